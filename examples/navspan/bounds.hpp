@@ -1,0 +1,39 @@
+// The `bounds` member of `navspan info --json`: min and max over points.
+#pragma once
+
+#include <algorithm>
+#include <limits>
+
+#include "json_writer.hpp"
+
+namespace navspan_cli {
+
+class bounds_accumulator {
+public:
+    void add(float x, float y, float z) noexcept {
+        min_[0] = std::min(min_[0], x); min_[1] = std::min(min_[1], y); min_[2] = std::min(min_[2], z);
+        max_[0] = std::max(max_[0], x); max_[1] = std::max(max_[1], y); max_[2] = std::max(max_[2], z);
+        any_ = true;
+    }
+    bool empty() const noexcept { return !any_; }
+    float min(int axis) const noexcept { return min_[axis]; }
+    float max(int axis) const noexcept { return max_[axis]; }
+
+    // [min_x, min_y, min_z, max_x, max_y, max_z], or null with no points.
+    void write(json_writer& w) const {
+        if (!any_) { w.null(); return; }
+        w.begin_array();
+        for (float v : min_) w.value(v);
+        for (float v : max_) w.value(v);
+        w.end_array();
+    }
+
+private:
+    float min_[3] = {std::numeric_limits<float>::infinity(), std::numeric_limits<float>::infinity(),
+                     std::numeric_limits<float>::infinity()};
+    float max_[3] = {-std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                     -std::numeric_limits<float>::infinity()};
+    bool any_ = false;
+};
+
+}  // namespace navspan_cli

@@ -1,0 +1,136 @@
+// A streaming JSON writer: values go out as they are produced, so dumping a
+// large file never builds a document in memory. The same writer renders the
+// human-readable form of `navspan info` (style::text: one "key: value" line
+// per top-level member, nested values as compact JSON).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+
+#include "output.hpp"
+
+namespace navspan_cli {
+
+class json_writer {
+public:
+    enum class style { compact, text };
+
+    explicit json_writer(output& out, style s = style::compact) noexcept : out_(out), style_(s) {}
+
+    void begin_object() { open('{'); }
+    void end_object() { close('}'); }
+    void begin_array() { open('['); }
+    void end_array() { close(']'); }
+
+    void key(std::string_view k) {
+        separate();
+        if (text_top()) {
+            out_.write(k);
+            out_.write(":");
+            for (std::size_t i = k.size(); i < 20; ++i) out_.put(' ');
+            out_.put(' ');
+        } else {
+            string_literal(k);
+            out_.write(": ");
+        }
+        after_key_ = true;
+    }
+
+    void null() { scalar_prefix(); out_.write("null"); }
+    void value(bool b) { scalar_prefix(); out_.write(b ? "true" : "false"); }
+    void value(std::string_view s) { scalar_prefix(); string_literal(s); }
+    void value(const char* s) { value(std::string_view(s)); }
+    template <class T>
+        requires(std::is_integral_v<T> && !std::is_same_v<T, bool>)
+    void value(T v) {
+        scalar_prefix();
+        if constexpr (std::is_signed_v<T>) {
+            out_.printf("%lld", static_cast<long long>(v));
+        } else {
+            out_.printf("%llu", static_cast<unsigned long long>(v));
+        }
+    }
+    // Floats print with 9 significant digits (enough to round-trip a
+    // binary32); NaN and infinities, which JSON cannot hold, print as null.
+    void value(float v) { real(static_cast<double>(v), "%.9g"); }
+    void value(double v) { real(v, "%.17g"); }
+    template <class T>
+    void value(const std::optional<T>& v) {
+        if (v) value(*v); else null();
+    }
+
+    template <class T>
+    void field(std::string_view k, const T& v) { key(k); value(v); }
+    void field_null(std::string_view k) { key(k); null(); }
+
+    // Called when the document is complete (adds the final newline).
+    void finish() { out_.put('\n'); }
+
+private:
+    static constexpr int max_depth = 64;
+
+    bool text_top() const noexcept { return style_ == style::text && depth_ == 1; }
+
+    void separate() {
+        if (after_key_) { after_key_ = false; return; }
+        if (depth_ == 0) return;
+        if (text_top()) {
+            if (!first_[depth_ - 1]) out_.put('\n');
+        } else if (!first_[depth_ - 1]) {
+            out_.write(", ");
+        }
+        first_[depth_ - 1] = false;
+    }
+    void scalar_prefix() { separate(); }
+    void open(char c) {
+        separate();
+        if (!(style_ == style::text && depth_ == 0)) out_.put(c);
+        if (depth_ < max_depth) first_[depth_] = true;
+        ++depth_;
+    }
+    void close(char c) {
+        --depth_;
+        if (!(style_ == style::text && depth_ == 0)) out_.put(c);
+    }
+    void real(double v, const char* fmt) {
+        scalar_prefix();
+        if (!std::isfinite(v)) { out_.write("null"); return; }
+        char buf[40];
+        const int n = std::snprintf(buf, sizeof buf, fmt, v);
+        std::string_view s(buf, n > 0 ? static_cast<std::size_t>(n) : 0);
+        out_.write(s);
+        // Keep floats recognisable as floats ("1.0", not "1").
+        if (s.find_first_of(".eEn") == std::string_view::npos) out_.write(".0");
+    }
+    void string_literal(std::string_view s) {
+        out_.put('"');
+        std::size_t start = 0;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            const auto c = static_cast<unsigned char>(s[i]);
+            if (c >= 0x20 && c != '"' && c != '\\' && c < 0x7F) continue;
+            out_.write(s.substr(start, i - start));
+            switch (c) {
+                case '"': out_.write("\\\""); break;
+                case '\\': out_.write("\\\\"); break;
+                case '\n': out_.write("\\n"); break;
+                case '\t': out_.write("\\t"); break;
+                case '\r': out_.write("\\r"); break;
+                default: out_.printf("\\u%04x", static_cast<unsigned>(c)); break;
+            }
+            start = i + 1;
+        }
+        out_.write(s.substr(start));
+        out_.put('"');
+    }
+
+    output& out_;
+    style style_;
+    int depth_ = 0;
+    bool first_[max_depth] = {};
+    bool after_key_ = false;
+};
+
+}  // namespace navspan_cli

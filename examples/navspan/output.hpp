@@ -1,0 +1,47 @@
+// Where the navspan command writes: a FILE* (streamed, for dump/svg/obj of
+// large files) or a std::string (for `info`, which prints nothing unless the
+// whole summary succeeded).
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+namespace navspan_cli {
+
+class output {
+public:
+    explicit output(std::FILE* file) noexcept : file_(file) {}
+    explicit output(std::string& buffer) noexcept : buffer_(&buffer) {}
+
+    void write(std::string_view s) {
+        if (buffer_ != nullptr) {
+            buffer_->append(s);
+        } else if (!s.empty()) {
+            std::fwrite(s.data(), 1, s.size(), file_);
+        }
+    }
+    void put(char c) { write(std::string_view(&c, 1)); }
+    // printf-style formatting of one short item (numbers, ids).
+    template <class... Args>
+    void printf(const char* fmt, Args... args) {
+        char buf[128];
+        const int n = std::snprintf(buf, sizeof buf, fmt, args...);
+        if (n < 0) return;
+        if (static_cast<std::size_t>(n) < sizeof buf) {
+            write(std::string_view(buf, static_cast<std::size_t>(n)));
+        } else {
+            std::string big(static_cast<std::size_t>(n) + 1, '\0');
+            std::snprintf(big.data(), big.size(), fmt, args...);
+            big.pop_back();
+            write(big);
+        }
+    }
+    bool failed() const noexcept { return file_ != nullptr && std::ferror(file_) != 0; }
+
+private:
+    std::FILE* file_ = nullptr;
+    std::string* buffer_ = nullptr;
+};
+
+}  // namespace navspan_cli

@@ -1,0 +1,11 @@
+// navspan/core.hpp - the shared machinery every format reader is built on.
+#pragma once
+
+#include "core/config.hpp"
+#include "core/endian.hpp"
+#include "core/error.hpp"
+#include "core/limits.hpp"
+#include "core/named_values.hpp"
+#include "core/reader.hpp"
+#include "core/result.hpp"
+#include "core/views.hpp"

@@ -1,0 +1,61 @@
+// navspan/core/config.hpp - compiler switches shared by every header.
+//
+// One place turns compiler and library feature tests into navspan's own
+// macros, so the rest of the code never tests a compiler directly.
+#pragma once
+
+#include <cassert>
+#include <cstdio>
+#include <cstdlib>
+
+namespace navspan::detail {
+// Reports a broken precondition and stops (also without exceptions).
+[[noreturn]] inline void assertion_failed(const char* condition, const char* file, int line) noexcept {
+    std::fprintf(stderr, "%s:%d: navspan precondition failed: %s\n", file, line, condition);
+    std::abort();
+}
+}  // namespace navspan::detail
+
+// NAVSPAN_ASSERT guards the preconditions of the unchecked accessors that run
+// after a file was verified (an index inside its range, a value asked of a
+// failed result). It is active in debug builds and whenever
+// NAVSPAN_ENABLE_ASSERTS is defined (navspan's own tests, even optimised), and
+// compiles to nothing otherwise. A caller may define it to its own handler.
+#if !defined(NAVSPAN_ASSERT)
+#  if defined(NAVSPAN_ENABLE_ASSERTS) || !defined(NDEBUG)
+#    define NAVSPAN_ASSERT(cond) \
+        ((cond) ? static_cast<void>(0) : ::navspan::detail::assertion_failed(#cond, __FILE__, __LINE__))
+#  else
+#    define NAVSPAN_ASSERT(cond) static_cast<void>(0)
+#  endif
+#endif
+
+// Views must not outlive the bytes they look at. clang warns (-Wdangling)
+// when a view is taken from a temporary buffer; g++ ignores the attribute.
+#if defined(__has_cpp_attribute)
+#  if __has_cpp_attribute(clang::lifetimebound)
+#    define NAVSPAN_LIFETIMEBOUND [[clang::lifetimebound]]
+#  elif __has_cpp_attribute(msvc::lifetimebound)
+#    define NAVSPAN_LIFETIMEBOUND [[msvc::lifetimebound]]
+#  endif
+#endif
+#if !defined(NAVSPAN_LIFETIMEBOUND)
+#  define NAVSPAN_LIFETIMEBOUND
+#endif
+
+// Every verification failure goes through navspan::detail::fail(). Define
+// NAVSPAN_BREAK_ON_ERROR to assert at the failing check while debugging a
+// file that should have opened.
+#if defined(NAVSPAN_BREAK_ON_ERROR)
+#  define NAVSPAN_ON_ERROR() assert(!"navspan: verification failed")
+#else
+#  define NAVSPAN_ON_ERROR() ((void)0)
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#  define NAVSPAN_LIKELY(x) __builtin_expect(!!(x), 1)
+#  define NAVSPAN_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#  define NAVSPAN_LIKELY(x) (x)
+#  define NAVSPAN_UNLIKELY(x) (x)
+#endif

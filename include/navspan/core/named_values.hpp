@@ -1,0 +1,79 @@
+// navspan/core/named_values.hpp - names for enum values and flag bits.
+//
+// Formats describe their flag sets and enumerations as constexpr tables of
+// {value, name}. The same tables serve decoding (which named flags are set),
+// printing (dump, svg legends) and parsing names back to values, so a name
+// and its value can never drift apart.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace navspan {
+
+struct named_value {
+    std::uint64_t value;
+    std::string_view name;
+};
+
+using name_table = std::span<const named_value>;
+
+// The name of an enumeration value, or "" when the table has none.
+constexpr std::string_view name_of(name_table table, std::uint64_t value) noexcept {
+    for (const auto& e : table) {
+        if (e.value == value) return e.name;
+    }
+    return {};
+}
+
+// The value of a name, if the table has it.
+constexpr std::optional<std::uint64_t> value_of(name_table table, std::string_view name) noexcept {
+    for (const auto& e : table) {
+        if (e.name == name) return e.value;
+    }
+    return std::nullopt;
+}
+
+// Calls f(name, bit) for every table flag set in `bits` (table order), and
+// returns the bits that no table entry names.
+template <class F>
+constexpr std::uint64_t for_each_flag(name_table flags, std::uint64_t bits, F&& f) {
+    std::uint64_t unnamed = bits;
+    for (const auto& e : flags) {
+        if (e.value != 0 && (bits & e.value) == e.value) {
+            f(e.name, e.value);
+            unnamed &= ~e.value;
+        }
+    }
+    return unnamed;
+}
+
+// A set of flags with the table that names them: `has("JUMP")`, or iterate
+// the names with for_each_flag(table(), raw(), ...).
+template <class Raw>
+class flag_set {
+public:
+    constexpr flag_set() noexcept = default;
+    constexpr flag_set(Raw raw, name_table table) noexcept : raw_(raw), table_(table) {}
+    constexpr Raw raw() const noexcept { return raw_; }
+    constexpr name_table table() const noexcept { return table_; }
+    constexpr bool has(Raw bits) const noexcept { return (raw_ & bits) == bits && bits != 0; }
+    constexpr bool has(std::string_view name) const noexcept {
+        const auto v = value_of(table_, name);
+        return v && has(static_cast<Raw>(*v));
+    }
+    // The bits set in raw() that the table does not name.
+    constexpr Raw unnamed_bits() const noexcept {
+        std::uint64_t named = 0;
+        for (const auto& e : table_) named |= e.value;
+        return static_cast<Raw>(static_cast<std::uint64_t>(raw_) & ~named);
+    }
+
+private:
+    Raw raw_{};
+    name_table table_{};
+};
+
+}  // namespace navspan

@@ -1,0 +1,4 @@
+// navspan/creation.hpp - the creation format reader (see include/navspan/creation/).
+#pragma once
+
+#include "core.hpp"

@@ -1,0 +1,160 @@
+// navspan/io/mapped_file.hpp - a whole file mapped read-only into memory.
+//
+// The one navspan header that includes operating-system headers, kept apart
+// so the format readers stay pure. mapped_file owns the mapping (move-only)
+// and hands out the bytes as a span for the readers' open() functions; views
+// taken from those bytes must not outlive it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <utility>
+
+#include "../core/error.hpp"
+#include "../core/result.hpp"
+
+#if defined(_WIN32)
+#  ifndef WIN32_LEAN_AND_MEAN
+#    define WIN32_LEAN_AND_MEAN
+#  endif
+#  ifndef NOMINMAX
+#    define NOMINMAX
+#  endif
+#  include <windows.h>
+#else
+#  include <cerrno>
+#  include <fcntl.h>
+#  include <sys/mman.h>
+#  include <sys/stat.h>
+#  include <unistd.h>
+#endif
+
+namespace navspan {
+
+class mapped_file {
+public:
+    mapped_file() noexcept = default;
+    mapped_file(const mapped_file&) = delete;
+    mapped_file& operator=(const mapped_file&) = delete;
+    mapped_file(mapped_file&& other) noexcept
+        : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+    mapped_file& operator=(mapped_file&& other) noexcept {
+        if (this != &other) {
+            unmap();
+            data_ = std::exchange(other.data_, nullptr);
+            size_ = std::exchange(other.size_, 0);
+        }
+        return *this;
+    }
+    ~mapped_file() { unmap(); }
+
+    // Maps `path` read-only. A missing, unreadable or empty file, or a
+    // directory, is an `io` error whose record names the problem.
+    static result<mapped_file> open(const char* path) noexcept;
+
+    std::span<const std::byte> bytes() const noexcept { return {data_, size_}; }
+    const std::byte* data() const noexcept { return data_; }
+    std::size_t size() const noexcept { return size_; }
+    bool empty() const noexcept { return size_ == 0; }
+
+private:
+    static error io_error(const char* what, std::uint64_t system_code) noexcept {
+        return detail::fail(error_code::io, 0, what, system_code);
+    }
+
+    void unmap() noexcept {
+        if (data_ == nullptr) return;
+#if defined(_WIN32)
+        UnmapViewOfFile(data_);
+#else
+        munmap(const_cast<std::byte*>(data_), size_);
+#endif
+        data_ = nullptr;
+        size_ = 0;
+    }
+
+    const std::byte* data_ = nullptr;
+    std::size_t size_ = 0;
+};
+
+#if defined(_WIN32)
+
+inline result<mapped_file> mapped_file::open(const char* path) noexcept {
+    const DWORD attributes = GetFileAttributesA(path);
+    if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY) != 0) {
+        return io_error("path is a directory", 0);
+    }
+    HANDLE file = CreateFileA(path, GENERIC_READ, FILE_SHARE_READ, nullptr, OPEN_EXISTING,
+                              FILE_ATTRIBUTE_NORMAL, nullptr);
+    if (file == INVALID_HANDLE_VALUE) return io_error("cannot open file", GetLastError());
+    LARGE_INTEGER size{};
+    if (!GetFileSizeEx(file, &size)) {
+        const DWORD code = GetLastError();
+        CloseHandle(file);
+        return io_error("cannot read file size", code);
+    }
+    if (size.QuadPart == 0) {
+        CloseHandle(file);
+        return io_error("file is empty", 0);
+    }
+    if (static_cast<unsigned long long>(size.QuadPart) > SIZE_MAX) {
+        CloseHandle(file);
+        return io_error("file too large to map", 0);
+    }
+    HANDLE mapping = CreateFileMappingA(file, nullptr, PAGE_READONLY, 0, 0, nullptr);
+    CloseHandle(file);  // the mapping keeps the file open
+    if (mapping == nullptr) return io_error("cannot map file", GetLastError());
+    void* view = MapViewOfFile(mapping, FILE_MAP_READ, 0, 0, 0);
+    const DWORD code = GetLastError();
+    CloseHandle(mapping);  // the view keeps the mapping alive
+    if (view == nullptr) return io_error("cannot map file", code);
+    mapped_file f;
+    f.data_ = static_cast<const std::byte*>(view);
+    f.size_ = static_cast<std::size_t>(size.QuadPart);
+    return f;
+}
+
+#else
+
+inline result<mapped_file> mapped_file::open(const char* path) noexcept {
+    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return io_error(errno == ENOENT ? "no such file" : "cannot open file", static_cast<std::uint64_t>(errno));
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        const int code = errno;
+        ::close(fd);
+        return io_error("cannot read file size", static_cast<std::uint64_t>(code));
+    }
+    if (S_ISDIR(st.st_mode)) {
+        ::close(fd);
+        return io_error("path is a directory", 0);
+    }
+    if (!S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return io_error("not a regular file", 0);
+    }
+    if (st.st_size == 0) {
+        ::close(fd);
+        return io_error("file is empty", 0);
+    }
+    if (static_cast<unsigned long long>(st.st_size) > SIZE_MAX) {
+        ::close(fd);
+        return io_error("file too large to map", 0);
+    }
+    const auto size = static_cast<std::size_t>(st.st_size);
+    void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    const int code = errno;
+    ::close(fd);  // the mapping keeps the file open
+    if (p == MAP_FAILED) return io_error("cannot map file", static_cast<std::uint64_t>(code));
+    mapped_file f;
+    f.data_ = static_cast<const std::byte*>(p);
+    f.size_ = size;
+    return f;
+}
+
+#endif
+
+}  // namespace navspan

@@ -1,0 +1,12 @@
+// navspan/navspan.hpp - everything: the core, detection, mapped files and
+// every format reader.
+#pragma once
+
+#include "core.hpp"
+#include "detect.hpp"
+#include "io/mapped_file.hpp"
+
+#include "source.hpp"
+#include "quake.hpp"
+#include "fox.hpp"
+#include "creation.hpp"

@@ -1,0 +1,54 @@
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <navspan/io/mapped_file.hpp>
+
+using navspan::error_code;
+using navspan::mapped_file;
+
+namespace {
+std::filesystem::path temp_path(const char* name) {
+    return std::filesystem::temp_directory_path() / (std::string("navspan_test_") + name);
+}
+}  // namespace
+
+TEST_CASE("mapped_file maps a file's bytes") {
+    const auto path = temp_path("mapped.bin");
+    { std::ofstream(path, std::ios::binary) << "NAV2abc"; }
+    auto f = mapped_file::open(path.string().c_str());
+    REQUIRE(f.ok());
+    CHECK(f->size() == 7);
+    CHECK(std::to_integer<char>(f->bytes()[3]) == '2');
+    mapped_file moved = std::move(f).value();
+    CHECK(moved.size() == 7);
+    std::filesystem::remove(path);
+}
+
+TEST_CASE("mapped_file: missing, empty, directory and unreadable give clean errors") {
+    auto missing = mapped_file::open(temp_path("does_not_exist").string().c_str());
+    CHECK(missing.code() == error_code::io);
+    CHECK(missing.error().message().find("no such file") != std::string::npos);
+
+    const auto empty = temp_path("empty.bin");
+    { std::ofstream(empty, std::ios::binary); }
+    auto e = mapped_file::open(empty.string().c_str());
+    CHECK(e.code() == error_code::io);
+    CHECK(e.error().message().find("empty") != std::string::npos);
+    std::filesystem::remove(empty);
+
+    auto dir = mapped_file::open(std::filesystem::temp_directory_path().string().c_str());
+    CHECK(dir.code() == error_code::io);
+    CHECK(dir.error().message().find("directory") != std::string::npos);
+
+    const auto locked = temp_path("locked.bin");
+    { std::ofstream(locked, std::ios::binary) << "x"; }
+    std::filesystem::permissions(locked, std::filesystem::perms::none);
+    auto l = mapped_file::open(locked.string().c_str());
+    // root can read anything; everyone else must get a clean error.
+    if (!l.ok()) CHECK(l.code() == error_code::io);
+    std::filesystem::remove(locked);
+}

@@ -1,0 +1,90 @@
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include <navspan/core/reader.hpp>
+
+using namespace navspan;
+
+namespace {
+std::vector<std::byte> bytes_of(std::initializer_list<int> v) {
+    std::vector<std::byte> out;
+    for (int x : v) out.push_back(static_cast<std::byte>(x));
+    return out;
+}
+}  // namespace
+
+TEST_CASE("reads advance and report absolute offsets") {
+    const auto b = bytes_of({1, 0, 0, 0, 2, 0, 3});
+    byte_reader r(b, 100);
+    std::uint32_t a = 0;
+    std::uint16_t c = 0;
+    CHECK(r.offset() == 100);
+    CHECK_FALSE(r.read(a, "a"));
+    CHECK(a == 1);
+    CHECK_FALSE(r.read(c, "c"));
+    CHECK(c == 2);
+    CHECK(r.offset() == 106);
+    CHECK(r.remaining() == 1);
+    std::uint16_t d = 0;
+    const error e = r.read(d, "d");
+    CHECK(e.code == error_code::truncated);
+    CHECK(e.offset == 106);
+    CHECK(e.value == 2);
+    CHECK(e.bound == 1);
+    CHECK(r.offset() == 106);  // a failed read does not move
+}
+
+TEST_CASE("array checks divide and cannot overflow at the edges of SIZE_MAX") {
+    const auto b = bytes_of({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+    byte_reader r(b);
+    CHECK_FALSE(r.require_array(3, 4, "x"));
+    CHECK(r.require_array(4, 4, "x").code == error_code::count_too_large);
+    CHECK(r.require_array(std::numeric_limits<std::uint64_t>::max(), 1, "x").code == error_code::count_too_large);
+    CHECK(r.require_array(std::numeric_limits<std::uint64_t>::max() / 4 + 1, 4, "x").code ==
+          error_code::count_too_large);
+    CHECK(r.require_array(SIZE_MAX, SIZE_MAX, "x").code == error_code::count_too_large);
+    CHECK(r.require(SIZE_MAX, "x").code == error_code::truncated);
+    CHECK(r.skip(SIZE_MAX, "x").code == error_code::truncated);
+    CHECK_FALSE(r.require_array(0, SIZE_MAX, "x"));
+    bytes_view out;
+    CHECK_FALSE(r.take_array(3, 4, out, "x"));
+    CHECK(out.size() == 12);
+    CHECK(r.at_end());
+    CHECK_FALSE(r.require_array(0, 4, "x"));
+    CHECK(saturating_mul(SIZE_MAX, 2) == UINT64_MAX);
+    CHECK(saturating_mul(0, UINT64_MAX) == 0);
+}
+
+TEST_CASE("sub readers keep absolute offsets; seek checks its target") {
+    const auto b = bytes_of({9, 9, 1, 2, 3, 4, 5});
+    byte_reader r(b);
+    r.skip_unchecked(2);
+    byte_reader sub;
+    CHECK_FALSE(r.sub_reader(3, sub, "sub"));
+    CHECK(sub.offset() == 2);
+    CHECK(sub.size() == 3);
+    CHECK(r.offset() == 5);
+    std::uint32_t x = 0;
+    const error e = sub.read(x, "word");
+    CHECK(e.code == error_code::truncated);
+    CHECK(e.offset == 2);
+    CHECK(r.seek(8, "far").code == error_code::bad_offset);
+    CHECK_FALSE(r.seek(7, "end"));
+    CHECK(r.at_end());
+}
+
+TEST_CASE("NAVSPAN_TRY returns the first error") {
+    auto f = [](bytes_view b) -> error {
+        byte_reader r(b);
+        std::uint32_t v = 0;
+        NAVSPAN_TRY(r.read(v, "first"));
+        NAVSPAN_TRY(r.read(v, "second"));
+        return {};
+    };
+    CHECK(f(bytes_of({1, 2, 3, 4, 5})).record == std::string_view("second"));
+    CHECK(f(bytes_of({1, 2})).record == std::string_view("first"));
+    CHECK_FALSE(f(bytes_of({1, 2, 3, 4, 5, 6, 7, 8})));
+}

@@ -1,0 +1,12 @@
+// The umbrella header is included by two translation units of this program
+// (this one and umbrella_b_test.cpp): every inline definition must link once.
+#include <navspan/navspan.hpp>
+
+#include <doctest/doctest.h>
+
+int navspan_umbrella_b();
+
+TEST_CASE("the umbrella header works from two translation units") {
+    CHECK(navspan_umbrella_b() == static_cast<int>(navspan::format::quake_nav));
+    CHECK(navspan::detect({}) == navspan::format::unknown);
+}
