@@ -105,6 +105,8 @@ struct record_traits<T> {
 }  // namespace detail
 
 // A view over `count` packed records of type T, decoded on access.
+// (begin()/end() are deliberately not constexpr: clang 14 with libstdc++ 12
+// then fails std::ranges::borrowed_range on the view.)
 template <class T>
 class packed_view {
     using traits = detail::record_traits<T>;
@@ -133,8 +135,8 @@ public:
     }
     T front() const noexcept { return (*this)[0]; }
     T back() const noexcept { return (*this)[count_ - 1]; }
-    constexpr iterator begin() const noexcept { return iterator(*this, 0); }
-    constexpr iterator end() const noexcept { return iterator(*this, count_); }
+    iterator begin() const noexcept { return iterator(*this, 0); }
+    iterator end() const noexcept { return iterator(*this, count_); }
 
     // The raw bytes of the records.
     constexpr std::span<const std::byte> bytes() const noexcept { return {data_, count_ * stride}; }
@@ -173,8 +175,8 @@ public:
     }
     T front() const noexcept { return (*this)[0]; }
     T back() const noexcept { return (*this)[count_ - 1]; }
-    constexpr iterator begin() const noexcept { return iterator(*this, 0); }
-    constexpr iterator end() const noexcept { return iterator(*this, count_); }
+    iterator begin() const noexcept { return iterator(*this, 0); }
+    iterator end() const noexcept { return iterator(*this, count_); }
     constexpr std::span<const std::byte> bytes() const noexcept { return {data_, count_ * stride_}; }
 
 private:
