@@ -1,0 +1,16 @@
+// Fuzz target for the source reader: open, and when the input verifies, walk
+// every accessor of every record (tests/source/walk.hpp) into a hash.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "source/walk.hpp"
+
+namespace {
+volatile std::uint64_t g_sink;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    g_sink = navspan_test::walk_source(std::as_bytes(std::span(data, size)));
+    return 0;
+}
