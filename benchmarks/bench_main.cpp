@@ -1,0 +1,119 @@
+// navspan-bench: how close navspan comes to the memory-read limit.
+//
+//   navspan-bench [--json] [--quick] [--filter TEXT]
+//
+// For every input (the corpus files when NAVSPAN_CORPUS or ../shared/corpus
+// is present, plus files synthesised by the test builders in several sizes)
+// it measures the baselines (sequential read, memcpy) and navspan's rows
+// (open, full traversal, random access) on the same bytes in the same run,
+// and reports GB/s, the ratio to the sequential read and the allocations.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "baselines.hpp"
+#include "harness.hpp"
+#include "inputs.hpp"
+
+#if __has_include("source_rows.hpp")
+#  include "source_rows.hpp"
+#  define NAVSPAN_BENCH_SOURCE 1
+#endif
+#if __has_include("quake_rows.hpp")
+#  include "quake_rows.hpp"
+#  define NAVSPAN_BENCH_QUAKE 1
+#endif
+#if __has_include("fox_rows.hpp")
+#  include "fox_rows.hpp"
+#  define NAVSPAN_BENCH_FOX 1
+#endif
+#if __has_include("creation_rows.hpp")
+#  include "creation_rows.hpp"
+#  define NAVSPAN_BENCH_CREATION 1
+#endif
+
+using namespace navspan_bench;
+
+namespace {
+
+const char* const usage =
+    "usage: navspan-bench [--json] [--quick] [--filter TEXT]\n"
+    "  --json     one JSON object per row\n"
+    "  --quick    fewer inputs and shorter timing (CI smoke run, under a minute)\n"
+    "  --filter   only inputs whose format or name contains TEXT\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    settings s;
+    bool quick = false;
+    std::string filter;
+    for (int i = 1; i < argc; ++i) {
+        std::string_view a = argv[i];
+        if (a == "--json") s.json = true;
+        else if (a == "--quick") quick = true;
+        else if (a == "--filter" && i + 1 < argc) filter = argv[++i];
+        else if (a == "--help" || a == "-h") { std::fputs(usage, stdout); return 0; }
+        else { std::fprintf(stderr, "navspan-bench: unknown argument '%s'\n%s", argv[i], usage); return 2; }
+    }
+    if (quick) {
+        s.min_seconds = 0.02;
+        s.min_repetitions = 3;
+    }
+
+    std::vector<bench_input> inputs = gather_inputs(quick);
+#if defined(NAVSPAN_BENCH_SOURCE)
+    add_source_synthetic(inputs, quick);
+#endif
+#if defined(NAVSPAN_BENCH_QUAKE)
+    add_quake_synthetic(inputs, quick);
+#endif
+#if defined(NAVSPAN_BENCH_FOX)
+    add_fox_synthetic(inputs, quick);
+#endif
+#if defined(NAVSPAN_BENCH_CREATION)
+    add_creation_synthetic(inputs, quick);
+#endif
+
+    print_header(s);
+    std::vector<std::byte> scratch;
+    for (const bench_input& in : inputs) {
+        if (!filter.empty() && in.name.find(filter) == std::string::npos && in.format.find(filter) == std::string::npos) {
+            continue;
+        }
+        const std::span<const std::byte> bytes = in.bytes;
+        row read = measure(s, "read (sum of u64)", "baseline", in.name, bytes.size(),
+                           [&] { return sequential_read(bytes); });
+        read.read_gbps = read.gbps();
+        print_row(s, read);
+        scratch.resize(bytes.size());
+        row copy = measure(s, "memcpy", "baseline", in.name, bytes.size(), [&] { return copy_bytes(bytes, scratch); });
+        copy.read_gbps = read.gbps();
+        print_row(s, copy);
+        auto emit = [&](row r) {
+            r.read_gbps = read.gbps();
+            print_row(s, r);
+        };
+        (void)emit;
+#if defined(NAVSPAN_BENCH_SOURCE)
+        if (in.format == "source_nav") bench_source(s, in, emit);
+#endif
+#if defined(NAVSPAN_BENCH_QUAKE)
+        if (in.format == "quake_nav") bench_quake(s, in, emit);
+#endif
+#if defined(NAVSPAN_BENCH_FOX)
+        if (in.format == "fox_nav2") bench_fox(s, in, emit);
+#endif
+#if defined(NAVSPAN_BENCH_CREATION)
+        if (in.format == "creation_plugin") bench_creation(s, in, emit);
+#endif
+    }
+    std::fflush(stdout);
+    return 0;
+}

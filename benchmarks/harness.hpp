@@ -1,0 +1,110 @@
+// The benchmark harness: std::chrono timing with warm-up, repetitions until
+// a minimum time, median and minimum per row, every result folded into a
+// checksum (so nothing is optimised away), and a count of the allocations
+// each row made (the counting operator new in alloc_count.cpp).
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace navspan_bench {
+
+std::uint64_t allocation_count() noexcept;
+
+struct settings {
+    double min_seconds = 0.25;  // keep repeating a row until this much time passed
+    int min_repetitions = 5;
+    int max_repetitions = 100000;
+    bool json = false;
+};
+
+struct row {
+    std::string name;    // what was measured: "open", "traverse", "read", ...
+    std::string format;  // "source_nav", ..., or "baseline"
+    std::string input;   // file name or synthetic description
+    std::uint64_t bytes = 0;
+    double median_ns = 0;
+    double min_ns = 0;
+    double read_gbps = 0;  // the sequential-read baseline on the same bytes
+    std::uint64_t allocations = 0;  // per repetition
+    bool skipped = false;
+    std::string note;
+
+    double gbps() const { return median_ns > 0 ? static_cast<double>(bytes) / median_ns : 0; }
+    double ratio_to_read() const { return read_gbps > 0 ? gbps() / read_gbps : 0; }
+};
+
+inline volatile std::uint64_t g_checksum_sink = 0;
+
+// Times fn() (which returns a value folded into the checksum).
+template <class Fn>
+row measure(const settings& s, std::string name, std::string format, std::string input, std::uint64_t bytes,
+            Fn&& fn) {
+    using clock = std::chrono::steady_clock;
+    row r;
+    r.name = std::move(name);
+    r.format = std::move(format);
+    r.input = std::move(input);
+    r.bytes = bytes;
+    std::uint64_t checksum = fn();  // warm-up (page faults, caches)
+    const std::uint64_t alloc_before = allocation_count();
+    checksum ^= fn();
+    r.allocations = allocation_count() - alloc_before;
+    std::vector<double> samples;
+    const auto start = clock::now();
+    while (static_cast<int>(samples.size()) < s.max_repetitions) {
+        const auto t0 = clock::now();
+        checksum += fn();
+        const auto t1 = clock::now();
+        samples.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count());
+        if (static_cast<int>(samples.size()) >= s.min_repetitions &&
+            std::chrono::duration<double>(t1 - start).count() >= s.min_seconds) {
+            break;
+        }
+    }
+    std::sort(samples.begin(), samples.end());
+    r.median_ns = samples[samples.size() / 2];
+    r.min_ns = samples.front();
+    g_checksum_sink = g_checksum_sink + checksum;
+    return r;
+}
+
+inline void print_header(const settings& s) {
+    if (s.json) return;
+    std::printf("%-34s %-16s %-44s %10s %12s %8s %8s %7s %6s\n", "row", "format", "input", "bytes", "median",
+                "GB/s", "read", "ratio", "allocs");
+}
+
+inline void print_row(const settings& s, const row& r) {
+    if (s.json) {
+        if (r.skipped) {
+            std::printf("{\"name\": \"%s\", \"format\": \"%s\", \"input\": \"%s\", \"skipped\": true, \"note\": \"%s\"}\n",
+                        r.name.c_str(), r.format.c_str(), r.input.c_str(), r.note.c_str());
+            return;
+        }
+        std::printf("{\"name\": \"%s\", \"format\": \"%s\", \"input\": \"%s\", \"bytes\": %llu, \"median_ns\": %.0f, "
+                    "\"min_ns\": %.0f, \"gbps\": %.4f, \"read_gbps\": %.4f, \"ratio_to_read\": %.4f, "
+                    "\"allocations\": %llu}\n",
+                    r.name.c_str(), r.format.c_str(), r.input.c_str(), static_cast<unsigned long long>(r.bytes),
+                    r.median_ns, r.min_ns, r.gbps(), r.read_gbps, r.ratio_to_read(),
+                    static_cast<unsigned long long>(r.allocations));
+        return;
+    }
+    std::string input = r.input.size() > 44 ? "..." + r.input.substr(r.input.size() - 41) : r.input;
+    if (r.skipped) {
+        std::printf("%-34s %-16s %-44s skipped: %s\n", r.name.c_str(), r.format.c_str(), input.c_str(), r.note.c_str());
+        return;
+    }
+    char median[32];
+    if (r.median_ns >= 1e6) std::snprintf(median, sizeof median, "%.2f ms", r.median_ns / 1e6);
+    else std::snprintf(median, sizeof median, "%.1f us", r.median_ns / 1e3);
+    std::printf("%-34s %-16s %-44s %10llu %12s %8.2f %8.2f %7.2f %6llu\n", r.name.c_str(), r.format.c_str(),
+                input.c_str(), static_cast<unsigned long long>(r.bytes), median, r.gbps(), r.read_gbps,
+                r.ratio_to_read(), static_cast<unsigned long long>(r.allocations));
+}
+
+}  // namespace navspan_bench

@@ -1,0 +1,65 @@
+// The inputs of navspan-bench: real corpus files (when present) and
+// synthetic files from the test builders.
+#pragma once
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+namespace navspan_bench {
+
+struct bench_input {
+    std::string format;  // info-json key: "source_nav", ...
+    std::string name;    // file name or "synthetic N areas"
+    std::vector<std::byte> bytes;
+    bool synthetic = false;
+};
+
+inline std::vector<std::byte> read_whole_file(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::vector<char> c((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::vector<std::byte> b(c.size());
+    std::transform(c.begin(), c.end(), b.begin(), [](char ch) { return static_cast<std::byte>(ch); });
+    return b;
+}
+
+inline std::filesystem::path corpus_root() {
+    if (const char* env = std::getenv("NAVSPAN_CORPUS"); env && *env) return env;
+#if defined(NAVSPAN_DEFAULT_CORPUS)
+    return NAVSPAN_DEFAULT_CORPUS;
+#else
+    return "../shared/corpus";
+#endif
+}
+
+// Corpus files per format, largest first (the largest few with --quick).
+inline std::vector<bench_input> gather_inputs(bool quick) {
+    struct folder { const char* dir; const char* format; };
+    static constexpr folder folders[] = {{"source-nav", "source_nav"},
+                                         {"quake-nav", "quake_nav"},
+                                         {"fox-nav2", "fox_nav2"},
+                                         {"creation-plugins", "creation_plugin"}};
+    std::vector<bench_input> inputs;
+    std::error_code ec;
+    const auto root = corpus_root();
+    for (const folder& f : folders) {
+        std::vector<std::filesystem::path> files;
+        for (const auto& e : std::filesystem::directory_iterator(root / f.dir / "files", ec)) {
+            if (e.is_regular_file()) files.push_back(e.path());
+        }
+        std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) {
+            std::error_code e1, e2;
+            return std::filesystem::file_size(a, e1) > std::filesystem::file_size(b, e2);
+        });
+        const std::size_t keep = quick ? 1 : 3;
+        if (files.size() > keep) files.resize(keep);
+        for (const auto& p : files) inputs.push_back({f.format, p.filename().string(), read_whole_file(p), false});
+    }
+    return inputs;
+}
+
+}  // namespace navspan_bench
