@@ -22,10 +22,16 @@ public:
         }
     }
     void put(char c) { write(std::string_view(&c, 1)); }
-    // printf-style formatting of one short item (numbers, ids).
+    // printf-style formatting. Output longer than the stack buffer is
+    // formatted again into a string, so truncation is handled here (and g++'s
+    // -Wformat-truncation, which cannot see that, is silenced for it).
+#if defined(__GNUC__) && !defined(__clang__)
+#  pragma GCC diagnostic push
+#  pragma GCC diagnostic ignored "-Wformat-truncation"
+#endif
     template <class... Args>
     void printf(const char* fmt, Args... args) {
-        char buf[128];
+        char buf[256];
         const int n = std::snprintf(buf, sizeof buf, fmt, args...);
         if (n < 0) return;
         if (static_cast<std::size_t>(n) < sizeof buf) {
@@ -37,6 +43,9 @@ public:
             write(big);
         }
     }
+#if defined(__GNUC__) && !defined(__clang__)
+#  pragma GCC diagnostic pop
+#endif
     bool failed() const noexcept { return file_ != nullptr && std::ferror(file_) != 0; }
 
 private:

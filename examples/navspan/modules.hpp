@@ -1,0 +1,62 @@
+// Which functions serve each format: the navspan command's subcommands are
+// format-free and dispatch through this table.
+#pragma once
+
+#include <navspan/navspan.hpp>
+
+#include "findings.hpp"
+#include "formats/creation.hpp"
+#include "formats/creation_tools.hpp"
+#include "formats/fox.hpp"
+#include "formats/fox_tools.hpp"
+#include "formats/quake.hpp"
+#include "formats/quake_tools.hpp"
+#include "formats/source.hpp"
+#include "formats/source_tools.hpp"
+#include "graph.hpp"
+#include "json_writer.hpp"
+#include "scene.hpp"
+
+namespace navspan_cli {
+
+struct format_module {
+    navspan::format format;
+    navspan::error (*info)(navspan::bytes_view, json_writer&);
+    navspan::error (*dump)(navspan::bytes_view, json_writer&);
+    navspan::error (*validate)(navspan::bytes_view, findings&);
+    navspan::error (*build_scene)(navspan::bytes_view, scene&);
+    navspan::error (*build_graph)(navspan::bytes_view, nav_graph&);
+};
+
+inline const format_module* module_for(navspan::format f) {
+    static const format_module modules[] = {
+        {navspan::format::source_nav, source_format::info, source_format::dump, source_format::validate,
+         source_format::build_scene, source_format::build_graph},
+        {navspan::format::quake_nav, quake_format::info, quake_format::dump, quake_format::validate,
+         quake_format::build_scene, quake_format::build_graph},
+        {navspan::format::fox_nav2, fox_format::info, fox_format::dump, fox_format::validate,
+         fox_format::build_scene, fox_format::build_graph},
+        {navspan::format::creation_plugin, creation_format::info, creation_format::dump, creation_format::validate,
+         creation_format::build_scene, creation_format::build_graph},
+    };
+    for (const auto& m : modules) {
+        if (m.format == f) return &m;
+    }
+    return nullptr;
+}
+
+// Why a buffer of no readable format cannot be read.
+inline navspan::error unknown_format_error(navspan::bytes_view bytes) {
+    if (navspan::detect(bytes) == navspan::format::quake2_nav) {
+        return navspan::detail::fail(navspan::error_code::bad_magic, 0,
+                                     "Quake 2 NAV3 file (a different format, not read by navspan)",
+                                     navspan::magic::quake2_nav);
+    }
+    std::uint64_t first_word = 0;
+    for (std::size_t i = 0; i < bytes.size() && i < 4; ++i) {
+        first_word |= static_cast<std::uint64_t>(std::to_integer<unsigned>(bytes[i])) << (8 * i);
+    }
+    return navspan::detail::fail(navspan::error_code::bad_magic, 0, "file of no known format", first_word);
+}
+
+}  // namespace navspan_cli

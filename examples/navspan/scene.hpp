@@ -1,0 +1,55 @@
+// What a map looks like from above, independent of its format: polygons
+// (areas, faces, triangles), line segments (connections, links) and points
+// (nodes), each with a category that picks its colour and legend entry.
+// Every format's command module fills one; `svg` and `obj` draw it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <navspan/core/views.hpp>
+
+namespace navspan_cli {
+
+struct scene_polygon {
+    std::vector<navspan::vec3> corners;  // world coordinates, in order around the polygon
+    std::uint32_t category = 0;          // index into scene::polygon_categories
+    std::string label;                   // tooltip, e.g. "area 12 (BombsiteA)"
+};
+
+struct scene_line {
+    navspan::vec3 from, to;
+    std::uint32_t category = 0;  // index into scene::line_categories
+    bool one_way = false;        // drawn with an arrow head
+};
+
+struct scene_point {
+    navspan::vec3 at;
+    std::uint32_t category = 0;  // index into scene::point_categories
+    std::string label;
+};
+
+struct scene {
+    std::string title;  // usually the file name
+    std::string units = "units";
+    std::vector<std::string> polygon_categories;
+    std::vector<std::string> line_categories;
+    std::vector<std::string> point_categories;
+    std::vector<scene_polygon> polygons;
+    std::vector<scene_line> lines;
+    std::vector<scene_point> points;
+    // Polylines drawn on top (a path found by `navspan path --svg`).
+    std::vector<std::vector<navspan::vec3>> highlights;
+
+    // The index of a category name, added if new.
+    static std::uint32_t category(std::vector<std::string>& list, const std::string& name) {
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (list[i] == name) return static_cast<std::uint32_t>(i);
+        }
+        list.push_back(name);
+        return static_cast<std::uint32_t>(list.size() - 1);
+    }
+};
+
+}  // namespace navspan_cli
