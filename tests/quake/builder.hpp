@@ -175,12 +175,15 @@ inline quake_nav_spec sample_quake_spec(std::int32_t version) {
 }
 
 // A large valid file of `node_count` nodes written straight into the bytes
-// (about 20 bytes per node, plus up to 65,535 links and traversals): three
-// links per node, a traversal on every fourth link, an edict per 64 nodes.
+// (about 20 bytes per node). Node indices are u16, so as in a real file at
+// most 65,535 links can be told apart: the first 21,845 nodes own three
+// consecutive links each (links stored in node order, as the game writes
+// them) and later nodes have none. A traversal on every fourth link, an edict
+// per 64 nodes.
 inline std::vector<std::byte> make_large_quake(std::size_t node_count, std::int32_t version = 18) {
     constexpr std::size_t links_per_node = 3;
-    const std::size_t nodes_with_own_links = std::min<std::size_t>(node_count, 65535 / links_per_node);
-    const std::size_t link_count = nodes_with_own_links * links_per_node;
+    const std::size_t nodes_with_links = std::min<std::size_t>(node_count, 65535 / links_per_node);
+    const std::size_t link_count = nodes_with_links * links_per_node;
     const std::size_t traversal_count = std::min<std::size_t>(link_count / 4, 65535);
     const std::size_t edict_count = link_count == 0 ? 0 : node_count / 64;
     const std::size_t destinations = std::min<std::size_t>(node_count, 65536);
@@ -190,10 +193,10 @@ inline std::vector<std::byte> make_large_quake(std::size_t node_count, std::int3
     detail_quake::write_header(w, version, quake_default_header_size(version), node_count, link_count,
                                traversal_count, 0.8f);
     for (std::size_t i = 0; i < node_count; ++i) {
-        const std::size_t owner = i % (nodes_with_own_links == 0 ? 1 : nodes_with_own_links);
+        const bool has_links = i < nodes_with_links;
         w.u16(static_cast<std::uint32_t>(i % 7 == 0 ? 0x41 : i & 0x1FF));
-        w.u16(nodes_with_own_links == 0 ? 0u : static_cast<std::uint32_t>(links_per_node));
-        w.u16(static_cast<std::uint32_t>(owner * links_per_node));
+        w.u16(has_links ? static_cast<std::uint32_t>(links_per_node) : 0u);
+        w.u16(has_links ? static_cast<std::uint32_t>(i * links_per_node) : 0u);
         w.u16(static_cast<std::uint32_t>(16 + i % 300));
     }
     for (std::size_t i = 0; i < node_count; ++i) {

@@ -59,17 +59,21 @@ inline std::uint64_t walk_quake_file(const navspan::quake::nav_file& file) {
     f.add(std::uint64_t{file.bytes().size()});
 
     for (const q::node n : file.nodes()) {
-        f.add(std::uint64_t{n.index()});
-        f.add(std::uint64_t{n.raw_flags()} | std::uint64_t{n.flags().unnamed_bits()} << 16 |
-              std::uint64_t{n.has(q::node_flag::teleporter)} << 32);
-        f.add(std::uint64_t{n.link_count()} | std::uint64_t{n.first_link()} << 16 | std::uint64_t{n.radius()} << 32);
-        f.add(n.origin());
+        // Values are packed into few 64-bit words: the fold is a serial
+        // chain, and a node should cost about what decoding it costs.
+        const navspan::flag_set<std::uint16_t> flags = n.flags();
+        f.add(std::uint64_t{flags.raw()} | std::uint64_t{n.link_count()} << 16 |
+              std::uint64_t{n.first_link()} << 32 | std::uint64_t{n.radius()} << 48);
+        const navspan::vec3 origin = n.origin();
+        f.add(std::uint64_t{std::bit_cast<std::uint32_t>(origin.x)} |
+              std::uint64_t{std::bit_cast<std::uint32_t>(origin.y)} << 32);
         // Follow the node's link range: each link and where it leads.
         const q::link_view links = n.links();
-        f.add(std::uint64_t{links.size()});
+        f.add(std::uint64_t{std::bit_cast<std::uint32_t>(origin.z)} | std::uint64_t{links.size()} << 32 |
+              std::uint64_t{n.has(q::node_flag::teleporter)} << 48 | std::uint64_t{n.index() & 0x7FFF} << 49);
         for (const q::link l : links) {
-            f.add(std::uint64_t{l.index()});
-            if (const auto to = l.destination_node()) f.add(std::uint64_t{to->index()} << 16 | to->radius());
+            const auto to = l.destination_node();
+            f.add(std::uint64_t{l.index()} | (to ? std::uint64_t{to->radius()} << 32 : 0));
         }
     }
     for (const q::link l : file.links()) {

