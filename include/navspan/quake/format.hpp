@@ -41,6 +41,10 @@
 //    the same technique; with the header fixed, 34e = 26e only when e = 0, in
 //    which case the edict layout does not matter. The 34-byte reading is
 //    preferred for error reports.
+//    The limit of the technique, for both versions: a file of one candidate
+//    layout cut at the right place (a 34-byte-edict file missing 8 bytes per
+//    edict) is a complete, valid file of the other; it opens as such. Only
+//    the file's origin can tell, so both are reported as size_identity.
 //  * Leftover bytes after the edict table are an error (`inconsistent`, at the
 //    offset where the edict table ends, value = the number of bytes left).
 //    Evidence: no sample has a trailer, no source mentions one, and the
