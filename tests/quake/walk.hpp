@@ -79,7 +79,7 @@ inline std::uint64_t walk_quake_file(const navspan::quake::nav_file& file) {
     for (const q::link l : file.links()) {
         f.add(std::uint64_t{l.index()});
         f.add(std::uint64_t{l.destination()});
-        if (const auto to = l.destination_node()) f.add(to->origin());
+        if (const auto to = l.destination_node()) f.add(std::uint64_t{to->index()});
         f.add(std::uint64_t{l.raw_type()} | std::uint64_t{static_cast<std::uint16_t>(l.type())} << 16 |
               std::uint64_t{l.type_name().size()} << 32);
         if (const auto mask = l.team_mask()) f.add(std::uint64_t{*mask} | 0x100u);
