@@ -5,8 +5,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <cstring>
-#include <iterator>
 #include <ranges>
 #include <string>
 #include <vector>

@@ -30,7 +30,6 @@
 // is out of range, so the result stays memory-safe either way.
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
