@@ -11,10 +11,33 @@ namespace navspan_cli::quake_format {
 // Writes the `navspan info --json` object for a quake_nav file (see
 // ../shared/specs/info-json.md), or returns why the file is not valid.
 inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
-    (void)bytes;
-    (void)w;
-    // Not read yet (issue 4): report it like any other unreadable file.
-    return navspan::detail::fail(navspan::error_code::unsupported_version, 0, "quake_nav file (reader not built yet)");
+    namespace q = navspan::quake;
+    const auto opened = q::nav_file::open(bytes);
+    if (!opened) return opened.error();
+    const q::nav_file& file = *opened;
+
+    bounds_accumulator bounds;
+    for (const q::node n : file.nodes()) {
+        const navspan::vec3 o = n.origin();
+        bounds.add(o.x, o.y, o.z);
+    }
+
+    w.begin_object();
+    w.field("format", "quake_nav");
+    w.field("bytes", bytes.size());
+    w.key("bounds");
+    bounds.write(w);
+    w.field("version", file.version());
+    // Only the version 17+ float is confirmed (quake-nav.md section 4): a
+    // version 16 file prints null even when its size shows a 24-byte header.
+    if (file.version() >= q::heuristic_version) w.field("heuristic", file.heuristic());
+    else w.field_null("heuristic");
+    w.field("nodes", file.node_count());
+    w.field("links", file.link_count());
+    w.field("traversals", file.traversal_count());
+    w.field("edicts", file.edict_count());
+    w.end_object();
+    return {};
 }
 
 }  // namespace navspan_cli::quake_format

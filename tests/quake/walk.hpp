@@ -1,0 +1,130 @@
+// walk_quake(bytes): open a NAV2 file and, when it verifies, call every
+// accessor of every record, following every index, folding all values into
+// one 64-bit hash. Shared by the fuzz target, the corruption sweeps, the
+// allocation test and the benchmark traversal row. Allocates nothing.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <span>
+
+#include <navspan/quake.hpp>
+
+namespace navspan_test {
+
+// What walk_quake returns for bytes that do not verify.
+inline constexpr std::uint64_t quake_not_verified = 0x6E6F745F76616C69ull;  // "not_vali"
+
+namespace detail_quake {
+
+// Two running sums (Fletcher style): order-sensitive, one add per value on
+// each chain, so the fold costs less than the decoding it measures.
+struct fold {
+    std::uint64_t a = 0x9E3779B97F4A7C15ull;
+    std::uint64_t b = 0;
+
+    void add(std::uint64_t v) noexcept {
+        a += v;
+        b += a;
+    }
+    void add(float f) noexcept { add(std::uint64_t{std::bit_cast<std::uint32_t>(f)}); }
+    void add(const navspan::vec3& v) noexcept {
+        add(v.x);
+        add(v.y);
+        add(v.z);
+    }
+    std::uint64_t finish() const noexcept {
+        std::uint64_t h = a ^ (b * 0xBF58476D1CE4E5B9ull);
+        h ^= h >> 31;
+        return h * 0x94D049BB133111EBull;
+    }
+};
+
+}  // namespace detail_quake
+
+inline std::uint64_t walk_quake_file(const navspan::quake::nav_file& file) {
+    namespace q = navspan::quake;
+    detail_quake::fold f;
+    const q::layout& lay = file.layout();
+    f.add(static_cast<std::uint64_t>(static_cast<std::uint32_t>(file.version())));
+    f.add(std::uint64_t{lay.header_size} << 8 | lay.edict_size);
+    f.add(static_cast<std::uint64_t>(lay.evidence));
+    f.add(std::uint64_t{lay.has_heuristic()} | std::uint64_t{lay.has_team_masks()} << 1 |
+          std::uint64_t{lay.has_entity_ids()} << 2 | std::uint64_t{lay.has_edict_tail_words()} << 3);
+    if (const auto h = file.heuristic()) f.add(*h);
+    f.add(std::uint64_t{file.node_count()} << 32 | file.link_count());
+    f.add(std::uint64_t{file.traversal_count()} << 32 | file.edict_count());
+    f.add(std::uint64_t{file.indices_checked()});
+    f.add(std::uint64_t{file.trailing_bytes()});
+    f.add(std::uint64_t{file.bytes().size()});
+
+    for (const q::node n : file.nodes()) {
+        // Values are packed into few 64-bit words: the fold is a serial
+        // chain, and a node should cost about what decoding it costs.
+        const navspan::flag_set<std::uint16_t> flags = n.flags();
+        f.add(std::uint64_t{flags.raw()} | std::uint64_t{n.link_count()} << 16 |
+              std::uint64_t{n.first_link()} << 32 | std::uint64_t{n.radius()} << 48);
+        const navspan::vec3 origin = n.origin();
+        f.add(std::uint64_t{std::bit_cast<std::uint32_t>(origin.x)} |
+              std::uint64_t{std::bit_cast<std::uint32_t>(origin.y)} << 32);
+        // Follow the node's link range: each link and where it leads.
+        const q::link_view links = n.links();
+        f.add(std::uint64_t{std::bit_cast<std::uint32_t>(origin.z)} | std::uint64_t{links.size()} << 32 |
+              std::uint64_t{n.has(q::node_flag::teleporter)} << 48 | std::uint64_t{n.index() & 0x7FFF} << 49);
+        for (const q::link l : links) {
+            const auto to = l.destination_node();
+            f.add(std::uint64_t{l.index()} | (to ? std::uint64_t{to->radius()} << 32 : 0));
+        }
+    }
+    for (const q::link l : file.links()) {
+        f.add(std::uint64_t{l.index()});
+        f.add(std::uint64_t{l.destination()});
+        if (const auto to = l.destination_node()) f.add(std::uint64_t{to->index()});
+        f.add(std::uint64_t{l.raw_type()} | std::uint64_t{static_cast<std::uint16_t>(l.type())} << 16 |
+              std::uint64_t{l.type_name().size()} << 32);
+        if (const auto mask = l.team_mask()) f.add(std::uint64_t{*mask} | 0x100u);
+        f.add(std::uint64_t{l.for_all_teams()});
+        f.add(std::uint64_t{l.traversal_index()} | std::uint64_t{l.has_traversal()} << 16);
+        if (const auto t = l.traversal()) {
+            f.add(std::uint64_t{t->index()});
+            f.add(t->jump_end());
+        }
+    }
+    for (const q::traversal t : file.traversals()) {
+        f.add(std::uint64_t{t.index()});
+        f.add(t.node_exit());
+        f.add(t.jump_start());
+        f.add(t.jump_end());
+    }
+    for (const q::edict e : file.edicts()) {
+        f.add(std::uint64_t{e.index()});
+        f.add(std::uint64_t{e.link_index()});
+        if (const auto l = e.link()) f.add(std::uint64_t{l->index()} << 16 | l->raw_type());
+        f.add(e.mins());
+        f.add(e.maxs());
+        if (const auto id = e.entity_id()) f.add(static_cast<std::uint64_t>(static_cast<std::int64_t>(*id)));
+        if (const auto index = e.entity_index()) f.add(std::uint64_t{*index} | std::uint64_t{1} << 40);
+        if (const auto words = e.tail_words()) {
+            f.add(static_cast<std::uint64_t>(static_cast<std::uint32_t>((*words)[0])));
+            f.add(static_cast<std::uint64_t>(static_cast<std::uint32_t>((*words)[1])));
+        }
+    }
+    return f.finish();
+}
+
+// Opens with the default options (index pass on), then walks.
+inline std::uint64_t walk_quake(std::span<const std::byte> bytes) {
+    const auto file = navspan::quake::nav_file::open(bytes);
+    if (!file) return quake_not_verified;
+    return walk_quake_file(*file);
+}
+
+// Opens without the index pass, then walks: exercises the checks the
+// resolving accessors make on files nobody verified.
+inline std::uint64_t walk_quake_trusted(std::span<const std::byte> bytes) {
+    const auto file = navspan::quake::nav_file::open_trusted(bytes);
+    if (!file) return quake_not_verified;
+    return walk_quake_file(*file);
+}
+
+}  // namespace navspan_test
