@@ -259,14 +259,16 @@ TEST_CASE("bad indices, CRCs, versions and leftovers are clean errors with offse
         {
             auto d = good;
             d.divisor = 0x10000;  // 2^32 cells: more than the bytes hold
-            auto m = nvnm::open(write_nvnm(d));
+            const auto bytes = write_nvnm(d);
+            auto m = nvnm::open(bytes);
             CHECK((m.code() == error_code::count_too_large || m.code() == error_code::limit_exceeded));
         }
     }
     nvnm_data v13;
     v13.version = 13;
     v13.format = navspan_test::nvnm_format::for_version(12);
-    auto m = nvnm::open(write_nvnm(v13));
+    const auto v13_bytes = write_nvnm(v13);
+    auto m = nvnm::open(v13_bytes);
     CHECK(m.code() == error_code::unsupported_version);
     CHECK(m.error().value == 13);
 }
@@ -288,7 +290,8 @@ TEST_CASE("counts are checked against the bytes and the limits before any loop")
 
     nvnm::options tight;
     tight.limits.max_count = 5;
-    auto limited = nvnm::open(write_nvnm(d), tight);
+    const auto small = write_nvnm(d);
+    auto limited = nvnm::open(small, tight);
     CHECK(limited.code() == error_code::limit_exceeded);
     CHECK(limited.error().value == 9);
     CHECK(limited.error().bound == 5);

@@ -74,7 +74,8 @@ TEST_CASE("the TES4 header: version, masters, author, game") {
     CHECK(creation::detect_game(1.0f, 500) == creation::game::unknown);
     CHECK(creation::to_string(creation::game::fallout4) == "fallout4");
     for (std::uint32_t v : {15u, 17u}) {
-        const auto p2 = open_ok(plugin_writer(navspan_test::header_for_version(v)).finish());
+        const auto other = plugin_writer(navspan_test::header_for_version(v)).finish();
+        const auto p2 = open_ok(other);
         CHECK(p2.game() == (v == 15 ? creation::game::fallout4 : creation::game::starfield));
     }
 }
