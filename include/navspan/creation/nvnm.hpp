@@ -537,10 +537,17 @@ private:
             std::size_t n = 0;
             const std::uint64_t at = r.offset();
             NAVSPAN_TRY(take_list(r, lim, 2, "NVNM grid cell", list, n));
+            // The largest entry decides (a loop without branches); only a
+            // bad cell is searched for the entry to report.
+            std::uint16_t largest = 0;
             for (std::size_t k = 0; k < n; ++k) {
                 const std::uint16_t t = load_u16(list + 2 * k);
-                if (NAVSPAN_UNLIKELY(t >= triangle_count_)) {
-                    return index_error(at + 4 + 2 * k, "NVNM grid cell triangle", t, triangle_count_);
+                largest = t > largest ? t : largest;
+            }
+            if (NAVSPAN_UNLIKELY(n != 0 && largest >= triangle_count_)) {
+                for (std::size_t k = 0; k < n; ++k) {
+                    const std::uint16_t t = load_u16(list + 2 * k);
+                    if (t >= triangle_count_) return index_error(at + 4 + 2 * k, "NVNM grid cell triangle", t, triangle_count_);
                 }
             }
         }
@@ -552,11 +559,43 @@ private:
         return check_indices(bytes, base);
     }
 
+    // True when every triangle's vertices and edges are in range: a fast
+    // pass with few branches (check_indices() searches for the culprit
+    // only when it fails). An edge without its link flag holds a triangle
+    // or 0xFFFF; adding 1 in 16 bits maps 0xFFFF to 0, so one comparison
+    // of the largest of the three against the triangle count covers both.
+    bool triangles_in_range() const noexcept {
+        const std::size_t stride = layout_.triangle_size;
+        const std::size_t flags_at = layout_.triangle_size == 21 ? 17 : 12;
+        bool bad = false;
+        for (std::size_t i = 0; i < triangle_count_; ++i) {
+            const std::byte* t = triangles_ + i * stride;
+            const std::uint16_t v0 = load_u16(t), v1 = load_u16(t + 2), v2 = load_u16(t + 4);
+            const std::uint16_t largest_vertex = v0 > v1 ? (v0 > v2 ? v0 : v2) : (v1 > v2 ? v1 : v2);
+            bad |= largest_vertex >= vertex_count_;
+            const unsigned flags = load_u16(t + flags_at);
+            if (NAVSPAN_LIKELY((flags & 7u) == 0)) {
+                const auto e0 = static_cast<std::uint16_t>(load_u16(t + 6) + 1);
+                const auto e1 = static_cast<std::uint16_t>(load_u16(t + 8) + 1);
+                const auto e2 = static_cast<std::uint16_t>(load_u16(t + 10) + 1);
+                const std::uint16_t largest_edge = e0 > e1 ? (e0 > e2 ? e0 : e2) : (e1 > e2 ? e1 : e2);
+                bad |= largest_edge > triangle_count_;
+            } else {
+                for (unsigned e = 0; e < 3; ++e) {
+                    const std::uint16_t v = load_u16(t + 6 + 2 * e);
+                    if ((flags >> e) & 1u) bad |= v >= edge_link_count_;
+                    else bad |= v != none && v >= triangle_count_;
+                }
+            }
+        }
+        return !bad;
+    }
+
     error check_indices(bytes_view bytes, std::uint64_t base) const noexcept {
         auto offset_of = [&](const std::byte* p) { return base + static_cast<std::uint64_t>(p - bytes.data()); };
         const std::size_t tri_stride = layout_.triangle_size;
         const std::size_t flags_at = layout_.triangle_size == 21 ? 17 : 12;
-        for (std::size_t i = 0; i < triangle_count_; ++i) {
+        for (std::size_t i = triangles_in_range() ? triangle_count_ : 0; i < triangle_count_; ++i) {
             const std::byte* t = triangles_ + i * tri_stride;
             for (unsigned k = 0; k < 3; ++k) {
                 const std::uint16_t v = load_u16(t + 2 * k);
