@@ -274,9 +274,9 @@ inline constexpr fixed_code_tables fixed_code = make_fixed_code_tables();
 }  // namespace inflate_detail
 
 // Decompresses one raw DEFLATE stream (RFC 1951) into exactly out.size()
-// bytes. Use inflate_raw() / inflate_zlib() below; the class is public so a
-// caller can keep one (it holds the 13 KiB of decoding tables) and read how
-// much input a stream used.
+// bytes. inflate_raw() / inflate_zlib() below are the usual entry points;
+// the class is public for callers that want to know how much input and
+// output a stream used. It holds its 13 KiB of decoding tables inline.
 class inflater {
 public:
     inflater(bytes_view in, std::span<std::byte> out, std::uint64_t base_offset = 0) noexcept
