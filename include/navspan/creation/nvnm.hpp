@@ -1,0 +1,686 @@
+// navspan/creation/nvnm.hpp - Creation Engine navmesh geometry (the NVNM
+// subrecord) of Skyrim (version 12), Fallout 4 (15) and Starfield (17).
+//
+// Layout (../shared/specs/creation-nvnm.md §3-§8). Every list is "count32":
+// a u32 count, then that many packed records; nothing is aligned.
+//
+//   u32 version, u32 pathingCellCrc (0xA5E9A03C), u32 parentWorld,
+//   u32 parent: i16 gridY, i16 gridX when parentWorld != 0, else the CELL
+//   vertices        {f32 x, y, z}                 + u32 unknown in v17
+//   triangles       {u16 vertex[3], i16 edge[3],  (16 B in v12)
+//                    f32 height, u8 unknown,      (21 B in v15/v17)
+//                    u16 flags, u16 coverFlags}
+//   edge links      {u32 type, u32 navmesh, i16 triangle} + u8 edge in v15+
+//   door links      {i16 triangle, u32 crc 0xE48B73F3, u32 door REFR}
+//   v12:  cover triangles {i16}
+//   v15+: covers {u16, u16, u8[4]} (u8[8] in v17), cover mappings {u16 key,
+//         u16 cover}, waypoints {f32 x, y, z, i16 triangle, u32 flags}
+//   grid            u32 divisor, f32 cellSizeX, cellSizeY, f32[3] min, max,
+//                   divisor * divisor cells of count32 {i16 triangle}
+//   v17:  u32 trailer
+//
+// navmesh::open() reads the version and picks the layout (the caller may
+// impose one), then checks every count against the bytes and the limits,
+// every local index (triangle vertices; edges: neighbour triangle or -1,
+// or an edge-link index when the edge's link flag is set; door, cover,
+// mapping, waypoint and grid-cell triangles; mapping cover indices), both
+// CRCs, and that the lists use the subrecord exactly. After that every
+// accessor is a plain unchecked load; nothing is cached or allocated.
+//
+// Not checked, by design: edge-link triangles (they index the OTHER
+// navmesh), and cover vertices (Starfield samples hold values far above the
+// vertex count there).
+//
+// Decisions where the spec is uncertain:
+//  * Index fields typed i16 by some editors are read as u16: 0xFFFF is
+//    "none" where the format allows none (edges, waypoints); any other value
+//    must be in range. This accepts every file the signed reading accepts.
+//  * Cover mappings: the spec names them {cover, triangle}, but all 258
+//    mappings of the public Starfield samples fit {key, cover} with
+//    key = triangle * 4 + edge (edge 0..2) and cover < cover count, while the
+//    first field exceeds the cover count in most. Fallout 4's runtime keeps
+//    the same map (u16 -> u16). navspan reads {key, cover} for v15 and v17
+//    and checks key / 4 < triangles and cover < covers (the edge part is
+//    exposed, not checked).
+//  * Fallout 4 form-version gates (Wrye Bash): with the record's form
+//    version known, v15 records of form version <= 57 use 16-byte triangles
+//    and 10-byte edge links, 58..127 21-byte triangles and 10-byte edge
+//    links. Without an imposed layout, a v15 NVNM that fails under its
+//    layout is retried under the other two, and opens under the first that
+//    fits exactly.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "../core/config.hpp"
+#include "../core/endian.hpp"
+#include "../core/error.hpp"
+#include "../core/limits.hpp"
+#include "../core/named_values.hpp"
+#include "../core/reader.hpp"
+#include "../core/result.hpp"
+#include "../core/views.hpp"
+
+namespace navspan::creation::nvnm {
+
+// CRC32 of the class names "PathingCell" and "PathingDoor", stored as tags.
+inline constexpr std::uint32_t pathing_cell_crc = 0xA5E9A03Cu;
+inline constexpr std::uint32_t pathing_door_crc = 0xE48B73F3u;
+
+// "No triangle" in edges and waypoints (-1 as i16).
+inline constexpr std::uint16_t none = 0xFFFF;
+
+// The record sizes and optional lists of one NVNM layout.
+struct layout {
+    std::uint32_t version = 12;
+    std::uint8_t vertex_size = 12;     // 12, or 16 with Starfield's extra word
+    std::uint8_t triangle_size = 16;   // 16, or 21 with height and unknown byte
+    std::uint8_t edge_link_size = 10;  // 10, or 11 with the far edge index
+    std::uint8_t cover_size = 0;       // 0 (cover triangles instead), 8 or 12
+    bool has_cover_triangles = true;   // v12's list of i16 triangles
+    bool has_waypoints = false;        // v15+, with cover mappings
+    bool has_trailer = false;          // v17's final u32
+
+    friend constexpr bool operator==(const layout&, const layout&) = default;
+};
+
+inline constexpr layout skyrim_layout{12, 12, 16, 10, 0, true, false, false};
+inline constexpr layout fallout4_layout{15, 12, 21, 11, 8, false, true, false};
+inline constexpr layout starfield_layout{17, 16, 21, 11, 12, false, true, true};
+// Fallout 4 NVNM in records of older form versions (see the top of the file).
+inline constexpr layout fallout4_form57_layout{15, 12, 16, 10, 8, false, true, false};
+inline constexpr layout fallout4_form127_layout{15, 12, 21, 10, 8, false, true, false};
+
+// The layout of an NVNM `version`; `form_version` (the record's, 0 if
+// unknown) selects the older Fallout 4 variants.
+constexpr std::optional<layout> layout_for_version(std::uint32_t version, std::uint16_t form_version = 0) noexcept {
+    switch (version) {
+        case 12: return skyrim_layout;
+        case 15:
+            if (form_version != 0 && form_version <= 57) return fallout4_form57_layout;
+            if (form_version != 0 && form_version <= 127) return fallout4_form127_layout;
+            return fallout4_layout;
+        case 17: return starfield_layout;
+        default: return std::nullopt;
+    }
+}
+
+struct options {
+    navspan::limits limits;
+    // A layout to use instead of the one the version selects.
+    std::optional<nvnm::layout> layout;
+    // The form version of the record holding the NVNM (0 = unknown).
+    std::uint16_t form_version = 0;
+};
+
+// Triangle flags (§7.1; xEdit's names).
+namespace triangle_flag {
+inline constexpr std::uint16_t edge01_link = 0x0001;
+inline constexpr std::uint16_t edge12_link = 0x0002;
+inline constexpr std::uint16_t edge20_link = 0x0004;
+inline constexpr std::uint16_t deleted = 0x0008;
+inline constexpr std::uint16_t no_large_creatures = 0x0010;
+inline constexpr std::uint16_t overlapping = 0x0020;
+inline constexpr std::uint16_t preferred = 0x0040;
+inline constexpr std::uint16_t water = 0x0200;
+inline constexpr std::uint16_t door = 0x0400;
+inline constexpr std::uint16_t found = 0x0800;
+}  // namespace triangle_flag
+
+inline constexpr named_value triangle_flag_names[] = {
+    {triangle_flag::edge01_link, "Edge 0-1 Link"},
+    {triangle_flag::edge12_link, "Edge 1-2 Link"},
+    {triangle_flag::edge20_link, "Edge 2-0 Link"},
+    {triangle_flag::deleted, "Deleted"},
+    {triangle_flag::no_large_creatures, "No Large Creatures"},
+    {triangle_flag::overlapping, "Overlapping"},
+    {triangle_flag::preferred, "Preferred"},
+    {triangle_flag::water, "Water"},
+    {triangle_flag::door, "Door"},
+    {triangle_flag::found, "Found"},
+};
+
+// Cover flag bits (§7.2; current xEdit names, which its authors call
+// provisional). Bits 0-3 and 6-9 are two 4-bit cover values, exposed as
+// numbers and deliberately not named (sources disagree on 0..3).
+namespace cover_flag {
+inline constexpr std::uint16_t edge01_left = 0x0010;
+inline constexpr std::uint16_t edge01_right = 0x0020;
+inline constexpr std::uint16_t edge12_left = 0x0400;
+inline constexpr std::uint16_t edge12_right = 0x0800;
+inline constexpr std::uint16_t autogen = 0x4000;
+}  // namespace cover_flag
+
+inline constexpr named_value cover_flag_names[] = {
+    {cover_flag::edge01_left, "Edge 0-1 Left"},
+    {cover_flag::edge01_right, "Edge 0-1 Right"},
+    {cover_flag::edge12_left, "Edge 1-2 Left"},
+    {cover_flag::edge12_right, "Edge 1-2 Right"},
+    {cover_flag::autogen, "Autogen Cover"},
+};
+
+// Edge-link types (§7.3).
+inline constexpr named_value edge_link_type_names[] = {
+    {0, "Portal"},
+    {1, "Ledge Up"},
+    {2, "Ledge Down"},
+    {3, "Enable/Disable Portal"},
+};
+
+class vertex {
+public:
+    vertex(const std::byte* p, const layout& l) noexcept : p_(p), extra_(l.vertex_size == 16) {}
+    vec3 position() const noexcept { return load_vec3(p_); }
+    float x() const noexcept { return load_f32(p_); }
+    float y() const noexcept { return load_f32(p_ + 4); }
+    float z() const noexcept { return load_f32(p_ + 8); }
+    // Starfield's fourth word (0 or 1 seen; meaning unknown), else nullopt.
+    std::optional<std::uint32_t> extra() const noexcept {
+        if (!extra_) return std::nullopt;
+        return load_u32(p_ + 12);
+    }
+
+private:
+    const std::byte* p_;
+    bool extra_;
+};
+
+class cover_flags {
+public:
+    constexpr explicit cover_flags(std::uint16_t raw) noexcept : raw_(raw) {}
+    constexpr std::uint16_t raw() const noexcept { return raw_; }
+    // The 4-bit cover values of edges 0-1 and 1-2 (edge 2-0 has none).
+    constexpr std::uint8_t edge01_value() const noexcept { return static_cast<std::uint8_t>(raw_ & 0xFu); }
+    constexpr std::uint8_t edge12_value() const noexcept { return static_cast<std::uint8_t>((raw_ >> 6) & 0xFu); }
+    constexpr flag_set<std::uint16_t> bits() const noexcept {
+        return {static_cast<std::uint16_t>(raw_ & ~0x03CFu), cover_flag_names};
+    }
+
+private:
+    std::uint16_t raw_;
+};
+
+class triangle {
+public:
+    triangle(const std::byte* p, const layout& l) noexcept : p_(p), wide_(l.triangle_size == 21) {}
+
+    std::uint16_t vertex(unsigned i) const noexcept {
+        NAVSPAN_ASSERT(i < 3);
+        return load_u16(p_ + 2 * i);
+    }
+    std::array<std::uint16_t, 3> vertices() const noexcept { return {vertex(0), vertex(1), vertex(2)}; }
+
+    // Edge e runs vertex e -> vertex (e + 1) % 3. Its raw value is a
+    // triangle of this navmesh (none = 0xFFFF) or, when edge_is_link(e),
+    // an index into the edge links.
+    std::uint16_t edge(unsigned e) const noexcept {
+        NAVSPAN_ASSERT(e < 3);
+        return load_u16(p_ + 6 + 2 * e);
+    }
+    bool edge_is_link(unsigned e) const noexcept {
+        NAVSPAN_ASSERT(e < 3);
+        return (flags() & (1u << e)) != 0;
+    }
+    // The neighbour across edge e in this navmesh, if any.
+    std::optional<std::uint16_t> neighbour(unsigned e) const noexcept {
+        const std::uint16_t v = edge(e);
+        if (edge_is_link(e) || v == none) return std::nullopt;
+        return v;
+    }
+    // The edge link across edge e, if the edge leads to another navmesh.
+    std::optional<std::uint16_t> edge_link(unsigned e) const noexcept {
+        if (!edge_is_link(e)) return std::nullopt;
+        return edge(e);
+    }
+
+    std::uint16_t flags() const noexcept { return load_u16(p_ + (wide_ ? 17 : 12)); }
+    flag_set<std::uint16_t> flag_names() const noexcept { return {flags(), triangle_flag_names}; }
+    cover_flags cover() const noexcept { return cover_flags(load_u16(p_ + (wide_ ? 19 : 14))); }
+
+    // Fallout 4 and Starfield: a height (170.0 and FLT_MAX seen) and a byte
+    // (always 0 seen).
+    std::optional<float> height() const noexcept {
+        if (!wide_) return std::nullopt;
+        return load_f32(p_ + 12);
+    }
+    std::optional<std::uint8_t> unknown() const noexcept {
+        if (!wide_) return std::nullopt;
+        return load_u8(p_ + 16);
+    }
+
+private:
+    const std::byte* p_;
+    bool wide_;
+};
+
+class edge_link {
+public:
+    edge_link(const std::byte* p, const layout& l) noexcept : p_(p), edge_(l.edge_link_size == 11) {}
+    std::uint32_t type() const noexcept { return load_u32(p_); }
+    std::string_view type_name() const noexcept { return name_of(edge_link_type_names, type()); }
+    // The other navmesh (a form id) and its triangle (not checkable here).
+    std::uint32_t navmesh() const noexcept { return load_u32(p_ + 4); }
+    std::uint16_t triangle() const noexcept { return load_u16(p_ + 8); }
+    // Fallout 4 and later: presumably the edge of that far triangle.
+    std::optional<std::uint8_t> edge_index() const noexcept {
+        if (!edge_) return std::nullopt;
+        return load_u8(p_ + 10);
+    }
+
+private:
+    const std::byte* p_;
+    bool edge_;
+};
+
+class door_link {
+public:
+    static constexpr std::size_t record_size = 10;
+    explicit door_link(const std::byte* p) noexcept : p_(p) {}
+    std::uint16_t triangle() const noexcept { return load_u16(p_); }
+    std::uint32_t crc() const noexcept { return load_u32(p_ + 2); }  // pathing_door_crc
+    std::uint32_t door() const noexcept { return load_u32(p_ + 6); }  // REFR form id
+
+private:
+    const std::byte* p_;
+};
+
+class cover {
+public:
+    cover(const std::byte* p, const layout& l) noexcept : p_(p), size_(l.cover_size) {}
+    // Two u16 that xEdit calls vertices (not range-checked, see the top).
+    std::uint16_t vertex(unsigned i) const noexcept {
+        NAVSPAN_ASSERT(i < 2);
+        return load_u16(p_ + 2 * i);
+    }
+    // Undecoded data: 4 bytes in Fallout 4, 8 in Starfield.
+    bytes_view data() const noexcept { return {p_ + 4, static_cast<std::size_t>(size_ - 4)}; }
+
+private:
+    const std::byte* p_;
+    std::uint8_t size_;
+};
+
+class cover_mapping {
+public:
+    static constexpr std::size_t record_size = 4;
+    explicit cover_mapping(const std::byte* p) noexcept : p_(p) {}
+    std::uint16_t key() const noexcept { return load_u16(p_); }
+    std::uint16_t triangle() const noexcept { return static_cast<std::uint16_t>(key() >> 2); }
+    std::uint8_t edge() const noexcept { return static_cast<std::uint8_t>(key() & 3u); }
+    std::uint16_t cover() const noexcept { return load_u16(p_ + 2); }
+
+private:
+    const std::byte* p_;
+};
+
+class waypoint {
+public:
+    static constexpr std::size_t record_size = 18;
+    explicit waypoint(const std::byte* p) noexcept : p_(p) {}
+    vec3 position() const noexcept { return load_vec3(p_); }
+    std::uint16_t triangle() const noexcept { return load_u16(p_ + 12); }  // none = 0xFFFF
+    std::uint32_t flags() const noexcept { return load_u32(p_ + 14); }
+
+private:
+    const std::byte* p_;
+};
+
+// One search-grid cell's triangle list.
+using cell_triangles = packed_view<std::uint16_t>;
+
+// The cells of a verified grid, row by row (x varies fastest). Each cell's
+// length is stored in front of it, so this is a forward range; cell(i)
+// walks from the first cell.
+class cell_list {
+public:
+    class iterator {
+    public:
+        using iterator_concept = std::forward_iterator_tag;
+        using iterator_category = std::forward_iterator_tag;
+        using value_type = cell_triangles;
+        using difference_type = std::ptrdiff_t;
+        using reference = cell_triangles;
+        using pointer = void;
+
+        iterator() = default;
+        iterator(const std::byte* p, std::size_t index) noexcept : p_(p), index_(index) {}
+        cell_triangles operator*() const noexcept { return {p_ + 4, load_u32(p_)}; }
+        iterator& operator++() noexcept {
+            p_ += 4 + 2 * std::size_t{load_u32(p_)};
+            ++index_;
+            return *this;
+        }
+        iterator operator++(int) noexcept {
+            auto t = *this;
+            ++*this;
+            return t;
+        }
+        std::size_t index() const noexcept { return index_; }
+        friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.index_ == b.index_; }
+
+    private:
+        const std::byte* p_ = nullptr;
+        std::size_t index_ = 0;
+    };
+
+    cell_list() = default;
+    cell_list(const std::byte* first, std::size_t count) noexcept : first_(first), count_(count) {}
+    std::size_t size() const noexcept { return count_; }
+    bool empty() const noexcept { return count_ == 0; }
+    iterator begin() const noexcept { return {first_, 0}; }
+    iterator end() const noexcept { return {nullptr, count_}; }
+    cell_triangles operator[](std::size_t i) const noexcept {
+        NAVSPAN_ASSERT(i < count_);
+        iterator it = begin();
+        for (std::size_t k = 0; k < i; ++k) ++it;
+        return *it;
+    }
+
+private:
+    const std::byte* first_ = nullptr;
+    std::size_t count_ = 0;
+};
+
+// The search grid: divisor x divisor cells over the navmesh's bounds, each
+// listing the triangles whose 2-D bounding box overlaps it.
+class search_grid {
+public:
+    search_grid() = default;
+    explicit search_grid(const std::byte* p) noexcept : p_(p) {}
+    std::uint32_t divisor() const noexcept { return load_u32(p_); }
+    float cell_size_x() const noexcept { return load_f32(p_ + 4); }
+    float cell_size_y() const noexcept { return load_f32(p_ + 8); }
+    vec3 min() const noexcept { return load_vec3(p_ + 12); }
+    vec3 max() const noexcept { return load_vec3(p_ + 24); }
+    std::size_t cell_count() const noexcept { return static_cast<std::size_t>(divisor()) * divisor(); }
+    cell_list cells() const noexcept { return {p_ + 36, cell_count()}; }
+    // Cell (row, col), row = y, col = x. Walks from the first cell.
+    cell_triangles cell(std::size_t row, std::size_t col) const noexcept {
+        NAVSPAN_ASSERT(row < divisor() && col < divisor());
+        return cells()[row * divisor() + col];
+    }
+
+private:
+    const std::byte* p_ = nullptr;
+};
+
+// A verified NVNM subrecord.
+class navmesh {
+public:
+    navmesh() = default;
+
+    // Verifies `bytes` (one NVNM payload). `base_offset` is added to error
+    // offsets (the payload's offset in whatever the caller reads).
+    static result<navmesh> open(bytes_view bytes NAVSPAN_LIFETIMEBOUND, const options& opts = {},
+                                std::uint64_t base_offset = 0) noexcept {
+        byte_reader r(bytes, base_offset);
+        std::uint32_t version = 0;
+        NAVSPAN_TRY(r.read(version, "NVNM version"));
+        std::optional<nvnm::layout> chosen = opts.layout ? opts.layout : layout_for_version(version, opts.form_version);
+        if (!chosen) return detail::fail(error_code::unsupported_version, base_offset, "NVNM", version);
+        navmesh m;
+        const error first = m.verify(bytes, *chosen, opts.limits, base_offset);
+        if (!first) return m;
+        if (opts.layout || version != 15) return first;
+        // Older Fallout 4 layouts (see the top of the file).
+        for (const nvnm::layout& alt : {fallout4_layout, fallout4_form127_layout, fallout4_form57_layout}) {
+            if (alt == *chosen) continue;
+            navmesh retry;
+            if (!retry.verify(bytes, alt, opts.limits, base_offset)) return retry;
+        }
+        return first;
+    }
+
+    bytes_view bytes() const noexcept { return bytes_; }
+    const nvnm::layout& layout() const noexcept { return layout_; }
+    std::uint32_t version() const noexcept { return load_u32(bytes_.data()); }
+    std::uint32_t pathing_cell_crc() const noexcept { return load_u32(bytes_.data() + 4); }
+
+    // The worldspace (WRLD form id), 0 for an interior navmesh.
+    std::uint32_t parent_world() const noexcept { return load_u32(bytes_.data() + 8); }
+    bool is_exterior() const noexcept { return parent_world() != 0; }
+    // Exterior: the cell's grid coordinates (stored Y first, then X).
+    std::int16_t grid_x() const noexcept { return load_i16(bytes_.data() + 14); }
+    std::int16_t grid_y() const noexcept { return load_i16(bytes_.data() + 12); }
+    // Interior: the CELL form id.
+    std::uint32_t parent_cell() const noexcept { return load_u32(bytes_.data() + 12); }
+    // The parent word as stored.
+    std::uint32_t parent_raw() const noexcept { return load_u32(bytes_.data() + 12); }
+
+    strided_view<nvnm::vertex, nvnm::layout> vertices() const noexcept {
+        return {vertices_, vertex_count_, layout_.vertex_size, layout_};
+    }
+    strided_view<nvnm::triangle, nvnm::layout> triangles() const noexcept {
+        return {triangles_, triangle_count_, layout_.triangle_size, layout_};
+    }
+    strided_view<nvnm::edge_link, nvnm::layout> edge_links() const noexcept {
+        return {edge_links_, edge_link_count_, layout_.edge_link_size, layout_};
+    }
+    packed_view<door_link> door_links() const noexcept { return {door_links_, door_link_count_}; }
+    // v12 only (empty otherwise): triangles that have cover.
+    packed_view<std::uint16_t> cover_triangles() const noexcept { return {cover_triangles_, cover_triangle_count_}; }
+    // v15 and v17 (empty otherwise).
+    strided_view<nvnm::cover, nvnm::layout> covers() const noexcept {
+        return {covers_, cover_count_, layout_.cover_size == 0 ? 1u : layout_.cover_size, layout_};
+    }
+    packed_view<cover_mapping> cover_mappings() const noexcept { return {cover_mappings_, cover_mapping_count_}; }
+    packed_view<waypoint> waypoints() const noexcept { return {waypoints_, waypoint_count_}; }
+    search_grid grid() const noexcept { return search_grid(grid_); }
+    // v17's final word (00 00 08 00 and 0C 00 08 00 seen).
+    std::optional<std::uint32_t> trailer() const noexcept {
+        if (!layout_.has_trailer) return std::nullopt;
+        return load_u32(bytes_.data() + bytes_.size() - 4);
+    }
+
+private:
+    // Reads a count32 list of `stride`-byte records.
+    static error take_list(byte_reader& r, const navspan::limits& lim, std::size_t stride, const char* what,
+                           const std::byte*& data, std::size_t& count) noexcept {
+        std::uint32_t n = 0;
+        NAVSPAN_TRY(r.read(n, what));
+        NAVSPAN_TRY(check_count(lim, n, r.offset() - 4, what));
+        bytes_view span;
+        NAVSPAN_TRY(r.take_array(n, stride, span, what));
+        data = span.data();
+        count = n;
+        return {};
+    }
+
+    static error index_error(std::uint64_t offset, const char* what, std::uint64_t index, std::uint64_t count) noexcept {
+        return detail::fail(error_code::index_out_of_range, offset, what, index, count);
+    }
+
+    error verify(bytes_view bytes, const nvnm::layout& l, const navspan::limits& lim, std::uint64_t base) noexcept {
+        bytes_ = bytes;
+        layout_ = l;
+        byte_reader r(bytes, base);
+        NAVSPAN_TRY(r.require(16, "NVNM header"));
+        r.skip_unchecked(4);
+        const std::uint32_t crc = r.read_unchecked<std::uint32_t>();
+        if (NAVSPAN_UNLIKELY(crc != nvnm::pathing_cell_crc)) {
+            return detail::fail(error_code::bad_magic, base + 4, "NVNM pathing-cell CRC", crc);
+        }
+        r.skip_unchecked(8);
+        NAVSPAN_TRY(take_list(r, lim, l.vertex_size, "NVNM vertices", vertices_, vertex_count_));
+        NAVSPAN_TRY(take_list(r, lim, l.triangle_size, "NVNM triangles", triangles_, triangle_count_));
+        NAVSPAN_TRY(take_list(r, lim, l.edge_link_size, "NVNM edge links", edge_links_, edge_link_count_));
+        NAVSPAN_TRY(take_list(r, lim, door_link::record_size, "NVNM door links", door_links_, door_link_count_));
+        if (l.has_cover_triangles) {
+            NAVSPAN_TRY(take_list(r, lim, 2, "NVNM cover triangles", cover_triangles_, cover_triangle_count_));
+        }
+        if (l.cover_size != 0) {
+            NAVSPAN_TRY(take_list(r, lim, l.cover_size, "NVNM covers", covers_, cover_count_));
+        }
+        if (l.has_waypoints) {
+            NAVSPAN_TRY(take_list(r, lim, cover_mapping::record_size, "NVNM cover mappings", cover_mappings_,
+                                  cover_mapping_count_));
+            NAVSPAN_TRY(take_list(r, lim, waypoint::record_size, "NVNM waypoints", waypoints_, waypoint_count_));
+        }
+
+        // The grid: header, then divisor^2 cells (each at least 4 bytes,
+        // checked before any loop runs).
+        NAVSPAN_TRY(r.require(36, "NVNM grid header"));
+        grid_ = r.current();
+        const std::uint64_t divisor = r.read_unchecked<std::uint32_t>();
+        r.skip_unchecked(32);
+        const std::uint64_t cells = divisor * divisor;
+        NAVSPAN_TRY(check_count(lim, cells, r.offset() - 36, "NVNM grid cells"));
+        NAVSPAN_TRY(r.require_array(cells, 4, "NVNM grid cells"));
+        for (std::uint64_t c = 0; c < cells; ++c) {
+            const std::byte* list = nullptr;
+            std::size_t n = 0;
+            const std::uint64_t at = r.offset();
+            NAVSPAN_TRY(take_list(r, lim, 2, "NVNM grid cell", list, n));
+            // The largest entry decides (a loop without branches); only a
+            // bad cell is searched for the entry to report.
+            std::uint16_t largest = 0;
+            for (std::size_t k = 0; k < n; ++k) {
+                const std::uint16_t t = load_u16(list + 2 * k);
+                largest = t > largest ? t : largest;
+            }
+            if (NAVSPAN_UNLIKELY(n != 0 && largest >= triangle_count_)) {
+                for (std::size_t k = 0; k < n; ++k) {
+                    const std::uint16_t t = load_u16(list + 2 * k);
+                    if (t >= triangle_count_) return index_error(at + 4 + 2 * k, "NVNM grid cell triangle", t, triangle_count_);
+                }
+            }
+        }
+        if (l.has_trailer) NAVSPAN_TRY(r.skip(4, "NVNM trailer"));
+        if (NAVSPAN_UNLIKELY(!r.at_end())) {
+            return detail::fail(error_code::inconsistent, r.offset(), "NVNM (bytes left after its last list)",
+                                r.remaining());
+        }
+        return check_indices(bytes, base);
+    }
+
+    // True when every triangle's vertices and edges are in range: a fast
+    // pass with few branches (check_indices() searches for the culprit
+    // only when it fails). An edge without its link flag holds a triangle
+    // or 0xFFFF; adding 1 in 16 bits maps 0xFFFF to 0, so one comparison
+    // of the largest of the three against the triangle count covers both.
+    bool triangles_in_range() const noexcept {
+        const std::size_t stride = layout_.triangle_size;
+        const std::size_t flags_at = layout_.triangle_size == 21 ? 17 : 12;
+        bool bad = false;
+        for (std::size_t i = 0; i < triangle_count_; ++i) {
+            const std::byte* t = triangles_ + i * stride;
+            const std::uint16_t v0 = load_u16(t), v1 = load_u16(t + 2), v2 = load_u16(t + 4);
+            const std::uint16_t largest_vertex = v0 > v1 ? (v0 > v2 ? v0 : v2) : (v1 > v2 ? v1 : v2);
+            bad |= largest_vertex >= vertex_count_;
+            const unsigned flags = load_u16(t + flags_at);
+            if (NAVSPAN_LIKELY((flags & 7u) == 0)) {
+                const auto e0 = static_cast<std::uint16_t>(load_u16(t + 6) + 1);
+                const auto e1 = static_cast<std::uint16_t>(load_u16(t + 8) + 1);
+                const auto e2 = static_cast<std::uint16_t>(load_u16(t + 10) + 1);
+                const std::uint16_t largest_edge = e0 > e1 ? (e0 > e2 ? e0 : e2) : (e1 > e2 ? e1 : e2);
+                bad |= largest_edge > triangle_count_;
+            } else {
+                for (unsigned e = 0; e < 3; ++e) {
+                    const std::uint16_t v = load_u16(t + 6 + 2 * e);
+                    if ((flags >> e) & 1u) bad |= v >= edge_link_count_;
+                    else bad |= v != none && v >= triangle_count_;
+                }
+            }
+        }
+        return !bad;
+    }
+
+    error check_indices(bytes_view bytes, std::uint64_t base) const noexcept {
+        auto offset_of = [&](const std::byte* p) { return base + static_cast<std::uint64_t>(p - bytes.data()); };
+        const std::size_t tri_stride = layout_.triangle_size;
+        const std::size_t flags_at = layout_.triangle_size == 21 ? 17 : 12;
+        for (std::size_t i = triangles_in_range() ? triangle_count_ : 0; i < triangle_count_; ++i) {
+            const std::byte* t = triangles_ + i * tri_stride;
+            for (unsigned k = 0; k < 3; ++k) {
+                const std::uint16_t v = load_u16(t + 2 * k);
+                if (NAVSPAN_UNLIKELY(v >= vertex_count_)) {
+                    return index_error(offset_of(t + 2 * k), "NVNM triangle vertex", v, vertex_count_);
+                }
+            }
+            const std::uint16_t flags = load_u16(t + flags_at);
+            for (unsigned e = 0; e < 3; ++e) {
+                const std::uint16_t v = load_u16(t + 6 + 2 * e);
+                if (flags & (1u << e)) {
+                    if (NAVSPAN_UNLIKELY(v >= edge_link_count_)) {
+                        return index_error(offset_of(t + 6 + 2 * e), "NVNM triangle edge link", v, edge_link_count_);
+                    }
+                } else if (NAVSPAN_UNLIKELY(v != none && v >= triangle_count_)) {
+                    return index_error(offset_of(t + 6 + 2 * e), "NVNM triangle neighbour", v, triangle_count_);
+                }
+            }
+        }
+        for (std::size_t i = 0; i < door_link_count_; ++i) {
+            const std::byte* d = door_links_ + i * door_link::record_size;
+            const std::uint16_t t = load_u16(d);
+            if (NAVSPAN_UNLIKELY(t >= triangle_count_)) {
+                return index_error(offset_of(d), "NVNM door link triangle", t, triangle_count_);
+            }
+            const std::uint32_t crc = load_u32(d + 2);
+            if (NAVSPAN_UNLIKELY(crc != pathing_door_crc)) {
+                return detail::fail(error_code::bad_magic, offset_of(d + 2), "NVNM door link pathing-door CRC", crc);
+            }
+        }
+        for (std::size_t i = 0; i < cover_triangle_count_; ++i) {
+            const std::uint16_t t = load_u16(cover_triangles_ + 2 * i);
+            if (NAVSPAN_UNLIKELY(t >= triangle_count_)) {
+                return index_error(offset_of(cover_triangles_ + 2 * i), "NVNM cover triangle", t, triangle_count_);
+            }
+        }
+        for (std::size_t i = 0; i < cover_mapping_count_; ++i) {
+            const std::byte* m = cover_mappings_ + i * cover_mapping::record_size;
+            const std::uint16_t key = load_u16(m);
+            if (NAVSPAN_UNLIKELY((key >> 2) >= triangle_count_)) {
+                return index_error(offset_of(m), "NVNM cover mapping triangle", key >> 2, triangle_count_);
+            }
+            const std::uint16_t c = load_u16(m + 2);
+            if (NAVSPAN_UNLIKELY(c >= cover_count_)) {
+                return index_error(offset_of(m + 2), "NVNM cover mapping cover", c, cover_count_);
+            }
+        }
+        for (std::size_t i = 0; i < waypoint_count_; ++i) {
+            const std::byte* w = waypoints_ + i * waypoint::record_size;
+            const std::uint16_t t = load_u16(w + 12);
+            if (NAVSPAN_UNLIKELY(t != none && t >= triangle_count_)) {
+                return index_error(offset_of(w + 12), "NVNM waypoint triangle", t, triangle_count_);
+            }
+        }
+        return {};
+    }
+
+    bytes_view bytes_;
+    nvnm::layout layout_{};
+    const std::byte* vertices_ = nullptr;
+    const std::byte* triangles_ = nullptr;
+    const std::byte* edge_links_ = nullptr;
+    const std::byte* door_links_ = nullptr;
+    const std::byte* cover_triangles_ = nullptr;
+    const std::byte* covers_ = nullptr;
+    const std::byte* cover_mappings_ = nullptr;
+    const std::byte* waypoints_ = nullptr;
+    const std::byte* grid_ = nullptr;
+    std::size_t vertex_count_ = 0;
+    std::size_t triangle_count_ = 0;
+    std::size_t edge_link_count_ = 0;
+    std::size_t door_link_count_ = 0;
+    std::size_t cover_triangle_count_ = 0;
+    std::size_t cover_count_ = 0;
+    std::size_t cover_mapping_count_ = 0;
+    std::size_t waypoint_count_ = 0;
+};
+
+// Verifies one NVNM payload (see navmesh::open).
+inline result<navmesh> open(bytes_view bytes NAVSPAN_LIFETIMEBOUND, const options& opts = {},
+                            std::uint64_t base_offset = 0) noexcept {
+    return navmesh::open(bytes, opts, base_offset);
+}
+
+}  // namespace navspan::creation::nvnm
+
+template <>
+inline constexpr bool std::ranges::enable_borrowed_range<navspan::creation::nvnm::cell_list> = true;
