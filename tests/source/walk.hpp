@@ -19,11 +19,13 @@ namespace navspan_test {
 
 namespace source_walk {
 
+// Order-sensitive and cheap (two dependent adds per value, the multiply off
+// the chain), so the traversal measures the reader, not the hash.
 class hasher {
 public:
     void add(std::uint64_t v) noexcept {
-        h_ ^= v + 0x9E3779B97F4A7C15ull + (h_ << 6) + (h_ >> 2);
-        h_ *= 0xFF51AFD7ED558CCDull;
+        a_ += v * 0x9E3779B97F4A7C15ull + 1;
+        b_ += a_;
     }
     void add(float f) noexcept { add(static_cast<std::uint64_t>(std::bit_cast<std::uint32_t>(f))); }
     void add(bool b) noexcept { add(static_cast<std::uint64_t>(b ? 1 : 2)); }
@@ -55,13 +57,15 @@ public:
     void add(T v) noexcept {
         add(static_cast<std::uint64_t>(v));
     }
-    std::uint64_t value() const noexcept { return h_; }
+    std::uint64_t value() const noexcept { return (a_ ^ (b_ * 0xFF51AFD7ED558CCDull)) | 1; }
 
 private:
-    std::uint64_t h_ = 0x84222325CBF29CE4ull;
+    std::uint64_t a_ = 0x84222325CBF29CE4ull;
+    std::uint64_t b_ = 0;
 };
 
-inline void add_places(hasher& h, const navspan::source::place_list& places) {
+// Helpers take and return the hasher by value so its state stays in registers.
+inline hasher add_places(hasher h, const navspan::source::place_list& places) {
     h.add(places.size());
     for (const auto& p : places) {
         h.add(p.index());
@@ -70,14 +74,15 @@ inline void add_places(hasher& h, const navspan::source::place_list& places) {
         h.add(p.name());
         h.add(p.terminated());
     }
+    return h;
 }
 
-inline void add_area(hasher& h, const navspan::source::nav_file& file, const navspan::source::area& a) {
+inline hasher add_area(hasher h, const navspan::source::nav_file& file, const navspan::source::area& a) {
     using namespace navspan::source;
     h.add(a.position().value);
     h.add(a.id());
     h.add(a.attributes_raw());
-    h.add(a.attributes().unnamed_bits());
+    h.add(a.attributes().raw());
     h.add(a.north_west());
     h.add(a.south_east());
     h.add(a.north_east_z());
@@ -91,7 +96,7 @@ inline void add_area(hasher& h, const navspan::source::nav_file& file, const nav
         h.add(s.id());
         h.add(s.position());
         h.add(s.flags_raw());
-        h.add(s.flags().has("IN_COVER"));
+        h.add(s.flags().has(hiding_spot::in_cover));
     }
     for (const approach_spot s : a.approach_spots()) {
         h.add(s.here_area());
@@ -132,29 +137,29 @@ inline void add_area(hasher& h, const navspan::source::nav_file& file, const nav
     for (const visible_area v : a.visible_areas()) {
         h.add(v.id());
         h.add(v.attributes_raw());
-        h.add(v.attributes().has("COMPLETELY_VISIBLE"));
+        h.add(v.attributes().raw());
     }
     h.add(a.inherit_visibility_from());
     h.add(a.visibility_entry_count());
     const area_game_data g = a.game_data();
     h.add(g.kind());
-    h.add(g.raw());
+    h.add(g.raw().size());  // its contents are hashed as decoded values below
     h.add(g.empty());
     if (auto cs = g.cstrike()) h.add(cs->approach_spots().size());
     if (auto tf = g.tf()) {
         h.add(tf->attributes_raw());
-        h.add(tf->attributes().unnamed_bits());
+        h.add(tf->attributes().raw());
     }
     if (auto l = g.left4dead2()) {
         h.add(l->subversion());
         h.add(l->spawn_attributes_raw());
-        h.add(l->spawn_attributes().unnamed_bits());
+        h.add(l->spawn_attributes().raw());
         h.add(l->fog_place_index());
         h.add(l->inherit_visibility_from());
         for (std::uint32_t w : l->unnamed_words()) h.add(w);
         h.add(l->spawn_block());
         for (std::uint32_t w : l->unnamed_list()) h.add(w);
-        h.add(l->bytes());
+        h.add(l->bytes().size());
         for (const visible_area_position v : l->visible_areas()) {
             h.add(v.position().value);
             h.add(v.attributes_raw());
@@ -163,27 +168,29 @@ inline void add_area(hasher& h, const navspan::source::nav_file& file, const nav
     }
     h.add(a.size_bytes());
     h.add(a.bytes().size());
+    return h;
 }
 
 // The Left 4 Dead 2 positions open() proved in range, followed through an
 // area_index built in stack storage (files with up to this many areas).
 inline constexpr std::size_t follow_capacity = 2048;
 
-inline void follow_positions(hasher& h, const navspan::source::nav_file& file) {
+inline hasher follow_positions(hasher h, const navspan::source::nav_file& file) {
     using namespace navspan::source;
-    if (file.game() != game::left4dead2 || file.area_count() > follow_capacity) return;
+    if (file.game() != game::left4dead2 || file.area_count() > follow_capacity) return h;
     std::array<std::uint32_t, follow_capacity> offsets;
     std::array<area_id_entry, follow_capacity> ids;
     auto index = area_index::build(file, offsets, ids);
     if (!index) {
         h.add(static_cast<std::uint64_t>(index.code()));  // duplicate ids: a valid file, no index
-        return;
+        return h;
     }
     for (const area& a : file.areas()) {
         if (auto l = a.game_data().left4dead2()) {
-            for (const visible_area_position v : l->visible_areas()) h.add(index->at(v.position()).id());
+            for (const visible_area_position v : l->visible_areas()) h.add(index->id_at(v.position()));
         }
     }
+    return h;
 }
 
 }  // namespace source_walk
@@ -203,10 +210,10 @@ inline std::uint64_t walk_source(std::span<const std::byte> bytes) {
     h.add(file.has_unnamed_areas());
     h.add(file.game());
     h.add(file.context().unknown_data_size);
-    source_walk::add_places(h, file.places());
+    h = source_walk::add_places(h, file.places());
     h.add(file.area_count());
     h.add(file.empty());
-    for (const area& a : file.areas()) source_walk::add_area(h, file, a);
+    for (const area& a : file.areas()) h = source_walk::add_area(h, file, a);
     for (const ladder l : file.ladders()) {
         h.add(l.id());
         h.add(l.width());
@@ -221,10 +228,10 @@ inline std::uint64_t walk_source(std::span<const std::byte> bytes) {
     }
     if (auto l4d = file.left4dead2()) {
         h.add(l4d->population_name());
-        source_walk::add_places(h, l4d->fog_places());
+        h = source_walk::add_places(h, l4d->fog_places());
         h.add(l4d->max_view_distance());
     }
-    source_walk::follow_positions(h, file);
+    h = source_walk::follow_positions(h, file);
     h.add(file.trailing_bytes());
     h.add(file.trailing());
     h.add(file.warnings().raw());

@@ -76,6 +76,15 @@ struct verify_state {
     std::uint32_t warnings = 0;
 };
 
+// The walk below is written once for two cursors. Each step returns true to
+// go on; the checked cursor returns false after storing why in `err` (built
+// on a cold path, so the hot path is a compare and an add), the unchecked
+// one always returns true and its checks fold away.
+#define NAVSPAN_SOURCE_STEP(expr) \
+    do {                          \
+        if (!(expr)) return false; \
+    } while (false)
+
 // Cursor over a record that was already verified: no checks at all.
 struct unchecked_cursor {
     static constexpr bool checked = false;
@@ -85,52 +94,104 @@ struct unchecked_cursor {
     std::size_t position() const noexcept { return pos; }
     const std::byte* current() const noexcept { return base + pos; }
     template <loadable T>
-    error read(T& out, const char*) noexcept {
+    bool read(T& out, const char*) noexcept {
         out = load_le<T>(base + pos);
         pos += sizeof(T);
-        return {};
+        return true;
     }
-    error require(std::size_t, const char*) noexcept { return {}; }
-    error skip(std::size_t n, const char*) noexcept {
+    bool require(std::size_t, const char*) noexcept { return true; }
+    bool skip(std::size_t n, const char*) noexcept {
         pos += n;
-        return {};
+        return true;
     }
-    error skip_array(std::uint64_t count, std::size_t stride, const char*) noexcept {
+    bool skip_array(std::uint64_t count, std::size_t stride, const char*) noexcept {
         pos += static_cast<std::size_t>(count) * stride;
-        return {};
+        return true;
     }
-    std::uint64_t offset() const noexcept { return pos; }
+    bool skip_small_array(std::size_t count, std::size_t stride, const char*) noexcept {
+        pos += count * stride;
+        return true;
+    }
+    bool require_array(std::uint64_t, std::size_t, const char*) noexcept { return true; }
 };
 
-// Cursor for verification: bounds, counts and limits checked on every step.
+// Cursor for verification: bounds, counts and limits checked on every step,
+// in the overflow-free form of byte_reader (whose errors it reports).
 struct checked_cursor {
     static constexpr bool checked = true;
     byte_reader* r = nullptr;
     const limits* lim = nullptr;
+    error err{};
 
     std::size_t position() const noexcept { return r->position(); }
     const std::byte* current() const noexcept { return r->current(); }
-    template <loadable T>
-    error read(T& out, const char* what) noexcept {
-        return r->read(out, what);
-    }
-    error require(std::size_t n, const char* what) const noexcept { return r->require(n, what); }
-    error skip(std::size_t n, const char* what) noexcept { return r->skip(n, what); }
-    error skip_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
-        NAVSPAN_TRY(check_count(*lim, count, r->offset(), what));
-        return r->skip_array(count, stride, what);
-    }
     std::uint64_t offset() const noexcept { return r->offset(); }
+
+    template <loadable T>
+    bool read(T& out, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(sizeof(T) > r->remaining())) return truncated(sizeof(T), what);
+        out = r->read_unchecked<T>();
+        return true;
+    }
+    bool require(std::size_t n, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(n > r->remaining())) return truncated(n, what);
+        return true;
+    }
+    bool skip(std::size_t n, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(n > r->remaining())) return truncated(n, what);
+        r->skip_unchecked(n);
+        return true;
+    }
+    // `count` records of `stride` bytes, count from the file (any u32).
+    bool skip_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(count > lim->max_count || count > r->remaining() / stride)) {
+            return array_failed(count, stride, what);
+        }
+        r->skip_unchecked(static_cast<std::size_t>(count) * stride);
+        return true;
+    }
+    // Fails unless `count` records of `stride` bytes could follow.
+    bool require_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(count > lim->max_count || count > r->remaining() / stride)) {
+            return array_failed(count, stride, what);
+        }
+        return true;
+    }
+    // A u8-counted list: the byte size cannot overflow, so no division.
+    bool skip_small_array(std::size_t count, std::size_t stride, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(count > lim->max_count)) return array_failed(count, stride, what);
+        return skip(count * stride, what);
+    }
+    // Records `e` (a failure found by the walk itself) and stops.
+    bool fail(const error& e) noexcept {
+        err = e;
+        return false;
+    }
+
+private:
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((noinline, cold))
+#endif
+    bool truncated(std::uint64_t n, const char* what) noexcept {
+        return fail(r->truncated(n, what));
+    }
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((noinline, cold))
+#endif
+    bool array_failed(std::uint64_t count, std::size_t stride, const char* what) noexcept {
+        error e = check_count(*lim, count, r->offset(), what);
+        if (!e) e = r->require_array(count, stride, what);
+        return fail(e);
+    }
 };
 
 // An approach list: u8 count, then 14-byte records.
 template <class Cursor>
-error walk_approach_list(Cursor& c, verify_state* vs) noexcept {
+bool walk_approach_list(Cursor& c, verify_state* vs) noexcept {
     std::uint8_t n = 0;
-    NAVSPAN_TRY(c.read(n, "approach spot count"));
+    NAVSPAN_SOURCE_STEP(c.read(n, "approach spot count"));
     if constexpr (Cursor::checked) {
-        NAVSPAN_TRY(check_count(*vs->lim, n, c.offset(), "approach spot"));
-        NAVSPAN_TRY(c.require(std::size_t{n} * layout::approach_spot_size, "approach spot"));
+        NAVSPAN_SOURCE_STEP(c.require(std::size_t{n} * layout::approach_spot_size, "approach spot"));
         if (n > 16) vs->warnings |= warning::approach_count_above_16;
         const std::byte* p = c.current();
         for (std::size_t i = 0; i < n; ++i, p += layout::approach_spot_size) {
@@ -138,47 +199,47 @@ error walk_approach_list(Cursor& c, verify_state* vs) noexcept {
             const auto how_out = load_u8(p + 13);
             if (NAVSPAN_UNLIKELY(how_in > 9 || how_out > 9)) {
                 const std::size_t at = how_in > 9 ? 8 : 13;
-                return navspan::detail::fail(error_code::inconsistent, c.offset() + i * layout::approach_spot_size + at,
-                            "approach spot traverse type", how_in > 9 ? how_in : how_out);
+                return c.fail(navspan::detail::fail(error_code::inconsistent,
+                                                    c.offset() + i * layout::approach_spot_size + at,
+                                                    "approach spot traverse type", how_in > 9 ? how_in : how_out));
             }
         }
     }
-    return c.skip(std::size_t{n} * layout::approach_spot_size, "approach spot");
+    return c.skip_small_array(n, layout::approach_spot_size, "approach spot");
 }
 
 // Left 4 Dead 2 per-area data (spec 5.4), whose layout follows the
 // subversion and, below subversion 10, the spawn attributes.
 template <class Cursor>
-error walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d2_sections& s, verify_state* vs) noexcept {
+bool walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d2_sections& s, verify_state* vs) noexcept {
     const std::size_t start = c.position();
     auto here = [&] { return static_cast<std::uint32_t>(c.position() - start); };
-    if (!layout::l4d2::has_area_data(sub)) return {};
+    if (!layout::l4d2::has_area_data(sub)) return true;
     std::uint32_t spawn = 0;
-    NAVSPAN_TRY(c.read(spawn, "L4D2 spawn attributes"));
-    NAVSPAN_TRY(c.skip(4 * layout::l4d2::unnamed_word_count(sub), "L4D2 area data"));
+    NAVSPAN_SOURCE_STEP(c.read(spawn, "L4D2 spawn attributes"));
+    NAVSPAN_SOURCE_STEP(c.skip(4 * layout::l4d2::unnamed_word_count(sub), "L4D2 area data"));
     s.fog_index = here();
-    if (layout::l4d2::has_fog_index(sub)) NAVSPAN_TRY(c.skip(2, "L4D2 fog place index"));
+    if (layout::l4d2::has_fog_index(sub)) NAVSPAN_SOURCE_STEP(c.skip(2, "L4D2 fog place index"));
     s.spawn_block = here();
     if (layout::l4d2::has_spawn_block(sub, spawn)) {
-        NAVSPAN_TRY(c.skip(layout::l4d2::spawn_block_size, "L4D2 spawn block"));
+        NAVSPAN_SOURCE_STEP(c.skip(layout::l4d2::spawn_block_size, "L4D2 spawn block"));
     }
     s.list = here();
     if (layout::l4d2::has_unnamed_list(sub)) {
         std::uint8_t n = 0;
-        NAVSPAN_TRY(c.read(n, "L4D2 area list count"));
-        NAVSPAN_TRY(c.skip_array(n, 4, "L4D2 area list"));
+        NAVSPAN_SOURCE_STEP(c.read(n, "L4D2 area list count"));
+        NAVSPAN_SOURCE_STEP(c.skip_small_array(n, 4, "L4D2 area list"));
     }
     s.visibility = here();
     if (layout::l4d2::has_visibility(sub)) {
         std::uint32_t n = 0;
-        NAVSPAN_TRY(c.read(n, "L4D2 visible area count"));
+        NAVSPAN_SOURCE_STEP(c.read(n, "L4D2 visible area count"));
         const std::size_t stride = layout::l4d2::visibility_entry_size(sub);
         if constexpr (Cursor::checked) {
-            NAVSPAN_TRY(check_count(*vs->lim, n, c.offset(), "L4D2 visible area"));
-            NAVSPAN_TRY(c.r->require_array(n, stride, "L4D2 visible area"));
+            const std::byte* p = c.current();
+            NAVSPAN_SOURCE_STEP(c.skip_array(n, stride, "L4D2 visible area"));
             // Entries are area positions: prove them in range once, so a
             // caller can follow them without a check.
-            const std::byte* p = c.current();
             std::uint32_t worst = 0;
             for (std::size_t i = 0; i < n; ++i) {
                 const auto v = load_u32(p + i * stride);
@@ -187,122 +248,128 @@ error walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d2_sections& s, verify
             if (NAVSPAN_UNLIKELY(n != 0 && worst >= vs->area_count)) {
                 std::size_t i = 0;
                 while (load_u32(p + i * stride) < vs->area_count) ++i;
-                return navspan::detail::fail(error_code::index_out_of_range, c.offset() + i * stride, "L4D2 visible area position",
-                            load_u32(p + i * stride), vs->area_count);
+                const std::uint64_t at = c.offset() - (n - i) * stride;
+                return c.fail(navspan::detail::fail(error_code::index_out_of_range, at, "L4D2 visible area position",
+                                                    load_u32(p + i * stride), vs->area_count));
             }
+        } else {
+            NAVSPAN_SOURCE_STEP(c.skip_array(n, stride, "L4D2 visible area"));
         }
-        NAVSPAN_TRY(c.skip_array(n, stride, "L4D2 visible area"));
         s.inherit = here();
-        if (layout::l4d2::has_inherit(sub)) NAVSPAN_TRY(c.skip(4, "L4D2 inherit visibility"));
+        if (layout::l4d2::has_inherit(sub)) NAVSPAN_SOURCE_STEP(c.skip(4, "L4D2 inherit visibility"));
     } else {
         s.inherit = here();
     }
     s.size = here();
-    return {};
+    return true;
 }
 
 // The whole area record. With a checked_cursor this is the verifier; with
 // an unchecked_cursor it locates the sections of a verified record.
 template <class Cursor>
-error walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_state* vs) noexcept {
+bool walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_state* vs) noexcept {
     const unsigned v = ctx.version;
     const std::size_t start = c.position();
     auto here = [&] { return static_cast<std::uint32_t>(c.position() - start); };
 
     const std::size_t header = layout::area_header_size(v);
+    // The header and the first connection count in one check.
+    NAVSPAN_SOURCE_STEP(c.require(header + 4, "area"));
     if constexpr (Cursor::checked) {
-        NAVSPAN_TRY(c.require(header, "area"));
         const std::byte* p = c.current() + 4 + layout::attributes_size(v);
         // !(se > nw) rather than se <= nw, so NaN corners count as degenerate.
         if (!(load_f32(p + 12) > load_f32(p)) || !(load_f32(p + 16) > load_f32(p + 4))) {
             vs->warnings |= warning::degenerate_area;
         }
     }
-    NAVSPAN_TRY(c.skip(header, "area"));
+    NAVSPAN_SOURCE_STEP(c.skip(header, "area"));
     for (int d = 0; d < 4; ++d) {
         std::uint32_t n = 0;
-        NAVSPAN_TRY(c.read(n, "connection count"));
-        NAVSPAN_TRY(c.skip_array(n, 4, "connection"));
+        NAVSPAN_SOURCE_STEP(c.read(n, "connection count"));
+        NAVSPAN_SOURCE_STEP(c.skip_array(n, 4, "connection"));
     }
     s.hiding = here();
     {
         std::uint8_t n = 0;
-        NAVSPAN_TRY(c.read(n, "hiding spot count"));
-        NAVSPAN_TRY(c.skip_array(n, layout::hiding_spot_size(v), "hiding spot"));
+        NAVSPAN_SOURCE_STEP(c.read(n, "hiding spot count"));
+        NAVSPAN_SOURCE_STEP(c.skip_small_array(n, layout::hiding_spot_size(v), "hiding spot"));
     }
     s.approach = here();
-    if (layout::has_base_approach(v)) NAVSPAN_TRY(walk_approach_list(c, vs));
+    if (layout::has_base_approach(v)) NAVSPAN_SOURCE_STEP(walk_approach_list(c, vs));
     s.encounter = here();
     {
         std::uint32_t n = 0;
-        NAVSPAN_TRY(c.read(n, "encounter path count"));
+        NAVSPAN_SOURCE_STEP(c.read(n, "encounter path count"));
         const std::size_t fixed = layout::encounter_path_fixed_size(v);
         const std::size_t spot = layout::encounter_spot_size(v);
-        if constexpr (Cursor::checked) {
-            NAVSPAN_TRY(check_count(*vs->lim, n, c.offset(), "encounter path"));
-            NAVSPAN_TRY(c.r->require_array(n, fixed, "encounter path"));
-        }
+        // Bound the loop by what could fit before walking it (most areas
+        // have no paths: skip the division then).
+        if (n != 0) NAVSPAN_SOURCE_STEP(c.require_array(n, fixed, "encounter path"));
         for (std::uint32_t i = 0; i < n; ++i) {
-            NAVSPAN_TRY(c.require(fixed, "encounter path"));
+            NAVSPAN_SOURCE_STEP(c.require(fixed, "encounter path"));
             const std::byte* p = c.current();
             if constexpr (Cursor::checked) {
                 if (!layout::has_old_encounter_paths(v)) {
                     const auto from_dir = load_u8(p + 4);
                     const auto to_dir = load_u8(p + 9);
                     if (NAVSPAN_UNLIKELY(from_dir > 3 || to_dir > 3)) {
-                        return navspan::detail::fail(error_code::inconsistent, c.offset() + (from_dir > 3 ? 4 : 9),
-                                    "encounter path direction", from_dir > 3 ? from_dir : to_dir);
+                        return c.fail(navspan::detail::fail(error_code::inconsistent,
+                                                            c.offset() + (from_dir > 3 ? 4 : 9),
+                                                            "encounter path direction",
+                                                            from_dir > 3 ? from_dir : to_dir));
                     }
                 }
             }
             const std::size_t spots = load_u8(p + fixed - 1);
-            NAVSPAN_TRY(c.skip(fixed, "encounter path"));
-            NAVSPAN_TRY(c.skip_array(spots, spot, "encounter spot"));
+            c.skip(fixed, "encounter path");  // covered by the require above
+            NAVSPAN_SOURCE_STEP(c.skip_small_array(spots, spot, "encounter spot"));
         }
     }
     s.after_encounter = here();
     if (layout::has_place_index(v)) {
         std::uint16_t place = 0;
-        NAVSPAN_TRY(c.read(place, "place index"));
+        NAVSPAN_SOURCE_STEP(c.read(place, "place index"));
         if constexpr (Cursor::checked) {
             if (NAVSPAN_UNLIKELY(place > vs->place_count)) {
-                return navspan::detail::fail(error_code::index_out_of_range, c.offset() - 2, "place index", place, vs->place_count);
+                return c.fail(navspan::detail::fail(error_code::index_out_of_range, c.offset() - 2, "place index",
+                                                    place, vs->place_count));
             }
         }
     }
     if (layout::has_ladder_links(v)) {
         for (int d = 0; d < 2; ++d) {
             std::uint32_t n = 0;
-            NAVSPAN_TRY(c.read(n, "ladder link count"));
-            NAVSPAN_TRY(c.skip_array(n, 4, "ladder link"));
+            NAVSPAN_SOURCE_STEP(c.read(n, "ladder link count"));
+            NAVSPAN_SOURCE_STEP(c.skip_array(n, 4, "ladder link"));
         }
     }
     s.after_links = here();
     std::size_t fixed_tail = 0;
     if (layout::has_occupy_times(v)) fixed_tail += 8;
     if (layout::has_light_intensity(v)) fixed_tail += 16;
-    NAVSPAN_TRY(c.skip(fixed_tail, layout::has_light_intensity(v) ? "light intensity" : "earliest occupy time"));
+    NAVSPAN_SOURCE_STEP(
+        c.skip(fixed_tail, layout::has_light_intensity(v) ? "light intensity" : "earliest occupy time"));
     if (layout::has_base_visibility(v, ctx.data)) {
         std::uint32_t n = 0;
-        NAVSPAN_TRY(c.read(n, "visible area count"));
-        NAVSPAN_TRY(c.skip_array(n, layout::visible_area_size, "visible area"));
-        NAVSPAN_TRY(c.skip(4, "inherit visibility"));
+        NAVSPAN_SOURCE_STEP(c.read(n, "visible area count"));
+        NAVSPAN_SOURCE_STEP(c.skip_array(n, layout::visible_area_size, "visible area"));
+        NAVSPAN_SOURCE_STEP(c.skip(4, "inherit visibility"));
     }
     s.game_data = here();
     switch (ctx.data) {
         case game::cstrike:
-            if (layout::has_cstrike_approach(ctx)) NAVSPAN_TRY(walk_approach_list(c, vs));
+            if (layout::has_cstrike_approach(ctx)) NAVSPAN_SOURCE_STEP(walk_approach_list(c, vs));
             break;
         case game::tf:
-            if (layout::has_tf_attributes(ctx)) NAVSPAN_TRY(c.skip(4, "TF2 attributes"));
+            if (layout::has_tf_attributes(ctx)) NAVSPAN_SOURCE_STEP(c.skip(4, "TF2 attributes"));
             break;
         case game::left4dead2: {
             l4d2_sections l4d{};
-            NAVSPAN_TRY(walk_l4d2_area_data(c, ctx.subversion, l4d, vs));
+            NAVSPAN_SOURCE_STEP(walk_l4d2_area_data(c, ctx.subversion, l4d, vs));
             break;
         }
         case game::unknown:
-            NAVSPAN_TRY(c.skip(ctx.unknown_data_size, "unknown per-area game data"));
+            NAVSPAN_SOURCE_STEP(c.skip(ctx.unknown_data_size, "unknown per-area game data"));
             break;
         case game::none:
         case game::automatic:
@@ -310,13 +377,15 @@ error walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_s
     }
     if constexpr (Cursor::checked) {
         if (NAVSPAN_UNLIKELY(c.position() - start > UINT32_MAX)) {
-            return navspan::detail::fail(error_code::limit_exceeded, c.offset(), "area record size (4 GiB)", c.position() - start,
-                        UINT32_MAX);
+            return c.fail(navspan::detail::fail(error_code::limit_exceeded, c.offset(), "area record size (4 GiB)",
+                                                c.position() - start, UINT32_MAX));
         }
     }
     s.size = here();
-    return {};
+    return true;
 }
+
+#undef NAVSPAN_SOURCE_STEP
 
 }  // namespace detail
 
@@ -352,7 +421,7 @@ public:
     constexpr l4d2_area_data() noexcept = default;
     l4d2_area_data(const std::byte* p, std::uint32_t subversion) noexcept : p_(p), sub_(subversion) {
         detail::unchecked_cursor c{p, 0};
-        (void)detail::walk_l4d2_area_data(c, sub_, s_, nullptr);
+        detail::walk_l4d2_area_data(c, sub_, s_, nullptr);
     }
 
     std::uint32_t subversion() const noexcept { return sub_; }
@@ -433,7 +502,7 @@ public:
     area(const std::byte* p, const format_context& ctx, std::uint32_t position) noexcept
         : p_(p), ctx_(ctx), position_(position) {
         detail::unchecked_cursor c{p, 0};
-        (void)detail::walk_area(c, ctx_, s_, nullptr);
+        detail::walk_area(c, ctx_, s_, nullptr);
     }
 
     // 0-based position in file order (what Left 4 Dead 2 visibility uses).
@@ -458,15 +527,14 @@ public:
     float south_west_z() const noexcept { return load_f32(p_ + corners_at() + 28); }
     // The four corners: NE = (se.x, nw.y, neZ), SW = (nw.x, se.y, swZ).
     vec3 corner(source::corner c) const noexcept {
-        const vec3 nw = north_west();
-        const vec3 se = south_east();
+        const std::byte* p = p_ + corners_at();
         switch (c) {
-            case source::corner::north_west: return nw;
-            case source::corner::north_east: return {se.x, nw.y, north_east_z()};
-            case source::corner::south_east: return se;
-            case source::corner::south_west: return {nw.x, se.y, south_west_z()};
+            case source::corner::north_west: return load_vec3(p);
+            case source::corner::north_east: return {load_f32(p + 12), load_f32(p + 4), load_f32(p + 24)};
+            case source::corner::south_east: return load_vec3(p + 12);
+            case source::corner::south_west: return {load_f32(p), load_f32(p + 16), load_f32(p + 28)};
         }
-        return nw;
+        return load_vec3(p);
     }
 
     // Connected area ids in one direction.

@@ -86,6 +86,12 @@ public:
     // A position from a verified file (e.g. a Left 4 Dead 2 visibility entry).
     area at(area_position position) const noexcept { return (*this)[position.value]; }
 
+    // The id of the area at a position, without locating its sections.
+    std::uint32_t id_at(area_position position) const noexcept {
+        NAVSPAN_ASSERT(position.value < offsets_.size());
+        return load_u32(base_ + offsets_[position.value]);
+    }
+
     // Lookup by area id: O(log n).
     std::optional<std::uint32_t> position_of(std::uint32_t id) const noexcept {
         const auto it = std::lower_bound(ids_.begin(), ids_.end(), id,
@@ -124,6 +130,7 @@ public:
     std::size_t size() const noexcept { return index_.size(); }
     area operator[](std::size_t position) const noexcept { return index_[position]; }
     area at(area_position position) const noexcept { return index_.at(position); }
+    std::uint32_t id_at(area_position position) const noexcept { return index_.id_at(position); }
     std::optional<std::uint32_t> position_of(std::uint32_t id) const noexcept { return index_.position_of(id); }
     std::optional<area> find(std::uint32_t id) const noexcept { return index_.find(id); }
     bool contains(std::uint32_t id) const noexcept { return index_.contains(id); }

@@ -300,10 +300,10 @@ inline error nav_file::walk(bytes_view bytes, const options& opts, const header_
     vs.lim = &opts.limits;
     vs.place_count = h.place_count;
     vs.area_count = count;
-    detail::checked_cursor c{&r, &opts.limits};
+    detail::checked_cursor c{&r, &opts.limits, {}};
     detail::area_sections s;
     for (std::uint32_t i = 0; i < count; ++i) {
-        NAVSPAN_TRY(with_parent(detail::walk_area(c, ctx, s, &vs), "area", i));
+        if (NAVSPAN_UNLIKELY(!detail::walk_area(c, ctx, s, &vs))) return with_parent(c.err, "area", i);
     }
     warnings |= vs.warnings;
 
