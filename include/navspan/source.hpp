@@ -11,3 +11,4 @@
 #include "source/area.hpp"
 #include "source/nav_file.hpp"
 #include "source/area_index.hpp"
+#include "source/selected_areas.hpp"
