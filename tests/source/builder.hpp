@@ -415,6 +415,68 @@ inline std::vector<variant> all_variants() {
 
 }  // namespace source_build
 
+// The bundled demo sample (examples/samples/sample_v16_cstrike.nav): a
+// Counter-Strike v16 mesh of four 100x100 areas in a 2x2 grid, with places,
+// hiding spots, an encounter path, approach spots, visibility and a ladder.
+// Every value is exactly representable, so the bytes are the same on every
+// platform.
+inline std::vector<std::byte> make_sample_source() {
+    using namespace source_build;
+    mesh m;
+    m.version = 16;
+    m.subversion = 1;
+    m.data = game::cstrike;
+    m.bsp_size = 123456;
+    m.analyzed = 1;
+    m.places = {std::string("BombsiteA\0", 10), std::string("CTSpawn\0", 8)};
+    m.has_unnamed_areas = 1;
+    // ids 10, 20, 30, 40: NW, NE, SW, SE cells of the grid (north is -y).
+    const std::uint32_t ids[4] = {10, 20, 30, 40};
+    for (std::uint32_t i = 0; i < 4; ++i) {
+        area a;
+        a.id = ids[i];
+        const float x = static_cast<float>(i % 2) * 100.0f;
+        const float y = static_cast<float>(i / 2) * 100.0f;
+        a.attributes = i == 3 ? 0x408u : 0u;  // STAND | NO_JUMP
+        a.nw = {x, y, 0.0f};
+        a.se = {x + 100.0f, y + 100.0f, i == 3 ? 8.0f : 0.0f};
+        a.ne_z = 0.0f;
+        a.sw_z = i == 3 ? 8.0f : 0.0f;
+        const bool east = i % 2 == 0, south = i < 2;
+        if (!south) a.connections[0].push_back(ids[i - 2]);
+        if (east) a.connections[1].push_back(ids[i + 1]);
+        if (south) a.connections[2].push_back(ids[i + 2]);
+        if (!east) a.connections[3].push_back(ids[i - 1]);
+        a.hiding.push_back({100 + i, {x + 12.5f, y + 12.5f, 0.0f}, static_cast<std::uint8_t>(i == 0 ? 0x03 : 0x01)});
+        a.approach.push_back({ids[i], i == 0 ? 0u : ids[0], i == 0 ? std::uint8_t{9} : std::uint8_t{1}, ids[3], 2});
+        a.place = static_cast<std::uint16_t>(i == 0 ? 2 : i == 3 ? 1 : 0);
+        a.light = {1.0f, 0.75f, 0.5f, 0.25f};
+        for (std::uint32_t k = 0; k < 4; ++k) {
+            if (k != i) a.visible.push_back({ids[k], static_cast<std::uint8_t>(k + i == 3 ? 1 : 3)});
+        }
+        m.areas.push_back(std::move(a));
+    }
+    encounter_path p;
+    p.from = 20;
+    p.from_dir = 3;  // entering from the west side
+    p.to = 30;
+    p.to_dir = 2;
+    p.spots = {{100, 64}, {101, 191}};
+    m.areas[0].paths.push_back(p);
+    m.areas[0].ladder_links[0] = {1};
+    m.areas[3].ladder_links[1] = {1};
+    ladder l;
+    l.id = 1;
+    l.width = 32.0f;
+    l.top = {150.0f, 150.0f, 128.0f};
+    l.bottom = {150.0f, 150.0f, 8.0f};
+    l.length = 120.0f;
+    l.direction = 1;
+    l.areas = {10, 0, 0, 0, 40};
+    m.ladders.push_back(l);
+    return write(m);
+}
+
 // A large Counter-Strike v16 file for benchmarks: `n` areas, each with a
 // few connections, a hiding spot, an approach spot and visibility entries.
 // Written straight to bytes (no mesh in memory).
