@@ -1,6 +1,10 @@
 // area_index: O(1) access by position, lookup by (sparse, unsorted) id.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <ranges>
+#include <type_traits>
+
 #include <navspan/source.hpp>
 
 #include "source/builder.hpp"
@@ -65,4 +69,40 @@ TEST_CASE("area_index over zero areas") {
     REQUIRE(index.ok());
     CHECK(index->empty());
     CHECK_FALSE(index->find(1).has_value());
+}
+
+// The view types are the ranges they claim to be.
+static_assert(std::ranges::forward_range<area_list>);
+static_assert(std::ranges::borrowed_range<area_list>);
+static_assert(std::forward_iterator<area_list::iterator>);
+static_assert(std::ranges::forward_range<place_list>);
+static_assert(std::ranges::borrowed_range<place_list>);
+static_assert(std::ranges::forward_range<encounter_path_list>);
+static_assert(std::ranges::random_access_range<hiding_spot_list>);
+static_assert(std::ranges::random_access_range<ladder_list>);
+static_assert(std::ranges::random_access_range<visible_area_list>);
+static_assert(std::ranges::random_access_range<visible_area_position_list>);
+static_assert(std::ranges::random_access_range<navspan::packed_view<approach_spot>>);
+static_assert(std::ranges::forward_range<selected_area_list>);
+static_assert(std::ranges::forward_range<selected_connection_list>);
+static_assert(std::is_trivially_copyable_v<area> && std::is_trivially_copyable_v<nav_file>);
+static_assert(!std::is_same_v<decltype(std::declval<visible_area_position>().position()), std::uint32_t>,
+              "Left 4 Dead 2 positions must not look like ids");
+
+TEST_CASE("std::ranges algorithms work on the views") {
+    const auto bytes = sb::write(sb::sample_mesh(16, game::cstrike, 1, true, 8));
+    const auto file = nav_file::open(bytes);
+    REQUIRE(file.ok());
+    const auto it = std::ranges::find_if(file->areas(), [](const area& a) { return a.hiding_spots().size() == 3; });
+    REQUIRE(it != file->areas().end());
+    CHECK((*it).hiding_spots().size() == 3);
+    CHECK(std::ranges::distance(file->areas()) == 8);
+    CHECK(std::ranges::count_if(file->places(), [](const place& p) { return p.name() == "Long"; }) == 1);
+}
+
+TEST_CASE("a caller's limit is reported as such, not second-guessed by the tie-breaker") {
+    const auto bytes = sb::write(sb::sample_mesh(16, game::tf, 2, true, 4));
+    options o;
+    o.limits.max_count = 2;
+    CHECK(nav_file::open(bytes, o).code() == navspan::error_code::limit_exceeded);
 }

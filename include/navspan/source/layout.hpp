@@ -33,7 +33,8 @@
 //     the other layouts (none, cstrike, tf, left4dead2) are tried; if
 //     exactly one of them ends exactly at end of file it is used and
 //     warning::game_data_inferred is set. Otherwise the table's choice
-//     stands (with its error or its trailing bytes).
+//     stands (with its error or its trailing bytes). A limit_exceeded error
+//     (the caller's options.limits) is never second-guessed.
 //  4. Unknown game data (subversion not in the table, or game::unknown):
 //     pre-area and post-ladder data are taken as empty (bytes after the
 //     ladders become trailing bytes); per-area data is
@@ -77,12 +78,17 @@
 //     not answer a lookup.
 // 13. Sizes: one area record must be below 4 GiB (offsets inside an area
 //     are 32-bit), area_index offsets are 32-bit (files below 4 GiB).
-// 14. "Selected Nav Areas" text (14): keys compare case-insensitively (as
-//     KeyValues does); the four corners are required, North/East/South/
-//     West, Place and Attributes are optional; unknown keys are skipped;
-//     a known key twice is an error; Attributes may carry a minus sign and
-//     is reinterpreted as 32 bits; quoted strings are returned as written
-//     (escape sequences are not decoded, a view cannot rewrite them).
+// 14. "Selected Nav Areas" text (14): the root key must be "Selected Nav
+//     Areas" (bad_magic otherwise) and nothing but comments may follow its
+//     block; keys compare case-insensitively (as KeyValues does); a decimal
+//     key in the root block is an area, "version" is optional; the four
+//     corners (each with x, y, z) are required, North/East/South/West,
+//     Place and Attributes are optional; unknown keys (with any nested
+//     block) are skipped; a known key twice is an error; connection keys
+//     must be decimal but need not be consecutive; Attributes may carry a
+//     minus sign and is reinterpreted as 32 bits; quoted strings are
+//     returned as written (escape sequences are not decoded, a view cannot
+//     rewrite them); bare (unquoted) tokens are accepted like quoted ones.
 // ---------------------------------------------------------------------------
 #pragma once
 
@@ -198,7 +204,9 @@ constexpr std::size_t min_area_data_size(std::uint32_t sub) noexcept {
 }
 }  // namespace l4d2
 
-constexpr std::size_t min_game_area_data_size(const format_context& c) noexcept {
+// (For game::unknown this is the caller's per-area size, which can exceed a
+// 32-bit size_t: compute with it in 64 bits, as nav_file::open does.)
+constexpr std::uint64_t min_game_area_data_size(const format_context& c) noexcept {
     switch (c.data) {
         case game::cstrike: return has_cstrike_approach(c) ? 1 : 0;
         case game::tf: return has_tf_attributes(c) ? 4 : 0;
@@ -211,7 +219,7 @@ constexpr std::size_t min_game_area_data_size(const format_context& c) noexcept 
 }
 
 // The bound used for areaCount before walking: count <= remaining / this.
-constexpr std::size_t min_area_size(const format_context& c) noexcept {
+constexpr std::uint64_t min_area_size(const format_context& c) noexcept {
     return min_base_area_size(c.version, c.data) + min_game_area_data_size(c);
 }
 

@@ -291,7 +291,14 @@ inline error nav_file::walk(bytes_view bytes, const options& opts, const header_
                                      h.subversion);
     }
     NAVSPAN_TRY(check_count(opts.limits, count, r.offset(), "area"));
-    NAVSPAN_TRY(r.require_array(count, layout::min_area_size(ctx), "area"));
+    // The smallest possible area bounds the count before the walk. Computed
+    // in 64 bits: with a caller's unknown_area_data_size it may not fit a
+    // 32-bit size_t.
+    const std::uint64_t min_area = layout::min_area_size(ctx);
+    if (count != 0 && min_area > r.remaining()) {
+        return navspan::detail::fail(error_code::count_too_large, r.offset(), "area", count, 0);
+    }
+    if (count != 0) NAVSPAN_TRY(r.require_array(count, static_cast<std::size_t>(min_area), "area"));
     work_meter meter(opts.limits);
     NAVSPAN_TRY(meter.charge(count, r.offset(), "area"));
 
@@ -343,7 +350,9 @@ inline result<nav_file> nav_file::open(bytes_view bytes, const options& opts) no
     }
     const source::game chosen = game_from_subversion(h.version, h.subversion);
     const error first = walk(bytes, opts, h, chosen, file);
-    if (!layout::has_subversion(h.version) || (!first && file.trailing_bytes() == 0)) {
+    // A caller's limit is not a layout mismatch: no second guess then.
+    if (!layout::has_subversion(h.version) || (!first && file.trailing_bytes() == 0) ||
+        first.code == error_code::limit_exceeded) {
         if (first) return first;
         return file;
     }
