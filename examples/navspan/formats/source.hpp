@@ -1,6 +1,9 @@
 // The navspan command's support for the source_nav format.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+
 #include <navspan/navspan.hpp>
 
 #include "../bounds.hpp"
@@ -8,13 +11,70 @@
 
 namespace navspan_cli::source_format {
 
+// Sums over every area, as ../shared/specs/info-json.md defines them.
+struct source_totals {
+    std::size_t connections = 0;
+    std::size_t hiding_spots = 0;
+    std::size_t approach_spots = 0;
+    std::size_t encounter_paths = 0;
+    std::size_t encounter_spots = 0;
+    std::size_t ladder_links = 0;
+    std::size_t visibility_entries = 0;
+    bounds_accumulator bounds;
+};
+
+inline source_totals totals(const navspan::source::nav_file& file) {
+    using navspan::source::ladder_direction;
+    source_totals t;
+    for (const navspan::source::area& a : file.areas()) {
+        const navspan::vec3 nw = a.north_west();
+        const navspan::vec3 se = a.south_east();
+        t.bounds.add(nw.x, nw.y, nw.z);
+        t.bounds.add(se.x, se.y, se.z);
+        t.connections += a.connection_count();
+        t.hiding_spots += a.hiding_spots().size();
+        t.approach_spots += a.approach_spots().size();  // base record or Counter-Strike data
+        const auto paths = a.encounter_paths();
+        t.encounter_paths += paths.size();
+        for (const auto& path : paths) t.encounter_spots += path.spot_count();
+        t.ladder_links += a.ladder_links(ladder_direction::up).size() + a.ladder_links(ladder_direction::down).size();
+        t.visibility_entries += a.visibility_entry_count();  // base record or Left 4 Dead 2 data
+    }
+    return t;
+}
+
 // Writes the `navspan info --json` object for a source_nav file (see
 // ../shared/specs/info-json.md), or returns why the file is not valid.
 inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
-    (void)bytes;
-    (void)w;
-    // Not read yet (issue 3): report it like any other unreadable file.
-    return navspan::detail::fail(navspan::error_code::unsupported_version, 0, "source_nav file (reader not built yet)");
+    const auto opened = navspan::source::nav_file::open(bytes);
+    if (!opened) return opened.error();
+    const navspan::source::nav_file& file = *opened;
+    const source_totals t = totals(file);
+
+    w.begin_object();
+    w.field("format", "source_nav");
+    w.field("bytes", bytes.size());
+    w.key("bounds");
+    t.bounds.write(w);
+    w.field("version", file.version());
+    w.field("subversion", file.subversion());
+    w.field("bsp_size", file.bsp_size());
+    w.field("analyzed", file.analyzed());
+    w.field("game_data", navspan::source::to_string(file.game()));
+    w.field("places", file.places().size());
+    w.field("has_unnamed_areas", file.has_unnamed_areas());
+    w.field("areas", file.area_count());
+    w.field("ladders", file.ladders().size());
+    w.field("connections", t.connections);
+    w.field("hiding_spots", t.hiding_spots);
+    w.field("approach_spots", t.approach_spots);
+    w.field("encounter_paths", t.encounter_paths);
+    w.field("encounter_spots", t.encounter_spots);
+    w.field("ladder_links", t.ladder_links);
+    w.field("visibility_entries", t.visibility_entries);
+    w.field("trailing_bytes", file.trailing_bytes());
+    w.end_object();
+    return {};
 }
 
 }  // namespace navspan_cli::source_format

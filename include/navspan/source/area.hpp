@@ -1,0 +1,650 @@
+// navspan/source/area.hpp - the area record: layout walk, view and game data.
+//
+// An area record has variable length: four connection lists, hiding spots,
+// approach spots, encounter paths with their own spot lists, ladder links,
+// visibility entries and game data, each behind its own count. ONE function
+// template, walk_area(), knows that layout. nav_file::open() runs it with a
+// checking cursor (every count bounded, every range checked); an `area`
+// view runs the same template with a non-checking cursor over the verified
+// record to find its sections (a few loads per list, one per encounter
+// path), so the verifier and the accessors cannot disagree.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+#include "../core/endian.hpp"
+#include "../core/error.hpp"
+#include "../core/limits.hpp"
+#include "../core/named_values.hpp"
+#include "../core/reader.hpp"
+#include "../core/views.hpp"
+#include "layout.hpp"
+#include "names.hpp"
+#include "records.hpp"
+
+namespace navspan::source {
+
+// Conditions open() accepts but reports (nav_file::warnings()).
+namespace warning {
+inline constexpr std::uint32_t place_name_unterminated = 0x1;   // a place name of length 0 or without NUL
+inline constexpr std::uint32_t approach_count_above_16 = 0x2;   // CS/GoldSrc loaders hold 16
+inline constexpr std::uint32_t degenerate_area = 0x4;           // se corner not beyond nw on x or y
+inline constexpr std::uint32_t game_data_inferred = 0x8;        // layout chosen by the end-of-file tie-breaker
+}  // namespace warning
+
+namespace detail {
+inline constexpr named_value warning_table[] = {
+    {warning::place_name_unterminated, "PLACE_NAME_UNTERMINATED"},
+    {warning::approach_count_above_16, "APPROACH_COUNT_ABOVE_16"},
+    {warning::degenerate_area, "DEGENERATE_AREA"},
+    {warning::game_data_inferred, "GAME_DATA_INFERRED"},
+};
+}  // namespace detail
+inline constexpr name_table warning_names{detail::warning_table};
+
+namespace detail {
+
+// Where the sections of one area record start, relative to the record.
+struct area_sections {
+    std::uint32_t hiding = 0;           // u8 hiding spot count
+    std::uint32_t approach = 0;         // u8 approach count (v <= 14)
+    std::uint32_t encounter = 0;        // u32 encounter path count
+    std::uint32_t after_encounter = 0;  // place index (v >= 5), then ladder links (v >= 7)
+    std::uint32_t after_links = 0;      // occupy times (v >= 8), light (v >= 11), visibility (v16)
+    std::uint32_t game_data = 0;        // per-area game data
+    std::uint32_t size = 0;             // whole record
+};
+
+// Sections of Left 4 Dead 2 per-area data, relative to its start.
+struct l4d2_sections {
+    std::uint32_t fog_index = 0;   // u16 (sub > 7)
+    std::uint32_t spawn_block = 0; // 20 bytes (sub < 10 with spawn bit 0x8)
+    std::uint32_t list = 0;        // u8 n + u32[n] (3 <= sub <= 9)
+    std::uint32_t visibility = 0;  // u32 n + entries (sub >= 5)
+    std::uint32_t inherit = 0;     // u32 (sub > 10)
+    std::uint32_t size = 0;
+};
+
+// What the checking walk needs beyond the bytes.
+struct verify_state {
+    const limits* lim = nullptr;
+    std::uint32_t place_count = 0;
+    std::uint32_t area_count = 0;
+    std::uint32_t warnings = 0;
+};
+
+// The walk below is written once for two cursors. Each step returns true to
+// go on; the checked cursor returns false after storing why in `err` (built
+// on a cold path, so the hot path is a compare and an add), the unchecked
+// one always returns true and its checks fold away.
+#define NAVSPAN_SOURCE_STEP(expr) \
+    do {                          \
+        if (!(expr)) return false; \
+    } while (false)
+
+// Cursor over a record that was already verified: no checks at all.
+struct unchecked_cursor {
+    static constexpr bool checked = false;
+    const std::byte* base = nullptr;
+    std::size_t pos = 0;
+
+    std::size_t position() const noexcept { return pos; }
+    const std::byte* current() const noexcept { return base + pos; }
+    template <loadable T>
+    bool read(T& out, const char*) noexcept {
+        out = load_le<T>(base + pos);
+        pos += sizeof(T);
+        return true;
+    }
+    bool require(std::size_t, const char*) noexcept { return true; }
+    bool skip(std::size_t n, const char*) noexcept {
+        pos += n;
+        return true;
+    }
+    bool skip_array(std::uint64_t count, std::size_t stride, const char*) noexcept {
+        pos += static_cast<std::size_t>(count) * stride;
+        return true;
+    }
+    bool skip_small_array(std::size_t count, std::size_t stride, const char*) noexcept {
+        pos += count * stride;
+        return true;
+    }
+    bool require_array(std::uint64_t, std::size_t, const char*) noexcept { return true; }
+};
+
+// Cursor for verification: bounds, counts and limits checked on every step,
+// in the overflow-free form of byte_reader (whose errors it reports).
+struct checked_cursor {
+    static constexpr bool checked = true;
+    byte_reader* r = nullptr;
+    const limits* lim = nullptr;
+    error err{};
+
+    std::size_t position() const noexcept { return r->position(); }
+    const std::byte* current() const noexcept { return r->current(); }
+    std::uint64_t offset() const noexcept { return r->offset(); }
+
+    template <loadable T>
+    bool read(T& out, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(sizeof(T) > r->remaining())) return truncated(sizeof(T), what);
+        out = r->read_unchecked<T>();
+        return true;
+    }
+    bool require(std::size_t n, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(n > r->remaining())) return truncated(n, what);
+        return true;
+    }
+    bool skip(std::size_t n, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(n > r->remaining())) return truncated(n, what);
+        r->skip_unchecked(n);
+        return true;
+    }
+    // `count` records of `stride` bytes, count from the file (any u32).
+    bool skip_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(count > lim->max_count || count > r->remaining() / stride)) {
+            return array_failed(count, stride, what);
+        }
+        r->skip_unchecked(static_cast<std::size_t>(count) * stride);
+        return true;
+    }
+    // Fails unless `count` records of `stride` bytes could follow.
+    bool require_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(count > lim->max_count || count > r->remaining() / stride)) {
+            return array_failed(count, stride, what);
+        }
+        return true;
+    }
+    // A u8-counted list: the byte size cannot overflow, so no division.
+    bool skip_small_array(std::size_t count, std::size_t stride, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(count > lim->max_count)) return array_failed(count, stride, what);
+        return skip(count * stride, what);
+    }
+    // Records `e` (a failure found by the walk itself) and stops.
+    bool fail(const error& e) noexcept {
+        err = e;
+        return false;
+    }
+
+private:
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((noinline, cold))
+#endif
+    bool truncated(std::uint64_t n, const char* what) noexcept {
+        return fail(r->truncated(n, what));
+    }
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((noinline, cold))
+#endif
+    bool array_failed(std::uint64_t count, std::size_t stride, const char* what) noexcept {
+        error e = check_count(*lim, count, r->offset(), what);
+        if (!e) e = r->require_array(count, stride, what);
+        return fail(e);
+    }
+};
+
+// An approach list: u8 count, then 14-byte records.
+template <class Cursor>
+bool walk_approach_list(Cursor& c, verify_state* vs) noexcept {
+    std::uint8_t n = 0;
+    NAVSPAN_SOURCE_STEP(c.read(n, "approach spot count"));
+    if constexpr (Cursor::checked) {
+        NAVSPAN_SOURCE_STEP(c.require(std::size_t{n} * layout::approach_spot_size, "approach spot"));
+        if (n > 16) vs->warnings |= warning::approach_count_above_16;
+        const std::byte* p = c.current();
+        for (std::size_t i = 0; i < n; ++i, p += layout::approach_spot_size) {
+            const auto how_in = load_u8(p + 8);
+            const auto how_out = load_u8(p + 13);
+            if (NAVSPAN_UNLIKELY(how_in > 9 || how_out > 9)) {
+                const std::size_t at = how_in > 9 ? 8 : 13;
+                return c.fail(navspan::detail::fail(error_code::inconsistent,
+                                                    c.offset() + i * layout::approach_spot_size + at,
+                                                    "approach spot traverse type", how_in > 9 ? how_in : how_out));
+            }
+        }
+    }
+    return c.skip_small_array(n, layout::approach_spot_size, "approach spot");
+}
+
+// Left 4 Dead 2 per-area data (spec 5.4), whose layout follows the
+// subversion and, below subversion 10, the spawn attributes.
+template <class Cursor>
+bool walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d2_sections& s, verify_state* vs) noexcept {
+    const std::size_t start = c.position();
+    auto here = [&] { return static_cast<std::uint32_t>(c.position() - start); };
+    if (!layout::l4d2::has_area_data(sub)) return true;
+    std::uint32_t spawn = 0;
+    NAVSPAN_SOURCE_STEP(c.read(spawn, "L4D2 spawn attributes"));
+    NAVSPAN_SOURCE_STEP(c.skip(4 * layout::l4d2::unnamed_word_count(sub), "L4D2 area data"));
+    s.fog_index = here();
+    if (layout::l4d2::has_fog_index(sub)) NAVSPAN_SOURCE_STEP(c.skip(2, "L4D2 fog place index"));
+    s.spawn_block = here();
+    if (layout::l4d2::has_spawn_block(sub, spawn)) {
+        NAVSPAN_SOURCE_STEP(c.skip(layout::l4d2::spawn_block_size, "L4D2 spawn block"));
+    }
+    s.list = here();
+    if (layout::l4d2::has_unnamed_list(sub)) {
+        std::uint8_t n = 0;
+        NAVSPAN_SOURCE_STEP(c.read(n, "L4D2 area list count"));
+        NAVSPAN_SOURCE_STEP(c.skip_small_array(n, 4, "L4D2 area list"));
+    }
+    s.visibility = here();
+    if (layout::l4d2::has_visibility(sub)) {
+        std::uint32_t n = 0;
+        NAVSPAN_SOURCE_STEP(c.read(n, "L4D2 visible area count"));
+        const std::size_t stride = layout::l4d2::visibility_entry_size(sub);
+        if constexpr (Cursor::checked) {
+            const std::byte* p = c.current();
+            NAVSPAN_SOURCE_STEP(c.skip_array(n, stride, "L4D2 visible area"));
+            // Entries are area positions: prove them in range once, so a
+            // caller can follow them without a check.
+            std::uint32_t worst = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                const auto v = load_u32(p + i * stride);
+                worst = v > worst ? v : worst;
+            }
+            if (NAVSPAN_UNLIKELY(n != 0 && worst >= vs->area_count)) {
+                std::size_t i = 0;
+                while (load_u32(p + i * stride) < vs->area_count) ++i;
+                const std::uint64_t at = c.offset() - (n - i) * stride;
+                return c.fail(navspan::detail::fail(error_code::index_out_of_range, at, "L4D2 visible area position",
+                                                    load_u32(p + i * stride), vs->area_count));
+            }
+        } else {
+            NAVSPAN_SOURCE_STEP(c.skip_array(n, stride, "L4D2 visible area"));
+        }
+        s.inherit = here();
+        if (layout::l4d2::has_inherit(sub)) NAVSPAN_SOURCE_STEP(c.skip(4, "L4D2 inherit visibility"));
+    } else {
+        s.inherit = here();
+    }
+    s.size = here();
+    return true;
+}
+
+// The whole area record. With a checked_cursor this is the verifier; with
+// an unchecked_cursor it locates the sections of a verified record.
+template <class Cursor>
+bool walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_state* vs) noexcept {
+    const unsigned v = ctx.version;
+    const std::size_t start = c.position();
+    auto here = [&] { return static_cast<std::uint32_t>(c.position() - start); };
+
+    const std::size_t header = layout::area_header_size(v);
+    // The header and the first connection count in one check.
+    NAVSPAN_SOURCE_STEP(c.require(header + 4, "area"));
+    if constexpr (Cursor::checked) {
+        const std::byte* p = c.current() + 4 + layout::attributes_size(v);
+        // !(se > nw) rather than se <= nw, so NaN corners count as degenerate.
+        if (!(load_f32(p + 12) > load_f32(p)) || !(load_f32(p + 16) > load_f32(p + 4))) {
+            vs->warnings |= warning::degenerate_area;
+        }
+    }
+    NAVSPAN_SOURCE_STEP(c.skip(header, "area"));
+    for (int d = 0; d < 4; ++d) {
+        std::uint32_t n = 0;
+        NAVSPAN_SOURCE_STEP(c.read(n, "connection count"));
+        NAVSPAN_SOURCE_STEP(c.skip_array(n, 4, "connection"));
+    }
+    s.hiding = here();
+    {
+        std::uint8_t n = 0;
+        NAVSPAN_SOURCE_STEP(c.read(n, "hiding spot count"));
+        NAVSPAN_SOURCE_STEP(c.skip_small_array(n, layout::hiding_spot_size(v), "hiding spot"));
+    }
+    s.approach = here();
+    if (layout::has_base_approach(v)) NAVSPAN_SOURCE_STEP(walk_approach_list(c, vs));
+    s.encounter = here();
+    {
+        std::uint32_t n = 0;
+        NAVSPAN_SOURCE_STEP(c.read(n, "encounter path count"));
+        const std::size_t fixed = layout::encounter_path_fixed_size(v);
+        const std::size_t spot = layout::encounter_spot_size(v);
+        // Bound the loop by what could fit before walking it (most areas
+        // have no paths: skip the division then).
+        if (n != 0) NAVSPAN_SOURCE_STEP(c.require_array(n, fixed, "encounter path"));
+        for (std::uint32_t i = 0; i < n; ++i) {
+            NAVSPAN_SOURCE_STEP(c.require(fixed, "encounter path"));
+            const std::byte* p = c.current();
+            if constexpr (Cursor::checked) {
+                if (!layout::has_old_encounter_paths(v)) {
+                    const auto from_dir = load_u8(p + 4);
+                    const auto to_dir = load_u8(p + 9);
+                    if (NAVSPAN_UNLIKELY(from_dir > 3 || to_dir > 3)) {
+                        return c.fail(navspan::detail::fail(error_code::inconsistent,
+                                                            c.offset() + (from_dir > 3 ? 4 : 9),
+                                                            "encounter path direction",
+                                                            from_dir > 3 ? from_dir : to_dir));
+                    }
+                }
+            }
+            const std::size_t spots = load_u8(p + fixed - 1);
+            c.skip(fixed, "encounter path");  // covered by the require above
+            NAVSPAN_SOURCE_STEP(c.skip_small_array(spots, spot, "encounter spot"));
+        }
+    }
+    s.after_encounter = here();
+    if (layout::has_place_index(v)) {
+        std::uint16_t place = 0;
+        NAVSPAN_SOURCE_STEP(c.read(place, "place index"));
+        if constexpr (Cursor::checked) {
+            if (NAVSPAN_UNLIKELY(place > vs->place_count)) {
+                return c.fail(navspan::detail::fail(error_code::index_out_of_range, c.offset() - 2, "place index",
+                                                    place, vs->place_count));
+            }
+        }
+    }
+    if (layout::has_ladder_links(v)) {
+        for (int d = 0; d < 2; ++d) {
+            std::uint32_t n = 0;
+            NAVSPAN_SOURCE_STEP(c.read(n, "ladder link count"));
+            NAVSPAN_SOURCE_STEP(c.skip_array(n, 4, "ladder link"));
+        }
+    }
+    s.after_links = here();
+    std::size_t fixed_tail = 0;
+    if (layout::has_occupy_times(v)) fixed_tail += 8;
+    if (layout::has_light_intensity(v)) fixed_tail += 16;
+    NAVSPAN_SOURCE_STEP(
+        c.skip(fixed_tail, layout::has_light_intensity(v) ? "light intensity" : "earliest occupy time"));
+    if (layout::has_base_visibility(v, ctx.data)) {
+        std::uint32_t n = 0;
+        NAVSPAN_SOURCE_STEP(c.read(n, "visible area count"));
+        NAVSPAN_SOURCE_STEP(c.skip_array(n, layout::visible_area_size, "visible area"));
+        NAVSPAN_SOURCE_STEP(c.skip(4, "inherit visibility"));
+    }
+    s.game_data = here();
+    switch (ctx.data) {
+        case game::cstrike:
+            if (layout::has_cstrike_approach(ctx)) NAVSPAN_SOURCE_STEP(walk_approach_list(c, vs));
+            break;
+        case game::tf:
+            if (layout::has_tf_attributes(ctx)) NAVSPAN_SOURCE_STEP(c.skip(4, "TF2 attributes"));
+            break;
+        case game::left4dead2: {
+            l4d2_sections l4d{};
+            NAVSPAN_SOURCE_STEP(walk_l4d2_area_data(c, ctx.subversion, l4d, vs));
+            break;
+        }
+        case game::unknown:
+            NAVSPAN_SOURCE_STEP(c.skip(ctx.unknown_data_size, "unknown per-area game data"));
+            break;
+        case game::none:
+        case game::automatic:
+            break;
+    }
+    if constexpr (Cursor::checked) {
+        if (NAVSPAN_UNLIKELY(c.position() - start > UINT32_MAX)) {
+            return c.fail(navspan::detail::fail(error_code::limit_exceeded, c.offset(), "area record size (4 GiB)",
+                                                c.position() - start, UINT32_MAX));
+        }
+    }
+    s.size = here();
+    return true;
+}
+
+#undef NAVSPAN_SOURCE_STEP
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------
+// Counter-Strike per-area data (v >= 15, subversion 1): the approach list.
+class cstrike_area_data {
+public:
+    constexpr cstrike_area_data() noexcept = default;
+    explicit cstrike_area_data(const std::byte* p) noexcept : p_(p) {}
+    packed_view<approach_spot> approach_spots() const noexcept { return {p_ + 1, load_u8(p_)}; }
+
+private:
+    const std::byte* p_ = nullptr;
+};
+
+// Team Fortress 2 per-area data (subversion >= 2): the persistent TF attributes.
+class tf_area_data {
+public:
+    constexpr tf_area_data() noexcept = default;
+    explicit tf_area_data(const std::byte* p) noexcept : p_(p) {}
+    std::uint32_t attributes_raw() const noexcept { return load_u32(p_); }
+    flag_set<std::uint32_t> attributes() const noexcept { return {attributes_raw(), tf_attribute_names}; }
+
+private:
+    const std::byte* p_ = nullptr;
+};
+
+// Left 4 Dead 2 per-area data. Subversion 14 is confirmed; other
+// subversions follow the reverse-engineered rule (layout.hpp, decision 6)
+// and expose the fields nobody has named as raw values.
+class l4d2_area_data {
+public:
+    constexpr l4d2_area_data() noexcept = default;
+    l4d2_area_data(const std::byte* p, std::uint32_t subversion) noexcept : p_(p), sub_(subversion) {
+        detail::unchecked_cursor c{p, 0};
+        detail::walk_l4d2_area_data(c, sub_, s_, nullptr);
+    }
+
+    std::uint32_t subversion() const noexcept { return sub_; }
+    std::uint32_t spawn_attributes_raw() const noexcept { return load_u32(p_); }
+    flag_set<std::uint32_t> spawn_attributes() const noexcept {
+        return {spawn_attributes_raw(), l4d2_spawn_attribute_names};
+    }
+    // The u16 after the spawn attributes (sub > 7; 0 in every public file).
+    std::optional<std::uint16_t> fog_place_index() const noexcept {
+        if (!layout::l4d2::has_fog_index(sub_)) return std::nullopt;
+        return load_u16(p_ + s_.fog_index);
+    }
+    // Visibility entries: area POSITIONS in file order (not ids).
+    visible_area_position_list visible_areas() const noexcept {
+        if (!layout::l4d2::has_visibility(sub_)) return {};
+        const std::size_t stride = layout::l4d2::visibility_entry_size(sub_);
+        return {p_ + s_.visibility + 4, load_u32(p_ + s_.visibility), stride, stride == 5};
+    }
+    // An area id (sub > 10).
+    std::optional<std::uint32_t> inherit_visibility_from() const noexcept {
+        if (!layout::l4d2::has_inherit(sub_)) return std::nullopt;
+        return load_u32(p_ + s_.inherit);
+    }
+    // Unnamed fields of subversions other than 14.
+    packed_view<std::uint32_t> unnamed_words() const noexcept {
+        return {p_ + 4, layout::l4d2::unnamed_word_count(sub_)};
+    }
+    bytes_view spawn_block() const noexcept { return {p_ + s_.spawn_block, s_.list - s_.spawn_block}; }
+    packed_view<std::uint32_t> unnamed_list() const noexcept {
+        if (!layout::l4d2::has_unnamed_list(sub_)) return {};
+        return {p_ + s_.list + 1, load_u8(p_ + s_.list)};
+    }
+    bytes_view bytes() const noexcept { return {p_, s_.size}; }
+
+private:
+    const std::byte* p_ = nullptr;
+    std::uint32_t sub_ = 0;
+    detail::l4d2_sections s_{};
+};
+
+// The per-area game data of one area: which game's, its raw bytes, and a
+// typed view for the game it belongs to (nullopt for the others).
+class area_game_data {
+public:
+    constexpr area_game_data() noexcept = default;
+    area_game_data(bytes_view bytes, const format_context& ctx) noexcept : bytes_(bytes), ctx_(ctx) {}
+
+    game kind() const noexcept { return ctx_.data; }
+    bytes_view raw() const noexcept { return bytes_; }
+    bool empty() const noexcept { return bytes_.empty(); }
+
+    std::optional<cstrike_area_data> cstrike() const noexcept {
+        if (!layout::has_cstrike_approach(ctx_)) return std::nullopt;
+        return cstrike_area_data(bytes_.data());
+    }
+    std::optional<tf_area_data> tf() const noexcept {
+        if (!layout::has_tf_attributes(ctx_)) return std::nullopt;
+        return tf_area_data(bytes_.data());
+    }
+    std::optional<l4d2_area_data> left4dead2() const noexcept {
+        if (ctx_.data != game::left4dead2 || !layout::l4d2::has_area_data(ctx_.subversion)) return std::nullopt;
+        return l4d2_area_data(bytes_.data(), ctx_.subversion);
+    }
+
+private:
+    bytes_view bytes_{};
+    format_context ctx_{};
+};
+
+// ---------------------------------------------------------------------------
+// One area record. Constructing it locates its sections (one unchecked walk
+// of its counts); every accessor then decodes directly. A field the version
+// lacks is nullopt or an empty list.
+class area {
+public:
+    constexpr area() noexcept = default;
+    // `p` is the start of a verified area record of a file with context `ctx`.
+    area(const std::byte* p, const format_context& ctx, std::uint32_t position) noexcept
+        : p_(p), ctx_(ctx), position_(position) {
+        detail::unchecked_cursor c{p, 0};
+        detail::walk_area(c, ctx_, s_, nullptr);
+    }
+
+    // 0-based position in file order (what Left 4 Dead 2 visibility uses).
+    area_position position() const noexcept { return {position_}; }
+    std::uint32_t id() const noexcept { return load_u32(p_); }
+
+    std::uint32_t attributes_raw() const noexcept {
+        switch (layout::attributes_size(ctx_.version)) {
+            case 1: return load_u8(p_ + 4);
+            case 2: return load_u16(p_ + 4);
+            default: return load_u32(p_ + 4);
+        }
+    }
+    flag_set<std::uint32_t> attributes() const noexcept {
+        return {attributes_raw(), area_attribute_names_for(ctx_.data)};
+    }
+
+    // The two stored corners and heights.
+    vec3 north_west() const noexcept { return load_vec3(p_ + corners_at()); }
+    vec3 south_east() const noexcept { return load_vec3(p_ + corners_at() + 12); }
+    float north_east_z() const noexcept { return load_f32(p_ + corners_at() + 24); }
+    float south_west_z() const noexcept { return load_f32(p_ + corners_at() + 28); }
+    // The four corners: NE = (se.x, nw.y, neZ), SW = (nw.x, se.y, swZ).
+    vec3 corner(source::corner c) const noexcept {
+        const std::byte* p = p_ + corners_at();
+        switch (c) {
+            case source::corner::north_west: return load_vec3(p);
+            case source::corner::north_east: return {load_f32(p + 12), load_f32(p + 4), load_f32(p + 24)};
+            case source::corner::south_east: return load_vec3(p + 12);
+            case source::corner::south_west: return {load_f32(p), load_f32(p + 16), load_f32(p + 28)};
+        }
+        return load_vec3(p);
+    }
+
+    // Connected area ids in one direction.
+    packed_view<std::uint32_t> connections(direction d) const noexcept {
+        const std::byte* p = p_ + layout::area_header_size(ctx_.version);
+        for (unsigned i = 0; i < static_cast<unsigned>(d); ++i) p += 4 + 4 * std::size_t{load_u32(p)};
+        return {p + 4, load_u32(p)};
+    }
+    std::size_t connection_count() const noexcept {
+        std::size_t n = 0;
+        for (unsigned d = 0; d < 4; ++d) n += connections(static_cast<direction>(d)).size();
+        return n;
+    }
+
+    hiding_spot_list hiding_spots() const noexcept {
+        return {p_ + s_.hiding + 1, load_u8(p_ + s_.hiding), layout::hiding_spot_size(ctx_.version), ctx_.version};
+    }
+
+    // The approach list of the base record (v <= 14) or of Counter-Strike
+    // game data (v >= 15); empty when the record has neither.
+    packed_view<approach_spot> approach_spots() const noexcept {
+        if (layout::has_base_approach(ctx_.version)) return {p_ + s_.approach + 1, load_u8(p_ + s_.approach)};
+        if (layout::has_cstrike_approach(ctx_)) return {p_ + s_.game_data + 1, load_u8(p_ + s_.game_data)};
+        return {};
+    }
+
+    encounter_path_list encounter_paths() const noexcept {
+        const std::uint32_t n = load_u32(p_ + s_.encounter);
+        return {n ? encounter_path(p_ + s_.encounter + 4, ctx_.version) : encounter_path(), n};
+    }
+
+    // 1-based index into nav_file::places(), 0 = none (v >= 5).
+    std::optional<std::uint16_t> place_index() const noexcept {
+        if (!layout::has_place_index(ctx_.version)) return std::nullopt;
+        return load_u16(p_ + s_.after_encounter);
+    }
+
+    // Ladder ids going up or down from here (v >= 7; empty before).
+    packed_view<std::uint32_t> ladder_links(ladder_direction d) const noexcept {
+        if (!layout::has_ladder_links(ctx_.version)) return {};
+        const std::byte* p = p_ + s_.after_encounter + (layout::has_place_index(ctx_.version) ? 2 : 0);
+        if (d == ladder_direction::down) p += 4 + 4 * std::size_t{load_u32(p)};
+        return {p + 4, load_u32(p)};
+    }
+
+    // Earliest time a team can reach the area (v >= 8), index = team % 2.
+    std::optional<float> earliest_occupy_time(std::size_t team_index) const noexcept {
+        NAVSPAN_ASSERT(team_index < 2);
+        if (!layout::has_occupy_times(ctx_.version)) return std::nullopt;
+        return load_f32(p_ + s_.after_links + 4 * team_index);
+    }
+    std::optional<std::array<float, 2>> earliest_occupy_times() const noexcept {
+        if (!layout::has_occupy_times(ctx_.version)) return std::nullopt;
+        return std::array<float, 2>{load_f32(p_ + s_.after_links), load_f32(p_ + s_.after_links + 4)};
+    }
+
+    // Light intensity at a corner (v >= 11).
+    std::optional<float> light_intensity(source::corner c) const noexcept {
+        if (!layout::has_light_intensity(ctx_.version)) return std::nullopt;
+        return load_f32(p_ + light_at() + 4 * static_cast<std::size_t>(c));
+    }
+    std::optional<std::array<float, 4>> light_intensities() const noexcept {
+        if (!layout::has_light_intensity(ctx_.version)) return std::nullopt;
+        const std::byte* p = p_ + light_at();
+        return std::array<float, 4>{load_f32(p), load_f32(p + 4), load_f32(p + 8), load_f32(p + 12)};
+    }
+
+    // Visibility of the base record (v16, every game but Left 4 Dead 2,
+    // whose visibility is in its game data as positions): area ids.
+    visible_area_list visible_areas() const noexcept {
+        if (!layout::has_base_visibility(ctx_.version, ctx_.data)) return {};
+        const std::byte* p = p_ + visibility_at();
+        return {p + 4, load_u32(p)};
+    }
+    // The area id whose set this one's entries modify (0 = none), same condition.
+    std::optional<std::uint32_t> inherit_visibility_from() const noexcept {
+        if (!layout::has_base_visibility(ctx_.version, ctx_.data)) return std::nullopt;
+        return load_u32(p_ + s_.game_data - 4);
+    }
+    // Entries of whichever visibility list the record has (base or L4D2).
+    std::size_t visibility_entry_count() const noexcept {
+        if (layout::has_base_visibility(ctx_.version, ctx_.data)) return load_u32(p_ + visibility_at());
+        if (auto l4d = game_data().left4dead2()) return l4d->visible_areas().size();
+        return 0;
+    }
+
+    area_game_data game_data() const noexcept {
+        return {bytes_view(p_ + s_.game_data, s_.size - s_.game_data), ctx_};
+    }
+
+    std::size_t size_bytes() const noexcept { return s_.size; }
+    bytes_view bytes() const noexcept { return {p_, s_.size}; }
+    const format_context& context() const noexcept { return ctx_; }
+
+    // The record after this one (the caller knows there is one).
+    area next() const noexcept { return area(p_ + s_.size, ctx_, position_ + 1); }
+
+private:
+    std::size_t corners_at() const noexcept { return 4 + layout::attributes_size(ctx_.version); }
+    std::size_t light_at() const noexcept {
+        return s_.after_links + (layout::has_occupy_times(ctx_.version) ? 8 : 0);
+    }
+    std::size_t visibility_at() const noexcept { return light_at() + 16; }
+
+    const std::byte* p_ = nullptr;
+    format_context ctx_{};
+    std::uint32_t position_ = 0;
+    detail::area_sections s_{};
+};
+
+using area_list = sequence_view<area>;
+
+}  // namespace navspan::source

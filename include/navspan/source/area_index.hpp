@@ -1,0 +1,156 @@
+// navspan/source/area_index.hpp - random access to the areas of a verified file.
+//
+// Areas have variable length, so areas() is a forward range. An area_index
+// is built once (one pass over the areas) into storage the caller provides:
+// the offset of every area (O(1) access by position) and the table of
+// {id, position} pairs sorted by id (binary search by id; ids are sparse and
+// unsorted in real files). make_area_index() allocates that storage itself.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "../core/error.hpp"
+#include "../core/result.hpp"
+#include "area.hpp"
+#include "nav_file.hpp"
+
+namespace navspan::source {
+
+struct area_id_entry {
+    std::uint32_t id = 0;
+    std::uint32_t position = 0;
+};
+
+class area_index {
+public:
+    constexpr area_index() noexcept = default;
+
+    // Fills `offsets` and `ids` (each at least file.area_count() long) and
+    // returns the index over them. Fails with limit_exceeded when the
+    // storage is too small or the file is 4 GiB or larger, with
+    // inconsistent (value = the id) when two areas share an id. Allocates
+    // nothing; sorting happens in `ids`.
+    static result<area_index> build(const nav_file& file, std::span<std::uint32_t> offsets NAVSPAN_LIFETIMEBOUND,
+                                    std::span<area_id_entry> ids NAVSPAN_LIFETIMEBOUND) noexcept {
+        const std::size_t n = file.area_count();
+        if (offsets.size() < n || ids.size() < n) {
+            return navspan::detail::fail(error_code::limit_exceeded, 0, "area index storage", n,
+                                         std::min(offsets.size(), ids.size()));
+        }
+        if (file.bytes().size() > UINT32_MAX) {
+            return navspan::detail::fail(error_code::limit_exceeded, 0, "area index (files below 4 GiB)",
+                                         file.bytes().size(), UINT32_MAX);
+        }
+        const std::byte* base = file.bytes().data();
+        bool sorted = true;
+        std::uint32_t i = 0;
+        for (const area& a : file.areas()) {
+            offsets[i] = static_cast<std::uint32_t>(a.bytes().data() - base);
+            ids[i] = {a.id(), i};
+            if (i != 0 && ids[i - 1].id >= ids[i].id) sorted = false;
+            ++i;
+        }
+        auto table = ids.first(n);
+        if (!sorted) {
+            std::sort(table.begin(), table.end(),
+                      [](const area_id_entry& a, const area_id_entry& b) { return a.id < b.id; });
+        }
+        for (std::size_t k = 1; k < n; ++k) {
+            if (table[k - 1].id == table[k].id) {
+                return navspan::detail::fail(error_code::inconsistent, offsets[table[k].position], "duplicate area id",
+                                             table[k].id);
+            }
+        }
+        area_index index;
+        index.base_ = base;
+        index.ctx_ = file.context();
+        index.offsets_ = offsets.first(n);
+        index.ids_ = table;
+        return index;
+    }
+
+    std::size_t size() const noexcept { return offsets_.size(); }
+    bool empty() const noexcept { return offsets_.empty(); }
+
+    // The area at a 0-based position in file order: O(1) plus the area's own
+    // section walk.
+    area operator[](std::size_t position) const noexcept {
+        NAVSPAN_ASSERT(position < offsets_.size());
+        return area(base_ + offsets_[position], ctx_, static_cast<std::uint32_t>(position));
+    }
+    // A position from a verified file (e.g. a Left 4 Dead 2 visibility entry).
+    area at(area_position position) const noexcept { return (*this)[position.value]; }
+
+    // The id of the area at a position, without locating its sections.
+    std::uint32_t id_at(area_position position) const noexcept {
+        NAVSPAN_ASSERT(position.value < offsets_.size());
+        return load_u32(base_ + offsets_[position.value]);
+    }
+
+    // Lookup by area id: O(log n).
+    std::optional<std::uint32_t> position_of(std::uint32_t id) const noexcept {
+        const auto it = std::lower_bound(ids_.begin(), ids_.end(), id,
+                                         [](const area_id_entry& e, std::uint32_t v) { return e.id < v; });
+        if (it == ids_.end() || it->id != id) return std::nullopt;
+        return it->position;
+    }
+    std::optional<area> find(std::uint32_t id) const noexcept {
+        if (auto p = position_of(id)) return (*this)[*p];
+        return std::nullopt;
+    }
+    bool contains(std::uint32_t id) const noexcept { return position_of(id).has_value(); }
+
+    // The sorted {id, position} table.
+    std::span<const area_id_entry> ids() const noexcept { return ids_; }
+    std::span<const std::uint32_t> offsets() const noexcept { return offsets_; }
+
+private:
+    const std::byte* base_ = nullptr;
+    format_context ctx_{};
+    std::span<const std::uint32_t> offsets_{};
+    std::span<const area_id_entry> ids_{};
+};
+
+// An area_index that owns its storage (the convenience form; allocates).
+class owned_area_index {
+public:
+    owned_area_index() = default;
+    owned_area_index(const owned_area_index&) = delete;
+    owned_area_index& operator=(const owned_area_index&) = delete;
+    // Moving keeps the vectors' buffers, so the index stays valid.
+    owned_area_index(owned_area_index&&) noexcept = default;
+    owned_area_index& operator=(owned_area_index&&) noexcept = default;
+
+    const area_index& index() const noexcept { return index_; }
+    std::size_t size() const noexcept { return index_.size(); }
+    area operator[](std::size_t position) const noexcept { return index_[position]; }
+    area at(area_position position) const noexcept { return index_.at(position); }
+    std::uint32_t id_at(area_position position) const noexcept { return index_.id_at(position); }
+    std::optional<std::uint32_t> position_of(std::uint32_t id) const noexcept { return index_.position_of(id); }
+    std::optional<area> find(std::uint32_t id) const noexcept { return index_.find(id); }
+    bool contains(std::uint32_t id) const noexcept { return index_.contains(id); }
+
+private:
+    friend result<owned_area_index> make_area_index(const nav_file& file);
+
+    std::vector<std::uint32_t> offsets_;
+    std::vector<area_id_entry> ids_;
+    area_index index_;
+};
+
+inline result<owned_area_index> make_area_index(const nav_file& file) {
+    owned_area_index owned;
+    owned.offsets_.resize(file.area_count());
+    owned.ids_.resize(file.area_count());
+    auto built = area_index::build(file, owned.offsets_, owned.ids_);
+    if (!built) return built.error();
+    owned.index_ = *built;
+    return owned;
+}
+
+}  // namespace navspan::source

@@ -1,0 +1,108 @@
+// area_index: O(1) access by position, lookup by (sparse, unsorted) id.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <ranges>
+#include <type_traits>
+
+#include <navspan/source.hpp>
+
+#include "source/builder.hpp"
+
+namespace sb = navspan_test::source_build;
+using namespace navspan::source;
+
+TEST_CASE("area_index gives every area by position and by id") {
+    for (std::uint32_t v : {3u, 9u, 16u}) {
+        CAPTURE(v);
+        const sb::mesh m = sb::sample_mesh(v, game::none, 0, true, 40);
+        const auto bytes = sb::write(m);
+        const auto file = nav_file::open(bytes);
+        REQUIRE(file.ok());
+        auto owned = make_area_index(*file);
+        REQUIRE(owned.ok());
+        const owned_area_index& index = *owned;
+        REQUIRE(index.size() == 40);
+        for (std::uint32_t i = 0; i < 40; ++i) {
+            CHECK(index[i].id() == m.areas[i].id);
+            CHECK(index[i].position().value == i);
+            CHECK(index.at(area_position{i}).id() == m.areas[i].id);
+            CHECK(index.position_of(m.areas[i].id) == i);
+            REQUIRE(index.find(m.areas[i].id).has_value());
+            CHECK(index.find(m.areas[i].id)->bytes().data() == index[i].bytes().data());
+        }
+        CHECK_FALSE(index.find(0).has_value());
+        CHECK_FALSE(index.contains(999999));
+        // Following connections by id.
+        for (std::uint32_t i = 0; i < 40; ++i) {
+            for (std::uint32_t id : index[i].connections(direction::east)) CHECK(index.contains(id));
+        }
+        // Moving the owner keeps the index valid.
+        owned_area_index moved = std::move(*owned);
+        CHECK(moved[39].id() == m.areas[39].id);
+        const auto& ids = moved.index().ids();
+        for (std::size_t k = 1; k < ids.size(); ++k) CHECK(ids[k - 1].id < ids[k].id);
+    }
+}
+
+TEST_CASE("area_index rejects duplicate ids and too little storage") {
+    sb::mesh m = sb::sample_mesh(16, game::none, 0, false, 5);
+    m.areas[4].id = m.areas[1].id;
+    const auto bytes = sb::write(m);
+    const auto file = nav_file::open(bytes);
+    REQUIRE(file.ok());  // open() does not check ids
+    const auto index = make_area_index(*file);
+    REQUIRE_FALSE(index.ok());
+    CHECK(index.code() == navspan::error_code::inconsistent);
+    CHECK(index.error().value == m.areas[1].id);
+
+    std::vector<std::uint32_t> offsets(4);
+    std::vector<area_id_entry> ids(5);
+    CHECK(area_index::build(*file, offsets, ids).code() == navspan::error_code::limit_exceeded);
+}
+
+TEST_CASE("area_index over zero areas") {
+    const auto bytes = sb::write(sb::sample_mesh(16, game::none, 0, false, 0));
+    const auto file = nav_file::open(bytes);
+    REQUIRE(file.ok());
+    const auto index = area_index::build(*file, {}, {});
+    REQUIRE(index.ok());
+    CHECK(index->empty());
+    CHECK_FALSE(index->find(1).has_value());
+}
+
+// The view types are the ranges they claim to be.
+static_assert(std::ranges::forward_range<area_list>);
+static_assert(std::ranges::borrowed_range<area_list>);
+static_assert(std::forward_iterator<area_list::iterator>);
+static_assert(std::ranges::forward_range<place_list>);
+static_assert(std::ranges::borrowed_range<place_list>);
+static_assert(std::ranges::forward_range<encounter_path_list>);
+static_assert(std::ranges::random_access_range<hiding_spot_list>);
+static_assert(std::ranges::random_access_range<ladder_list>);
+static_assert(std::ranges::random_access_range<visible_area_list>);
+static_assert(std::ranges::random_access_range<visible_area_position_list>);
+static_assert(std::ranges::random_access_range<navspan::packed_view<approach_spot>>);
+static_assert(std::ranges::forward_range<selected_area_list>);
+static_assert(std::ranges::forward_range<selected_connection_list>);
+static_assert(std::is_trivially_copyable_v<area> && std::is_trivially_copyable_v<nav_file>);
+static_assert(!std::is_same_v<decltype(std::declval<visible_area_position>().position()), std::uint32_t>,
+              "Left 4 Dead 2 positions must not look like ids");
+
+TEST_CASE("std::ranges algorithms work on the views") {
+    const auto bytes = sb::write(sb::sample_mesh(16, game::cstrike, 1, true, 8));
+    const auto file = nav_file::open(bytes);
+    REQUIRE(file.ok());
+    const auto it = std::ranges::find_if(file->areas(), [](const area& a) { return a.hiding_spots().size() == 3; });
+    REQUIRE(it != file->areas().end());
+    CHECK((*it).hiding_spots().size() == 3);
+    CHECK(std::ranges::distance(file->areas()) == 8);
+    CHECK(std::ranges::count_if(file->places(), [](const place& p) { return p.name() == "Long"; }) == 1);
+}
+
+TEST_CASE("a caller's limit is reported as such, not second-guessed by the tie-breaker") {
+    const auto bytes = sb::write(sb::sample_mesh(16, game::tf, 2, true, 4));
+    options o;
+    o.limits.max_count = 2;
+    CHECK(nav_file::open(bytes, o).code() == navspan::error_code::limit_exceeded);
+}
