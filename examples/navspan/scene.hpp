@@ -39,6 +39,17 @@ struct scene {
     std::vector<scene_polygon> polygons;
     std::vector<scene_line> lines;
     std::vector<scene_point> points;
+    // Fixed colours (CSS) for line and point categories, by category index,
+    // for a format whose categories have a meaning of their own (one colour
+    // per Quake link type in every map). Categories past the end of a list,
+    // or all of them when it is empty, take the palette's colours.
+    std::vector<std::string> line_colours;
+    std::vector<std::string> point_colours;
+    // How one-way lines are drawn: false, all in one signal colour (a one-way
+    // connection is the exception worth seeing); true, in their category's
+    // colour with an arrow head of that colour (where the category is what
+    // matters and one-way is common, e.g. Quake jump links).
+    bool one_way_in_category_colour = false;
     // Polylines drawn on top (a path found by `navspan path --svg`).
     std::vector<std::vector<navspan::vec3>> highlights;
 

@@ -27,6 +27,14 @@ inline const char* line_colour(std::uint32_t i) {
     return palette[i % (sizeof palette / sizeof palette[0])];
 }
 
+// A category's colour: the scene's own when it fixes one, else the palette's.
+inline const char* line_colour_of(const scene& sc, std::uint32_t i) {
+    return i < sc.line_colours.size() ? sc.line_colours[i].c_str() : line_colour(i);
+}
+inline const char* point_colour_of(const scene& sc, std::uint32_t i) {
+    return i < sc.point_colours.size() ? sc.point_colours[i].c_str() : line_colour(i + 2);
+}
+
 inline std::string escape(const std::string& s) {
     std::string out;
     for (char c : s) {
@@ -84,7 +92,14 @@ inline void write_svg(const scene& sc, output& out) {
     out.write(escape(sc.title));
     out.write("</text>\n");
     out.write("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" "
-              "orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#d62728\"/></marker></defs>\n");
+              "orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#d62728\"/></marker>");
+    // One arrow head per line category, for one-way lines in their own colour.
+    for (std::uint32_t i = 0; sc.one_way_in_category_colour && i < sc.line_categories.size(); ++i) {
+        out.printf("<marker id=\"arrow%u\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"5\" "
+                   "markerHeight=\"5\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"%s\"/></marker>",
+                   i, line_colour_of(sc, i));
+    }
+    out.write("</defs>\n");
 
     out.write("<g id=\"polygons\" stroke=\"#222\" stroke-opacity=\"0.55\" fill-opacity=\"0.55\">\n");
     for (const auto& p : sc.polygons) {
@@ -97,16 +112,20 @@ inline void write_svg(const scene& sc, output& out) {
     }
     out.write("</g>\n<g id=\"lines\" fill=\"none\" stroke-opacity=\"0.7\">\n");
     for (const auto& l : sc.lines) {
+        const bool signal = l.one_way && !sc.one_way_in_category_colour;
+        char marker[48] = "";
+        if (signal) std::snprintf(marker, sizeof marker, " marker-end=\"url(#arrow)\"");
+        else if (l.one_way && l.category < sc.line_categories.size())
+            std::snprintf(marker, sizeof marker, " marker-end=\"url(#arrow%u)\"", l.category);
         out.printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%.2f\"%s/>\n",
-                   sx(l.from.x), sy(l.from.y), sx(l.to.x), sy(l.to.y),
-                   l.one_way ? "#d62728" : line_colour(l.category), stroke * 0.8,
-                   l.one_way ? " marker-end=\"url(#arrow)\"" : "");
+                   sx(l.from.x), sy(l.from.y), sx(l.to.x), sy(l.to.y), signal ? "#d62728" : line_colour_of(sc, l.category),
+                   stroke * 0.8, marker);
     }
     out.write("</g>\n<g id=\"points\">\n");
     const double radius = std::max(1.0, stroke * 1.5);
     for (const auto& p : sc.points) {
         out.printf("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\">", sx(p.at.x), sy(p.at.y), radius,
-                   line_colour(p.category + 2));
+                   point_colour_of(sc, p.category));
         if (!p.label.empty()) { out.write("<title>"); out.write(escape(p.label)); out.write("</title>"); }
         out.write("</circle>\n");
     }
@@ -137,17 +156,18 @@ inline void write_svg(const scene& sc, output& out) {
     }
     for (std::size_t i = 0; i < sc.line_categories.size() && ly < height - 60; ++i) {
         std::snprintf(buf, sizeof buf, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" stroke-width=\"2\"/>",
-                      lx, ly + 6, lx + 14, ly + 6, line_colour(static_cast<std::uint32_t>(i)));
+                      lx, ly + 6, lx + 14, ly + 6, line_colour_of(sc, static_cast<std::uint32_t>(i)));
         legend_entry(buf, sc.line_categories[i]);
     }
     if (std::any_of(sc.lines.begin(), sc.lines.end(), [](const scene_line& l) { return l.one_way; })) {
-        std::snprintf(buf, sizeof buf, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#d62728\" stroke-width=\"2\" marker-end=\"url(#arrow)\"/>",
-                      lx, ly + 6, lx + 14, ly + 6);
-        legend_entry(buf, "one-way");
+        const bool signal = !sc.one_way_in_category_colour;
+        std::snprintf(buf, sizeof buf, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" stroke-width=\"2\" marker-end=\"url(#arrow%s)\"/>",
+                      lx, ly + 6, lx + 14, ly + 6, signal ? "#d62728" : line_colour_of(sc, 0), signal ? "" : "0");
+        legend_entry(buf, signal ? "one-way" : "one-way (arrow at the end)");
     }
     for (std::size_t i = 0; i < sc.point_categories.size() && ly < height - 60; ++i) {
         std::snprintf(buf, sizeof buf, "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"4\" fill=\"%s\"/>", lx + 7, ly + 6,
-                      line_colour(static_cast<std::uint32_t>(i + 2)));
+                      point_colour_of(sc, static_cast<std::uint32_t>(i)));
         legend_entry(buf, sc.point_categories[i]);
     }
     if (!sc.highlights.empty()) {

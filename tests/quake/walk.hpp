@@ -58,43 +58,50 @@ inline std::uint64_t walk_quake_file(const navspan::quake::nav_file& file) {
     f.add(std::uint64_t{file.trailing_bytes()});
     f.add(std::uint64_t{file.bytes().size()});
 
+    // Each record is visited once and each index followed once (a node's
+    // link range here, a link's destination and traversal in the link loop,
+    // an edict's link in the edict loop). Values are packed into few 64-bit
+    // words: the fold is a serial chain, and a record should cost about
+    // what decoding it costs (the benchmark's traversal row runs this).
     for (const q::node n : file.nodes()) {
-        // Values are packed into few 64-bit words: the fold is a serial
-        // chain, and a node should cost about what decoding it costs.
         const navspan::flag_set<std::uint16_t> flags = n.flags();
         f.add(std::uint64_t{flags.raw()} | std::uint64_t{n.link_count()} << 16 |
               std::uint64_t{n.first_link()} << 32 | std::uint64_t{n.radius()} << 48);
         const navspan::vec3 origin = n.origin();
         f.add(std::uint64_t{std::bit_cast<std::uint32_t>(origin.x)} |
               std::uint64_t{std::bit_cast<std::uint32_t>(origin.y)} << 32);
-        // Follow the node's link range: each link and where it leads.
+        // The node's link range: empty when it runs past the links (only in
+        // a file opened without the index pass); its ends are real links.
         const q::link_view links = n.links();
         f.add(std::uint64_t{std::bit_cast<std::uint32_t>(origin.z)} | std::uint64_t{links.size()} << 32 |
               std::uint64_t{n.has(q::node_flag::teleporter)} << 48 | std::uint64_t{n.index() & 0x7FFF} << 49);
-        for (const q::link l : links) {
-            const auto to = l.destination_node();
-            f.add(std::uint64_t{l.index()} | (to ? std::uint64_t{to->radius()} << 32 : 0));
+        if (!links.empty()) {
+            f.add(std::uint64_t{links.first_index()} | std::uint64_t{links.front().destination()} << 32 |
+                  std::uint64_t{links.back().destination()} << 48);
         }
     }
     for (const q::link l : file.links()) {
-        f.add(std::uint64_t{l.index()});
-        f.add(std::uint64_t{l.destination()});
-        if (const auto to = l.destination_node()) f.add(std::uint64_t{to->index()});
-        f.add(std::uint64_t{l.raw_type()} | std::uint64_t{static_cast<std::uint16_t>(l.type())} << 16 |
-              std::uint64_t{l.type_name().size()} << 32);
-        if (const auto mask = l.team_mask()) f.add(std::uint64_t{*mask} | 0x100u);
-        f.add(std::uint64_t{l.for_all_teams()});
-        f.add(std::uint64_t{l.traversal_index()} | std::uint64_t{l.has_traversal()} << 16);
+        const auto to = l.destination_node();
+        const auto mask = l.team_mask();
+        f.add(std::uint64_t{l.destination()} | std::uint64_t{l.raw_type()} << 16 |
+              std::uint64_t{mask ? *mask | 0x100u : 0u} << 32 | std::uint64_t{l.for_all_teams()} << 41 |
+              std::uint64_t{l.has_traversal()} << 42 | std::uint64_t{l.type_name().size()} << 43 |
+              std::uint64_t{static_cast<std::uint16_t>(l.type())} << 48);
+        f.add(std::uint64_t{l.index()} | std::uint64_t{l.traversal_index()} << 32 |
+              (to ? std::uint64_t{to->radius()} << 48 | std::uint64_t{to->index() == l.destination()} << 47 : 0));
         if (const auto t = l.traversal()) {
-            f.add(std::uint64_t{t->index()});
-            f.add(t->jump_end());
+            const navspan::vec3 end = t->jump_end();
+            f.add(std::uint64_t{std::bit_cast<std::uint32_t>(end.x)} | std::uint64_t{std::bit_cast<std::uint32_t>(end.y)} << 32);
+            f.add(std::uint64_t{std::bit_cast<std::uint32_t>(end.z)} | std::uint64_t{t->index()} << 32);
         }
     }
     for (const q::traversal t : file.traversals()) {
-        f.add(std::uint64_t{t.index()});
-        f.add(t.node_exit());
-        f.add(t.jump_start());
-        f.add(t.jump_end());
+        const navspan::vec3 exit = t.node_exit(), start = t.jump_start(), end = t.jump_end();
+        f.add(std::uint64_t{std::bit_cast<std::uint32_t>(exit.x)} | std::uint64_t{std::bit_cast<std::uint32_t>(exit.y)} << 32);
+        f.add(std::uint64_t{std::bit_cast<std::uint32_t>(exit.z)} | std::uint64_t{std::bit_cast<std::uint32_t>(start.x)} << 32);
+        f.add(std::uint64_t{std::bit_cast<std::uint32_t>(start.y)} | std::uint64_t{std::bit_cast<std::uint32_t>(start.z)} << 32);
+        f.add(std::uint64_t{std::bit_cast<std::uint32_t>(end.x)} | std::uint64_t{std::bit_cast<std::uint32_t>(end.y)} << 32);
+        f.add(std::uint64_t{std::bit_cast<std::uint32_t>(end.z)} | std::uint64_t{t.index()} << 32);
     }
     for (const q::edict e : file.edicts()) {
         f.add(std::uint64_t{e.index()});

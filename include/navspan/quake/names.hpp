@@ -3,7 +3,9 @@
 // Steam guide, so they match what Quake modding tools print.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string_view>
 
 #include "../core/named_values.hpp"
@@ -51,6 +53,14 @@ inline constexpr named_value link_type_names[] = {
     {0, "Walk"},   {1, "LongJump"},    {2, "Teleport"}, {3, "WalkOffLedge"}, {4, "Pusher"},
     {5, "BarrierJump"}, {6, "Elevator"}, {7, "Train"},    {8, "ManualJump"},   {9, "Unknown"},
 };
+
+// link::type_name() indexes the table by value.
+static_assert([] {
+    for (std::size_t i = 0; i < std::size(link_type_names); ++i) {
+        if (link_type_names[i].value != i) return false;
+    }
+    return true;
+}());
 
 constexpr std::string_view to_string(link_type t) noexcept {
     return name_of(link_type_names, static_cast<std::uint16_t>(t));

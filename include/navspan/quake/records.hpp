@@ -16,6 +16,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <ranges>
 #include <string_view>
@@ -189,7 +190,12 @@ public:
     }
     link_type type() const noexcept { return static_cast<link_type>(raw_type()); }
     // "Walk", "LongJump", ...; "" for a value no source names.
-    std::string_view type_name() const noexcept { return name_of(link_type_names, raw_type()); }
+    std::string_view type_name() const noexcept {
+        // link_type_names lists the values 0-9 in order: index it directly
+        // (a table scan here was a chain of compares per link in walks).
+        const std::uint16_t raw = raw_type();
+        return raw < std::size(link_type_names) ? link_type_names[raw].name : std::string_view{};
+    }
     // The version-18 team mask (byte 3); empty before version 18, where that
     // byte is the (always zero) high byte of the type.
     std::optional<std::uint8_t> team_mask() const noexcept {
