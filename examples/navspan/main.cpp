@@ -116,7 +116,7 @@ const char* const dump_usage =
     "\n"
     "Prints every decoded field of every record of FILE as one JSON document, in file order:\n"
     "raw values next to named flags, world positions next to quantized ones. The output is\n"
-    "streamed (nothing is built in memory). The schema is in examples/navspan/DUMP.md.\n";
+    "streamed (nothing is built in memory). The schema of each format is in examples/navspan/dump/.\n";
 
 const char* const validate_usage =
     "usage: navspan validate [--json] FILE...\n"
