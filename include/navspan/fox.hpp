@@ -12,3 +12,4 @@
 #include "fox/sections.hpp"
 #include "fox/segment_chunk.hpp"
 #include "fox/segment_graph.hpp"
+#include "fox/split_set.hpp"
