@@ -33,7 +33,7 @@ public:
     constexpr void set(std::uint8_t group, std::uint8_t modes) noexcept {
         for (unsigned m = 0; m < 3; ++m) {
             const std::uint64_t bit = std::uint64_t{1} << (group % 64);
-            if ((modes >> m) & 1u) bits_[m][group / 64] |= bit; else bits_[m][group / 64] &= ~bit;
+            if (((static_cast<unsigned>(modes) >> m) & 1u) != 0) bits_[m][group / 64] |= bit; else bits_[m][group / 64] &= ~bit;
         }
     }
     constexpr std::uint8_t get(std::uint8_t group) const noexcept {
@@ -58,12 +58,21 @@ struct verified_layout {
 
 class nav2_verifier {
 public:
-    nav2_verifier(bytes_view buffer, const limits& lim) noexcept : buffer_(buffer), lim_(lim), meter_(lim) {}
+    // `precise_only` skips the fast passes (tests compare both ways).
+    nav2_verifier(bytes_view buffer, const limits& lim, bool precise_only = false) noexcept
+        : buffer_(buffer), lim_(lim), meter_(lim), precise_only_(precise_only) {}
 
     error run(verified_layout& out) noexcept {
         NAVSPAN_TRY(verify_header());
         NAVSPAN_TRY(verify_chain());
         NAVSPAN_TRY(verify_manifest());
+        // Bounds of references into other groups: their node and face
+        // counts, or 0x10000 (every u16 passes) for a group not in this file.
+        for (std::uint32_t g = 0; g < 256; ++g) {
+            const bool present = entry_at_[g][0] != 0;
+            node_limit_[g] = present ? node_count_of_group(static_cast<std::uint16_t>(g)) : 0x10000u;
+            face_limit_[g] = present ? face_count_of_group(static_cast<std::uint16_t>(g)) : 0x10000u;
+        }
         for (std::uint32_t g = 0; g < 256; ++g) {
             if (entry_at_[g][0] == 0) continue;
             std::uint8_t modes = 0;
@@ -368,60 +377,136 @@ private:
         return {};
     }
 
+    // The NavWorld of the group being verified, once its extents are known.
+    struct world_layout {
+        const std::byte* p = nullptr;
+        std::uint64_t base = 0;
+        std::uint32_t nodes = 0, edges = 0, segments = 0, faces = 0;
+        extent positions, infos, records, edge_bytes, flags, node_faces;
+    };
+
+    // Words of a link record by countB kind; 0xFF marks an invalid kind.
+    static constexpr std::uint8_t link_words(std::uint32_t kind) noexcept {
+        return kind == 0 ? 0 : kind == 1 ? 1 : kind == 2 ? 2 : kind == 4 ? 3 : 0xFF;
+    }
+
     error verify_nav_world(std::uint8_t g, std::uint8_t& modes) noexcept {
         namespace f = nav_world_field;
-        const std::byte* p = payload(g, entry_type::nav_world);
-        const std::uint64_t base = payload_abs(g, entry_type::nav_world);
+        world_layout L;
+        L.p = payload(g, entry_type::nav_world);
+        L.base = payload_abs(g, entry_type::nav_world);
         const std::uint64_t size = payload_size(g, entry_type::nav_world);
-        const std::uint32_t node_count = load_u16(p + f::node_count);
-        const std::uint32_t edge_count = load_u16(p + f::edge_count);
-        const std::uint32_t segments = load_u16(p + f::segment_count);
-        if (segments != segment_count_) {
-            return navspan::detail::fail(error_code::inconsistent, base + f::segment_count, "NavWorld segment count", segments);
+        const std::byte* p = L.p;
+        const std::uint64_t base = L.base;
+        L.nodes = load_u16(p + f::node_count);
+        L.edges = load_u16(p + f::edge_count);
+        L.segments = load_u16(p + f::segment_count);
+        L.faces = load_u16(payload(g, entry_type::navmesh_chunk) + navmesh_field::face_count);
+        if (L.segments != segment_count_) {
+            return navspan::detail::fail(error_code::inconsistent, base + f::segment_count, "NavWorld segment count", L.segments);
         }
         const offset_field fields[6] = {{load_u32(p + f::ss1), base + f::ss1}, {load_u32(p + f::ss2), base + f::ss2},
                                         {load_u32(p + f::ss3), base + f::ss3}, {load_u32(p + f::ss4), base + f::ss4},
                                         {load_u32(p + f::ss5), base + f::ss5}, {load_u32(p + f::ss6), base + f::ss6}};
-        extent positions, infos, records, edges, flags, faces;
-        NAVSPAN_TRY(subsection(fields, 6, 0, nav_world_header_size, size, "NavWorld node positions", positions));
-        NAVSPAN_TRY(subsection(fields, 6, 1, nav_world_header_size, size, "NavWorld node info", infos));
-        NAVSPAN_TRY(subsection(fields, 6, 2, nav_world_header_size, size, "NavWorld node records", records));
-        NAVSPAN_TRY(subsection(fields, 6, 3, nav_world_header_size, size, "NavWorld edges", edges));
-        NAVSPAN_TRY(subsection(fields, 6, 4, nav_world_header_size, size, "NavWorld segment flags", flags));
-        NAVSPAN_TRY(subsection(fields, 6, 5, nav_world_header_size, size, "NavWorld node faces", faces));
-        NAVSPAN_TRY(check_array(base, positions, node_count, point_stride, "NavWorld node positions"));
-        NAVSPAN_TRY(check_array(base, infos, node_count, node_info_stride, "NavWorld node info"));
-        NAVSPAN_TRY(check_array(base, edges, edge_count, nav_edge_stride, "NavWorld edges"));
-        NAVSPAN_TRY(check_array(base, flags, segments, 2, "NavWorld segment flags"));
-        NAVSPAN_TRY(check_array(base, faces, node_count, 2, "NavWorld node faces"));
+        NAVSPAN_TRY(subsection(fields, 6, 0, nav_world_header_size, size, "NavWorld node positions", L.positions));
+        NAVSPAN_TRY(subsection(fields, 6, 1, nav_world_header_size, size, "NavWorld node info", L.infos));
+        NAVSPAN_TRY(subsection(fields, 6, 2, nav_world_header_size, size, "NavWorld node records", L.records));
+        NAVSPAN_TRY(subsection(fields, 6, 3, nav_world_header_size, size, "NavWorld edges", L.edge_bytes));
+        NAVSPAN_TRY(subsection(fields, 6, 4, nav_world_header_size, size, "NavWorld segment flags", L.flags));
+        NAVSPAN_TRY(subsection(fields, 6, 5, nav_world_header_size, size, "NavWorld node faces", L.node_faces));
+        NAVSPAN_TRY(check_array(base, L.positions, L.nodes, point_stride, "NavWorld node positions"));
+        NAVSPAN_TRY(check_array(base, L.infos, L.nodes, node_info_stride, "NavWorld node info"));
+        NAVSPAN_TRY(check_array(base, L.edge_bytes, L.edges, nav_edge_stride, "NavWorld edges"));
+        NAVSPAN_TRY(check_array(base, L.flags, L.segments, 2, "NavWorld segment flags"));
+        NAVSPAN_TRY(check_array(base, L.node_faces, L.nodes, 2, "NavWorld node faces"));
 
-        const std::uint32_t face_count = load_u16(payload(g, entry_type::navmesh_chunk) + navmesh_field::face_count);
-        const std::byte* info = p + infos.begin;
-        const std::byte* face_of = p + faces.begin;
+        // Each pass runs fast (one branch per record) and, only when it
+        // fails, again precisely to find and describe the first problem.
+        if (precise_only_ || !nodes_fast(L)) NAVSPAN_TRY(nodes_precise(L));
+        const bool nodes_stored = stored_ranges(L.p + L.infos.begin, node_info_stride, L.nodes, L.segments,
+                                                segment_range_field::first_node, segment_range_field::node_count);
+        if (precise_only_ || !nodes_stored || !edges_fast(L)) NAVSPAN_TRY(edges_precise(L));
+        const bool edges_stored = stored_ranges(L.p + L.edge_bytes.begin, nav_edge_stride, L.edges, L.segments,
+                                                segment_range_field::first_edge, segment_range_field::edge_count);
+        if (nodes_stored) modes = static_cast<std::uint8_t>(modes | mode_stored_node_ranges);
+        if (edges_stored) modes = static_cast<std::uint8_t>(modes | mode_stored_edge_ranges);
+        node_info_ = L.p + L.infos.begin;
+        node_count_ = L.nodes;
+        return {};
+    }
+
+    // Node records: segment ids in range and sorted, link kinds known,
+    // records inside ss3 in order, adjacent nodes, edges, linked nodes and
+    // faces in range. False at the first problem.
+    bool nodes_fast(const world_layout& L) const noexcept {
+        const std::byte* info = L.p + L.infos.begin;
+        const std::byte* face_of = L.p + L.node_faces.begin;
+        std::uint64_t previous_end = L.records.begin;
         std::uint32_t previous_segment = 0;
-        std::uint64_t previous_end = records.begin;
-        for (std::uint32_t n = 0; n < node_count; ++n) {
+        for (std::uint32_t n = 0; n < L.nodes; ++n, info += node_info_stride) {
+            const std::uint32_t segment = load_u16(info + 2);
+            const std::uint32_t adjacency = load_u8(info + 4);
+            const std::uint32_t kind = load_u8(info + 5);
+            const std::uint32_t words = link_words(kind);
+            const std::uint64_t start = L.records.begin + 2 * std::uint64_t{load_u16(info)};
+            const std::uint64_t end = start + 4 * std::uint64_t{adjacency} + 2 * std::uint64_t{words & 3u};
+            const unsigned bad = unsigned{segment >= L.segments} | unsigned{segment < previous_segment} |
+                                 unsigned{words == 0xFF} | unsigned{start < previous_end} | unsigned{end > L.records.end} |
+                                 unsigned{load_u16(face_of + 2 * std::size_t{n}) >= L.faces};
+            if (bad != 0) return false;
+            previous_segment = segment;
+            previous_end = end;
+            const std::byte* rec = L.p + start;
+            unsigned refs = 0;
+            // Four pairs at a time, the index clamped to the last pair: a
+            // fixed trip count the branch predictor gets right (countA varies).
+            for (std::uint32_t first = 0; first < adjacency; first += 4) {
+                for (std::uint32_t k = first; k < first + 4; ++k) {
+                    const std::byte* pair = rec + 4 * std::size_t{k < adjacency ? k : adjacency - 1};
+                    refs |= unsigned{load_u16(pair) >= L.nodes} | unsigned{load_u16(pair + 2) >= L.edges};
+                }
+            }
+            rec += 4 * std::size_t{adjacency};
+            if (kind == 1) {
+                refs |= unsigned{load_u16(rec) >= L.nodes};
+            } else if (kind == 2) {
+                const std::uint32_t group = load_u16(rec);
+                refs |= unsigned{group > 255} | unsigned{load_u16(rec + 2) >= node_limit_[group & 0xFF]};
+            }
+            if (refs != 0) return false;
+        }
+        return true;
+    }
+
+    error nodes_precise(const world_layout& L) const noexcept {
+        const std::byte* p = L.p;
+        const std::uint64_t base = L.base;
+        const std::byte* info = p + L.infos.begin;
+        std::uint32_t previous_segment = 0;
+        std::uint64_t previous_end = L.records.begin;
+        for (std::uint32_t n = 0; n < L.nodes; ++n) {
             const std::byte* rec_info = info + std::size_t{n} * node_info_stride;
             const std::uint32_t segment = load_u16(rec_info + 2);
             const std::uint32_t adjacency = load_u8(rec_info + 4);
             const std::uint8_t kind = load_u8(rec_info + 5);
-            const std::uint64_t info_at = base + infos.begin + std::uint64_t{n} * node_info_stride;
-            if (NAVSPAN_UNLIKELY(segment >= segments)) {
-                return with_parent(navspan::detail::fail(error_code::index_out_of_range, info_at + 2, "node segment", segment, segments),
+            const std::uint64_t info_at = base + L.infos.begin + std::uint64_t{n} * node_info_stride;
+            if (segment >= L.segments) {
+                return with_parent(navspan::detail::fail(error_code::index_out_of_range, info_at + 2, "node segment", segment,
+                                                         L.segments),
                                    "NavWorld node", n);
             }
-            if (NAVSPAN_UNLIKELY(segment < previous_segment)) {
+            if (segment < previous_segment) {
                 return with_parent(navspan::detail::fail(error_code::inconsistent, info_at + 2, "node segment order", segment),
                                    "NavWorld node", n);
             }
             previous_segment = segment;
-            if (NAVSPAN_UNLIKELY(kind != 0 && kind != 1 && kind != 2 && kind != 4)) {
+            if (link_words(kind) == 0xFF) {
                 return with_parent(navspan::detail::fail(error_code::inconsistent, info_at + 5, "node link kind", kind),
                                    "NavWorld node", n);
             }
-            const std::uint64_t start = records.begin + 2 * std::uint64_t{load_u16(rec_info)};
-            const std::uint64_t length = 4 * std::uint64_t{adjacency} + 2 * link_word_count(kind);
-            if (error e = check_record(base, records, start, length, previous_end, "node record")) {
+            const std::uint64_t start = L.records.begin + 2 * std::uint64_t{load_u16(rec_info)};
+            const std::uint64_t length = 4 * std::uint64_t{adjacency} + 2 * std::uint64_t{link_words(kind)};
+            if (error e = check_record(base, L.records, start, length, previous_end, "node record")) {
                 return with_parent(e, "NavWorld node", n);
             }
             previous_end = start + length;
@@ -429,99 +514,121 @@ private:
             for (std::uint32_t a = 0; a < adjacency; ++a) {
                 const std::uint32_t other = load_u16(rec + 4 * a);
                 const std::uint32_t edge = load_u16(rec + 4 * a + 2);
-                if (NAVSPAN_UNLIKELY(other >= node_count)) {
-                    return with_parent(navspan::detail::fail(error_code::index_out_of_range, base + start + 4 * a, "adjacent node",
-                                                    other, node_count),
+                if (other >= L.nodes) {
+                    return with_parent(navspan::detail::fail(error_code::index_out_of_range, base + start + 4 * a,
+                                                             "adjacent node", other, L.nodes),
                                        "NavWorld node", n);
                 }
-                if (NAVSPAN_UNLIKELY(edge >= edge_count)) {
-                    return with_parent(navspan::detail::fail(error_code::index_out_of_range, base + start + 4 * a + 2, "adjacent edge",
-                                                    edge, edge_count),
+                if (edge >= L.edges) {
+                    return with_parent(navspan::detail::fail(error_code::index_out_of_range, base + start + 4 * a + 2,
+                                                             "adjacent edge", edge, L.edges),
                                        "NavWorld node", n);
                 }
             }
-            if (kind != 0) {
-                const std::byte* link = rec + 4 * adjacency;
-                const std::uint64_t link_at = base + start + 4 * std::uint64_t{adjacency};
-                if (kind == 1 && load_u16(link) >= node_count) {
-                    return with_parent(navspan::detail::fail(error_code::index_out_of_range, link_at, "linked node", load_u16(link),
-                                                    node_count),
+            const std::byte* link = rec + 4 * adjacency;
+            const std::uint64_t link_at = base + start + 4 * std::uint64_t{adjacency};
+            if (kind == 1 && load_u16(link) >= L.nodes) {
+                return with_parent(navspan::detail::fail(error_code::index_out_of_range, link_at, "linked node",
+                                                         load_u16(link), L.nodes),
+                                   "NavWorld node", n);
+            }
+            if (kind == 2) {
+                const std::uint16_t group = load_u16(link);
+                const std::uint16_t node = load_u16(link + 2);
+                if (group > 255) {
+                    return with_parent(navspan::detail::fail(error_code::inconsistent, link_at, "linked group", group),
                                        "NavWorld node", n);
                 }
-                if (kind == 2) {
-                    const std::uint16_t group = load_u16(link);
-                    const std::uint16_t node = load_u16(link + 2);
-                    if (group > 255) {
-                        return with_parent(navspan::detail::fail(error_code::inconsistent, link_at, "linked group", group),
-                                           "NavWorld node", n);
-                    }
-                    if (has_group(group) && node >= node_count_of_group(group)) {
-                        return with_parent(navspan::detail::fail(error_code::index_out_of_range, link_at + 2, "linked node of group",
-                                                        node, node_count_of_group(group)),
-                                           "NavWorld node", n);
-                    }
+                if (node >= node_limit_[group]) {
+                    return with_parent(navspan::detail::fail(error_code::index_out_of_range, link_at + 2,
+                                                             "linked node of group", node, node_limit_[group]),
+                                       "NavWorld node", n);
                 }
             }
-            const std::uint32_t face = load_u16(face_of + 2 * std::size_t{n});
-            if (NAVSPAN_UNLIKELY(face >= face_count)) {
-                return with_parent(navspan::detail::fail(error_code::index_out_of_range, base + faces.begin + 2 * std::uint64_t{n},
-                                                "node face", face, face_count),
+            const std::uint32_t face = load_u16(p + L.node_faces.begin + 2 * std::size_t{n});
+            if (face >= L.faces) {
+                return with_parent(navspan::detail::fail(error_code::index_out_of_range,
+                                                         base + L.node_faces.begin + 2 * std::uint64_t{n}, "node face",
+                                                         face, L.faces),
                                    "NavWorld node", n);
             }
         }
+        return {};
+    }
 
-        // Edges: sorted by segment, endpoints inside their segment's nodes
-        // (the nodes' own segment ids decide; see format.hpp, decision 5).
-        const std::byte* edge = p + edges.begin;
+    // Edges when the SegmentChunk's node ranges are right: sorted by
+    // segment, endpoints below the segment's stored node count.
+    bool edges_fast(const world_layout& L) const noexcept {
+        const std::byte* rec = L.p + L.edge_bytes.begin;
+        std::uint32_t previous_segment = 0;
+        for (std::uint32_t e = 0; e < L.edges; ++e, rec += nav_edge_stride) {
+            const std::uint32_t segment = load_u16(rec + 2);
+            if (segment >= L.segments || segment < previous_segment) return false;
+            previous_segment = segment;
+            const std::uint32_t nodes = load_u8(segment_table_ + std::size_t{segment} * segment_range_stride +
+                                                segment_range_field::node_count);
+            if ((unsigned{load_u8(rec + 4) >= nodes} | unsigned{load_u8(rec + 5) >= nodes}) != 0) return false;
+        }
+        return true;
+    }
+
+    // Edges, sorted by segment, endpoints inside their segment's nodes (the
+    // nodes' own segment ids decide; see format.hpp, decision 5).
+    error edges_precise(const world_layout& L) const noexcept {
+        const std::byte* info = L.p + L.infos.begin;
+        const std::byte* edge = L.p + L.edge_bytes.begin;
         std::uint32_t segment = 0, node_lo = 0, node_hi = 0;
-        advance_node_range(info, node_count, 0, node_lo, node_hi);
-        previous_segment = 0;
-        for (std::uint32_t e = 0; e < edge_count; ++e) {
+        advance_node_range(info, L.nodes, 0, node_lo, node_hi);
+        std::uint32_t previous_segment = 0;
+        for (std::uint32_t e = 0; e < L.edges; ++e) {
             const std::byte* rec = edge + std::size_t{e} * nav_edge_stride;
             const std::uint32_t s = load_u16(rec + 2);
-            const std::uint64_t at = base + edges.begin + std::uint64_t{e} * nav_edge_stride;
-            if (NAVSPAN_UNLIKELY(s >= segments)) {
-                return with_parent(navspan::detail::fail(error_code::index_out_of_range, at + 2, "edge segment", s, segments),
+            const std::uint64_t at = L.base + L.edge_bytes.begin + std::uint64_t{e} * nav_edge_stride;
+            if (s >= L.segments) {
+                return with_parent(navspan::detail::fail(error_code::index_out_of_range, at + 2, "edge segment", s, L.segments),
                                    "NavWorld edge", e);
             }
-            if (NAVSPAN_UNLIKELY(s < previous_segment)) {
-                return with_parent(navspan::detail::fail(error_code::inconsistent, at + 2, "edge segment order", s), "NavWorld edge", e);
+            if (s < previous_segment) {
+                return with_parent(navspan::detail::fail(error_code::inconsistent, at + 2, "edge segment order", s),
+                                   "NavWorld edge", e);
             }
             previous_segment = s;
             while (segment < s) {
                 ++segment;
-                advance_node_range(info, node_count, segment, node_lo, node_hi);
+                advance_node_range(info, L.nodes, segment, node_lo, node_hi);
             }
             const std::uint32_t nodes = node_hi - node_lo;
-            if (NAVSPAN_UNLIKELY(load_u8(rec + 4) >= nodes || load_u8(rec + 5) >= nodes)) {
-                const bool from = load_u8(rec + 4) >= nodes;
-                return with_parent(navspan::detail::fail(error_code::index_out_of_range, at + (from ? 4 : 5), "edge endpoint",
-                                                load_u8(rec + (from ? 4 : 5)), nodes),
-                                   "NavWorld edge", e);
+            for (std::size_t end = 4; end <= 5; ++end) {
+                if (load_u8(rec + end) >= nodes) {
+                    return with_parent(navspan::detail::fail(error_code::index_out_of_range, at + end, "edge endpoint",
+                                                             load_u8(rec + end), nodes),
+                                       "NavWorld edge", e);
+                }
             }
         }
+        return {};
+    }
 
-        // Are the SegmentChunk's node and edge ranges the real ones?
-        bool nodes_stored = true, edges_stored = true;
-        std::uint32_t node_at = 0, edge_at = 0;
+    // Whether the SegmentChunk's stored first/count fields (at first_field,
+    // count_field of each segment record) are the real ranges of `count`
+    // records sorted by their segment id (a u16 at +2): the ranges must tile
+    // [0, count) in order, and each non-empty one must start and end with
+    // records of its segment (sortedness then covers the inside).
+    bool stored_ranges(const std::byte* records, std::size_t stride, std::uint32_t count, std::uint32_t segments,
+                       std::size_t first_field, std::size_t count_field) const noexcept {
+        std::uint32_t next = 0;
         for (std::uint32_t s = 0; s < segments; ++s) {
             const std::byte* r = segment_table_ + std::size_t{s} * segment_range_stride;
-            std::uint32_t n_end = node_at;
-            while (n_end < node_count && load_u16(info + std::size_t{n_end} * node_info_stride + 2) == s) ++n_end;
-            std::uint32_t e_end = edge_at;
-            while (e_end < edge_count && load_u16(edge + std::size_t{e_end} * nav_edge_stride + 2) == s) ++e_end;
-            nodes_stored = nodes_stored && load_u16(r + segment_range_field::first_node) == node_at &&
-                           load_u8(r + segment_range_field::node_count) == n_end - node_at;
-            edges_stored = edges_stored && load_u16(r + segment_range_field::first_edge) == edge_at &&
-                           load_u8(r + segment_range_field::edge_count) == e_end - edge_at;
-            node_at = n_end;
-            edge_at = e_end;
+            const std::uint32_t first = load_u16(r + first_field);
+            const std::uint32_t n = load_u8(r + count_field);
+            if (first != next || n > count - first) return false;
+            if (n > 0 && (load_u16(records + std::size_t{first} * stride + 2) != s ||
+                          load_u16(records + std::size_t{first + n - 1} * stride + 2) != s)) {
+                return false;
+            }
+            next = first + n;
         }
-        if (nodes_stored) modes = static_cast<std::uint8_t>(modes | mode_stored_node_ranges);
-        if (edges_stored) modes = static_cast<std::uint8_t>(modes | mode_stored_edge_ranges);
-        node_info_ = info;
-        node_count_ = node_count;
-        return {};
+        return next == count;
     }
 
     // [lo, hi): the nodes of segment s, given those of segment s - 1 (nodes
@@ -534,22 +641,91 @@ private:
         while (hi < count && load_u16(info + std::size_t{hi} * node_info_stride + 2) == s) ++hi;
     }
 
+    struct mesh_layout {
+        const std::byte* p = nullptr;
+        std::uint64_t base = 0;
+        std::uint32_t faces = 0, vertices = 0;
+        extent vertex_bytes, words, records;
+    };
+
     error verify_navmesh(std::uint8_t g, std::uint8_t& modes) noexcept {
         namespace f = navmesh_field;
-        const std::byte* p = payload(g, entry_type::navmesh_chunk);
-        const std::uint64_t base = payload_abs(g, entry_type::navmesh_chunk);
+        mesh_layout L;
+        L.p = payload(g, entry_type::navmesh_chunk);
+        L.base = payload_abs(g, entry_type::navmesh_chunk);
         const std::uint64_t size = payload_size(g, entry_type::navmesh_chunk);
-        const std::uint32_t face_count = load_u16(p + f::face_count);
-        const std::uint32_t vertex_count = load_u16(p + f::vertex_count);
+        const std::byte* p = L.p;
+        const std::uint64_t base = L.base;
+        L.faces = load_u16(p + f::face_count);
+        L.vertices = load_u16(p + f::vertex_count);
         const offset_field fields[3] = {{load_u32(p + f::ss1), base + f::ss1}, {load_u32(p + f::ss2), base + f::ss2},
                                         {load_u32(p + f::ss3), base + f::ss3}};
-        extent vertices, words, records;
-        NAVSPAN_TRY(subsection(fields, 3, 0, navmesh_header_size, size, "mesh vertices", vertices));
-        NAVSPAN_TRY(subsection(fields, 3, 1, navmesh_header_size, size, "face words", words));
-        NAVSPAN_TRY(subsection(fields, 3, 2, navmesh_header_size, size, "face records", records));
-        NAVSPAN_TRY(check_array(base, vertices, vertex_count, point_stride, "mesh vertices"));
-        NAVSPAN_TRY(check_array(base, words, face_count, 4, "face words"));
+        NAVSPAN_TRY(subsection(fields, 3, 0, navmesh_header_size, size, "mesh vertices", L.vertex_bytes));
+        NAVSPAN_TRY(subsection(fields, 3, 1, navmesh_header_size, size, "face words", L.words));
+        NAVSPAN_TRY(subsection(fields, 3, 2, navmesh_header_size, size, "face records", L.records));
+        NAVSPAN_TRY(check_array(base, L.vertex_bytes, L.vertices, point_stride, "mesh vertices"));
+        NAVSPAN_TRY(check_array(base, L.words, L.faces, 4, "face words"));
+        const bool stored = (modes & mode_stored_node_ranges) != 0;
+        bool bits = false;
+        if (precise_only_ || !stored || !faces_fast(L, bits)) NAVSPAN_TRY(faces_precise(L, bits));
+        if (bits) modes = static_cast<std::uint8_t>(modes | mode_face_segment_bits);
+        return {};
+    }
 
+    // Faces when the segment node ranges are stored: every record inside
+    // ss3, adjacency values valid and in range, vertices and edge ids
+    // resolving inside the face's segment; `bits` says whether the words'
+    // segment bits agree with the face ranges (else they must all be 0).
+    bool faces_fast(const mesh_layout& L, bool& bits) const noexcept {
+        const std::byte* word_at = L.p + L.words.begin;
+        unsigned disagree = 0, nonzero = 0;
+        std::uint32_t segment = 0, segment_end = 0, vertex_offset = 0, nodes = 0;
+        auto enter = [&](std::uint32_t s) {
+            const std::byte* range = segment_table_ + std::size_t{s} * segment_range_stride;
+            vertex_offset = load_u16(range + segment_range_field::vertex_offset);
+            segment_end = std::uint32_t{load_u16(range + segment_range_field::first_face)} +
+                          load_u8(range + segment_range_field::face_count);
+            nodes = load_u8(range + segment_range_field::node_count);
+        };
+        if (L.faces > 0) enter(0);  // faces exist, so segments do (the face counts add up)
+        for (std::uint32_t face = 0; face < L.faces; ++face, word_at += 4) {
+            while (face >= segment_end) enter(++segment);
+            const std::uint32_t word = load_u32(word_at);
+            disagree |= unsigned{(word >> face_word::segment_shift) != segment};
+            nonzero |= unsigned{(word >> face_word::segment_shift) != 0};
+            const std::size_t n = (word & face_word::quad_bit) != 0 ? 4 : 3;
+            const std::uint64_t start = L.records.begin + 2 * std::uint64_t{word & face_word::offset_mask};
+            if (start + 4 * n > L.records.end) return false;
+            const std::byte* rec = L.p + start;
+            unsigned bad = 0, leaves = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                const std::uint32_t v = load_u16(rec + 2 * i);
+                bad |= unsigned{(v & 0x8000u) != 0 && v != adjacency_value::none && v != adjacency_value::other_tile};
+                bad |= unsigned{v < adjacency_value::other_group_flag && v >= L.faces};
+                leaves |= unsigned{(v & 0xC000u) == 0x4000u || v == adjacency_value::other_tile};
+                bad |= unsigned{vertex_offset + load_u8(rec + 2 * n + i) >= L.vertices};
+                bad |= unsigned{load_u8(rec + 3 * n + i) >= nodes};
+            }
+            if (leaves != 0) {
+                if (start + 8 * n > L.records.end) return false;
+                for (std::size_t i = 0; i < n; ++i) {
+                    const std::uint32_t v = load_u16(rec + 2 * i);
+                    if ((v & 0xC000u) != 0x4000u) continue;
+                    const std::uint32_t group = load_u16(rec + 4 * n + 2 * i);
+                    bad |= unsigned{group > 255} | unsigned{(v & adjacency_value::face_mask) >= face_limit_[group & 0xFF]};
+                }
+            }
+            if (bad != 0) return false;
+        }
+        if (disagree != 0 && nonzero != 0) return false;
+        bits = disagree == 0;
+        return true;
+    }
+
+    error faces_precise(const mesh_layout& L, bool& bits) const noexcept {
+        const std::byte* p = L.p;
+        const std::uint64_t base = L.base;
+        const std::uint32_t face_count = L.faces, vertex_count = L.vertices;
         bool bits_agree = true, bits_zero = true;
         std::uint64_t first_disagreement = 0;
         std::uint32_t segment = 0, node_lo = 0, node_hi = 0;
@@ -565,36 +741,36 @@ private:
                 ++segment;
                 advance_node_range(node_info_, node_count_, segment, node_lo, node_hi);
             }
-            const std::uint64_t word_at = base + words.begin + 4 * std::uint64_t{face};
-            const std::uint32_t word = load_u32(p + words.begin + 4 * std::size_t{face});
-            const std::uint32_t bits = word >> face_word::segment_shift;
-            if (bits != segment && bits_agree) {
+            const std::uint64_t word_at = base + L.words.begin + 4 * std::uint64_t{face};
+            const std::uint32_t word = load_u32(p + L.words.begin + 4 * std::size_t{face});
+            const std::uint32_t segment_bits = word >> face_word::segment_shift;
+            if (segment_bits != segment && bits_agree) {
                 bits_agree = false;
                 first_disagreement = word_at;
             }
-            bits_zero = bits_zero && bits == 0;
+            bits_zero = bits_zero && segment_bits == 0;
 
             const std::size_t n = (word & face_word::quad_bit) != 0 ? 4 : 3;
-            const std::uint64_t start = records.begin + 2 * std::uint64_t{word & face_word::offset_mask};
-            if (error e = check_record(base, records, start, 4 * n, 0, "face record")) return with_parent(e, "face", face);
+            const std::uint64_t start = L.records.begin + 2 * std::uint64_t{word & face_word::offset_mask};
+            if (error e = check_record(base, L.records, start, 4 * n, 0, "face record")) return with_parent(e, "face", face);
             const std::byte* rec = p + start;
             bool extension = false;
             for (std::size_t i = 0; i < n; ++i) {
                 const std::uint16_t v = load_u16(rec + 2 * i);
                 const neighbour_kind kind = classify_adjacency(v);
-                if (NAVSPAN_UNLIKELY(kind == neighbour_kind::invalid)) {
+                if (kind == neighbour_kind::invalid) {
                     return with_parent(navspan::detail::fail(error_code::inconsistent, base + start + 2 * i, "face adjacency", v),
                                        "face", face);
                 }
-                if (NAVSPAN_UNLIKELY(kind == neighbour_kind::same_group && v >= face_count)) {
-                    return with_parent(navspan::detail::fail(error_code::index_out_of_range, base + start + 2 * i, "adjacent face", v,
-                                                    face_count),
+                if (kind == neighbour_kind::same_group && v >= face_count) {
+                    return with_parent(navspan::detail::fail(error_code::index_out_of_range, base + start + 2 * i,
+                                                             "adjacent face", v, face_count),
                                        "face", face);
                 }
                 extension = extension || kind == neighbour_kind::other_group || kind == neighbour_kind::other_tile;
             }
             if (extension) {
-                if (error e = check_record(base, records, start, 8 * n, 0, "face record extension")) {
+                if (error e = check_record(base, L.records, start, 8 * n, 0, "face record extension")) {
                     return with_parent(e, "face", face);
                 }
                 for (std::size_t i = 0; i < n; ++i) {
@@ -604,12 +780,12 @@ private:
                     const std::uint16_t other = static_cast<std::uint16_t>(v & adjacency_value::face_mask);
                     if (group > 255) {
                         return with_parent(navspan::detail::fail(error_code::inconsistent, base + start + 4 * n + 2 * i,
-                                                        "adjacent face group", group),
+                                                                 "adjacent face group", group),
                                            "face", face);
                     }
-                    if (has_group(group) && other >= face_count_of_group(group)) {
+                    if (other >= face_limit_[group]) {
                         return with_parent(navspan::detail::fail(error_code::index_out_of_range, base + start + 2 * i,
-                                                        "adjacent face of group", other, face_count_of_group(group)),
+                                                                 "adjacent face of group", other, face_limit_[group]),
                                            "face", face);
                     }
                 }
@@ -618,25 +794,24 @@ private:
             const std::uint32_t nodes = node_hi - node_lo;
             for (std::size_t i = 0; i < n; ++i) {
                 const std::uint32_t vertex = vertex_offset + load_u8(rec + 2 * n + i);
-                if (NAVSPAN_UNLIKELY(vertex >= vertex_count)) {
-                    return with_parent(navspan::detail::fail(error_code::index_out_of_range, base + start + 2 * n + i, "face vertex",
-                                                    vertex, vertex_count),
+                if (vertex >= vertex_count) {
+                    return with_parent(navspan::detail::fail(error_code::index_out_of_range, base + start + 2 * n + i,
+                                                             "face vertex", vertex, vertex_count),
                                        "face", face);
                 }
                 const std::uint32_t edge_id = load_u8(rec + 3 * n + i);
-                if (NAVSPAN_UNLIKELY(edge_id >= nodes)) {
-                    return with_parent(navspan::detail::fail(error_code::index_out_of_range, base + start + 3 * n + i, "face edge id",
-                                                    edge_id, nodes),
+                if (edge_id >= nodes) {
+                    return with_parent(navspan::detail::fail(error_code::index_out_of_range, base + start + 3 * n + i,
+                                                             "face edge id", edge_id, nodes),
                                        "face", face);
                 }
             }
         }
-        if (bits_agree) {
-            modes = static_cast<std::uint8_t>(modes | mode_face_segment_bits);
-        } else if (!bits_zero) {
+        if (!bits_agree && !bits_zero) {
             return navspan::detail::fail(error_code::inconsistent, first_disagreement, "face segment bits",
-                                load_u32(file() + first_disagreement) >> face_word::segment_shift);
+                                         load_u32(file() + first_disagreement) >> face_word::segment_shift);
         }
+        bits = bits_agree;
         return {};
     }
 
@@ -823,6 +998,9 @@ private:
 
     // Entry start per (group id, entry slot); 0 = absent (no entry starts at 0).
     std::uint32_t entry_at_[256][4] = {};
+    std::uint32_t node_limit_[256] = {};
+    std::uint32_t face_limit_[256] = {};
+    bool precise_only_ = false;
 
     // The group being verified.
     std::uint32_t segment_count_ = 0;
@@ -830,5 +1008,13 @@ private:
     const std::byte* node_info_ = nullptr;
     std::uint32_t node_count_ = 0;
 };
+
+// Verification without the fast passes: the same verdict, found record by
+// record (tests check that both ways agree on every corrupted file).
+inline error verify_precisely(bytes_view bytes, const limits& lim) noexcept {
+    nav2_verifier verifier(bytes, lim, true);
+    verified_layout layout;
+    return verifier.run(layout);
+}
 
 }  // namespace navspan::fox::detail
