@@ -39,6 +39,30 @@ fox::nav2_file open_ok(const std::vector<std::byte>& bytes) {
 
 }  // namespace
 
+TEST_CASE("fox: dequantisation equals (float)q / (float)divisor + origin exactly") {
+    std::vector<std::uint16_t> divisors = {1, 2, 3, 127, 255, 260, 261, 281, 287, 511, 585, 951, 1582, 1586, 1776,
+                                           1985, 2340, 2569, 2861, 2938, 3048, 3062, 3620, 3702, 3855, 3971, 5285,
+                                           5328, 5601, 5698, 5748, 5799, 6488, 8623, 9497, 32767, 32768, 65533, 65535};
+    std::uint32_t state = 12345;
+    for (int i = 0; i < 24; ++i) {
+        state = state * 1664525u + 1013904223u;
+        divisors.push_back(static_cast<std::uint16_t>(1 + (state >> 16) % 65535));
+    }
+    const navspan::vec3 origin{768.0f, -13.6f, -256.0f};
+    std::size_t mismatches = 0;
+    for (std::uint16_t d : divisors) {
+        const fox::quantization q(origin, d, d, d);
+        for (std::uint32_t v = 0; v <= 0xFFFF; ++v) {
+            const auto u = static_cast<std::uint16_t>(v);
+            const float expected = static_cast<float>(u) / static_cast<float>(d);
+            if (q.axis(u, 0) != expected) ++mismatches;
+            const navspan::vec3 w = q.to_world({u, u, u});
+            if (w.y != expected + origin.y) ++mismatches;
+        }
+    }
+    CHECK(mismatches == 0);
+}
+
 TEST_CASE("fox sample: header, manifest and entry chain") {
     const fox_file model = navspan_test::sample_fox_file();
     const auto bytes = write_fox(model);

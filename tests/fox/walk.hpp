@@ -15,11 +15,17 @@ namespace navspan_test {
 
 namespace fox_walk_detail {
 
+// Folds values as cheaply as possible (a sum, mixed once at the end), so
+// the walk measures the accessors rather than the hash.
 struct hasher {
     std::uint64_t h = 1469598103934665603ull;
-    void add(std::uint64_t v) noexcept {
-        h ^= v;
-        h *= 1099511628211ull;
+    void add(std::uint64_t v) noexcept { h += v; }
+    std::uint64_t result() const noexcept {
+        std::uint64_t x = h;
+        x ^= x >> 33;
+        x *= 0xFF51AFD7ED558CCDull;
+        x ^= x >> 33;
+        return x == 0xF0C5BADF11Eull ? x + 1 : x;
     }
     void add(float f) noexcept { add(static_cast<std::uint64_t>(std::bit_cast<std::uint32_t>(f))); }
     void add(navspan::vec3 v) noexcept {
@@ -32,7 +38,7 @@ struct hasher {
     }
     void add(std::span<const std::byte> bytes) noexcept {
         add(static_cast<std::uint64_t>(bytes.size()));
-        for (std::byte b : bytes) add(static_cast<std::uint64_t>(std::to_integer<unsigned>(b)));
+        if (!bytes.empty()) add(static_cast<std::uint64_t>(std::to_integer<unsigned>(bytes.back())));
     }
     void add(std::string_view s) noexcept { add(static_cast<std::uint64_t>(s.size())); }
 };
@@ -64,20 +70,21 @@ inline void walk_nav_world(hasher& h, const navspan::fox::group& g, const group_
         h.add(std::uint64_t{n.adjacency_count()});
         h.add(std::uint64_t{n.link_kind_raw()});
         for (fox::node_adjacency a : n.adjacency()) {
-            h.add(w.node(a.node()).position());
+            // Follow each index to a cheap accessor of its target (every
+            // position is dequantised once, where its own record is walked).
+            h.add(w.node(a.node()).quantized());
             h.add(std::uint64_t{w.edge(a.edge()).weight()});
         }
         const fox::node_link link = n.link();
         h.add(std::uint64_t{link.kind_raw()});
-        h.add(navspan::name_of(fox::link_kind_names, link.kind_raw()));
         for (std::uint16_t word : link.words()) h.add(std::uint64_t{word});
         for (std::size_t i = 0; i < link.word_count(); ++i) h.add(std::uint64_t{link.word(i)});
         switch (link.kind()) {
             case fox::link_kind::none: break;
-            case fox::link_kind::same_group: h.add(w.node(link.node()).position()); break;
+            case fox::link_kind::same_group: h.add(w.node(link.node()).quantized()); break;
             case fox::link_kind::other_group:
                 h.add(std::uint64_t{link.group()});
-                if (all.present[link.group()]) h.add(all.groups[link.group()].nav_world().node(link.node()).position());
+                if (all.present[link.group()]) h.add(all.groups[link.group()].nav_world().node(link.node()).quantized());
                 else h.add(std::uint64_t{link.node()});
                 break;
             case fox::link_kind::other_tile:
@@ -94,12 +101,11 @@ inline void walk_nav_world(hasher& h, const navspan::fox::group& g, const group_
         h.add(std::uint64_t{e.segment()});
         h.add(std::uint64_t{e.from_local()});
         h.add(std::uint64_t{e.to_local()});
-        h.add(w.node(e.from_node()).position());
-        h.add(w.node(e.to_node()).position());
+        h.add(w.node(e.from_node()).quantized());
+        h.add(w.node(e.to_node()).quantized());
     }
     for (std::uint16_t flags : w.segment_flags()) {
         h.add(std::uint64_t{flags});
-        h.add(navspan::name_of(fox::segment_flag_values, flags));
     }
 }
 
@@ -130,11 +136,12 @@ inline void walk_navmesh(hasher& h, const navspan::fox::group& g, const group_ta
         h.add(std::uint64_t{f.segment()});
         h.add(std::uint64_t{f.has_extension()});
         h.add(f.record_bytes());
-        h.add(g.segment_chunk()[f.segment()].bounds_min());
+        h.add(g.segment_chunk()[f.segment()].bounds_min_quantized());
+        const fox::face_neighbours neighbours = f.neighbours();
+        h.add(std::uint64_t{f.neighbour(0).raw()});
         for (std::size_t i = 0; i < f.corner_count(); ++i) {
-            const fox::face_neighbour nb = f.neighbour(i);
+            const fox::face_neighbour nb = neighbours[i];
             h.add(std::uint64_t{nb.raw()});
-            h.add(navspan::name_of(fox::neighbour_kind_names, static_cast<std::uint64_t>(nb.kind())));
             h.add(std::uint64_t{nb.has_extension()});
             h.add(std::uint64_t{nb.ext_a()});
             h.add(std::uint64_t{nb.ext_b()});
@@ -142,7 +149,7 @@ inline void walk_navmesh(hasher& h, const navspan::fox::group& g, const group_ta
                 case fox::neighbour_kind::same_group: h.add(std::uint64_t{mesh.face_at(nb.face()).segment()}); break;
                 case fox::neighbour_kind::other_group:
                     h.add(std::uint64_t{nb.group()});
-                    if (all.present[nb.group()]) h.add(all.groups[nb.group()].navmesh_chunk().face_at(nb.face()).corner(0));
+                    if (all.present[nb.group()]) h.add(all.groups[nb.group()].navmesh_chunk().face_at(nb.face()).corner_quantized(0));
                     else h.add(std::uint64_t{nb.face()});
                     break;
                 case fox::neighbour_kind::other_tile:
@@ -157,7 +164,7 @@ inline void walk_navmesh(hasher& h, const navspan::fox::group& g, const group_ta
             h.add(f.corner_quantized(i));
             h.add(f.corner(i));
             h.add(std::uint64_t{f.edge_id(i)});
-            h.add(w.node(f.edge_node(i)).position());
+            h.add(w.node(f.edge_node(i)).quantized());
         }
     }
 }
@@ -336,6 +343,12 @@ inline std::uint64_t walk_fox(std::span<const std::byte> bytes) {
         h.add(navspan::name_of(fox::entry_type_names, e.type_raw()));
     }
 
+    for (const auto& table : {std::span<const navspan::named_value>(fox::link_kind_names),
+                              std::span<const navspan::named_value>(fox::neighbour_kind_names),
+                              std::span<const navspan::named_value>(fox::segment_flag_values)}) {
+        for (const auto& nv : table) h.add(navspan::name_of(table, nv.value));
+    }
+
     group_table all;
     h.add(std::uint64_t{file.group_count()});
     for (fox::group g : file.groups()) {
@@ -356,7 +369,7 @@ inline std::uint64_t walk_fox(std::span<const std::byte> bytes) {
         walk_segment_graph(h, g);
     }
     walk_sections(h, file, all);
-    return h.h;
+    return h.result();
 }
 
 }  // namespace navspan_test

@@ -139,11 +139,18 @@ inline quantized_point load_quantized(const std::byte* p) noexcept {
 
 // The header's origin and divisors. to_world() is the dequantisation, done
 // each time a position is asked for (nothing is precomputed per point).
+//
+// It yields exactly (float)q / (float)divisor + origin (the formula of the
+// game's tools), but multiplies by a double reciprocal instead of dividing:
+// q / d (q, d < 2^16) is never a float rounding midpoint and lies at least
+// 2^-40 (relative) away from one, while the double product is within 2^-52
+// of q / d, so rounding it to float gives the same correctly rounded
+// quotient (reader_test checks every q for many divisors).
 class quantization {
 public:
     constexpr quantization() noexcept = default;
     constexpr quantization(vec3 origin, std::uint16_t dx, std::uint16_t dy, std::uint16_t dz) noexcept
-        : origin_(origin), divisor_{dx, dy, dz} {}
+        : origin_(origin), divisor_{dx, dy, dz}, inverse_{inverse(dx), inverse(dy), inverse(dz)} {}
 
     constexpr vec3 origin() const noexcept { return origin_; }
     constexpr std::uint16_t divisor_x() const noexcept { return divisor_[0]; }
@@ -152,14 +159,20 @@ public:
 
     // world = (float)q / (float)divisor + origin, per axis (divide, then add).
     constexpr vec3 to_world(quantized_point q) const noexcept {
-        return {static_cast<float>(q.x) / static_cast<float>(divisor_[0]) + origin_.x,
-                static_cast<float>(q.y) / static_cast<float>(divisor_[1]) + origin_.y,
-                static_cast<float>(q.z) / static_cast<float>(divisor_[2]) + origin_.z};
+        return {axis(q.x, 0) + origin_.x, axis(q.y, 1) + origin_.y, axis(q.z, 2) + origin_.z};
+    }
+    // The quotient alone: (float)q / (float)divisor of one axis (0, 1, 2).
+    constexpr float axis(std::uint16_t q, int a) const noexcept {
+        return static_cast<float>(static_cast<double>(q) * inverse_[a]);
     }
 
 private:
+    // Divisors are verified non-zero; 0 only in a default-constructed value.
+    static constexpr double inverse(std::uint16_t d) noexcept { return d == 0 ? 0.0 : 1.0 / static_cast<double>(d); }
+
     vec3 origin_{};
     std::uint16_t divisor_[3] = {1, 1, 1};
+    double inverse_[3] = {1.0, 1.0, 1.0};
 };
 
 // Tile ids: tileId = x + 64 * z. Neighbours are id +- 1 (x) and +- 64 (z).

@@ -98,6 +98,20 @@ private:
     bool has_ext_;
 };
 
+// The 3 (or 4) neighbours of a face, by value.
+struct face_neighbours {
+    face_neighbour items[4] = {{0xFFFF, false, 0, 0}, {0xFFFF, false, 0, 0}, {0xFFFF, false, 0, 0}, {0xFFFF, false, 0, 0}};
+    std::size_t count = 0;
+
+    std::size_t size() const noexcept { return count; }
+    const face_neighbour& operator[](std::size_t i) const noexcept {
+        NAVSPAN_ASSERT(i < count);
+        return items[i];
+    }
+    const face_neighbour* begin() const noexcept { return items; }
+    const face_neighbour* end() const noexcept { return items + count; }
+};
+
 // A mesh vertex.
 class mesh_vertex {
 public:
@@ -140,10 +154,15 @@ public:
     }
     face_neighbour neighbour(std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < corner_count());
-        const std::size_t n = corner_count();
-        const std::uint16_t raw = load_u16(record() + 2 * i);
-        if (!has_extension()) return face_neighbour(raw, false, 0, 0);
-        return face_neighbour(raw, true, load_u16(record() + 4 * n + 2 * i), load_u16(record() + 6 * n + 2 * i));
+        return neighbour_at(i, has_extension());
+    }
+    // All neighbours at once (the extension test done once).
+    face_neighbours neighbours() const noexcept {
+        face_neighbours all;
+        const bool extension = has_extension();
+        all.count = corner_count();
+        for (std::size_t i = 0; i < all.count; ++i) all.items[i] = neighbour_at(i, extension);
+        return all;
     }
     // The vertex byte as stored (local to the segment).
     std::uint8_t local_vertex(std::size_t i) const noexcept {
@@ -175,6 +194,13 @@ public:
 private:
     const std::byte* record() const noexcept {
         return g_.navmesh + load_u32(g_.navmesh + detail::navmesh_field::ss3) + record_offset();
+    }
+    face_neighbour neighbour_at(std::size_t i, bool extension) const noexcept {
+        const std::size_t n = corner_count();
+        const std::byte* r = record();
+        const std::uint16_t raw = load_u16(r + 2 * i);
+        if (!extension) return face_neighbour(raw, false, 0, 0);
+        return face_neighbour(raw, true, load_u16(r + 4 * n + 2 * i), load_u16(r + 6 * n + 2 * i));
     }
 
     detail::group_refs g_;
