@@ -592,7 +592,8 @@ inline std::vector<std::byte> write_fox(const fox_file& file) {
         }
     }
     for (std::size_t i = 0; i < order.size(); ++i) {
-        const auto& [g, type] = order[i];
+        const std::size_t g = order[i].first;
+        const std::uint16_t type = order[i].second;
         const auto it = std::find_if(entries.begin(), entries.end(),
                                      [&](const placed& e) { return e.group == g && e.type == type; });
         const std::size_t at = records + 12 * i;

@@ -458,13 +458,9 @@ private:
             previous_end = end;
             const std::byte* rec = L.p + start;
             unsigned refs = 0;
-            // Four pairs at a time, the index clamped to the last pair: a
-            // fixed trip count the branch predictor gets right (countA varies).
-            for (std::uint32_t first = 0; first < adjacency; first += 4) {
-                for (std::uint32_t k = first; k < first + 4; ++k) {
-                    const std::byte* pair = rec + 4 * std::size_t{k < adjacency ? k : adjacency - 1};
-                    refs |= unsigned{load_u16(pair) >= L.nodes} | unsigned{load_u16(pair + 2) >= L.edges};
-                }
+            for (std::uint32_t a = 0; a < adjacency; ++a) {
+                const std::uint32_t pair = load_u32(rec + 4 * std::size_t{a});
+                refs |= unsigned{(pair & 0xFFFFu) >= L.nodes} | unsigned{(pair >> 16) >= L.edges};
             }
             rec += 4 * std::size_t{adjacency};
             if (kind == 1) {
