@@ -789,7 +789,8 @@ inline fox_file empty_fox_split_file(const fox_file& main) {
 
 // A large valid file of about `faces` triangles (for benchmarks): groups of
 // up to 64 segments of 5 x 5 grids (50 triangles each), every group with its
-// NavSystem cell.
+// NavSystem cell. At most 819,200 faces (256 groups; a group's node records
+// must fit the 128 KB that u16 half offsets reach).
 inline std::vector<std::byte> make_large_fox(std::size_t faces) {
     fox_file f;
     f.tile_id = 1958;
