@@ -1,4 +1,15 @@
-// navspan/fox.hpp - the fox format reader (see include/navspan/fox/).
+// navspan/fox.hpp - the Fox Engine `.nav2` reader (Metal Gear Solid V, Metal
+// Gear Survive): navspan::fox::nav2_file::open(bytes). The format and the
+// reader's decisions are described in fox/format.hpp.
 #pragma once
 
 #include "core.hpp"
+#include "fox/file.hpp"
+#include "fox/format.hpp"
+#include "fox/header.hpp"
+#include "fox/nav_world.hpp"
+#include "fox/navmesh_chunk.hpp"
+#include "fox/sections.hpp"
+#include "fox/segment_chunk.hpp"
+#include "fox/segment_graph.hpp"
+#include "fox/split_set.hpp"

@@ -1,0 +1,247 @@
+// navspan/fox/navmesh_chunk.hpp - NavmeshChunk (entry type 1): faces and vertices.
+//
+// Payload header (32 bytes): u32 ss1Offset, ss2Offset, ss3Offset; u16 uu[6];
+// u16 faceCount, vertexCount, u4, u5.
+//   ss1 Vertex[vertexCount]           quantised
+//   ss2 u32 faceWord[faceCount]       bits 0-17: record offset from ss3 in
+//       2-byte units; bit 18: quad; bit 19: 0; bits 20-31: segment
+//   ss3 face records, n = 3 (4 for a quad):
+//       u16 adjacency[n], u8 vertex[n] (segment-local), u8 edgeId[n]
+//       (segment-local NavWorld node), then u16 extA[n] + u16 extB[n] only
+//       if some adjacency is 0x4000 + f or 0xBFFF.
+// Adjacency: 0xFFFF none; < 0x4000 a face of this group; 0x4000 + f face f
+// of group extA (this file or its split partner); 0xBFFF the edge continues
+// into tile extB, group extA.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "../core/config.hpp"
+#include "../core/endian.hpp"
+#include "../core/named_values.hpp"
+#include "../core/views.hpp"
+#include "format.hpp"
+#include "group_refs.hpp"
+
+namespace navspan::fox {
+
+namespace face_word {
+inline constexpr std::uint32_t offset_mask = 0x3FFFF;
+inline constexpr std::uint32_t quad_bit = 1u << 18;
+inline constexpr std::uint32_t bit19 = 1u << 19;
+inline constexpr unsigned segment_shift = 20;
+}  // namespace face_word
+
+namespace adjacency_value {
+inline constexpr std::uint16_t none = 0xFFFF;
+inline constexpr std::uint16_t other_tile = 0xBFFF;
+inline constexpr std::uint16_t other_group_flag = 0x4000;
+inline constexpr std::uint16_t face_mask = 0x3FFF;
+}  // namespace adjacency_value
+
+enum class neighbour_kind : std::uint8_t { none, same_group, other_group, other_tile, invalid };
+
+inline constexpr named_value neighbour_kind_names[] = {
+    {0, "none"}, {1, "same_group"}, {2, "other_group"}, {3, "other_tile"}, {4, "invalid"}};
+
+constexpr neighbour_kind classify_adjacency(std::uint16_t v) noexcept {
+    if (v == adjacency_value::none) return neighbour_kind::none;
+    if (v == adjacency_value::other_tile) return neighbour_kind::other_tile;
+    if ((v & 0x8000) != 0) return neighbour_kind::invalid;
+    if ((v & adjacency_value::other_group_flag) != 0) return neighbour_kind::other_group;
+    return neighbour_kind::same_group;
+}
+
+// Whether a face record carries extA/extB (some edge leaves the group).
+constexpr bool needs_extension(std::uint16_t v) noexcept {
+    const neighbour_kind k = classify_adjacency(v);
+    return k == neighbour_kind::other_group || k == neighbour_kind::other_tile;
+}
+
+// What lies across one edge of a face.
+class face_neighbour {
+public:
+    constexpr face_neighbour(std::uint16_t raw, bool has_ext, std::uint16_t ext_a, std::uint16_t ext_b) noexcept
+        : raw_(raw), ext_a_(ext_a), ext_b_(ext_b), has_ext_(has_ext) {}
+
+    constexpr std::uint16_t raw() const noexcept { return raw_; }
+    constexpr neighbour_kind kind() const noexcept { return classify_adjacency(raw_); }
+    // same_group: the face (verified < face count); other_group: the face in
+    // group(), verified when that group is in this file.
+    constexpr std::uint16_t face() const noexcept {
+        NAVSPAN_ASSERT(kind() == neighbour_kind::same_group || kind() == neighbour_kind::other_group);
+        return static_cast<std::uint16_t>(raw_ & adjacency_value::face_mask);
+    }
+    // other_group: that group's id (verified <= 255); other_tile: the
+    // neighbour tile's group (0-3 in game files).
+    constexpr std::uint16_t group() const noexcept {
+        NAVSPAN_ASSERT(kind() == neighbour_kind::other_group || kind() == neighbour_kind::other_tile);
+        return ext_a_;
+    }
+    // other_tile: the neighbour tile id (own +- 1 or +- 64 in game files).
+    constexpr std::uint16_t tile_id() const noexcept {
+        NAVSPAN_ASSERT(kind() == neighbour_kind::other_tile);
+        return ext_b_;
+    }
+    // The record's extension words for this edge (raw; 0 when the record
+    // has no extension).
+    constexpr bool has_extension() const noexcept { return has_ext_; }
+    constexpr std::uint16_t ext_a() const noexcept { return ext_a_; }
+    constexpr std::uint16_t ext_b() const noexcept { return ext_b_; }
+
+private:
+    std::uint16_t raw_;
+    std::uint16_t ext_a_;
+    std::uint16_t ext_b_;
+    bool has_ext_;
+};
+
+// The 3 (or 4) neighbours of a face, by value.
+struct face_neighbours {
+    face_neighbour items[4] = {{0xFFFF, false, 0, 0}, {0xFFFF, false, 0, 0}, {0xFFFF, false, 0, 0}, {0xFFFF, false, 0, 0}};
+    std::size_t count = 0;
+
+    std::size_t size() const noexcept { return count; }
+    const face_neighbour& operator[](std::size_t i) const noexcept {
+        NAVSPAN_ASSERT(i < count);
+        return items[i];
+    }
+    const face_neighbour* begin() const noexcept { return items; }
+    const face_neighbour* end() const noexcept { return items + count; }
+};
+
+// A mesh vertex.
+class mesh_vertex {
+public:
+    mesh_vertex(const detail::group_refs& g, std::uint32_t index) noexcept : g_(g), index_(index) {}
+    std::uint32_t index() const noexcept { return index_; }
+    quantized_point quantized() const noexcept {
+        return load_quantized(g_.vertices() + std::size_t{index_} * detail::point_stride);
+    }
+    vec3 position() const noexcept { return g_.quant.to_world(quantized()); }
+
+private:
+    detail::group_refs g_;
+    std::uint32_t index_;
+};
+
+// A face: 3 corners (4 for a quad), each with its neighbour across the edge
+// that starts at it, the mesh vertex and the NavWorld node of that edge.
+class face {
+public:
+    face(const detail::group_refs& g, std::uint32_t index) noexcept
+        : g_(g), index_(index), word_(load_u32(g.navmesh + load_u32(g.navmesh + detail::navmesh_field::ss2) + 4 * std::size_t{index})) {}
+
+    std::uint32_t index() const noexcept { return index_; }
+    std::uint32_t word() const noexcept { return word_; }
+    // Byte offset of the record from ss3.
+    std::uint32_t record_offset() const noexcept { return (word_ & face_word::offset_mask) * 2; }
+    bool is_quad() const noexcept { return (word_ & face_word::quad_bit) != 0; }
+    bool bit19() const noexcept { return (word_ & face_word::bit19) != 0; }
+    std::size_t corner_count() const noexcept { return is_quad() ? 4 : 3; }
+    // The segment as the word stores it (0 in Obj2Nav2 files).
+    std::uint32_t segment_bits() const noexcept { return word_ >> face_word::segment_shift; }
+    // The face's segment (verified against the SegmentChunk ranges).
+    std::uint32_t segment() const noexcept { return g_.segment_of_face(index_, word_); }
+
+    bool has_extension() const noexcept {
+        for (std::size_t i = 0; i < corner_count(); ++i) {
+            if (needs_extension(load_u16(record() + 2 * i))) return true;
+        }
+        return false;
+    }
+    face_neighbour neighbour(std::size_t i) const noexcept {
+        NAVSPAN_ASSERT(i < corner_count());
+        return neighbour_at(i, has_extension());
+    }
+    // All neighbours at once (the extension test done once).
+    face_neighbours neighbours() const noexcept {
+        face_neighbours all;
+        const bool extension = has_extension();
+        all.count = corner_count();
+        for (std::size_t i = 0; i < all.count; ++i) all.items[i] = neighbour_at(i, extension);
+        return all;
+    }
+    // The vertex byte as stored (local to the segment).
+    std::uint8_t local_vertex(std::size_t i) const noexcept {
+        NAVSPAN_ASSERT(i < corner_count());
+        return load_u8(record() + 2 * corner_count() + i);
+    }
+    // The mesh vertex of corner i (verified < vertex count).
+    std::uint32_t vertex(std::size_t i) const noexcept { return g_.vertex_offset(segment()) + local_vertex(i); }
+    quantized_point corner_quantized(std::size_t i) const noexcept {
+        return load_quantized(g_.vertices() + std::size_t{vertex(i)} * detail::point_stride);
+    }
+    // World position of corner i, dequantised now.
+    vec3 corner(std::size_t i) const noexcept { return g_.quant.to_world(corner_quantized(i)); }
+
+    // The edge id byte as stored: the segment-local NavWorld node of the
+    // edge from corner i to corner i + 1.
+    std::uint8_t edge_id(std::size_t i) const noexcept {
+        NAVSPAN_ASSERT(i < corner_count());
+        return load_u8(record() + 3 * corner_count() + i);
+    }
+    // That NavWorld node as a group node index (verified inside the segment).
+    std::uint32_t edge_node(std::size_t i) const noexcept { return g_.first_node(segment()) + edge_id(i); }
+
+    // The record's bytes: 4n, or 8n with the extension.
+    std::span<const std::byte> record_bytes() const noexcept {
+        return {record(), (has_extension() ? 8 : 4) * corner_count()};
+    }
+
+private:
+    const std::byte* record() const noexcept {
+        return g_.navmesh + load_u32(g_.navmesh + detail::navmesh_field::ss3) + record_offset();
+    }
+    face_neighbour neighbour_at(std::size_t i, bool extension) const noexcept {
+        const std::size_t n = corner_count();
+        const std::byte* r = record();
+        const std::uint16_t raw = load_u16(r + 2 * i);
+        if (!extension) return face_neighbour(raw, false, 0, 0);
+        return face_neighbour(raw, true, load_u16(r + 4 * n + 2 * i), load_u16(r + 6 * n + 2 * i));
+    }
+
+    detail::group_refs g_;
+    std::uint32_t index_;
+    std::uint32_t word_;
+};
+
+using mesh_vertex_list = group_element_list<mesh_vertex>;
+using face_list = group_element_list<face>;
+
+class navmesh_chunk {
+public:
+    constexpr navmesh_chunk() noexcept = default;
+    explicit navmesh_chunk(const detail::group_refs& g) noexcept : g_(g) {}
+
+    std::uint16_t face_count() const noexcept { return g_.face_count(); }
+    std::uint16_t vertex_count() const noexcept { return g_.vertex_count(); }
+
+    mesh_vertex_list vertices() const noexcept { return {g_, vertex_count()}; }
+    face_list faces() const noexcept { return {g_, face_count()}; }
+    mesh_vertex vertex(std::size_t i) const noexcept { return vertices()[i]; }
+    face face_at(std::size_t i) const noexcept { return faces()[i]; }
+    packed_view<std::uint32_t> face_words() const noexcept {
+        return {g_.navmesh + ss2_offset(), face_count()};
+    }
+    // True when face words carry their segment (game files).
+    bool face_segment_bits() const noexcept { return (g_.modes & detail::mode_face_segment_bits) != 0; }
+
+    std::uint32_t ss1_offset() const noexcept { return load_u32(g_.navmesh + detail::navmesh_field::ss1); }
+    std::uint32_t ss2_offset() const noexcept { return load_u32(g_.navmesh + detail::navmesh_field::ss2); }
+    std::uint32_t ss3_offset() const noexcept { return load_u32(g_.navmesh + detail::navmesh_field::ss3); }
+    // The six u16 after the offsets (0 in every file).
+    std::uint16_t uu(std::size_t i) const noexcept {
+        NAVSPAN_ASSERT(i < 6);
+        return load_u16(g_.navmesh + detail::navmesh_field::uu + 2 * i);
+    }
+    std::uint16_t u4() const noexcept { return load_u16(g_.navmesh + detail::navmesh_field::u4); }
+    std::uint16_t u5() const noexcept { return load_u16(g_.navmesh + detail::navmesh_field::u5); }
+
+private:
+    detail::group_refs g_{};
+};
+
+}  // namespace navspan::fox

@@ -1,0 +1,298 @@
+// navspan/fox/sections.hpp - the blocks after the entries: Section2,
+// Section3 and the NavSystem grid (spec section 12).
+//
+// Section2 (at section2Offset, section2EntryCount entries; purpose unknown,
+// probably a coarser graph). Entry header, offsets relative to the entry:
+//   u16 nextEntryOffset, ss1Offset, nodeCount, ss2Offset, ss3Offset,
+//   ss4Offset, ss5Offset, ss6Offset
+//   ss1 {Vertex pos, u16 flags, u16 ss2ByteOffset, u16 countB, u16 countA}[nodeCount]
+//   ss2 per node at ss2 + ss2ByteOffset: countA x {u16 weight, u16 node}, countB x u16
+//   ss3 {u32, u16, u16}[nodeCount]   ss4 u16[nodeCount]   (unknown)
+//   ss5 {u16 neighbourTileId, u16, u16} records (4 in tiles)   ss6 raw bytes
+// Section3 (at section3Offset): layout unknown, exposed as raw bytes.
+// NavSystem (at navSystemOffset): header {vec3 origin, u32 unknown, u32 nX,
+//   nY, nZ, cellSize, n5, ss1Offset, ss2Offset, ss3Offset (end marker)};
+//   ss1 nX*nY*nZ cells {u32 relOffset (from the cell), u16 count, u8, u8};
+//   ss2 per cell `count` records {u8 groupId, u8, u16, u32 n, u16 segment[n]}.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <ranges>
+#include <span>
+
+#include "../core/config.hpp"
+#include "../core/endian.hpp"
+#include "../core/views.hpp"
+#include "format.hpp"
+
+namespace navspan::fox {
+
+// ---------------------------------------------------------------- Section2
+
+class section2_adjacency {
+public:
+    static constexpr std::size_t record_size = 4;
+    explicit section2_adjacency(const std::byte* p) noexcept : p_(p) {}
+    std::uint16_t weight() const noexcept { return load_u16(p_); }  // probable
+    std::uint16_t node() const noexcept { return load_u16(p_ + 2); }  // verified < node count
+
+private:
+    const std::byte* p_;
+};
+
+// What a Section2 node needs besides its own 14 bytes.
+struct section2_context {
+    const std::byte* ss2 = nullptr;
+    quantization quant{};
+};
+
+class section2_node {
+public:
+    static constexpr std::size_t record_size = 14;
+
+    section2_node(const std::byte* p, section2_context context) noexcept
+        : p_(p), ss2_(context.ss2), quant_(context.quant) {}
+
+    quantized_point quantized() const noexcept { return load_quantized(p_); }
+    vec3 position() const noexcept { return quant_.to_world(quantized()); }
+    std::uint16_t flags() const noexcept { return load_u16(p_ + 6); }  // NavWorld segment flag values
+    std::uint16_t ss2_byte_offset() const noexcept { return load_u16(p_ + 8); }
+    std::uint16_t count_b() const noexcept { return load_u16(p_ + 10); }
+    std::uint16_t count_a() const noexcept { return load_u16(p_ + 12); }
+    packed_view<section2_adjacency> adjacency() const noexcept { return {ss2_ + ss2_byte_offset(), count_a()}; }
+    packed_view<std::uint16_t> extra_words() const noexcept {
+        return {ss2_ + ss2_byte_offset() + 4 * std::size_t{count_a()}, count_b()};
+    }
+
+private:
+    const std::byte* p_;
+    const std::byte* ss2_;
+    quantization quant_;
+};
+
+class section2_record3 {
+public:
+    static constexpr std::size_t record_size = 8;
+    explicit section2_record3(const std::byte* p) noexcept : p_(p) {}
+    std::uint32_t a() const noexcept { return load_u32(p_); }
+    std::uint16_t b() const noexcept { return load_u16(p_ + 4); }
+    std::uint16_t c() const noexcept { return load_u16(p_ + 6); }
+
+private:
+    const std::byte* p_;
+};
+
+class section2_neighbour {
+public:
+    static constexpr std::size_t record_size = 6;
+    explicit section2_neighbour(const std::byte* p) noexcept : p_(p) {}
+    std::uint16_t tile_id() const noexcept { return load_u16(p_); }
+    std::uint16_t b() const noexcept { return load_u16(p_ + 2); }
+    std::uint16_t c() const noexcept { return load_u16(p_ + 4); }
+
+private:
+    const std::byte* p_;
+};
+
+class section2_entry {
+public:
+    section2_entry(const std::byte* p, std::uint32_t offset, quantization q) noexcept : p_(p), offset_(offset), quant_(q) {}
+
+    std::uint32_t offset() const noexcept { return offset_; }
+    std::uint16_t next_entry_offset() const noexcept { return load_u16(p_); }
+    std::uint16_t ss1_offset() const noexcept { return load_u16(p_ + 2); }
+    std::uint16_t node_count() const noexcept { return load_u16(p_ + 4); }
+    std::uint16_t ss2_offset() const noexcept { return load_u16(p_ + 6); }
+    std::uint16_t ss3_offset() const noexcept { return load_u16(p_ + 8); }
+    std::uint16_t ss4_offset() const noexcept { return load_u16(p_ + 10); }
+    std::uint16_t ss5_offset() const noexcept { return load_u16(p_ + 12); }
+    std::uint16_t ss6_offset() const noexcept { return load_u16(p_ + 14); }
+
+    using node_list = strided_view<section2_node, section2_context>;
+    node_list nodes() const noexcept {
+        return node_list(p_ + ss1_offset(), node_count(), section2_node::record_size, section2_context{p_ + ss2_offset(), quant_});
+    }
+    packed_view<section2_record3> ss3_records() const noexcept { return {p_ + ss3_offset(), node_count()}; }
+    packed_view<std::uint16_t> ss4_words() const noexcept { return {p_ + ss4_offset(), node_count()}; }
+    packed_view<section2_neighbour> neighbours() const noexcept {
+        return {p_ + ss5_offset(), (std::size_t{ss6_offset()} - ss5_offset()) / section2_neighbour::record_size};
+    }
+    std::span<const std::byte> ss5_bytes() const noexcept { return {p_ + ss5_offset(), std::size_t{ss6_offset()} - ss5_offset()}; }
+    std::span<const std::byte> ss6_bytes() const noexcept {
+        return {p_ + ss6_offset(), std::size_t{next_entry_offset()} - ss6_offset()};
+    }
+    std::span<const std::byte> bytes() const noexcept { return {p_, next_entry_offset()}; }
+
+private:
+    const std::byte* p_;
+    std::uint32_t offset_;
+    quantization quant_;
+};
+
+// Section2's entries in file order (a forward range).
+class section2_list {
+public:
+    class iterator {
+    public:
+        using iterator_concept = std::forward_iterator_tag;
+        using iterator_category = std::forward_iterator_tag;
+        using value_type = section2_entry;
+        using difference_type = std::ptrdiff_t;
+        using reference = section2_entry;
+        using pointer = void;
+
+        constexpr iterator() noexcept = default;
+        iterator(const std::byte* file, std::uint32_t offset, std::uint32_t left, quantization q) noexcept
+            : file_(file), offset_(offset), left_(left), quant_(q) {}
+        section2_entry operator*() const noexcept { return section2_entry(file_ + offset_, offset_, quant_); }
+        iterator& operator++() noexcept {
+            NAVSPAN_ASSERT(left_ > 0);
+            offset_ += load_u16(file_ + offset_);
+            --left_;
+            return *this;
+        }
+        iterator operator++(int) noexcept { auto t = *this; ++*this; return t; }
+        friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.left_ == b.left_; }
+
+    private:
+        const std::byte* file_ = nullptr;
+        std::uint32_t offset_ = 0;
+        std::uint32_t left_ = 0;
+        quantization quant_{};
+    };
+    using const_iterator = iterator;
+
+    constexpr section2_list() noexcept = default;
+    section2_list(const std::byte* file, std::uint32_t first, std::uint32_t count, quantization q) noexcept
+        : file_(file), first_(first), count_(count), quant_(q) {}
+
+    std::size_t size() const noexcept { return count_; }
+    bool empty() const noexcept { return count_ == 0; }
+    iterator begin() const noexcept { return iterator(file_, first_, count_, quant_); }
+    iterator end() const noexcept { return iterator(file_, 0, 0, quant_); }
+
+private:
+    const std::byte* file_ = nullptr;
+    std::uint32_t first_ = 0;
+    std::uint32_t count_ = 0;
+    quantization quant_{};
+};
+
+// ---------------------------------------------------------------- NavSystem
+
+// One record of a cell: the segments of one group that touch the cell.
+class cell_record {
+public:
+    explicit cell_record(const std::byte* p) noexcept : p_(p) {}
+    std::uint8_t group_id() const noexcept { return load_u8(p_); }
+    std::uint8_t tile_byte() const noexcept { return load_u8(p_ + 1); }    // = header u0a
+    std::uint16_t tile_word() const noexcept { return load_u16(p_ + 2); }  // = u0b | u0c << 8
+    std::uint32_t segment_count() const noexcept { return load_u32(p_ + 4); }
+    // Segment indices of group_id() (verified < its segment count when the
+    // group is in this file).
+    packed_view<std::uint16_t> segments() const noexcept { return {p_ + 8, segment_count()}; }
+    std::size_t size_bytes() const noexcept { return 8 + 2 * std::size_t{segment_count()}; }
+
+private:
+    const std::byte* p_;
+};
+
+class cell_record_list {
+public:
+    class iterator {
+    public:
+        using iterator_concept = std::forward_iterator_tag;
+        using iterator_category = std::forward_iterator_tag;
+        using value_type = cell_record;
+        using difference_type = std::ptrdiff_t;
+        using reference = cell_record;
+        using pointer = void;
+
+        constexpr iterator() noexcept = default;
+        iterator(const std::byte* p, std::uint32_t left) noexcept : p_(p), left_(left) {}
+        cell_record operator*() const noexcept { return cell_record(p_); }
+        iterator& operator++() noexcept {
+            NAVSPAN_ASSERT(left_ > 0);
+            p_ += cell_record(p_).size_bytes();
+            --left_;
+            return *this;
+        }
+        iterator operator++(int) noexcept { auto t = *this; ++*this; return t; }
+        friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.left_ == b.left_; }
+
+    private:
+        const std::byte* p_ = nullptr;
+        std::uint32_t left_ = 0;
+    };
+    using const_iterator = iterator;
+
+    constexpr cell_record_list() noexcept = default;
+    cell_record_list(const std::byte* first, std::uint32_t count) noexcept : first_(first), count_(count) {}
+    std::size_t size() const noexcept { return count_; }
+    bool empty() const noexcept { return count_ == 0; }
+    iterator begin() const noexcept { return iterator(first_, count_); }
+    iterator end() const noexcept { return iterator(nullptr, 0); }
+
+private:
+    const std::byte* first_ = nullptr;
+    std::uint32_t count_ = 0;
+};
+
+class nav_cell {
+public:
+    static constexpr std::size_t record_size = 8;
+    explicit nav_cell(const std::byte* p) noexcept : p_(p) {}
+    std::uint32_t rel_offset() const noexcept { return load_u32(p_); }  // from this cell record
+    std::uint16_t count() const noexcept { return load_u16(p_ + 4); }
+    std::uint8_t u2() const noexcept { return load_u8(p_ + 6); }
+    std::uint8_t u3() const noexcept { return load_u8(p_ + 7); }
+    cell_record_list records() const noexcept {
+        return count() == 0 ? cell_record_list() : cell_record_list(p_ + rel_offset(), count());
+    }
+
+private:
+    const std::byte* p_;
+};
+
+class nav_system {
+public:
+    constexpr nav_system() noexcept = default;
+    nav_system(const std::byte* p, std::uint32_t offset) noexcept : p_(p), offset_(offset) {}
+
+    std::uint32_t offset() const noexcept { return offset_; }
+    vec3 origin() const noexcept { return load_vec3(p_); }
+    std::uint32_t unknown() const noexcept { return load_u32(p_ + 12); }
+    std::uint32_t cells_x() const noexcept { return load_u32(p_ + 16); }
+    std::uint32_t cells_y() const noexcept { return load_u32(p_ + 20); }
+    std::uint32_t cells_z() const noexcept { return load_u32(p_ + 24); }
+    std::uint32_t cell_size() const noexcept { return load_u32(p_ + 28); }
+    std::uint32_t n5() const noexcept { return load_u32(p_ + 32); }
+    std::uint32_t ss1_offset() const noexcept { return load_u32(p_ + 36); }
+    std::uint32_t ss2_offset() const noexcept { return load_u32(p_ + 40); }
+    // End of the NavSystem relative to its start (= fileSize - navSystemOffset).
+    std::uint32_t ss3_offset() const noexcept { return load_u32(p_ + 44); }
+
+    std::size_t cell_count() const noexcept {
+        return static_cast<std::size_t>(cells_x()) * cells_y() * cells_z();
+    }
+    packed_view<nav_cell> cells() const noexcept { return {p_ + ss1_offset(), cell_count()}; }
+    // Cell (x, y, z): index x + nX * (z + nZ * y) (format.hpp, decision 11).
+    nav_cell cell_at(std::uint32_t x, std::uint32_t y, std::uint32_t z) const noexcept {
+        NAVSPAN_ASSERT(x < cells_x() && y < cells_y() && z < cells_z());
+        return cells()[x + static_cast<std::size_t>(cells_x()) * (z + static_cast<std::size_t>(cells_z()) * y)];
+    }
+    std::span<const std::byte> bytes() const noexcept { return {p_, ss3_offset()}; }
+
+private:
+    const std::byte* p_ = nullptr;
+    std::uint32_t offset_ = 0;
+};
+
+}  // namespace navspan::fox
+
+template <>
+inline constexpr bool std::ranges::enable_borrowed_range<navspan::fox::section2_list> = true;
+template <>
+inline constexpr bool std::ranges::enable_borrowed_range<navspan::fox::cell_record_list> = true;

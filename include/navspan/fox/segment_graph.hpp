@@ -1,0 +1,155 @@
+// navspan/fox/segment_graph.hpp - SegmentGraph (entry type 3): one node per segment.
+//
+// Payload header (32 bytes): u32 ss1Offset, ss2Offset, ss3Offset, uu1,
+// totalSize, nodeCount; u16 uu3; u32 totalAdjacentMeshEdges (unaligned, at
+// 26); u16 pad.
+//   ss1 Vertex[nodeCount]
+//   ss2 {u24 ss3HalfOffset, u8 nType1, i16 u3, u16 u4, u8 u5, u8 u6,
+//        u8 nType2, u8 nType3}[nodeCount]
+//   ss3 per node at ss3 + 2 * ss3HalfOffset:
+//       nType1 x {u16 weight, u16 adjacentNode, u8 adjacentEdgeCount, u8 u1}
+//       nType2 x {u16 groupId, u16 weight, u16 adjacentNode, u8 count, u8 u5}
+//       nType3 x {u16 tileId, u16 groupId, u16 adjacentNode, u16 u4, u8 count, u8 u6}
+//       then u8 meshEdgeIds[count] for every edge above, in that order.
+// Adjacent nodes, groups and tiles are raw values (format.hpp, decision 9).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "../core/config.hpp"
+#include "../core/endian.hpp"
+#include "../core/views.hpp"
+#include "format.hpp"
+#include "group_refs.hpp"
+
+namespace navspan::fox {
+
+// An edge to another segment of this group.
+class graph_edge_same_group {
+public:
+    static constexpr std::size_t record_size = 6;
+    explicit graph_edge_same_group(const std::byte* p) noexcept : p_(p) {}
+    std::uint16_t weight() const noexcept { return load_u16(p_); }
+    std::uint16_t adjacent_node() const noexcept { return load_u16(p_ + 2); }
+    std::uint8_t adjacent_edge_count() const noexcept { return load_u8(p_ + 4); }
+    std::uint8_t u1() const noexcept { return load_u8(p_ + 5); }
+
+private:
+    const std::byte* p_;
+};
+
+// An edge to a segment of another group.
+class graph_edge_other_group {
+public:
+    static constexpr std::size_t record_size = 8;
+    explicit graph_edge_other_group(const std::byte* p) noexcept : p_(p) {}
+    std::uint16_t group_id() const noexcept { return load_u16(p_); }
+    std::uint16_t weight() const noexcept { return load_u16(p_ + 2); }
+    std::uint16_t adjacent_node() const noexcept { return load_u16(p_ + 4); }
+    std::uint8_t adjacent_edge_count() const noexcept { return load_u8(p_ + 6); }
+    std::uint8_t u5() const noexcept { return load_u8(p_ + 7); }
+
+private:
+    const std::byte* p_;
+};
+
+// An edge to a segment of a neighbouring tile.
+class graph_edge_other_tile {
+public:
+    static constexpr std::size_t record_size = 10;
+    explicit graph_edge_other_tile(const std::byte* p) noexcept : p_(p) {}
+    std::uint16_t tile_id() const noexcept { return load_u16(p_); }
+    std::uint16_t group_id() const noexcept { return load_u16(p_ + 2); }
+    std::uint16_t adjacent_node() const noexcept { return load_u16(p_ + 4); }  // probable
+    std::uint16_t u4() const noexcept { return load_u16(p_ + 6); }             // 0x0FFF in game files
+    std::uint8_t adjacent_edge_count() const noexcept { return load_u8(p_ + 8); }
+    std::uint8_t u6() const noexcept { return load_u8(p_ + 9); }
+
+private:
+    const std::byte* p_;
+};
+
+class graph_node {
+public:
+    graph_node(const detail::group_refs& g, std::uint32_t index) noexcept : g_(g), index_(index) {}
+
+    std::uint32_t index() const noexcept { return index_; }
+    quantized_point quantized() const noexcept {
+        return load_quantized(at(detail::segment_graph_field::ss1) + std::size_t{index_} * detail::point_stride);
+    }
+    vec3 position() const noexcept { return g_.quant.to_world(quantized()); }
+
+    std::uint32_t ss3_half_offset() const noexcept {
+        return static_cast<std::uint32_t>(load_u8(info())) | (static_cast<std::uint32_t>(load_u8(info() + 1)) << 8) |
+               (static_cast<std::uint32_t>(load_u8(info() + 2)) << 16);
+    }
+    std::uint8_t same_group_count() const noexcept { return load_u8(info() + 3); }   // nType1
+    std::int16_t u3() const noexcept { return load_i16(info() + 4); }
+    std::uint16_t u4() const noexcept { return load_u16(info() + 6); }
+    std::uint8_t u5() const noexcept { return load_u8(info() + 8); }
+    std::uint8_t u6() const noexcept { return load_u8(info() + 9); }
+    std::uint8_t other_group_count() const noexcept { return load_u8(info() + 10); }  // nType2
+    std::uint8_t other_tile_count() const noexcept { return load_u8(info() + 11); }   // nType3
+
+    packed_view<graph_edge_same_group> same_group_edges() const noexcept { return {record(), same_group_count()}; }
+    packed_view<graph_edge_other_group> other_group_edges() const noexcept {
+        return {record() + 6 * std::size_t{same_group_count()}, other_group_count()};
+    }
+    packed_view<graph_edge_other_tile> other_tile_edges() const noexcept {
+        return {record() + 6 * std::size_t{same_group_count()} + 8 * std::size_t{other_group_count()},
+                other_tile_count()};
+    }
+    // The shared mesh edge ids of every edge above, concatenated in order
+    // (each edge's adjacent_edge_count() of them).
+    packed_view<std::uint8_t> mesh_edge_ids() const noexcept {
+        std::size_t n = 0;
+        for (auto e : same_group_edges()) n += e.adjacent_edge_count();
+        for (auto e : other_group_edges()) n += e.adjacent_edge_count();
+        for (auto e : other_tile_edges()) n += e.adjacent_edge_count();
+        return {record() + 6 * std::size_t{same_group_count()} + 8 * std::size_t{other_group_count()} +
+                    10 * std::size_t{other_tile_count()},
+                n};
+    }
+
+private:
+    const std::byte* at(std::size_t field) const noexcept { return g_.segment_graph + load_u32(g_.segment_graph + field); }
+    const std::byte* info() const noexcept {
+        return at(detail::segment_graph_field::ss2) + std::size_t{index_} * detail::graph_node_stride;
+    }
+    const std::byte* record() const noexcept { return at(detail::segment_graph_field::ss3) + 2 * std::size_t{ss3_half_offset()}; }
+
+    detail::group_refs g_;
+    std::uint32_t index_;
+};
+
+using graph_node_list = group_element_list<graph_node>;
+
+class segment_graph {
+public:
+    constexpr segment_graph() noexcept = default;
+    explicit segment_graph(const detail::group_refs& g) noexcept : g_(g) {}
+
+    std::uint32_t node_count() const noexcept { return field32(detail::segment_graph_field::node_count); }
+    graph_node_list nodes() const noexcept { return {g_, node_count()}; }
+    graph_node node(std::size_t i) const noexcept { return nodes()[i]; }
+
+    std::uint32_t ss1_offset() const noexcept { return field32(detail::segment_graph_field::ss1); }
+    std::uint32_t ss2_offset() const noexcept { return field32(detail::segment_graph_field::ss2); }
+    std::uint32_t ss3_offset() const noexcept { return field32(detail::segment_graph_field::ss3); }
+    std::uint32_t uu1() const noexcept { return field32(detail::segment_graph_field::uu1); }
+    std::uint32_t total_size() const noexcept { return field32(detail::segment_graph_field::total_size); }
+    std::uint16_t uu3() const noexcept { return load_u16(g_.segment_graph + detail::segment_graph_field::uu3); }
+    // Sum of adjacent_edge_count() over all edges in game files (raw).
+    std::uint32_t total_adjacent_mesh_edges() const noexcept {
+        return field32(detail::segment_graph_field::total_adjacent_mesh_edges);
+    }
+    std::uint16_t pad() const noexcept { return load_u16(g_.segment_graph + detail::segment_graph_field::pad); }
+
+private:
+    std::uint32_t field32(std::size_t f) const noexcept { return load_u32(g_.segment_graph + f); }
+
+    detail::group_refs g_{};
+};
+
+}  // namespace navspan::fox
