@@ -377,7 +377,8 @@ TEST_CASE("creation tools: validate finds each crafted problem") {
         auto m = plain_mesh();
         m.triangles[0].e[2] = 0xFFFF;
         const auto bytes = plugin_of({m}, compression::none);
-        const auto* f = find_check(validate(bytes), "one-way-neighbour");
+        const auto found = validate(bytes);
+        const auto* f = find_check(found, "one-way-neighbour");
         REQUIRE(f != nullptr);
         // Triangle 1, edge 0: the file bytes there hold 0 (triangle 0).
         REQUIRE(f->offset + 2 <= bytes.size());

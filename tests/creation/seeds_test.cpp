@@ -81,8 +81,9 @@ std::filesystem::path seed_folder() {
 }  // namespace
 
 TEST_CASE("creation fuzz seeds: each verifies and reaches an NVNM") {
-    for (const auto& [name, bytes] : seeds()) {
-        CAPTURE(name);
+    for (const auto& seed : seeds()) {
+        const std::vector<std::byte>& bytes = seed.second;
+        CAPTURE(seed.first);
         CHECK(bytes.size() < 4096);
         CHECK(walk_creation(bytes) != walk_creation_rejected);
         auto plugin = navspan::creation::plugin_file::open(bytes);
@@ -108,11 +109,11 @@ TEST_CASE("creation fuzz seeds: the committed files equal the builder's output")
         MESSAGE("rewrote the seeds in " << folder.string());
     }
     std::set<std::string> expected;
-    for (const auto& [name, bytes] : seeds()) {
-        CAPTURE(name);
-        expected.insert(name);
-        REQUIRE(std::filesystem::exists(folder / name));
-        CHECK(read_file(folder / name) == bytes);
+    for (const auto& seed : seeds()) {
+        CAPTURE(seed.first);
+        expected.insert(seed.first);
+        REQUIRE(std::filesystem::exists(folder / seed.first));
+        CHECK(read_file(folder / seed.first) == seed.second);
     }
     // No stale seed left behind by an older builder.
     for (const auto& entry : std::filesystem::directory_iterator(folder)) {
