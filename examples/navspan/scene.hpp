@@ -33,6 +33,10 @@ struct scene_point {
 struct scene {
     std::string title;  // usually the file name
     std::string units = "units";
+    // Fixed fill colours (CSS) for polygon categories, by category index, for
+    // a format whose categories carry a meaning (a flag that must stand out
+    // from the rest). Categories past the end take the palette's colours.
+    std::vector<std::string> polygon_colours;
     std::vector<std::string> polygon_categories;
     std::vector<std::string> line_categories;
     std::vector<std::string> point_categories;

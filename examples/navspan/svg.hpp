@@ -21,6 +21,10 @@ inline const char* colour(std::uint32_t i) {
                                           "#8cd17d", "#f1ce63", "#499894", "#bab0ac"};
     return palette[i % (sizeof palette / sizeof palette[0])];
 }
+// A polygon category's fill: the scene's own when it fixes one, else the palette's.
+inline const char* polygon_colour_of(const scene& sc, std::uint32_t i) {
+    return i < sc.polygon_colours.size() ? sc.polygon_colours[i].c_str() : colour(i);
+}
 inline const char* line_colour(std::uint32_t i) {
     static const char* const palette[] = {"#333333", "#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e",
                                           "#8c564b", "#e377c2"};
@@ -104,7 +108,7 @@ inline void write_svg(const scene& sc, output& out) {
     out.write("<g id=\"polygons\" stroke=\"#222\" stroke-opacity=\"0.55\" fill-opacity=\"0.55\">\n");
     for (const auto& p : sc.polygons) {
         if (p.corners.size() < 2) continue;
-        out.printf("<polygon stroke-width=\"%.2f\" fill=\"%s\" points=\"", stroke, colour(p.category));
+        out.printf("<polygon stroke-width=\"%.2f\" fill=\"%s\" points=\"", stroke, polygon_colour_of(sc, p.category));
         for (const auto& c : p.corners) out.printf("%.1f,%.1f ", sx(c.x), sy(c.y));
         out.write("\">");
         if (!p.label.empty()) { out.write("<title>"); out.write(escape(p.label)); out.write("</title>"); }
@@ -151,7 +155,7 @@ inline void write_svg(const scene& sc, output& out) {
     char buf[256];
     for (std::size_t i = 0; i < sc.polygon_categories.size() && ly < height - 60; ++i) {
         std::snprintf(buf, sizeof buf, "<rect x=\"%.0f\" y=\"%.0f\" width=\"14\" height=\"12\" fill=\"%s\" fill-opacity=\"0.55\" stroke=\"#222\"/>",
-                      lx, ly, colour(static_cast<std::uint32_t>(i)));
+                      lx, ly, polygon_colour_of(sc, static_cast<std::uint32_t>(i)));
         legend_entry(buf, sc.polygon_categories[i]);
     }
     for (std::size_t i = 0; i < sc.line_categories.size() && ly < height - 60; ++i) {

@@ -1,0 +1,509 @@
+// The navspan command on Bethesda plugins (examples/navspan/formats/
+// creation_tools.hpp): dump, validate, svg/obj (the scene) and path (the
+// graph) on the bundled sample, on builder plugins of every NVNM version, on
+// every corpus plugin, and on crafted plugins with one known problem each.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <navspan/creation.hpp>
+
+#include "creation/builder.hpp"
+#include "examples/navspan/modules.hpp"
+#include "examples/navspan/obj.hpp"
+#include "examples/navspan/svg.hpp"
+#include "support/corpus.hpp"
+#include "support/json.hpp"
+
+namespace cf = navspan_cli::creation_format;
+namespace creation = navspan::creation;
+using namespace navspan_test;
+
+namespace {
+
+std::filesystem::path sample_path() {
+    return std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples" / "samples" / "sample_skyrim.esp";
+}
+
+json_value dump_json(navspan::bytes_view bytes) {
+    std::string text;
+    navspan_cli::output o(text);
+    navspan_cli::json_writer w(o);
+    const navspan::error e = cf::dump(bytes, w);
+    REQUIRE_MESSAGE(!e, e.message());
+    w.finish();
+    json_value v;
+    json_parser p(text);
+    REQUIRE_MESSAGE(p.parse(v), p.error());
+    return v;
+}
+
+navspan_cli::findings validate(navspan::bytes_view bytes) {
+    navspan_cli::findings found;
+    const navspan::error e = cf::validate(bytes, found);
+    REQUIRE_MESSAGE(!e, e.message());
+    return found;
+}
+
+std::string all_findings(const navspan_cli::findings& found) {
+    std::string s;
+    for (const auto& f : found) s += f.check + ": " + f.record + " @" + std::to_string(f.offset) + ": " + f.message + "\n";
+    return s;
+}
+
+std::size_t count_check(const navspan_cli::findings& found, const std::string& check) {
+    return static_cast<std::size_t>(
+        std::count_if(found.begin(), found.end(), [&](const navspan_cli::finding& f) { return f.check == check; }));
+}
+
+const navspan_cli::finding* find_check(const navspan_cli::findings& found, const std::string& check) {
+    for (const auto& f : found) {
+        if (f.check == check) return &f;
+    }
+    return nullptr;
+}
+
+std::uint64_t number(const json_value& v) { return std::stoull(v.text); }
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+    return n;
+}
+
+struct reader_totals {
+    std::size_t navmeshes = 0, triangles = 0, vertices = 0, edge_links = 0, door_links = 0;
+};
+
+reader_totals totals(navspan::bytes_view bytes) {
+    auto p = creation::plugin_file::open(bytes);
+    REQUIRE(p.ok());
+    creation::inflate_buffer scratch;
+    reader_totals t;
+    const auto e = creation::for_each_navmesh(
+        *p, scratch,
+        [&](const creation::navmesh_entry& n) {
+            ++t.navmeshes;
+            t.triangles += n.navmesh.triangles().size();
+            t.vertices += n.navmesh.vertices().size();
+            t.edge_links += n.navmesh.edge_links().size();
+            t.door_links += n.navmesh.door_links().size();
+        },
+        creation::nvnm_search::every_record);
+    REQUIRE_MESSAGE(!e, e.message());
+    return t;
+}
+
+// The dump agrees with the reader on every navmesh's counts, global
+// numbering and first values.
+void check_dump(navspan::bytes_view bytes) {
+    const json_value d = dump_json(bytes);
+    CHECK(d.find("format")->text == "creation_plugin");
+    CHECK(number(*d.find("bytes")) == bytes.size());
+    const reader_totals t = totals(bytes);
+    const json_value& summary = *d.find("summary");
+    CHECK(number(*summary.find("navmeshes")) == t.navmeshes);
+    CHECK(number(*summary.find("triangles")) == t.triangles);
+    std::size_t index = 0, global = 0, vertices = 0, edge_links = 0, door_links = 0;
+    for (const json_value& r : d.find("records")->items) {
+        CHECK(r.find("type")->text.size() == 4);
+        for (const json_value& n : r.find("navmeshes")->items) {
+            CHECK(number(*n.find("index")) == index++);
+            CHECK(number(*n.find("first_triangle")) == global);
+            for (const json_value& tri : n.find("triangles")->items) {
+                CHECK(number(*tri.find("global")) == global++);
+                CHECK(tri.find("vertices")->items.size() == 3);
+            }
+            vertices += n.find("vertices")->items.size();
+            edge_links += n.find("edge_links")->items.size();
+            door_links += n.find("door_links")->items.size();
+            const json_value& grid = *n.find("grid");
+            const std::uint64_t divisor = number(*grid.find("divisor"));
+            CHECK(grid.find("cells")->items.size() == divisor * divisor);
+        }
+    }
+    CHECK(index == t.navmeshes);
+    CHECK(global == t.triangles);
+    CHECK(vertices == t.vertices);
+    CHECK(edge_links == t.edge_links);
+    CHECK(door_links == t.door_links);
+}
+
+navspan_cli::scene scene_of(navspan::bytes_view bytes) {
+    navspan_cli::scene sc;
+    sc.title = "test";
+    const navspan::error e = cf::build_scene(bytes, sc);
+    REQUIRE_MESSAGE(!e, e.message());
+    return sc;
+}
+
+navspan_cli::nav_graph graph_of(navspan::bytes_view bytes) {
+    navspan_cli::nav_graph g;
+    const navspan::error e = cf::build_graph(bytes, g);
+    REQUIRE_MESSAGE(!e, e.message());
+    return g;
+}
+
+std::string svg_of(const navspan_cli::scene& sc) {
+    std::string text;
+    navspan_cli::output o(text);
+    navspan_cli::write_svg(sc, o);
+    return text;
+}
+
+std::string obj_of(const navspan_cli::scene& sc) {
+    std::string text;
+    navspan_cli::output o(text);
+    navspan_cli::write_obj(sc, o);
+    return text;
+}
+
+// A plugin of interior cells, one per navmesh, with the given NVNM (form ids
+// 0x01000801, 0x01000803, ...; cells one below).
+std::vector<std::byte> plugin_of(std::vector<nvnm_data> meshes, compression c = compression::dynamic) {
+    plugin_writer p(header_for_version(meshes.empty() ? 12 : meshes[0].version));
+    p.begin_top_group("CELL");
+    std::uint32_t id = 0x01000800;
+    for (auto& m : meshes) {
+        if (m.parent == 0) m.parent = id;
+        write_interior_cell(p, id, {navm_subrecords(m)}, id + 1, c);
+        id += 2;
+    }
+    p.end_group();
+    return std::move(p).finish();
+}
+
+nvnm_data plain_mesh(unsigned nx = 4, unsigned ny = 3) {
+    return make_grid_mesh(12, nx, ny, {.edge_links = false, .doors = false, .cover = false});
+}
+
+}  // namespace
+
+TEST_CASE("creation tools: the bundled sample") {
+    REQUIRE(std::filesystem::exists(sample_path()));
+    const auto bytes = read_file(sample_path());
+    check_dump(bytes);
+    const json_value d = dump_json(bytes);
+    const json_value& header = *d.find("header");
+    CHECK(header.find("game")->text == "skyrim");
+    CHECK(header.find("masters")->items.size() == 1);
+    const json_value& rec = d.find("records")->items.at(0);
+    CHECK(rec.find("type")->text == "NAVM");
+    CHECK(rec.find("form_id_hex")->text == "01000D63");
+    CHECK(rec.find("compressed")->boolean);
+    const json_value& mesh = rec.find("navmeshes")->items.at(0);
+    CHECK(mesh.find("offset_in")->text == "inflated record");
+    CHECK(mesh.find("cover_triangles")->items.size() == 3);
+    CHECK(mesh.find("waypoints")->type == json_value::kind::null);
+    CHECK(mesh.find("triangles")->items.at(0).find("flag_names")->items.at(0).text == "Door");
+
+    CHECK_MESSAGE(validate(bytes).empty(), all_findings(validate(bytes)));
+
+    const auto sc = scene_of(bytes);
+    CHECK(sc.polygons.size() == 12);
+    CHECK(sc.points.size() == 1);  // the door link
+    CHECK(sc.polygon_categories == std::vector<std::string>{"door", "walkable"});
+    CHECK(sc.polygon_colours.size() == 2);
+    const std::string svg = svg_of(sc);
+    CHECK(count_of(svg, "<polygon") == 12);
+    const std::string obj = obj_of(sc);
+    CHECK(count_of(obj, "\nv ") == 12 * 3 + 1);
+    CHECK(count_of(obj, "\nf ") == 12);
+
+    const auto g = graph_of(bytes);
+    REQUIRE(g.size() == 12);
+    const auto path = navspan_cli::find_path(g, *g.find_id(0), *g.find_id(11));
+    REQUIRE(!path.nodes.empty());
+    CHECK(g.ids[path.nodes.front()] == 0);
+    CHECK(g.ids[path.nodes.back()] == 11);
+}
+
+TEST_CASE("creation tools: builder plugins of every version and compression") {
+    for (std::uint32_t version : {12u, 15u, 17u}) {
+        for (auto c : {compression::none, compression::dynamic}) {
+            CAPTURE(version);
+            const auto bytes = make_plugin(version, c);
+            check_dump(bytes);
+            const auto found = validate(bytes);
+            CHECK_MESSAGE(found.empty(), all_findings(found));
+            const auto sc = scene_of(bytes);
+            CHECK(sc.polygons.size() == totals(bytes).triangles);
+            // Edge links lead to 0x0100A001, not in the plugin: drawn as edges.
+            CHECK(std::find(sc.line_categories.begin(), sc.line_categories.end(), "edge link to a master's navmesh") !=
+                  sc.line_categories.end());
+            if (version == 17) CHECK(sc.units == "m");
+            const json_value d = dump_json(bytes);
+            const json_value& furn = d.find("records")->items.at(0);
+            CHECK(furn.find("type")->text == "FURN");
+            CHECK(furn.find("inflated_size")->type == json_value::kind::null);
+            const json_value& ext = d.find("records")->items.at(2).find("navmeshes")->items.at(0);
+            CHECK(ext.find("exterior")->boolean);
+            CHECK(ext.find("grid_x")->text == "3");
+            CHECK(ext.find("grid_y")->text == "-2");
+            CHECK((ext.find("waypoints")->type == json_value::kind::array) == (version >= 15));
+            CHECK((ext.find("trailer")->type == json_value::kind::null) == (version != 17));
+        }
+    }
+}
+
+TEST_CASE("creation tools: a deleted NAVM is dumped without navmeshes") {
+    plugin_writer p;
+    p.begin_top_group("CELL");
+    p.begin_group(0, 2).begin_group(0, 3);
+    p.record("CELL", 0x01000800, cell_subrecords("c"));
+    p.begin_group(0x01000800, 6).begin_group(0x01000800, 9);
+    p.record("NAVM", 0x01000801, {}, compression::none, creation::record_flag::deleted);
+    p.end_group().end_group().end_group().end_group();
+    p.end_group();
+    const auto bytes = std::move(p).finish();
+    const json_value d = dump_json(bytes);
+    const json_value& rec = d.find("records")->items.at(0);
+    CHECK(rec.find("deleted")->boolean);
+    CHECK(rec.find("navmeshes")->items.empty());
+    CHECK(number(*rec.find("owner_cell")) == 0x01000800);
+    CHECK(validate(bytes).empty());
+    CHECK(scene_of(bytes).polygons.empty());
+}
+
+TEST_CASE("creation tools: a bad plugin fails every subcommand before output") {
+    auto bytes = make_plugin(12);
+    // Corrupt the zlib stream of the first compressed record (its Adler-32).
+    auto p = creation::plugin_file::open(bytes);
+    REQUIRE(p.ok());
+    creation::record_walker w = p->walk(navspan::fourcc("NAVM"));
+    creation::record r;
+    REQUIRE(w.next_record(r));
+    bytes[static_cast<std::size_t>(r.data_offset() + r.data_size() - 1)] ^= std::byte{0xFF};
+    std::string text;
+    navspan_cli::output o(text);
+    navspan_cli::json_writer jw(o);
+    CHECK(cf::dump(bytes, jw).code != navspan::error_code::none);
+    CHECK(text.empty());
+    navspan_cli::findings found;
+    CHECK(cf::validate(bytes, found));
+    navspan_cli::scene sc;
+    CHECK(cf::build_scene(bytes, sc));
+    navspan_cli::nav_graph g;
+    CHECK(cf::build_graph(bytes, g));
+}
+
+TEST_CASE("creation tools: every corpus plugin") {
+    NAVSPAN_REQUIRE_CORPUS(folder, "creation-plugins");
+    std::size_t files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
+        CAPTURE(entry.path().filename().string());
+        const auto bytes = read_file(entry.path());
+        ++files;
+        check_dump(bytes);
+        const auto found = validate(bytes);
+        CHECK_MESSAGE(found.empty(), all_findings(found));
+        const auto sc = scene_of(bytes);
+        CHECK(sc.polygons.size() == totals(bytes).triangles);
+        CHECK(sc.polygons.size() > 0);
+        const std::string svg = svg_of(sc);
+        CHECK(count_of(svg, "<polygon") == sc.polygons.size());
+        const std::string obj = obj_of(sc);
+        CHECK(count_of(obj, "\nf ") == sc.polygons.size());
+        CHECK(count_of(obj, "\nv ") >= sc.polygons.size() * 3);
+        const auto g = graph_of(bytes);
+        CHECK(g.size() == sc.polygons.size());
+    }
+    CHECK(files == 7);
+}
+
+TEST_CASE("creation tools: paths in real plugins, inside a navmesh and across edge links") {
+    NAVSPAN_REQUIRE_CORPUS(folder, "creation-plugins");
+    {
+        // Cheat Room: navmesh #1 (475 triangles, from global 12) is one
+        // connected room floor.
+        const auto bytes = read_file(*folder / "files" / "Bradenm1__Skyrim-mods__Cheat_Room.esp");
+        const auto g = graph_of(bytes);
+        const auto path = navspan_cli::find_path(g, *g.find_id(12), *g.find_id(400));
+        REQUIRE(!path.nodes.empty());
+        CHECK(g.ids[path.nodes.back()] == 400);
+    }
+    {
+        // CompanionArissa: triangle 2100 is in navmesh #3 (exterior cell
+        // (-22, 23)), 5700 in navmesh #10 (cell (-22, 21)); the path crosses
+        // cells through edge links between the plugin's own navmeshes.
+        const auto bytes = read_file(*folder / "files" / "chesko256__Arissa__CompanionArissa.esm");
+        const json_value d = dump_json(bytes);
+        std::vector<std::uint64_t> firsts;
+        for (const json_value& r : d.find("records")->items) {
+            for (const json_value& n : r.find("navmeshes")->items) firsts.push_back(number(*n.find("first_triangle")));
+        }
+        REQUIRE(firsts.size() == 11);
+        auto mesh_of = [&](std::uint64_t id) {
+            return static_cast<std::size_t>(std::upper_bound(firsts.begin(), firsts.end(), id) - firsts.begin() - 1);
+        };
+        const auto g = graph_of(bytes);
+        const auto path = navspan_cli::find_path(g, *g.find_id(2100), *g.find_id(5700));
+        REQUIRE(!path.nodes.empty());
+        std::size_t crossings = 0;
+        for (std::size_t i = 1; i < path.nodes.size(); ++i) {
+            crossings += mesh_of(g.ids[path.nodes[i]]) != mesh_of(g.ids[path.nodes[i - 1]]);
+        }
+        CHECK(mesh_of(2100) == 3);
+        CHECK(mesh_of(5700) == 10);
+        CHECK(crossings >= 2);
+        const auto sc = scene_of(bytes);
+        CHECK(std::count(sc.polygon_categories.begin(), sc.polygon_categories.end(), "water") == 1);
+        CHECK(std::find(sc.line_categories.begin(), sc.line_categories.end(), "edge link") != sc.line_categories.end());
+        CHECK(sc.points.size() == 2);  // two door links
+    }
+}
+
+TEST_CASE("creation tools: validate finds each crafted problem") {
+    SUBCASE("clean grid mesh") {
+        const auto bytes = plugin_of({plain_mesh()});
+        CHECK_MESSAGE(validate(bytes).empty(), all_findings(validate(bytes)));
+    }
+    SUBCASE("one-way neighbour") {
+        auto m = plain_mesh();
+        // Triangle 1's edge 0 leads to triangle 0; triangle 0 forgets it.
+        REQUIRE(m.triangles[0].e[2] == 1);
+        m.triangles[0].e[2] = 0xFFFF;
+        const auto found = validate(plugin_of({m}));
+        REQUIRE(count_check(found, "one-way-neighbour") == 1);
+        const auto* f = find_check(found, "one-way-neighbour");
+        CHECK(f->record.find("navmesh #0 (NAVM 01000801 in cell 01000800") == 0);
+        CHECK(f->record.find("triangle 1") != std::string::npos);
+        CHECK(f->message.find("leads to triangle 0") != std::string::npos);
+    }
+    SUBCASE("one-way neighbour in an uncompressed record: the offset is a file offset") {
+        auto m = plain_mesh();
+        m.triangles[0].e[2] = 0xFFFF;
+        const auto bytes = plugin_of({m}, compression::none);
+        const auto found = validate(bytes);
+        const auto* f = find_check(found, "one-way-neighbour");
+        REQUIRE(f != nullptr);
+        // Triangle 1, edge 0: the file bytes there hold 0 (triangle 0).
+        REQUIRE(f->offset + 2 <= bytes.size());
+        CHECK(navspan::load_u16(bytes.data() + f->offset) == 0);
+        CHECK(f->record.find("inflated") == std::string::npos);
+    }
+    SUBCASE("neighbour across an edge it does not share") {
+        auto m = plain_mesh();
+        // Triangles 0 and 5 name each other, but share no edge.
+        m.triangles[0].e[0] = 5;
+        m.triangles[5].e[0] = 0;
+        const auto found = validate(plugin_of({m}));
+        CHECK(count_check(found, "neighbour-edge-mismatch") >= 1);
+    }
+    SUBCASE("grid cell that misses a triangle, and one that lists a far one") {
+        auto m = plain_mesh(12, 12);
+        REQUIRE(m.divisor > 1);
+        auto& cell0 = m.cells[0];
+        REQUIRE(!cell0.empty());
+        const std::uint16_t dropped = cell0.front();
+        cell0.erase(cell0.begin());
+        m.cells.back().push_back(0);  // triangle 0 is in the opposite corner
+        const auto found = validate(plugin_of({m}));
+        const auto* miss = find_check(found, "grid-cell-misses-triangle");
+        REQUIRE(miss != nullptr);
+        CHECK(miss->record.find("grid cell 0") != std::string::npos);
+        CHECK(miss->message.find("triangle " + std::to_string(dropped)) != std::string::npos);
+        const auto* extra = find_check(found, "grid-cell-extra-triangle");
+        REQUIRE(extra != nullptr);
+        CHECK(extra->message.find("lists triangle 0") != std::string::npos);
+    }
+    SUBCASE("a triangle in no cell") {
+        auto m = plain_mesh(2, 1);
+        REQUIRE(m.divisor == 1);
+        m.cells[0].erase(std::find(m.cells[0].begin(), m.cells[0].end(), std::uint16_t{3}));
+        const auto found = validate(plugin_of({m}));
+        CHECK(count_check(found, "triangle-in-no-cell") == 1);
+        CHECK(count_check(found, "grid-cell-misses-triangle") == 1);
+    }
+    SUBCASE("grid bounds and cell size") {
+        auto m = plain_mesh();
+        m.max[0] -= 100;
+        const auto found = validate(plugin_of({m}));
+        CHECK(count_check(found, "grid-bounds") > 0);
+        CHECK(count_check(found, "grid-cell-size") == 1);
+    }
+    SUBCASE("grid divisor above 12") {
+        auto m = plain_mesh();
+        fill_grid(m, 13);
+        const auto found = validate(plugin_of({m}));
+        CHECK(count_check(found, "grid-divisor-large") == 1);
+        CHECK(count_check(found, "grid-cell-misses-triangle") == 0);
+    }
+    SUBCASE("degenerate triangle") {
+        auto m = plain_mesh();
+        m.triangles[4].v[2] = m.triangles[4].v[0];
+        CHECK(count_check(validate(plugin_of({m})), "degenerate-triangle") == 1);
+    }
+    SUBCASE("door link on a triangle without the Door flag") {
+        auto m = plain_mesh();
+        m.door_links.push_back({2, 0xE48B73F3u, 0x0100B001});
+        const auto found = validate(plugin_of({m}));
+        REQUIRE(count_check(found, "door-triangle-without-door-flag") == 1);
+        CHECK(find_check(found, "door-triangle-without-door-flag")->message.find("0100B001") != std::string::npos);
+    }
+    SUBCASE("cover triangle without cover") {
+        auto m = plain_mesh();
+        m.cover_triangles.push_back(5);
+        CHECK(count_check(validate(plugin_of({m})), "cover-triangle-without-cover") == 1);
+    }
+    SUBCASE("unreferenced edge link") {
+        auto m = plain_mesh();
+        m.edge_links.push_back({0, 0x0100A001, 0, 0});
+        CHECK(count_check(validate(plugin_of({m})), "unreferenced-edge-link") == 1);
+    }
+    SUBCASE("duplicate form ids") {
+        plugin_writer p;
+        p.begin_top_group("CELL");
+        auto a = plain_mesh(), b = plain_mesh();
+        a.parent = 0x01000800;
+        b.parent = 0x01000810;
+        write_interior_cell(p, 0x01000800, {navm_subrecords(a)}, 0x01000801, compression::dynamic);
+        write_interior_cell(p, 0x01000810, {navm_subrecords(b)}, 0x01000801, compression::dynamic);
+        p.end_group();
+        const auto found = validate(std::move(p).finish());
+        CHECK(count_check(found, "duplicate-form-id") == 1);
+    }
+    SUBCASE("edge links between two navmeshes of the plugin") {
+        // Navmesh 0x01000801's right border links to 0x01000803's left
+        // border and back: clean. Then break one side each way.
+        auto left = make_grid_mesh(12, 2, 2, {.edge_links = true, .doors = false, .cover = false,
+                                               .neighbour_navmesh = 0x01000803});
+        auto right = make_grid_mesh(12, 2, 2, {.origin_x = 128, .edge_links = false, .doors = false, .cover = false});
+        // Right's triangles on its left border (i = 0: the second triangle of
+        // each quad, edge 2-0) link back to left's right border triangles.
+        for (unsigned j = 0; j < 2; ++j) {
+            auto& t = right.triangles[(j * 2 + 0) * 2 + 1];
+            t.flags |= 0x0004;
+            t.e[2] = static_cast<std::uint16_t>(right.edge_links.size());
+            right.edge_links.push_back({0, 0x01000801, static_cast<std::uint16_t>((j * 2 + 1) * 2), 1});
+        }
+        // Left's links name right's triangle j * 2 (written by the builder):
+        // point them at the linking triangles (j * 2 + 0) * 2 + 1 instead.
+        for (unsigned j = 0; j < 2; ++j) left.edge_links[j].triangle = static_cast<std::uint16_t>(j * 4 + 1);
+        {
+            const auto found = validate(plugin_of({left, right}));
+            CHECK_MESSAGE(found.empty(), all_findings(found));
+            const auto bytes = plugin_of({left, right});
+            const auto g = graph_of(bytes);
+            // From left's first triangle to right's last: only through links.
+            const auto path = navspan_cli::find_path(g, *g.find_id(0), *g.find_id(15));
+            CHECK(!path.nodes.empty());
+            const auto sc = scene_of(bytes);
+            CHECK(std::count_if(sc.lines.begin(), sc.lines.end(), [&](const navspan_cli::scene_line& l) {
+                      return sc.line_categories[l.category] == "edge link";
+                  }) == 4);
+        }
+        auto one_way = left;
+        one_way.edge_links[0].triangle = 0;  // right's triangle 0 has no link back
+        const auto found = validate(plugin_of({one_way, right}));
+        CHECK(count_check(found, "one-way-edge-link") == 2);  // and right's link 0 now has no partner either
+        auto nothing = left;
+        nothing.edge_links[1].triangle = 500;
+        const auto found2 = validate(plugin_of({nothing, right}));
+        REQUIRE(count_check(found2, "edge-link-into-nothing") == 1);
+        CHECK(find_check(found2, "edge-link-into-nothing")->message.find("has only 8 triangles") != std::string::npos);
+    }
+}

@@ -1,0 +1,23 @@
+# The navspan command on the bundled plugin sample, as a user runs it (needs
+# the examples).
+if(TARGET navspan_cli)
+    set(creation_sample ${PROJECT_SOURCE_DIR}/examples/samples/sample_skyrim.esp)
+    add_test(NAME creation.dump_sample COMMAND navspan_cli dump --json ${creation_sample})
+    set_tests_properties(creation.dump_sample PROPERTIES LABELS "cli;creation" PASS_REGULAR_EXPRESSION
+        "^{\"format\": \"creation_plugin\", \"bytes\": 559, \"header\": .*\"summary\": {\"records\": 1, \"navmeshes\": 1, \"triangles\": 12}}\n$")
+    add_test(NAME creation.validate_sample_is_clean COMMAND navspan_cli validate ${creation_sample})
+    set_tests_properties(creation.validate_sample_is_clean PROPERTIES LABELS "cli;creation" PASS_REGULAR_EXPRESSION
+        "sample_skyrim.esp: 0 findings")
+    add_test(NAME creation.svg_sample COMMAND navspan_cli svg ${creation_sample} -o ${CMAKE_CURRENT_BINARY_DIR}/creation_sample.svg)
+    set_tests_properties(creation.svg_sample PROPERTIES LABELS "cli;creation" PASS_REGULAR_EXPRESSION
+        "wrote .*creation_sample.svg \\(12 polygons, 0 lines, 1 points\\)")
+    add_test(NAME creation.obj_sample COMMAND navspan_cli obj ${creation_sample} -o ${CMAKE_CURRENT_BINARY_DIR}/creation_sample.obj)
+    set_tests_properties(creation.obj_sample PROPERTIES LABELS "cli;creation" PASS_REGULAR_EXPRESSION "12 polygons")
+    add_test(NAME creation.path_sample COMMAND navspan_cli path ${creation_sample} --from 0 --to 11
+        --svg ${CMAKE_CURRENT_BINARY_DIR}/creation_path.svg)
+    set_tests_properties(creation.path_sample PROPERTIES LABELS "cli;creation" PASS_REGULAR_EXPRESSION
+        "path of 4 triangles, length [0-9.]+:\n  triangle 0 .*\n  triangle 11 ")
+    # A triangle id past the last one is a usage error (status 2).
+    add_test(NAME creation.path_sample_unknown_id COMMAND navspan_cli path ${creation_sample} --from 0 --to 12)
+    set_tests_properties(creation.path_sample_unknown_id PROPERTIES LABELS "cli;creation" WILL_FAIL TRUE)
+endif()
