@@ -381,7 +381,21 @@ void bench_source(const settings& s, const bench_input& in, Emit&& emit) {
         }
         return sum;
     }));
+    // What a path search does: every area's neighbours by id, and where they are.
     emit(measure(s, "follow every connection", "source_nav", in.name, bytes.size(), [&] {
+        source_detail::fold f;
+        for (std::uint32_t i = 0; i < index->size(); ++i) {
+            const area_head a = index->head(area_position{i});
+            for (unsigned d = 0; d < 4; ++d) {
+                for (std::uint32_t id : a.connections(static_cast<direction>(d))) {
+                    if (auto to = index->find_head(id)) f.add(to->south_east());
+                }
+            }
+        }
+        return f.value();
+    }));
+    // The same through full area views (each one walks its whole record).
+    emit(measure(s, "follow every connection (full areas)", "source_nav", in.name, bytes.size(), [&] {
         source_detail::fold f;
         for (std::size_t i = 0; i < index->size(); ++i) {
             const area a = (*index)[i];

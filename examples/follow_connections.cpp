@@ -10,7 +10,7 @@
 #include <navspan/source.hpp>
 
 namespace {
-navspan::vec3 centre(const navspan::source::area& a) {
+navspan::vec3 centre(const navspan::source::area_head& a) {
     const navspan::vec3 nw = a.north_west(), se = a.south_east();
     return {(nw.x + se.x) / 2, (nw.y + se.y) / 2, (nw.z + se.z) / 2};
 }
@@ -53,7 +53,9 @@ int main(int argc, char** argv) {
         const auto dir_name = navspan::source::to_string(dir);
         for (std::uint32_t to : from->connections(dir)) {
             // Ids in connection lists are not checked by open(): look them up.
-            const auto neighbour = index->find(to);
+            // find_head() reads the neighbour's corners without walking the
+            // rest of its record (find() would give the full area).
+            const auto neighbour = index->find_head(to);
             if (!neighbour) {
                 std::printf("  %-5.*s -> area %u (missing)\n", static_cast<int>(dir_name.size()), dir_name.data(),
                             static_cast<unsigned>(to));

@@ -211,7 +211,7 @@ inline std::vector<std::string_view> place_names(const ns::nav_file& file) {
     return names;
 }
 
-inline navspan::vec3 centre(const ns::area& a) {
+inline navspan::vec3 centre(const ns::area_head& a) {
     const navspan::vec3 nw = a.north_west(), se = a.south_east();
     return {(nw.x + se.x) * 0.5f, (nw.y + se.y) * 0.5f, (nw.z + se.z + a.north_east_z() + a.south_west_z()) * 0.25f};
 }
@@ -809,10 +809,10 @@ inline navspan::error build_graph(navspan::bytes_view bytes, nav_graph& out) {
     auto index = ns::make_area_index(file);
     if (!index) return index.error();
     out.node_kind = "area";
-    const std::size_t n = index->size();
+    const auto n = static_cast<std::uint32_t>(index->size());
     std::vector<std::vector<std::pair<std::uint32_t, float>>> adjacency(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const ns::area a = (*index)[i];
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const ns::area_head a = index->head(ns::area_position{i});
         out.ids.push_back(a.id());
         out.positions.push_back(centre(a));
         for (unsigned d = 0; d < 4; ++d) {

@@ -492,18 +492,17 @@ private:
 };
 
 // ---------------------------------------------------------------------------
-// One area record. Constructing it locates its sections (one unchecked walk
-// of its counts); every accessor then decodes directly. A field the version
-// lacks is nullopt or an empty list.
-class area {
+// The head of an area record: id, attributes, corners and the four
+// connection lists, which come before every other list. Reading them needs
+// no walk of the record, so following connections through an area_index
+// (area_index::head, find_head) costs a lookup and a few loads; `area`
+// extends it with everything after the connections.
+class area_head {
 public:
-    constexpr area() noexcept = default;
+    constexpr area_head() noexcept = default;
     // `p` is the start of a verified area record of a file with context `ctx`.
-    area(const std::byte* p, const format_context& ctx, std::uint32_t position) noexcept
-        : p_(p), ctx_(ctx), position_(position) {
-        detail::unchecked_cursor c{p, 0};
-        detail::walk_area(c, ctx_, s_, nullptr);
-    }
+    area_head(const std::byte* p, const format_context& ctx, std::uint32_t position) noexcept
+        : p_(p), ctx_(ctx), position_(position) {}
 
     // 0-based position in file order (what Left 4 Dead 2 visibility uses).
     area_position position() const noexcept { return {position_}; }
@@ -544,9 +543,37 @@ public:
         return {p + 4, load_u32(p)};
     }
     std::size_t connection_count() const noexcept {
+        const std::byte* p = p_ + layout::area_header_size(ctx_.version);
         std::size_t n = 0;
-        for (unsigned d = 0; d < 4; ++d) n += connections(static_cast<direction>(d)).size();
+        for (unsigned d = 0; d < 4; ++d) {
+            const std::size_t k = load_u32(p);
+            n += k;
+            p += 4 + 4 * k;
+        }
         return n;
+    }
+
+    const format_context& context() const noexcept { return ctx_; }
+
+protected:
+    std::size_t corners_at() const noexcept { return 4 + layout::attributes_size(ctx_.version); }
+
+    const std::byte* p_ = nullptr;
+    format_context ctx_{};
+    std::uint32_t position_ = 0;
+};
+
+// One area record. Constructing it locates its sections (one unchecked walk
+// of its counts); every accessor then decodes directly. A field the version
+// lacks is nullopt or an empty list.
+class area : public area_head {
+public:
+    constexpr area() noexcept = default;
+    // `p` is the start of a verified area record of a file with context `ctx`.
+    area(const std::byte* p, const format_context& ctx, std::uint32_t position) noexcept
+        : area_head(p, ctx, position) {
+        detail::unchecked_cursor c{p, 0};
+        detail::walk_area(c, ctx_, s_, nullptr);
     }
 
     hiding_spot_list hiding_spots() const noexcept {
@@ -627,21 +654,16 @@ public:
 
     std::size_t size_bytes() const noexcept { return s_.size; }
     bytes_view bytes() const noexcept { return {p_, s_.size}; }
-    const format_context& context() const noexcept { return ctx_; }
 
     // The record after this one (the caller knows there is one).
     area next() const noexcept { return area(p_ + s_.size, ctx_, position_ + 1); }
 
 private:
-    std::size_t corners_at() const noexcept { return 4 + layout::attributes_size(ctx_.version); }
     std::size_t light_at() const noexcept {
         return s_.after_links + (layout::has_occupy_times(ctx_.version) ? 8 : 0);
     }
     std::size_t visibility_at() const noexcept { return light_at() + 16; }
 
-    const std::byte* p_ = nullptr;
-    format_context ctx_{};
-    std::uint32_t position_ = 0;
     detail::area_sections s_{};
 };
 
