@@ -49,9 +49,12 @@ struct fold {
     std::uint64_t value() const noexcept { return sum ^ (bits << 1); }
 };
 
-// Every accessor of every record of an opened file, folded cheaply. The
-// same coverage as tests/source/walk.hpp (without its order-sensitive hash
-// and its place-name lookups by index).
+// Every field of every record of an opened file, each read through its
+// accessor and folded cheaply (an add or a xor). tests/source/walk.hpp calls
+// every accessor (also the ones that re-read a field in another shape, such
+// as earliest_occupy_time(i) beside earliest_occupy_times()) into an
+// order-sensitive hash, and follows place and position indices; the
+// "test walk" row measures that.
 inline std::uint64_t traverse(const navspan::source::nav_file& file) noexcept {
     using namespace navspan::source;
     fold f;
@@ -66,15 +69,19 @@ inline std::uint64_t traverse(const navspan::source::nav_file& file) noexcept {
         f.add(p.terminated());
     }
     for (const area& a : file.areas()) {
+        f.add(a.position().value);
         f.add(a.id());
         f.add(a.attributes_raw());
         f.add(a.north_west());
         f.add(a.south_east());
         f.add(a.north_east_z());
         f.add(a.south_west_z());
+        f.add(a.corner(corner::north_east));
+        f.add(a.corner(corner::south_west));
         for (unsigned d = 0; d < 4; ++d) {
             for (std::uint32_t id : a.connections(static_cast<direction>(d))) f.add(id);
         }
+        f.add(a.connection_count());
         for (const hiding_spot s : a.hiding_spots()) {
             f.add(s.id());
             f.add(s.position());
@@ -96,7 +103,7 @@ inline std::uint64_t traverse(const navspan::source::nav_file& file) noexcept {
             f.add(p.path_to());
             for (const encounter_spot s : p.spots()) {
                 f.add(s.hiding_spot_id());
-                f.add(s.t_raw());
+                f.add(s.t());
             }
             for (const old_encounter_spot s : p.old_spots()) {
                 f.add(s.position());
@@ -122,7 +129,9 @@ inline std::uint64_t traverse(const navspan::source::nav_file& file) noexcept {
             f.add(v.attributes_raw());
         }
         f.add(a.inherit_visibility_from());
+        f.add(a.size_bytes());
         const area_game_data g = a.game_data();
+        f.add(g.raw().size());
         if (auto tf = g.tf()) f.add(tf->attributes_raw());
         if (auto l = g.left4dead2()) {
             f.add(l->spawn_attributes_raw());
@@ -144,6 +153,7 @@ inline std::uint64_t traverse(const navspan::source::nav_file& file) noexcept {
         f.add(l.bottom());
         f.add(l.length());
         f.add(l.direction_raw());
+        f.add(l.facing());
         f.add(l.is_dangling_raw());
         for (unsigned c = 0; c < 5; ++c) f.add(l.connected_area(static_cast<ladder_connection>(c)));
     }
