@@ -297,7 +297,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     if (!opened) return opened.error();
     const ns::nav_file& file = *opened;
     const auto places = place_names(file);
-    // Area offsets by position, to resolve Left 4 Dead 2 visibility positions.
+    // Area ids by position, to resolve Left 4 Dead 2 visibility positions.
     std::vector<std::uint32_t> area_ids;
     if (file.game() == ns::game::left4dead2) {
         area_ids.reserve(file.area_count());
