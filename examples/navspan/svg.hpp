@@ -25,9 +25,11 @@ inline const char* colour(std::uint32_t i) {
 inline const char* polygon_colour_of(const scene& sc, std::uint32_t i) {
     return i < sc.polygon_colours.size() ? sc.polygon_colours[i].c_str() : colour(i);
 }
+
+// Line categories; red (#d62728) is kept for one-way lines.
 inline const char* line_colour(std::uint32_t i) {
-    static const char* const palette[] = {"#333333", "#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e",
-                                          "#8c564b", "#e377c2"};
+    static const char* const palette[] = {"#333333", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e",
+                                          "#8c564b", "#e377c2", "#17becf"};
     return palette[i % (sizeof palette / sizeof palette[0])];
 }
 

@@ -106,3 +106,71 @@ TEST_CASE("a caller's limit is reported as such, not second-guessed by the tie-b
     o.limits.max_count = 2;
     CHECK(nav_file::open(bytes, o).code() == navspan::error_code::limit_exceeded);
 }
+
+TEST_CASE("area_head: the head of an area read through the index agrees with the full area") {
+    for (std::uint32_t v : {1u, 8u, 12u, 16u}) {
+        CAPTURE(v);
+        const sb::mesh m = sb::sample_mesh(v, game::none, 0, true, 12);
+        const auto bytes = sb::write(m);
+        const auto file = nav_file::open(bytes);
+        REQUIRE(file.ok());
+        const auto index = make_area_index(*file);
+        REQUIRE(index.ok());
+        for (std::uint32_t i = 0; i < 12; ++i) {
+            const area a = (*index)[i];
+            const area_head h = index->head(area_position{i});
+            CHECK(h.id() == a.id());
+            CHECK(h.position() == a.position());
+            CHECK(h.attributes_raw() == m.areas[i].attributes);
+            CHECK(h.attributes().raw() == a.attributes().raw());
+            CHECK(h.north_west() == a.north_west());
+            CHECK(h.south_east() == a.south_east());
+            CHECK(h.north_east_z() == a.north_east_z());
+            CHECK(h.south_west_z() == a.south_west_z());
+            for (unsigned c = 0; c < 4; ++c) CHECK(h.corner(static_cast<corner>(c)) == a.corner(static_cast<corner>(c)));
+            std::size_t total = 0;
+            for (unsigned d = 0; d < 4; ++d) {
+                const auto expected = m.areas[i].connections[d];
+                const auto got = h.connections(static_cast<direction>(d));
+                REQUIRE(got.size() == expected.size());
+                CHECK(std::equal(got.begin(), got.end(), expected.begin()));
+                total += expected.size();
+            }
+            CHECK(h.connection_count() == total);
+            CHECK(a.connection_count() == total);
+            const auto found = index->find_head(m.areas[i].id);
+            REQUIRE(found.has_value());
+            CHECK(found->position().value == i);
+        }
+        CHECK_FALSE(index->find_head(0).has_value());
+    }
+}
+
+TEST_CASE("area_index lookups below, between and above the ids, and in an empty file") {
+    sb::mesh m = sb::sample_mesh(16, game::none, 0, false, 7);
+    const std::uint32_t ids[7] = {50, 10, 70, 30, 20, 60, 40};
+    for (std::size_t i = 0; i < 7; ++i) m.areas[i].id = ids[i];
+    const auto bytes = sb::write(m);
+    const auto file = nav_file::open(bytes);
+    REQUIRE(file.ok());
+    const auto index = make_area_index(*file);
+    REQUIRE(index.ok());
+    for (std::uint32_t id = 0; id <= 80; ++id) {
+        CAPTURE(id);
+        const auto it = std::find(std::begin(ids), std::end(ids), id);
+        if (it == std::end(ids)) {
+            CHECK_FALSE(index->position_of(id).has_value());
+        } else {
+            CHECK(index->position_of(id) == static_cast<std::uint32_t>(it - std::begin(ids)));
+        }
+    }
+    CHECK_FALSE(index->position_of(0xFFFFFFFFu).has_value());
+
+    const auto empty_bytes = sb::write(sb::sample_mesh(16, game::none, 0, false, 0));
+    const auto empty = nav_file::open(empty_bytes);
+    REQUIRE(empty.ok());
+    const auto none = make_area_index(*empty);
+    REQUIRE(none.ok());
+    CHECK_FALSE(none->position_of(0).has_value());
+    CHECK_FALSE(none->find_head(1).has_value());
+}

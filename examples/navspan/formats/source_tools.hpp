@@ -1,6 +1,18 @@
 // The navspan command's dump, validate, svg/obj (scene) and path (graph)
-// support for source_nav files.
+// support for source_nav files. The dump schema is in ../dump/source.md.
 #pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include <navspan/navspan.hpp>
 
@@ -11,32 +23,818 @@
 
 namespace navspan_cli::source_format {
 
-inline navspan::error not_yet(const char* what) {
-    return navspan::detail::fail(navspan::error_code::unsupported_version, 0, what);
+namespace tools_detail {
+
+namespace ns = navspan::source;
+
+constexpr std::string_view direction_keys[4] = {"north", "east", "south", "west"};
+
+inline void write_vec3(json_writer& w, const navspan::vec3& v) {
+    w.begin_array();
+    w.value(v.x);
+    w.value(v.y);
+    w.value(v.z);
+    w.end_array();
 }
 
-// Every decoded field of every record, in file order.
+// `"key": raw, "key_names": [...]`: the named flags in table order, then any
+// bits the table does not name as one hex string, so names and raw agree.
+inline void write_flags(json_writer& w, std::string_view key, std::string_view names_key, std::uint64_t raw,
+                        navspan::name_table table) {
+    w.field(key, raw);
+    w.key(names_key);
+    w.begin_array();
+    const std::uint64_t unnamed = navspan::for_each_flag(table, raw, [&](std::string_view name, std::uint64_t) {
+        w.value(name);
+    });
+    if (unnamed != 0) {
+        char buf[24];
+        std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(unnamed));
+        w.value(std::string_view(buf));
+    }
+    w.end_array();
+}
+
+// `"key": raw, "key_name": "NAME"` (null when the table has no name).
+inline void write_enum(json_writer& w, std::string_view key, std::string_view name_key, std::uint64_t raw,
+                       navspan::name_table table) {
+    w.field(key, raw);
+    const std::string_view name = navspan::name_of(table, raw);
+    if (name.empty()) w.field_null(name_key);
+    else w.field(name_key, name);
+}
+
+inline void write_hex(json_writer& w, navspan::bytes_view bytes) {
+    std::string hex;
+    hex.reserve(bytes.size() * 2);
+    static constexpr char digits[] = "0123456789abcdef";
+    for (std::byte b : bytes) {
+        hex.push_back(digits[std::to_integer<unsigned>(b) >> 4]);
+        hex.push_back(digits[std::to_integer<unsigned>(b) & 15]);
+    }
+    w.value(std::string_view(hex));
+}
+
+inline std::uint64_t offset_of(const navspan::source::nav_file& file, const std::byte* p) {
+    return static_cast<std::uint64_t>(p - file.bytes().data());
+}
+
+inline void write_places(json_writer& w, const ns::nav_file& file, const ns::place_list& places) {
+    w.begin_array();
+    for (const ns::place p : places) {
+        w.begin_object();
+        w.field("index", p.index());
+        w.field("offset", offset_of(file, p.stored_bytes().data()) - 2);
+        w.field("stored_length", p.stored_length());
+        w.field("name", p.name());
+        w.field("terminated", p.terminated());
+        w.end_object();
+    }
+    w.end_array();
+}
+
+inline void write_approach_spots(json_writer& w, const navspan::packed_view<ns::approach_spot>& spots) {
+    w.begin_array();
+    for (const ns::approach_spot s : spots) {
+        w.begin_object();
+        w.field("here_area", s.here_area());
+        w.field("prev_area", s.prev_area());
+        write_enum(w, "prev_to_here", "prev_to_here_name", static_cast<std::uint64_t>(s.prev_to_here()),
+                   ns::traverse_names);
+        w.field("next_area", s.next_area());
+        write_enum(w, "here_to_next", "here_to_next_name", static_cast<std::uint64_t>(s.here_to_next()),
+                   ns::traverse_names);
+        w.end_object();
+    }
+    w.end_array();
+}
+
+inline void write_encounter_paths(json_writer& w, const ns::area& a) {
+    w.begin_array();
+    for (const ns::encounter_path p : a.encounter_paths()) {
+        w.begin_object();
+        w.field("from_area", p.from_area());
+        if (const auto d = p.from_direction()) {
+            write_enum(w, "from_direction", "from_direction_name", static_cast<std::uint64_t>(*d), ns::direction_names);
+        }
+        w.field("to_area", p.to_area());
+        if (const auto d = p.to_direction()) {
+            write_enum(w, "to_direction", "to_direction_name", static_cast<std::uint64_t>(*d), ns::direction_names);
+        }
+        if (p.old_layout()) {
+            // Versions 1-2: the path's end points, then spots as positions.
+            w.key("path_from");
+            write_vec3(w, *p.path_from());
+            w.key("path_to");
+            write_vec3(w, *p.path_to());
+        }
+        w.key("spots");
+        w.begin_array();
+        for (const ns::old_encounter_spot s : p.old_spots()) {
+            w.begin_object();
+            w.key("position");
+            write_vec3(w, s.position());
+            w.field("t", s.t());
+            w.end_object();
+        }
+        for (const ns::encounter_spot s : p.spots()) {
+            w.begin_object();
+            w.field("hiding_spot_id", s.hiding_spot_id());
+            w.field("t_raw", s.t_raw());  // quantised: t = t_raw / 255
+            w.field("t", s.t());
+            w.end_object();
+        }
+        w.end_array();
+        w.end_object();
+    }
+    w.end_array();
+}
+
+inline void write_id_list(json_writer& w, const navspan::packed_view<std::uint32_t>& ids) {
+    w.begin_array();
+    for (std::uint32_t id : ids) w.value(id);
+    w.end_array();
+}
+
+// Per-area game data; `id_at` resolves Left 4 Dead 2 visibility positions.
+template <class IdAt>
+void write_game_data(json_writer& w, const ns::nav_file& file, const ns::area& a, IdAt&& id_at) {
+    const ns::area_game_data g = a.game_data();
+    if (file.game() == ns::game::none || (g.empty() && file.game() != ns::game::unknown)) {
+        w.null();
+        return;
+    }
+    w.begin_object();
+    w.field("kind", ns::to_string(g.kind()));
+    w.field("offset", offset_of(file, g.raw().data()));
+    w.field("size", g.raw().size());
+    if (const auto cs = g.cstrike()) {
+        w.key("approach_spots");
+        write_approach_spots(w, cs->approach_spots());
+    } else if (const auto tf = g.tf()) {
+        write_flags(w, "attributes", "attribute_names", tf->attributes_raw(), ns::tf_attribute_names);
+    } else if (const auto l = g.left4dead2()) {
+        write_flags(w, "spawn_attributes", "spawn_attribute_names", l->spawn_attributes_raw(),
+                    ns::l4d2_spawn_attribute_names);
+        w.key("unnamed_words");
+        write_id_list(w, l->unnamed_words());
+        w.field("fog_place_index", l->fog_place_index());
+        w.key("spawn_block");
+        if (l->spawn_block().empty()) w.null();
+        else write_hex(w, l->spawn_block());
+        w.key("unnamed_list");
+        write_id_list(w, l->unnamed_list());
+        w.key("visible_areas");
+        w.begin_array();
+        for (const ns::visible_area_position v : l->visible_areas()) {
+            w.begin_object();
+            w.field("position", v.position().value);
+            w.field("area_id", id_at(v.position().value));  // resolved here, not stored
+            if (const auto raw = v.attributes_raw()) {
+                write_flags(w, "attributes", "attribute_names", *raw, ns::visibility_flag_names);
+            }
+            w.end_object();
+        }
+        w.end_array();
+        w.field("inherit_visibility_from", l->inherit_visibility_from());
+    } else if (g.kind() == ns::game::unknown) {
+        w.key("bytes");
+        write_hex(w, g.raw());
+    }
+    w.end_object();
+}
+
+// The name of each 1-based place index (index 0 unused), for O(1) lookups.
+inline std::vector<std::string_view> place_names(const ns::nav_file& file) {
+    std::vector<std::string_view> names(1);
+    for (const ns::place p : file.places()) names.push_back(p.name());
+    return names;
+}
+
+inline navspan::vec3 centre(const ns::area_head& a) {
+    const navspan::vec3 nw = a.north_west(), se = a.south_east();
+    return {(nw.x + se.x) * 0.5f, (nw.y + se.y) * 0.5f, (nw.z + se.z + a.north_east_z() + a.south_west_z()) * 0.25f};
+}
+
+// Area ids sorted with their positions: lookups that tolerate duplicate ids
+// (the first area with an id wins), which area_index refuses.
+class id_table {
+public:
+    explicit id_table(const std::vector<ns::area>& areas) {
+        entries_.reserve(areas.size());
+        for (std::size_t i = 0; i < areas.size(); ++i) entries_.push_back({areas[i].id(), i});
+        std::stable_sort(entries_.begin(), entries_.end(),
+                         [](const entry& a, const entry& b) { return a.id < b.id; });
+    }
+    std::optional<std::size_t> find(std::uint32_t id) const {
+        const auto it = std::lower_bound(entries_.begin(), entries_.end(), id,
+                                         [](const entry& e, std::uint32_t v) { return e.id < v; });
+        if (it == entries_.end() || it->id != id) return std::nullopt;
+        return it->position;
+    }
+    // Calls f(position, first position with the same id) for each duplicate.
+    template <class F>
+    void for_each_duplicate(F&& f) const {
+        for (std::size_t k = 1; k < entries_.size(); ++k) {
+            std::size_t first = k - 1;
+            while (first > 0 && entries_[first - 1].id == entries_[k].id) --first;
+            if (entries_[k - 1].id == entries_[k].id) f(entries_[k].position, entries_[first].position);
+        }
+    }
+
+private:
+    struct entry {
+        std::uint32_t id;
+        std::size_t position;
+    };
+    std::vector<entry> entries_;
+};
+
+inline std::vector<ns::area> all_areas(const ns::nav_file& file) {
+    std::vector<ns::area> areas;
+    areas.reserve(file.area_count());
+    for (const ns::area& a : file.areas()) areas.push_back(a);
+    return areas;
+}
+
+inline bool connects_to(const ns::area& a, std::uint32_t id) {
+    for (unsigned d = 0; d < 4; ++d) {
+        for (std::uint32_t to : a.connections(static_cast<ns::direction>(d))) {
+            if (to == id) return true;
+        }
+    }
+    return false;
+}
+
+// A round height band (1, 2 or 5 times a power of ten) giving about six bands.
+inline double svg_height_step(double range) {
+    if (!(range > 0) || !std::isfinite(range)) return 100;
+    const double target = range / 6;
+    const double p = std::pow(10.0, std::floor(std::log10(target)));
+    for (double m : {1.0, 2.0, 5.0, 10.0}) {
+        if (m * p >= target) return m * p;
+    }
+    return 10 * p;
+}
+
+inline std::string area_name(const ns::area& a) {
+    return "area #" + std::to_string(a.position().value) + " (id " + std::to_string(a.id()) + ")";
+}
+
+inline std::string format_float(float f) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", static_cast<double>(f));
+    return buf;
+}
+
+}  // namespace tools_detail
+
+// Every decoded field of every record, in file order (schema: ../dump/source.md).
 inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
-    (void)bytes; (void)w;
-    return not_yet("source_nav dump (not built yet)");
+    namespace ns = navspan::source;
+    using namespace tools_detail;
+    const auto opened = ns::nav_file::open(bytes);
+    if (!opened) return opened.error();
+    const ns::nav_file& file = *opened;
+    const auto places = place_names(file);
+    // Area ids by position, to resolve Left 4 Dead 2 visibility positions.
+    std::vector<std::uint32_t> area_ids;
+    if (file.game() == ns::game::left4dead2) {
+        area_ids.reserve(file.area_count());
+        for (const ns::area& a : file.areas()) area_ids.push_back(a.id());
+    }
+
+    w.begin_object();
+    w.field("format", "source_nav");
+    w.field("bytes", bytes.size());
+    w.field("magic", navspan::load_u32(bytes.data()));
+    w.field("version", file.version());
+    w.field("subversion", file.subversion());
+    w.field("bsp_size", file.bsp_size());
+    w.field("analyzed", file.analyzed());
+    w.field("game_data", ns::to_string(file.game()));
+    write_flags(w, "warnings", "warning_names", file.warnings().raw(), ns::warning_names);
+    w.key("places");
+    if (navspan::source::layout::has_place_directory(file.version())) write_places(w, file, file.places());
+    else w.null();
+    w.field("has_unnamed_areas", file.has_unnamed_areas());
+    const auto l4d = file.left4dead2();
+    w.key("left4dead2");
+    if (l4d) {
+        w.begin_object();
+        w.field("population_name", l4d->population_name());
+        w.key("fog_places");
+        write_places(w, file, l4d->fog_places());
+        w.end_object();
+    } else {
+        w.null();
+    }
+    w.field("area_count", file.area_count());
+    w.key("areas");
+    w.begin_array();
+    for (const ns::area& a : file.areas()) {
+        w.begin_object();
+        w.field("position", a.position().value);
+        w.field("offset", offset_of(file, a.bytes().data()));
+        w.field("size", a.size_bytes());
+        w.field("id", a.id());
+        write_flags(w, "attributes", "attribute_names", a.attributes_raw(), a.attributes().table());
+        w.key("north_west");
+        write_vec3(w, a.north_west());
+        w.key("south_east");
+        write_vec3(w, a.south_east());
+        w.field("north_east_z", a.north_east_z());
+        w.field("south_west_z", a.south_west_z());
+        w.key("connections");
+        w.begin_object();
+        for (unsigned d = 0; d < 4; ++d) {
+            w.key(direction_keys[d]);
+            write_id_list(w, a.connections(static_cast<ns::direction>(d)));
+        }
+        w.end_object();
+        w.key("hiding_spots");
+        w.begin_array();
+        for (const ns::hiding_spot s : a.hiding_spots()) {
+            w.begin_object();
+            w.field("id", s.id());
+            w.key("position");
+            write_vec3(w, s.position());
+            write_flags(w, "flags", "flag_names", s.flags_raw(), ns::hiding_spot_flag_names);
+            w.end_object();
+        }
+        w.end_array();
+        w.key("approach_spots");  // the base record's list (v <= 14)
+        if (ns::layout::has_base_approach(file.version())) write_approach_spots(w, a.approach_spots());
+        else w.null();
+        w.key("encounter_paths");
+        write_encounter_paths(w, a);
+        const auto place = a.place_index();
+        w.field("place_index", place);
+        if (place && *place != 0 && *place < places.size()) w.field("place_name", places[*place]);
+        else w.field_null("place_name");
+        w.key("ladder_links");
+        if (ns::layout::has_ladder_links(file.version())) {
+            w.begin_object();
+            w.key("up");
+            write_id_list(w, a.ladder_links(ns::ladder_direction::up));
+            w.key("down");
+            write_id_list(w, a.ladder_links(ns::ladder_direction::down));
+            w.end_object();
+        } else {
+            w.null();
+        }
+        w.key("earliest_occupy_times");
+        if (const auto t = a.earliest_occupy_times()) {
+            w.begin_array();
+            w.value((*t)[0]);
+            w.value((*t)[1]);
+            w.end_array();
+        } else {
+            w.null();
+        }
+        w.key("light_intensity");
+        if (const auto l = a.light_intensities()) {
+            w.begin_array();
+            for (float f : *l) w.value(f);
+            w.end_array();
+        } else {
+            w.null();
+        }
+        w.key("visible_areas");
+        if (ns::layout::has_base_visibility(file.version(), file.game())) {
+            w.begin_array();
+            for (const ns::visible_area v : a.visible_areas()) {
+                w.begin_object();
+                w.field("id", v.id());
+                write_flags(w, "attributes", "attribute_names", v.attributes_raw(), ns::visibility_flag_names);
+                w.end_object();
+            }
+            w.end_array();
+        } else {
+            w.null();
+        }
+        w.field("inherit_visibility_from", a.inherit_visibility_from());
+        w.key("game_data");
+        write_game_data(w, file, a, [&](std::uint32_t position) { return area_ids[position]; });
+        w.end_object();
+    }
+    w.end_array();
+    w.key("ladders");
+    if (ns::layout::has_ladders(file.version())) {
+        w.begin_array();
+        std::size_t index = 0;
+        for (const ns::ladder l : file.ladders()) {
+            w.begin_object();
+            w.field("index", index);
+            w.field("offset", offset_of(file, file.ladders().bytes().data()) + index * file.ladders().stride());
+            w.field("id", l.id());
+            w.field("width", l.width());
+            w.key("top");
+            write_vec3(w, l.top());
+            w.key("bottom");
+            write_vec3(w, l.bottom());
+            w.field("length", l.length());
+            write_enum(w, "direction", "direction_name", l.direction_raw(), ns::direction_names);
+            w.field("is_dangling", l.is_dangling_raw());
+            for (unsigned c = 0; c < 5; ++c) {
+                const auto which = static_cast<ns::ladder_connection>(c);
+                std::string key(ns::to_string(which));
+                std::transform(key.begin(), key.end(), key.begin(),
+                               [](char ch) { return static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch); });
+                w.field(key + "_area", l.connected_area(which));
+            }
+            w.end_object();
+            ++index;
+        }
+        w.end_array();
+    } else {
+        w.null();
+    }
+    w.field("max_view_distance", l4d ? std::optional<float>(l4d->max_view_distance()) : std::nullopt);
+    w.field("trailing_bytes", file.trailing_bytes());
+    w.end_object();
+    return {};
 }
 
 // Checks beyond structure; appends what it finds.
 inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
-    (void)bytes; (void)out;
-    return not_yet("source_nav validate (not built yet)");
+    namespace ns = navspan::source;
+    using namespace tools_detail;
+    const auto opened = ns::nav_file::open(bytes);
+    if (!opened) return opened.error();
+    const ns::nav_file& file = *opened;
+    const std::vector<ns::area> areas = all_areas(file);
+    const id_table ids(areas);
+    auto add = [&](const char* check, std::string record, std::uint64_t offset, std::string message) {
+        out.push_back({check, std::move(record), offset, std::move(message)});
+    };
+    auto at = [&](const std::byte* p) { return offset_of(file, p); };
+    auto id_field = [&](const ns::area& a, const char* check, const char* what, std::uint32_t id,
+                        const std::byte* where) {
+        if (id != 0 && !ids.find(id)) {
+            add(check, area_name(a), at(where), std::string(what) + " names area id " + std::to_string(id) +
+                                                    ", which no area has");
+        }
+    };
+
+    ids.for_each_duplicate([&](std::size_t position, std::size_t first) {
+        add("duplicate-area-id", area_name(areas[position]), at(areas[position].bytes().data()),
+            "the id is also used by area #" + std::to_string(first) + " (lookups by id cannot tell them apart)");
+    });
+
+    // Hiding-spot ids (v >= 2), which encounter spots name.
+    std::vector<std::uint32_t> hiding_ids;
+    for (const ns::area& a : areas) {
+        for (const ns::hiding_spot s : a.hiding_spots()) {
+            if (const auto id = s.id()) hiding_ids.push_back(*id);
+        }
+    }
+    std::sort(hiding_ids.begin(), hiding_ids.end());
+    std::vector<std::uint32_t> ladder_ids;
+    for (const ns::ladder l : file.ladders()) ladder_ids.push_back(l.id());
+    std::sort(ladder_ids.begin(), ladder_ids.end());
+    const std::size_t ladder_stride = file.ladders().stride();
+
+    for (const ns::area& a : areas) {
+        const std::byte* corners = a.bytes().data() + 4 + ns::layout::attributes_size(file.version());
+        const navspan::vec3 nw = a.north_west(), se = a.south_east();
+        const float zs[4] = {nw.z, se.z, a.north_east_z(), a.south_west_z()};
+        if (!std::isfinite(nw.x) || !std::isfinite(nw.y) || !std::isfinite(se.x) || !std::isfinite(se.y) ||
+            !std::all_of(std::begin(zs), std::end(zs), [](float z) { return std::isfinite(z); })) {
+            add("non-finite-corner", area_name(a), at(corners), "a corner coordinate is NaN or infinite");
+        } else if (se.x < nw.x || se.y < nw.y) {
+            add("inverted-area", area_name(a), at(corners),
+                "south-east corner (" + format_float(se.x) + ", " + format_float(se.y) +
+                    ") is not east and south of north-west corner (" + format_float(nw.x) + ", " +
+                    format_float(nw.y) + ")");
+        } else if (se.x == nw.x || se.y == nw.y) {
+            add("degenerate-area", area_name(a), at(corners),
+                "zero " + std::string(se.x == nw.x ? "width" : "depth") + " (" + format_float(se.x - nw.x) +
+                    " x " + format_float(se.y - nw.y) + ")");
+        }
+
+        for (unsigned d = 0; d < 4; ++d) {
+            const auto list = a.connections(static_cast<ns::direction>(d));
+            for (std::size_t k = 0; k < list.size(); ++k) {
+                const std::uint32_t to = list[k];
+                const std::byte* where = list.bytes().data() + 4 * k;
+                const std::string dir(direction_keys[d]);
+                if (to == a.id()) {
+                    add("self-connection", area_name(a), at(where),
+                        "the " + dir + " connection list names the area itself");
+                    continue;
+                }
+                const auto target = ids.find(to);
+                if (!target) {
+                    add("missing-connection-target", area_name(a), at(where),
+                        "connects " + dir + " to area id " + std::to_string(to) + ", which no area has");
+                } else if (!connects_to(areas[*target], a.id())) {
+                    add("one-way-connection", area_name(a), at(where),
+                        "connects " + dir + " to " + area_name(areas[*target]) + ", which has no connection back");
+                }
+                for (std::size_t j = 0; j < k; ++j) {
+                    if (list[j] == to) {
+                        add("duplicate-connection", area_name(a), at(where),
+                            "the " + dir + " connection list names area id " + std::to_string(to) + " twice");
+                        break;
+                    }
+                }
+            }
+        }
+
+        const auto approach = a.approach_spots();
+        if (approach.size() > 16) {
+            add("approach-count-above-16", area_name(a), at(approach.bytes().data() - 1),
+                std::to_string(approach.size()) + " approach spots; the game keeps 16");
+        }
+        for (std::size_t k = 0; k < approach.size(); ++k) {
+            const ns::approach_spot s = approach[k];
+            const std::byte* p = approach.bytes().data() + k * ns::approach_spot::record_size;
+            id_field(a, "missing-approach-area", "an approach spot's here area", s.here_area(), p);
+            id_field(a, "missing-approach-area", "an approach spot's previous area", s.prev_area(), p + 4);
+            id_field(a, "missing-approach-area", "an approach spot's next area", s.next_area(), p + 9);
+        }
+        for (const ns::encounter_path p : a.encounter_paths()) {
+            const std::byte* where = p.bytes().data();
+            id_field(a, "missing-encounter-area", "an encounter path's start", p.from_area(), where);
+            id_field(a, "missing-encounter-area", "an encounter path's end", p.to_area(), where + (p.old_layout() ? 4 : 5));
+            const auto spots = p.spots();
+            for (std::size_t k = 0; k < spots.size(); ++k) {
+                const std::uint32_t spot = spots[k].hiding_spot_id();
+                if (spot != 0 && !std::binary_search(hiding_ids.begin(), hiding_ids.end(), spot)) {
+                    add("missing-hiding-spot", area_name(a), at(spots.bytes().data() + 5 * k),
+                        "an encounter spot names hiding spot id " + std::to_string(spot) + ", which no area has");
+                }
+            }
+        }
+        for (unsigned d = 0; d < 2; ++d) {
+            const auto links = a.ladder_links(static_cast<ns::ladder_direction>(d));
+            for (std::size_t k = 0; k < links.size(); ++k) {
+                if (!std::binary_search(ladder_ids.begin(), ladder_ids.end(), links[k])) {
+                    add("missing-ladder", area_name(a), at(links.bytes().data() + 4 * k),
+                        std::string(d == 0 ? "up" : "down") + " ladder link names ladder id " +
+                            std::to_string(links[k]) + ", which no ladder has");
+                }
+            }
+        }
+        const auto visible = a.visible_areas();
+        for (std::size_t k = 0; k < visible.size(); ++k) {
+            id_field(a, "missing-visible-area", "a visibility entry", visible[k].id(),
+                     visible.bytes().data() + ns::visible_area::record_size * k);
+        }
+        if (const auto from = a.inherit_visibility_from()) {
+            id_field(a, "missing-visible-area", "inherited visibility", *from, a.game_data().raw().data() - 4);
+        }
+        if (const auto l = a.game_data().left4dead2()) {
+            if (const auto from = l->inherit_visibility_from()) {
+                const std::byte* where = l->bytes().data() + l->bytes().size() - 4;
+                id_field(a, "missing-visible-area", "inherited visibility", *from, where);
+            }
+            if (const auto fog = l->fog_place_index(); fog && *fog > file.left4dead2()->fog_places().size()) {
+                add("bad-fog-place-index", area_name(a), at(l->bytes().data() + 4),
+                    "fog place index " + std::to_string(*fog) + " is beyond the " +
+                        std::to_string(file.left4dead2()->fog_places().size()) + " fog places");
+            }
+        }
+    }
+
+    const auto ladders = file.ladders();
+    for (std::size_t i = 0; i < ladders.size(); ++i) {
+        const ns::ladder l = ladders[i];
+        const std::byte* base = ladders.bytes().data() + i * ladder_stride;
+        const std::string name = "ladder #" + std::to_string(i) + " (id " + std::to_string(l.id()) + ")";
+        for (std::size_t j = 0; j < i; ++j) {
+            if (ladders[j].id() == l.id()) {
+                add("duplicate-ladder-id", name, at(base), "ladder #" + std::to_string(j) + " has the same id");
+                break;
+            }
+        }
+        if (!l.facing()) {
+            add("bad-ladder-direction", name, at(base + 36),
+                "direction " + std::to_string(l.direction_raw()) + " is not NORTH, EAST, SOUTH or WEST");
+        }
+        const std::size_t refs = file.version() == 6 ? 41 : 40;
+        for (unsigned c = 0; c < 5; ++c) {
+            const auto which = static_cast<ns::ladder_connection>(c);
+            const std::uint32_t id = l.connected_area(which);
+            if (id != 0 && !ids.find(id)) {
+                add("missing-ladder-area", name, at(base + refs + 4 * c),
+                    std::string(ns::to_string(which)) + " area id " + std::to_string(id) + " is not an area");
+            }
+        }
+        if (l.bottom_area() == 0 && l.top_forward_area() == 0 && l.top_left_area() == 0 &&
+            l.top_right_area() == 0 && l.top_behind_area() == 0) {
+            add("unconnected-ladder", name, at(base + refs), "the ladder connects to no area at either end");
+        }
+    }
+
+    for (const ns::place p : file.places()) {
+        if (!p.terminated()) {
+            add("place-name-unterminated", "place #" + std::to_string(p.index()), at(p.stored_bytes().data()) - 2,
+                "the stored name has no NUL (length " + std::to_string(p.stored_length()) + ")");
+        }
+    }
+    if (file.warnings().has(ns::warning::game_data_inferred)) {
+        add("game-data-inferred", "nav file header", 8,
+            "subversion " + std::to_string(file.subversion().value_or(0)) + " did not fit its usual game data; read as " +
+                std::string(ns::to_string(file.game())) + " data, the only layout that ends at end of file");
+    }
+    if (file.trailing_bytes() != 0 && ns::layout::has_ladders(file.version())) {
+        add("trailing-bytes", "nav file", bytes.size() - file.trailing_bytes(),
+            std::to_string(file.trailing_bytes()) + " bytes after the last section (the game reads none)");
+    }
+    return {};
 }
 
-// The top-down picture: polygons, lines and points in world coordinates.
+// The top-down picture: areas as quads coloured by place (by game or base
+// attributes when the file names no places), connections, ladders.
 inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
-    (void)bytes; (void)out;
-    return not_yet("source_nav picture (not built yet)");
+    namespace ns = navspan::source;
+    using namespace tools_detail;
+    const auto opened = ns::nav_file::open(bytes);
+    if (!opened) return opened.error();
+    const ns::nav_file& file = *opened;
+    const std::vector<ns::area> areas = all_areas(file);
+    const id_table ids(areas);
+    const auto places = place_names(file);
+
+    // Colour by place when any area has one; otherwise by the game's area
+    // attributes (TF2 spawn rooms, L4D2 spawn attributes) when any is set;
+    // otherwise by the base attributes.
+    enum class colour_by { place, game, base } by = colour_by::base;
+    bool any_place = false, any_game = false;
+    for (const ns::area& a : areas) {
+        any_place = any_place || a.place_index().value_or(0) != 0;
+        const auto g = a.game_data();
+        if (const auto tf = g.tf()) any_game = any_game || tf->attributes_raw() != 0;
+        if (const auto l = g.left4dead2()) any_game = any_game || l->spawn_attributes_raw() != 0;
+    }
+    by = any_place ? colour_by::place : any_game ? colour_by::game : colour_by::base;
+
+    // The most telling flag names an area's category (table order is not
+    // importance order, so each set lists its own).
+    static constexpr std::string_view tf_priority[] = {
+        "SPAWN_ROOM_RED", "SPAWN_ROOM_BLUE", "SPAWN_ROOM_EXIT", "CONTROL_POINT", "BLUE_SETUP_GATE", "RED_SETUP_GATE",
+        "HAS_HEALTH", "HAS_AMMO", "SNIPER_SPOT", "SENTRY_SPOT", "BLOCKED", "BLUE_SENTRY_DANGER", "RED_SENTRY_DANGER",
+        "DOOR_NEVER_BLOCKS", "DOOR_ALWAYS_BLOCKS", "NO_SPAWNING", "RESCUE_CLOSET"};
+    static constexpr std::string_view l4d2_priority[] = {
+        "PLAYER_START", "CHECKPOINT", "FINALE", "RESCUE_VEHICLE", "RESCUE_CLOSET", "BATTLEFIELD", "BATTLESTATION",
+        "ESCAPE_ROUTE", "NOTHREAT", "EMPTY", "OBSCURED", "NO_MOBS", "THREAT", "STOP_SCAN", "NOT_CLEARABLE",
+        "LYINGDOWN", "DESTROYED_DOOR", "IGNORE_VISIBILITY"};
+    static constexpr std::string_view base_priority[] = {
+        "JUMP", "CROUCH", "PRECISE", "NO_JUMP", "STAIRS", "STOP", "RUN", "WALK", "AVOID", "DONT_HIDE", "STAND",
+        "NO_HOSTAGES", "TRANSIENT", "NO_MERGE", "OBSTACLE_TOP", "CLIFF", "TANK_ONLY", "MOB_ONLY", "PLAYERCLIP",
+        "BREAKABLEWALL", "FUNC_COST", "HAS_ELEVATOR", "NAV_BLOCKER"};
+    auto pick = [](const auto& priority, const navspan::flag_set<std::uint32_t>& flags,
+                   std::string_view none) -> std::string {
+        for (std::string_view name : priority) {
+            if (flags.has(name)) return std::string(name);
+        }
+        return std::string(flags.raw() != 0 ? "other flags" : none);
+    };
+    auto category_of = [&](const ns::area& a) -> std::string {
+        switch (by) {
+            case colour_by::place: {
+                const auto i = a.place_index().value_or(0);
+                return i != 0 && i < places.size() && !places[i].empty() ? std::string(places[i]) : "(no place)";
+            }
+            case colour_by::game: {
+                const auto g = a.game_data();
+                if (const auto tf = g.tf()) return pick(tf_priority, tf->attributes(), "(no TF attributes)");
+                if (const auto l = g.left4dead2()) {
+                    return pick(l4d2_priority, l->spawn_attributes(), "(no spawn attributes)");
+                }
+                return "(no game attributes)";
+            }
+            case colour_by::base: break;
+        }
+        return pick(base_priority, a.attributes(), "(no attributes)");
+    };
+
+    std::vector<navspan::vec3> centres(areas.size());
+    for (std::size_t i = 0; i < areas.size(); ++i) centres[i] = centre(areas[i]);
+    std::vector<std::string> categories(areas.size());
+    for (std::size_t i = 0; i < areas.size(); ++i) categories[i] = category_of(areas[i]);
+    // Maps without places whose areas carry no attributes (most TF2 and
+    // SDK meshes) would be one colour: colour them by height instead, which
+    // also tells the floors of a multi-storey map apart.
+    if (by != colour_by::place && !areas.empty()) {
+        const auto plain = static_cast<std::size_t>(std::count_if(
+            categories.begin(), categories.end(), [](const std::string& c) { return c.front() == '('; }));
+        if (plain * 10 > areas.size() * 8) {
+            float low = centres[0].z, high = centres[0].z;
+            for (const auto& c : centres) {
+                if (std::isfinite(c.z)) {
+                    low = std::min(low, c.z);
+                    high = std::max(high, c.z);
+                }
+            }
+            const double step = svg_height_step(static_cast<double>(high) - static_cast<double>(low));
+            const double base = std::floor(static_cast<double>(low) / step) * step;
+            for (std::size_t i = 0; i < areas.size(); ++i) {
+                const double z = std::isfinite(centres[i].z) ? static_cast<double>(centres[i].z) : base;
+                const double from = base + std::floor((z - base) / step) * step;
+                char buf[64];
+                std::snprintf(buf, sizeof buf, "height %g to %g", from, from + step);
+                categories[i] = buf;
+            }
+            // Legend entries in height order.
+            std::vector<std::string> sorted = categories;
+            std::sort(sorted.begin(), sorted.end(), [](const std::string& a, const std::string& b) {
+                return std::strtod(a.c_str() + 7, nullptr) < std::strtod(b.c_str() + 7, nullptr);
+            });
+            for (const auto& c : sorted) scene::category(out.polygon_categories, c);
+        }
+    }
+
+    // Upper floors drawn over lower ones.
+    std::vector<std::size_t> order(areas.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return centres[a].z < centres[b].z; });
+    for (std::size_t i : order) {
+        const ns::area& a = areas[i];
+        scene_polygon poly;
+        for (unsigned c = 0; c < 4; ++c) poly.corners.push_back(a.corner(static_cast<ns::corner>(c)));
+        poly.category = scene::category(out.polygon_categories, categories[i]);
+        poly.label = "area " + std::to_string(a.id()) + " (" + categories[i] + ")";
+        out.polygons.push_back(std::move(poly));
+    }
+
+    const std::uint32_t connection = scene::category(out.line_categories, "connection");
+    for (const ns::area& a : areas) {
+        for (unsigned d = 0; d < 4; ++d) {
+            for (std::uint32_t to : a.connections(static_cast<ns::direction>(d))) {
+                const auto target = ids.find(to);
+                if (!target || to == a.id()) continue;
+                const bool two_way = connects_to(areas[*target], a.id());
+                // A two-way pair is drawn once, from its lower id.
+                if (two_way && to < a.id()) continue;
+                out.lines.push_back({centres[a.position().value], centres[*target], connection, !two_way});
+            }
+        }
+    }
+
+    if (!file.ladders().empty()) {
+        const std::uint32_t ladder_cat = scene::category(out.line_categories, "ladder");
+        const std::uint32_t ladder_link = scene::category(out.line_categories, "ladder to area");
+        for (const ns::ladder l : file.ladders()) {
+            // The rungs across the ladder's width, perpendicular to where it faces.
+            const navspan::vec3 top = l.top();
+            const float half = std::max(l.width(), 8.0f) * 0.5f;
+            const bool along_x = l.facing() == ns::direction::north || l.facing() == ns::direction::south;
+            const navspan::vec3 from{top.x - (along_x ? half : 0), top.y - (along_x ? 0 : half), top.z};
+            const navspan::vec3 to{top.x + (along_x ? half : 0), top.y + (along_x ? 0 : half), top.z};
+            out.lines.push_back({from, to, ladder_cat, false});
+            for (unsigned c = 0; c < 5; ++c) {
+                const auto which = static_cast<ns::ladder_connection>(c);
+                const auto target = ids.find(l.connected_area(which));
+                if (l.connected_area(which) == 0 || !target) continue;
+                const navspan::vec3 end = which == ns::ladder_connection::bottom ? l.bottom() : top;
+                out.lines.push_back({end, centres[*target], ladder_link, false});
+            }
+        }
+    }
+    return {};
 }
 
-// The walkable graph for `navspan path`.
+// The walkable graph for `navspan path`: areas by id, connections as
+// directed edges (looked up through an area_index), ladders both ways
+// between their bottom and top areas.
 inline navspan::error build_graph(navspan::bytes_view bytes, nav_graph& out) {
-    (void)bytes; (void)out;
-    return not_yet("source_nav path (not built yet)");
+    namespace ns = navspan::source;
+    using namespace tools_detail;
+    const auto opened = ns::nav_file::open(bytes);
+    if (!opened) return opened.error();
+    const ns::nav_file& file = *opened;
+    auto index = ns::make_area_index(file);
+    if (!index) return index.error();
+    out.node_kind = "area";
+    const auto n = static_cast<std::uint32_t>(index->size());
+    std::vector<std::vector<std::pair<std::uint32_t, float>>> adjacency(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const ns::area_head a = index->head(ns::area_position{i});
+        out.ids.push_back(a.id());
+        out.positions.push_back(centre(a));
+        for (unsigned d = 0; d < 4; ++d) {
+            for (std::uint32_t to : a.connections(static_cast<ns::direction>(d))) {
+                const auto target = index->position_of(to);
+                if (target && *target != i) adjacency[i].push_back({*target, 1.0f});
+            }
+        }
+    }
+    for (const ns::ladder l : file.ladders()) {
+        const auto bottom = index->position_of(l.bottom_area());
+        if (l.bottom_area() == 0 || !bottom) continue;
+        for (unsigned c = 0; c < 4; ++c) {
+            const std::uint32_t id = l.connected_area(static_cast<ns::ladder_connection>(c));
+            const auto top = index->position_of(id);
+            if (id == 0 || !top || *top == *bottom) continue;
+            adjacency[*bottom].push_back({*top, 1.0f});
+            adjacency[*top].push_back({*bottom, 1.0f});
+        }
+    }
+    out.finish_edges_from(adjacency);
+    return {};
 }
 
 }  // namespace navspan_cli::source_format

@@ -264,6 +264,33 @@ bool walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d2_sections& s, verify_
     return true;
 }
 
+// `n` (> 0) encounter paths of one layout. The sizes are constants so that
+// stepping from one path to the next (a load, a multiply-add) is as short
+// a dependency chain as it can be: areas of Counter-Strike maps hold dozens.
+template <std::size_t Fixed, std::size_t Spot, bool Old, class Cursor>
+bool walk_encounter_paths(Cursor& c, std::uint32_t n) noexcept {
+    static_assert(Fixed == layout::encounter_path_fixed_size(Old ? 1 : 3) &&
+                  Spot == layout::encounter_spot_size(Old ? 1 : 3));
+    // Bound the loop by what could fit before walking it.
+    NAVSPAN_SOURCE_STEP(c.require_array(n, Fixed, "encounter path"));
+    for (std::uint32_t i = 0; i < n; ++i) {
+        NAVSPAN_SOURCE_STEP(c.require(Fixed, "encounter path"));
+        const std::byte* p = c.current();
+        if constexpr (Cursor::checked && !Old) {
+            const auto from_dir = load_u8(p + 4);
+            const auto to_dir = load_u8(p + 9);
+            if (NAVSPAN_UNLIKELY(from_dir > 3 || to_dir > 3)) {
+                return c.fail(navspan::detail::fail(error_code::inconsistent, c.offset() + (from_dir > 3 ? 4 : 9),
+                                                    "encounter path direction", from_dir > 3 ? from_dir : to_dir));
+            }
+        }
+        const std::size_t spots = load_u8(p + Fixed - 1);
+        c.skip(Fixed, "encounter path");  // covered by the require above
+        NAVSPAN_SOURCE_STEP(c.skip_small_array(spots, Spot, "encounter spot"));
+    }
+    return true;
+}
+
 // The whole area record. With a checked_cursor this is the verifier; with
 // an unchecked_cursor it locates the sections of a verified record.
 template <class Cursor>
@@ -292,7 +319,9 @@ bool walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_st
     {
         std::uint8_t n = 0;
         NAVSPAN_SOURCE_STEP(c.read(n, "hiding spot count"));
-        NAVSPAN_SOURCE_STEP(c.skip_small_array(n, layout::hiding_spot_size(v), "hiding spot"));
+        // Constant strides (a shift-add, not a multiply, on the walk's chain).
+        if (v == 1) NAVSPAN_SOURCE_STEP(c.skip_small_array(n, layout::hiding_spot_size(1), "hiding spot"));
+        else NAVSPAN_SOURCE_STEP(c.skip_small_array(n, layout::hiding_spot_size(2), "hiding spot"));
     }
     s.approach = here();
     if (layout::has_base_approach(v)) NAVSPAN_SOURCE_STEP(walk_approach_list(c, vs));
@@ -300,29 +329,12 @@ bool walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_st
     {
         std::uint32_t n = 0;
         NAVSPAN_SOURCE_STEP(c.read(n, "encounter path count"));
-        const std::size_t fixed = layout::encounter_path_fixed_size(v);
-        const std::size_t spot = layout::encounter_spot_size(v);
-        // Bound the loop by what could fit before walking it (most areas
-        // have no paths: skip the division then).
-        if (n != 0) NAVSPAN_SOURCE_STEP(c.require_array(n, fixed, "encounter path"));
-        for (std::uint32_t i = 0; i < n; ++i) {
-            NAVSPAN_SOURCE_STEP(c.require(fixed, "encounter path"));
-            const std::byte* p = c.current();
-            if constexpr (Cursor::checked) {
-                if (!layout::has_old_encounter_paths(v)) {
-                    const auto from_dir = load_u8(p + 4);
-                    const auto to_dir = load_u8(p + 9);
-                    if (NAVSPAN_UNLIKELY(from_dir > 3 || to_dir > 3)) {
-                        return c.fail(navspan::detail::fail(error_code::inconsistent,
-                                                            c.offset() + (from_dir > 3 ? 4 : 9),
-                                                            "encounter path direction",
-                                                            from_dir > 3 ? from_dir : to_dir));
-                    }
-                }
+        if (n != 0) {
+            if (layout::has_old_encounter_paths(v)) {
+                NAVSPAN_SOURCE_STEP((walk_encounter_paths<33, 16, true>(c, n)));
+            } else {
+                NAVSPAN_SOURCE_STEP((walk_encounter_paths<11, 5, false>(c, n)));
             }
-            const std::size_t spots = load_u8(p + fixed - 1);
-            c.skip(fixed, "encounter path");  // covered by the require above
-            NAVSPAN_SOURCE_STEP(c.skip_small_array(spots, spot, "encounter spot"));
         }
     }
     s.after_encounter = here();
@@ -492,18 +504,17 @@ private:
 };
 
 // ---------------------------------------------------------------------------
-// One area record. Constructing it locates its sections (one unchecked walk
-// of its counts); every accessor then decodes directly. A field the version
-// lacks is nullopt or an empty list.
-class area {
+// The head of an area record: id, attributes, corners and the four
+// connection lists, which come before every other list. Reading them needs
+// no walk of the record, so following connections through an area_index
+// (area_index::head, find_head) costs a lookup and a few loads; `area`
+// extends it with everything after the connections.
+class area_head {
 public:
-    constexpr area() noexcept = default;
+    constexpr area_head() noexcept = default;
     // `p` is the start of a verified area record of a file with context `ctx`.
-    area(const std::byte* p, const format_context& ctx, std::uint32_t position) noexcept
-        : p_(p), ctx_(ctx), position_(position) {
-        detail::unchecked_cursor c{p, 0};
-        detail::walk_area(c, ctx_, s_, nullptr);
-    }
+    area_head(const std::byte* p, const format_context& ctx, std::uint32_t position) noexcept
+        : p_(p), ctx_(ctx), position_(position) {}
 
     // 0-based position in file order (what Left 4 Dead 2 visibility uses).
     area_position position() const noexcept { return {position_}; }
@@ -544,9 +555,37 @@ public:
         return {p + 4, load_u32(p)};
     }
     std::size_t connection_count() const noexcept {
+        const std::byte* p = p_ + layout::area_header_size(ctx_.version);
         std::size_t n = 0;
-        for (unsigned d = 0; d < 4; ++d) n += connections(static_cast<direction>(d)).size();
+        for (unsigned d = 0; d < 4; ++d) {
+            const std::size_t k = load_u32(p);
+            n += k;
+            p += 4 + 4 * k;
+        }
         return n;
+    }
+
+    const format_context& context() const noexcept { return ctx_; }
+
+protected:
+    std::size_t corners_at() const noexcept { return 4 + layout::attributes_size(ctx_.version); }
+
+    const std::byte* p_ = nullptr;
+    format_context ctx_{};
+    std::uint32_t position_ = 0;
+};
+
+// One area record. Constructing it locates its sections (one unchecked walk
+// of its counts); every accessor then decodes directly. A field the version
+// lacks is nullopt or an empty list.
+class area : public area_head {
+public:
+    constexpr area() noexcept = default;
+    // `p` is the start of a verified area record of a file with context `ctx`.
+    area(const std::byte* p, const format_context& ctx, std::uint32_t position) noexcept
+        : area_head(p, ctx, position) {
+        detail::unchecked_cursor c{p, 0};
+        detail::walk_area(c, ctx_, s_, nullptr);
     }
 
     hiding_spot_list hiding_spots() const noexcept {
@@ -627,21 +666,16 @@ public:
 
     std::size_t size_bytes() const noexcept { return s_.size; }
     bytes_view bytes() const noexcept { return {p_, s_.size}; }
-    const format_context& context() const noexcept { return ctx_; }
 
     // The record after this one (the caller knows there is one).
     area next() const noexcept { return area(p_ + s_.size, ctx_, position_ + 1); }
 
 private:
-    std::size_t corners_at() const noexcept { return 4 + layout::attributes_size(ctx_.version); }
     std::size_t light_at() const noexcept {
         return s_.after_links + (layout::has_occupy_times(ctx_.version) ? 8 : 0);
     }
     std::size_t visibility_at() const noexcept { return light_at() + 16; }
 
-    const std::byte* p_ = nullptr;
-    format_context ctx_{};
-    std::uint32_t position_ = 0;
     detail::area_sections s_{};
 };
 

@@ -5,6 +5,9 @@
 // the offset of every area (O(1) access by position) and the table of
 // {id, position} pairs sorted by id (binary search by id; ids are sparse and
 // unsorted in real files). make_area_index() allocates that storage itself.
+// Following connections needs only each neighbour's head (area_head: id,
+// corners, connections), which find_head() gives without walking the rest
+// of the neighbour's record.
 #pragma once
 
 #include <algorithm>
@@ -86,21 +89,44 @@ public:
     // A position from a verified file (e.g. a Left 4 Dead 2 visibility entry).
     area at(area_position position) const noexcept { return (*this)[position.value]; }
 
+    // The head of the area at a position (id, attributes, corners,
+    // connections) without locating the rest of its record: what following
+    // connections needs, at the cost of a few loads.
+    area_head head(area_position position) const noexcept {
+        NAVSPAN_ASSERT(position.value < offsets_.size());
+        return area_head(base_ + offsets_[position.value], ctx_, position.value);
+    }
+
     // The id of the area at a position, without locating its sections.
     std::uint32_t id_at(area_position position) const noexcept {
         NAVSPAN_ASSERT(position.value < offsets_.size());
         return load_u32(base_ + offsets_[position.value]);
     }
 
-    // Lookup by area id: O(log n).
+    // Lookup by area id: O(log n). A lower bound whose halving step is a
+    // conditional move, not a branch: ids are looked up in no predictable
+    // order (following connections), so a branchy search mispredicts about
+    // every other step.
     std::optional<std::uint32_t> position_of(std::uint32_t id) const noexcept {
-        const auto it = std::lower_bound(ids_.begin(), ids_.end(), id,
-                                         [](const area_id_entry& e, std::uint32_t v) { return e.id < v; });
-        if (it == ids_.end() || it->id != id) return std::nullopt;
-        return it->position;
+        std::size_t n = ids_.size();
+        if (n == 0) return std::nullopt;
+        // The first entry with an id >= `id` lies in [base, base + n].
+        const area_id_entry* base = ids_.data();
+        while (n > 1) {
+            const std::size_t half = n / 2;
+            base = base[half].id < id ? base + half : base;
+            n -= half;
+        }
+        if (base->id < id) ++base;
+        if (base == ids_.data() + ids_.size() || base->id != id) return std::nullopt;
+        return base->position;
     }
     std::optional<area> find(std::uint32_t id) const noexcept {
         if (auto p = position_of(id)) return (*this)[*p];
+        return std::nullopt;
+    }
+    std::optional<area_head> find_head(std::uint32_t id) const noexcept {
+        if (auto p = position_of(id)) return head({*p});
         return std::nullopt;
     }
     bool contains(std::uint32_t id) const noexcept { return position_of(id).has_value(); }
@@ -133,6 +159,8 @@ public:
     std::uint32_t id_at(area_position position) const noexcept { return index_.id_at(position); }
     std::optional<std::uint32_t> position_of(std::uint32_t id) const noexcept { return index_.position_of(id); }
     std::optional<area> find(std::uint32_t id) const noexcept { return index_.find(id); }
+    area_head head(area_position position) const noexcept { return index_.head(position); }
+    std::optional<area_head> find_head(std::uint32_t id) const noexcept { return index_.find_head(id); }
     bool contains(std::uint32_t id) const noexcept { return index_.contains(id); }
 
 private:

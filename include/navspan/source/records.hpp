@@ -254,7 +254,11 @@ public:
         return layout::encounter_path_fixed_size(version_) + spot_count() * layout::encounter_spot_size(version_);
     }
     bytes_view bytes() const noexcept { return {p_, size_bytes()}; }
-    encounter_path next() const noexcept { return encounter_path(p_ + size_bytes(), version_); }
+    // Constant sizes per layout keep the step to the next path short.
+    encounter_path next() const noexcept {
+        if (old_layout()) return encounter_path(p_ + 33 + 16 * std::size_t{load_u8(p_ + 32)}, version_);
+        return encounter_path(p_ + 11 + 5 * std::size_t{load_u8(p_ + 10)}, version_);
+    }
 
 private:
     const std::byte* p_ = nullptr;

@@ -1,0 +1,21 @@
+# The built navspan command on the bundled Source sample, as a user runs it.
+if(TARGET navspan_cli)
+    set(source_sample ${PROJECT_SOURCE_DIR}/examples/samples/sample_v16_cstrike.nav)
+    set(source_out ${CMAKE_CURRENT_BINARY_DIR}/source)
+    file(MAKE_DIRECTORY ${source_out})
+    add_test(NAME source.cli.dump COMMAND navspan_cli dump --json ${source_sample})
+    set_tests_properties(source.cli.dump PROPERTIES LABELS "cli;source"
+        PASS_REGULAR_EXPRESSION "\"place_name\": \"CTSpawn\"")
+    add_test(NAME source.cli.validate COMMAND navspan_cli validate ${source_sample})
+    set_tests_properties(source.cli.validate PROPERTIES LABELS "cli;source"
+        PASS_REGULAR_EXPRESSION "sample_v16_cstrike.nav: 0 findings")
+    add_test(NAME source.cli.svg COMMAND navspan_cli svg ${source_sample} -o ${source_out}/sample.svg)
+    set_tests_properties(source.cli.svg PROPERTIES LABELS "cli;source"
+        PASS_REGULAR_EXPRESSION "4 polygons, 7 lines")
+    add_test(NAME source.cli.obj COMMAND navspan_cli obj ${source_sample} -o ${source_out}/sample.obj)
+    set_tests_properties(source.cli.obj PROPERTIES LABELS "cli;source")
+    add_test(NAME source.cli.path COMMAND navspan_cli path ${source_sample} --from 20 --to 30
+        --svg ${source_out}/path.svg)
+    set_tests_properties(source.cli.path PROPERTIES LABELS "cli;source"
+        PASS_REGULAR_EXPRESSION "path of 3 areas")
+endif()

@@ -1,0 +1,386 @@
+// The navspan command's source_nav support: dump, validate, svg/obj scene
+// and path graph, on the bundled sample, on crafted files with known
+// problems, and on every corpus file.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include <navspan/source.hpp>
+
+#include "examples/navspan/formats/source_tools.hpp"
+#include "examples/navspan/obj.hpp"
+#include "examples/navspan/svg.hpp"
+#include "source/builder.hpp"
+#include "support/corpus.hpp"
+#include "support/json.hpp"
+
+namespace sb = navspan_test::source_build;
+namespace tools = navspan_cli::source_format;
+using navspan_test::json_value;
+
+namespace {
+
+const char* const sample_path = NAVSPAN_SOURCE_DIR "/examples/samples/sample_v16_cstrike.nav";
+
+std::string dump_text(navspan::bytes_view bytes) {
+    std::string text;
+    navspan_cli::output o(text);
+    navspan_cli::json_writer w(o);
+    const navspan::error e = tools::dump(bytes, w);
+    REQUIRE_MESSAGE(!e, e.message());
+    return text;
+}
+
+json_value parse(const std::string& text) {
+    json_value v;
+    navspan_test::json_parser p(text);
+    REQUIRE_MESSAGE(p.parse(v), p.error());
+    return v;
+}
+
+navspan_cli::findings validate(navspan::bytes_view bytes) {
+    navspan_cli::findings found;
+    const navspan::error e = tools::validate(bytes, found);
+    REQUIRE_MESSAGE(!e, e.message());
+    return found;
+}
+
+std::vector<navspan_cli::finding> with_check(const navspan_cli::findings& all, const std::string& check) {
+    std::vector<navspan_cli::finding> out;
+    for (const auto& f : all) {
+        if (f.check == check) out.push_back(f);
+    }
+    return out;
+}
+
+// Breadth-first distances from `start` over the graph's edges.
+std::vector<int> hops_from(const navspan_cli::nav_graph& g, std::size_t start) {
+    std::vector<int> hops(g.size(), -1);
+    std::deque<std::size_t> queue{start};
+    hops[start] = 0;
+    while (!queue.empty()) {
+        const std::size_t u = queue.front();
+        queue.pop_front();
+        for (std::uint32_t e = g.edge_begin[u]; e < g.edge_begin[u + 1]; ++e) {
+            if (hops[g.edge_to[e]] < 0) {
+                hops[g.edge_to[e]] = hops[u] + 1;
+                queue.push_back(g.edge_to[e]);
+            }
+        }
+    }
+    return hops;
+}
+
+// A path from `from` to the node farthest from it (in hops): found, starting
+// and ending where asked, every step along an edge.
+void check_long_path(const navspan_cli::nav_graph& g, std::size_t from) {
+    const auto hops = hops_from(g, from);
+    const auto far = static_cast<std::size_t>(std::max_element(hops.begin(), hops.end()) - hops.begin());
+    CAPTURE(g.ids[from]);
+    CAPTURE(g.ids[far]);
+    const auto path = navspan_cli::find_path(g, from, far);
+    REQUIRE(!path.nodes.empty());
+    CHECK(path.nodes.front() == from);
+    CHECK(path.nodes.back() == far);
+    CHECK(path.nodes.size() >= static_cast<std::size_t>(hops[far]) + 1);
+    for (std::size_t k = 1; k < path.nodes.size(); ++k) {
+        const std::size_t u = path.nodes[k - 1];
+        bool edge = false;
+        for (std::uint32_t e = g.edge_begin[u]; e < g.edge_begin[u + 1]; ++e) edge = edge || g.edge_to[e] == path.nodes[k];
+        CHECK(edge);
+    }
+}
+
+// A small v16 mesh with one of each problem validate looks for.
+//   id 1 (0..100)    east -> 2, south -> 99 (no such area), visible 77 (none)
+//   id 2 (100..200)  west -> 1, east -> 3 (3 has no way back), east -> 3 again
+//   id 3 (200..300)  north -> 3 (itself)
+//   id 4             se west of nw (inverted)
+//   id 5             zero width (degenerate)
+//   id 4 again       (duplicate id)
+//   ladder 7         bottom area 42 (none); area 1 links up to ladder 8 (none)
+//   encounter path in area 1 from 2 to 77 (none), its spot names hiding spot 555 (none)
+sb::mesh problem_mesh() {
+    sb::mesh m;
+    m.version = 16;
+    m.data = sb::game::none;
+    auto box = [](std::uint32_t id, float x0, float x1) {
+        sb::area a;
+        a.id = id;
+        a.nw = {x0, 0, 0};
+        a.se = {x1, 100, 0};
+        return a;
+    };
+    sb::area a1 = box(1, 0, 100);
+    a1.connections[1] = {2};
+    a1.connections[2] = {99};
+    a1.visible = {{77, 1}};
+    a1.ladder_links[0] = {8};
+    sb::encounter_path p;
+    p.from = 2;
+    p.to = 77;
+    p.spots = {{555, 10}};
+    a1.paths.push_back(p);
+    a1.hiding.push_back({600, {1, 1, 0}, 1});
+    sb::area a2 = box(2, 100, 200);
+    a2.connections[3] = {1};
+    a2.connections[1] = {3, 3};
+    sb::area a3 = box(3, 200, 300);
+    a3.connections[0] = {3};
+    sb::area a4 = box(4, 400, 300);
+    sb::area a5 = box(5, 500, 500);
+    sb::area a6 = box(4, 600, 700);
+    m.areas = {a1, a2, a3, a4, a5, a6};
+    sb::ladder l;
+    l.id = 7;
+    l.width = 20;
+    l.areas = {1, 0, 0, 0, 42};
+    m.ladders.push_back(l);
+    m.trailing = {std::byte{1}, std::byte{2}};
+    return m;
+}
+
+}  // namespace
+
+TEST_CASE("dump of the bundled sample: every record, raw values next to names") {
+    const auto bytes = navspan_test::read_file(sample_path);
+    const json_value d = parse(dump_text(bytes));
+    CHECK(d.find("format")->text == "source_nav");
+    CHECK(d.find("version")->text == "16");
+    CHECK(d.find("game_data")->text == "cstrike");
+    REQUIRE(d.find("places")->items.size() == 2);
+    CHECK(d.find("places")->items[0].find("name")->text == "BombsiteA");
+    const auto& areas = d.find("areas")->items;
+    REQUIRE(areas.size() == 4);
+    const json_value& a0 = areas[0];
+    CHECK(a0.find("id")->text == "10");
+    CHECK(a0.find("place_name")->text == "CTSpawn");
+    CHECK(a0.find("connections")->find("east")->items[0].text == "20");
+    CHECK(a0.find("hiding_spots")->items[0].find("flag_names")->items.size() == 2);
+    CHECK(a0.find("encounter_paths")->items[0].find("spots")->items[0].find("t_raw")->text == "64");
+    CHECK(a0.find("game_data")->find("approach_spots")->items[0].find("here_to_next_name")->text == "GO_SOUTH");
+    CHECK(a0.find("approach_spots")->type == json_value::kind::null);  // v16: in the game data
+    const json_value& a3 = areas[3];
+    CHECK(a3.find("attributes")->text == "1032");
+    REQUIRE(a3.find("attribute_names")->items.size() == 2);
+    CHECK(a3.find("attribute_names")->items[0].text == "NO_JUMP");
+    CHECK(a3.find("attribute_names")->items[1].text == "STAND");
+    const auto& ladders = d.find("ladders")->items;
+    REQUIRE(ladders.size() == 1);
+    CHECK(ladders[0].find("direction_name")->text == "EAST");
+    CHECK(ladders[0].find("bottom_area")->text == "40");
+    CHECK(ladders[0].find("is_dangling")->type == json_value::kind::null);
+    CHECK(d.find("trailing_bytes")->text == "0");
+}
+
+TEST_CASE("dump covers every version and game the builder writes") {
+    for (const sb::variant& var : sb::all_variants()) {
+        CAPTURE(var.version);
+        CAPTURE(static_cast<int>(var.data));
+        CAPTURE(var.subversion);
+        const auto bytes = sb::write(sb::sample_mesh(var.version, var.data, var.subversion, true, 5));
+        const auto file = navspan::source::nav_file::open(bytes);
+        if (!file) continue;  // game::unknown needs options the command does not pass
+        const json_value d = parse(dump_text(bytes));
+        CHECK(d.find("areas")->items.size() == 5);
+        if (var.data == sb::game::left4dead2 && var.subversion >= 5) {
+            const json_value* g = d.find("areas")->items[1].find("game_data");
+            REQUIRE(g->type == json_value::kind::object);
+            CHECK(!g->find("visible_areas")->items.empty());
+            CHECK(g->find("visible_areas")->items[0].find("area_id") != nullptr);
+        }
+    }
+}
+
+TEST_CASE("dump fails before writing anything when the file does not verify") {
+    auto bytes = navspan_test::read_file(sample_path);
+    bytes.resize(bytes.size() - 10);
+    std::string text;
+    navspan_cli::output o(text);
+    navspan_cli::json_writer w(o);
+    CHECK(tools::dump(bytes, w));
+    CHECK(text.empty());
+}
+
+TEST_CASE("validate: the sample is clean") {
+    const auto found = validate(navspan_test::read_file(sample_path));
+    for (const auto& f : found) MESSAGE(f.check, " ", f.record, " ", f.message);
+    CHECK(found.empty());
+}
+
+TEST_CASE("validate finds each crafted problem, naming the record and the offset of the bad value") {
+    const auto bytes = sb::write(problem_mesh());
+    const auto found = validate(bytes);
+    auto u32_at = [&](std::uint64_t offset) {
+        REQUIRE(offset + 4 <= bytes.size());
+        return navspan::load_u32(bytes.data() + offset);
+    };
+
+    const auto missing = with_check(found, "missing-connection-target");
+    REQUIRE(missing.size() == 1);
+    CHECK(missing[0].record == "area #0 (id 1)");
+    CHECK(u32_at(missing[0].offset) == 99);
+
+    const auto one_way = with_check(found, "one-way-connection");
+    REQUIRE(one_way.size() == 2);  // 2 -> 3, listed twice
+    CHECK(one_way[0].record == "area #1 (id 2)");
+    CHECK(u32_at(one_way[0].offset) == 3);
+    CHECK(with_check(found, "duplicate-connection").size() == 1);
+
+    const auto self = with_check(found, "self-connection");
+    REQUIRE(self.size() == 1);
+    CHECK(self[0].record == "area #2 (id 3)");
+    CHECK(u32_at(self[0].offset) == 3);
+
+    const auto inverted = with_check(found, "inverted-area");
+    REQUIRE(inverted.size() == 1);
+    CHECK(inverted[0].record == "area #3 (id 4)");
+    CHECK(navspan::load_f32(bytes.data() + inverted[0].offset) == 400.0f);  // nw.x
+    const auto degenerate = with_check(found, "degenerate-area");
+    REQUIRE(degenerate.size() == 1);
+    CHECK(degenerate[0].record == "area #4 (id 5)");
+
+    const auto duplicate = with_check(found, "duplicate-area-id");
+    REQUIRE(duplicate.size() == 1);
+    CHECK(duplicate[0].record == "area #5 (id 4)");
+    CHECK(u32_at(duplicate[0].offset) == 4);
+    CHECK(duplicate[0].message.find("area #3") != std::string::npos);
+
+    const auto ladder_area = with_check(found, "missing-ladder-area");
+    REQUIRE(ladder_area.size() == 1);
+    CHECK(ladder_area[0].record == "ladder #0 (id 7)");
+    CHECK(u32_at(ladder_area[0].offset) == 42);
+    const auto ladder = with_check(found, "missing-ladder");
+    REQUIRE(ladder.size() == 1);
+    CHECK(u32_at(ladder[0].offset) == 8);
+
+    const auto visible = with_check(found, "missing-visible-area");
+    REQUIRE(visible.size() == 1);
+    CHECK(u32_at(visible[0].offset) == 77);
+    const auto encounter = with_check(found, "missing-encounter-area");
+    REQUIRE(encounter.size() == 1);
+    CHECK(u32_at(encounter[0].offset) == 77);
+    const auto spot = with_check(found, "missing-hiding-spot");
+    REQUIRE(spot.size() == 1);
+    CHECK(u32_at(spot[0].offset) == 555);
+
+    const auto trailing = with_check(found, "trailing-bytes");
+    REQUIRE(trailing.size() == 1);
+    CHECK(trailing[0].offset == bytes.size() - 2);
+    CHECK(found.size() == 14);
+}
+
+TEST_CASE("validate: Left 4 Dead 2 inherit ids and fog place indices, ladder directions, inferred game data") {
+    sb::mesh m = sb::sample_mesh(16, sb::game::left4dead2, 14, true, 4);
+    for (auto& a : m.areas) a.l4d2.fog_index = 0;
+    m.areas[2].l4d2.inherit = 123456;
+    m.areas[3].l4d2.fog_index = 9;  // one fog place
+    m.ladders[1].direction = 7;
+    const auto found = validate(sb::write(m));
+    const auto inherit = with_check(found, "missing-visible-area");
+    REQUIRE(inherit.size() == 1);
+    CHECK(inherit[0].record.find("area #2") == 0);
+    CHECK(with_check(found, "bad-fog-place-index").size() == 1);
+    CHECK(with_check(found, "bad-ladder-direction").size() == 1);
+
+    // A TF2 file with subversion 1 (no per-area data) is not the
+    // Counter-Strike layout its subversion names: read as `none`, and said so.
+    sb::mesh tf = sb::sample_mesh(16, sb::game::none, 0, true, 3);
+    tf.subversion = 1;
+    CHECK(with_check(validate(sb::write(tf)), "game-data-inferred").size() == 1);
+}
+
+TEST_CASE("scene, OBJ and path graph of the sample") {
+    const auto bytes = navspan_test::read_file(sample_path);
+    navspan_cli::scene sc;
+    REQUIRE(!tools::build_scene(bytes, sc));
+    CHECK(sc.polygons.size() == 4);
+    CHECK(std::find(sc.polygon_categories.begin(), sc.polygon_categories.end(), "BombsiteA") !=
+          sc.polygon_categories.end());
+    // Four two-way connections drawn once each, the ladder and its two areas.
+    CHECK(std::count_if(sc.lines.begin(), sc.lines.end(), [](const auto& l) { return l.category == 0; }) == 4);
+    CHECK(std::none_of(sc.lines.begin(), sc.lines.end(), [](const auto& l) { return l.one_way; }));
+    CHECK(sc.lines.size() == 7);
+
+    std::string obj;
+    navspan_cli::output o(obj);
+    navspan_cli::write_obj(sc, o);
+    CHECK(obj.find("\nv 0 0 0\n") != std::string::npos);
+    CHECK(obj.find("\nf 1 2 3 4\n") != std::string::npos);
+
+    navspan_cli::nav_graph g;
+    REQUIRE(!tools::build_graph(bytes, g));
+    CHECK(g.node_kind == "area");
+    REQUIRE(g.size() == 4);
+    const auto from = g.find_id(20), to = g.find_id(30);
+    REQUIRE(from);
+    REQUIRE(to);
+    const auto path = navspan_cli::find_path(g, *from, *to);
+    REQUIRE(path.nodes.size() == 3);  // 20 -> 10 or 40 -> 30
+    CHECK(g.ids[path.nodes[1]] % 30 == 10);
+    CHECK(path.length == doctest::Approx(200.0).epsilon(0.01));
+}
+
+TEST_CASE("scene marks one-way connections; maps without places are coloured by height") {
+    const auto bytes = sb::write(problem_mesh());
+    navspan_cli::scene sc;
+    REQUIRE(!tools::build_scene(bytes, sc));
+    CHECK(std::count_if(sc.lines.begin(), sc.lines.end(), [](const auto& l) { return l.one_way; }) == 2);
+    REQUIRE(!sc.polygon_categories.empty());
+    CHECK(sc.polygon_categories[0].rfind("height ", 0) == 0);
+    std::string svg;
+    navspan_cli::output o(svg);
+    navspan_cli::write_svg(sc, o);
+    CHECK(svg.find("marker-end=\"url(#arrow)\"") != std::string::npos);
+}
+
+TEST_CASE("every subcommand on every corpus file") {
+    NAVSPAN_REQUIRE_CORPUS(folder, "source-nav");
+    std::size_t files = 0, paths = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
+        const std::string name = entry.path().filename().string();
+        CAPTURE(name);
+        const auto bytes = navspan_test::read_file(entry.path());
+        const auto file = navspan::source::nav_file::open(bytes);
+        REQUIRE(file.ok());
+        ++files;
+
+        // The largest file's dump (tens of MB of visibility entries) is
+        // checked as text; the others parse into a document.
+        const std::string text = dump_text(bytes);
+        if (bytes.size() < 2'000'000) {
+            const json_value d = parse(text);
+            CHECK(d.find("areas")->items.size() == file->area_count());
+        } else {
+            CHECK(text.front() == '{');
+            CHECK(text.back() == '}');
+        }
+
+        navspan_cli::findings found;
+        CHECK(!tools::validate(bytes, found));
+
+        navspan_cli::scene sc;
+        REQUIRE(!tools::build_scene(bytes, sc));
+        CHECK(sc.polygons.size() == file->area_count());
+        std::string obj;
+        navspan_cli::output o(obj);
+        navspan_cli::write_obj(sc, o);
+        if (file->area_count() != 0) {
+            CHECK(obj.find("\nv ") != std::string::npos);
+            CHECK(obj.find("\nf ") != std::string::npos);
+        }
+
+        navspan_cli::nav_graph g;
+        REQUIRE(!tools::build_graph(bytes, g));
+        CHECK(g.size() == file->area_count());
+        if (g.size() > 1) {
+            check_long_path(g, 0);
+            ++paths;
+        }
+    }
+    MESSAGE(files, " corpus files through every subcommand, ", paths, " long paths");
+}
