@@ -26,7 +26,7 @@ std::vector<std::byte> text_bytes(std::string_view s) {
     return b;
 }
 
-creation::plugin_file open_ok(const std::vector<std::byte>& bytes) {
+creation::plugin_file open_plugin_ok(const std::vector<std::byte>& bytes) {
     auto p = creation::plugin_file::open(bytes);
     REQUIRE_MESSAGE(p.ok(), p.error().message());
     return *p;
@@ -43,7 +43,7 @@ TEST_CASE("the TES4 header: version, masters, author, game") {
     h.record_count = 42;
     h.next_object_id = 0xD63;
     const auto bytes = plugin_writer(h).finish();
-    const auto p = open_ok(bytes);
+    const auto p = open_plugin_ok(bytes);
     CHECK(p.version() == 1.7f);
     CHECK(p.form_version() == 44);
     CHECK(p.record_count() == 42);
@@ -75,7 +75,7 @@ TEST_CASE("the TES4 header: version, masters, author, game") {
     CHECK(creation::to_string(creation::game::fallout4) == "fallout4");
     for (std::uint32_t v : {15u, 17u}) {
         const auto other = plugin_writer(navspan_test::header_for_version(v)).finish();
-        const auto p2 = open_ok(other);
+        const auto p2 = open_plugin_ok(other);
         CHECK(p2.game() == (v == 15 ? creation::game::fallout4 : creation::game::starfield));
     }
 }
@@ -107,7 +107,7 @@ TEST_CASE("broken TES4 headers are clean errors") {
 
 TEST_CASE("the walker visits nested groups in file order and knows the enclosing groups") {
     const auto bytes = navspan_test::make_plugin(12, compression::dynamic);
-    const auto p = open_ok(bytes);
+    const auto p = open_plugin_ok(bytes);
 
     std::vector<std::string> seen;
     creation::record_walker w = p.walk();
@@ -159,7 +159,7 @@ TEST_CASE("the walker visits nested groups in file order and knows the enclosing
 
 TEST_CASE("entry cursors walk one level; skip_children skips a subtree") {
     const auto bytes = navspan_test::make_plugin(15, compression::fixed);
-    const auto p = open_ok(bytes);
+    const auto p = open_plugin_ok(bytes);
     auto top = p.top_level();
     std::vector<std::uint32_t> labels;
     for (const creation::entry& e : top) {
@@ -209,7 +209,7 @@ TEST_CASE("compressed records inflate into one reused buffer; XXXX subrecords re
         plugin_writer w;
         w.begin_top_group("CELL").record("NAVM", 0x01000801, s.bytes(), c).end_group();
         const auto bytes = std::move(w).finish();
-        const auto p = open_ok(bytes);
+        const auto p = open_plugin_ok(bytes);
 
         creation::inflate_buffer scratch;
         creation::record_walker walker = p.walk(fourcc("NAVM"));
@@ -282,7 +282,7 @@ TEST_CASE("groups and records that overrun their parent, tiny groups and deep ne
         // Shrink the group so the record no longer fits in it (the file
         // still holds the bytes).
         navspan::store_le<std::uint32_t>(bytes.data() + group_at + 4, 24 + 24 + 4);
-        const auto p = open_ok(bytes);
+        const auto p = open_plugin_ok(bytes);
         auto walker = p.walk();
         creation::entry e;
         REQUIRE(walker.next(e));
@@ -297,7 +297,7 @@ TEST_CASE("groups and records that overrun their parent, tiny groups and deep ne
         auto bytes = std::move(w).finish();
         const std::size_t top = creation::plugin_file::open(bytes)->body_offset();
         navspan::store_le<std::uint32_t>(bytes.data() + top + 24 + 4, 200);
-        const auto p = open_ok(bytes);
+        const auto p = open_plugin_ok(bytes);
         auto walker = p.walk();
         creation::entry e;
         while (walker.next(e)) {
@@ -312,18 +312,18 @@ TEST_CASE("groups and records that overrun their parent, tiny groups and deep ne
         auto bytes = std::move(w).finish();
         const std::size_t top = creation::plugin_file::open(bytes)->body_offset();
         navspan::store_le<std::uint32_t>(bytes.data() + top + 4, 10);
-        auto walker = open_ok(bytes).walk();
+        auto walker = open_plugin_ok(bytes).walk();
         creation::entry e;
         CHECK(!walker.next(e));
         CHECK(walker.error().code == error_code::inconsistent);
-        auto top_cursor = open_ok(bytes).top_level();
+        auto top_cursor = open_plugin_ok(bytes).top_level();
         CHECK(!top_cursor.next(e));
         CHECK(top_cursor.error().code == error_code::inconsistent);
     }
     SUBCASE("a truncated file") {
         const auto bytes = navspan_test::make_plugin(12, compression::none);
         const std::vector<std::byte> cut(bytes.begin(), bytes.end() - 7);
-        auto walker = open_ok(cut).walk();
+        auto walker = open_plugin_ok(cut).walk();
         creation::entry e;
         while (walker.next(e)) {
         }
@@ -387,11 +387,11 @@ TEST_CASE("compressed records: bad streams, sizes and limits are clean errors") 
     plugin_writer w;
     w.begin_top_group("CELL").record("NAVM", 0x01000801, mesh, compression::dynamic).end_group();
     const auto bytes = std::move(w).finish();
-    const std::size_t record_at = open_ok(bytes).body_offset() + 24;
+    const std::size_t record_at = open_plugin_ok(bytes).body_offset() + 24;
     const std::size_t data_at = record_at + 24;
 
     auto payload_error = [&](const std::vector<std::byte>& b, const navspan::limits& lim = {}) {
-        const auto p = open_ok(b);
+        const auto p = open_plugin_ok(b);
         auto walker = p.walk(fourcc("NAVM"));
         creation::record r;
         REQUIRE(walker.next_record(r));
@@ -432,7 +432,7 @@ TEST_CASE("compressed records: bad streams, sizes and limits are clean errors") 
         CHECK(payload_error(std::move(t).finish()).code == error_code::truncated);
     }
     {  // A fixed buffer too small.
-        const auto p = open_ok(bytes);
+        const auto p = open_plugin_ok(bytes);
         auto walker = p.walk(fourcc("NAVM"));
         creation::record r;
         REQUIRE(walker.next_record(r));

@@ -24,7 +24,7 @@ using navspan_test::json_value;
 
 namespace {
 
-const char* const sample_path = NAVSPAN_SOURCE_DIR "/examples/samples/sample_v16_cstrike.nav";
+const char* const tools_sample_path = NAVSPAN_SOURCE_DIR "/examples/samples/sample_v16_cstrike.nav";
 
 std::string dump_text(navspan::bytes_view bytes) {
     std::string text;
@@ -147,7 +147,7 @@ sb::mesh problem_mesh() {
 }  // namespace
 
 TEST_CASE("dump of the bundled sample: every record, raw values next to names") {
-    const auto bytes = navspan_test::read_file(sample_path);
+    const auto bytes = navspan_test::read_file(tools_sample_path);
     const json_value d = parse(dump_text(bytes));
     CHECK(d.find("format")->text == "source_nav");
     CHECK(d.find("version")->text == "16");
@@ -197,7 +197,7 @@ TEST_CASE("dump covers every version and game the builder writes") {
 }
 
 TEST_CASE("dump fails before writing anything when the file does not verify") {
-    auto bytes = navspan_test::read_file(sample_path);
+    auto bytes = navspan_test::read_file(tools_sample_path);
     bytes.resize(bytes.size() - 10);
     std::string text;
     navspan_cli::output o(text);
@@ -207,7 +207,7 @@ TEST_CASE("dump fails before writing anything when the file does not verify") {
 }
 
 TEST_CASE("validate: the sample is clean") {
-    const auto found = validate(navspan_test::read_file(sample_path));
+    const auto found = validate(navspan_test::read_file(tools_sample_path));
     for (const auto& f : found) MESSAGE(f.check, " ", f.record, " ", f.message);
     CHECK(found.empty());
 }
@@ -295,7 +295,7 @@ TEST_CASE("validate: Left 4 Dead 2 inherit ids and fog place indices, ladder dir
 }
 
 TEST_CASE("scene, OBJ and path graph of the sample") {
-    const auto bytes = navspan_test::read_file(sample_path);
+    const auto bytes = navspan_test::read_file(tools_sample_path);
     navspan_cli::scene sc;
     REQUIRE(!tools::build_scene(bytes, sc));
     CHECK(sc.polygons.size() == 4);
