@@ -112,9 +112,10 @@ void check_dump_matches(navspan::bytes_view bytes, const fox::nav2_file& f) {
     REQUIRE(entries.size() == f.entries().size());
     std::size_t k = 0;
     for (const fox::entry e : f.entries()) {
-        const json_value& j = entries[k++];
-        CHECK(number(*j.find("offset")) == e.offset());
-        CHECK(number(*j.find("group_id")) == e.group_id());
+        const json_value& header = entries[k++];
+        CHECK(number(*header.find("offset")) == e.offset());
+        CHECK(number(*header.find("group_id")) == e.group_id());
+        const json_value& j = *header.find("payload");
         const fox::group g = *f.find_group(e.group_id());
         const fox::quantization quant = g.quant();
         switch (e.type()) {
@@ -257,14 +258,14 @@ TEST_CASE("fox tools: every subcommand works on the bundled sample") {
     CHECK(d.find("header")->find("tile")->items[0].text == "38");
     const json_value& mesh0 = d.find("entries")->items[2];
     CHECK(mesh0.find("type_name")->text == "navmesh_chunk");
-    const json_value& corner0 = mesh0.find("faces")->items[0].find("corners")->items[0];
+    const json_value& corner0 = mesh0.find("payload")->find("faces")->items[0].find("corners")->items[0];
     CHECK(corner0.find("quantized")->items[0].text == "0");
     CHECK(real(corner0.find("position")->items[0]) == 768.0f);
     CHECK(corner0.find("neighbour")->find("kind")->text == "other_tile");
     CHECK(number(*corner0.find("neighbour")->find("tile_id")) == 1958 - 64);
     const json_value& world4 = d.find("entries")->items[1];
-    CHECK(world4.find("segment_flags")->items[0].find("flags_name")->text == "soldiers_and_animals");
-    CHECK(world4.find("segment_flags")->items[1].find("flags_name")->text == "sahelanthropus");
+    CHECK(world4.find("payload")->find("segment_flags")->items[0].find("flags_name")->text == "soldiers_and_animals");
+    CHECK(world4.find("payload")->find("segment_flags")->items[1].find("flags_name")->text == "sahelanthropus");
 
     navspan_cli::nav_graph g;
     REQUIRE(!ff::build_graph(bytes, g));

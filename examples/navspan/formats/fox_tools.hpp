@@ -773,12 +773,17 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
         w.field("group_id", e.group_id());
         w.field("tile_byte", e.tile_byte());
         w.field("tile_word", e.tile_word());
+        // The type's own header and records, apart (their names repeat the
+        // entry header's: NavWorld has a u1 too).
+        w.key("payload");
+        w.begin_object();
         switch (e.type()) {
             case fox::entry_type::nav_world: write_nav_world(w, g, at); break;
             case fox::entry_type::navmesh_chunk: write_navmesh(w, g, at); break;
             case fox::entry_type::segment_chunk: write_segment_chunk(w, g, at); break;
             case fox::entry_type::segment_graph: write_segment_graph(w, g, at); break;
         }
+        w.end_object();
         w.end_object();
     }
     w.end_array();
