@@ -422,9 +422,10 @@ private:
 
         // Each pass runs fast (one branch per record) and, only when it
         // fails, again precisely to find and describe the first problem.
-        if (precise_only_ || !nodes_fast(L)) NAVSPAN_TRY(nodes_precise(L));
+        // stored_ranges reads only records inside their arrays, so it may run first.
         const bool nodes_stored = stored_ranges(L.p + L.infos.begin, node_info_stride, L.nodes, L.segments,
                                                 segment_range_field::first_node, segment_range_field::node_count);
+        if (precise_only_ || !nodes_fast(L, nodes_stored)) NAVSPAN_TRY(nodes_precise(L));
         const bool edges_stored = stored_ranges(L.p + L.edge_bytes.begin, nav_edge_stride, L.edges, L.segments,
                                                 segment_range_field::first_edge, segment_range_field::edge_count);
         if (precise_only_ || !nodes_stored || !edges_fast(L, edges_stored)) NAVSPAN_TRY(edges_precise(L));
@@ -445,7 +446,7 @@ private:
     // perfectly; a range [lo, hi) is one unsigned compare of x - lo. Where a
     // check needs only the largest value of a whole array (the node faces)
     // it is a max over the array, which compilers vectorise.
-    bool nodes_fast(const world_layout& L) const noexcept {
+    bool nodes_fast(const world_layout& L, bool by_range) const noexcept {
         const std::uint32_t nodes = L.nodes, edges = L.edges, segments = L.segments;
         const std::byte* face_of = L.p + L.node_faces.begin;
         std::uint32_t largest_face = 0;
@@ -455,15 +456,10 @@ private:
         }
         if (nodes > 0 && largest_face >= L.faces) return false;
 
-        const std::byte* info = L.p + L.infos.begin;
         const std::uint64_t records_end = L.records.end;
         std::uint64_t previous_end = L.records.begin;
-        std::uint32_t previous_segment = 0;
-        for (std::uint32_t n = 0; n < nodes; ++n, info += node_info_stride) {
-            const std::uint32_t segment = load_u16(info + 2);
-            // previous_segment <= segment < segments
-            if (segment - previous_segment >= segments - previous_segment) return false;
-            previous_segment = segment;
+        // One node's link kind and record (its segment is checked by the caller).
+        const auto record_ok = [&](const std::byte* info) {
             const std::uint32_t adjacency = load_u8(info + 4);
             const std::uint32_t kind = load_u8(info + 5);
             const std::uint32_t words = link_words(kind);
@@ -485,12 +481,34 @@ private:
                 if (load_u16(rec) >= nodes || load_u16(rec + 2) >= edges) return false;
                 rec += 4;
             }
-            if (kind == 1) {
-                if (load_u16(rec) >= nodes) return false;
-            } else if (kind == 2) {
+            if (kind == 1) return load_u16(rec) < nodes;
+            if (kind == 2) {
                 const std::uint32_t group = load_u16(rec);
-                if (group > 255 || load_u16(rec + 2) >= node_limit_[group]) return false;
+                return group <= 255 && load_u16(rec + 2) < node_limit_[group];
             }
+            return true;
+        };
+
+        const std::byte* info = L.p + L.infos.begin;
+        if (by_range) {
+            // The SegmentChunk's node ranges tile the nodes in segment order
+            // (stored_ranges), so each node's segment must be its range's.
+            for (std::uint32_t s = 0; s < segments; ++s) {
+                const std::uint32_t count =
+                    load_u8(segment_table_ + std::size_t{s} * segment_range_stride + segment_range_field::node_count);
+                for (std::uint32_t k = 0; k < count; ++k, info += node_info_stride) {
+                    if (load_u16(info + 2) != s || !record_ok(info)) return false;
+                }
+            }
+            return true;
+        }
+        std::uint32_t previous_segment = 0;
+        for (std::uint32_t n = 0; n < nodes; ++n, info += node_info_stride) {
+            const std::uint32_t segment = load_u16(info + 2);
+            // previous_segment <= segment < segments
+            if (segment - previous_segment >= segments - previous_segment) return false;
+            previous_segment = segment;
+            if (!record_ok(info)) return false;
         }
         return true;
     }
