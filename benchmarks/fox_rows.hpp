@@ -28,7 +28,7 @@ namespace navspan_bench {
 
 inline void add_fox_synthetic(std::vector<bench_input>& inputs, bool quick) {
     // 12,800 faces is ten times a large game tile (1,122 faces); 819,200
-    // (256 groups of 64 segments, 52 MB) is the most make_large_fox writes.
+    // (256 groups of 64 segments, 75 MB) is the most make_large_fox writes.
     const std::size_t full[] = {12800, 51200, 204800, 819200};
     const std::size_t small[] = {12800, 51200};
     for (const std::size_t n : quick ? std::span<const std::size_t>(small) : std::span<const std::size_t>(full)) {
