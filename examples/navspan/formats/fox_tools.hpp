@@ -1051,12 +1051,14 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
         for (const fox::nav_node node : world.nodes()) {
             for (const fox::node_adjacency adj : node.adjacency()) ++listed[adj.edge()];
         }
+        // Faces of an edge's start, stamped with the edge's number + 1, so
+        // the common face is found in one pass over each endpoint's list.
+        std::vector<std::uint32_t> stamp(mesh.face_count(), 0);
         for (const fox::nav_edge e : world.edges()) {
             const std::string name = edge_name(g, e);
-            const auto& a = faces_of_node[e.from_node()];
-            const auto& b = faces_of_node[e.to_node()];
+            for (const std::uint32_t x : faces_of_node[e.from_node()]) stamp[x] = e.index() + 1;
             bool common = false;
-            for (const std::uint32_t x : a) common = common || std::find(b.begin(), b.end(), x) != b.end();
+            for (const std::uint32_t x : faces_of_node[e.to_node()]) common = common || stamp[x] == e.index() + 1;
             if (!common) {
                 sink.add("edge-across-no-face", name, at.edge(e.index()) + 4,
                          "no face has both endpoints among its edge nodes, so the edge crosses no face");
