@@ -13,7 +13,8 @@ namespace navspan_cli {
 inline void write_obj(const scene& sc, output& out) {
     out.write("# navspan obj: ");
     out.write(sc.title);
-    out.write("\n# world coordinates as stored in the file (z up)\n");
+    out.write(sc.up_axis == scene::vertical::y ? "\n# world coordinates as stored in the file (y up)\n"
+                                               : "\n# world coordinates as stored in the file (z up)\n");
     std::uint64_t next = 1;  // OBJ vertex indices are 1-based
     for (std::uint32_t cat = 0; cat < std::max<std::size_t>(sc.polygon_categories.size(), 1); ++cat) {
         bool any = false;

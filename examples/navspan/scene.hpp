@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <navspan/core/views.hpp>
@@ -49,6 +50,19 @@ struct scene {
     // or all of them when it is empty, take the palette's colours.
     std::vector<std::string> line_colours;
     std::vector<std::string> point_colours;
+    // Fixed fill colours for polygon categories, by category index (past the
+    // end of the list, the palette's), e.g. for categories that only tell
+    // neighbouring polygons apart.
+    std::vector<std::string> polygon_colours;
+    // When not empty, the legend shows this one line for all polygon
+    // categories instead of one entry each (e.g. hundreds of segments).
+    std::string polygon_legend;
+    // Which world axis points up. z: the picture shows x to the right and y
+    // up the page. y (Fox Engine: right-handed, y up): the ground plane is
+    // x/z, drawn with x to the right and z DOWN the page, the one orientation
+    // with x to the right that does not mirror the map.
+    enum class vertical { z, y };
+    vertical up_axis = vertical::z;
     // How one-way lines are drawn: false, all in one signal colour (a one-way
     // connection is the exception worth seeing); true, in their category's
     // colour with an arrow head of that colour (where the category is what
@@ -56,6 +70,12 @@ struct scene {
     bool one_way_in_category_colour = false;
     // Polylines drawn on top (a path found by `navspan path --svg`).
     std::vector<std::vector<navspan::vec3>> highlights;
+
+    // Where a world point lands in the picture: (right, up the page).
+    std::pair<double, double> plan(const navspan::vec3& v) const {
+        if (up_axis == vertical::y) return {static_cast<double>(v.x), -static_cast<double>(v.z)};
+        return {static_cast<double>(v.x), static_cast<double>(v.y)};
+    }
 
     // The index of a category name, added if new.
     static std::uint32_t category(std::vector<std::string>& list, const std::string& name) {

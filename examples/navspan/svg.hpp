@@ -37,6 +37,9 @@ inline const char* line_colour(std::uint32_t i) {
 inline const char* line_colour_of(const scene& sc, std::uint32_t i) {
     return i < sc.line_colours.size() ? sc.line_colours[i].c_str() : line_colour(i);
 }
+inline const char* polygon_colour_of(const scene& sc, std::uint32_t i) {
+    return i < sc.polygon_colours.size() ? sc.polygon_colours[i].c_str() : colour(i);
+}
 inline const char* point_colour_of(const scene& sc, std::uint32_t i) {
     return i < sc.point_colours.size() ? sc.point_colours[i].c_str() : line_colour(i + 2);
 }
@@ -72,9 +75,10 @@ inline void write_svg(const scene& sc, output& out) {
     using namespace svg_detail;
     double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY;
     auto grow = [&](const navspan::vec3& v) {
-        if (!std::isfinite(v.x) || !std::isfinite(v.y)) return;
-        min_x = std::min(min_x, static_cast<double>(v.x)); max_x = std::max(max_x, static_cast<double>(v.x));
-        min_y = std::min(min_y, static_cast<double>(v.y)); max_y = std::max(max_y, static_cast<double>(v.y));
+        const auto [x, y] = sc.plan(v);
+        if (!std::isfinite(x) || !std::isfinite(y)) return;
+        min_x = std::min(min_x, x); max_x = std::max(max_x, x);
+        min_y = std::min(min_y, y); max_y = std::max(max_y, y);
     };
     for (const auto& p : sc.polygons) for (const auto& c : p.corners) grow(c);
     for (const auto& l : sc.lines) { grow(l.from); grow(l.to); }
@@ -89,6 +93,9 @@ inline void write_svg(const scene& sc, output& out) {
     const double width = margin * 2 + map_w + legend_w, height = std::max(header + map_h + margin * 2 + 40, 420.0);
     auto sx = [&](double x) { return margin + (x - min_x) * scale; };
     auto sy = [&](double y) { return header + margin + (max_y - y) * scale; };  // y up
+    // A world point's picture coordinates (scene::plan picks the ground plane).
+    auto px = [&](const navspan::vec3& v) { return sx(sc.plan(v).first); };
+    auto py = [&](const navspan::vec3& v) { return sy(sc.plan(v).second); };
     const double stroke = std::max(0.4, std::min(1.5, 600.0 / std::sqrt(static_cast<double>(sc.polygons.size() + 1)) / 10));
 
     out.printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
@@ -111,7 +118,7 @@ inline void write_svg(const scene& sc, output& out) {
     for (const auto& p : sc.polygons) {
         if (p.corners.size() < 2) continue;
         out.printf("<polygon stroke-width=\"%.2f\" fill=\"%s\" points=\"", stroke, polygon_colour_of(sc, p.category));
-        for (const auto& c : p.corners) out.printf("%.1f,%.1f ", sx(c.x), sy(c.y));
+        for (const auto& c : p.corners) out.printf("%.1f,%.1f ", px(c), py(c));
         out.write("\">");
         if (!p.label.empty()) { out.write("<title>"); out.write(escape(p.label)); out.write("</title>"); }
         out.write("</polygon>\n");
@@ -124,13 +131,13 @@ inline void write_svg(const scene& sc, output& out) {
         else if (l.one_way && l.category < sc.line_categories.size())
             std::snprintf(marker, sizeof marker, " marker-end=\"url(#arrow%u)\"", l.category);
         out.printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%.2f\"%s/>\n",
-                   sx(l.from.x), sy(l.from.y), sx(l.to.x), sy(l.to.y), signal ? "#d62728" : line_colour_of(sc, l.category),
+                   px(l.from), py(l.from), px(l.to), py(l.to), signal ? "#d62728" : line_colour_of(sc, l.category),
                    stroke * 0.8, marker);
     }
     out.write("</g>\n<g id=\"points\">\n");
     const double radius = std::max(1.0, stroke * 1.5);
     for (const auto& p : sc.points) {
-        out.printf("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\">", sx(p.at.x), sy(p.at.y), radius,
+        out.printf("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\">", px(p.at), py(p.at), radius,
                    point_colour_of(sc, p.category));
         if (!p.label.empty()) { out.write("<title>"); out.write(escape(p.label)); out.write("</title>"); }
         out.write("</circle>\n");
@@ -138,7 +145,7 @@ inline void write_svg(const scene& sc, output& out) {
     out.write("</g>\n<g id=\"highlights\" fill=\"none\" stroke=\"#ff00aa\" stroke-width=\"4\" stroke-linejoin=\"round\">\n");
     for (const auto& h : sc.highlights) {
         out.write("<polyline points=\"");
-        for (const auto& c : h) out.printf("%.1f,%.1f ", sx(c.x), sy(c.y));
+        for (const auto& c : h) out.printf("%.1f,%.1f ", px(c), py(c));
         out.write("\"/>\n");
     }
     out.write("</g>\n");
@@ -155,7 +162,17 @@ inline void write_svg(const scene& sc, output& out) {
         ly += 17;
     };
     char buf[256];
-    for (std::size_t i = 0; i < sc.polygon_categories.size() && ly < height - 60; ++i) {
+    if (!sc.polygon_legend.empty() && !sc.polygon_categories.empty()) {
+        // One line for all polygon categories: a swatch of their first colours.
+        std::string swatch;
+        for (std::uint32_t i = 0; i < 4 && i < sc.polygon_categories.size(); ++i) {
+            std::snprintf(buf, sizeof buf, "<rect x=\"%.1f\" y=\"%.0f\" width=\"3.5\" height=\"12\" fill=\"%s\" fill-opacity=\"0.55\"/>",
+                          lx + 3.5 * i, ly, polygon_colour_of(sc, i));
+            swatch += buf;
+        }
+        legend_entry(swatch.c_str(), sc.polygon_legend);
+    }
+    for (std::size_t i = 0; sc.polygon_legend.empty() && i < sc.polygon_categories.size() && ly < height - 60; ++i) {
         std::snprintf(buf, sizeof buf, "<rect x=\"%.0f\" y=\"%.0f\" width=\"14\" height=\"12\" fill=\"%s\" fill-opacity=\"0.55\" stroke=\"#222\"/>",
                       lx, ly, polygon_colour_of(sc, static_cast<std::uint32_t>(i)));
         legend_entry(buf, sc.polygon_categories[i]);
