@@ -36,7 +36,8 @@ struct scene {
     std::string units = "units";
     // Fixed fill colours (CSS) for polygon categories, by category index, for
     // a format whose categories carry a meaning (a flag that must stand out
-    // from the rest). Categories past the end take the palette's colours.
+    // from the rest) or only tell neighbouring polygons apart. Categories
+    // past the end take the palette's colours.
     std::vector<std::string> polygon_colours;
     std::vector<std::string> polygon_categories;
     std::vector<std::string> line_categories;
@@ -50,10 +51,6 @@ struct scene {
     // or all of them when it is empty, take the palette's colours.
     std::vector<std::string> line_colours;
     std::vector<std::string> point_colours;
-    // Fixed fill colours for polygon categories, by category index (past the
-    // end of the list, the palette's), e.g. for categories that only tell
-    // neighbouring polygons apart.
-    std::vector<std::string> polygon_colours;
     // When not empty, the legend shows this one line for all polygon
     // categories instead of one entry each (e.g. hundreds of segments).
     std::string polygon_legend;

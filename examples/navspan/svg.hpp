@@ -37,9 +37,6 @@ inline const char* line_colour(std::uint32_t i) {
 inline const char* line_colour_of(const scene& sc, std::uint32_t i) {
     return i < sc.line_colours.size() ? sc.line_colours[i].c_str() : line_colour(i);
 }
-inline const char* polygon_colour_of(const scene& sc, std::uint32_t i) {
-    return i < sc.polygon_colours.size() ? sc.polygon_colours[i].c_str() : colour(i);
-}
 inline const char* point_colour_of(const scene& sc, std::uint32_t i) {
     return i < sc.point_colours.size() ? sc.point_colours[i].c_str() : line_colour(i + 2);
 }
