@@ -17,6 +17,7 @@
 #include "examples/navspan/svg.hpp"
 #include "support/corpus.hpp"
 #include "support/json.hpp"
+#include "support/tool_runs.hpp"
 
 namespace cf = navspan_cli::creation_format;
 namespace creation = navspan::creation;
@@ -28,31 +29,11 @@ std::filesystem::path sample_path() {
     return std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples" / "samples" / "sample_skyrim.esp";
 }
 
-json_value dump_json(navspan::bytes_view bytes) {
-    std::string text;
-    navspan_cli::output o(text);
-    navspan_cli::json_writer w(o);
-    const navspan::error e = cf::dump(bytes, w);
-    REQUIRE_MESSAGE(!e, e.message());
-    w.finish();
-    json_value v;
-    json_parser p(text);
-    REQUIRE_MESSAGE(p.parse(v), p.error());
-    return v;
-}
+json_value dump_json(navspan::bytes_view bytes) { return dump_as_json(bytes, cf::dump); }
 
-navspan_cli::findings validate(navspan::bytes_view bytes) {
-    navspan_cli::findings found;
-    const navspan::error e = cf::validate(bytes, found);
-    REQUIRE_MESSAGE(!e, e.message());
-    return found;
-}
+navspan_cli::findings validate(navspan::bytes_view bytes) { return validate_findings(bytes, cf::validate); }
 
-std::string all_findings(const navspan_cli::findings& found) {
-    std::string s;
-    for (const auto& f : found) s += f.check + ": " + f.record + " @" + std::to_string(f.offset) + ": " + f.message + "\n";
-    return s;
-}
+std::string all_findings(const navspan_cli::findings& found) { return findings_text(found); }
 
 std::size_t count_check(const navspan_cli::findings& found, const std::string& check) {
     return static_cast<std::size_t>(

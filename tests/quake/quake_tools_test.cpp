@@ -21,6 +21,7 @@
 #include "examples/navspan/svg.hpp"
 #include "support/corpus.hpp"
 #include "support/json.hpp"
+#include "support/tool_runs.hpp"
 
 namespace q = navspan::quake;
 namespace qf = navspan_cli::quake_format;
@@ -33,25 +34,9 @@ std::filesystem::path sample_path() {
 }
 
 // The dump of `bytes` parsed back; fails the test when it does not parse.
-json_value dump_json(navspan::bytes_view bytes) {
-    std::string text;
-    navspan_cli::output o(text);
-    navspan_cli::json_writer w(o);
-    const navspan::error e = qf::dump(bytes, w);
-    REQUIRE_MESSAGE(!e, e.message());
-    w.finish();
-    json_value v;
-    json_parser p(text);
-    REQUIRE_MESSAGE(p.parse(v), p.error());
-    return v;
-}
+json_value dump_json(navspan::bytes_view bytes) { return dump_as_json(bytes, qf::dump); }
 
-navspan_cli::findings validate(navspan::bytes_view bytes) {
-    navspan_cli::findings found;
-    const navspan::error e = qf::validate(bytes, found);
-    REQUIRE_MESSAGE(!e, e.message());
-    return found;
-}
+navspan_cli::findings validate(navspan::bytes_view bytes) { return validate_findings(bytes, qf::validate); }
 
 const navspan_cli::finding* find_check(const navspan_cli::findings& found, const std::string& check) {
     for (const auto& f : found) {
@@ -60,11 +45,7 @@ const navspan_cli::finding* find_check(const navspan_cli::findings& found, const
     return nullptr;
 }
 
-std::string all_findings(const navspan_cli::findings& found) {
-    std::string s;
-    for (const auto& f : found) s += f.check + ": " + f.record + " @" + std::to_string(f.offset) + ": " + f.message + "\n";
-    return s;
-}
+std::string all_findings(const navspan_cli::findings& found) { return findings_text(found); }
 
 std::uint64_t number(const json_value& v) { return std::stoull(v.text); }
 
