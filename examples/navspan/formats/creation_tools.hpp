@@ -645,8 +645,8 @@ inline void check_grid(const mesh_visit& v, const std::string& name, findings& o
         out.push_back({"grid-cell-size", name, grid_at + 4, "grid cell size is not a finite non-negative number"});
         return;
     }
-    auto near = [](double a, double b) { return std::fabs(a - b) <= 1e-3 * std::max({1.0, std::fabs(a), std::fabs(b)}); };
-    if (!near(size_x * d, static_cast<double>(hi.x) - lo.x) || !near(size_y * d, static_cast<double>(hi.y) - lo.y)) {
+    auto close_enough = [](double a, double b) { return std::fabs(a - b) <= 1e-3 * std::max({1.0, std::fabs(a), std::fabs(b)}); };
+    if (!close_enough(size_x * d, static_cast<double>(hi.x) - lo.x) || !close_enough(size_y * d, static_cast<double>(hi.y) - lo.y)) {
         char buf[200];
         std::snprintf(buf, sizeof buf, "grid cell size %g x %g times divisor %u does not span the bounds (%g x %g)",
                       size_x, size_y, static_cast<unsigned>(d), static_cast<double>(hi.x) - lo.x,
