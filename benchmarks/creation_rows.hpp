@@ -142,7 +142,7 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
         cr::record_walker w = plugin->walk();
         cr::entry e;
         while (w.next(e)) {
-            h = e.is_group ? fold(h, e.group.label()) : fold(fold(h, e.record.form_id()), e.record.flags());
+            h = e.is_group ? fold(h, e.group.label()) : fold(fold(h, e.record.form_id()), e.record.flags_raw());
         }
         return fold(h, static_cast<std::uint64_t>(w.error().code));
     }));
@@ -166,7 +166,7 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
             const navspan::bytes_view b(prep.nvnm_storage.data() + prep.nvnm[i].first, prep.nvnm[i].second);
             nv::options opts;
             opts.form_version = prep.form_versions[i];
-            auto m = nv::open(b, opts);
+            auto m = nv::navmesh::open(b, opts);
             if (m) visit(*m);
         }
     };
@@ -200,7 +200,7 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
                     if (const auto n = t.neighbour(e)) {
                         const nv::triangle other = tris[*n];
                         a += std::bit_cast<std::uint32_t>(verts[other.vertex(0)].x());
-                        b += other.flags();
+                        b += other.flags_raw();
                     }
                 }
             }

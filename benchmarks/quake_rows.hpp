@@ -46,10 +46,10 @@ inline std::uint64_t links_node_to_node(const navspan::quake::nav_file& file) no
     for (const q::node from : file.nodes()) {
         for (const q::link l : from.links()) {
             if (const auto to = l.destination_node()) {
-                const navspan::vec3 o = to->origin();
+                const navspan::vec3 o = to->position();
                 sum += std::bit_cast<std::uint32_t>(o.x) ^ std::bit_cast<std::uint32_t>(o.y) ^
                        std::bit_cast<std::uint32_t>(o.z);
-                sum += std::uint64_t{to->raw_flags()} << 16 | to->radius();
+                sum += std::uint64_t{to->flags_raw()} << 16 | to->radius();
             }
         }
     }
@@ -68,7 +68,7 @@ void bench_quake(const settings& s, const bench_input& in, Emit&& emit) {
         return f ? std::uint64_t{f->node_count()} + f->edict_count() : 1;
     }));
     emit(measure(s, "open trusted (no index pass)", "quake_nav", in.name, size, [&]() -> std::uint64_t {
-        const auto f = q::nav_file::open_trusted(bytes);
+        const auto f = q::nav_file::open(bytes, {.trusted = true});
         return f ? std::uint64_t{f->node_count()} + f->edict_count() : 1;
     }));
     emit(measure(s, "traverse (every accessor)", "quake_nav", in.name, size,

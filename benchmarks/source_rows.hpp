@@ -69,7 +69,7 @@ inline std::uint64_t traverse(const navspan::source::nav_file& file) noexcept {
         f.add(p.terminated());
     }
     for (const area& a : file.areas()) {
-        f.add(a.position().value);
+        f.add(a.index().value);
         f.add(a.id());
         f.add(a.attributes_raw());
         f.add(a.north_west());
@@ -141,7 +141,7 @@ inline std::uint64_t traverse(const navspan::source::nav_file& file) noexcept {
             for (std::uint32_t w : l->unnamed_list()) f.add(w);
             f.add(l->spawn_block().size());
             for (const visible_area_position v : l->visible_areas()) {
-                f.add(v.position().value);
+                f.add(v.target().value);
                 f.add(v.attributes_raw());
             }
         }
@@ -162,7 +162,7 @@ inline std::uint64_t traverse(const navspan::source::nav_file& file) noexcept {
         f.add(l4d->fog_places().size());
         f.add(l4d->max_view_distance());
     }
-    f.add(file.trailing_bytes());
+    f.add(file.trailing().size());
     return f.value();
 }
 
@@ -362,7 +362,7 @@ void bench_source(const settings& s, const bench_input& in, Emit&& emit) {
 
     // The floor: only meaningful where the hand walk agrees with open().
     const std::size_t walked = source_detail::hand_walk(bytes);
-    if (walked != bytes.size() - file.trailing_bytes()) {
+    if (walked != bytes.size() - file.trailing().size()) {
         row r;
         r.name = "baseline: hand walk";
         r.format = "source_nav";

@@ -44,12 +44,12 @@ navspan::error describe(navspan::bytes_view bytes) {
                     ++meshes;
                     triangles += n.navmesh.triangles().size();
                 });
-            if (e) return e;
+            if (!e.ok()) return e;
             std::printf("Bethesda plugin: %zu navmeshes, %zu triangles\n", meshes, triangles);
             return {};
         }
         default:
-            return navspan::detail::fail(navspan::error_code::bad_magic, 0, "file of no known format");
+            return navspan::make_error(navspan::error_code::bad_magic, 0, "file of no known format");
     }
 }
 
@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
             continue;
         }
         std::printf("%s: ", argv[i]);
-        if (navspan::error e = describe(file->bytes())) {
+        if (navspan::error e = describe(file->bytes()); !e.ok()) {
             std::printf("not valid: %s\n", e.message().c_str());
             status = 1;
         }

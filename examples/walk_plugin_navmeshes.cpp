@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
                     mesh.edge_links().size(), mesh.door_links().size());
         ++count;
     });
-    if (e) {
+    if (!e.ok()) {
         // A bad record stops the walk; the navmeshes before it were printed.
         std::fprintf(stderr, "%s: %s\n", argv[1], e.message().c_str());
         return 1;

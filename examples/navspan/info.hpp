@@ -25,7 +25,7 @@ inline navspan::error info_json(navspan::bytes_view bytes, std::string& out) {
     output o(out);
     json_writer w(o);
     navspan::error e = write_info(bytes, w);
-    if (e) out.clear();
+    if (!e.ok()) out.clear();
     return e;
 }
 

@@ -98,7 +98,7 @@ int run_info(int argc, char** argv) {
         navspan_cli::json_writer w(o, json ? navspan_cli::json_writer::style::compact
                                            : navspan_cli::json_writer::style::text);
         const navspan::error e = navspan_cli::write_info(file.bytes(), w);
-        if (e) {
+        if (!e.ok()) {
             std::fprintf(stderr, "navspan: %s: %s\n", path, e.message().c_str());
             if (status == exit_ok) status = exit_invalid;
             continue;
@@ -215,7 +215,7 @@ int run_dump(int argc, char** argv) {
     // document, so the whole file is verified first by the module's open().
     navspan_cli::output o(stdout);
     navspan_cli::json_writer w(o);
-    if (navspan::error e = m->dump(file.bytes(), w)) return report_invalid(a.file, e);
+    if (navspan::error e = m->dump(file.bytes(), w); !e.ok()) return report_invalid(a.file, e);
     w.finish();
     return exit_ok;
 }
@@ -239,7 +239,7 @@ int run_validate(int argc, char** argv) {
         const navspan_cli::format_module* m = nullptr;
         if (int s = open_for_command(path, file, m); s >= 0) { status = std::max(status == exit_findings ? exit_invalid : status, s); continue; }
         navspan_cli::findings found;
-        if (navspan::error e = m->validate(file.bytes(), found)) {
+        if (navspan::error e = m->validate(file.bytes(), found); !e.ok()) {
             report_invalid(path, e);
             status = std::max(status == exit_findings ? exit_invalid : status, exit_invalid);
             continue;
@@ -295,7 +295,7 @@ int run_picture(int argc, char** argv, bool svg) {
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
     navspan_cli::scene sc;
     sc.title = base_name(a.file);
-    if (navspan::error e = m->build_scene(file.bytes(), sc)) return report_invalid(a.file, e);
+    if (navspan::error e = m->build_scene(file.bytes(), sc); !e.ok()) return report_invalid(a.file, e);
     std::string text;
     navspan_cli::output o(text);
     if (svg) navspan_cli::write_svg(sc, o);
@@ -325,7 +325,7 @@ int run_path(int argc, char** argv) {
     const navspan_cli::format_module* m = nullptr;
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
     navspan_cli::nav_graph g;
-    if (navspan::error e = m->build_graph(file.bytes(), g)) return report_invalid(a.file, e);
+    if (navspan::error e = m->build_graph(file.bytes(), g); !e.ok()) return report_invalid(a.file, e);
     const auto from = resolve_endpoint(g, a.from);
     const auto to = resolve_endpoint(g, a.to);
     if (!from || !to) {
@@ -348,7 +348,7 @@ int run_path(int argc, char** argv) {
     if (a.svg != nullptr) {
         navspan_cli::scene sc;
         sc.title = base_name(a.file) + ": path";
-        if (navspan::error e = m->build_scene(file.bytes(), sc)) return report_invalid(a.file, e);
+        if (navspan::error e = m->build_scene(file.bytes(), sc); !e.ok()) return report_invalid(a.file, e);
         std::vector<navspan::vec3> line;
         for (std::size_t i : found.nodes) line.push_back(g.positions[i]);
         sc.highlights.push_back(std::move(line));

@@ -48,7 +48,7 @@ inline const format_module* module_for(navspan::format f) {
 // Why a buffer of no readable format cannot be read.
 inline navspan::error unknown_format_error(navspan::bytes_view bytes) {
     if (navspan::detect(bytes) == navspan::format::quake2_nav) {
-        return navspan::detail::fail(navspan::error_code::bad_magic, 0,
+        return navspan::make_error(navspan::error_code::bad_magic, 0,
                                      "Quake 2 NAV3 file (a different format, not read by navspan)",
                                      navspan::magic::quake2_nav);
     }
@@ -56,7 +56,7 @@ inline navspan::error unknown_format_error(navspan::bytes_view bytes) {
     for (std::size_t i = 0; i < bytes.size() && i < 4; ++i) {
         first_word |= static_cast<std::uint64_t>(std::to_integer<unsigned>(bytes[i])) << (8 * i);
     }
-    return navspan::detail::fail(navspan::error_code::bad_magic, 0, "file of no known format", first_word);
+    return navspan::make_error(navspan::error_code::bad_magic, 0, "file of no known format", first_word);
 }
 
 }  // namespace navspan_cli

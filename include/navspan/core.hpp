@@ -1,7 +1,9 @@
 // navspan/core.hpp - the shared machinery every format reader is built on.
 #pragma once
 
+#include "core/bytes.hpp"
 #include "core/config.hpp"
+#include "core/contract.hpp"
 #include "core/endian.hpp"
 #include "core/error.hpp"
 #include "core/limits.hpp"

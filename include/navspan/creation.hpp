@@ -1,11 +1,11 @@
 // navspan/creation.hpp - Bethesda Creation Engine navmeshes: NVNM geometry
 // (Skyrim v12, Fallout 4 v15, Starfield v17) read out of .esp/.esm/.esl
-// plugins. The reference is ../shared/specs/creation-nvnm.md.
+// plugins. The reference is docs/formats/creation.md.
 //
 //   creation/inflate.hpp    zlib/DEFLATE decompression into a caller buffer
 //   creation/plugin.hpp     plugin_file::open, groups, records, subrecords
 //                           (XXXX), compressed record payloads
-//   creation/nvnm.hpp       nvnm::open: the verified navmesh view
+//   creation/nvnm.hpp       nvnm::navmesh::open: the verified navmesh view
 //   creation/navmeshes.hpp  for_each_navmesh: every NVNM of a plugin
 //
 //   auto plugin = navspan::creation::plugin_file::open(bytes);

@@ -8,32 +8,32 @@
 using namespace navspan;
 
 TEST_CASE("messages name the code, the record, its parent and the offset") {
-    error e = detail::fail(error_code::truncated, 4021, "hiding spot", 17, 3);
+    error e = make_error(error_code::truncated, 4021, "hiding spot", 17, 3);
     e = with_parent(e, "area", 12);
     CHECK(e.message() == "truncated hiding spot in area #12 at offset 4021: needs 17 bytes, 3 left");
     // The innermost parent wins.
     CHECK(with_parent(e, "file", 0).message() == e.message());
 
-    CHECK(detail::fail(error_code::bad_magic, 0, "header", 0x12345678).message() ==
+    CHECK(make_error(error_code::bad_magic, 0, "header", 0x12345678).message() ==
           "bad magic in header at offset 0: found 0x12345678");
-    CHECK(detail::fail(error_code::unsupported_version, 4, "header", 35).message() ==
+    CHECK(make_error(error_code::unsupported_version, 4, "header", 35).message() ==
           "unsupported version 35 of header at offset 4");
-    CHECK(detail::fail(error_code::count_too_large, 8, "areas", 4000000000u, 12).message() ==
+    CHECK(make_error(error_code::count_too_large, 8, "areas", 4000000000u, 12).message() ==
           "count too large for areas at offset 8: 4000000000 claimed, at most 12 fit");
-    CHECK(detail::fail(error_code::index_out_of_range, 96, "link destination", 70, 64).message() ==
+    CHECK(make_error(error_code::index_out_of_range, 96, "link destination", 70, 64).message() ==
           "index out of range in link destination at offset 96: index 70, 64 records");
-    CHECK(detail::fail(error_code::limit_exceeded, 8, "areas", 5, 4).message() ==
+    CHECK(make_error(error_code::limit_exceeded, 8, "areas", 5, 4).message() ==
           "limit exceeded by areas at offset 8: 5, limit 4");
-    CHECK(with_parent(detail::fail(error_code::inconsistent, 1, "flag", 7), "header").message() ==
+    CHECK(with_parent(make_error(error_code::inconsistent, 1, "flag", 7), "header").message() ==
           "inconsistent flag in header at offset 1: value 7");
-    CHECK(detail::fail(error_code::bad_offset, 2, "section", 999).message() ==
+    CHECK(make_error(error_code::bad_offset, 2, "section", 999).message() ==
           "bad offset 999 to section at offset 2");
-    CHECK(detail::fail(error_code::io, 0, "no such file", 2).message() == "I/O error: no such file (system error 2)");
+    CHECK(make_error(error_code::io, 0, "no such file", 2).message() == "I/O error: no such file (system error 2)");
     CHECK(error{}.message() == "no error");
 }
 
 TEST_CASE("format() never writes past its buffer and reports the full length") {
-    const error e = detail::fail(error_code::truncated, 123456789, "a fairly long record name", 1000, 1);
+    const error e = make_error(error_code::truncated, 123456789, "a fairly long record name", 1000, 1);
     const std::string full = e.message();
     char small[16];
     const std::size_t n = e.format(small, sizeof small);
@@ -45,7 +45,7 @@ TEST_CASE("result holds a value or an error") {
     result<int> good = 5;
     CHECK(good.ok());
     CHECK(*good == 5);
-    result<int> bad = detail::fail(error_code::truncated, 3, "x", 4, 1);
+    result<int> bad = make_error(error_code::truncated, 3, "x", 4, 1);
     CHECK_FALSE(bad.ok());
     CHECK(bad.code() == error_code::truncated);
     CHECK(bad.error().offset == 3);

@@ -74,7 +74,7 @@ reader_totals totals(navspan::bytes_view bytes) {
             t.door_links += n.navmesh.door_links().size();
         },
         creation::nvnm_search::every_record);
-    REQUIRE_MESSAGE(!e, e.message());
+    REQUIRE_MESSAGE(e.ok(), e.message());
     return t;
 }
 
@@ -117,14 +117,14 @@ navspan_cli::scene scene_of(navspan::bytes_view bytes) {
     navspan_cli::scene sc;
     sc.title = "test";
     const navspan::error e = cf::build_scene(bytes, sc);
-    REQUIRE_MESSAGE(!e, e.message());
+    REQUIRE_MESSAGE(e.ok(), e.message());
     return sc;
 }
 
 navspan_cli::nav_graph graph_of(navspan::bytes_view bytes) {
     navspan_cli::nav_graph g;
     const navspan::error e = cf::build_graph(bytes, g);
-    REQUIRE_MESSAGE(!e, e.message());
+    REQUIRE_MESSAGE(e.ok(), e.message());
     return g;
 }
 
@@ -264,11 +264,11 @@ TEST_CASE("creation tools: a bad plugin fails every subcommand before output") {
     CHECK(cf::dump(bytes, jw).code != navspan::error_code::none);
     CHECK(text.empty());
     navspan_cli::findings found;
-    CHECK(cf::validate(bytes, found));
+    CHECK(!cf::validate(bytes, found).ok());
     navspan_cli::scene sc;
-    CHECK(cf::build_scene(bytes, sc));
+    CHECK(!cf::build_scene(bytes, sc).ok());
     navspan_cli::nav_graph g;
-    CHECK(cf::build_graph(bytes, g));
+    CHECK(!cf::build_graph(bytes, g).ok());
 }
 
 TEST_CASE("creation tools: every corpus plugin") {

@@ -22,7 +22,7 @@ using navspan_test::write_nvnm;
 constexpr std::uint32_t versions[] = {12, 15, 17};
 
 nvnm::navmesh open_ok(const std::vector<std::byte>& bytes, const nvnm::options& o = {}) {
-    auto m = nvnm::open(bytes, o);
+    auto m = nvnm::navmesh::open(bytes, o);
     REQUIRE_MESSAGE(m.ok(), m.error().message());
     return *m;
 }
@@ -61,12 +61,12 @@ TEST_CASE("every list of every version decodes as written") {
             const auto t = m.triangles()[i];
             const auto& w = d.triangles[i];
             CHECK(t.vertices() == w.v);
-            CHECK(t.flags() == w.flags);
+            CHECK(t.flags_raw() == w.flags);
             CHECK(t.cover().raw() == w.cover);
             CHECK(t.height().has_value() == (version != 12));
             CHECK(t.unknown().has_value() == (version != 12));
             if (version != 12) CHECK(*t.height() == w.height);
-            CHECK(t.flag_names().has("Found"));
+            CHECK(t.flags().has("Found"));
             for (unsigned e = 0; e < 3; ++e) {
                 CHECK(t.edge(e) == w.e[e]);
                 if (t.edge_is_link(e)) {
@@ -99,7 +99,7 @@ TEST_CASE("every list of every version decodes as written") {
         CHECK(m.door_links()[0].triangle() == 0);
         CHECK(m.door_links()[0].crc() == nvnm::pathing_door_crc);
         CHECK(m.door_links()[0].door() == 0x0100B001);
-        CHECK(m.triangles()[0].flag_names().has("Door"));
+        CHECK(m.triangles()[0].flags().has("Door"));
 
         if (version == 12) {
             CHECK(m.cover_triangles().size() == d.cover_triangles.size());
@@ -135,8 +135,8 @@ TEST_CASE("every list of every version decodes as written") {
         const auto grid = m.grid();
         CHECK(grid.divisor() == d.divisor);
         CHECK(grid.cell_size_x() == d.cell_x);
-        CHECK(grid.min() == navspan::vec3{d.min[0], d.min[1], d.min[2]});
-        CHECK(grid.max() == navspan::vec3{d.max[0], d.max[1], d.max[2]});
+        CHECK(grid.bounds().min == navspan::vec3{d.min[0], d.min[1], d.min[2]});
+        CHECK(grid.bounds().max == navspan::vec3{d.max[0], d.max[1], d.max[2]});
         REQUIRE(grid.cell_count() == d.cells.size());
         std::size_t k = 0;
         for (const auto cell : grid.cells()) {
@@ -190,7 +190,7 @@ TEST_CASE("bad indices, CRCs, versions and leftovers are clean errors with offse
         const nvnm_data good = make_grid_mesh(version, 3, 2);
         auto expect = [&](nvnm_data d, error_code code, const char* record) {
             const auto bytes = write_nvnm(d);
-            auto m = nvnm::open(bytes, {}, 1000);
+            auto m = nvnm::navmesh::open(bytes, {.base_offset = 1000});
             REQUIRE(!m.ok());
             CHECK(m.code() == code);
             CHECK(std::string_view(m.error().record) == record);
@@ -251,7 +251,7 @@ TEST_CASE("bad indices, CRCs, versions and leftovers are clean errors with offse
         {
             auto bytes = write_nvnm(good);
             bytes.push_back(std::byte{0});
-            auto m = nvnm::open(bytes);
+            auto m = nvnm::navmesh::open(bytes);
             CHECK(m.code() == error_code::inconsistent);
             CHECK(m.error().value == 1);
             CHECK(m.error().offset == bytes.size() - 1);
@@ -260,7 +260,7 @@ TEST_CASE("bad indices, CRCs, versions and leftovers are clean errors with offse
             auto d = good;
             d.divisor = 0x10000;  // 2^32 cells: more than the bytes hold
             const auto bytes = write_nvnm(d);
-            auto m = nvnm::open(bytes);
+            auto m = nvnm::navmesh::open(bytes);
             CHECK((m.code() == error_code::count_too_large || m.code() == error_code::limit_exceeded));
         }
     }
@@ -268,7 +268,7 @@ TEST_CASE("bad indices, CRCs, versions and leftovers are clean errors with offse
     v13.version = 13;
     v13.format = navspan_test::nvnm_format::for_version(12);
     const auto v13_bytes = write_nvnm(v13);
-    auto m = nvnm::open(v13_bytes);
+    auto m = nvnm::navmesh::open(v13_bytes);
     CHECK(m.code() == error_code::unsupported_version);
     CHECK(m.error().value == 13);
 }
@@ -278,20 +278,20 @@ TEST_CASE("counts are checked against the bytes and the limits before any loop")
     auto bytes = write_nvnm(d);
     // The vertex count claims 268 million: more than the bytes hold.
     navspan::store_le<std::uint32_t>(bytes.data() + 16, 0x0FFFFFFFu);
-    auto m = nvnm::open(bytes);
+    auto m = nvnm::navmesh::open(bytes);
     CHECK(m.code() == error_code::count_too_large);
     CHECK(m.error().offset == 20);
     CHECK(m.error().value == 0x0FFFFFFFu);
     // Four billion: above the default count limit, refused at the count.
     navspan::store_le<std::uint32_t>(bytes.data() + 16, 0xFFFFFFFFu);
-    auto huge = nvnm::open(bytes);
+    auto huge = nvnm::navmesh::open(bytes);
     CHECK(huge.code() == error_code::limit_exceeded);
     CHECK(huge.error().offset == 16);
 
     nvnm::options tight;
     tight.limits.max_count = 5;
     const auto small = write_nvnm(d);
-    auto limited = nvnm::open(small, tight);
+    auto limited = nvnm::navmesh::open(small, tight);
     CHECK(limited.code() == error_code::limit_exceeded);
     CHECK(limited.error().value == 9);
     CHECK(limited.error().bound == 5);
@@ -324,10 +324,10 @@ TEST_CASE("a layout can be imposed, and older Fallout 4 layouts are recognised")
     // Imposing a layout disables the fallback.
     nvnm::options imposed;
     imposed.layout = nvnm::fallout4_layout;
-    CHECK(!nvnm::open(bytes, imposed).ok());
+    CHECK(!nvnm::navmesh::open(bytes, imposed).ok());
     // A Skyrim-layout reading of a v17 mesh, imposed, fails cleanly.
     imposed.layout = nvnm::skyrim_layout;
-    CHECK(!nvnm::open(write_nvnm(make_grid_mesh(17, 2, 2)), imposed).ok());
+    CHECK(!nvnm::navmesh::open(write_nvnm(make_grid_mesh(17, 2, 2)), imposed).ok());
     // Imposing the right layout on an unknown version works.
     nvnm_data v99 = make_grid_mesh(12, 2, 2);
     v99.version = 99;
@@ -340,14 +340,14 @@ TEST_CASE("open and a full traversal allocate nothing") {
     for (std::uint32_t version : versions) {
         const auto bytes = write_nvnm(make_grid_mesh(version, 8, 8));
         navspan_test::allocation_scope scope;
-        auto m = nvnm::open(bytes);
+        auto m = nvnm::navmesh::open(bytes);
         REQUIRE(m.ok());
         std::uint64_t sum = 0;
-        for (const auto t : m->triangles()) sum += std::uint64_t{t.vertex(2)} + t.flags();
+        for (const auto t : m->triangles()) sum += std::uint64_t{t.vertex(2)} + t.flags_raw();
         for (const auto cell : m->grid().cells()) {
             for (auto t : cell) sum += t;
         }
-        for (const auto w : m->waypoints()) sum += w.flags();
+        for (const auto w : m->waypoints()) sum += w.flags_raw();
         CHECK(sum > 0);
         CHECK(scope.count() == 0);
     }
@@ -357,22 +357,22 @@ TEST_CASE("every truncation and byte flip of an NVNM ends cleanly") {
     for (std::uint32_t version : versions) {
         const auto bytes = write_nvnm(make_grid_mesh(version, 3, 2));
         navspan_test::sweep_truncations(bytes, [](std::span<const std::byte> b) {
-            auto m = nvnm::open(b);
+            auto m = nvnm::navmesh::open(b);
             CHECK(!m.ok());
         });
         navspan_test::sweep_byte_flips(bytes, [](std::span<const std::byte> b) {
-            auto m = nvnm::open(b);
+            auto m = nvnm::navmesh::open(b);
             if (!m.ok()) return;
             std::uint64_t sum = 0;
             for (const auto t : m->triangles()) {
                 for (unsigned k = 0; k < 3; ++k) {
                     sum += static_cast<std::uint64_t>(m->vertices()[t.vertex(k)].x() != 0);
-                    if (auto n = t.neighbour(k)) sum += m->triangles()[*n].flags();
+                    if (auto n = t.neighbour(k)) sum += m->triangles()[*n].flags_raw();
                     if (auto l = t.edge_link(k)) sum += m->edge_links()[*l].triangle();
                 }
             }
             for (const auto cell : m->grid().cells()) {
-                for (auto t : cell) sum += m->triangles()[t].flags();
+                for (auto t : cell) sum += m->triangles()[t].flags_raw();
             }
             (void)sum;
         });

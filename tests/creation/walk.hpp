@@ -86,12 +86,12 @@ inline state walk_navmesh(state h, const navspan::creation::nvnm::navmesh& m) no
         for (unsigned k = 0; k < 3; ++k) {
             h = mix(h, vertices[t.vertex(k)].position());
             h = mix(h, t.edge(k));
-            if (const auto n = t.neighbour(k)) h = mix(h, triangles[*n].flags());
+            if (const auto n = t.neighbour(k)) h = mix(h, triangles[*n].flags_raw());
             if (const auto l = t.edge_link(k)) h = mix(h, links[*l].navmesh());
             h = mix(h, t.edge_is_link(k) ? std::uint64_t{3} : std::uint64_t{5});
         }
         h = mix(h, t.vertices()[2]);
-        const auto flags = t.flag_names();
+        const auto flags = t.flags();
         h = mix(h, flags.raw());
         h = mix(h, flags.has(nvnm::triangle_flag::found) ? std::uint64_t{1} : std::uint64_t{2});
         // The names are a function of the raw bits, and neighbouring
@@ -113,7 +113,7 @@ inline state walk_navmesh(state h, const navspan::creation::nvnm::navmesh& m) no
         h = mix(h, l.edge_index());
     }
     for (const auto d : m.door_links()) {
-        h = mix(mix(mix(h, d.crc()), d.door()), triangles[d.triangle()].flags());
+        h = mix(mix(mix(h, d.crc()), d.door()), triangles[d.triangle()].flags_raw());
     }
     for (const std::uint16_t t : m.cover_triangles()) h = mix(h, triangles[t].cover().raw());
     for (const auto c : covers) h = mix(mix(mix(h, c.vertex(0)), c.vertex(1)), c.data());
@@ -122,11 +122,11 @@ inline state walk_navmesh(state h, const navspan::creation::nvnm::navmesh& m) no
         h = mix(h, covers[map.cover()].vertex(1));
     }
     for (const auto w : m.waypoints()) {
-        h = mix(mix(h, w.position()), w.flags());
-        if (w.triangle() != nvnm::none) h = mix(h, triangles[w.triangle()].flags());
+        h = mix(mix(h, w.position()), w.flags_raw());
+        if (w.triangle() != nvnm::none) h = mix(h, triangles[w.triangle()].flags_raw());
     }
     const auto grid = m.grid();
-    h = mix(mix(mix(mix(mix(h, grid.divisor()), grid.cell_size_x()), grid.cell_size_y()), grid.min()), grid.max());
+    h = mix(mix(mix(mix(mix(h, grid.divisor()), grid.cell_size_x()), grid.cell_size_y()), grid.bounds().min), grid.bounds().max);
     h = mix(h, std::uint64_t{grid.cell_count()});
     for (const auto cell : grid.cells()) {
         h = mix(h, std::uint64_t{cell.size()});
@@ -146,7 +146,7 @@ inline std::uint64_t walk_creation(std::span<const std::byte> bytes) {
     const plugin_file& plugin = *opened;
 
     walk_creation_detail::state h;
-    h = mix(mix(mix(h, plugin.version()), plugin.record_count()), plugin.next_object_id());
+    h = mix(mix(mix(h, plugin.hedr_version()), plugin.record_count()), plugin.next_object_id());
     h = mix(mix(mix(h, plugin.form_version()), std::uint64_t{static_cast<std::uint8_t>(plugin.game())}), to_string(plugin.game()));
     h = mix(mix(mix(h, plugin.author()), plugin.description()), plugin.header_flags().raw());
     h = mix(h, plugin.master_flag() ? std::uint64_t{1} : std::uint64_t{0});
@@ -170,9 +170,9 @@ inline std::uint64_t walk_creation(std::span<const std::byte> bytes) {
             continue;
         }
         const record& r = e.record;
-        h = mix(mix(mix(mix(h, r.type()), r.data_size()), r.flags()), r.form_id());
+        h = mix(mix(mix(mix(h, r.type()), r.data_size()), r.flags_raw()), r.form_id());
         h = mix(mix(mix(h, r.version_control()), r.form_version()), r.version_control2());
-        h = mix(mix(h, type_name(r.type()).view()), r.flag_names().unnamed_bits());
+        h = mix(mix(h, type_name(r.type()).view()), r.flags().unnamed_bits());
         if (r.deleted()) continue;
         auto payload = read_payload(r, scratch, plugin.limits());
         if (!payload) {
@@ -186,7 +186,8 @@ inline std::uint64_t walk_creation(std::span<const std::byte> bytes) {
             if (s.type() != navspan::fourcc("NVNM") || s.size() == 0) continue;
             navspan::creation::nvnm::options opts;
             opts.form_version = r.form_version();
-            auto mesh = nvnm::open(s.data(), opts, s.data_offset());
+            opts.base_offset = s.data_offset();
+            auto mesh = nvnm::navmesh::open(s.data(), opts);
             h = mesh ? walk_creation_detail::walk_navmesh(h, *mesh) : mix(h, mesh.error());
         }
         h = mix(h, subs.error());

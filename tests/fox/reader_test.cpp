@@ -461,7 +461,7 @@ TEST_CASE("fox: bytes after the header's file size are trailing, not file") {
     CHECK(file.trailing_bytes().size() == 26);
     CHECK(file.bytes().size() + 26 == bytes.size());
     std::string json;
-    REQUIRE(!navspan_cli::info_json(bytes, json));
+    REQUIRE(navspan_cli::info_json(bytes, json).ok());
     CHECK(json.find("\"trailing_bytes\": 26") != std::string::npos);
 }
 
@@ -483,7 +483,7 @@ TEST_CASE("fox: info --json of a builder file") {
     std::string json;
     const navspan::error e = navspan_cli::info_json(bytes, json);
     INFO(e.message());
-    REQUIRE(!e);
+    REQUIRE(e.ok());
     navspan_test::json_value v;
     navspan_test::json_parser parser(json);
     REQUIRE(parser.parse(v));

@@ -37,12 +37,12 @@ inline void check_quake_matches_spec(const navspan::quake::nav_file& f, const qu
         const q::node n = f.nodes()[i];
         const quake_node_spec& e = s.nodes[i];
         CHECK(n.index() == i);
-        CHECK(n.raw_flags() == e.flags);
+        CHECK(n.flags_raw() == e.flags);
         CHECK(n.flags().raw() == e.flags);
         CHECK(n.link_count() == e.link_count);
         CHECK(n.first_link() == e.first_link);
         CHECK(n.radius() == e.radius);
-        CHECK(same_vec3(n.origin(), e.origin));
+        CHECK(same_vec3(n.position(), e.origin));
         const q::link_view links = n.links();
         REQUIRE(links.size() == e.link_count);
         CHECK(links.first_index() == e.first_link);
@@ -56,19 +56,19 @@ inline void check_quake_matches_spec(const navspan::quake::nav_file& f, const qu
         CHECK(l.destination() == e.destination);
         REQUIRE(l.destination_node().has_value());
         CHECK(l.destination_node()->index() == e.destination);
-        CHECK(same_vec3(l.destination_node()->origin(), s.nodes[e.destination].origin));
+        CHECK(same_vec3(l.destination_node()->position(), s.nodes[e.destination].origin));
         if (s.version >= 18) {
-            CHECK(l.raw_type() == (e.type & 0xFF));
+            CHECK(l.type_raw() == (e.type & 0xFF));
             REQUIRE(l.team_mask().has_value());
             CHECK(*l.team_mask() == e.team_mask);
             CHECK(l.for_all_teams() == ((e.team_mask & 0x0F) == 0x0F));
         } else {
-            CHECK(l.raw_type() == e.type);
+            CHECK(l.type_raw() == e.type);
             CHECK_FALSE(l.team_mask().has_value());
             CHECK(l.for_all_teams());
         }
-        CHECK(static_cast<std::uint16_t>(l.type()) == l.raw_type());
-        CHECK(l.type_name() == navspan::name_of(q::link_type_names, l.raw_type()));
+        CHECK(static_cast<std::uint16_t>(l.type()) == l.type_raw());
+        CHECK(l.type_name() == navspan::name_of(q::link_type_names, l.type_raw()));
         CHECK(l.traversal_index() == e.traversal);
         CHECK(l.has_traversal() == (e.traversal != 0xFFFF));
         if (e.traversal == 0xFFFF) {
@@ -96,8 +96,8 @@ inline void check_quake_matches_spec(const navspan::quake::nav_file& f, const qu
         CHECK(d.link_index() == e.link);
         REQUIRE(d.link().has_value());
         CHECK(d.link()->index() == e.link);
-        CHECK(same_vec3(d.mins(), e.mins));
-        CHECK(same_vec3(d.maxs(), e.maxs));
+        CHECK(same_vec3(d.bounds().min, e.mins));
+        CHECK(same_vec3(d.bounds().max, e.maxs));
         if (edict_size == 30) {
             REQUIRE(d.entity_id().has_value());
             CHECK(*d.entity_id() == e.entity_id);

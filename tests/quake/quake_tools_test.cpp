@@ -81,18 +81,18 @@ void check_dump_matches(navspan::bytes_view bytes, const q::nav_file& f) {
     REQUIRE(edicts.size() == f.edict_count());
     for (const q::node n : f.nodes()) {
         const json_value& j = nodes[n.index()];
-        CHECK(number(*j.find("flags")) == n.raw_flags());
+        CHECK(number(*j.find("flags")) == n.flags_raw());
         CHECK(number(*j.find("link_count")) == n.link_count());
         CHECK(number(*j.find("first_link")) == n.first_link());
         CHECK(number(*j.find("radius")) == n.radius());
         CHECK(j.find("flag_names")->items.size() == static_cast<std::size_t>(std::popcount(
-                                                         static_cast<unsigned>(n.raw_flags() & 0x1FFu))));
-        CHECK(std::stof(j.find("origin")->items[2].text) == n.origin().z);
+                                                         static_cast<unsigned>(n.flags_raw() & 0x1FFu))));
+        CHECK(std::stof(j.find("origin")->items[2].text) == n.position().z);
     }
     for (const q::link l : f.links()) {
         const json_value& j = links[l.index()];
         CHECK(number(*j.find("destination")) == l.destination());
-        CHECK(number(*j.find("type")) == l.raw_type());
+        CHECK(number(*j.find("type")) == l.type_raw());
         CHECK(j.find("type_name")->text == l.type_name());
         CHECK(number(*j.find("traversal")) == l.traversal_index());
         CHECK((j.find("team_mask")->type == json_value::kind::null) == (f.version() < 18));
@@ -146,7 +146,7 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::vector<std::st
 
     navspan_cli::scene sc;
     sc.title = "quake";
-    REQUIRE(!qf::build_scene(bytes, sc));
+    REQUIRE(qf::build_scene(bytes, sc).ok());
     CHECK(sc.points.size() == f.node_count());
     CHECK(sc.polygons.empty());
     CHECK(!sc.lines.empty());
@@ -167,7 +167,7 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::vector<std::st
     CHECK(count_of(obj, "\nl ") == sc.lines.size());
 
     navspan_cli::nav_graph g;
-    REQUIRE(!qf::build_graph(bytes, g));
+    REQUIRE(qf::build_graph(bytes, g).ok());
     REQUIRE(g.size() == f.node_count());
     CHECK(g.edge_to.size() == f.link_count());
     const std::size_t goal = farthest_from(f, 0);
@@ -207,7 +207,7 @@ TEST_CASE("every subcommand works on the bundled sample") {
     CHECK(number(*d.find("trailing_bytes")) == 0);
 
     navspan_cli::nav_graph g;
-    REQUIRE(!qf::build_graph(bytes, g));
+    REQUIRE(qf::build_graph(bytes, g).ok());
     CHECK(g.node_kind == "node");
     // 0 -> 2 is a LongJump, 2 -> 4 a ManualJump; 4 has no links out.
     CHECK(navspan_cli::find_path(g, 0, 4).nodes.size() >= 2);
@@ -263,11 +263,11 @@ TEST_CASE("a file that does not verify is refused before anything is written") {
     CHECK(qf::dump(bytes, w).code == navspan::error_code::count_too_large);
     CHECK(text.empty());
     navspan_cli::findings found;
-    CHECK(qf::validate(bytes, found));
+    CHECK(!qf::validate(bytes, found).ok());
     navspan_cli::scene sc;
-    CHECK(qf::build_scene(bytes, sc));
+    CHECK(!qf::build_scene(bytes, sc).ok());
     navspan_cli::nav_graph g;
-    CHECK(qf::build_graph(bytes, g));
+    CHECK(!qf::build_graph(bytes, g).ok());
 }
 
 // Offsets in a version 18 sample: nodes at 24, origins at 64, links at 124,
@@ -349,10 +349,10 @@ TEST_CASE("the tools resolve nothing out of range and stay linear on overlapping
     CHECK(number(*d.find("links")->items[0].find("destination")) == 400);
     CHECK(d.find("links")->items[3].find("from")->type == json_value::kind::null);
     navspan_cli::scene sc;
-    REQUIRE(!qf::build_scene(bytes, sc));
+    REQUIRE(qf::build_scene(bytes, sc).ok());
     CHECK(sc.points.size() == 5);
     navspan_cli::nav_graph g;
-    REQUIRE(!qf::build_graph(bytes, g));
+    REQUIRE(qf::build_graph(bytes, g).ok());
     CHECK(g.edge_to.size() == 9 - 1 - 2);  // link 0 leads nowhere, node 1's range is gone
 
     // 300 nodes each owning all 65,535 links: 20 million edges, refused.
@@ -364,7 +364,7 @@ TEST_CASE("the tools resolve nothing out of range and stay linear on overlapping
     navspan_cli::nav_graph big;
     CHECK(qf::build_graph(wide_bytes, big).code == navspan::error_code::limit_exceeded);
     navspan_cli::findings found;
-    REQUIRE(!qf::validate(wide_bytes, found));
+    REQUIRE(qf::validate(wide_bytes, found).ok());
     const navspan_cli::finding* shared = find_check(found, "shared-link");
     REQUIRE(shared != nullptr);
     CHECK(shared->message == "the link ranges of 300 nodes include this link");

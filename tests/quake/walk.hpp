@@ -55,7 +55,7 @@ inline std::uint64_t walk_quake_file(const navspan::quake::nav_file& file) {
     f.add(std::uint64_t{file.node_count()} << 32 | file.link_count());
     f.add(std::uint64_t{file.traversal_count()} << 32 | file.edict_count());
     f.add(std::uint64_t{file.indices_checked()});
-    f.add(std::uint64_t{file.trailing_bytes()});
+    f.add(std::uint64_t{file.trailing().size()});
     f.add(std::uint64_t{file.bytes().size()});
 
     // Each record is visited once and each index followed once (a node's
@@ -67,7 +67,7 @@ inline std::uint64_t walk_quake_file(const navspan::quake::nav_file& file) {
         const navspan::flag_set<std::uint16_t> flags = n.flags();
         f.add(std::uint64_t{flags.raw()} | std::uint64_t{n.link_count()} << 16 |
               std::uint64_t{n.first_link()} << 32 | std::uint64_t{n.radius()} << 48);
-        const navspan::vec3 origin = n.origin();
+        const navspan::vec3 origin = n.position();
         f.add(std::uint64_t{std::bit_cast<std::uint32_t>(origin.x)} |
               std::uint64_t{std::bit_cast<std::uint32_t>(origin.y)} << 32);
         // The node's link range: empty when it runs past the links (only in
@@ -83,7 +83,7 @@ inline std::uint64_t walk_quake_file(const navspan::quake::nav_file& file) {
     for (const q::link l : file.links()) {
         const auto to = l.destination_node();
         const auto mask = l.team_mask();
-        f.add(std::uint64_t{l.destination()} | std::uint64_t{l.raw_type()} << 16 |
+        f.add(std::uint64_t{l.destination()} | std::uint64_t{l.type_raw()} << 16 |
               std::uint64_t{mask ? *mask | 0x100u : 0u} << 32 | std::uint64_t{l.for_all_teams()} << 41 |
               std::uint64_t{l.has_traversal()} << 42 | std::uint64_t{l.type_name().size()} << 43 |
               std::uint64_t{static_cast<std::uint16_t>(l.type())} << 48);
@@ -106,9 +106,9 @@ inline std::uint64_t walk_quake_file(const navspan::quake::nav_file& file) {
     for (const q::edict e : file.edicts()) {
         f.add(std::uint64_t{e.index()});
         f.add(std::uint64_t{e.link_index()});
-        if (const auto l = e.link()) f.add(std::uint64_t{l->index()} << 16 | l->raw_type());
-        f.add(e.mins());
-        f.add(e.maxs());
+        if (const auto l = e.link()) f.add(std::uint64_t{l->index()} << 16 | l->type_raw());
+        f.add(e.bounds().min);
+        f.add(e.bounds().max);
         if (const auto id = e.entity_id()) f.add(static_cast<std::uint64_t>(static_cast<std::int64_t>(*id)));
         if (const auto index = e.entity_index()) f.add(std::uint64_t{*index} | std::uint64_t{1} << 40);
         if (const auto words = e.tail_words()) {
@@ -129,7 +129,7 @@ inline std::uint64_t walk_quake(std::span<const std::byte> bytes) {
 // Opens without the index pass, then walks: exercises the checks the
 // resolving accessors make on files nobody verified.
 inline std::uint64_t walk_quake_trusted(std::span<const std::byte> bytes) {
-    const auto file = navspan::quake::nav_file::open_trusted(bytes);
+    const auto file = navspan::quake::nav_file::open(bytes, {.trusted = true});
     if (!file) return quake_not_verified;
     return walk_quake_file(*file);
 }

@@ -25,7 +25,7 @@ TEST_CASE("area_index gives every area by position and by id") {
         REQUIRE(index.size() == 40);
         for (std::uint32_t i = 0; i < 40; ++i) {
             CHECK(index[i].id() == m.areas[i].id);
-            CHECK(index[i].position().value == i);
+            CHECK(index[i].index().value == i);
             CHECK(index.at(area_position{i}).id() == m.areas[i].id);
             CHECK(index.position_of(m.areas[i].id) == i);
             REQUIRE(index.find(m.areas[i].id).has_value());
@@ -86,7 +86,7 @@ static_assert(std::ranges::random_access_range<navspan::packed_view<approach_spo
 static_assert(std::ranges::forward_range<selected_area_list>);
 static_assert(std::ranges::forward_range<selected_connection_list>);
 static_assert(std::is_trivially_copyable_v<area> && std::is_trivially_copyable_v<nav_file>);
-static_assert(!std::is_same_v<decltype(std::declval<visible_area_position>().position()), std::uint32_t>,
+static_assert(!std::is_same_v<decltype(std::declval<visible_area_position>().target()), std::uint32_t>,
               "Left 4 Dead 2 positions must not look like ids");
 
 TEST_CASE("std::ranges algorithms work on the views") {
@@ -120,7 +120,7 @@ TEST_CASE("area_head: the head of an area read through the index agrees with the
             const area a = (*index)[i];
             const area_head h = index->head(area_position{i});
             CHECK(h.id() == a.id());
-            CHECK(h.position() == a.position());
+            CHECK(h.index() == a.index());
             CHECK(h.attributes_raw() == m.areas[i].attributes);
             CHECK(h.attributes().raw() == a.attributes().raw());
             CHECK(h.north_west() == a.north_west());
@@ -140,7 +140,7 @@ TEST_CASE("area_head: the head of an area read through the index agrees with the
             CHECK(a.connection_count() == total);
             const auto found = index->find_head(m.areas[i].id);
             REQUIRE(found.has_value());
-            CHECK(found->position().value == i);
+            CHECK(found->index().value == i);
         }
         CHECK_FALSE(index->find_head(0).has_value());
     }

@@ -31,7 +31,7 @@ game automatic_choice(std::uint32_t version, std::uint32_t sub) {
 void check_area(const nav_file& file, const sb::mesh& m, const sb::area& e, const area& a, std::uint32_t position) {
     const std::uint32_t v = m.version;
     CAPTURE(position);
-    CHECK(a.position().value == position);
+    CHECK(a.index().value == position);
     CHECK(a.id() == e.id);
     CHECK(a.attributes_raw() == e.attributes);
     CHECK(a.attributes().raw() == e.attributes);
@@ -198,7 +198,7 @@ void check_area(const nav_file& file, const sb::mesh& m, const sb::area& e, cons
         const auto positions = l.visible_areas();
         REQUIRE(positions.size() == (sub >= 5 ? e.l4d2.visible.size() : 0));
         for (std::size_t i = 0; i < positions.size(); ++i) {
-            CHECK(positions[i].position() == area_position{e.l4d2.visible[i].target});
+            CHECK(positions[i].target() == area_position{e.l4d2.visible[i].target});
             if (sub >= 9) CHECK(positions[i].attributes_raw() == e.l4d2.visible[i].attributes);
             else CHECK_FALSE(positions[i].attributes_raw().has_value());
         }
@@ -285,7 +285,7 @@ void check_file(const nav_file& file, const sb::mesh& m, std::size_t file_size) 
     } else {
         CHECK_FALSE(file.left4dead2().has_value());
     }
-    CHECK(file.trailing_bytes() == m.trailing.size());
+    CHECK(file.trailing().size() == m.trailing.size());
     CHECK(file.bytes().size() == file_size);
 }
 
@@ -336,7 +336,7 @@ TEST_CASE("trailing bytes are reported, not an error, at every version") {
         const auto bytes = sb::write(m);
         const auto f = nav_file::open(bytes);
         REQUIRE_MESSAGE(f.ok(), f.error().message());
-        CHECK(f->trailing_bytes() == 5);
+        CHECK(f->trailing().size() == 5);
         CHECK(f->trailing().size() == 5);
         CHECK(std::to_integer<int>(f->trailing()[0]) == 1);
         check_file(*f, m, bytes.size());
@@ -368,7 +368,7 @@ TEST_CASE("a v16 file of exactly 28 bytes (no places, areas or ladders)") {
     REQUIRE(f.ok());
     CHECK(f->game() == game::tf);
     CHECK(f->has_unnamed_areas() == false);
-    CHECK(f->trailing_bytes() == 0);
+    CHECK(f->trailing().size() == 0);
 }
 
 TEST_CASE("a game forced by the caller overrides the subversion") {
@@ -393,7 +393,7 @@ TEST_CASE("a game forced by the caller overrides the subversion") {
 
     o.game = game::cstrike;  // forced and wrong: an error, or at best bytes left over
     const auto wrong = nav_file::open(bytes, o);
-    CHECK((!wrong.ok() || wrong->trailing_bytes() != 0));
+    CHECK((!wrong.ok() || wrong->trailing().size() != 0));
 }
 
 TEST_CASE("an unknown subversion asks for a game unless its data can be sized") {
@@ -448,9 +448,9 @@ TEST_CASE("Left 4 Dead 2 visibility entries are positions, followed through an a
         const auto l = a.game_data().left4dead2();
         REQUIRE(l.has_value());
         for (const visible_area_position v : l->visible_areas()) {
-            const area target = index->at(v.position());
-            CHECK(target.position() == v.position());
-            CHECK(target.id() == m.areas[v.position().value].id);
+            const area target = index->at(v.target());
+            CHECK(target.index() == v.target());
+            CHECK(target.id() == m.areas[v.target().value].id);
         }
     }
 }

@@ -73,7 +73,7 @@ TEST_CASE("a Selected Nav Areas export parses into views over its text") {
     std::uint64_t parse_allocations = 0;
     const auto parsed = [&] {
         navspan_test::allocation_scope parse_scope;
-        auto r = selected_areas::parse(sample);
+        auto r = selected_areas::open(sample);
         parse_allocations = parse_scope.count();
         return r;
     }();
@@ -126,16 +126,16 @@ TEST_CASE("optional parts absent, and an export without areas") {
     const char* text = "\"Selected Nav Areas\" { \"5\" { \"NorthWest\" { \"x\" \"1\" \"y\" \"2\" \"z\" \"3\" } "
                        "\"NorthEast\" { \"x\" \"1\" \"y\" \"2\" \"z\" \"3\" } \"SouthWest\" { \"x\" \"1\" \"y\" \"2\" \"z\" \"3\" } "
                        "\"SouthEast\" { \"x\" \"1\" \"y\" \"2\" \"z\" \"3\" } } }";
-    const auto doc = selected_areas::parse(text);
+    const auto doc = selected_areas::open(text);
     REQUIRE_MESSAGE(doc.ok(), describe_text_error(text, doc.error()));
-    CHECK_FALSE(doc->version().has_value());
+    CHECK_FALSE(doc->has_version());
     const selected_area a = doc->areas().front();
     CHECK_FALSE(a.place().has_value());
     CHECK_FALSE(a.attributes_raw().has_value());
     CHECK(a.attributes().raw() == 0);
     for (unsigned d = 0; d < 4; ++d) CHECK(a.connections(static_cast<direction>(d)).empty());
 
-    const auto empty = selected_areas::parse("// nothing selected\n\"Selected Nav Areas\"\n{\n\t\"version\" \"1\"\n}\n");
+    const auto empty = selected_areas::open("// nothing selected\n\"Selected Nav Areas\"\n{\n\t\"version\" \"1\"\n}\n");
     REQUIRE(empty.ok());
     CHECK(empty->empty());
     CHECK(empty->areas().begin() == empty->areas().end());
@@ -178,7 +178,7 @@ TEST_CASE("malformed exports fail with line and column") {
     };
     for (const bad_case& c : cases) {
         CAPTURE(c.text);
-        const auto r = selected_areas::parse(c.text);
+        const auto r = selected_areas::open(c.text);
         REQUIRE_FALSE(r.ok());
         CHECK(r.code() == c.code);
         const text_location at = text_location_of(c.text, r.error().offset);
@@ -195,17 +195,17 @@ TEST_CASE("nesting and count limits apply to the text too") {
     deep += "\"v\" ";
     for (int i = 0; i < 40; ++i) deep += "} ";
     deep += "}";
-    CHECK(selected_areas::parse(deep).code() == navspan::error_code::limit_exceeded);
+    CHECK(selected_areas::open(deep).code() == navspan::error_code::limit_exceeded);
     navspan::limits lim;
     lim.max_depth = 64;
-    CHECK(selected_areas::parse(deep, lim).ok());
+    CHECK(selected_areas::open(deep, {.limits = lim}).ok());
 }
 
 TEST_CASE("every truncation of the sample is a clean error or a valid document") {
     const std::string_view full(sample);
     for (std::size_t n = 0; n < full.size(); ++n) {
         const std::string cut(full.substr(0, n));  // own allocation: ASan sees overreads
-        const auto r = selected_areas::parse(cut);
+        const auto r = selected_areas::open(cut);
         if (!r.ok()) {
             CHECK(r.error().offset <= cut.size());
             continue;

@@ -31,7 +31,7 @@ std::string dump_text(navspan::bytes_view bytes) {
     navspan_cli::output o(text);
     navspan_cli::json_writer w(o);
     const navspan::error e = tools::dump(bytes, w);
-    REQUIRE_MESSAGE(!e, e.message());
+    REQUIRE_MESSAGE(e.ok(), e.message());
     return text;
 }
 
@@ -45,7 +45,7 @@ json_value parse(const std::string& text) {
 navspan_cli::findings validate(navspan::bytes_view bytes) {
     navspan_cli::findings found;
     const navspan::error e = tools::validate(bytes, found);
-    REQUIRE_MESSAGE(!e, e.message());
+    REQUIRE_MESSAGE(e.ok(), e.message());
     return found;
 }
 
@@ -202,7 +202,7 @@ TEST_CASE("dump fails before writing anything when the file does not verify") {
     std::string text;
     navspan_cli::output o(text);
     navspan_cli::json_writer w(o);
-    CHECK(tools::dump(bytes, w));
+    CHECK(!tools::dump(bytes, w).ok());
     CHECK(text.empty());
 }
 
@@ -297,7 +297,7 @@ TEST_CASE("validate: Left 4 Dead 2 inherit ids and fog place indices, ladder dir
 TEST_CASE("scene, OBJ and path graph of the sample") {
     const auto bytes = navspan_test::read_file(tools_sample_path);
     navspan_cli::scene sc;
-    REQUIRE(!tools::build_scene(bytes, sc));
+    REQUIRE(tools::build_scene(bytes, sc).ok());
     CHECK(sc.polygons.size() == 4);
     CHECK(std::find(sc.polygon_categories.begin(), sc.polygon_categories.end(), "BombsiteA") !=
           sc.polygon_categories.end());
@@ -313,7 +313,7 @@ TEST_CASE("scene, OBJ and path graph of the sample") {
     CHECK(obj.find("\nf 1 2 3 4\n") != std::string::npos);
 
     navspan_cli::nav_graph g;
-    REQUIRE(!tools::build_graph(bytes, g));
+    REQUIRE(tools::build_graph(bytes, g).ok());
     CHECK(g.node_kind == "area");
     REQUIRE(g.size() == 4);
     const auto from = g.find_id(20), to = g.find_id(30);
@@ -328,7 +328,7 @@ TEST_CASE("scene, OBJ and path graph of the sample") {
 TEST_CASE("scene marks one-way connections; maps without places are coloured by height") {
     const auto bytes = sb::write(problem_mesh());
     navspan_cli::scene sc;
-    REQUIRE(!tools::build_scene(bytes, sc));
+    REQUIRE(tools::build_scene(bytes, sc).ok());
     CHECK(std::count_if(sc.lines.begin(), sc.lines.end(), [](const auto& l) { return l.one_way; }) == 2);
     REQUIRE(!sc.polygon_categories.empty());
     CHECK(sc.polygon_categories[0].rfind("height ", 0) == 0);
@@ -361,10 +361,10 @@ TEST_CASE("every subcommand on every corpus file") {
         }
 
         navspan_cli::findings found;
-        CHECK(!tools::validate(bytes, found));
+        CHECK(tools::validate(bytes, found).ok());
 
         navspan_cli::scene sc;
-        REQUIRE(!tools::build_scene(bytes, sc));
+        REQUIRE(tools::build_scene(bytes, sc).ok());
         CHECK(sc.polygons.size() == file->area_count());
         std::string obj;
         navspan_cli::output o(obj);
@@ -375,7 +375,7 @@ TEST_CASE("every subcommand on every corpus file") {
         }
 
         navspan_cli::nav_graph g;
-        REQUIRE(!tools::build_graph(bytes, g));
+        REQUIRE(tools::build_graph(bytes, g).ok());
         CHECK(g.size() == file->area_count());
         if (g.size() > 1) {
             check_long_path(g, 0);

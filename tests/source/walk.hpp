@@ -79,7 +79,7 @@ inline hasher add_places(hasher h, const navspan::source::place_list& places) {
 
 inline hasher add_area(hasher h, const navspan::source::nav_file& file, const navspan::source::area& a) {
     using namespace navspan::source;
-    h.add(a.position().value);
+    h.add(a.index().value);
     h.add(a.id());
     h.add(a.attributes_raw());
     h.add(a.attributes().raw());
@@ -161,7 +161,7 @@ inline hasher add_area(hasher h, const navspan::source::nav_file& file, const na
         for (std::uint32_t w : l->unnamed_list()) h.add(w);
         h.add(l->bytes().size());
         for (const visible_area_position v : l->visible_areas()) {
-            h.add(v.position().value);
+            h.add(v.target().value);
             h.add(v.attributes_raw());
             h.add(v.attributes().raw());
         }
@@ -187,7 +187,7 @@ inline hasher follow_positions(hasher h, const navspan::source::nav_file& file) 
     }
     for (const area& a : file.areas()) {
         if (auto l = a.game_data().left4dead2()) {
-            for (const visible_area_position v : l->visible_areas()) h.add(index->id_at(v.position()));
+            for (const visible_area_position v : l->visible_areas()) h.add(index->id_at(v.target()));
         }
     }
     return h;
@@ -232,7 +232,7 @@ inline std::uint64_t walk_source(std::span<const std::byte> bytes) {
         h.add(l4d->max_view_distance());
     }
     h = source_walk::follow_positions(h, file);
-    h.add(file.trailing_bytes());
+    h.add(file.trailing().size());
     h.add(file.trailing());
     h.add(file.warnings().raw());
     h.add(file.areas_offset());

@@ -22,7 +22,7 @@ json_value dump_as_json(navspan::bytes_view bytes, Dump dump) {
     navspan_cli::output o(text);
     navspan_cli::json_writer w(o);
     const navspan::error e = dump(bytes, w);
-    REQUIRE_MESSAGE(!e, e.message());
+    REQUIRE_MESSAGE(e.ok(), e.message());
     w.finish();
     json_value v;
     json_parser p(text);
@@ -35,7 +35,7 @@ template <class Validate>
 navspan_cli::findings validate_findings(navspan::bytes_view bytes, Validate validate) {
     navspan_cli::findings found;
     const navspan::error e = validate(bytes, found);
-    REQUIRE_MESSAGE(!e, e.message());
+    REQUIRE_MESSAGE(e.ok(), e.message());
     return found;
 }
 

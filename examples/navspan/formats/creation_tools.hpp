@@ -253,10 +253,10 @@ inline void write_record(json_writer& w, const record_place& p) {
     w.field("type", cr::type_name(r.type()).view());
     w.field("offset", r.offset());
     w.field("data_size", r.data_size());
-    w.field("flags", r.flags());
+    w.field("flags", r.flags_raw());
     w.key("flag_names");
     write_flag_names(w, navm ? navspan::name_table(cr::navmesh_record_flag_names) : navspan::name_table(cr::record_flag_names),
-                     r.flags());
+                     r.flags_raw());
     w.field("form_id", r.form_id());
     w.field("form_id_hex", hex32(r.form_id()));
     w.field("form_version", r.form_version());
@@ -337,9 +337,9 @@ inline void write_nvnm(json_writer& w, const mesh_visit& v) {
         w.begin_array();
         for (unsigned k = 0; k < 3; ++k) w.value(t.edge_link(k));
         w.end_array();
-        w.field("flags", t.flags());
+        w.field("flags", t.flags_raw());
         w.key("flag_names");
-        write_flag_names(w, nv::triangle_flag_names, t.flags());
+        write_flag_names(w, nv::triangle_flag_names, t.flags_raw());
         const nv::cover_flags c = t.cover();
         w.field("cover_flags", c.raw());
         w.key("cover_flag_names");
@@ -426,7 +426,7 @@ inline void write_nvnm(json_writer& w, const mesh_visit& v) {
             write_vec3(w, p.position());
             if (p.triangle() == nv::none) w.field_null("triangle");
             else w.field("triangle", p.triangle());
-            w.field("flags", p.flags());
+            w.field("flags", p.flags_raw());
             w.end_object();
         }
         w.end_array();
@@ -441,9 +441,9 @@ inline void write_nvnm(json_writer& w, const mesh_visit& v) {
     w.field("cell_size_x", g.cell_size_x());
     w.field("cell_size_y", g.cell_size_y());
     w.key("min");
-    write_vec3(w, g.min());
+    write_vec3(w, g.bounds().min);
     w.key("max");
-    write_vec3(w, g.max());
+    write_vec3(w, g.bounds().max);
     w.key("cells");
     w.begin_array();
     for (const nv::cell_triangles cell : g.cells()) {
@@ -518,14 +518,14 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     w.field("type", cr::type_name(h.type()).view());
     w.field("offset", h.offset());
     w.field("data_size", h.data_size());
-    w.field("flags", h.flags());
+    w.field("flags", h.flags_raw());
     w.key("flag_names");
-    write_flag_names(w, cr::plugin_flag_names, h.flags());
+    write_flag_names(w, cr::plugin_flag_names, h.flags_raw());
     w.field("form_id", h.form_id());
     w.field("form_version", h.form_version());
     w.field("version_control", h.version_control());
     w.field("version_control2", h.version_control2());
-    w.field("version", plugin->version());
+    w.field("version", plugin->hedr_version());
     w.field("record_count", plugin->record_count());
     w.field("next_object_id", plugin->next_object_id());
     w.field("game", cr::to_string(plugin->game()));
@@ -568,7 +568,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
             w.end_array();
             w.end_object();
         });
-    if (e) return e;  // cannot happen: the same walk succeeded above
+    if (!e.ok()) return e;  // cannot happen: the same walk succeeded above
     w.end_array();
     w.key("summary");
     w.begin_object();
@@ -639,7 +639,7 @@ inline void check_grid(const mesh_visit& v, const std::string& name, findings& o
     }
     if (d > largest_checked_divisor) return;
 
-    const navspan::vec3 lo = g.min(), hi = g.max();
+    const navspan::vec3 lo = g.bounds().min, hi = g.bounds().max;
     const double size_x = g.cell_size_x(), size_y = g.cell_size_y();
     if (!std::isfinite(size_x) || !std::isfinite(size_y) || size_x < 0 || size_y < 0) {
         out.push_back({"grid-cell-size", name, grid_at + 4, "grid cell size is not a finite non-negative number"});
@@ -843,7 +843,7 @@ inline void check_mesh(const mesh_visit& v, findings& out, std::vector<link_ref>
     }
     std::size_t di = 0;
     for (const nv::door_link d : m.door_links()) {
-        if ((tris[d.triangle()].flags() & nv::triangle_flag::door) == 0) {
+        if ((tris[d.triangle()].flags_raw() & nv::triangle_flag::door) == 0) {
             out.push_back({"door-triangle-without-door-flag", name + " door link " + std::to_string(di),
                            v.offset + o.door_links + di * nv::door_link::record_size,
                            "door link to REFR " + hex32(d.door()) + " sits on triangle " + std::to_string(d.triangle()) +
@@ -971,7 +971,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) {
         ++mesh_count;
         for (const nv::triangle t : v.mesh.triangles()) {
-            const char* c = flag_category(t.flags());
+            const char* c = flag_category(t.flags_raw());
             if (c == nullptr) continue;
             for (std::size_t k = 0; k < std::size(flag_categories); ++k) present[k] = present[k] || c == flag_categories[k];
         }
@@ -1005,10 +1005,10 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
         for (const nv::triangle t : m.triangles()) {
             scene_polygon p;
             for (unsigned k = 0; k < 3; ++k) p.corners.push_back(vs[t.vertex(k)].position());
-            const char* flag = flag_category(t.flags());
+            const char* flag = flag_category(t.flags_raw());
             p.category = scene::category(out.polygon_categories, flag != nullptr ? std::string(flag) : plain);
             p.label = s.name + " triangle " + std::to_string(i) + " (path id " + std::to_string(v.first_triangle + i) +
-                      "), flags " + std::to_string(t.flags());
+                      "), flags " + std::to_string(t.flags_raw());
             s.centroids.push_back(centroid(m, t));
             for (unsigned e = 0; e < 3; ++e) {
                 if (const auto l = t.edge_link(e)) {

@@ -18,7 +18,7 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
 
     bounds_accumulator bounds;
     for (const q::node n : file.nodes()) {
-        const navspan::vec3 o = n.origin();
+        const navspan::vec3 o = n.position();
         bounds.add(o.x, o.y, o.z);
     }
 

@@ -44,7 +44,7 @@ inline constexpr std::uint64_t max_graph_edges = std::uint64_t{64} * 65536;
 // Structure verified, indices left to the checking accessors (see above).
 inline navspan::result<q::nav_file> open_structure(navspan::bytes_view bytes) {
     q::options opts;
-    opts.check_indices = false;
+    opts.trusted = true;
     opts.allow_trailing_bytes = true;
     return q::nav_file::open(bytes, opts);
 }
@@ -254,11 +254,11 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
         w.begin_object();
         w.field("index", n.index());
         w.field("offset", at.node(n.index()));
-        w.field("flags", n.raw_flags());
+        w.field("flags", n.flags_raw());
         w.key("flag_names");
         w.begin_array();
         const std::uint64_t unnamed =
-            navspan::for_each_flag(q::node_flag_names, n.raw_flags(), [&](std::string_view name, std::uint64_t) { w.value(name); });
+            navspan::for_each_flag(q::node_flag_names, n.flags_raw(), [&](std::string_view name, std::uint64_t) { w.value(name); });
         w.end_array();
         w.field("unnamed_flags", unnamed);
         w.field("link_count", n.link_count());
@@ -268,7 +268,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
         // it is shown with its node, at its own offset.
         w.field("origin_offset", at.origin(n.index()));
         w.key("origin");
-        write_vec3(w, n.origin());
+        write_vec3(w, n.position());
         w.end_object();
     }
     w.end_array();
@@ -283,7 +283,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
         if (from == no_owner) w.field_null("from");
         else w.field("from", from);
         w.field("destination", l.destination());
-        w.field("type", l.raw_type());
+        w.field("type", l.type_raw());
         w.field("type_name", l.type_name());
         w.field("team_mask", l.team_mask());
         w.field("for_all_teams", l.for_all_teams());
@@ -322,9 +322,9 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
         w.field("offset", at.edict(e.index()));
         w.field("link", e.link_index());
         w.key("mins");
-        write_vec3(w, e.mins());
+        write_vec3(w, e.bounds().min);
         w.key("maxs");
-        write_vec3(w, e.maxs());
+        write_vec3(w, e.bounds().max);
         if (lay.has_entity_ids()) {
             w.field("entity_id", e.entity_id());
             w.field("entity_index", e.entity_index());
@@ -339,7 +339,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
         w.end_object();
     }
     w.end_array();
-    w.field("trailing_bytes", f.trailing_bytes());
+    w.field("trailing_bytes", f.trailing().size());
     w.end_object();
     return {};
 }
@@ -357,9 +357,9 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
     const link_ownership owners(f);
     finding_sink sink(out);
 
-    if (f.trailing_bytes() != 0) {
+    if (f.trailing().size() != 0) {
         sink.add("trailing-bytes", "end of file", at.end,
-                 std::to_string(f.trailing_bytes()) + " bytes after the edict table belong to no record");
+                 std::to_string(f.trailing().size()) + " bytes after the edict table belong to no record");
     }
 
     // Nodes: their link ranges, flags, positions.
@@ -381,13 +381,13 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
         }
         if (const std::uint16_t unnamed = n.flags().unnamed_bits(); unnamed != 0) {
             sink.add("unknown-node-flags", name, at.node(n.index()) + q::fields::node_flags,
-                     "flags " + node_flag_label(n.raw_flags()) + " include bits no source names");
+                     "flags " + node_flag_label(n.flags_raw()) + " include bits no source names");
         }
         if (n.link_count() == 0 && incoming[n.index()] == 0) {
             sink.add("isolated-node", name, at.node(n.index()), "no link leaves or reaches this node");
         }
-        if (!finite(n.origin())) {
-            sink.add("non-finite-position", name, at.origin(n.index()), "origin " + format_point(n.origin()));
+        if (!finite(n.position())) {
+            sink.add("non-finite-position", name, at.origin(n.index()), "origin " + format_point(n.position()));
         }
     }
 
@@ -425,13 +425,13 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
         }
         if (l.type_name().empty() || l.type() == q::link_type::unknown) {
             sink.add("unknown-link-type", name, offset + q::fields::link_type,
-                     "link type " + std::to_string(l.raw_type()) + " occurs in no known file");
+                     "link type " + std::to_string(l.type_raw()) + " occurs in no known file");
         }
         if ((l.type() == q::link_type::elevator || l.type() == q::link_type::train) && edicts_of_link[l.index()] == 0) {
             sink.add("moving-link-without-edict", name, offset + q::fields::link_type,
                      std::string(l.type_name()) + " link has no edict, so the bot cannot tell where the moving entity is");
         }
-        if (owner != no_owner && l.destination_node()) owned.emplace_back(owner, l.destination(), l.raw_type(), l.index());
+        if (owner != no_owner && l.destination_node()) owned.emplace_back(owner, l.destination(), l.type_raw(), l.index());
     }
     std::sort(owned.begin(), owned.end());
     for (std::size_t i = 1; i < owned.size(); ++i) {
@@ -473,7 +473,7 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
             sink.add("shared-edict-link", name, offset + q::fields::edict_link,
                      std::to_string(edicts_of_link[e.link_index()]) + " edicts name this link");
         }
-        const navspan::vec3 lo = e.mins(), hi = e.maxs();
+        const navspan::vec3 lo = e.bounds().min, hi = e.bounds().max;
         if (!finite(lo) || !finite(hi)) {
             sink.add("non-finite-position", name, offset + q::fields::edict_mins,
                      "box " + format_point(lo) + " " + format_point(hi));
@@ -505,7 +505,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     // One category per link type present, in type order, named with its
     // count; each type has the same colour in every map.
     std::map<std::uint16_t, std::size_t> type_counts;
-    for (const q::link l : f.links()) ++type_counts[l.raw_type()];
+    for (const q::link l : f.links()) ++type_counts[l.type_raw()];
     std::map<std::uint16_t, std::uint32_t> type_category;
     for (const auto& [type, count] : type_counts) {
         type_category[type] = scene::category(out.line_categories, link_type_label(type) + " (" + std::to_string(count) + ")");
@@ -517,7 +517,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint16_t>> edges;
     for (const q::link l : f.links()) {
         const std::uint32_t from = owners.owner[l.index()];
-        if (from != no_owner && l.destination_node()) edges.emplace_back(from, l.destination(), l.raw_type());
+        if (from != no_owner && l.destination_node()) edges.emplace_back(from, l.destination(), l.type_raw());
     }
     std::sort(edges.begin(), edges.end());
     const auto has_edge = [&](std::uint32_t a, std::uint32_t b, std::uint16_t t) {
@@ -529,7 +529,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
         if (i > 0 && edges[i - 1] == edges[i]) continue;  // a duplicate link
         const bool two_way = from != to && has_edge(to, from, type);
         if (two_way && to < from) continue;  // drawn from the other end
-        out.lines.push_back({nodes[from].origin(), nodes[to].origin(), type_category[type], !two_way});
+        out.lines.push_back({nodes[from].position(), nodes[to].position(), type_category[type], !two_way});
     }
     // Walk first, rarer types over it; within a type, low before high.
     std::stable_sort(out.lines.begin(), out.lines.end(), [](const scene_line& a, const scene_line& b) {
@@ -553,7 +553,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     };
     const auto kind_of = [&](const q::node& n) -> const node_kind& {
         for (const node_kind& k : kinds) {
-            if ((n.raw_flags() & k.bits) != 0) return k;
+            if ((n.flags_raw() & k.bits) != 0) return k;
         }
         return kinds[std::size(kinds) - 1];
     };
@@ -569,14 +569,14 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     std::vector<std::uint32_t> order(f.node_count());
     for (std::uint32_t i = 0; i < f.node_count(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return height_key(nodes[a].origin().z) < height_key(nodes[b].origin().z);
+        return height_key(nodes[a].position().z) < height_key(nodes[b].position().z);
     });
     for (const std::uint32_t i : order) {
         const q::node n = nodes[i];
         const std::uint32_t category = kind_category[static_cast<std::size_t>(&kind_of(n) - kinds)];
-        out.points.push_back({n.origin(), category,
-                              "node " + std::to_string(i) + " at " + format_point(n.origin()) + ", radius " +
-                                  std::to_string(n.radius()) + ", flags " + node_flag_label(n.raw_flags()) + ", " +
+        out.points.push_back({n.position(), category,
+                              "node " + std::to_string(i) + " at " + format_point(n.position()) + ", radius " +
+                                  std::to_string(n.radius()) + ", flags " + node_flag_label(n.flags_raw()) + ", " +
                                   std::to_string(n.link_count()) + " links"});
     }
     return {};
@@ -598,7 +598,7 @@ inline navspan::error build_graph(navspan::bytes_view bytes, nav_graph& out) {
     std::uint64_t edge_total = 0;
     for (const std::uint32_t c : owners.coverage) edge_total += c;
     if (edge_total > max_graph_edges) {
-        return navspan::detail::fail(navspan::error_code::limit_exceeded, section_offsets(f).nodes,
+        return navspan::make_error(navspan::error_code::limit_exceeded, section_offsets(f).nodes,
                                      "edges of the node graph (overlapping link ranges)", edge_total, max_graph_edges);
     }
     out.node_kind = "node";
@@ -607,7 +607,7 @@ inline navspan::error build_graph(navspan::bytes_view bytes, nav_graph& out) {
     std::vector<std::vector<std::pair<std::uint32_t, float>>> adjacency(f.node_count());
     for (const q::node n : f.nodes()) {
         out.ids.push_back(n.index());
-        out.positions.push_back(n.origin());
+        out.positions.push_back(n.position());
         for (const q::link l : n.links()) {
             if (l.destination_node()) adjacency[n.index()].emplace_back(l.destination(), 1.0f);
         }

@@ -72,7 +72,7 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
     w.field("encounter_spots", t.encounter_spots);
     w.field("ladder_links", t.ladder_links);
     w.field("visibility_entries", t.visibility_entries);
-    w.field("trailing_bytes", file.trailing_bytes());
+    w.field("trailing_bytes", file.trailing().size());
     w.end_object();
     return {};
 }

@@ -188,8 +188,8 @@ void write_game_data(json_writer& w, const ns::nav_file& file, const ns::area& a
         w.begin_array();
         for (const ns::visible_area_position v : l->visible_areas()) {
             w.begin_object();
-            w.field("position", v.position().value);
-            w.field("area_id", id_at(v.position().value));  // resolved here, not stored
+            w.field("position", v.target().value);
+            w.field("area_id", id_at(v.target().value));  // resolved here, not stored
             if (const auto raw = v.attributes_raw()) {
                 write_flags(w, "attributes", "attribute_names", *raw, ns::visibility_flag_names);
             }
@@ -278,7 +278,7 @@ inline double svg_height_step(double range) {
 }
 
 inline std::string area_name(const ns::area& a) {
-    return "area #" + std::to_string(a.position().value) + " (id " + std::to_string(a.id()) + ")";
+    return "area #" + std::to_string(a.index().value) + " (id " + std::to_string(a.id()) + ")";
 }
 
 inline std::string format_float(float f) {
@@ -334,7 +334,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     w.begin_array();
     for (const ns::area& a : file.areas()) {
         w.begin_object();
-        w.field("position", a.position().value);
+        w.field("position", a.index().value);
         w.field("offset", offset_of(file, a.bytes().data()));
         w.field("size", a.size_bytes());
         w.field("id", a.id());
@@ -451,7 +451,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
         w.null();
     }
     w.field("max_view_distance", l4d ? std::optional<float>(l4d->max_view_distance()) : std::nullopt);
-    w.field("trailing_bytes", file.trailing_bytes());
+    w.field("trailing_bytes", file.trailing().size());
     w.end_object();
     return {};
 }
@@ -639,9 +639,9 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
             "subversion " + std::to_string(file.subversion().value_or(0)) + " did not fit its usual game data; read as " +
                 std::string(ns::to_string(file.game())) + " data, the only layout that ends at end of file");
     }
-    if (file.trailing_bytes() != 0 && ns::layout::has_ladders(file.version())) {
-        add("trailing-bytes", "nav file", bytes.size() - file.trailing_bytes(),
-            std::to_string(file.trailing_bytes()) + " bytes after the last section (the game reads none)");
+    if (file.trailing().size() != 0 && ns::layout::has_ladders(file.version())) {
+        add("trailing-bytes", "nav file", bytes.size() - file.trailing().size(),
+            std::to_string(file.trailing().size()) + " bytes after the last section (the game reads none)");
     }
     return {};
 }
@@ -769,7 +769,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
                 const bool two_way = connects_to(areas[*target], a.id());
                 // A two-way pair is drawn once, from its lower id.
                 if (two_way && to < a.id()) continue;
-                out.lines.push_back({centres[a.position().value], centres[*target], connection, !two_way});
+                out.lines.push_back({centres[a.index().value], centres[*target], connection, !two_way});
             }
         }
     }

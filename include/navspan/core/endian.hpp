@@ -11,10 +11,35 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <version>
 
 namespace navspan {
 
 namespace detail {
+
+// std::bit_cast where the standard library has it (libstdc++ 11+, libc++
+// 14+); the compiler builtin behind it otherwise; a memcpy as the last resort
+// (not constexpr, which no load needs).
+template <class To, class From>
+constexpr To bit_cast(const From& from) noexcept {
+    static_assert(sizeof(To) == sizeof(From) && std::is_trivially_copyable_v<To> &&
+                  std::is_trivially_copyable_v<From>);
+#if defined(__cpp_lib_bit_cast)
+    return std::bit_cast<To>(from);
+#elif defined(__has_builtin)
+#  if __has_builtin(__builtin_bit_cast)
+    return __builtin_bit_cast(To, from);
+#  else
+    To to;
+    std::memcpy(&to, &from, sizeof(To));
+    return to;
+#  endif
+#else
+    To to;
+    std::memcpy(&to, &from, sizeof(To));
+    return to;
+#endif
+}
 
 constexpr std::uint16_t byteswap16(std::uint16_t v) noexcept {
     return static_cast<std::uint16_t>((v << 8) | (v >> 8));
@@ -73,7 +98,7 @@ inline T load_le(const std::byte* p) noexcept {
     U raw;
     std::memcpy(&raw, p, sizeof(U));
     raw = detail::to_little(raw);
-    return std::bit_cast<T>(raw);
+    return detail::bit_cast<T>(raw);
 }
 
 inline std::uint8_t load_u8(const std::byte* p) noexcept { return std::to_integer<std::uint8_t>(*p); }
@@ -89,7 +114,7 @@ inline float load_f32(const std::byte* p) noexcept { return load_le<float>(p); }
 template <loadable T>
 inline void store_le(std::byte* p, T value) noexcept {
     using U = typename detail::uint_of_size<sizeof(T)>::type;
-    U raw = detail::to_little(std::bit_cast<U>(value));
+    U raw = detail::to_little(detail::bit_cast<U>(value));
     std::memcpy(p, &raw, sizeof(U));
 }
 

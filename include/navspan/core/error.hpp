@@ -13,6 +13,8 @@
 #include <cstdio>
 #include <limits>
 #include <string>
+#include <string_view>
+#include <type_traits>
 
 #include "config.hpp"
 
@@ -32,7 +34,7 @@ enum class error_code : std::uint8_t {
 };
 
 // A short phrase for a code, as used in messages ("truncated", "bad magic").
-constexpr const char* to_string(error_code code) noexcept {
+constexpr std::string_view to_string(error_code code) noexcept {
     switch (code) {
         case error_code::none: return "no error";
         case error_code::truncated: return "truncated";
@@ -71,8 +73,11 @@ struct error {
     std::uint64_t value = 0;
     std::uint64_t bound = 0;
 
+    // True when there is no error: the same test as result<T>::ok(). An
+    // error does not convert to bool (it used to mean the opposite of
+    // result's conversion); write `if (!e.ok())`.
     constexpr bool ok() const noexcept { return code == error_code::none; }
-    constexpr explicit operator bool() const noexcept { return code != error_code::none; }
+    explicit operator bool() const = delete;
 
     // Renders e.g. "truncated hiding spot in area #12 at offset 4021:
     // needs 17 bytes, 3 left". Writes into `out` (always NUL-terminated,
@@ -160,15 +165,11 @@ constexpr error with_parent(error e, const char* parent, std::uint64_t index = e
     return e;
 }
 
-namespace detail {
-
-// The single funnel of every verification failure: a breakpoint here (or
-// NAVSPAN_BREAK_ON_ERROR) stops at the first failing check.
-constexpr error fail(error_code code, std::uint64_t offset, const char* record,
-                     std::uint64_t value = 0, std::uint64_t bound = 0) noexcept {
-    if (!std::is_constant_evaluated()) {
-        NAVSPAN_ON_ERROR();
-    }
+// Builds an error: what callers and tools use to report their own failures
+// in navspan's terms (`record` must be a string literal or otherwise outlive
+// the error; `value` and `bound` mean what the code's comment above says).
+constexpr error make_error(error_code code, std::uint64_t offset, const char* record, std::uint64_t value = 0,
+                           std::uint64_t bound = 0) noexcept {
     error e;
     e.code = code;
     e.offset = offset;
@@ -176,6 +177,18 @@ constexpr error fail(error_code code, std::uint64_t offset, const char* record,
     e.value = value;
     e.bound = bound;
     return e;
+}
+
+namespace detail {
+
+// The single funnel of every verification failure inside the readers: a
+// breakpoint here (or NAVSPAN_BREAK_ON_ERROR) stops at the first failing check.
+constexpr error fail(error_code code, std::uint64_t offset, const char* record,
+                     std::uint64_t value = 0, std::uint64_t bound = 0) noexcept {
+    if (!std::is_constant_evaluated()) {
+        NAVSPAN_ON_ERROR();
+    }
+    return make_error(code, offset, record, value, bound);
 }
 
 }  // namespace detail

@@ -12,6 +12,7 @@
 #include <span>
 #include <string_view>
 
+#include "bytes.hpp"
 #include "config.hpp"
 #include "endian.hpp"
 #include "error.hpp"
@@ -25,8 +26,6 @@
     } while (false)
 
 namespace navspan {
-
-using bytes_view = std::span<const std::byte>;
 
 // Saturating a * b, for reporting how many bytes a huge count would need.
 constexpr std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) noexcept {
@@ -147,17 +146,5 @@ private:
     std::size_t pos_ = 0;
     std::uint64_t base_ = 0;
 };
-
-// Views over text stored in files (place names, editor ids) as string_view.
-inline std::string_view as_chars(bytes_view bytes) noexcept {
-    return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
-}
-
-// The bytes of a contiguous object (std::vector<std::byte>, std::string,
-// std::array<unsigned char>...) as a navspan byte span.
-template <class Container>
-bytes_view as_bytes_view(const Container& c NAVSPAN_LIFETIMEBOUND) noexcept {
-    return std::as_bytes(std::span(c.data(), c.size()));
-}
 
 }  // namespace navspan

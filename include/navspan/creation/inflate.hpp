@@ -82,7 +82,7 @@ constexpr std::uint32_t adler32(bytes_view data, std::uint32_t adler = 1) noexce
     return (b << 16) | a;
 }
 
-namespace inflate_detail {
+namespace detail {
 
 // A decoding table entry is one u32:
 //   bits  0..7   bits the code occupies in the stream (its length)
@@ -271,7 +271,7 @@ constexpr fixed_code_tables make_fixed_code_tables() noexcept {
 
 inline constexpr fixed_code_tables fixed_code = make_fixed_code_tables();
 
-}  // namespace inflate_detail
+}  // namespace detail
 
 // Decompresses one raw DEFLATE stream (RFC 1951) into exactly out.size()
 // bytes. inflate_raw() / inflate_zlib() below are the usual entry points;
@@ -298,20 +298,20 @@ public:
             switch (header >> 1) {
                 case 0: NAVSPAN_TRY(stored_block()); break;
                 case 1:
-                    NAVSPAN_TRY(huffman_block(inflate_detail::fixed_code.litlen.data(),
-                                              inflate_detail::fixed_code.distance.data()));
+                    NAVSPAN_TRY(huffman_block(detail::fixed_code.litlen.data(),
+                                              detail::fixed_code.distance.data()));
                     break;
                 case 2:
                     NAVSPAN_TRY(dynamic_header());
                     NAVSPAN_TRY(huffman_block(litlen_, distance_));
                     break;
                 default:
-                    return detail::fail(error_code::inconsistent, input_offset(), "deflate block type (reserved 3)", 3);
+                    return navspan::detail::fail(error_code::inconsistent, input_offset(), "deflate block type (reserved 3)", 3);
             }
             if (final_block) break;
         }
         if (out_ != out_end_) {
-            return detail::fail(error_code::inconsistent, input_offset(),
+            return navspan::detail::fail(error_code::inconsistent, input_offset(),
                                 "inflated size (the stream ends before the declared size)",
                                 static_cast<std::uint64_t>(out_ - out_begin_), static_cast<std::uint64_t>(out_end_ - out_begin_));
         }
@@ -339,7 +339,7 @@ private:
     std::uint64_t input_offset() const noexcept { return base_offset_ + consumed(); }
 
     error truncated(const char* what) const noexcept {
-        return detail::fail(error_code::truncated, input_offset(), what, 1, 0);
+        return navspan::detail::fail(error_code::truncated, input_offset(), what, 1, 0);
     }
 
     // Tops the bit buffer up to at least 56 bits with one 8-byte load.
@@ -388,12 +388,12 @@ private:
         const std::uint16_t length = load_u16(in_);
         const std::uint16_t inverse = load_u16(in_ + 2);
         if (NAVSPAN_UNLIKELY(static_cast<std::uint16_t>(~length) != inverse)) {
-            return detail::fail(error_code::inconsistent, input_offset(), "stored block length (LEN and NLEN differ)",
+            return navspan::detail::fail(error_code::inconsistent, input_offset(), "stored block length (LEN and NLEN differ)",
                                 length);
         }
         in_ += 4;
         if (NAVSPAN_UNLIKELY(length > in_end_ - in_)) {
-            return detail::fail(error_code::truncated, input_offset(), "stored block", length,
+            return navspan::detail::fail(error_code::truncated, input_offset(), "stored block", length,
                                 static_cast<std::uint64_t>(in_end_ - in_));
         }
         if (NAVSPAN_UNLIKELY(length > out_end_ - out_)) return output_overflow();
@@ -404,7 +404,7 @@ private:
     }
 
     error output_overflow() const noexcept {
-        return detail::fail(error_code::inconsistent, input_offset(),
+        return navspan::detail::fail(error_code::inconsistent, input_offset(),
                             "inflated size (the stream goes on past the declared size)",
                             static_cast<std::uint64_t>(out_end_ - out_begin_));
     }
@@ -412,14 +412,14 @@ private:
     // Reads the code-length code and the two codes of a dynamic block
     // (RFC 1951 §3.2.7) and builds litlen_ and distance_.
     error dynamic_header() noexcept {
-        using namespace inflate_detail;
+        using namespace detail;
         std::uint64_t counts = 0;
         NAVSPAN_TRY(read_bits(14, counts, "dynamic block header"));
         const unsigned litlen_count = 257 + static_cast<unsigned>(counts & 31u);
         const unsigned distance_count = 1 + static_cast<unsigned>((counts >> 5) & 31u);
         const unsigned precode_count = 4 + static_cast<unsigned>(counts >> 10);
         if (NAVSPAN_UNLIKELY(litlen_count > 286 || distance_count > 30)) {
-            return detail::fail(error_code::inconsistent, input_offset(),
+            return navspan::detail::fail(error_code::inconsistent, input_offset(),
                                 "dynamic block header (more than 286 length or 30 distance codes)",
                                 litlen_count > 286 ? litlen_count : distance_count);
         }
@@ -432,7 +432,7 @@ private:
         std::uint32_t precode[precode_capacity];
         if (build_table(precode, precode_capacity, precode_root_bits, precode_lengths, precode_symbols,
                         precode_payload, false) != build_status::ok) {
-            return detail::fail(error_code::inconsistent, input_offset(), "code length code (not a complete prefix code)");
+            return navspan::detail::fail(error_code::inconsistent, input_offset(), "code length code (not a complete prefix code)");
         }
 
         // Literal/length and distance lengths form one sequence; a repeat
@@ -452,7 +452,7 @@ private:
             std::uint64_t repeat = 0;
             if (symbol == 16) {
                 if (NAVSPAN_UNLIKELY(n == 0)) {
-                    return detail::fail(error_code::inconsistent, input_offset(), "code length repeat (nothing to repeat)", 16);
+                    return navspan::detail::fail(error_code::inconsistent, input_offset(), "code length repeat (nothing to repeat)", 16);
                 }
                 value = lengths[n - 1];
                 NAVSPAN_TRY(read_bits(2, repeat, "code length repeat"));
@@ -465,29 +465,29 @@ private:
                 repeat += 11;
             }
             if (NAVSPAN_UNLIKELY(repeat > total - n)) {
-                return detail::fail(error_code::inconsistent, input_offset(),
+                return navspan::detail::fail(error_code::inconsistent, input_offset(),
                                     "code length repeat (runs past the declared code count)", repeat, total - n);
             }
             for (std::uint64_t k = 0; k < repeat; ++k) lengths[n++] = value;
         }
         if (NAVSPAN_UNLIKELY(lengths[256] == 0)) {
-            return detail::fail(error_code::inconsistent, input_offset(), "literal/length code (no end-of-block code)");
+            return navspan::detail::fail(error_code::inconsistent, input_offset(), "literal/length code (no end-of-block code)");
         }
         if (build_table(litlen_, litlen_capacity, litlen_root_bits, lengths, litlen_count, litlen_payload, true) !=
             build_status::ok) {
-            return detail::fail(error_code::inconsistent, input_offset(),
+            return navspan::detail::fail(error_code::inconsistent, input_offset(),
                                 "literal/length code (over-subscribed or incomplete)");
         }
         if (build_table(distance_, distance_capacity, distance_root_bits, lengths + litlen_count, distance_count,
                         distance_payload, true) != build_status::ok) {
-            return detail::fail(error_code::inconsistent, input_offset(), "distance code (over-subscribed or incomplete)");
+            return navspan::detail::fail(error_code::inconsistent, input_offset(), "distance code (over-subscribed or incomplete)");
         }
         return {};
     }
 
     // Decodes one symbol with every bit checked.
     error decode_careful(const std::uint32_t* table, unsigned root, std::uint32_t& entry, const char* what) noexcept {
-        using namespace inflate_detail;
+        using namespace detail;
         refill_careful();
         std::uint32_t e = table[peek(root)];
         if (e & entry_link) e = table[entry_value(e) + ((bits_ >> root) & ((std::uint64_t{1} << entry_extra(e)) - 1))];
@@ -499,10 +499,10 @@ private:
     }
 
     error invalid_symbol() const noexcept {
-        return detail::fail(error_code::inconsistent, input_offset(), "deflate symbol (invalid code)");
+        return navspan::detail::fail(error_code::inconsistent, input_offset(), "deflate symbol (invalid code)");
     }
     error bad_distance(std::size_t distance) const noexcept {
-        return detail::fail(error_code::bad_offset, input_offset(), "deflate match (distance before the output start)",
+        return navspan::detail::fail(error_code::bad_offset, input_offset(), "deflate match (distance before the output start)",
                             distance, produced());
     }
 
@@ -541,7 +541,7 @@ private:
     }
 
     error huffman_block(const std::uint32_t* litlen, const std::uint32_t* distance) noexcept {
-        using namespace inflate_detail;
+        using namespace detail;
         constexpr std::uint64_t litlen_mask = (std::uint64_t{1} << litlen_root_bits) - 1;
         constexpr std::uint64_t distance_mask = (std::uint64_t{1} << distance_root_bits) - 1;
         for (;;) {
@@ -620,8 +620,8 @@ private:
     std::uint64_t base_offset_;
     std::uint64_t bits_ = 0;
     unsigned bitcount_ = 0;
-    std::uint32_t litlen_[inflate_detail::litlen_capacity];
-    std::uint32_t distance_[inflate_detail::distance_capacity];
+    std::uint32_t litlen_[detail::litlen_capacity];
+    std::uint32_t distance_[detail::distance_capacity];
 };
 
 // Inflates a raw DEFLATE stream into exactly out.size() bytes. `consumed`
@@ -643,32 +643,32 @@ inline error inflate_raw(bytes_view in, std::span<std::byte> out, std::uint64_t 
 inline error inflate_zlib(bytes_view in, std::span<std::byte> out, std::uint64_t base_offset = 0,
                           std::size_t* consumed = nullptr) noexcept {
     if (NAVSPAN_UNLIKELY(in.size() < 2)) {
-        return detail::fail(error_code::truncated, base_offset, "zlib header", 2, in.size());
+        return navspan::detail::fail(error_code::truncated, base_offset, "zlib header", 2, in.size());
     }
     const unsigned cmf = load_u8(in.data());
     const unsigned flg = load_u8(in.data() + 1);
     if (NAVSPAN_UNLIKELY((cmf * 256 + flg) % 31 != 0)) {
-        return detail::fail(error_code::bad_magic, base_offset, "zlib header (check bits)", cmf * 256 + flg);
+        return navspan::detail::fail(error_code::bad_magic, base_offset, "zlib header (check bits)", cmf * 256 + flg);
     }
     if (NAVSPAN_UNLIKELY((cmf & 15u) != 8 || (cmf >> 4) > 7)) {
-        return detail::fail(error_code::unsupported_version, base_offset, "zlib compression method (not DEFLATE)",
+        return navspan::detail::fail(error_code::unsupported_version, base_offset, "zlib compression method (not DEFLATE)",
                             cmf);
     }
     if (NAVSPAN_UNLIKELY(flg & 0x20u)) {
-        return detail::fail(error_code::unsupported_version, base_offset + 1, "zlib preset dictionary", flg);
+        return navspan::detail::fail(error_code::unsupported_version, base_offset + 1, "zlib preset dictionary", flg);
     }
     inflater z(in.subspan(2), out, base_offset + 2);
     NAVSPAN_TRY(z.run());
     const std::size_t end = 2 + z.consumed();
     if (NAVSPAN_UNLIKELY(in.size() - end < 4)) {
-        return detail::fail(error_code::truncated, base_offset + end, "zlib Adler-32 checksum", 4, in.size() - end);
+        return navspan::detail::fail(error_code::truncated, base_offset + end, "zlib Adler-32 checksum", 4, in.size() - end);
     }
     const std::uint32_t stored = (std::uint32_t{load_u8(in.data() + end)} << 24) |
                                  (std::uint32_t{load_u8(in.data() + end + 1)} << 16) |
                                  (std::uint32_t{load_u8(in.data() + end + 2)} << 8) | load_u8(in.data() + end + 3);
     const std::uint32_t computed = adler32(out);
     if (NAVSPAN_UNLIKELY(stored != computed)) {
-        return detail::fail(error_code::inconsistent, base_offset + end, "zlib Adler-32 checksum (does not match the data)",
+        return navspan::detail::fail(error_code::inconsistent, base_offset + end, "zlib Adler-32 checksum (does not match the data)",
                             stored, computed);
     }
     if (consumed != nullptr) *consumed = end + 4;

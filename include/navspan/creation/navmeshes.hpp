@@ -16,11 +16,12 @@
 // reuses the buffer). With a warmed-up or fixed-span buffer the walk
 // allocates nothing.
 //
-// Deleted records are skipped (a deleted NAVM may be empty, §2.4), and so are
-// empty NVNM subrecords (Fallout 76's "navmesh marker", §8.1).
+// Deleted records are skipped (a deleted NAVM may be empty), and so are
+// empty NVNM subrecords (Fallout 76's "navmesh marker").
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -35,9 +36,18 @@ namespace navspan::creation {
 enum class nvnm_search : std::uint8_t {
     navmesh_records,  // NAVM only
     known_carriers,   // NAVM and the base objects known to carry NVNM
-                      // (ACTI, DOOR, FURN, GBFM, STAT; §8)
+                      // (ACTI, DOOR, FURN, GBFM, STAT)
     every_record,     // every record (inflates every compressed record)
 };
+
+constexpr std::string_view to_string(nvnm_search search) noexcept {
+    switch (search) {
+        case nvnm_search::navmesh_records: return "navmesh_records";
+        case nvnm_search::known_carriers: return "known_carriers";
+        case nvnm_search::every_record: return "every_record";
+    }
+    return "unknown";
+}
 
 constexpr bool may_hold_nvnm(std::uint32_t type, nvnm_search search) noexcept {
     switch (search) {
@@ -78,8 +88,9 @@ error for_each_nvnm(const record& r, const record_payload& payload, const navspa
     opts.form_version = r.form_version();
     while (subs.next(s)) {
         if (s.type() != fourcc("NVNM") || s.size() == 0) continue;
-        auto mesh = nvnm::open(s.data(), opts, s.data_offset());
-        if (!mesh) return in_record(mesh.error(), r, payload.inflated);
+        opts.base_offset = s.data_offset();
+        auto mesh = nvnm::navmesh::open(s.data(), opts);
+        if (!mesh.ok()) return in_record(mesh.error(), r, payload.inflated);
         visit(*mesh, s.data_offset());
     }
     return in_record(subs.error(), r, payload.inflated);

@@ -1,7 +1,7 @@
 // navspan/creation/nvnm.hpp - Creation Engine navmesh geometry (the NVNM
 // subrecord) of Skyrim (version 12), Fallout 4 (15) and Starfield (17).
 //
-// Layout (../shared/specs/creation-nvnm.md §3-§8). Every list is "count32":
+// Layout (docs/formats/creation.md, "NVNM"). Every list is "count32":
 // a u32 count, then that many packed records; nothing is aligned.
 //
 //   u32 version, u32 pathingCellCrc (0xA5E9A03C), u32 parentWorld,
@@ -31,11 +31,11 @@
 // navmesh), and cover vertices (Starfield samples hold values far above the
 // vertex count there).
 //
-// Decisions where the spec is uncertain:
+// Decisions where the sources are uncertain:
 //  * Index fields typed i16 by some editors are read as u16: 0xFFFF is
 //    "none" where the format allows none (edges, waypoints); any other value
 //    must be in range. This accepts every file the signed reading accepts.
-//  * Cover mappings: the spec names them {cover, triangle}, but all 258
+//  * Cover mappings: the sources name them {cover, triangle}, but all 258
 //    mappings of the public Starfield samples fit {key, cover} with
 //    key = triangle * 4 + edge (edge 0..2) and cover < cover count, while the
 //    first field exceeds the cover count in most. Fallout 4's runtime keeps
@@ -59,6 +59,7 @@
 #include <string_view>
 
 #include "../core/config.hpp"
+#include "../core/contract.hpp"
 #include "../core/endian.hpp"
 #include "../core/error.hpp"
 #include "../core/limits.hpp"
@@ -112,14 +113,21 @@ constexpr std::optional<layout> layout_for_version(std::uint32_t version, std::u
 }
 
 struct options {
-    navspan::limits limits;
+    navspan::limits limits{};
+    // Known-good input: skip the index pass that follows the walk (triangle
+    // vertices and neighbours; door, cover, mapping and waypoint triangles;
+    // door-link CRCs). Grid cells are still checked (docs/api.md).
+    bool trusted = false;
+    // Added to error offsets: where the payload sits in whatever the caller
+    // reads (e.g. the subrecord's offset in the plugin).
+    std::uint64_t base_offset = 0;
     // A layout to use instead of the one the version selects.
-    std::optional<nvnm::layout> layout;
+    std::optional<nvnm::layout> layout{};
     // The form version of the record holding the NVNM (0 = unknown).
     std::uint16_t form_version = 0;
 };
 
-// Triangle flags (§7.1; xEdit's names).
+// Triangle flags (xEdit's names).
 namespace triangle_flag {
 inline constexpr std::uint16_t edge01_link = 0x0001;
 inline constexpr std::uint16_t edge12_link = 0x0002;
@@ -146,7 +154,7 @@ inline constexpr named_value triangle_flag_names[] = {
     {triangle_flag::found, "Found"},
 };
 
-// Cover flag bits (§7.2; current xEdit names, which its authors call
+// Cover flag bits (current xEdit names, which its authors call
 // provisional). Bits 0-3 and 6-9 are two 4-bit cover values, exposed as
 // numbers and deliberately not named (sources disagree on 0..3).
 namespace cover_flag {
@@ -165,7 +173,7 @@ inline constexpr named_value cover_flag_names[] = {
     {cover_flag::autogen, "Autogen Cover"},
 };
 
-// Edge-link types (§7.3).
+// Edge-link types.
 inline constexpr named_value edge_link_type_names[] = {
     {0, "Portal"},
     {1, "Ledge Up"},
@@ -225,7 +233,7 @@ public:
     }
     bool edge_is_link(unsigned e) const noexcept {
         NAVSPAN_ASSERT(e < 3);
-        return (flags() & (1u << e)) != 0;
+        return (flags_raw() & (1u << e)) != 0;
     }
     // The neighbour across edge e in this navmesh, if any.
     std::optional<std::uint16_t> neighbour(unsigned e) const noexcept {
@@ -239,8 +247,8 @@ public:
         return edge(e);
     }
 
-    std::uint16_t flags() const noexcept { return load_u16(p_ + (wide_ ? 17 : 12)); }
-    flag_set<std::uint16_t> flag_names() const noexcept { return {flags(), triangle_flag_names}; }
+    std::uint16_t flags_raw() const noexcept { return load_u16(p_ + (wide_ ? 17 : 12)); }
+    flag_set<std::uint16_t> flags() const noexcept { return {flags_raw(), triangle_flag_names}; }
     cover_flags cover() const noexcept { return cover_flags(load_u16(p_ + (wide_ ? 19 : 14))); }
 
     // Fallout 4 and Starfield: a height (170.0 and FLT_MAX seen) and a byte
@@ -325,7 +333,7 @@ public:
     explicit waypoint(const std::byte* p) noexcept : p_(p) {}
     vec3 position() const noexcept { return load_vec3(p_); }
     std::uint16_t triangle() const noexcept { return load_u16(p_ + 12); }  // none = 0xFFFF
-    std::uint32_t flags() const noexcept { return load_u32(p_ + 14); }
+    std::uint32_t flags_raw() const noexcept { return load_u32(p_ + 14); }
 
 private:
     const std::byte* p_;
@@ -396,8 +404,7 @@ public:
     std::uint32_t divisor() const noexcept { return load_u32(p_); }
     float cell_size_x() const noexcept { return load_f32(p_ + 4); }
     float cell_size_y() const noexcept { return load_f32(p_ + 8); }
-    vec3 min() const noexcept { return load_vec3(p_ + 12); }
-    vec3 max() const noexcept { return load_vec3(p_ + 24); }
+    box bounds() const noexcept { return {load_vec3(p_ + 12), load_vec3(p_ + 24)}; }
     std::size_t cell_count() const noexcept { return static_cast<std::size_t>(divisor()) * divisor(); }
     cell_list cells() const noexcept { return {p_ + 36, cell_count()}; }
     // Cell (row, col), row = y, col = x. Walks from the first cell.
@@ -413,31 +420,42 @@ private:
 // A verified NVNM subrecord.
 class navmesh {
 public:
+    using options = nvnm::options;
+    // z-up, like every Creation Engine position (creation::up_axis).
+    static constexpr navspan::axis up_axis = navspan::axis::z;
+
     navmesh() = default;
 
-    // Verifies `bytes` (one NVNM payload). `base_offset` is added to error
-    // offsets (the payload's offset in whatever the caller reads).
-    static result<navmesh> open(bytes_view bytes NAVSPAN_LIFETIMEBOUND, const options& opts = {},
-                                std::uint64_t base_offset = 0) noexcept {
+    // Verifies `bytes` (one NVNM payload). Error codes: truncated, bad_magic
+    // (the pathing-cell or a door-link CRC), unsupported_version,
+    // count_too_large, index_out_of_range, inconsistent (bytes left after
+    // the last list), limit_exceeded.
+    static result<navmesh> open(bytes_view bytes NAVSPAN_LIFETIMEBOUND, const options& opts = {}) noexcept {
+        const std::uint64_t base_offset = opts.base_offset;
         byte_reader r(bytes, base_offset);
         std::uint32_t version = 0;
         NAVSPAN_TRY(r.read(version, "NVNM version"));
         std::optional<nvnm::layout> chosen = opts.layout ? opts.layout : layout_for_version(version, opts.form_version);
-        if (!chosen) return detail::fail(error_code::unsupported_version, base_offset, "NVNM", version);
+        if (!chosen) return navspan::detail::fail(error_code::unsupported_version, base_offset, "NVNM", version);
         navmesh m;
-        const error first = m.verify(bytes, *chosen, opts.limits, base_offset);
-        if (!first) return m;
+        const error first = m.verify(bytes, *chosen, opts, base_offset);
+        if (first.ok()) return m;
         if (opts.layout || version != 15) return first;
         // Older Fallout 4 layouts (see the top of the file).
         for (const nvnm::layout& alt : {fallout4_layout, fallout4_form127_layout, fallout4_form57_layout}) {
             if (alt == *chosen) continue;
             navmesh retry;
-            if (!retry.verify(bytes, alt, opts.limits, base_offset)) return retry;
+            if (retry.verify(bytes, alt, opts, base_offset).ok()) return retry;
         }
         return first;
     }
 
     bytes_view bytes() const noexcept { return bytes_; }
+    // Always empty: the lists must use the payload exactly.
+    bytes_view trailing() const noexcept { return bytes_.subspan(bytes_.size()); }
+    flag_set<std::uint32_t> warnings() const noexcept { return {}; }
+    // False after a trusted open (options::trusted).
+    bool indices_checked() const noexcept { return indices_checked_; }
     const nvnm::layout& layout() const noexcept { return layout_; }
     std::uint32_t version() const noexcept { return load_u32(bytes_.data()); }
     std::uint32_t pathing_cell_crc() const noexcept { return load_u32(bytes_.data() + 4); }
@@ -493,10 +511,11 @@ private:
     }
 
     static error index_error(std::uint64_t offset, const char* what, std::uint64_t index, std::uint64_t count) noexcept {
-        return detail::fail(error_code::index_out_of_range, offset, what, index, count);
+        return navspan::detail::fail(error_code::index_out_of_range, offset, what, index, count);
     }
 
-    error verify(bytes_view bytes, const nvnm::layout& l, const navspan::limits& lim, std::uint64_t base) noexcept {
+    error verify(bytes_view bytes, const nvnm::layout& l, const options& opts, std::uint64_t base) noexcept {
+        const navspan::limits& lim = opts.limits;
         bytes_ = bytes;
         layout_ = l;
         byte_reader r(bytes, base);
@@ -504,7 +523,7 @@ private:
         r.skip_unchecked(4);
         const std::uint32_t crc = r.read_unchecked<std::uint32_t>();
         if (NAVSPAN_UNLIKELY(crc != nvnm::pathing_cell_crc)) {
-            return detail::fail(error_code::bad_magic, base + 4, "NVNM pathing-cell CRC", crc);
+            return navspan::detail::fail(error_code::bad_magic, base + 4, "NVNM pathing-cell CRC", crc);
         }
         r.skip_unchecked(8);
         NAVSPAN_TRY(take_list(r, lim, l.vertex_size, "NVNM vertices", vertices_, vertex_count_));
@@ -553,10 +572,11 @@ private:
         }
         if (l.has_trailer) NAVSPAN_TRY(r.skip(4, "NVNM trailer"));
         if (NAVSPAN_UNLIKELY(!r.at_end())) {
-            return detail::fail(error_code::inconsistent, r.offset(), "NVNM (bytes left after its last list)",
+            return navspan::detail::fail(error_code::inconsistent, r.offset(), "NVNM (bytes left after its last list)",
                                 r.remaining());
         }
-        return check_indices(bytes, base);
+        indices_checked_ = !opts.trusted;
+        return opts.trusted ? error{} : check_indices(bytes, base);
     }
 
     // True when every triangle's vertices and edges are in range: a fast
@@ -623,7 +643,7 @@ private:
             }
             const std::uint32_t crc = load_u32(d + 2);
             if (NAVSPAN_UNLIKELY(crc != pathing_door_crc)) {
-                return detail::fail(error_code::bad_magic, offset_of(d + 2), "NVNM door link pathing-door CRC", crc);
+                return navspan::detail::fail(error_code::bad_magic, offset_of(d + 2), "NVNM door link pathing-door CRC", crc);
             }
         }
         for (std::size_t i = 0; i < cover_triangle_count_; ++i) {
@@ -672,13 +692,8 @@ private:
     std::size_t cover_count_ = 0;
     std::size_t cover_mapping_count_ = 0;
     std::size_t waypoint_count_ = 0;
+    bool indices_checked_ = false;
 };
-
-// Verifies one NVNM payload (see navmesh::open).
-inline result<navmesh> open(bytes_view bytes NAVSPAN_LIFETIMEBOUND, const options& opts = {},
-                            std::uint64_t base_offset = 0) noexcept {
-    return navmesh::open(bytes, opts, base_offset);
-}
 
 }  // namespace navspan::creation::nvnm
 

@@ -1,7 +1,7 @@
 // navspan/creation/plugin.hpp - the TES4 record/group container of Bethesda
 // plugins (.esp, .esm, .esl) of Skyrim, Fallout 4 and Starfield.
 //
-// Layout (all little-endian; ../shared/specs/creation-nvnm.md §2):
+// Layout (all little-endian; docs/formats/creation.md):
 //
 //   plugin   = TES4 record, then top-level groups
 //   record   = 24-byte header {char[4] type, u32 dataSize, u32 flags,
@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "../core/config.hpp"
+#include "../core/contract.hpp"
 #include "../core/endian.hpp"
 #include "../core/error.hpp"
 #include "../core/limits.hpp"
@@ -50,11 +51,17 @@
 
 namespace navspan::creation {
 
+// Creation Engine positions are z-up.
+inline constexpr navspan::axis up_axis = navspan::axis::z;
+
 struct options {
-    navspan::limits limits;
+    navspan::limits limits{};
+    // The trusted-input switch (docs/api.md): open() checks only the TES4
+    // record, so there is nothing to skip.
+    bool trusted = false;
 };
 
-// Which game wrote a plugin, judged from the TES4 header (§2.7).
+// Which game wrote a plugin, judged from the TES4 header (docs/formats/creation.md).
 enum class game : std::uint8_t { unknown, skyrim, fallout4, starfield };
 
 constexpr std::string_view to_string(game g) noexcept {
@@ -67,7 +74,7 @@ constexpr std::string_view to_string(game g) noexcept {
     return "unknown";
 }
 
-// navspan's rule (the spec's suggestion; the thresholds are not from a
+// navspan's rule (the thresholds are not from a
 // source): Skyrim LE/SE write form version 43/44 with HEDR 0.94..1.71,
 // Fallout 4 form version 131 with HEDR 0.95..1.0, Starfield form version
 // 500 and above with HEDR 0.96.
@@ -83,7 +90,7 @@ inline constexpr std::size_t header_size = 24;         // records and groups
 inline constexpr std::size_t subrecord_header_size = 6;
 
 // Record flags used here. Their meaning depends on the record type; these
-// are the ones the spec confirms (§2.4).
+// are the ones the sources confirm.
 namespace record_flag {
 inline constexpr std::uint32_t master_file = 0x00000001;         // TES4: ESM
 inline constexpr std::uint32_t deleted = 0x00000020;
@@ -110,7 +117,7 @@ inline constexpr named_value navmesh_record_flag_names[] = {
     {record_flag::navmesh_gen_cell, "NavMesh Gen Cell"},
 };
 
-// Group types (§2.2).
+// Group types.
 namespace group_type {
 inline constexpr std::int32_t top = 0;
 inline constexpr std::int32_t world_children = 1;
@@ -159,15 +166,15 @@ public:
 
     std::uint32_t type() const noexcept { return load_u32(header_); }
     std::uint32_t data_size() const noexcept { return load_u32(header_ + 4); }
-    std::uint32_t flags() const noexcept { return load_u32(header_ + 8); }
-    flag_set<std::uint32_t> flag_names() const noexcept { return {flags(), record_flag_names}; }
+    std::uint32_t flags_raw() const noexcept { return load_u32(header_ + 8); }
+    flag_set<std::uint32_t> flags() const noexcept { return {flags_raw(), record_flag_names}; }
     std::uint32_t form_id() const noexcept { return load_u32(header_ + 12); }
     std::uint32_t version_control() const noexcept { return load_u32(header_ + 16); }
     std::uint16_t form_version() const noexcept { return load_u16(header_ + 20); }
     std::uint16_t version_control2() const noexcept { return load_u16(header_ + 22); }
 
-    bool compressed() const noexcept { return (flags() & record_flag::compressed) != 0; }
-    bool deleted() const noexcept { return (flags() & record_flag::deleted) != 0; }
+    bool compressed() const noexcept { return (flags_raw() & record_flag::compressed) != 0; }
+    bool deleted() const noexcept { return (flags_raw() & record_flag::deleted) != 0; }
 
     // File offset of the header, and of the data after it.
     std::uint64_t offset() const noexcept { return offset_; }
@@ -216,30 +223,30 @@ struct entry {
     creation::record record;  // otherwise
 };
 
-namespace detail_plugin {
+namespace detail {
 
 // Reads and checks the header at `pos`, which must fit with its data in
 // [pos, end) of `file`.
 inline error read_entry(bytes_view file, std::size_t pos, std::size_t end, entry& out) noexcept {
     const std::size_t room = end - pos;
     if (NAVSPAN_UNLIKELY(room < header_size)) {
-        return detail::fail(error_code::truncated, pos, "record or group header", header_size, room);
+        return navspan::detail::fail(error_code::truncated, pos, "record or group header", header_size, room);
     }
     const std::byte* p = file.data() + pos;
     const std::uint32_t size = load_u32(p + 4);
     if (load_u32(p) == fourcc("GRUP")) {
         if (NAVSPAN_UNLIKELY(size < header_size)) {
-            return detail::fail(error_code::inconsistent, pos, "group size (smaller than its header)", size);
+            return navspan::detail::fail(error_code::inconsistent, pos, "group size (smaller than its header)", size);
         }
         if (NAVSPAN_UNLIKELY(size > room)) {
-            return detail::fail(error_code::truncated, pos, "group (runs past its parent)", size, room);
+            return navspan::detail::fail(error_code::truncated, pos, "group (runs past its parent)", size, room);
         }
         out.is_group = true;
         out.group = group(p, pos);
         return {};
     }
     if (NAVSPAN_UNLIKELY(size > room - header_size)) {
-        return detail::fail(error_code::truncated, pos + header_size, "record data (runs past its parent)", size,
+        return navspan::detail::fail(error_code::truncated, pos + header_size, "record data (runs past its parent)", size,
                             room - header_size);
     }
     out.is_group = false;
@@ -275,7 +282,7 @@ private:
     Value value_{};
 };
 
-}  // namespace detail_plugin
+}  // namespace detail
 
 // The groups and records directly inside one container (the plugin's top
 // level or one group), in file order. A single-pass cursor:
@@ -284,7 +291,7 @@ private:
 //   if (cursor.error()) { ... }     // iteration stopped at a bad header
 class entry_cursor {
 public:
-    using iterator = detail_plugin::cursor_iterator<entry_cursor, entry>;
+    using iterator = detail::cursor_iterator<entry_cursor, entry>;
 
     entry_cursor() = default;
     // The entries of file[begin, end), which sit at nesting `depth`
@@ -294,12 +301,12 @@ public:
         : file_(file), pos_(begin), end_(end), depth_(depth), max_depth_(lim.max_depth) {}
 
     bool next(entry& out) noexcept {
-        if (pos_ == end_ || err_) return false;
+        if (pos_ == end_ || !err_.ok()) return false;
         entry e;
-        err_ = detail_plugin::read_entry(file_, pos_, end_, e);
-        if (err_) return false;
+        err_ = detail::read_entry(file_, pos_, end_, e);
+        if (!err_.ok()) return false;
         if (e.is_group && NAVSPAN_UNLIKELY(depth_ > max_depth_)) {
-            err_ = detail::fail(error_code::limit_exceeded, pos_, "group nesting", depth_, max_depth_);
+            err_ = navspan::detail::fail(error_code::limit_exceeded, pos_, "group nesting", depth_, max_depth_);
             return false;
         }
         pos_ += e.is_group ? e.group.size() : header_size + e.record.data_size();
@@ -343,7 +350,7 @@ private:
 class record_walker {
 public:
     static constexpr std::size_t max_nesting = 64;
-    using iterator = detail_plugin::cursor_iterator<record_walker, record>;
+    using iterator = detail::cursor_iterator<record_walker, record>;
 
     record_walker() noexcept : meter_(navspan::limits{}) {}
     // The entries of file[begin, end) and everything inside them. With a
@@ -368,11 +375,11 @@ public:
             return false;
         }
         entry e;
-        if (!fail(detail_plugin::read_entry(file_, pos_, limit, e))) return false;
+        if (!fail(detail::read_entry(file_, pos_, limit, e))) return false;
         if (!fail(meter_.charge(1, pos_, e.is_group ? "group" : "record"))) return false;
         if (e.is_group) {
             if (NAVSPAN_UNLIKELY(depth_ + 1 > max_depth_)) {
-                fail(detail::fail(error_code::limit_exceeded, pos_, "group nesting", depth_ + 1, max_depth_));
+                fail(navspan::detail::fail(error_code::limit_exceeded, pos_, "group nesting", depth_ + 1, max_depth_));
                 return false;
             }
             stack_[depth_++] = {e.group, pos_ + e.group.size()};
@@ -427,7 +434,7 @@ private:
     };
 
     bool fail(navspan::error e) noexcept {
-        if (!e) return true;
+        if (e.ok()) return true;
         err_ = e;
         done_ = true;
         return false;
@@ -473,7 +480,7 @@ private:
 // like entry_cursor: iterate, then check error().
 class subrecord_cursor {
 public:
-    using iterator = detail_plugin::cursor_iterator<subrecord_cursor, subrecord>;
+    using iterator = detail::cursor_iterator<subrecord_cursor, subrecord>;
 
     subrecord_cursor() = default;
     // `payload` starts at offset `base_offset` (file offset, or 0 for
@@ -482,7 +489,7 @@ public:
         : reader_(payload, base_offset) {}
 
     bool next(subrecord& out) noexcept {
-        if (reader_.at_end() || err_) return false;
+        if (reader_.at_end() || !err_.ok()) return false;
         const std::uint64_t at = reader_.offset();
         std::uint32_t type = 0;
         std::uint16_t size16 = 0;
@@ -496,7 +503,7 @@ public:
             return true;
         }
         if (NAVSPAN_UNLIKELY(size16 != 4)) {
-            return ok(detail::fail(error_code::inconsistent, at, "XXXX subrecord size (not 4)", size16));
+            return ok(navspan::detail::fail(error_code::inconsistent, at, "XXXX subrecord size (not 4)", size16));
         }
         std::uint32_t real_size = 0;
         if (!ok(reader_.read(real_size, "XXXX size"))) return false;
@@ -516,7 +523,7 @@ public:
 
 private:
     bool ok(navspan::error e) noexcept {
-        if (!e) return true;
+        if (e.ok()) return true;
         err_ = e;
         return false;
     }
@@ -545,7 +552,7 @@ public:
     error prepare(std::size_t n, std::span<std::byte>& out, std::uint64_t offset) {
         if (use_fixed_) {
             if (NAVSPAN_UNLIKELY(n > fixed_.size())) {
-                return detail::fail(error_code::limit_exceeded, offset,
+                return navspan::detail::fail(error_code::limit_exceeded, offset,
                                     "inflated record size (larger than the fixed inflate buffer)", n, fixed_.size());
             }
             out = fixed_.first(n);
@@ -588,12 +595,12 @@ inline result<record_payload> read_payload(const record& r, inflate_buffer& buff
     if (!r.compressed()) return record_payload{r.data(), r.data_offset(), false};
     const bytes_view data = r.data();
     if (NAVSPAN_UNLIKELY(data.size() < 4)) {
-        return in_record(detail::fail(error_code::truncated, r.data_offset(), "compressed record size", 4, data.size()),
+        return in_record(navspan::detail::fail(error_code::truncated, r.data_offset(), "compressed record size", 4, data.size()),
                          r, true);
     }
     const std::uint32_t size = load_u32(data.data());
     if (NAVSPAN_UNLIKELY(size > lim.max_decompressed_size)) {
-        return in_record(detail::fail(error_code::limit_exceeded, r.data_offset(), "compressed record size", size,
+        return in_record(navspan::detail::fail(error_code::limit_exceeded, r.data_offset(), "compressed record size", size,
                                       lim.max_decompressed_size),
                          r, true);
     }
@@ -606,22 +613,29 @@ inline result<record_payload> read_payload(const record& r, inflate_buffer& buff
 // A plugin whose TES4 header record was verified.
 class plugin_file {
 public:
+    using options = creation::options;
+    static constexpr navspan::axis up_axis = creation::up_axis;
+
     plugin_file() = default;
 
     // Checks the TES4 record: its header, that it is not compressed, that
     // its subrecords parse and that it has a HEDR of at least 12 bytes.
+    // Everything after it is walked on demand (walk(), top_level()), whose
+    // cursors report their own errors. Error codes: truncated, bad_magic
+    // (not a TES4 record), inconsistent (a compressed TES4 record, a bad
+    // subrecord size).
     static result<plugin_file> open(bytes_view bytes NAVSPAN_LIFETIMEBOUND, const options& opts = {}) noexcept {
         byte_reader r(bytes);
         NAVSPAN_TRY(r.require(header_size, "TES4 record header"));
         const std::uint32_t type = load_u32(bytes.data());
         if (NAVSPAN_UNLIKELY(type != fourcc("TES4"))) {
-            return detail::fail(error_code::bad_magic, 0, "TES4 record header", type);
+            return navspan::detail::fail(error_code::bad_magic, 0, "TES4 record header", type);
         }
         entry e;
-        NAVSPAN_TRY(detail_plugin::read_entry(bytes, 0, bytes.size(), e));
+        NAVSPAN_TRY(detail::read_entry(bytes, 0, bytes.size(), e));
         if (NAVSPAN_UNLIKELY(e.record.compressed())) {
-            return detail::fail(error_code::inconsistent, 8, "TES4 record flags (compressed header record)",
-                                e.record.flags());
+            return navspan::detail::fail(error_code::inconsistent, 8, "TES4 record flags (compressed header record)",
+                                e.record.flags_raw());
         }
         plugin_file p;
         p.bytes_ = bytes;
@@ -634,7 +648,7 @@ public:
             switch (s.type()) {
                 case fourcc("HEDR"):
                     if (NAVSPAN_UNLIKELY(s.size() < 12)) {
-                        return detail::fail(error_code::truncated, s.data_offset(), "HEDR subrecord", 12, s.size());
+                        return navspan::detail::fail(error_code::truncated, s.data_offset(), "HEDR subrecord", 12, s.size());
                     }
                     p.hedr_ = s.data().data();
                     have_hedr = true;
@@ -647,7 +661,7 @@ public:
         }
         NAVSPAN_TRY(with_parent(subs.error(), "TES4 record"));
         if (NAVSPAN_UNLIKELY(!have_hedr)) {
-            return detail::fail(error_code::truncated, e.record.data_offset(), "HEDR subrecord (missing)", 12, 0);
+            return navspan::detail::fail(error_code::truncated, e.record.data_offset(), "HEDR subrecord (missing)", 12, 0);
         }
         return p;
     }
@@ -655,17 +669,26 @@ public:
     bytes_view bytes() const noexcept { return bytes_; }
     // The TES4 record.
     const record& header() const noexcept { return header_; }
-    flag_set<std::uint32_t> header_flags() const noexcept { return {header_.flags(), plugin_flag_names}; }
+    flag_set<std::uint32_t> header_flags() const noexcept { return {header_.flags_raw(), plugin_flag_names}; }
     // The ESM flag. Not reliable: some .esm files have it clear.
-    bool master_flag() const noexcept { return (header_.flags() & record_flag::master_file) != 0; }
+    bool master_flag() const noexcept { return (header_.flags_raw() & record_flag::master_file) != 0; }
     std::uint16_t form_version() const noexcept { return header_.form_version(); }
 
+    // The form version of the TES4 record (what layouts depend on: 43/44
+    // Skyrim, 131 Fallout 4, 500+ Starfield).
+    std::uint32_t version() const noexcept { return form_version(); }
+    // The whole buffer; trailing() is empty (groups are walked lazily, so
+    // open() does not know where the last one ends).
+    bytes_view trailing() const noexcept { return bytes_.subspan(bytes_.size()); }
+    flag_set<std::uint32_t> warnings() const noexcept { return {}; }
+    bool indices_checked() const noexcept { return true; }
+
     // HEDR: version (0.94 .. 1.71), record count, next object id.
-    float version() const noexcept { return load_f32(hedr_); }
+    float hedr_version() const noexcept { return load_f32(hedr_); }
     std::int32_t record_count() const noexcept { return load_i32(hedr_ + 4); }
     std::uint32_t next_object_id() const noexcept { return load_u32(hedr_ + 8); }
 
-    creation::game game() const noexcept { return detect_game(version(), form_version()); }
+    creation::game game() const noexcept { return detect_game(hedr_version(), form_version()); }
 
     std::string_view author() const noexcept { return zstring(author_); }
     std::string_view description() const noexcept { return zstring(description_); }

@@ -86,7 +86,7 @@ public:
     static result<nav2_file> open(bytes_view bytes NAVSPAN_LIFETIMEBOUND, const options& opts = {}) noexcept {
         detail::nav2_verifier verifier(bytes, opts.limits);
         detail::verified_layout layout;
-        if (error e = verifier.run(layout)) return e;
+        if (error e = verifier.run(layout); !e.ok()) return e;
         nav2_file f;
         f.file_ = layout.file;
         f.trailing_ = bytes.subspan(layout.file.size());

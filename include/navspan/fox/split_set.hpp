@@ -33,9 +33,9 @@ public:
             return in(navspan::detail::fail(error_code::inconsistent, 21, "tile of the split partner", b.tile_field()), 1);
         }
         const vec3 oa = a.origin(), ob = b.origin();
-        if (std::bit_cast<std::uint32_t>(oa.x) != std::bit_cast<std::uint32_t>(ob.x) ||
-            std::bit_cast<std::uint32_t>(oa.y) != std::bit_cast<std::uint32_t>(ob.y) ||
-            std::bit_cast<std::uint32_t>(oa.z) != std::bit_cast<std::uint32_t>(ob.z)) {
+        if (navspan::detail::bit_cast<std::uint32_t>(oa.x) != navspan::detail::bit_cast<std::uint32_t>(ob.x) ||
+            navspan::detail::bit_cast<std::uint32_t>(oa.y) != navspan::detail::bit_cast<std::uint32_t>(ob.y) ||
+            navspan::detail::bit_cast<std::uint32_t>(oa.z) != navspan::detail::bit_cast<std::uint32_t>(ob.z)) {
             return in(navspan::detail::fail(error_code::inconsistent, 32, "origin of the split partner", 0), 1);
         }
         if (a.divisor_x() != b.divisor_x() || a.divisor_y() != b.divisor_y() || a.divisor_z() != b.divisor_z()) {
@@ -49,8 +49,8 @@ public:
         split_set set;
         set.main_ = main;
         set.overflow_ = overflow;
-        if (error e = set.check_references(main, overflow)) return in(e, 0);
-        if (error e = set.check_references(overflow, main)) return in(e, 1);
+        if (error e = set.check_references(main, overflow); !e.ok()) return in(e, 0);
+        if (error e = set.check_references(overflow, main); !e.ok()) return in(e, 1);
         return set;
     }
 

@@ -83,7 +83,7 @@ public:
         for (std::uint32_t g = 0; g < 256; ++g) {
             if (entry_at_[g][0] == 0) continue;
             std::uint8_t modes = 0;
-            if (error e = verify_group(static_cast<std::uint8_t>(g), modes)) return with_parent(e, "group", g);
+            if (error e = verify_group(static_cast<std::uint8_t>(g), modes); !e.ok()) return with_parent(e, "group", g);
             layout_.modes.set(static_cast<std::uint8_t>(g), modes);
         }
         NAVSPAN_TRY(verify_section2());
@@ -187,7 +187,7 @@ private:
         std::uint64_t at = end_of_header_;
         const std::uint64_t end = layout_.chain_end;
         for (std::uint32_t k = 0; k < entry_count_; ++k) {
-            if (error e = verify_entry_header(at, end)) return with_parent(e, "entry", k);
+            if (error e = verify_entry_header(at, end); !e.ok()) return with_parent(e, "entry", k);
             at += load_u32(file() + at + 4);
         }
         if (at != end) return navspan::detail::fail(error_code::inconsistent, at, "end of entry chain", end);
@@ -548,7 +548,7 @@ private:
             }
             const std::uint64_t start = L.records.begin + 2 * std::uint64_t{load_u16(rec_info)};
             const std::uint64_t length = 4 * std::uint64_t{adjacency} + 2 * std::uint64_t{link_words(kind)};
-            if (error e = check_record(base, L.records, start, length, previous_end, "node record")) {
+            if (error e = check_record(base, L.records, start, length, previous_end, "node record"); !e.ok()) {
                 return with_parent(e, "NavWorld node", n);
             }
             previous_end = start + length;
@@ -841,7 +841,7 @@ private:
 
             const std::size_t n = (word & face_word::quad_bit) != 0 ? 4 : 3;
             const std::uint64_t start = L.records.begin + 2 * std::uint64_t{word & face_word::offset_mask};
-            if (error e = check_record(base, L.records, start, 4 * n, 0, "face record")) return with_parent(e, "face", face);
+            if (error e = check_record(base, L.records, start, 4 * n, 0, "face record"); !e.ok()) return with_parent(e, "face", face);
             const std::byte* rec = p + start;
             bool extension = false;
             for (std::size_t i = 0; i < n; ++i) {
@@ -859,7 +859,7 @@ private:
                 extension = extension || kind == neighbour_kind::other_group || kind == neighbour_kind::other_tile;
             }
             if (extension) {
-                if (error e = check_record(base, L.records, start, 8 * n, 0, "face record extension")) {
+                if (error e = check_record(base, L.records, start, 8 * n, 0, "face record extension"); !e.ok()) {
                     return with_parent(e, "face", face);
                 }
                 for (std::size_t i = 0; i < n; ++i) {
@@ -929,7 +929,7 @@ private:
             const std::uint64_t same = load_u8(info + 3), other = load_u8(info + 10), tile = load_u8(info + 11);
             const std::uint64_t start = records.begin + 2 * half;
             const std::uint64_t fixed = 6 * same + 8 * other + 10 * tile;
-            if (error e = check_record(base, records, start, fixed, previous_end, "graph node record")) {
+            if (error e = check_record(base, records, start, fixed, previous_end, "graph node record"); !e.ok()) {
                 return with_parent(e, "graph node", n);
             }
             const std::byte* rec = p + start;
@@ -937,7 +937,7 @@ private:
             for (std::uint64_t i = 0; i < same; ++i) ids += load_u8(rec + 6 * i + 4);
             for (std::uint64_t i = 0; i < other; ++i) ids += load_u8(rec + 6 * same + 8 * i + 6);
             for (std::uint64_t i = 0; i < tile; ++i) ids += load_u8(rec + 6 * same + 8 * other + 10 * i + 8);
-            if (error e = check_record(base, records, start, fixed + ids, previous_end, "graph node mesh edge ids")) {
+            if (error e = check_record(base, records, start, fixed + ids, previous_end, "graph node mesh edge ids"); !e.ok()) {
                 return with_parent(e, "graph node", n);
             }
             previous_end = start + fixed + ids;
@@ -952,7 +952,7 @@ private:
         std::uint64_t at = section2_offset_;
         const std::uint64_t end = layout_.section2_end;
         for (std::uint32_t k = 0; k < entries; ++k) {
-            if (error e = verify_section2_entry(at, end)) return with_parent(e, "Section2 entry", k);
+            if (error e = verify_section2_entry(at, end); !e.ok()) return with_parent(e, "Section2 entry", k);
             at += load_u16(file() + at);
         }
         if (at != end) return navspan::detail::fail(error_code::inconsistent, at, "end of Section2", end);
@@ -989,7 +989,7 @@ private:
             const std::byte* node = p + nodes.begin + std::size_t{n} * section2_node::record_size;
             const std::uint64_t start = records.begin + load_u16(node + 8);
             const std::uint64_t words = load_u16(node + 10), adjacency = load_u16(node + 12);
-            if (error e = check_record(at, records, start, 4 * adjacency + 2 * words, previous_end, "Section2 node record")) {
+            if (error e = check_record(at, records, start, 4 * adjacency + 2 * words, previous_end, "Section2 node record"); !e.ok()) {
                 return with_parent(e, "Section2 node", n);
             }
             previous_end = start + 4 * adjacency + 2 * words;
@@ -1032,7 +1032,7 @@ private:
             const std::uint64_t cell_at = cell_bytes.begin + c * nav_cell::record_size;
             const std::uint32_t count = load_u16(p + cell_at + 4);
             if (count == 0) continue;  // its offset is never used
-            if (error e = verify_cell_records(at, lists, cell_at + load_u32(p + cell_at), count, cursor)) {
+            if (error e = verify_cell_records(at, lists, cell_at + load_u32(p + cell_at), count, cursor); !e.ok()) {
                 return with_parent(e, "NavSystem cell", c);
             }
         }

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <span>
 #include <utility>
 
@@ -52,6 +53,8 @@ public:
     // Maps `path` read-only. A missing, unreadable or empty file, or a
     // directory, is an `io` error whose record names the problem.
     static result<mapped_file> open(const char* path) noexcept;
+    // The same for a std::filesystem::path (wide names on Windows).
+    static result<mapped_file> open(const std::filesystem::path& path) noexcept;
 
     std::span<const std::byte> bytes() const noexcept { return {data_, size_}; }
     const std::byte* data() const noexcept { return data_; }
@@ -59,8 +62,11 @@ public:
     bool empty() const noexcept { return size_ == 0; }
 
 private:
+#if defined(_WIN32)
+    static result<mapped_file> map_handle(HANDLE file) noexcept;
+#endif
     static error io_error(const char* what, std::uint64_t system_code) noexcept {
-        return detail::fail(error_code::io, 0, what, system_code);
+        return make_error(error_code::io, 0, what, system_code);
     }
 
     void unmap() noexcept {
@@ -85,8 +91,20 @@ inline result<mapped_file> mapped_file::open(const char* path) noexcept {
     if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY) != 0) {
         return io_error("path is a directory", 0);
     }
-    HANDLE file = CreateFileA(path, GENERIC_READ, FILE_SHARE_READ, nullptr, OPEN_EXISTING,
-                              FILE_ATTRIBUTE_NORMAL, nullptr);
+    return map_handle(CreateFileA(path, GENERIC_READ, FILE_SHARE_READ, nullptr, OPEN_EXISTING,
+                                  FILE_ATTRIBUTE_NORMAL, nullptr));
+}
+
+inline result<mapped_file> mapped_file::open(const std::filesystem::path& path) noexcept {
+    const DWORD attributes = GetFileAttributesW(path.c_str());
+    if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY) != 0) {
+        return io_error("path is a directory", 0);
+    }
+    return map_handle(CreateFileW(path.c_str(), GENERIC_READ, FILE_SHARE_READ, nullptr, OPEN_EXISTING,
+                                  FILE_ATTRIBUTE_NORMAL, nullptr));
+}
+
+inline result<mapped_file> mapped_file::map_handle(HANDLE file) noexcept {
     if (file == INVALID_HANDLE_VALUE) return io_error("cannot open file", GetLastError());
     LARGE_INTEGER size{};
     if (!GetFileSizeEx(file, &size)) {
@@ -153,6 +171,10 @@ inline result<mapped_file> mapped_file::open(const char* path) noexcept {
     f.data_ = static_cast<const std::byte*>(p);
     f.size_ = size;
     return f;
+}
+
+inline result<mapped_file> mapped_file::open(const std::filesystem::path& path) noexcept {
+    return open(path.c_str());
 }
 
 #endif

@@ -1,7 +1,7 @@
 // navspan/quake/format.hpp - the Quake 2021 re-release bot navigation file
 // (`<game>/bots/navigation/<map>.nav`, magic "NAV2"), laid out in one place.
 //
-// Reference: ../shared/specs/quake-nav.md. Little-endian, packed, no offsets:
+// Reference: docs/formats/quake.md. Little-endian, packed, no offsets:
 // every section has a fixed record size, so all section starts follow from
 // the header counts.
 //
@@ -22,9 +22,9 @@
 //   end of file  exactly here.
 //
 // So fileSize = H + 20 nodes + 6 links + 36 traversals + 4 + R edicts, which
-// every public sample satisfies to the byte (spec section 3).
+// every public sample satisfies to the byte (docs/formats/quake.md).
 //
-// Decisions where the sources disagree or are silent (spec sections 4, 8, 9):
+// Decisions where the sources disagree or are silent (docs/formats/quake.md, "Decisions"):
 //  * Versions 6-11 (retail debug maps, undecoded) and anything above 18:
 //    unsupported_version. No layout is guessed.
 //  * Version 16 (no sample, no explicit source; the TypeScript port and
@@ -50,7 +50,7 @@
 //    Evidence: no sample has a trailer, no source mentions one, and the
 //    version 13/16 decisions above are only sound if the file must end exactly
 //    where its records end. options::allow_trailing_bytes accepts them instead
-//    (reported by nav_file::trailing_bytes()) for every version whose layout
+//    (reported by nav_file::trailing()) for every version whose layout
 //    is not itself decided by the size identity.
 //  * Counts are i32 in the file: a negative count is `inconsistent`. Counts
 //    above 65,535 are accepted (node, link and traversal indices are u16, so
@@ -59,6 +59,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "../core/endian.hpp"
 
@@ -132,7 +133,7 @@ enum class layout_evidence : std::uint8_t {
     size_identity,
 };
 
-constexpr const char* to_string(layout_evidence e) noexcept {
+constexpr std::string_view to_string(layout_evidence e) noexcept {
     switch (e) {
         case layout_evidence::confirmed: return "confirmed";
         case layout_evidence::documented: return "documented";

@@ -1,5 +1,5 @@
 // navspan/quake/names.hpp - node flags and link types of NAV2 files, with
-// their names (spec sections 5.1 and 6.1). Names follow QuakeNavSharp and the
+// their names (docs/formats/quake.md). Names follow QuakeNavSharp and the
 // Steam guide, so they match what Quake modding tools print.
 #pragma once
 
@@ -32,6 +32,11 @@ inline constexpr named_value node_flag_names[] = {
     {0x008, "ElevatorBottom"}, {0x010, "Underwater"},    {0x020, "Hazard"},
     {0x040, "CheckForFloor"}, {0x080, "CheckForSolid"}, {0x100, "NoMonsters"},
 };
+
+// The name of one flag bit ("" for a combination or an unnamed bit).
+constexpr std::string_view to_string(node_flag f) noexcept {
+    return name_of(node_flag_names, static_cast<std::uint64_t>(f));
+}
 
 // Link types. Values 0-8 occur in public files; 9 is a placeholder name of
 // the guide and QuakeNavSharp that no file uses. Other values are kept as

@@ -1,17 +1,17 @@
 // navspan/quake/nav_file.hpp - opening a Quake re-release NAV2 file.
 //
 //   auto file = navspan::quake::nav_file::open(bytes);
-//   if (!file) { puts(file.error().message().c_str()); return; }
+//   if (!file.ok()) { puts(file.error().message().c_str()); return; }
 //   for (const auto& n : file->nodes())
 //       for (const auto& l : n.links())
-//           if (auto t = l.traversal()) use(n.origin(), l.destination_node()->origin(), t->jump_end());
+//           if (auto t = l.traversal()) use(n.position(), l.destination_node()->position(), t->jump_end());
 //
 // open() verifies the file once (layout and decisions: format.hpp):
 //  1. magic, version, the three header counts (non-negative, within
 //     options::limits), the version 17+ heuristic float;
 //  2. every section against the bytes, in file order, overflow-free; the
 //     edict table must end exactly at the end of the file;
-//  3. (options::check_indices, default on) every index: each node's
+//  3. (unless options::trusted) every index: each node's
 //     firstLink + linkCount <= linkCount, each link's destination < nodeCount
 //     and traversal < traversalCount unless 0xFFFF, each edict's link index
 //     < linkCount. The first bad index fails with its byte offset.
@@ -25,8 +25,8 @@
 // 30 KB corpus files (where that read runs from cache at about 50 GB/s), and
 // 3.6x on a 1,048,576-node, 22 MB file (make_large_quake in
 // tests/quake/builder.hpp), whose origins and traversals it never touches.
-// Trusted files can skip it with options::check_indices = false (or
-// open_trusted()): opening is then O(1) (header and section sizes only), and
+// Trusted files can skip it with options::trusted = true (docs/api.md,
+// section 3): opening is then O(1) (header and section sizes only), and
 // the accessors that follow an index (node::links, link::destination_node,
 // link::traversal, edict::link) still check it and come back empty when it
 // is out of range, so the result stays memory-safe either way.
@@ -37,9 +37,11 @@
 #include <optional>
 
 #include "../core/config.hpp"
+#include "../core/contract.hpp"
 #include "../core/endian.hpp"
 #include "../core/error.hpp"
 #include "../core/limits.hpp"
+#include "../core/named_values.hpp"
 #include "../core/reader.hpp"
 #include "../core/result.hpp"
 #include "format.hpp"
@@ -48,10 +50,13 @@
 
 namespace navspan::quake {
 
+// NAV2 positions are z-up (Quake's world axes).
+inline constexpr navspan::axis up_axis = navspan::axis::z;
+
 struct options {
     navspan::limits limits{};
-    // Prove every cross-reference in range at open (see the cost above).
-    bool check_indices = true;
+    // Known-good input: skip the index pass (step 3 above; docs/api.md).
+    bool trusted = false;
     // Accept bytes after the edict table (reported by trailing_bytes())
     // instead of failing. Never applies to versions 13 and 16, whose layout
     // is decided by the file ending exactly after its records.
@@ -170,20 +175,21 @@ inline std::size_t first_bad_edict_of(const std::byte* edicts, std::size_t count
 
 class nav_file {
 public:
+    using options = quake::options;
+    static constexpr navspan::axis up_axis = quake::up_axis;
+
     nav_file() noexcept = default;
 
     // Verifies `bytes` (which must outlive the nav_file and every view taken
-    // from it) and returns the file, or the first problem with its offset.
+    // from it, unchanged) and returns the file, or the first problem with its
+    // offset. Error codes: truncated, bad_magic, unsupported_version,
+    // inconsistent (a negative count, bytes after the edict table),
+    // index_out_of_range (step 3), limit_exceeded.
     static result<nav_file> open(bytes_view bytes NAVSPAN_LIFETIMEBOUND, const options& opts = {}) noexcept;
-    // open() without the index pass, for files known to be good (a game's
-    // own data): O(1); resolving accessors check each index as they go.
-    static result<nav_file> open_trusted(bytes_view bytes NAVSPAN_LIFETIMEBOUND, options opts = {}) noexcept {
-        opts.check_indices = false;
-        return open(bytes, opts);
-    }
 
     const quake::layout& layout() const noexcept { return layout_; }
-    std::int32_t version() const noexcept { return layout_.version; }
+    // The NAV2 version (12 to 18; open() rejects negative ones).
+    std::uint32_t version() const noexcept { return static_cast<std::uint32_t>(layout_.version); }
     // The header float (a link-cost factor; 0.8 or 0.7 in public files).
     // Present from version 17, and in version 16 files whose size shows a
     // 24-byte header.
@@ -202,10 +208,12 @@ public:
     traversal_view traversals() const noexcept { return {context_, 0, traversal_count_}; }
     edict_view edicts() const noexcept { return {context_, 0, edict_count_}; }
 
-    // Whether open() proved every index in range (options::check_indices).
+    // Whether open() proved every index in range (false after a trusted open).
     bool indices_checked() const noexcept { return indices_checked_; }
     // Bytes after the edict table (only with options::allow_trailing_bytes).
-    std::size_t trailing_bytes() const noexcept { return trailing_bytes_; }
+    bytes_view trailing() const noexcept { return bytes_.subspan(bytes_.size() - trailing_bytes_); }
+    // The NAV2 format has no accepted oddities: always empty.
+    flag_set<std::uint32_t> warnings() const noexcept { return {}; }
     bytes_view bytes() const noexcept { return bytes_; }
 
 private:
@@ -369,14 +377,14 @@ inline result<nav_file> nav_file::open(bytes_view bytes, const options& opts) no
     bool laid_out = false;
     for (std::uint8_t i = 0; i < layouts.count && !laid_out; ++i) {
         const error e = lay_out(bytes, layouts.candidates[i], n, opts, opts.allow_trailing_bytes && !decided_by_size, file);
-        if (!e) laid_out = true;
+        if (e.ok()) laid_out = true;
         else if (i == 0) first_error = e;
     }
     if (!laid_out) return first_error;
     file.layout_.version = version;
     file.layout_.evidence = layouts.evidence;
 
-    if (opts.check_indices) {
+    if (!opts.trusted) {
         NAVSPAN_TRY(file.check_indices(opts.limits));
         file.indices_checked_ = true;
     }

@@ -147,18 +147,18 @@ class node : public record_base {
 public:
     using record_base::record_base;
 
-    flag_set<std::uint16_t> flags() const noexcept { return {raw_flags(), node_flag_names}; }
-    std::uint16_t raw_flags() const noexcept { return load_u16(record() + fields::node_flags); }
+    flag_set<std::uint16_t> flags() const noexcept { return {flags_raw(), node_flag_names}; }
+    std::uint16_t flags_raw() const noexcept { return load_u16(record() + fields::node_flags); }
     bool has(node_flag f) const noexcept {
         const auto bit = static_cast<std::uint16_t>(f);
-        return (raw_flags() & bit) == bit;
+        return (flags_raw() & bit) == bit;
     }
     // Links owned by this node: the records [first_link, first_link + link_count).
     std::uint16_t link_count() const noexcept { return load_u16(record() + fields::node_link_count); }
     std::uint16_t first_link() const noexcept { return load_u16(record() + fields::node_first_link); }
     // Radius in whole units (4 to 328 in public files).
     std::uint16_t radius() const noexcept { return load_u16(record() + fields::node_radius); }
-    vec3 origin() const noexcept {
+    vec3 position() const noexcept {
         return load_vec3(context().node_origins() + std::size_t{index_} * sizes::node_origin);
     }
     // The links leaving this node; empty when the range runs past the link
@@ -184,16 +184,16 @@ public:
         return node(context(), i);
     }
     // The type as stored: the u16 up to version 17, the low byte in version 18.
-    std::uint16_t raw_type() const noexcept {
+    std::uint16_t type_raw() const noexcept {
         if (context().version() >= team_mask_version) return load_u8(record() + fields::link_type);
         return load_u16(record() + fields::link_type);
     }
-    link_type type() const noexcept { return static_cast<link_type>(raw_type()); }
+    link_type type() const noexcept { return static_cast<link_type>(type_raw()); }
     // "Walk", "LongJump", ...; "" for a value no source names.
     std::string_view type_name() const noexcept {
         // link_type_names lists the values 0-9 in order: index it directly
         // (a table scan here was a chain of compares per link in walks).
-        const std::uint16_t raw = raw_type();
+        const std::uint16_t raw = type_raw();
         return raw < std::size(link_type_names) ? link_type_names[raw].name : std::string_view{};
     }
     // The version-18 team mask (byte 3); empty before version 18, where that
@@ -239,8 +239,9 @@ public:
         return quake::link(context(), i);
     }
     // World bounding box of the entity.
-    vec3 mins() const noexcept { return load_vec3(record() + fields::edict_mins); }
-    vec3 maxs() const noexcept { return load_vec3(record() + fields::edict_maxs); }
+    box bounds() const noexcept {
+        return {load_vec3(record() + fields::edict_mins), load_vec3(record() + fields::edict_maxs)};
+    }
     // Version 15+: the stored entity id, -(entity index) - 1 (func_door_16
     // is -17). Empty in earlier versions.
     std::optional<std::int32_t> entity_id() const noexcept {

@@ -180,7 +180,7 @@ private:
 #endif
     bool array_failed(std::uint64_t count, std::size_t stride, const char* what) noexcept {
         error e = check_count(*lim, count, r->offset(), what);
-        if (!e) e = r->require_array(count, stride, what);
+        if (e.ok()) e = r->require_array(count, stride, what);
         return fail(e);
     }
 };
@@ -208,7 +208,7 @@ bool walk_approach_list(Cursor& c, verify_state* vs) noexcept {
     return c.skip_small_array(n, layout::approach_spot_size, "approach spot");
 }
 
-// Left 4 Dead 2 per-area data (spec 5.4), whose layout follows the
+// Left 4 Dead 2 per-area data (docs/formats/source.md, "Game data"), whose layout follows the
 // subversion and, below subversion 10, the spawn attributes.
 template <class Cursor>
 bool walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d2_sections& s, verify_state* vs) noexcept {
@@ -517,7 +517,7 @@ public:
         : p_(p), ctx_(ctx), position_(position) {}
 
     // 0-based position in file order (what Left 4 Dead 2 visibility uses).
-    area_position position() const noexcept { return {position_}; }
+    area_position index() const noexcept { return {position_}; }
     std::uint32_t id() const noexcept { return load_u32(p_); }
 
     std::uint32_t attributes_raw() const noexcept {
@@ -536,6 +536,15 @@ public:
     vec3 south_east() const noexcept { return load_vec3(p_ + corners_at() + 12); }
     float north_east_z() const noexcept { return load_f32(p_ + corners_at() + 24); }
     float south_west_z() const noexcept { return load_f32(p_ + corners_at() + 28); }
+    // The box around the four corners (z from the lowest to the highest).
+    box bounds() const noexcept {
+        const vec3 nw = north_west(), se = south_east();
+        const float ne_z = north_east_z(), sw_z = south_west_z();
+        auto lo = [](float a, float b) { return a < b ? a : b; };
+        auto hi = [](float a, float b) { return a < b ? b : a; };
+        return {{lo(nw.x, se.x), lo(nw.y, se.y), lo(lo(nw.z, se.z), lo(ne_z, sw_z))},
+                {hi(nw.x, se.x), hi(nw.y, se.y), hi(hi(nw.z, se.z), hi(ne_z, sw_z))}};
+    }
     // The four corners: NE = (se.x, nw.y, neZ), SW = (nw.x, se.y, swZ).
     vec3 corner(source::corner c) const noexcept {
         const std::byte* p = p_ + corners_at();

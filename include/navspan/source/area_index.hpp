@@ -19,6 +19,7 @@
 
 #include "../core/error.hpp"
 #include "../core/result.hpp"
+#include "../core/views.hpp"
 #include "area.hpp"
 #include "nav_file.hpp"
 
@@ -31,6 +32,10 @@ struct area_id_entry {
 
 class area_index {
 public:
+    using value_type = area;
+    using iterator = index_iterator<area_index>;
+    using const_iterator = iterator;
+
     constexpr area_index() noexcept = default;
 
     // Fills `offsets` and `ids` (each at least file.area_count() long) and
@@ -131,6 +136,10 @@ public:
     }
     bool contains(std::uint32_t id) const noexcept { return position_of(id).has_value(); }
 
+    // The areas in file order, with random access.
+    iterator begin() const noexcept { return iterator(*this, 0); }
+    iterator end() const noexcept { return iterator(*this, size()); }
+
     // The sorted {id, position} table.
     std::span<const area_id_entry> ids() const noexcept { return ids_; }
     std::span<const std::uint32_t> offsets() const noexcept { return offsets_; }
@@ -162,6 +171,11 @@ public:
     area_head head(area_position position) const noexcept { return index_.head(position); }
     std::optional<area_head> find_head(std::uint32_t id) const noexcept { return index_.find_head(id); }
     bool contains(std::uint32_t id) const noexcept { return index_.contains(id); }
+    bool empty() const noexcept { return index_.empty(); }
+    std::span<const area_id_entry> ids() const noexcept { return index_.ids(); }
+    std::span<const std::uint32_t> offsets() const noexcept { return index_.offsets(); }
+    area_index::iterator begin() const noexcept { return index_.begin(); }
+    area_index::iterator end() const noexcept { return index_.end(); }
 
 private:
     friend result<owned_area_index> make_area_index(const nav_file& file);

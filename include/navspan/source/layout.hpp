@@ -3,7 +3,7 @@
 // A `.nav` file (magic 0xFEEDFACE, versions 1-16) is a header, a place
 // directory, optional game data, `areaCount` variable-length area records,
 // a ladder section and optional game data, all packed little-endian. The
-// full description is ../shared/specs/source-nav.md; this header turns its
+// full description is docs/formats/source.md; this header turns its
 // version conditions into constexpr functions that the verifier and every
 // accessor share, so the two can never disagree on where a field is.
 //
@@ -21,14 +21,15 @@
 //   then the game's per-area data.
 //
 // ---------------------------------------------------------------------------
-// Decisions on the points the spec leaves open ("uncertain", "navspan
+// Decisions on the points the sources leave open ("uncertain", "navspan
 // should decide", unverified layouts). Tests pin each of them.
 //
-//  1. Zero areas (spec 9.2): a valid, empty mesh (the Source engine refuses
+//  1. Zero areas: a valid, empty mesh (the Source engine refuses
 //     such files; tools want to see them).
-//  2. Trailing bytes (9.1): for every version, bytes after the last section
-//     are reported by nav_file::trailing_bytes(), never an error.
-//  3. Game data selection (5.1): game::automatic follows the spec's table.
+//  2. Trailing bytes: for every version, bytes after the last section
+//     are reported by nav_file::trailing(), never an error.
+//  3. Game data selection: game::automatic follows the table of
+//     docs/formats/source.md ("Game data").
 //     When that layout fails to verify or leaves trailing bytes at v >= 10,
 //     the other layouts (none, cstrike, tf, left4dead2) are tried; if
 //     exactly one of them ends exactly at end of file it is used and
@@ -44,7 +45,7 @@
 //     files open.
 //  5. Counter-Strike per-area data exactly as 5.2: an approach list when
 //     version >= 15 and subversion == 1 (forcing game::cstrike on another
-//     subversion decodes none). TF2: one u32 when subversion >= 2 (5.3).
+//     subversion decodes none). TF2: one u32 when subversion >= 2.
 //     area::approach_spots() returns whichever approach list the record
 //     has (base record below v15, Counter-Strike data from v15).
 //  6. Left 4 Dead 2: the sub-14 layout is the confirmed one; other
@@ -53,22 +54,22 @@
 //     4<=sub<=9, one for 5<=sub<=12, then a u16 when sub > 7. The post-ladder
 //     f32 is required for every left4dead2 file. Fog places use the place
 //     directory's {u16 length, bytes} layout. Visibility entries are area
-//     POSITIONS (9.4): exposed as `area_position`, a type distinct from ids,
+//     POSITIONS: exposed as `area_position`, a type distinct from ids,
 //     and verified to be below areaCount (index_out_of_range otherwise), so
 //     area_index::at(position) is always safe.
-//  7. Place names (9.6): any length that fits is accepted; name() is the
+//  7. Place names: any length that fits is accepted; name() is the
 //     bytes before the first NUL; a length of 0 or a name without NUL sets
 //     warning::place_name_unterminated.
-//  8. Cheap range checks that fail open() (10.4): version 1..16, isAnalyzed
+//  8. Cheap range checks that fail open(): version 1..16, isAnalyzed
 //     and hasUnnamedAreas 0/1, encounter-path direction bytes 0..3, approach
 //     traverse bytes 0..9, place index <= place count, L4D2 positions.
 //     Not checked by open() (ids are the caller's business, see
 //     area_index::find): connection, encounter, approach, ladder and
 //     visibility area ids, hiding-spot ids, ladder direction (exposed raw
 //     plus an optional enum).
-//  9. Approach counts above 16 (4.2) and degenerate areas (9.8) are accepted
+//  9. Approach counts above 16 and degenerate areas are accepted
 //     and flagged (warning::approach_count_above_16, degenerate_area).
-// 10. Attributes are an unsigned 32-bit set with unknown bits kept (9.5);
+// 10. Attributes are an unsigned 32-bit set with unknown bits kept;
 //     names come from the base table, or from the Left 4 Dead table when the
 //     game is left4dead2.
 // 11. Version 1 hiding spots have no id (nullopt) and the implied IN_COVER
@@ -126,7 +127,7 @@ struct format_context {
     std::uint32_t unknown_data_size = 0;   // per-area bytes when data == game::unknown
 };
 
-// Version gates, named after the field they introduce (spec section 8).
+// Version gates, named after the field they introduce (docs/formats/source.md, "Versions").
 namespace layout {
 
 constexpr bool has_subversion(unsigned v) noexcept { return v >= 10; }
@@ -174,7 +175,7 @@ constexpr bool has_tf_attributes(const format_context& c) noexcept {
     return c.data == game::tf && c.subversion >= 2;
 }
 
-// Left 4 Dead 2 per-area data by subversion (spec 5.4; sub 14 confirmed).
+// Left 4 Dead 2 per-area data by subversion (sub 14 confirmed; docs/formats/source.md).
 namespace l4d2 {
 constexpr bool has_area_data(std::uint32_t sub) noexcept { return sub != 0; }
 constexpr std::size_t unnamed_word_count(std::uint32_t sub) noexcept {

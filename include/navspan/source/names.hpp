@@ -1,6 +1,6 @@
 // navspan/source/names.hpp - names of every Source .nav flag and enumeration.
 //
-// One table per set (spec section 7); flag_set and name_of/value_of use them
+// One table per set (docs/formats/source.md); flag_set and name_of/value_of use them
 // so a name and its value can never drift apart.
 #pragma once
 

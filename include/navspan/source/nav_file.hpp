@@ -1,7 +1,7 @@
 // navspan/source/nav_file.hpp - open and verify a Source / GoldSrc .nav file.
 //
 //   auto file = navspan::source::nav_file::open(bytes);
-//   if (!file) { puts(file.error().message().c_str()); return; }
+//   if (!file.ok()) { puts(file.error().message().c_str()); return; }
 //   for (const navspan::source::area& a : file->areas()) { ... a.id() ... }
 //
 // open() walks the whole file once (header, place directory, game data,
@@ -16,6 +16,7 @@
 #include <optional>
 #include <string_view>
 
+#include "../core/contract.hpp"
 #include "../core/endian.hpp"
 #include "../core/error.hpp"
 #include "../core/limits.hpp"
@@ -30,8 +31,15 @@
 
 namespace navspan::source {
 
+// Source positions are z-up (Hammer's world axes).
+inline constexpr navspan::axis up_axis = navspan::axis::z;
+
 struct options {
     navspan::limits limits{};
+    // The trusted-input switch (docs/api.md, section 3). Source checks its
+    // indices (places, visible areas) inside the walk that finds the areas,
+    // at no extra cost, so nothing is skipped.
+    bool trusted = false;
     // Which game's data to decode; `automatic` decides from the subversion
     // (layout.hpp, decision 3). Needed when a subversion does not name its
     // game (a TF2 file with subversion 1, a mod reusing a number).
@@ -42,7 +50,7 @@ struct options {
     std::optional<std::uint32_t> unknown_area_data_size{};
 };
 
-// Left 4 Dead 2 data outside the areas (spec 5.4).
+// Left 4 Dead 2 data outside the areas (docs/formats/source.md, "Game data").
 class l4d2_mesh_data {
 public:
     constexpr l4d2_mesh_data() noexcept = default;
@@ -64,12 +72,20 @@ private:
 
 class nav_file {
 public:
+    using options = source::options;
+    static constexpr navspan::axis up_axis = source::up_axis;
+
     constexpr nav_file() noexcept = default;
 
+    // Verifies `bytes` (which must outlive the nav_file and its views,
+    // unchanged). Error codes: truncated, bad_magic, unsupported_version
+    // (also: a game whose per-area data size is unknown), count_too_large,
+    // index_out_of_range (place index, Left 4 Dead 2 visible area),
+    // inconsistent (a flag byte above 1, ...), limit_exceeded.
     [[nodiscard]] static result<nav_file> open(bytes_view bytes NAVSPAN_LIFETIMEBOUND,
                                                const options& opts = {}) noexcept;
 
-    // Header.
+    // Header: the version (1 to 16).
     std::uint32_t version() const noexcept { return ctx_.version; }
     std::optional<std::uint32_t> subversion() const noexcept {
         if (!layout::has_subversion(ctx_.version)) return std::nullopt;
@@ -137,8 +153,9 @@ public:
     }
 
     // Bytes after the last section read (stale data in GoldSrc files).
-    std::size_t trailing_bytes() const noexcept { return bytes_.size() - end_at_; }
     bytes_view trailing() const noexcept { return bytes_.subspan(end_at_); }
+    // Always true: open() checks every index it can (docs/api.md).
+    bool indices_checked() const noexcept { return true; }
     // Accepted oddities (see namespace warning).
     flag_set<std::uint32_t> warnings() const noexcept { return {warnings_, warning_names}; }
 
@@ -351,9 +368,9 @@ inline result<nav_file> nav_file::open(bytes_view bytes, const options& opts) no
     const source::game chosen = game_from_subversion(h.version, h.subversion);
     const error first = walk(bytes, opts, h, chosen, file);
     // A caller's limit is not a layout mismatch: no second guess then.
-    if (!layout::has_subversion(h.version) || (!first && file.trailing_bytes() == 0) ||
+    if (!layout::has_subversion(h.version) || (first.ok() && file.trailing().empty()) ||
         first.code == error_code::limit_exceeded) {
-        if (first) return first;
+        if (!first.ok()) return first;
         return file;
     }
     // The subversion's layout failed or left bytes: accept another layout
@@ -370,7 +387,7 @@ inline result<nav_file> nav_file::open(bytes_view bytes, const options& opts) no
         if ((tried & sig) != 0) continue;
         tried |= sig;
         nav_file trial;
-        if (!walk(bytes, opts, h, g, trial) && trial.trailing_bytes() == 0) {
+        if (walk(bytes, opts, h, g, trial).ok() && trial.trailing().empty()) {
             ++matches;
             found = trial;
         }
@@ -379,7 +396,7 @@ inline result<nav_file> nav_file::open(bytes_view bytes, const options& opts) no
         found.warnings_ |= warning::game_data_inferred;
         return found;
     }
-    if (first) return first;
+    if (!first.ok()) return first;
     return file;
 }
 

@@ -43,6 +43,7 @@ public:
         : item_(first), index_(index), count_(count) {}
 
     constexpr Item operator*() const noexcept { return item_; }
+    constexpr const Item* operator->() const noexcept { return &item_; }
     // Position of the current record in its list (0-based).
     constexpr std::size_t index() const noexcept { return index_; }
 
@@ -299,7 +300,8 @@ public:
     constexpr visible_area_position() noexcept = default;
     visible_area_position(const std::byte* p, bool has_attributes) noexcept : p_(p), has_attributes_(has_attributes) {}
 
-    area_position position() const noexcept { return {load_u32(p_)}; }
+    // The visible area's position in file order.
+    area_position target() const noexcept { return {load_u32(p_)}; }
     std::optional<std::uint8_t> attributes_raw() const noexcept {
         if (!has_attributes_) return std::nullopt;
         return load_u8(p_ + 4);

@@ -1,7 +1,7 @@
 // navspan/source/selected_areas.hpp - the "Selected Nav Areas" text export.
 //
-// `nav_save_selected` writes the selected areas as KeyValues text (spec
-// section 14):
+// `nav_save_selected` writes the selected areas as KeyValues text
+// (docs/formats/source.md, decision 14):
 //
 //   "Selected Nav Areas"
 //   {
@@ -16,14 +16,17 @@
 //       }
 //   }
 //
-// parse() checks the whole text once (syntax, every number, required and
+// open() checks the whole text once (syntax, every number, required and
 // duplicate keys); the views then re-read their own part of the text on
 // access, allocating nothing. Errors carry the byte offset;
 // text_location_of() turns it into a line and column. Decisions: layout.hpp,
 // decision 14.
 #pragma once
 
+#include <cerrno>
 #include <charconv>
+#include <clocale>
+#include <cstdlib>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -32,7 +35,10 @@
 #include <string_view>
 #include <system_error>
 #include <utility>
+#include <version>
 
+#include "../core/bytes.hpp"
+#include "../core/contract.hpp"
 #include "../core/error.hpp"
 #include "../core/limits.hpp"
 #include "../core/named_values.hpp"
@@ -176,8 +182,39 @@ inline bool parse_attributes(std::string_view s, std::uint32_t& out) noexcept {
 inline bool parse_float(std::string_view s, float& out) noexcept {
     if (!s.empty() && s.front() == '+') s.remove_prefix(1);
     if (s.empty()) return false;
+#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
     const auto r = std::from_chars(s.data(), s.data() + s.size(), out);
     return r.ec == std::errc() && r.ptr == s.data() + s.size();
+#else
+    // Standard libraries without floating-point from_chars (libc++ before
+    // 17): strtof on a bounded, NUL-terminated copy. strtof follows the C
+    // locale's decimal point, so '.' is swapped for it; and it accepts more
+    // than from_chars (leading spaces, hex), which is refused first, so both
+    // paths take the same text. Numbers longer than the buffer are refused.
+    char buf[64];
+    if (s.size() >= sizeof buf) return false;
+    const std::size_t sign = s.front() == '-' ? 1 : 0;
+    if (s.size() == sign) return false;
+    const char first = s[sign];
+    if (!(first == '.' || (first >= '0' && first <= '9') || first == 'i' || first == 'I' || first == 'n' ||
+          first == 'N')) {
+        return false;
+    }
+    if (first == '0' && s.size() > sign + 1 && (s[sign + 1] == 'x' || s[sign + 1] == 'X')) return false;
+    const char* point = std::localeconv()->decimal_point;
+    const char decimal = point != nullptr && point[0] != '\0' && point[1] == '\0' ? point[0] : '.';
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == ',' || s[i] == ' ') return false;
+        buf[i] = s[i] == '.' ? decimal : s[i];
+    }
+    buf[s.size()] = '\0';
+    char* end = nullptr;
+    errno = 0;
+    const float v = std::strtof(buf, &end);
+    if (end != buf + s.size() || errno == ERANGE) return false;
+    out = v;
+    return true;
+#endif
 }
 
 // The keys an area block knows, in the order of `area_key_names`.
@@ -384,15 +421,37 @@ private:
 };
 using selected_area_list = sequence_view<selected_area>;
 
+// What open() accepts: the limits, and the trusted-input switch (which
+// skips nothing here: every check is part of the one pass over the text).
+struct selected_areas_options {
+    navspan::limits limits{};
+    bool trusted = false;
+};
+
 class selected_areas {
 public:
+    using options = selected_areas_options;
+    static constexpr navspan::axis up_axis = source::up_axis;
+
     constexpr selected_areas() noexcept = default;
 
-    // Verifies the whole text; the views then point into it.
-    static result<selected_areas> parse(std::string_view text NAVSPAN_LIFETIMEBOUND, const limits& lim = {}) noexcept;
+    // Verifies the whole text; the views then point into it. Error codes:
+    // bad_magic (no "Selected Nav Areas" root), truncated (the text ends
+    // inside a block), inconsistent (syntax, a bad number, a missing or
+    // repeated key, text after the root block), limit_exceeded.
+    static result<selected_areas> open(bytes_view text NAVSPAN_LIFETIMEBOUND, const options& opts = {}) noexcept {
+        return open(as_chars(text), opts);
+    }
+    static result<selected_areas> open(std::string_view text NAVSPAN_LIFETIMEBOUND, const options& opts = {}) noexcept;
 
-    // The root block's "version" value, if present.
-    std::optional<std::uint32_t> version() const noexcept { return version_; }
+    // The root block's "version" value (0 when the text has none).
+    std::uint32_t version() const noexcept { return version_.value_or(0u); }
+    bool has_version() const noexcept { return version_.has_value(); }
+    bytes_view bytes() const noexcept { return navspan::as_bytes(text_); }
+    // Always empty: text after the root block is an error.
+    bytes_view trailing() const noexcept { return bytes().subspan(text_.size()); }
+    flag_set<std::uint32_t> warnings() const noexcept { return {}; }
+    bool indices_checked() const noexcept { return true; }
     std::size_t size() const noexcept { return count_; }
     bool empty() const noexcept { return count_ == 0; }
     selected_area_list areas() const noexcept {
@@ -549,7 +608,8 @@ inline error selected_areas::check_area(detail::kv_lexer& lx, const detail::kv_t
     return {};
 }
 
-inline result<selected_areas> selected_areas::parse(std::string_view text, const limits& lim) noexcept {
+inline result<selected_areas> selected_areas::open(std::string_view text, const options& opts) noexcept {
+    const limits& lim = opts.limits;
     using kind = detail::kv_token::kind;
     detail::kv_lexer lx(text, 0);
     detail::kv_token t;

@@ -1,0 +1,59 @@
+// navspan/core/contract.hpp - what every reader promises, checked by the
+// compiler (docs/api.md explains each rule).
+//
+// A reader T opens with T::open(bytes, const T::options&) and returns a
+// result<T>; its options carry `limits` and the one trusted-input switch
+// `trusted`; an opened T answers bytes(), trailing(), version(), warnings()
+// and indices_checked() the same way on every format and names its up axis.
+// tests/core/contract_test.cpp asserts verified_file<T> for every reader.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <string_view>
+
+#include "bytes.hpp"
+#include "limits.hpp"
+#include "named_values.hpp"
+#include "result.hpp"
+
+namespace navspan {
+
+// A world axis; each reader's `up_axis` names the vertical one.
+enum class axis : std::uint8_t { x, y, z };
+
+constexpr std::string_view to_string(axis a) noexcept {
+    switch (a) {
+        case axis::x: return "x";
+        case axis::y: return "y";
+        case axis::z: return "z";
+    }
+    return "unknown";
+}
+
+// An options struct: limits first, then the trusted-input switch.
+template <class Options>
+concept reader_options = std::default_initializable<Options> && requires(const Options& o) {
+    requires std::same_as<decltype(o.limits), navspan::limits>;
+    requires std::same_as<decltype(o.trusted), bool>;
+};
+
+// What an opened reader answers, whatever it was made from.
+template <class T>
+concept verified_view = reader_options<typename T::options> && std::copyable<T> && requires(const T& f) {
+    { f.warnings() } -> std::same_as<flag_set<std::uint32_t>>;
+    { f.indices_checked() } -> std::same_as<bool>;
+    { T::up_axis } -> std::convertible_to<axis>;
+};
+
+// A reader that opens a buffer.
+template <class T>
+concept verified_file = verified_view<T> && requires(const T& f, bytes_view b, const typename T::options& o) {
+    { T::open(b, o) } -> std::same_as<result<T>>;
+    { T::open(b) } -> std::same_as<result<T>>;
+    { f.bytes() } -> std::same_as<bytes_view>;
+    { f.trailing() } -> std::same_as<bytes_view>;
+    { f.version() } -> std::same_as<std::uint32_t>;
+};
+
+}  // namespace navspan
