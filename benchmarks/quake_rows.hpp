@@ -1,6 +1,6 @@
 // navspan-bench rows for Quake re-release NAV2 files ("quake_nav"):
 //   open                         nav_file::open: structure and the index pass
-//   open trusted (no index pass) open_trusted: the header and section sizes only
+//   open trusted (no index pass) open(bytes, {.trusted = true}): the header and section sizes only
 //   traverse (every accessor)    open, then tests/quake/walk.hpp: every accessor
 //                                of every record, every index followed
 //   links node to node           open, then from every node over each of its

@@ -21,6 +21,21 @@ static_assert(verified_file<quake::nav_file>);
 static_assert(verified_file<creation::plugin_file>);
 static_assert(verified_file<creation::nvnm::navmesh>);
 
+// Fox follows the contract on the fox-core branch (docs/api.md, section 9):
+// once fox::nav2_file names its options, the whole contract is asserted.
+template <class T>
+concept names_its_options = requires { typename T::options; };
+static_assert(!names_its_options<fox::nav2_file> || verified_file<fox::nav2_file>);
+template <class T>
+concept y_up = requires { requires T::up_axis == axis::y; };
+static_assert(!names_its_options<fox::nav2_file> || y_up<fox::nav2_file>);
+template <class Set, class File>
+concept opens_as_set = reader_options<typename Set::options> &&
+                       requires(const File& main, const File& overflow, const typename Set::options& o) {
+                           { Set::open(main, overflow, o) } -> std::same_as<result<Set>>;
+                       };
+static_assert(!names_its_options<fox::split_set> || opens_as_set<fox::split_set, fox::nav2_file>);
+
 static_assert(source::nav_file::up_axis == axis::z);
 static_assert(quake::nav_file::up_axis == axis::z);
 static_assert(creation::plugin_file::up_axis == axis::z);

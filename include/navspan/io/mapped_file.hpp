@@ -51,7 +51,8 @@ public:
     ~mapped_file() { unmap(); }
 
     // Maps `path` read-only. A missing, unreadable or empty file, or a
-    // directory, is an `io` error whose record names the problem.
+    // directory, is an `io` error (the only code it returns) whose record
+    // names the problem and whose value is the system error number.
     static result<mapped_file> open(const char* path) noexcept;
     // The same for a std::filesystem::path (wide names on Windows).
     static result<mapped_file> open(const std::filesystem::path& path) noexcept;

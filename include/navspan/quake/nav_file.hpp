@@ -57,7 +57,7 @@ struct options {
     navspan::limits limits{};
     // Known-good input: skip the index pass (step 3 above; docs/api.md).
     bool trusted = false;
-    // Accept bytes after the edict table (reported by trailing_bytes())
+    // Accept bytes after the edict table (returned by nav_file::trailing())
     // instead of failing. Never applies to versions 13 and 16, whose layout
     // is decided by the file ending exactly after its records.
     bool allow_trailing_bytes = false;

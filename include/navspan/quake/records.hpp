@@ -7,8 +7,8 @@
 //
 // The accessors that follow an index into another section (a node's links, a
 // link's destination node and traversal, an edict's link) return an empty
-// optional / an empty view when the index is out of range. A file opened with
-// options::check_indices (the default) was proved to have none, so there they
+// optional / an empty view when the index is out of range. A file opened
+// without options::trusted (the default) was proved to have none, so there they
 // are never empty (except a link without traversal); a file opened without
 // that pass stays safe because of this check (one compare per resolve).
 #pragma once

@@ -96,9 +96,13 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "../core/contract.hpp"
+
 namespace navspan::source {
 
 inline constexpr std::uint32_t magic = 0xFEEDFACEu;
+// Source positions are z-up (Hammer's world axes).
+inline constexpr navspan::axis up_axis = navspan::axis::z;
 inline constexpr std::uint32_t max_version = 16;
 
 // Which game's data the file carries. `automatic` is only a request (the

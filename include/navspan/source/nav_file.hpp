@@ -31,9 +31,6 @@
 
 namespace navspan::source {
 
-// Source positions are z-up (Hammer's world axes).
-inline constexpr navspan::axis up_axis = navspan::axis::z;
-
 struct options {
     navspan::limits limits{};
     // The trusted-input switch (docs/api.md, section 3). Source checks its
