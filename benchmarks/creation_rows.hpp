@@ -97,7 +97,7 @@ inline prepared prepare(navspan::bytes_view bytes) {
         p.inflated_bytes += size;
         p.largest = std::max<std::size_t>(p.largest, size);
     }
-    if (w.error()) return p;
+    if (!w.error().ok()) return p;
     cr::inflate_buffer scratch;
     const navspan::error e = cr::for_each_navmesh(*plugin, scratch, [&](const cr::navmesh_entry& n) {
         const navspan::bytes_view b = n.navmesh.bytes();
@@ -106,7 +106,7 @@ inline prepared prepare(navspan::bytes_view bytes) {
         p.form_versions.push_back(n.record.form_version());
         p.nvnm_bytes += b.size();
     });
-    p.ok = !e;
+    p.ok = e.ok();
     return p;
 }
 

@@ -93,11 +93,19 @@ TEST_CASE("std::ranges algorithms work on the views") {
     const auto bytes = sb::write(sb::sample_mesh(16, game::cstrike, 1, true, 8));
     const auto file = nav_file::open(bytes);
     REQUIRE(file.ok());
+#if defined(__cpp_lib_ranges)  // libc++ 14 has no range algorithms yet
     const auto it = std::ranges::find_if(file->areas(), [](const area& a) { return a.hiding_spots().size() == 3; });
     REQUIRE(it != file->areas().end());
     CHECK((*it).hiding_spots().size() == 3);
+    CHECK(it->hiding_spots().size() == 3);
     CHECK(std::ranges::distance(file->areas()) == 8);
     CHECK(std::ranges::count_if(file->places(), [](const place& p) { return p.name() == "Long"; }) == 1);
+#else
+    const auto areas = file->areas();
+    const auto it = std::find_if(areas.begin(), areas.end(), [](const area& a) { return a.hiding_spots().size() == 3; });
+    REQUIRE(it != areas.end());
+    CHECK(it->hiding_spots().size() == 3);
+#endif
 }
 
 TEST_CASE("a caller's limit is reported as such, not second-guessed by the tie-breaker") {
