@@ -41,12 +41,17 @@ public:
     using value_type = std::remove_cvref_t<decltype(std::declval<const View&>()[std::size_t{}])>;
     using difference_type = std::ptrdiff_t;
     using reference = value_type;  // elements are decoded values, not lvalues
-    using pointer = void;
+    // `it->field()` works on a decoded element held by this proxy.
+    struct pointer {
+        value_type value;
+        constexpr const value_type* operator->() const noexcept { return &value; }
+    };
 
     constexpr index_iterator() noexcept = default;
     constexpr index_iterator(View view, std::size_t index) noexcept : view_(view), index_(index) {}
 
     constexpr value_type operator*() const noexcept { return view_[index_]; }
+    constexpr pointer operator->() const noexcept { return pointer{view_[index_]}; }
     constexpr value_type operator[](difference_type n) const noexcept {
         return view_[static_cast<std::size_t>(static_cast<difference_type>(index_) + n)];
     }

@@ -107,7 +107,8 @@ public:
         return fox::manifest(file_.data() + header().manifest_offset(), header().manifest_offset());
     }
     entry_list entries() const noexcept {
-        return entry_list(file_.data(), header().end_of_header_offset(), header().entry_count());
+        const std::uint32_t first = header().end_of_header_offset(), count = header().entry_count();
+        return entry_list(count != 0 ? entry(file_.data() + first, first) : entry(), count);
     }
 
     std::size_t group_count() const noexcept { return manifest().group_count(); }
@@ -133,7 +134,9 @@ public:
     bool has_section2() const noexcept { return header().section2_offset() != 0; }
     section2_list section2() const noexcept {
         if (!has_section2()) return {};
-        return section2_list(file_.data(), header().section2_offset(), header().section2_entry_count(), quant());
+        const std::uint32_t first = header().section2_offset();
+        const std::uint32_t count = header().section2_entry_count();
+        return section2_list(count != 0 ? section2_entry(file_.data() + first, first, quant()) : section2_entry(), count);
     }
     bool has_section3() const noexcept { return header().section3_offset() != 0; }
     // Section3's bytes (layout unknown).

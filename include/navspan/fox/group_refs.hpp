@@ -12,6 +12,7 @@
 #include <ranges>
 
 #include "../core/config.hpp"
+#include "../core/ranges.hpp"
 #include "../core/views.hpp"
 #include "../core/endian.hpp"
 #include "format.hpp"
@@ -148,33 +149,9 @@ struct group_refs {
 
 namespace navspan::fox {
 
-// A view of the elements 0..count-1 of one kind (nodes, edges, faces,
-// segments...) of a group; Element is built from (group_refs, index).
+// The elements 0..count-1 of one kind (nodes, edges, faces, segments...) of a
+// group; Element is built from (group_refs, index).
 template <class Element>
-class group_element_list {
-public:
-    using value_type = Element;
-    using iterator = index_iterator<group_element_list>;
-    using const_iterator = iterator;
-
-    constexpr group_element_list() noexcept = default;
-    group_element_list(const detail::group_refs& g, std::uint32_t count) noexcept : g_(g), count_(count) {}
-
-    std::size_t size() const noexcept { return count_; }
-    bool empty() const noexcept { return count_ == 0; }
-    Element operator[](std::size_t i) const noexcept {
-        NAVSPAN_ASSERT(i < count_);
-        return Element(g_, static_cast<std::uint32_t>(i));
-    }
-    iterator begin() const noexcept { return iterator(*this, 0); }
-    iterator end() const noexcept { return iterator(*this, count_); }
-
-private:
-    detail::group_refs g_{};
-    std::uint32_t count_ = 0;
-};
+using group_element_list = indexed_view<Element, detail::group_refs>;
 
 }  // namespace navspan::fox
-
-template <class E>
-inline constexpr bool std::ranges::enable_borrowed_range<navspan::fox::group_element_list<E>> = true;

@@ -12,6 +12,7 @@
 
 #include "../core/config.hpp"
 #include "../core/endian.hpp"
+#include "../core/ranges.hpp"
 #include "../core/views.hpp"
 #include "format.hpp"
 
@@ -134,6 +135,8 @@ public:
     std::uint16_t tile_word() const noexcept { return load_u16(p_ + 14); }
 
     std::span<const std::byte> bytes() const noexcept { return {p_, next_entry_offset()}; }
+    // The entry after this one in the chain.
+    entry next() const noexcept { return entry(p_ + next_entry_offset(), offset_ + next_entry_offset()); }
     std::span<const std::byte> payload() const noexcept {
         return {p_ + entry_header_size, next_entry_offset() - entry_header_size};
     }
@@ -145,54 +148,6 @@ private:
 
 // The chain of entries in file order (a forward range: each entry's position
 // comes from the previous one's nextEntryOffset).
-class entry_list {
-public:
-    class iterator {
-    public:
-        using iterator_concept = std::forward_iterator_tag;
-        using iterator_category = std::forward_iterator_tag;
-        using value_type = entry;
-        using difference_type = std::ptrdiff_t;
-        using reference = entry;
-        using pointer = void;
-
-        constexpr iterator() noexcept = default;
-        iterator(const std::byte* file, std::uint32_t offset, std::uint32_t left) noexcept
-            : file_(file), offset_(offset), left_(left) {}
-
-        entry operator*() const noexcept { return entry(file_ + offset_, offset_); }
-        iterator& operator++() noexcept {
-            NAVSPAN_ASSERT(left_ > 0);
-            offset_ += load_u32(file_ + offset_ + 4);
-            --left_;
-            return *this;
-        }
-        iterator operator++(int) noexcept { auto t = *this; ++*this; return t; }
-        friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.left_ == b.left_; }
-
-    private:
-        const std::byte* file_ = nullptr;
-        std::uint32_t offset_ = 0;
-        std::uint32_t left_ = 0;
-    };
-    using const_iterator = iterator;
-
-    constexpr entry_list() noexcept = default;
-    entry_list(const std::byte* file, std::uint32_t first, std::uint32_t count) noexcept
-        : file_(file), first_(first), count_(count) {}
-
-    std::size_t size() const noexcept { return count_; }
-    bool empty() const noexcept { return count_ == 0; }
-    iterator begin() const noexcept { return iterator(file_, first_, count_); }
-    iterator end() const noexcept { return iterator(file_, 0, 0); }
-
-private:
-    const std::byte* file_ = nullptr;
-    std::uint32_t first_ = 0;
-    std::uint32_t count_ = 0;
-};
+using entry_list = sequence_view<entry>;
 
 }  // namespace navspan::fox
-
-template <>
-inline constexpr bool std::ranges::enable_borrowed_range<navspan::fox::entry_list> = true;

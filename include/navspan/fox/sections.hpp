@@ -24,6 +24,7 @@
 
 #include "../core/config.hpp"
 #include "../core/endian.hpp"
+#include "../core/ranges.hpp"
 #include "../core/views.hpp"
 #include "format.hpp"
 
@@ -98,6 +99,7 @@ private:
 
 class section2_entry {
 public:
+    constexpr section2_entry() noexcept = default;
     section2_entry(const std::byte* p, std::uint32_t offset, quantization q) noexcept : p_(p), offset_(offset), quant_(q) {}
 
     std::uint32_t offset() const noexcept { return offset_; }
@@ -124,67 +126,26 @@ public:
         return {p_ + ss6_offset(), std::size_t{next_entry_offset()} - ss6_offset()};
     }
     std::span<const std::byte> bytes() const noexcept { return {p_, next_entry_offset()}; }
+    // The entry after this one.
+    section2_entry next() const noexcept {
+        return section2_entry(p_ + next_entry_offset(), offset_ + next_entry_offset(), quant_);
+    }
 
 private:
-    const std::byte* p_;
-    std::uint32_t offset_;
-    quantization quant_;
+    const std::byte* p_ = nullptr;
+    std::uint32_t offset_ = 0;
+    quantization quant_{};
 };
 
 // Section2's entries in file order (a forward range).
-class section2_list {
-public:
-    class iterator {
-    public:
-        using iterator_concept = std::forward_iterator_tag;
-        using iterator_category = std::forward_iterator_tag;
-        using value_type = section2_entry;
-        using difference_type = std::ptrdiff_t;
-        using reference = section2_entry;
-        using pointer = void;
-
-        constexpr iterator() noexcept = default;
-        iterator(const std::byte* file, std::uint32_t offset, std::uint32_t left, quantization q) noexcept
-            : file_(file), offset_(offset), left_(left), quant_(q) {}
-        section2_entry operator*() const noexcept { return section2_entry(file_ + offset_, offset_, quant_); }
-        iterator& operator++() noexcept {
-            NAVSPAN_ASSERT(left_ > 0);
-            offset_ += load_u16(file_ + offset_);
-            --left_;
-            return *this;
-        }
-        iterator operator++(int) noexcept { auto t = *this; ++*this; return t; }
-        friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.left_ == b.left_; }
-
-    private:
-        const std::byte* file_ = nullptr;
-        std::uint32_t offset_ = 0;
-        std::uint32_t left_ = 0;
-        quantization quant_{};
-    };
-    using const_iterator = iterator;
-
-    constexpr section2_list() noexcept = default;
-    section2_list(const std::byte* file, std::uint32_t first, std::uint32_t count, quantization q) noexcept
-        : file_(file), first_(first), count_(count), quant_(q) {}
-
-    std::size_t size() const noexcept { return count_; }
-    bool empty() const noexcept { return count_ == 0; }
-    iterator begin() const noexcept { return iterator(file_, first_, count_, quant_); }
-    iterator end() const noexcept { return iterator(file_, 0, 0, quant_); }
-
-private:
-    const std::byte* file_ = nullptr;
-    std::uint32_t first_ = 0;
-    std::uint32_t count_ = 0;
-    quantization quant_{};
-};
+using section2_list = sequence_view<section2_entry>;
 
 // ---------------------------------------------------------------- NavSystem
 
 // One record of a cell: the segments of one group that touch the cell.
 class cell_record {
 public:
+    constexpr cell_record() noexcept = default;
     explicit cell_record(const std::byte* p) noexcept : p_(p) {}
     std::uint8_t group_id() const noexcept { return load_u8(p_); }
     std::uint8_t tile_byte() const noexcept { return load_u8(p_ + 1); }    // = header u0a
@@ -194,51 +155,14 @@ public:
     // group is in this file).
     packed_view<std::uint16_t> segments() const noexcept { return {p_ + 8, segment_count()}; }
     std::size_t size_bytes() const noexcept { return 8 + 2 * std::size_t{segment_count()}; }
+    cell_record next() const noexcept { return cell_record(p_ + size_bytes()); }
 
 private:
-    const std::byte* p_;
+    const std::byte* p_ = nullptr;
 };
 
-class cell_record_list {
-public:
-    class iterator {
-    public:
-        using iterator_concept = std::forward_iterator_tag;
-        using iterator_category = std::forward_iterator_tag;
-        using value_type = cell_record;
-        using difference_type = std::ptrdiff_t;
-        using reference = cell_record;
-        using pointer = void;
-
-        constexpr iterator() noexcept = default;
-        iterator(const std::byte* p, std::uint32_t left) noexcept : p_(p), left_(left) {}
-        cell_record operator*() const noexcept { return cell_record(p_); }
-        iterator& operator++() noexcept {
-            NAVSPAN_ASSERT(left_ > 0);
-            p_ += cell_record(p_).size_bytes();
-            --left_;
-            return *this;
-        }
-        iterator operator++(int) noexcept { auto t = *this; ++*this; return t; }
-        friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.left_ == b.left_; }
-
-    private:
-        const std::byte* p_ = nullptr;
-        std::uint32_t left_ = 0;
-    };
-    using const_iterator = iterator;
-
-    constexpr cell_record_list() noexcept = default;
-    cell_record_list(const std::byte* first, std::uint32_t count) noexcept : first_(first), count_(count) {}
-    std::size_t size() const noexcept { return count_; }
-    bool empty() const noexcept { return count_ == 0; }
-    iterator begin() const noexcept { return iterator(first_, count_); }
-    iterator end() const noexcept { return iterator(nullptr, 0); }
-
-private:
-    const std::byte* first_ = nullptr;
-    std::uint32_t count_ = 0;
-};
+// A cell's records in order (a forward range).
+using cell_record_list = sequence_view<cell_record>;
 
 class nav_cell {
 public:
@@ -249,7 +173,7 @@ public:
     std::uint8_t u2() const noexcept { return load_u8(p_ + 6); }
     std::uint8_t u3() const noexcept { return load_u8(p_ + 7); }
     cell_record_list records() const noexcept {
-        return count() == 0 ? cell_record_list() : cell_record_list(p_ + rel_offset(), count());
+        return count() == 0 ? cell_record_list() : cell_record_list(cell_record(p_ + rel_offset()), count());
     }
 
 private:
@@ -291,8 +215,3 @@ private:
 };
 
 }  // namespace navspan::fox
-
-template <>
-inline constexpr bool std::ranges::enable_borrowed_range<navspan::fox::section2_list> = true;
-template <>
-inline constexpr bool std::ranges::enable_borrowed_range<navspan::fox::cell_record_list> = true;
