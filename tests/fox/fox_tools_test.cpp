@@ -152,7 +152,7 @@ void check_dump_matches(navspan::bytes_view bytes, const fox::nav2_file& f) {
     }
     CHECK((d.find("section2")->type == json_value::kind::null) == !f.has_section2());
     CHECK((d.find("nav_system")->type == json_value::kind::null) == !f.has_nav_system());
-    CHECK(number(*d.find("trailing_bytes")) == f.trailing_bytes().size());
+    CHECK(number(*d.find("trailing_bytes")) == f.trailing().size());
 }
 
 // Every subcommand on one valid file; `expected` are the checks validate
@@ -177,7 +177,7 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::set<std::strin
     }
     navspan_cli::scene sc;
     sc.title = "fox";
-    REQUIRE(!ff::build_scene(bytes, sc));
+    REQUIRE(ff::build_scene(bytes, sc).ok());
     CHECK(sc.up_axis == navspan_cli::scene::vertical::y);
     CHECK(sc.polygons.size() == faces);
     CHECK(sc.polygon_categories.size() == segments);
@@ -200,7 +200,7 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::set<std::strin
     CHECK(count_of(obj, "\nv ") >= faces * 3);
 
     navspan_cli::nav_graph g;
-    REQUIRE(!ff::build_graph(bytes, g));
+    REQUIRE(ff::build_graph(bytes, g).ok());
     REQUIRE(g.size() == nodes);
     if (nodes == 0) return;
     // From the first node to the one farthest from it in hops.
@@ -249,7 +249,7 @@ TEST_CASE("fox tools: every subcommand works on the bundled sample") {
     CHECK(world4.find("payload")->find("segment_flags")->items[1].find("flags_name")->text == "sahelanthropus");
 
     navspan_cli::nav_graph g;
-    REQUIRE(!ff::build_graph(bytes, g));
+    REQUIRE(ff::build_graph(bytes, g).ok());
     // Group 0's nodes, then group 4's: ids are group x 100000 + node.
     CHECK(g.ids.front() == 0);
     CHECK(g.find_id(400000).has_value());
@@ -668,7 +668,7 @@ TEST_CASE("fox tools: the picture is y-up, seen from above with x right and z do
     // Neighbouring segments get different colours.
     const auto bytes = read_file(sample_path());
     navspan_cli::scene sample;
-    REQUIRE(!ff::build_scene(bytes, sample));
+    REQUIRE(ff::build_scene(bytes, sample).ok());
     REQUIRE(sample.polygon_categories.size() == 3);  // group 0 segment 0, group 4 segments 0 and 1
     CHECK(sample.polygon_colours[1] != sample.polygon_colours[2]);
     CHECK(sample.polygon_colours[0] != sample.polygon_colours[1]);

@@ -30,6 +30,19 @@
 
 namespace navspan {
 
+// What an iterator's operator-> returns when its elements are decoded values
+// (views built on the fly) rather than objects in memory: it keeps the value
+// alive for the length of the `it->member()` expression.
+template <class T>
+class arrow_proxy {
+public:
+    constexpr explicit arrow_proxy(T value) noexcept : value_(value) {}
+    constexpr const T* operator->() const noexcept { return &value_; }
+
+private:
+    T value_;
+};
+
 // A random-access iterator over anything with operator[](std::size_t). It
 // holds a copy of the (small) view, so it stays valid when the view it came
 // from was a temporary.
@@ -41,17 +54,13 @@ public:
     using value_type = std::remove_cvref_t<decltype(std::declval<const View&>()[std::size_t{}])>;
     using difference_type = std::ptrdiff_t;
     using reference = value_type;  // elements are decoded values, not lvalues
-    // `it->field()` works on a decoded element held by this proxy.
-    struct pointer {
-        value_type value;
-        constexpr const value_type* operator->() const noexcept { return &value; }
-    };
+    using pointer = void;
 
     constexpr index_iterator() noexcept = default;
     constexpr index_iterator(View view, std::size_t index) noexcept : view_(view), index_(index) {}
 
     constexpr value_type operator*() const noexcept { return view_[index_]; }
-    constexpr pointer operator->() const noexcept { return pointer{view_[index_]}; }
+    constexpr arrow_proxy<value_type> operator->() const noexcept { return arrow_proxy<value_type>(view_[index_]); }
     constexpr value_type operator[](difference_type n) const noexcept {
         return view_[static_cast<std::size_t>(static_cast<difference_type>(index_) + n)];
     }
@@ -195,6 +204,13 @@ private:
 struct vec3 {
     float x = 0, y = 0, z = 0;
     friend constexpr bool operator==(const vec3&, const vec3&) = default;
+};
+
+// An axis-aligned box: what every `bounds()` accessor returns.
+struct box {
+    vec3 min{};
+    vec3 max{};
+    friend constexpr bool operator==(const box&, const box&) = default;
 };
 
 // Reads a vec3 stored as three little-endian f32.

@@ -4,9 +4,11 @@
 // files: a 96-byte header, a manifest, a chain of entries (four per group:
 // NavWorld, NavmeshChunk, SegmentChunk, SegmentGraph), then optional
 // Section2 and Section3 blocks and a NavSystem grid. Positions are u16
-// triples, dequantised per axis as  world = (float)q / (float)divisor + origin.
-// The reference is ../shared/specs/fox-nav2.md; this comment records the
-// layout navspan reads and every decision taken where the spec is uncertain.
+// triples, dequantised per axis as  world = (float)q / (float)divisor + origin;
+// y is up. docs/formats/fox.md describes the whole layout, every record and
+// its accessor; this comment records the layout navspan reads and every
+// decision taken where the public descriptions are uncertain. Field offsets
+// are named in fields.hpp.
 //
 // File (offsets absolute)            Entry (offsets relative to entry start)
 //   0   header (96 bytes)              0  u16 type, u16 u1, u32 nextEntryOffset,
@@ -75,6 +77,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "../core/endian.hpp"
 #include "../core/named_values.hpp"
@@ -95,6 +98,19 @@ inline constexpr std::size_t segment_graph_header_size = 32;
 inline constexpr std::size_t section2_entry_header_size = 16;
 inline constexpr std::size_t nav_system_header_size = 48;
 
+// Sizes of the fixed-size records.
+inline constexpr std::size_t point_size = 6;             // quantised u16 x, y, z
+inline constexpr std::size_t node_info_size = 6;         // NavWorld ss2
+inline constexpr std::size_t node_adjacency_size = 4;    // NavWorld ss3: {u16 node, u16 edge}
+inline constexpr std::size_t nav_edge_size = 6;          // NavWorld ss4
+inline constexpr std::size_t face_word_size = 4;         // NavmeshChunk ss2
+inline constexpr std::size_t segment_box_size = 12;      // SegmentChunk ss1
+inline constexpr std::size_t segment_range_size = 12;    // SegmentChunk ss2
+inline constexpr std::size_t graph_node_info_size = 12;  // SegmentGraph ss2
+inline constexpr std::size_t section2_node_size = 14;
+inline constexpr std::size_t nav_cell_size = 8;
+inline constexpr std::size_t cell_record_header_size = 8;
+
 enum class entry_type : std::uint16_t {
     nav_world = 0,
     navmesh_chunk = 1,
@@ -104,6 +120,10 @@ enum class entry_type : std::uint16_t {
 
 inline constexpr named_value entry_type_names[] = {
     {0, "nav_world"}, {1, "navmesh_chunk"}, {3, "segment_graph"}, {4, "segment_chunk"}};
+
+constexpr std::string_view to_string(entry_type t) noexcept {
+    return name_of(entry_type_names, static_cast<std::uint64_t>(t));
+}
 
 constexpr bool is_entry_type(std::uint32_t raw) noexcept {
     return raw == 0 || raw == 1 || raw == 3 || raw == 4;
@@ -132,6 +152,12 @@ struct quantized_point {
     std::uint16_t x = 0, y = 0, z = 0;
     friend constexpr bool operator==(const quantized_point&, const quantized_point&) = default;
 };
+
+// A little-endian 24-bit value (tile fields, manifest sizes, graph offsets).
+inline std::uint32_t load_u24(const std::byte* p) noexcept {
+    return static_cast<std::uint32_t>(load_u8(p)) | (static_cast<std::uint32_t>(load_u8(p + 1)) << 8) |
+           (static_cast<std::uint32_t>(load_u8(p + 2)) << 16);
+}
 
 inline quantized_point load_quantized(const std::byte* p) noexcept {
     return {load_u16(p), load_u16(p + 2), load_u16(p + 4)};

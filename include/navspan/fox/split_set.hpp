@@ -4,7 +4,7 @@
 // into `NAME.1.nav2` (fileIndex 1), which shares the tile, origin and
 // divisors. Kind-2 node links and 0x4000 faces may then name a group of the
 // partner file; nav2_file::open() can only report those as external.
-// split_set::make() checks the pair and every such reference across it, so
+// split_set::open() checks the pair and every such reference across it, so
 // find_group() on the set resolves them all.
 #pragma once
 
@@ -12,7 +12,9 @@
 #include <cstdint>
 #include <optional>
 
+#include "../core/contract.hpp"
 #include "../core/error.hpp"
+#include "../core/named_values.hpp"
 #include "../core/result.hpp"
 #include "file.hpp"
 
@@ -20,12 +22,18 @@ namespace navspan::fox {
 
 class split_set {
 public:
+    using options = fox::options;
+    static constexpr navspan::axis up_axis = fox::up_axis;
+
     constexpr split_set() noexcept = default;
 
     // `main` must have fileIndex 0 and `overflow` fileIndex 1, the same tile,
     // origin and divisors, and no group id in both. Errors report offsets in
-    // the file named by the error's parent ("main file" / "overflow file").
-    static result<split_set> make(const nav2_file& main, const nav2_file& overflow) noexcept {
+    // the file named by the error's parent ("main file" / "overflow file"):
+    // inconsistent, index_out_of_range. The options change nothing (the
+    // checks are one pass over references already located; trusted input
+    // gets them too).
+    static result<split_set> open(const nav2_file& main, const nav2_file& overflow, const options& = {}) noexcept {
         const file_header a = main.header(), b = overflow.header();
         if (a.file_index() != 0) return in(navspan::detail::fail(error_code::inconsistent, 20, "file index", a.file_index()), 0);
         if (b.file_index() != 1) return in(navspan::detail::fail(error_code::inconsistent, 20, "file index", b.file_index()), 1);
@@ -49,12 +57,15 @@ public:
         split_set set;
         set.main_ = main;
         set.overflow_ = overflow;
-        if (error e = set.check_references(main, overflow)) return in(e, 0);
-        if (error e = set.check_references(overflow, main)) return in(e, 1);
+        if (error e = set.check_references(main, overflow); !e.ok()) return in(e, 0);
+        if (error e = set.check_references(overflow, main); !e.ok()) return in(e, 1);
         return set;
     }
 
     const nav2_file& main() const noexcept { return main_; }
+    // Nothing to warn about; every reference across the pair was checked.
+    flag_set<std::uint32_t> warnings() const noexcept { return {}; }
+    bool indices_checked() const noexcept { return true; }
     const nav2_file& overflow() const noexcept { return overflow_; }
 
     // The group with this id in either file.
