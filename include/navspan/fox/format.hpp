@@ -20,17 +20,17 @@
 //   section3Offset:  Section3 (raw)
 //   navSystemOffset: NavSystem grid
 //
-// Decisions where the spec is uncertain (each was checked against the 25
+// Decisions where the public descriptions are uncertain (each was checked against the 25
 // corpus files; "game" = the 23 Konami files, "tool" = the two Obj2Nav2 files):
 //
 //  1. Header fileSize: must not exceed the buffer (truncated otherwise). A
 //     smaller fileSize is accepted; the file ends there and the excess is
-//     reported by nav2_file::trailing_bytes(). The early Obj2Nav2 `old.nav2`
+//     reported by nav2_file::trailing(). The early Obj2Nav2 `old.nav2`
 //     (fileSize 3200, 3226 bytes) is then rejected because its NavSystem end
 //     marker (navSystemOffset + ss3Offset = 3232) runs past the file.
 //  2. Regions follow each other in the order entries, Section2, Section3,
 //     NavSystem; each present region ends exactly where the next present one
-//     starts (the chain end rule of spec section 7 generalised), the last one at
+//     starts (the chain ends where Section2 or the NavSystem starts, generalised), the last one at
 //     fileSize. Empty split files have no regions at all.
 //  3. Manifest: manifestSize may be 4 + 36 * groups (game) or 36 * groups
 //     (tool). Every record must name an entry of the chain with the same group
@@ -59,7 +59,7 @@
 //  9. SegmentGraph adjacent nodes, group and tile ids are raw values: the
 //     tool file has 92 graph nodes for 100 segments and stores segment ids
 //     there. The node records must lie inside ss3 in order without overlap.
-// 10. Quads (face word bit 18, never seen in game data) use the template's
+// 10. Quads (face word bit 18, never seen in game data) use the triangle's
 //     layout with n = 4: adjacency u16[4], vertex u8[4], edge u8[4], then the
 //     extension u16[4] + u16[4]. Bit 19 is exposed, not checked.
 // 11. NavSystem: the bytes [navSystemOffset, navSystemOffset + ss3Offset)

@@ -1,4 +1,5 @@
 // navspan/fox/nav_world.hpp - NavWorld (entry type 0): the edge-midpoint graph.
+// (docs/formats/fox.md has the layout and the accessor of every field.)
 //
 // One node per mesh edge, at its midpoint. Payload header (48 bytes): u32
 // offsets ss1, ss2, ss4, ss3, u1, u2, ss5, u3, ss6; u16 nodeCount, edgeCount,

@@ -1,4 +1,5 @@
 // navspan/fox/navmesh_chunk.hpp - NavmeshChunk (entry type 1): faces and vertices.
+// (docs/formats/fox.md has the layout and the accessor of every field.)
 //
 // Payload header (32 bytes): u32 ss1Offset, ss2Offset, ss3Offset; u16 uu[6];
 // u16 faceCount, vertexCount, u4, u5.

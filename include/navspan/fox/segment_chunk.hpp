@@ -6,6 +6,7 @@
 // ss2 = {u16 vertexIndexOffset, u16 firstFace, u16 firstNavWorldEdge,
 // u16 firstNavWorldNode, u8 nVerts, u8 nFaces, u8 nNavWorldEdges,
 // u8 nNavWorldNodes}[segmentCount]. The firsts are prefix sums of the counts.
+// docs/formats/fox.md, "SegmentChunk".
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,5 @@
 // navspan/fox/segment_graph.hpp - SegmentGraph (entry type 3): one node per segment.
+// (docs/formats/fox.md has the layout and the accessor of every field.)
 //
 // Payload header (32 bytes): u32 ss1Offset, ss2Offset, ss3Offset, uu1,
 // totalSize, nodeCount; u16 uu3; u32 totalAdjacentMeshEdges (unaligned, at
