@@ -68,7 +68,7 @@ TEST_CASE("byte_range: holds and require, without overflow") {
     CHECK(!r.holds_array(20, UINT64_MAX, 8));
     CHECK(r.room(40) == 8);
 
-    CHECK(!r.require(20, 28, "x"));
+    CHECK(r.require(20, 28, "x").ok());
     const error past = r.require(40, 9, "tail");
     CHECK(past.code == error_code::truncated);
     CHECK(past.offset == 1040);
@@ -79,10 +79,10 @@ TEST_CASE("byte_range: holds and require, without overflow") {
     const error many = r.require_array(16, 0x4000'0000'0000'0000ull, 8, "records");
     CHECK(many.code == error_code::count_too_large);
     CHECK(many.offset == 1016);
-    CHECK(!r.require_array(16, 4, 8, "records"));
+    CHECK(r.require_array(16, 4, 8, "records").ok());
 
     CHECK(r.require_after(24, 20, 2, "ordered").code == error_code::bad_offset);
-    CHECK(!r.require_after(20, 20, 2, "ordered"));
+    CHECK(r.require_after(20, 20, 2, "ordered").ok());
     CHECK(r.sub(20, 4).begin() == 20);
     CHECK(r.sub(20, 4).end() == 24);
     CHECK(r.sub(20, 4).base() == 1000);

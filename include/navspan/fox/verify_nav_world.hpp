@@ -46,9 +46,10 @@ public:
     error run(std::uint8_t g) noexcept {
         namespace f = fields::nav_world;
         world_layout L;
-        L.p = v_.payload(g, entry_type::nav_world);
-        L.base = v_.payload_abs(g, entry_type::nav_world);
-        const std::uint64_t size = v_.payload_size(g, entry_type::nav_world);
+        const payload_bytes payload = v_.payload_of(g, entry_type::nav_world);
+        L.p = payload.p;
+        L.base = payload.base;
+        const std::uint64_t size = payload.size;
         const std::byte* p = L.p;
         const std::uint64_t base = L.base;
         L.nodes = load_u16(p + f::node_count);
@@ -58,11 +59,9 @@ public:
         if (L.segments != scan_.segment_count) {
             return navspan::detail::fail(error_code::inconsistent, base + f::segment_count, "NavWorld segment count", L.segments);
         }
-        const offset_field offsets[6] = {{load_u32(p + f::ss1), base + f::ss1}, {load_u32(p + f::ss2), base + f::ss2},
-                                         {load_u32(p + f::ss3), base + f::ss3}, {load_u32(p + f::ss4), base + f::ss4},
-                                         {load_u32(p + f::ss5), base + f::ss5}, {load_u32(p + f::ss6), base + f::ss6}};
+        const auto offsets = payload.offsets({f::ss1, f::ss2, f::ss3, f::ss4, f::ss5, f::ss6});
         const auto sub = [&](std::size_t which, const char* what, byte_range& out) {
-            return verify_state::subsection(offsets, 6, which, nav_world_header_size, size, base, what, out);
+            return verify_state::subsection(offsets.data(), 6, which, nav_world_header_size, size, base, what, out);
         };
         NAVSPAN_TRY(sub(0, "NavWorld node positions", L.positions));
         NAVSPAN_TRY(sub(1, "NavWorld node info", L.infos));

@@ -29,18 +29,17 @@ public:
     error run(std::uint8_t g) noexcept {
         namespace f = fields::navmesh;
         mesh_layout L;
-        L.p = v_.payload(g, entry_type::navmesh_chunk);
-        L.base = v_.payload_abs(g, entry_type::navmesh_chunk);
-        const std::uint64_t size = v_.payload_size(g, entry_type::navmesh_chunk);
-        const std::byte* p = L.p;
+        const payload_bytes payload = v_.payload_of(g, entry_type::navmesh_chunk);
+        L.p = payload.p;
+        L.base = payload.base;
+        const std::uint64_t size = payload.size;
+        L.faces = load_u16(L.p + f::face_count);
+        L.vertices = load_u16(L.p + f::vertex_count);
         const std::uint64_t base = L.base;
-        L.faces = load_u16(p + f::face_count);
-        L.vertices = load_u16(p + f::vertex_count);
-        const offset_field offsets[3] = {{load_u32(p + f::ss1), base + f::ss1}, {load_u32(p + f::ss2), base + f::ss2},
-                                         {load_u32(p + f::ss3), base + f::ss3}};
-        NAVSPAN_TRY(verify_state::subsection(offsets, 3, 0, navmesh_header_size, size, base, "mesh vertices", L.vertex_bytes));
-        NAVSPAN_TRY(verify_state::subsection(offsets, 3, 1, navmesh_header_size, size, base, "face words", L.words));
-        NAVSPAN_TRY(verify_state::subsection(offsets, 3, 2, navmesh_header_size, size, base, "face records", L.records));
+        const auto offsets = payload.offsets({f::ss1, f::ss2, f::ss3});
+        NAVSPAN_TRY(verify_state::subsection(offsets.data(), 3, 0, navmesh_header_size, size, base, "mesh vertices", L.vertex_bytes));
+        NAVSPAN_TRY(verify_state::subsection(offsets.data(), 3, 1, navmesh_header_size, size, base, "face words", L.words));
+        NAVSPAN_TRY(verify_state::subsection(offsets.data(), 3, 2, navmesh_header_size, size, base, "face records", L.records));
         NAVSPAN_TRY(v_.check_array(L.vertex_bytes, L.vertices, point_size, "mesh vertices"));
         NAVSPAN_TRY(v_.check_array(L.words, L.faces, face_word_size, "face words"));
         const bool stored = (scan_.modes & mode_stored_node_ranges) != 0;

@@ -22,17 +22,16 @@ namespace navspan::fox::detail {
 inline error verify_segment_chunk(verify_state& v, std::uint8_t g, group_scan& scan) noexcept {
     namespace f = fields::segment_chunk;
     namespace r = fields::segment_range;
-    const std::byte* p = v.payload(g, entry_type::segment_chunk);
-    const std::uint64_t base = v.payload_abs(g, entry_type::segment_chunk);
-    const std::uint32_t total = load_u32(p + f::total_size);
-    if (total > v.payload_size(g, entry_type::segment_chunk) || total < segment_chunk_header_size) {
-        return navspan::detail::fail(error_code::inconsistent, base + f::total_size, "SegmentChunk total size", total);
-    }
+    const payload_bytes payload = v.payload_of(g, entry_type::segment_chunk);
+    const std::byte* p = payload.p;
+    const std::uint64_t base = payload.base;
+    std::uint32_t total = 0;
+    NAVSPAN_TRY(payload.total_size(f::total_size, segment_chunk_header_size, "SegmentChunk total size", total));
     const std::uint32_t count = load_u32(p + f::segment_count);
-    const offset_field offsets[2] = {{load_u32(p + f::ss1), base + f::ss1}, {load_u32(p + f::ss2), base + f::ss2}};
+    const auto offsets = payload.offsets({f::ss1, f::ss2});
     byte_range boxes, ranges;
-    NAVSPAN_TRY(verify_state::subsection(offsets, 2, 0, segment_chunk_header_size, total, base, "segment boxes", boxes));
-    NAVSPAN_TRY(verify_state::subsection(offsets, 2, 1, segment_chunk_header_size, total, base, "segment table", ranges));
+    NAVSPAN_TRY(verify_state::subsection(offsets.data(), 2, 0, segment_chunk_header_size, total, base, "segment boxes", boxes));
+    NAVSPAN_TRY(verify_state::subsection(offsets.data(), 2, 1, segment_chunk_header_size, total, base, "segment table", ranges));
     NAVSPAN_TRY(v.check_array(boxes, count, segment_box_size, "segment boxes"));
     NAVSPAN_TRY(v.check_array(ranges, count, segment_range_size, "segment table"));
 
@@ -75,19 +74,17 @@ inline error verify_segment_chunk(verify_state& v, std::uint8_t g, group_scan& s
 inline error verify_segment_graph(verify_state& v, std::uint8_t g) noexcept {
     namespace f = fields::segment_graph;
     namespace info_field = fields::graph_node_info;
-    const std::byte* p = v.payload(g, entry_type::segment_graph);
-    const std::uint64_t base = v.payload_abs(g, entry_type::segment_graph);
-    const std::uint32_t total = load_u32(p + f::total_size);
-    if (total > v.payload_size(g, entry_type::segment_graph) || total < segment_graph_header_size) {
-        return navspan::detail::fail(error_code::inconsistent, base + f::total_size, "SegmentGraph total size", total);
-    }
+    const payload_bytes payload = v.payload_of(g, entry_type::segment_graph);
+    const std::byte* p = payload.p;
+    const std::uint64_t base = payload.base;
+    std::uint32_t total = 0;
+    NAVSPAN_TRY(payload.total_size(f::total_size, segment_graph_header_size, "SegmentGraph total size", total));
     const std::uint32_t count = load_u32(p + f::node_count);
-    const offset_field offsets[3] = {{load_u32(p + f::ss1), base + f::ss1}, {load_u32(p + f::ss2), base + f::ss2},
-                                     {load_u32(p + f::ss3), base + f::ss3}};
+    const auto offsets = payload.offsets({f::ss1, f::ss2, f::ss3});
     byte_range positions, infos, records;
-    NAVSPAN_TRY(verify_state::subsection(offsets, 3, 0, segment_graph_header_size, total, base, "graph node positions", positions));
-    NAVSPAN_TRY(verify_state::subsection(offsets, 3, 1, segment_graph_header_size, total, base, "graph node info", infos));
-    NAVSPAN_TRY(verify_state::subsection(offsets, 3, 2, segment_graph_header_size, total, base, "graph node records", records));
+    NAVSPAN_TRY(verify_state::subsection(offsets.data(), 3, 0, segment_graph_header_size, total, base, "graph node positions", positions));
+    NAVSPAN_TRY(verify_state::subsection(offsets.data(), 3, 1, segment_graph_header_size, total, base, "graph node info", infos));
+    NAVSPAN_TRY(verify_state::subsection(offsets.data(), 3, 2, segment_graph_header_size, total, base, "graph node records", records));
     NAVSPAN_TRY(v.check_array(positions, count, point_size, "graph node positions"));
     NAVSPAN_TRY(v.check_array(infos, count, graph_node_info_size, "graph node info"));
     // Edge record sizes by kind, and where each kind keeps its mesh edge count.

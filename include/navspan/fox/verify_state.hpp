@@ -10,6 +10,7 @@
 // is complete) and only read for groups whose presence bit is set.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -79,6 +80,28 @@ struct offset_field {
     std::uint64_t at;
 };
 
+// One entry's payload: its bytes, its absolute offset and its size.
+struct payload_bytes {
+    const std::byte* p = nullptr;
+    std::uint64_t base = 0;
+    std::uint64_t size = 0;
+
+    // The u32 offset fields at `fields` of the payload header.
+    template <std::size_t N>
+    std::array<offset_field, N> offsets(const std::size_t (&fields)[N]) const noexcept {
+        std::array<offset_field, N> out{};
+        for (std::size_t i = 0; i < N; ++i) out[i] = {load_u32(p + fields[i]), base + fields[i]};
+        return out;
+    }
+    // The header's totalSize field (at `field`): at least the header, at
+    // most the payload.
+    error total_size(std::size_t field, std::size_t header, const char* what, std::uint32_t& out) const noexcept {
+        out = load_u32(p + field);
+        if (out > size || out < header) return navspan::detail::fail(error_code::inconsistent, base + field, what, out);
+        return {};
+    }
+};
+
 class verify_state {
 public:
     verify_state(bytes_view buffer, const limits& lim, bool precise_only, bool trusted) noexcept
@@ -120,6 +143,9 @@ public:
     }
     std::uint64_t payload_size(std::uint8_t group, entry_type t) const noexcept {
         return load_u32(file() + entry_offset(group, t) + fields::entry::next_entry_offset) - entry_header_size;
+    }
+    payload_bytes payload_of(std::uint8_t group, entry_type t) const noexcept {
+        return {payload(group, t), payload_abs(group, t), payload_size(group, t)};
     }
 
     // Bounds of references into other groups: their node and face counts,
