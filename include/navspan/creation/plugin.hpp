@@ -228,7 +228,7 @@ inline error read_entry(bytes_view file, std::size_t pos, std::size_t end, entry
     const std::uint32_t size = load_u32(p + 4);
     if (load_u32(p) == fourcc("GRUP")) {
         if (NAVSPAN_UNLIKELY(size < header_size)) {
-            return detail::fail(error_code::inconsistent, pos, "group size (smaller than its header)", size);
+            return navspan::detail::fail(error_code::inconsistent, pos, "group size (smaller than its header)", size);
         }
         NAVSPAN_TRY(parent.require(pos, size, "group (runs past its parent)"));
         out.is_group = true;

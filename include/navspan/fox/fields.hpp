@@ -48,6 +48,11 @@ inline constexpr std::size_t record_half_offset = 0, segment = 2, adjacency_coun
 namespace node_adjacency {  // ss3, 4 bytes each
 inline constexpr std::size_t node = 0, edge = 2;
 }
+namespace node_link {  // ss3, after a node's adjacency: the words of its link record, by kind
+inline constexpr std::size_t same_group_node = 0;                               // kind 1
+inline constexpr std::size_t other_group = 0, other_group_node = 2;             // kind 2
+inline constexpr std::size_t tile_id = 0, tile_group = 2, tile_terminator = 4;  // kind 4
+}  // namespace node_link
 namespace nav_edge {  // ss4, 6 bytes per edge
 inline constexpr std::size_t weight = 0, segment = 2, from_local = 4, to_local = 5;
 }

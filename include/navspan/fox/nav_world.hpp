@@ -83,23 +83,23 @@ public:
     // group(), verified when that group is in this file.
     std::uint16_t node() const noexcept {
         NAVSPAN_ASSERT(kind_ == 1 || kind_ == 2);
-        return load_u16(p_ + (kind_ == 2 ? 2 : 0));
+        return load_u16(p_ + (kind_ == 2 ? fields::node_link::other_group_node : fields::node_link::same_group_node));
     }
     // other_group: the group id (verified <= 255); other_tile: the
     // neighbour tile's group (0-3 in game files).
     std::uint16_t group() const noexcept {
         NAVSPAN_ASSERT(kind_ == 2 || kind_ == 4);
-        return load_u16(p_ + (kind_ == 2 ? 0 : 2));
+        return load_u16(p_ + (kind_ == 2 ? fields::node_link::other_group : fields::node_link::tile_group));
     }
     // other_tile: the neighbour tile id (own +- 1 or +- 64 in game files).
     std::uint16_t tile_id() const noexcept {
         NAVSPAN_ASSERT(kind_ == 4);
-        return load_u16(p_);
+        return load_u16(p_ + fields::node_link::tile_id);
     }
     // other_tile: the third word, 0xFFFF in every game file.
     std::uint16_t terminator() const noexcept {
         NAVSPAN_ASSERT(kind_ == 4);
-        return load_u16(p_ + 4);
+        return load_u16(p_ + fields::node_link::tile_terminator);
     }
 
 private:

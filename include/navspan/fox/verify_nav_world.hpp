@@ -179,10 +179,11 @@ private:
             if (load_u16(rec + na::node) >= nodes || load_u16(rec + na::edge) >= edges) return false;
             rec += next;
         }
-        if (kind == 1) return load_u16(rec) < nodes;
+        namespace nl = fields::node_link;
+        if (kind == 1) return load_u16(rec + nl::same_group_node) < nodes;
         if (kind == 2) {
-            const std::uint32_t group = load_u16(rec);
-            return group <= 255 && load_u16(rec + 2) < v_.node_limit(group);
+            const std::uint32_t group = load_u16(rec + nl::other_group);
+            return group <= 255 && load_u16(rec + nl::other_group_node) < v_.node_limit(group);
         }
         return true;
     }
@@ -236,20 +237,22 @@ private:
             }
             const std::byte* link = rec + node_adjacency_size * adjacency;
             const std::uint64_t link_at = base + start + node_adjacency_size * std::uint64_t{adjacency};
-            if (kind == 1 && load_u16(link) >= L.nodes) {
-                return with_parent(navspan::detail::fail(error_code::index_out_of_range, link_at, "linked node",
-                                                         load_u16(link), L.nodes),
+            namespace nl = fields::node_link;
+            if (kind == 1 && load_u16(link + nl::same_group_node) >= L.nodes) {
+                return with_parent(navspan::detail::fail(error_code::index_out_of_range, link_at + nl::same_group_node,
+                                                         "linked node", load_u16(link + nl::same_group_node), L.nodes),
                                    "NavWorld node", n);
             }
             if (kind == 2) {
-                const std::uint16_t group = load_u16(link);
-                const std::uint16_t node = load_u16(link + 2);
+                const std::uint16_t group = load_u16(link + nl::other_group);
+                const std::uint16_t node = load_u16(link + nl::other_group_node);
                 if (group > 255) {
-                    return with_parent(navspan::detail::fail(error_code::inconsistent, link_at, "linked group", group),
+                    return with_parent(navspan::detail::fail(error_code::inconsistent, link_at + nl::other_group,
+                                                             "linked group", group),
                                        "NavWorld node", n);
                 }
                 if (node >= v_.node_limit(group)) {
-                    return with_parent(navspan::detail::fail(error_code::index_out_of_range, link_at + 2,
+                    return with_parent(navspan::detail::fail(error_code::index_out_of_range, link_at + nl::other_group_node,
                                                              "linked node of group", node, v_.node_limit(group)),
                                        "NavWorld node", n);
                 }

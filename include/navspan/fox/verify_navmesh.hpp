@@ -92,14 +92,16 @@ private:
                 disagree |= (word >> face_word::segment_shift) ^ segment;
                 segment_bits_or |= word >> face_word::segment_shift;
                 const std::uint64_t start = L.records.begin() + 2 * std::uint64_t{word & face_word::offset_mask};
-                if ((word & face_word::quad_bit) == 0 && start + 12 <= L.records.end()) {
+                if ((word & face_word::quad_bit) == 0 && start + fr::size * 3 <= L.records.end()) {
                     const std::byte* rec = L.p + start;
-                    if (static_cast<std::uint16_t>(load_u16(rec) + 1) <= neighbour_limit &&
-                        static_cast<std::uint16_t>(load_u16(rec + 2) + 1) <= neighbour_limit &&
-                        static_cast<std::uint16_t>(load_u16(rec + 4) + 1) <= neighbour_limit) {
-                        if (load_u8(rec + 6) >= vertex_limit || load_u8(rec + 7) >= vertex_limit ||
-                            load_u8(rec + 8) >= vertex_limit || load_u8(rec + 9) >= nodes || load_u8(rec + 10) >= nodes ||
-                            load_u8(rec + 11) >= nodes) {
+                    // A triangle: adjacency at 0, 2, 4; vertices at 6, 7, 8; edge ids at 9, 10, 11.
+                    constexpr std::size_t adj = fr::adjacency * 3, vtx = fr::vertex * 3, edg = fr::edge * 3;
+                    if (static_cast<std::uint16_t>(load_u16(rec + adj) + 1) <= neighbour_limit &&
+                        static_cast<std::uint16_t>(load_u16(rec + adj + 2) + 1) <= neighbour_limit &&
+                        static_cast<std::uint16_t>(load_u16(rec + adj + 4) + 1) <= neighbour_limit) {
+                        if (load_u8(rec + vtx) >= vertex_limit || load_u8(rec + vtx + 1) >= vertex_limit ||
+                            load_u8(rec + vtx + 2) >= vertex_limit || load_u8(rec + edg) >= nodes ||
+                            load_u8(rec + edg + 1) >= nodes || load_u8(rec + edg + 2) >= nodes) {
                             return false;
                         }
                         continue;
