@@ -29,13 +29,15 @@ inline constexpr std::uint8_t mode_stored_edge_ranges = 2;  // SegmentChunk edge
 inline constexpr std::uint8_t mode_face_segment_bits = 4;   // face words carry the segment in bits 20-31
 
 // First record (of `count`, `stride` bytes each, with a u16 segment index at
-// +2, sorted by it) whose segment is >= s.
+// +2, sorted by it) whose segment is >= s. Node infos and edges both keep
+// their segment there.
+static_assert(fields::node_info::segment == 2 && fields::nav_edge::segment == 2);
 inline std::uint32_t lower_bound_segment(const std::byte* records, std::uint32_t count, std::size_t stride,
                                          std::uint32_t s) noexcept {
     std::uint32_t lo = 0, n = count;
     while (n > 0) {
         const std::uint32_t half = n / 2;
-        if (load_u16(records + (lo + half) * stride + 2) < s) {
+        if (load_u16(records + (lo + half) * stride + fields::node_info::segment) < s) {
             lo += half + 1;
             n -= half + 1;
         } else {
@@ -126,23 +128,35 @@ struct group_context {
 
     // A segment's NavWorld nodes: [first_node(s), first_node(s) + node_count_of(s)).
     std::uint32_t first_node(std::uint32_t s) const noexcept {
-        if (modes & mode_stored_node_ranges) return load_u16(segment_range(s) + fields::segment_range::first_node);
-        return lower_bound_segment(node_info, node_count, node_info_size, s);
+        return range_first(s, mode_stored_node_ranges, fields::segment_range::first_node, node_info, node_count,
+                           node_info_size);
     }
     std::uint32_t node_count_of(std::uint32_t s) const noexcept {
-        if (modes & mode_stored_node_ranges) return load_u8(segment_range(s) + fields::segment_range::node_count);
-        return lower_bound_segment(node_info, node_count, node_info_size, s + 1) -
-               lower_bound_segment(node_info, node_count, node_info_size, s);
+        return range_size(s, mode_stored_node_ranges, fields::segment_range::node_count, node_info, node_count,
+                          node_info_size);
     }
     // A segment's NavWorld edges.
     std::uint32_t first_edge(std::uint32_t s) const noexcept {
-        if (modes & mode_stored_edge_ranges) return load_u16(segment_range(s) + fields::segment_range::first_edge);
-        return lower_bound_segment(nav_edges, edge_count, nav_edge_size, s);
+        return range_first(s, mode_stored_edge_ranges, fields::segment_range::first_edge, nav_edges, edge_count,
+                           nav_edge_size);
     }
     std::uint32_t edge_count_of(std::uint32_t s) const noexcept {
-        if (modes & mode_stored_edge_ranges) return load_u8(segment_range(s) + fields::segment_range::edge_count);
-        return lower_bound_segment(nav_edges, edge_count, nav_edge_size, s + 1) -
-               lower_bound_segment(nav_edges, edge_count, nav_edge_size, s);
+        return range_size(s, mode_stored_edge_ranges, fields::segment_range::edge_count, nav_edges, edge_count,
+                          nav_edge_size);
+    }
+
+    // Segment s's range of records sorted by segment (nodes or edges): the
+    // SegmentChunk's stored field when `mode` says those are right, else a
+    // binary search over the records' own segment ids.
+    std::uint32_t range_first(std::uint32_t s, std::uint8_t mode, std::size_t first_field, const std::byte* records,
+                              std::uint32_t count, std::size_t stride) const noexcept {
+        if (modes & mode) return load_u16(segment_range(s) + first_field);
+        return lower_bound_segment(records, count, stride, s);
+    }
+    std::uint32_t range_size(std::uint32_t s, std::uint8_t mode, std::size_t count_field, const std::byte* records,
+                             std::uint32_t count, std::size_t stride) const noexcept {
+        if (modes & mode) return load_u8(segment_range(s) + count_field);
+        return lower_bound_segment(records, count, stride, s + 1) - lower_bound_segment(records, count, stride, s);
     }
 
     // The segment whose face range holds face f (the last segment whose
