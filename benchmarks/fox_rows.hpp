@@ -61,7 +61,7 @@ void bench_fox(const settings& s, const bench_input& in, Emit&& emit) {
     const std::uint64_t size = bytes.size();
     emit(measure(s, "open", "fox_nav2", in.name, size, [&]() -> std::uint64_t {
         const auto f = fox::nav2_file::open(bytes);
-        return f ? std::uint64_t{f->group_count()} + f->chain_end() : 1;
+        return f ? std::uint64_t{f->group_count()} + f->chain_end_offset() : 1;
     }));
     emit(measure(s, "traverse (every accessor)", "fox_nav2", in.name, size,
                  [&] { return navspan_test::walk_fox(bytes); }));

@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "core/limits.hpp"
 #include "core/named_values.hpp"
+#include "core/ranges.hpp"
 #include "core/reader.hpp"
 #include "core/result.hpp"
 #include "core/views.hpp"

@@ -1,9 +1,10 @@
 // navspan/fox.hpp - the Fox Engine `.nav2` reader (Metal Gear Solid V, Metal
-// Gear Survive): navspan::fox::nav2_file::open(bytes). The format and the
-// reader's decisions are described in fox/format.hpp.
+// Gear Survive): navspan::fox::nav2_file::open(bytes). The format, every
+// record and the reader's decisions: docs/formats/fox.md and fox/format.hpp.
 #pragma once
 
 #include "core.hpp"
+#include "fox/fields.hpp"
 #include "fox/file.hpp"
 #include "fox/format.hpp"
 #include "fox/header.hpp"

@@ -39,7 +39,7 @@ TEST_CASE("fox: open + full walk allocate nothing (builder files)") {
     const auto a = navspan::fox::nav2_file::open(files[0]);
     const auto b = navspan::fox::nav2_file::open(files[1]);
     navspan_test::allocation_scope scope;
-    const auto set = navspan::fox::split_set::make(*a, *b);
+    const auto set = navspan::fox::split_set::open(*a, *b);
     CHECK(set.ok());
     CHECK(scope.count() == 0);
 }

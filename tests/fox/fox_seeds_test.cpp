@@ -93,7 +93,7 @@ TEST_CASE("the committed fox fuzz seeds equal the builder's output") {
         section3 = section3 || file->has_section3();
         empty = empty || file->group_count() == 0;
         overflow = overflow || file->header().file_index() == 1;
-        trailing = trailing || !file->trailing_bytes().empty();
+        trailing = trailing || !file->trailing().empty();
     }
     // Together: both layouts, quads, Section3, trailing bytes, split files
     // with and without groups.

@@ -152,7 +152,7 @@ void check_dump_matches(navspan::bytes_view bytes, const fox::nav2_file& f) {
     }
     CHECK((d.find("section2")->type == json_value::kind::null) == !f.has_section2());
     CHECK((d.find("nav_system")->type == json_value::kind::null) == !f.has_nav_system());
-    CHECK(number(*d.find("trailing_bytes")) == f.trailing_bytes().size());
+    CHECK(number(*d.find("trailing_bytes")) == f.trailing().size());
 }
 
 // Every subcommand on one valid file; `expected` are the checks validate

@@ -83,7 +83,7 @@ TEST_CASE("fox sample: header, manifest and entry chain") {
     CHECK(h.manifest_offset() == 96);
     CHECK(h.manifest_size() == 4 + 36 * 2);
     CHECK(h.end_of_header_offset() == 176);  // align16(96 + 4 + 72)
-    CHECK(file.trailing_bytes().empty());
+    CHECK(file.trailing().empty());
 
     CHECK(file.group_count() == 2);
     const fox::manifest m = file.manifest();
@@ -109,7 +109,7 @@ TEST_CASE("fox sample: header, manifest and entry chain") {
         expected_offset += e.next_entry_offset();
     }
     CHECK(expected_offset == h.section2_offset());
-    CHECK(file.chain_end() == h.section2_offset());
+    CHECK(file.chain_end_offset() == h.section2_offset());
     CHECK(types == std::vector<fox::entry_type>{fox::entry_type::nav_world, fox::entry_type::nav_world,
                                                 fox::entry_type::navmesh_chunk, fox::entry_type::navmesh_chunk,
                                                 fox::entry_type::segment_chunk, fox::entry_type::segment_chunk,
@@ -142,8 +142,8 @@ TEST_CASE("fox sample: faces resolve through their segment to the right world co
             CHECK(view.vertex_count() == seg.vertices.size());
             CHECK(view.node_count() == seg.nodes.size());
             CHECK(view.edge_count() == seg.edges.size());
-            CHECK(view.bounds_min() == expected_world(model, seg.box_min));
-            CHECK(view.bounds_max() == expected_world(model, seg.box_max));
+            CHECK(view.bounds().min == expected_world(model, seg.box_min));
+            CHECK(view.bounds().max == expected_world(model, seg.box_max));
             for (const auto& mf : seg.faces) {
                 const fox::face face = mesh.face_at(f);
                 CHECK(face.segment() == s);
@@ -238,8 +238,8 @@ TEST_CASE("fox sample: quads, cross-segment, cross-group and cross-tile referenc
     CHECK(tile_link.terminator() == 0xFFFF);
 
     // Flags and their names.
-    CHECK(main.nav_world().segment_flags()[0] == 0x04E1);
-    CHECK(navspan::name_of(fox::segment_flag_values, main.nav_world().segment_flags()[1]) == "sahelanthropus");
+    CHECK(main.nav_world().segment_flags_raw()[0] == 0x04E1);
+    CHECK(navspan::name_of(fox::segment_flag_values, main.nav_world().segment_flags_raw()[1]) == "sahelanthropus");
 }
 
 TEST_CASE("fox sample: NavWorld nodes and edges") {
@@ -337,7 +337,7 @@ TEST_CASE("fox sample: SegmentGraph, Section2, Section3 and NavSystem") {
     CHECK(ns.cells_z() == 2);
     CHECK(ns.cell_count() == 4);
     CHECK(ns.origin() == navspan::vec3{768.0f, -32.0f, -256.0f});
-    CHECK(ns.offset() + ns.ss3_offset() == file.bytes().size());
+    CHECK(ns.offset() + ns.ss3_offset() == file.header().file_size());
     const fox::nav_cell first = ns.cell_at(0, 0, 0);
     REQUIRE(first.count() == 2);
     std::vector<int> groups;
@@ -410,12 +410,13 @@ TEST_CASE("fox: split sets") {
     CHECK(overflow.has_nav_system());
 
     // Alone, each file reports the other's group as external.
-    const fox::face quad = main.find_group(4)->navmesh_chunk().face_at(8);
+    const fox::group main4 = *main.find_group(4);  // faces point at their group: keep it
+    const fox::face quad = main4.navmesh_chunk().face_at(8);
     CHECK(quad.neighbour(1).kind() == fox::neighbour_kind::other_group);
     CHECK(quad.neighbour(1).group() == 5);
     CHECK(!main.find_group(5).has_value());
 
-    auto set = fox::split_set::make(main, overflow);
+    auto set = fox::split_set::open(main, overflow);
     INFO(set.error().message());
     REQUIRE(set.ok());
     const fox::group g5 = *set->find_group(5);
@@ -423,23 +424,23 @@ TEST_CASE("fox: split sets") {
     CHECK(other.neighbour(2).group() == 4);
     CHECK(other.neighbour(2).face() == quad.index());
     CHECK(other.corner(0) == quad.corner(1));
-    const fox::nav_node qn = main.find_group(4)->nav_world().node(quad.edge_node(1));
+    const fox::nav_node qn = main4.nav_world().node(quad.edge_node(1));
     CHECK(qn.link().group() == 5);
     CHECK(g5.nav_world().node(qn.link().node()).position() == qn.position());
     CHECK(set->find_group(0).has_value());
     CHECK(!set->find_group(7).has_value());
 
     // Wrong order, or a partner of another tile, is rejected.
-    CHECK(fox::split_set::make(overflow, main).code() == navspan::error_code::inconsistent);
+    CHECK(fox::split_set::open(overflow, main).code() == navspan::error_code::inconsistent);
     fox_file other_tile = overflow_model;
     other_tile.tile_id = 1959;
     const auto other_tile_bytes = write_fox(other_tile);
-    CHECK(fox::split_set::make(main, open_ok(other_tile_bytes)).code() == navspan::error_code::inconsistent);
+    CHECK(fox::split_set::open(main, open_ok(other_tile_bytes)).code() == navspan::error_code::inconsistent);
     // A reference into the partner that names no face there.
     fox_file bad = main_model;
     bad.groups[1].segments[1].faces[0].adjacency[1] = static_cast<std::uint16_t>(0x4000 | 9);
     const auto bad_bytes = write_fox(bad);
-    const auto bad_set = fox::split_set::make(open_ok(bad_bytes), overflow);
+    const auto bad_set = fox::split_set::open(open_ok(bad_bytes), overflow);
     CHECK(bad_set.code() == navspan::error_code::index_out_of_range);
     CHECK(std::string(bad_set.error().parent) == "main file");
 
@@ -450,7 +451,7 @@ TEST_CASE("fox: split sets") {
     CHECK(empty.group_count() == 0);
     CHECK(empty.entries().empty());
     CHECK(!empty.has_nav_system());
-    CHECK(fox::split_set::make(main, empty).ok());
+    CHECK(fox::split_set::open(main, empty).ok());
 }
 
 TEST_CASE("fox: bytes after the header's file size are trailing, not file") {
@@ -458,8 +459,10 @@ TEST_CASE("fox: bytes after the header's file size are trailing, not file") {
     model.trailing = 26;
     const auto bytes = write_fox(model);
     const fox::nav2_file file = open_ok(bytes);
-    CHECK(file.trailing_bytes().size() == 26);
-    CHECK(file.bytes().size() + 26 == bytes.size());
+    CHECK(file.trailing().size() == 26);
+    CHECK(file.bytes().size() == bytes.size());  // bytes() is everything open() was given
+    CHECK(file.header().file_size() + 26 == bytes.size());
+    CHECK(file.trailing().data() == file.bytes().data() + file.header().file_size());
     std::string json;
     REQUIRE(navspan_cli::info_json(bytes, json).ok());
     CHECK(json.find("\"trailing_bytes\": 26") != std::string::npos);

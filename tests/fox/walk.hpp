@@ -105,7 +105,7 @@ inline void walk_nav_world(hasher& h, const navspan::fox::group& g, const group_
         h.add(w.node(e.from_node()).quantized());
         h.add(w.node(e.to_node()).quantized());
     }
-    for (std::uint16_t flags : w.segment_flags()) {
+    for (std::uint16_t flags : w.segment_flags_raw()) {
         h.add(std::uint64_t{flags});
     }
 }
@@ -184,8 +184,8 @@ inline void walk_segments(hasher& h, const navspan::fox::group& g) {
         h.add(std::uint64_t{s.index()});
         h.add(s.bounds_min_quantized());
         h.add(s.bounds_max_quantized());
-        h.add(s.bounds_min());
-        h.add(s.bounds_max());
+        h.add(s.bounds().min);
+        h.add(s.bounds().max);
         h.add(std::uint64_t{s.vertex_offset()} | (std::uint64_t{s.vertex_count()} << 16));
         h.add(std::uint64_t{s.first_face()} | (std::uint64_t{s.face_count()} << 16));
         h.add(std::uint64_t{s.first_node()} | (std::uint64_t{s.node_count()} << 16));
@@ -249,7 +249,7 @@ inline void walk_sections(hasher& h, const navspan::fox::nav2_file& file, const 
         for (fox::section2_node n : nodes) {
             h.add(n.quantized());
             h.add(n.position());
-            h.add(std::uint64_t{n.flags()} | (std::uint64_t{n.ss2_byte_offset()} << 16) | (std::uint64_t{n.count_b()} << 32) |
+            h.add(std::uint64_t{n.flags_raw()} | (std::uint64_t{n.ss2_byte_offset()} << 16) | (std::uint64_t{n.count_b()} << 32) |
                   (std::uint64_t{n.count_a()} << 48));
             for (fox::section2_adjacency a : n.adjacency()) {
                 h.add(std::uint64_t{a.weight()});
@@ -288,7 +288,7 @@ inline void walk_sections(hasher& h, const navspan::fox::nav2_file& file, const 
                       (std::uint64_t{r.segment_count()} << 32));
                 h.add(std::uint64_t{r.size_bytes()});
                 for (std::uint16_t s : r.segments()) {
-                    if (all.present[r.group_id()]) h.add(all.groups[r.group_id()].segment_chunk()[s].bounds_max());
+                    if (all.present[r.group_id()]) h.add(all.groups[r.group_id()].segment_chunk()[s].bounds().max);
                     else h.add(std::uint64_t{s});
                 }
             }
@@ -324,8 +324,8 @@ inline std::uint64_t walk_fox(std::span<const std::byte> bytes) {
     h.add(hd.origin());
     h.add(std::span<const std::byte>(hd.vals()));
     h.add(file.quant().origin());
-    h.add(std::uint64_t{file.chain_end()} | (std::uint64_t{file.section2_end()} << 32));
-    h.add(file.trailing_bytes());
+    h.add(std::uint64_t{file.chain_end_offset()} | (std::uint64_t{file.section2_end_offset()} << 32));
+    h.add(file.trailing());
 
     const fox::manifest m = file.manifest();
     h.add(std::uint64_t{m.offset()});

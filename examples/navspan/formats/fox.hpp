@@ -79,7 +79,7 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
     w.field("tile_id", header.tile_id());
     w.field("section2_entries", header.section2_offset() != 0 ? header.section2_entry_count() : 0u);
     w.field("nav_system", file.has_nav_system());
-    w.field("trailing_bytes", static_cast<std::uint64_t>(file.trailing_bytes().size()));
+    w.field("trailing_bytes", static_cast<std::uint64_t>(file.trailing().size()));
     w.end_object();
     return {};
 }

@@ -371,7 +371,7 @@ inline void write_nav_world(json_writer& w, const fox::group& g, const group_off
     w.key("segment_flags");
     w.begin_array();
     std::uint64_t s = 0;
-    for (const std::uint16_t flags : nw.segment_flags()) {
+    for (const std::uint16_t flags : nw.segment_flags_raw()) {
         w.begin_object();
         w.field("segment", s);
         w.field("offset", at.segment_flags(s));
@@ -581,7 +581,7 @@ inline void write_section2(json_writer& w, const fox::nav2_file& f) {
             w.field("index", i);
             w.field("offset", std::uint64_t{e.offset()} + e.ss1_offset() + 14 * i);
             write_point(w, "quantized", "position", n.quantized(), f.quant());
-            w.field("flags", n.flags());
+            w.field("flags", n.flags_raw());
             w.field("ss2_byte_offset", n.ss2_byte_offset());
             w.field("count_b", n.count_b());
             w.field("count_a", n.count_a());
@@ -804,7 +804,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     w.key("nav_system");
     if (f.has_nav_system()) write_nav_system(w, f);
     else w.null();
-    w.field("trailing_bytes", static_cast<std::uint64_t>(f.trailing_bytes().size()));
+    w.field("trailing_bytes", static_cast<std::uint64_t>(f.trailing().size()));
     w.end_object();
     return {};
 }
@@ -822,9 +822,9 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
     const std::uint32_t own_tile = f.header().tile_id();
     finding_sink sink(out);
 
-    if (!f.trailing_bytes().empty()) {
+    if (!f.trailing().empty()) {
         sink.add("trailing-bytes", "end of file", f.header().file_size(),
-                 std::to_string(f.trailing_bytes().size()) + " bytes after the header's file size belong to no record");
+                 std::to_string(f.trailing().size()) + " bytes after the header's file size belong to no record");
     }
 
     // Which way the file's faces wind (the sum of their signed ground
@@ -1208,7 +1208,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
             scene_polygon p;
             for (std::size_t i = 0; i < face.corner_count(); ++i) p.corners.push_back(face.corner(i));
             p.category = category + face.segment();
-            p.label = face_name(g, face) + ", flags " + std::to_string(world.segment_flags()[face.segment()]);
+            p.label = face_name(g, face) + ", flags " + std::to_string(world.segment_flags_raw()[face.segment()]);
             out.polygons.push_back(std::move(p));
             for (std::size_t i = 0; i < face.corner_count(); ++i) {
                 const fox::face_neighbour nb = face.neighbour(i);

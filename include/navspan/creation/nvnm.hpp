@@ -64,6 +64,7 @@
 #include "../core/error.hpp"
 #include "../core/limits.hpp"
 #include "../core/named_values.hpp"
+#include "../core/ranges.hpp"
 #include "../core/reader.hpp"
 #include "../core/result.hpp"
 #include "../core/views.hpp"
@@ -342,57 +343,28 @@ private:
 // One search-grid cell's triangle list.
 using cell_triangles = packed_view<std::uint16_t>;
 
-// The cells of a verified grid, row by row (x varies fastest). Each cell's
-// length is stored in front of it, so this is a forward range; cell(i)
-// walks from the first cell.
-class cell_list {
+// One stored cell: its triangle list, and where the next cell starts (each
+// cell's length is stored in front of it).
+class grid_cell : public cell_triangles {
 public:
-    class iterator {
-    public:
-        using iterator_concept = std::forward_iterator_tag;
-        using iterator_category = std::forward_iterator_tag;
-        using value_type = cell_triangles;
-        using difference_type = std::ptrdiff_t;
-        using reference = cell_triangles;
-        using pointer = void;
+    constexpr grid_cell() noexcept = default;
+    explicit grid_cell(const std::byte* p) noexcept : cell_triangles(p + 4, load_u32(p)) {}
+    grid_cell next() const noexcept { return grid_cell(bytes().data() + bytes().size()); }
+};
 
-        iterator() = default;
-        iterator(const std::byte* p, std::size_t index) noexcept : p_(p), index_(index) {}
-        cell_triangles operator*() const noexcept { return {p_ + 4, load_u32(p_)}; }
-        iterator& operator++() noexcept {
-            p_ += 4 + 2 * std::size_t{load_u32(p_)};
-            ++index_;
-            return *this;
-        }
-        iterator operator++(int) noexcept {
-            auto t = *this;
-            ++*this;
-            return t;
-        }
-        std::size_t index() const noexcept { return index_; }
-        friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.index_ == b.index_; }
-
-    private:
-        const std::byte* p_ = nullptr;
-        std::size_t index_ = 0;
-    };
-
-    cell_list() = default;
-    cell_list(const std::byte* first, std::size_t count) noexcept : first_(first), count_(count) {}
-    std::size_t size() const noexcept { return count_; }
-    bool empty() const noexcept { return count_ == 0; }
-    iterator begin() const noexcept { return {first_, 0}; }
-    iterator end() const noexcept { return {nullptr, count_}; }
+// The cells of a verified grid, row by row (x varies fastest): a forward
+// range (core's sequence_view); cell(i) walks from the first cell.
+class cell_list : public sequence_view<grid_cell> {
+public:
+    constexpr cell_list() noexcept = default;
+    cell_list(const std::byte* first, std::size_t count) noexcept
+        : sequence_view<grid_cell>(count != 0 ? grid_cell(first) : grid_cell(), count) {}
     cell_triangles operator[](std::size_t i) const noexcept {
-        NAVSPAN_ASSERT(i < count_);
+        NAVSPAN_ASSERT(i < size());
         iterator it = begin();
         for (std::size_t k = 0; k < i; ++k) ++it;
         return *it;
     }
-
-private:
-    const std::byte* first_ = nullptr;
-    std::size_t count_ = 0;
 };
 
 // The search grid: divisor x divisor cells over the navmesh's bounds, each

@@ -45,6 +45,7 @@
 #include "../core/error.hpp"
 #include "../core/limits.hpp"
 #include "../core/named_values.hpp"
+#include "../core/ranges.hpp"
 #include "../core/reader.hpp"
 #include "../core/result.hpp"
 #include "inflate.hpp"
@@ -228,27 +229,20 @@ namespace detail {
 // Reads and checks the header at `pos`, which must fit with its data in
 // [pos, end) of `file`.
 inline error read_entry(bytes_view file, std::size_t pos, std::size_t end, entry& out) noexcept {
-    const std::size_t room = end - pos;
-    if (NAVSPAN_UNLIKELY(room < header_size)) {
-        return navspan::detail::fail(error_code::truncated, pos, "record or group header", header_size, room);
-    }
+    const byte_range parent(pos, end);
+    NAVSPAN_TRY(parent.require(pos, header_size, "record or group header"));
     const std::byte* p = file.data() + pos;
     const std::uint32_t size = load_u32(p + 4);
     if (load_u32(p) == fourcc("GRUP")) {
         if (NAVSPAN_UNLIKELY(size < header_size)) {
             return navspan::detail::fail(error_code::inconsistent, pos, "group size (smaller than its header)", size);
         }
-        if (NAVSPAN_UNLIKELY(size > room)) {
-            return navspan::detail::fail(error_code::truncated, pos, "group (runs past its parent)", size, room);
-        }
+        NAVSPAN_TRY(parent.require(pos, size, "group (runs past its parent)"));
         out.is_group = true;
         out.group = group(p, pos);
         return {};
     }
-    if (NAVSPAN_UNLIKELY(size > room - header_size)) {
-        return navspan::detail::fail(error_code::truncated, pos + header_size, "record data (runs past its parent)", size,
-                            room - header_size);
-    }
+    NAVSPAN_TRY(parent.require(pos + header_size, size, "record data (runs past its parent)"));
     out.is_group = false;
     out.record = record(p, pos);
     return {};

@@ -4,9 +4,11 @@
 // files: a 96-byte header, a manifest, a chain of entries (four per group:
 // NavWorld, NavmeshChunk, SegmentChunk, SegmentGraph), then optional
 // Section2 and Section3 blocks and a NavSystem grid. Positions are u16
-// triples, dequantised per axis as  world = (float)q / (float)divisor + origin.
-// The reference is ../shared/specs/fox-nav2.md; this comment records the
-// layout navspan reads and every decision taken where the spec is uncertain.
+// triples, dequantised per axis as  world = (float)q / (float)divisor + origin;
+// y is up. docs/formats/fox.md describes the whole layout, every record and
+// its accessor; this comment records the layout navspan reads and every
+// decision taken where the public descriptions are uncertain. Field offsets
+// are named in fields.hpp.
 //
 // File (offsets absolute)            Entry (offsets relative to entry start)
 //   0   header (96 bytes)              0  u16 type, u16 u1, u32 nextEntryOffset,
@@ -18,17 +20,17 @@
 //   section3Offset:  Section3 (raw)
 //   navSystemOffset: NavSystem grid
 //
-// Decisions where the spec is uncertain (each was checked against the 25
+// Decisions where the public descriptions are uncertain (each was checked against the 25
 // corpus files; "game" = the 23 Konami files, "tool" = the two Obj2Nav2 files):
 //
 //  1. Header fileSize: must not exceed the buffer (truncated otherwise). A
 //     smaller fileSize is accepted; the file ends there and the excess is
-//     reported by nav2_file::trailing_bytes(). The early Obj2Nav2 `old.nav2`
+//     reported by nav2_file::trailing(). The early Obj2Nav2 `old.nav2`
 //     (fileSize 3200, 3226 bytes) is then rejected because its NavSystem end
 //     marker (navSystemOffset + ss3Offset = 3232) runs past the file.
 //  2. Regions follow each other in the order entries, Section2, Section3,
 //     NavSystem; each present region ends exactly where the next present one
-//     starts (the chain end rule of spec section 7 generalised), the last one at
+//     starts (the chain ends where Section2 or the NavSystem starts, generalised), the last one at
 //     fileSize. Empty split files have no regions at all.
 //  3. Manifest: manifestSize may be 4 + 36 * groups (game) or 36 * groups
 //     (tool). Every record must name an entry of the chain with the same group
@@ -57,7 +59,7 @@
 //  9. SegmentGraph adjacent nodes, group and tile ids are raw values: the
 //     tool file has 92 graph nodes for 100 segments and stores segment ids
 //     there. The node records must lie inside ss3 in order without overlap.
-// 10. Quads (face word bit 18, never seen in game data) use the template's
+// 10. Quads (face word bit 18, never seen in game data) use the triangle's
 //     layout with n = 4: adjacency u16[4], vertex u8[4], edge u8[4], then the
 //     extension u16[4] + u16[4]. Bit 19 is exposed, not checked.
 // 11. NavSystem: the bytes [navSystemOffset, navSystemOffset + ss3Offset)
@@ -75,6 +77,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "../core/endian.hpp"
 #include "../core/named_values.hpp"
@@ -95,6 +98,19 @@ inline constexpr std::size_t segment_graph_header_size = 32;
 inline constexpr std::size_t section2_entry_header_size = 16;
 inline constexpr std::size_t nav_system_header_size = 48;
 
+// Sizes of the fixed-size records.
+inline constexpr std::size_t point_size = 6;             // quantised u16 x, y, z
+inline constexpr std::size_t node_info_size = 6;         // NavWorld ss2
+inline constexpr std::size_t node_adjacency_size = 4;    // NavWorld ss3: {u16 node, u16 edge}
+inline constexpr std::size_t nav_edge_size = 6;          // NavWorld ss4
+inline constexpr std::size_t face_word_size = 4;         // NavmeshChunk ss2
+inline constexpr std::size_t segment_box_size = 12;      // SegmentChunk ss1
+inline constexpr std::size_t segment_range_size = 12;    // SegmentChunk ss2
+inline constexpr std::size_t graph_node_info_size = 12;  // SegmentGraph ss2
+inline constexpr std::size_t section2_node_size = 14;
+inline constexpr std::size_t nav_cell_size = 8;
+inline constexpr std::size_t cell_record_header_size = 8;
+
 enum class entry_type : std::uint16_t {
     nav_world = 0,
     navmesh_chunk = 1,
@@ -104,6 +120,10 @@ enum class entry_type : std::uint16_t {
 
 inline constexpr named_value entry_type_names[] = {
     {0, "nav_world"}, {1, "navmesh_chunk"}, {3, "segment_graph"}, {4, "segment_chunk"}};
+
+constexpr std::string_view to_string(entry_type t) noexcept {
+    return name_of(entry_type_names, static_cast<std::uint64_t>(t));
+}
 
 constexpr bool is_entry_type(std::uint32_t raw) noexcept {
     return raw == 0 || raw == 1 || raw == 3 || raw == 4;
@@ -132,6 +152,12 @@ struct quantized_point {
     std::uint16_t x = 0, y = 0, z = 0;
     friend constexpr bool operator==(const quantized_point&, const quantized_point&) = default;
 };
+
+// A little-endian 24-bit value (tile fields, manifest sizes, graph offsets).
+inline std::uint32_t load_u24(const std::byte* p) noexcept {
+    return static_cast<std::uint32_t>(load_u8(p)) | (static_cast<std::uint32_t>(load_u8(p + 1)) << 8) |
+           (static_cast<std::uint32_t>(load_u8(p + 2)) << 16);
+}
 
 inline quantized_point load_quantized(const std::byte* p) noexcept {
     return {load_u16(p), load_u16(p + 2), load_u16(p + 4)};

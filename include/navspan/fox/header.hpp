@@ -1,8 +1,8 @@
 // navspan/fox/header.hpp - the file header, the manifest and the entry chain.
 //
 // All classes here are lazy views over bytes that nav2_file::open() verified;
-// every accessor decodes its field when called. Layouts: format.hpp and
-// ../shared/specs/fox-nav2.md sections 5-7.
+// every accessor decodes its field when called. Layouts: fields.hpp and
+// docs/formats/fox.md ("Header", "Manifest", "Entries").
 #pragma once
 
 #include <cstddef>
@@ -12,7 +12,9 @@
 
 #include "../core/config.hpp"
 #include "../core/endian.hpp"
+#include "../core/ranges.hpp"
 #include "../core/views.hpp"
+#include "fields.hpp"
 #include "format.hpp"
 
 namespace navspan::fox {
@@ -25,50 +27,48 @@ public:
     constexpr file_header() noexcept = default;
     explicit file_header(const std::byte* p) noexcept : p_(p) {}
 
-    std::uint32_t magic() const noexcept { return load_u32(p_); }
-    std::uint32_t file_size() const noexcept { return load_u32(p_ + 4); }
-    std::uint32_t end_of_header_offset() const noexcept { return load_u32(p_ + 8); }
-    std::uint32_t entry_count() const noexcept { return load_u32(p_ + 12); }
-    std::uint32_t nav_system_offset() const noexcept { return load_u32(p_ + 16); }
+    std::uint32_t magic() const noexcept { return u32(fields::header::magic); }
+    std::uint32_t file_size() const noexcept { return u32(fields::header::file_size); }
+    std::uint32_t end_of_header_offset() const noexcept { return u32(fields::header::end_of_header); }
+    std::uint32_t entry_count() const noexcept { return u32(fields::header::entry_count); }
+    std::uint32_t nav_system_offset() const noexcept { return u32(fields::header::nav_system_offset); }
     // 0 for `.nav2`, 1 for the overflow `.1.nav2` of a split set.
-    std::uint8_t file_index() const noexcept { return load_u8(p_ + 20); }
+    std::uint8_t file_index() const noexcept { return load_u8(p_ + fields::header::file_index); }
     // Bytes 21-23 as one 24-bit value: tileId << 7 (low 7 bits 0 in every file).
-    std::uint32_t tile_field() const noexcept {
-        return static_cast<std::uint32_t>(load_u8(p_ + 21)) | (static_cast<std::uint32_t>(load_u8(p_ + 22)) << 8) |
-               (static_cast<std::uint32_t>(load_u8(p_ + 23)) << 16);
-    }
+    std::uint32_t tile_field() const noexcept { return load_u24(p_ + fields::header::tile_field); }
     std::uint32_t tile_id() const noexcept { return tile_field() >> 7; }
     std::uint32_t tile_low_bits() const noexcept { return tile_field() & 0x7F; }
     tile_coordinates tile() const noexcept { return tile_of(tile_id()); }
-    // The same three bytes as the spec names them (entries repeat them).
-    std::uint8_t u0a() const noexcept { return load_u8(p_ + 21); }
-    std::uint8_t u0b() const noexcept { return load_u8(p_ + 22); }
-    std::uint8_t u0c() const noexcept { return load_u8(p_ + 23); }
-    std::uint32_t section2_offset() const noexcept { return load_u32(p_ + 24); }
-    std::uint32_t o6() const noexcept { return load_u32(p_ + 28); }
-    // Minimum corner of the quantisation.
-    vec3 origin() const noexcept { return load_vec3(p_ + 32); }
-    std::uint32_t section3_offset() const noexcept { return load_u32(p_ + 44); }
-    std::uint32_t u1b() const noexcept { return load_u32(p_ + 48); }
-    std::uint32_t manifest_offset() const noexcept { return load_u32(p_ + 52); }
-    std::uint32_t manifest_size() const noexcept { return load_u32(p_ + 56); }
-    std::uint32_t u1c() const noexcept { return load_u32(p_ + 60); }
-    std::uint32_t u1d() const noexcept { return load_u32(p_ + 64); }
-    std::uint16_t divisor_x() const noexcept { return load_u16(p_ + 68); }
-    std::uint16_t divisor_y() const noexcept { return load_u16(p_ + 70); }
-    std::uint16_t divisor_z() const noexcept { return load_u16(p_ + 72); }
-    // 127 in tiles, 585 in mbqf; unknown (the template guesses a fourth divisor).
-    std::uint16_t u1h() const noexcept { return load_u16(p_ + 74); }
+    // The same three bytes one by one (entries repeat them).
+    std::uint8_t u0a() const noexcept { return load_u8(p_ + fields::header::tile_field); }
+    std::uint8_t u0b() const noexcept { return load_u8(p_ + fields::header::tile_field + 1); }
+    std::uint8_t u0c() const noexcept { return load_u8(p_ + fields::header::tile_field + 2); }
+    std::uint32_t section2_offset() const noexcept { return u32(fields::header::section2_offset); }
+    std::uint32_t o6() const noexcept { return u32(fields::header::o6); }
+    // Minimum corner of the quantisation (the origin of its frame).
+    vec3 origin() const noexcept { return load_vec3(p_ + fields::header::origin); }
+    std::uint32_t section3_offset() const noexcept { return u32(fields::header::section3_offset); }
+    std::uint32_t u1b() const noexcept { return u32(fields::header::u1b); }
+    std::uint32_t manifest_offset() const noexcept { return u32(fields::header::manifest_offset); }
+    std::uint32_t manifest_size() const noexcept { return u32(fields::header::manifest_size); }
+    std::uint32_t u1c() const noexcept { return u32(fields::header::u1c); }
+    std::uint32_t u1d() const noexcept { return u32(fields::header::u1d); }
+    std::uint16_t divisor_x() const noexcept { return load_u16(p_ + fields::header::divisor); }
+    std::uint16_t divisor_y() const noexcept { return load_u16(p_ + fields::header::divisor + 2); }
+    std::uint16_t divisor_z() const noexcept { return load_u16(p_ + fields::header::divisor + 4); }
+    // 127 in tiles, 585 in mbqf; unknown (perhaps a fourth divisor).
+    std::uint16_t u1h() const noexcept { return load_u16(p_ + fields::header::u1h); }
     // 1 or 5; unknown.
-    std::uint8_t n7() const noexcept { return load_u8(p_ + 76); }
-    std::uint8_t section2_entry_count() const noexcept { return load_u8(p_ + 77); }
-    std::uint16_t n8() const noexcept { return load_u16(p_ + 78); }
+    std::uint8_t n7() const noexcept { return load_u8(p_ + fields::header::n7); }
+    std::uint8_t section2_entry_count() const noexcept { return load_u8(p_ + fields::header::section2_entry_count); }
+    std::uint16_t n8() const noexcept { return load_u16(p_ + fields::header::n8); }
     // 16 bytes that differ in almost every file (a hash or id, inferred).
-    std::span<const std::byte, 16> vals() const noexcept { return std::span<const std::byte, 16>(p_ + 80, 16); }
+    std::span<const std::byte, 16> vals() const noexcept { return std::span<const std::byte, 16>(p_ + fields::header::vals, 16); }
 
     quantization quant() const noexcept { return {origin(), divisor_x(), divisor_y(), divisor_z()}; }
 
 private:
+    std::uint32_t u32(std::size_t field) const noexcept { return load_u32(p_ + field); }
     const std::byte* p_ = nullptr;
 };
 
@@ -80,19 +80,16 @@ public:
 
     explicit manifest_record(const std::byte* p) noexcept : p_(p) {}
 
-    std::uint8_t group_id() const noexcept { return load_u8(p_); }
-    std::uint8_t tile_byte() const noexcept { return load_u8(p_ + 1); }   // = header u0a
-    std::uint16_t tile_word() const noexcept { return load_u16(p_ + 2); } // = u0b | u0c << 8
+    std::uint8_t group_id() const noexcept { return load_u8(p_ + fields::manifest_record::group_id); }
+    std::uint8_t tile_byte() const noexcept { return load_u8(p_ + fields::manifest_record::tile_byte); }    // = header u0a
+    std::uint16_t tile_word() const noexcept { return load_u16(p_ + fields::manifest_record::tile_word); }  // = u0b | u0c << 8
     // Absolute offset of the entry's payload (entry start + 16).
-    std::uint32_t payload_offset() const noexcept { return load_u32(p_ + 4); }
-    std::uint8_t type_raw() const noexcept { return load_u8(p_ + 8); }
+    std::uint32_t payload_offset() const noexcept { return load_u32(p_ + fields::manifest_record::payload_offset); }
+    std::uint8_t type_raw() const noexcept { return load_u8(p_ + fields::manifest_record::type); }
     // Verified: 0, 1 or 3.
     entry_type type() const noexcept { return static_cast<entry_type>(type_raw()); }
-    // 24-bit: u16 at 9 plus u8 at 11 << 16; the entry's nextEntryOffset, or 0
-    // in the early Obj2Nav2 output.
-    std::uint32_t entry_size() const noexcept {
-        return static_cast<std::uint32_t>(load_u16(p_ + 9)) | (static_cast<std::uint32_t>(load_u8(p_ + 11)) << 16);
-    }
+    // 24-bit: the entry's nextEntryOffset, or 0 in the early Obj2Nav2 output.
+    std::uint32_t entry_size() const noexcept { return load_u24(p_ + fields::manifest_record::entry_size_low); }
 
 private:
     const std::byte* p_;
@@ -104,10 +101,10 @@ public:
     manifest(const std::byte* p, std::uint32_t offset) noexcept : p_(p), offset_(offset) {}
 
     std::uint32_t offset() const noexcept { return offset_; }
-    std::uint32_t group_count() const noexcept { return load_u32(p_); }
+    std::uint32_t group_count() const noexcept { return load_u32(p_ + fields::manifest::group_count); }
     // 3 * group_count records.
     packed_view<manifest_record> records() const noexcept {
-        return {p_ + 4, static_cast<std::size_t>(group_count()) * 3};
+        return {p_ + fields::manifest::first_record, static_cast<std::size_t>(group_count()) * 3};
     }
 
 private:
@@ -123,17 +120,19 @@ public:
 
     // Absolute offset of the entry header.
     std::uint32_t offset() const noexcept { return offset_; }
-    std::uint16_t type_raw() const noexcept { return load_u16(p_); }
+    std::uint16_t type_raw() const noexcept { return load_u16(p_ + fields::entry::type); }
     entry_type type() const noexcept { return static_cast<entry_type>(type_raw()); }
-    std::uint16_t u1() const noexcept { return load_u16(p_ + 2); }
+    std::uint16_t u1() const noexcept { return load_u16(p_ + fields::entry::u1); }
     // Size of the whole entry, padding included (>= 16).
-    std::uint32_t next_entry_offset() const noexcept { return load_u32(p_ + 4); }
-    std::uint32_t payload_offset() const noexcept { return load_u32(p_ + 8); }  // 16
-    std::uint8_t group_id() const noexcept { return load_u8(p_ + 12); }
-    std::uint8_t tile_byte() const noexcept { return load_u8(p_ + 13); }
-    std::uint16_t tile_word() const noexcept { return load_u16(p_ + 14); }
+    std::uint32_t next_entry_offset() const noexcept { return load_u32(p_ + fields::entry::next_entry_offset); }
+    std::uint32_t payload_offset() const noexcept { return load_u32(p_ + fields::entry::payload_offset); }  // 16
+    std::uint8_t group_id() const noexcept { return load_u8(p_ + fields::entry::group_id); }
+    std::uint8_t tile_byte() const noexcept { return load_u8(p_ + fields::entry::tile_byte); }
+    std::uint16_t tile_word() const noexcept { return load_u16(p_ + fields::entry::tile_word); }
 
     std::span<const std::byte> bytes() const noexcept { return {p_, next_entry_offset()}; }
+    // The entry after this one in the chain.
+    entry next() const noexcept { return entry(p_ + next_entry_offset(), offset_ + next_entry_offset()); }
     std::span<const std::byte> payload() const noexcept {
         return {p_ + entry_header_size, next_entry_offset() - entry_header_size};
     }
@@ -145,54 +144,6 @@ private:
 
 // The chain of entries in file order (a forward range: each entry's position
 // comes from the previous one's nextEntryOffset).
-class entry_list {
-public:
-    class iterator {
-    public:
-        using iterator_concept = std::forward_iterator_tag;
-        using iterator_category = std::forward_iterator_tag;
-        using value_type = entry;
-        using difference_type = std::ptrdiff_t;
-        using reference = entry;
-        using pointer = void;
-
-        constexpr iterator() noexcept = default;
-        iterator(const std::byte* file, std::uint32_t offset, std::uint32_t left) noexcept
-            : file_(file), offset_(offset), left_(left) {}
-
-        entry operator*() const noexcept { return entry(file_ + offset_, offset_); }
-        iterator& operator++() noexcept {
-            NAVSPAN_ASSERT(left_ > 0);
-            offset_ += load_u32(file_ + offset_ + 4);
-            --left_;
-            return *this;
-        }
-        iterator operator++(int) noexcept { auto t = *this; ++*this; return t; }
-        friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.left_ == b.left_; }
-
-    private:
-        const std::byte* file_ = nullptr;
-        std::uint32_t offset_ = 0;
-        std::uint32_t left_ = 0;
-    };
-    using const_iterator = iterator;
-
-    constexpr entry_list() noexcept = default;
-    entry_list(const std::byte* file, std::uint32_t first, std::uint32_t count) noexcept
-        : file_(file), first_(first), count_(count) {}
-
-    std::size_t size() const noexcept { return count_; }
-    bool empty() const noexcept { return count_ == 0; }
-    iterator begin() const noexcept { return iterator(file_, first_, count_); }
-    iterator end() const noexcept { return iterator(file_, 0, 0); }
-
-private:
-    const std::byte* file_ = nullptr;
-    std::uint32_t first_ = 0;
-    std::uint32_t count_ = 0;
-};
+using entry_list = sequence_view<entry>;
 
 }  // namespace navspan::fox
-
-template <>
-inline constexpr bool std::ranges::enable_borrowed_range<navspan::fox::entry_list> = true;

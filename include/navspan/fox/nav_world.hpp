@@ -1,4 +1,5 @@
 // navspan/fox/nav_world.hpp - NavWorld (entry type 0): the edge-midpoint graph.
+// (docs/formats/fox.md has the layout and the accessor of every field.)
 //
 // One node per mesh edge, at its midpoint. Payload header (48 bytes): u32
 // offsets ss1, ss2, ss4, ss3, u1, u2, ss5, u3, ss6; u16 nodeCount, edgeCount,
@@ -19,24 +20,26 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "../core/config.hpp"
 #include "../core/endian.hpp"
 #include "../core/named_values.hpp"
 #include "../core/views.hpp"
 #include "format.hpp"
-#include "group_refs.hpp"
+#include "fields.hpp"
+#include "group_context.hpp"
 
 namespace navspan::fox {
 
 // One same-group adjacency of a node: the node across an edge, and the edge.
 class node_adjacency {
 public:
-    static constexpr std::size_t record_size = 4;
+    static constexpr std::size_t record_size = node_adjacency_size;
     explicit node_adjacency(const std::byte* p) noexcept : p_(p) {}
     // Verified < node count and < edge count of the group.
-    std::uint16_t node() const noexcept { return load_u16(p_); }
-    std::uint16_t edge() const noexcept { return load_u16(p_ + 2); }
+    std::uint16_t node() const noexcept { return load_u16(p_ + fields::node_adjacency::node); }
+    std::uint16_t edge() const noexcept { return load_u16(p_ + fields::node_adjacency::edge); }
 
 private:
     const std::byte* p_;
@@ -46,6 +49,10 @@ enum class link_kind : std::uint8_t { none = 0, same_group = 1, other_group = 2,
 
 inline constexpr named_value link_kind_names[] = {
     {0, "none"}, {1, "same_group"}, {2, "other_group"}, {4, "other_tile"}};
+
+constexpr std::string_view to_string(link_kind k) noexcept {
+    return name_of(link_kind_names, static_cast<std::uint64_t>(k));
+}
 
 // Words in a link record of a kind (0 for a kind open() would reject).
 constexpr std::size_t link_word_count(std::uint8_t kind) noexcept {
@@ -76,23 +83,23 @@ public:
     // group(), verified when that group is in this file.
     std::uint16_t node() const noexcept {
         NAVSPAN_ASSERT(kind_ == 1 || kind_ == 2);
-        return load_u16(p_ + (kind_ == 2 ? 2 : 0));
+        return load_u16(p_ + (kind_ == 2 ? fields::node_link::other_group_node : fields::node_link::same_group_node));
     }
     // other_group: the group id (verified <= 255); other_tile: the
     // neighbour tile's group (0-3 in game files).
     std::uint16_t group() const noexcept {
         NAVSPAN_ASSERT(kind_ == 2 || kind_ == 4);
-        return load_u16(p_ + (kind_ == 2 ? 0 : 2));
+        return load_u16(p_ + (kind_ == 2 ? fields::node_link::other_group : fields::node_link::tile_group));
     }
     // other_tile: the neighbour tile id (own +- 1 or +- 64 in game files).
     std::uint16_t tile_id() const noexcept {
         NAVSPAN_ASSERT(kind_ == 4);
-        return load_u16(p_);
+        return load_u16(p_ + fields::node_link::tile_id);
     }
     // other_tile: the third word, 0xFFFF in every game file.
     std::uint16_t terminator() const noexcept {
         NAVSPAN_ASSERT(kind_ == 4);
-        return load_u16(p_ + 4);
+        return load_u16(p_ + fields::node_link::tile_terminator);
     }
 
 private:
@@ -103,104 +110,99 @@ private:
 // A NavWorld node.
 class nav_node {
 public:
-    nav_node(const detail::group_refs& g, std::uint32_t index) noexcept : g_(g), index_(index) {}
+    nav_node(const detail::group_context* g, std::uint32_t index) noexcept : g_(g), index_(index) {}
 
     std::uint32_t index() const noexcept { return index_; }
     quantized_point quantized() const noexcept {
-        return load_quantized(g_.nav_world_at(detail::nav_world_field::ss1) + std::size_t{index_} * detail::point_stride);
+        return load_quantized(g_->node_positions + std::size_t{index_} * point_size);
     }
-    vec3 position() const noexcept { return g_.quant.to_world(quantized()); }
+    vec3 position() const noexcept { return g_->quant.to_world(quantized()); }
 
-    std::uint16_t ss3_half_offset() const noexcept { return load_u16(info()); }
+    std::uint16_t ss3_half_offset() const noexcept { return load_u16(info() + fields::node_info::record_half_offset); }
     // The node's segment (nodes are sorted by it; verified < segment count).
-    std::uint16_t segment() const noexcept { return load_u16(info() + 2); }
-    std::uint8_t adjacency_count() const noexcept { return load_u8(info() + 4); }  // countA
-    std::uint8_t link_kind_raw() const noexcept { return load_u8(info() + 5); }    // countB
+    std::uint16_t segment() const noexcept { return load_u16(info() + fields::node_info::segment); }
+    std::uint8_t adjacency_count() const noexcept { return load_u8(info() + fields::node_info::adjacency_count); }  // countA
+    std::uint8_t link_kind_raw() const noexcept { return load_u8(info() + fields::node_info::link_kind); }  // countB
+    fox::link_kind link_kind() const noexcept { return static_cast<fox::link_kind>(link_kind_raw()); }
 
     packed_view<node_adjacency> adjacency() const noexcept { return {record(), adjacency_count()}; }
     node_link link() const noexcept {
-        return node_link(record() + 4 * std::size_t{adjacency_count()}, link_kind_raw());
+        return node_link(record() + node_adjacency_size * std::size_t{adjacency_count()}, link_kind_raw());
     }
 
     // A NavmeshChunk face of this group (verified < face count).
-    std::uint16_t face() const noexcept {
-        return load_u16(g_.nav_world_at(detail::nav_world_field::ss6) + 2 * std::size_t{index_});
-    }
+    std::uint16_t face() const noexcept { return load_u16(g_->node_faces + 2 * std::size_t{index_}); }
 
 private:
-    const std::byte* info() const noexcept { return g_.node_info() + std::size_t{index_} * detail::node_info_stride; }
-    const std::byte* record() const noexcept {
-        return g_.nav_world_at(detail::nav_world_field::ss3) + 2 * std::size_t{ss3_half_offset()};
-    }
+    const std::byte* info() const noexcept { return g_->node_info + std::size_t{index_} * node_info_size; }
+    const std::byte* record() const noexcept { return g_->node_records + 2 * std::size_t{ss3_half_offset()}; }
 
-    detail::group_refs g_;
+    const detail::group_context* g_;
     std::uint32_t index_;
 };
 
 // A NavWorld edge between two nodes of one segment.
 class nav_edge {
 public:
-    nav_edge(const detail::group_refs& g, std::uint32_t index) noexcept : g_(g), index_(index) {}
+    nav_edge(const detail::group_context* g, std::uint32_t index) noexcept : g_(g), index_(index) {}
 
     std::uint32_t index() const noexcept { return index_; }
     // An opaque cost (about 127 x world distance in game data).
-    std::uint16_t weight() const noexcept { return load_u16(p()); }
-    std::uint16_t segment() const noexcept { return load_u16(p() + 2); }
-    std::uint8_t from_local() const noexcept { return load_u8(p() + 4); }
-    std::uint8_t to_local() const noexcept { return load_u8(p() + 5); }
+    std::uint16_t weight() const noexcept { return load_u16(p() + fields::nav_edge::weight); }
+    std::uint16_t segment() const noexcept { return load_u16(p() + fields::nav_edge::segment); }
+    std::uint8_t from_local() const noexcept { return load_u8(p() + fields::nav_edge::from_local); }
+    std::uint8_t to_local() const noexcept { return load_u8(p() + fields::nav_edge::to_local); }
     // The endpoints as group node indices (verified inside the segment's nodes).
-    std::uint32_t from_node() const noexcept { return g_.first_node(segment()) + from_local(); }
-    std::uint32_t to_node() const noexcept { return g_.first_node(segment()) + to_local(); }
+    std::uint32_t from_node() const noexcept { return g_->first_node(segment()) + from_local(); }
+    std::uint32_t to_node() const noexcept { return g_->first_node(segment()) + to_local(); }
 
 private:
-    const std::byte* p() const noexcept { return g_.nav_edges() + std::size_t{index_} * detail::nav_edge_stride; }
+    const std::byte* p() const noexcept { return g_->nav_edges + std::size_t{index_} * nav_edge_size; }
 
-    detail::group_refs g_;
+    const detail::group_context* g_;
     std::uint32_t index_;
 };
 
 using nav_node_list = group_element_list<nav_node>;
 using nav_edge_list = group_element_list<nav_edge>;
 
+// A group's NavWorld entry. Points at the group view it came from.
 class nav_world {
 public:
     constexpr nav_world() noexcept = default;
-    explicit nav_world(const detail::group_refs& g) noexcept : g_(g) {}
+    explicit nav_world(const detail::group_context* g) noexcept : g_(g) {}
 
-    std::uint16_t node_count() const noexcept { return g_.node_count(); }
-    std::uint16_t edge_count() const noexcept { return g_.edge_count(); }
-    std::uint16_t segment_count() const noexcept { return load_u16(g_.nav_world + detail::nav_world_field::segment_count); }
+    std::uint16_t node_count() const noexcept { return g_->node_count; }
+    std::uint16_t edge_count() const noexcept { return g_->edge_count; }
+    std::uint16_t segment_count() const noexcept { return load_u16(g_->nav_world + fields::nav_world::segment_count); }
 
     nav_node_list nodes() const noexcept { return {g_, node_count()}; }
     nav_edge_list edges() const noexcept { return {g_, edge_count()}; }
     nav_node node(std::size_t i) const noexcept { return nodes()[i]; }
     nav_edge edge(std::size_t i) const noexcept { return edges()[i]; }
 
-    // Per-segment flags (see segment_flag_values for the known values).
-    packed_view<std::uint16_t> segment_flags() const noexcept {
-        return {g_.nav_world_at(detail::nav_world_field::ss5), segment_count()};
-    }
+    // Per-segment flags as stored (see segment_flag_values for the known values).
+    packed_view<std::uint16_t> segment_flags_raw() const noexcept { return {g_->segment_flags, segment_count()}; }
 
     // Subsection offsets (relative to the payload) and the unknown words.
-    std::uint32_t ss1_offset() const noexcept { return field32(detail::nav_world_field::ss1); }
-    std::uint32_t ss2_offset() const noexcept { return field32(detail::nav_world_field::ss2); }
-    std::uint32_t ss3_offset() const noexcept { return field32(detail::nav_world_field::ss3); }
-    std::uint32_t ss4_offset() const noexcept { return field32(detail::nav_world_field::ss4); }
-    std::uint32_t ss5_offset() const noexcept { return field32(detail::nav_world_field::ss5); }
-    std::uint32_t ss6_offset() const noexcept { return field32(detail::nav_world_field::ss6); }
-    std::uint32_t u1() const noexcept { return field32(detail::nav_world_field::u1); }
-    std::uint32_t u2() const noexcept { return field32(detail::nav_world_field::u2); }
-    std::uint32_t u3() const noexcept { return field32(detail::nav_world_field::u3); }
+    std::uint32_t ss1_offset() const noexcept { return field32(fields::nav_world::ss1); }
+    std::uint32_t ss2_offset() const noexcept { return field32(fields::nav_world::ss2); }
+    std::uint32_t ss3_offset() const noexcept { return field32(fields::nav_world::ss3); }
+    std::uint32_t ss4_offset() const noexcept { return field32(fields::nav_world::ss4); }
+    std::uint32_t ss5_offset() const noexcept { return field32(fields::nav_world::ss5); }
+    std::uint32_t ss6_offset() const noexcept { return field32(fields::nav_world::ss6); }
+    std::uint32_t u1() const noexcept { return field32(fields::nav_world::u1); }
+    std::uint32_t u2() const noexcept { return field32(fields::nav_world::u2); }
+    std::uint32_t u3() const noexcept { return field32(fields::nav_world::u3); }
     std::uint16_t zero(std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < 3);
-        return load_u16(g_.nav_world + detail::nav_world_field::zero + 2 * i);
+        return load_u16(g_->nav_world + fields::nav_world::zero + 2 * i);
     }
 
 private:
-    std::uint32_t field32(std::size_t f) const noexcept { return load_u32(g_.nav_world + f); }
+    std::uint32_t field32(std::size_t f) const noexcept { return load_u32(g_->nav_world + f); }
 
-    detail::group_refs g_{};
+    const detail::group_context* g_ = nullptr;
 };
 
 }  // namespace navspan::fox
-

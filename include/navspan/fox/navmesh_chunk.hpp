@@ -1,4 +1,5 @@
 // navspan/fox/navmesh_chunk.hpp - NavmeshChunk (entry type 1): faces and vertices.
+// (docs/formats/fox.md has the layout and the accessor of every field.)
 //
 // Payload header (32 bytes): u32 ss1Offset, ss2Offset, ss3Offset; u16 uu[6];
 // u16 faceCount, vertexCount, u4, u5.
@@ -17,13 +18,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string_view>
 
 #include "../core/config.hpp"
 #include "../core/endian.hpp"
 #include "../core/named_values.hpp"
 #include "../core/views.hpp"
 #include "format.hpp"
-#include "group_refs.hpp"
+#include "fields.hpp"
+#include "group_context.hpp"
 
 namespace navspan::fox {
 
@@ -46,6 +49,10 @@ enum class neighbour_kind : std::uint8_t { none, same_group, other_group, other_
 inline constexpr named_value neighbour_kind_names[] = {
     {0, "none"}, {1, "same_group"}, {2, "other_group"}, {3, "other_tile"}, {4, "invalid"}};
 
+constexpr std::string_view to_string(neighbour_kind k) noexcept {
+    return name_of(neighbour_kind_names, static_cast<std::uint64_t>(k));
+}
+
 constexpr neighbour_kind classify_adjacency(std::uint16_t v) noexcept {
     if (v == adjacency_value::none) return neighbour_kind::none;
     if (v == adjacency_value::other_tile) return neighbour_kind::other_tile;
@@ -54,10 +61,10 @@ constexpr neighbour_kind classify_adjacency(std::uint16_t v) noexcept {
     return neighbour_kind::same_group;
 }
 
-// Whether a face record carries extA/extB (some edge leaves the group).
+// Whether a face record carries extA/extB (some edge leaves the group): an
+// adjacency 0x4000 + f (bits 15-14 = 01) or 0xBFFF.
 constexpr bool needs_extension(std::uint16_t v) noexcept {
-    const neighbour_kind k = classify_adjacency(v);
-    return k == neighbour_kind::other_group || k == neighbour_kind::other_tile;
+    return (v & 0xC000u) == adjacency_value::other_group_flag || v == adjacency_value::other_tile;
 }
 
 // What lies across one edge of a face.
@@ -115,24 +122,23 @@ struct face_neighbours {
 // A mesh vertex.
 class mesh_vertex {
 public:
-    mesh_vertex(const detail::group_refs& g, std::uint32_t index) noexcept : g_(g), index_(index) {}
+    mesh_vertex(const detail::group_context* g, std::uint32_t index) noexcept : g_(g), index_(index) {}
     std::uint32_t index() const noexcept { return index_; }
-    quantized_point quantized() const noexcept {
-        return load_quantized(g_.vertices() + std::size_t{index_} * detail::point_stride);
-    }
-    vec3 position() const noexcept { return g_.quant.to_world(quantized()); }
+    quantized_point quantized() const noexcept { return load_quantized(g_->vertices + std::size_t{index_} * point_size); }
+    vec3 position() const noexcept { return g_->quant.to_world(quantized()); }
 
 private:
-    detail::group_refs g_;
+    const detail::group_context* g_;
     std::uint32_t index_;
 };
 
 // A face: 3 corners (4 for a quad), each with its neighbour across the edge
 // that starts at it, the mesh vertex and the NavWorld node of that edge.
+// Record layout: fields::face_record (arrays at multiples of the corner count).
 class face {
 public:
-    face(const detail::group_refs& g, std::uint32_t index) noexcept
-        : g_(g), index_(index), word_(load_u32(g.navmesh + load_u32(g.navmesh + detail::navmesh_field::ss2) + 4 * std::size_t{index})) {}
+    face(const detail::group_context* g, std::uint32_t index) noexcept
+        : g_(g), index_(index), word_(load_u32(g->face_words + face_word_size * std::size_t{index})) {}
 
     std::uint32_t index() const noexcept { return index_; }
     std::uint32_t word() const noexcept { return word_; }
@@ -144,13 +150,15 @@ public:
     // The segment as the word stores it (0 in Obj2Nav2 files).
     std::uint32_t segment_bits() const noexcept { return word_ >> face_word::segment_shift; }
     // The face's segment (verified against the SegmentChunk ranges).
-    std::uint32_t segment() const noexcept { return g_.segment_of_face(index_, word_); }
+    std::uint32_t segment() const noexcept { return g_->segment_of_face(index_, word_); }
 
+    // Whether the record carries the extension words (some edge leaves the
+    // group): one test over the 3 or 4 adjacency words, without a loop.
     bool has_extension() const noexcept {
-        for (std::size_t i = 0; i < corner_count(); ++i) {
-            if (needs_extension(load_u16(record() + 2 * i))) return true;
-        }
-        return false;
+        const std::byte* r = record();
+        const auto leaves = [](std::uint16_t v) { return static_cast<unsigned>(needs_extension(v)); };
+        const unsigned quad = is_quad() ? leaves(load_u16(r + 6)) : 0u;
+        return (leaves(load_u16(r)) | leaves(load_u16(r + 2)) | leaves(load_u16(r + 4)) | quad) != 0;
     }
     face_neighbour neighbour(std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < corner_count());
@@ -167,43 +175,43 @@ public:
     // The vertex byte as stored (local to the segment).
     std::uint8_t local_vertex(std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < corner_count());
-        return load_u8(record() + 2 * corner_count() + i);
+        return load_u8(record() + fields::face_record::vertex * corner_count() + i);
     }
     // The mesh vertex of corner i (verified < vertex count).
-    std::uint32_t vertex(std::size_t i) const noexcept { return g_.vertex_offset(segment()) + local_vertex(i); }
+    std::uint32_t vertex(std::size_t i) const noexcept { return g_->vertex_offset(segment()) + local_vertex(i); }
     quantized_point corner_quantized(std::size_t i) const noexcept {
-        return load_quantized(g_.vertices() + std::size_t{vertex(i)} * detail::point_stride);
+        return load_quantized(g_->vertices + std::size_t{vertex(i)} * point_size);
     }
     // World position of corner i, dequantised now.
-    vec3 corner(std::size_t i) const noexcept { return g_.quant.to_world(corner_quantized(i)); }
+    vec3 corner(std::size_t i) const noexcept { return g_->quant.to_world(corner_quantized(i)); }
 
     // The edge id byte as stored: the segment-local NavWorld node of the
     // edge from corner i to corner i + 1.
     std::uint8_t edge_id(std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < corner_count());
-        return load_u8(record() + 3 * corner_count() + i);
+        return load_u8(record() + fields::face_record::edge * corner_count() + i);
     }
     // That NavWorld node as a group node index (verified inside the segment).
-    std::uint32_t edge_node(std::size_t i) const noexcept { return g_.first_node(segment()) + edge_id(i); }
+    std::uint32_t edge_node(std::size_t i) const noexcept { return g_->first_node(segment()) + edge_id(i); }
 
     // The record's bytes: 4n, or 8n with the extension.
     std::span<const std::byte> record_bytes() const noexcept {
-        return {record(), (has_extension() ? 8 : 4) * corner_count()};
+        return {record(), (has_extension() ? fields::face_record::size_with_extension : fields::face_record::size) *
+                              corner_count()};
     }
 
 private:
-    const std::byte* record() const noexcept {
-        return g_.navmesh + load_u32(g_.navmesh + detail::navmesh_field::ss3) + record_offset();
-    }
+    const std::byte* record() const noexcept { return g_->face_records + record_offset(); }
     face_neighbour neighbour_at(std::size_t i, bool extension) const noexcept {
+        namespace f = fields::face_record;
         const std::size_t n = corner_count();
         const std::byte* r = record();
-        const std::uint16_t raw = load_u16(r + 2 * i);
+        const std::uint16_t raw = load_u16(r + f::adjacency * n + 2 * i);
         if (!extension) return face_neighbour(raw, false, 0, 0);
-        return face_neighbour(raw, true, load_u16(r + 4 * n + 2 * i), load_u16(r + 6 * n + 2 * i));
+        return face_neighbour(raw, true, load_u16(r + f::ext_a * n + 2 * i), load_u16(r + f::ext_b * n + 2 * i));
     }
 
-    detail::group_refs g_;
+    const detail::group_context* g_;
     std::uint32_t index_;
     std::uint32_t word_;
 };
@@ -211,37 +219,36 @@ private:
 using mesh_vertex_list = group_element_list<mesh_vertex>;
 using face_list = group_element_list<face>;
 
+// A group's NavmeshChunk entry. Points at the group view it came from.
 class navmesh_chunk {
 public:
     constexpr navmesh_chunk() noexcept = default;
-    explicit navmesh_chunk(const detail::group_refs& g) noexcept : g_(g) {}
+    explicit navmesh_chunk(const detail::group_context* g) noexcept : g_(g) {}
 
-    std::uint16_t face_count() const noexcept { return g_.face_count(); }
-    std::uint16_t vertex_count() const noexcept { return g_.vertex_count(); }
+    std::uint16_t face_count() const noexcept { return g_->face_count; }
+    std::uint16_t vertex_count() const noexcept { return g_->vertex_count; }
 
     mesh_vertex_list vertices() const noexcept { return {g_, vertex_count()}; }
     face_list faces() const noexcept { return {g_, face_count()}; }
     mesh_vertex vertex(std::size_t i) const noexcept { return vertices()[i]; }
     face face_at(std::size_t i) const noexcept { return faces()[i]; }
-    packed_view<std::uint32_t> face_words() const noexcept {
-        return {g_.navmesh + ss2_offset(), face_count()};
-    }
+    packed_view<std::uint32_t> face_words() const noexcept { return {g_->face_words, face_count()}; }
     // True when face words carry their segment (game files).
-    bool face_segment_bits() const noexcept { return (g_.modes & detail::mode_face_segment_bits) != 0; }
+    bool face_segment_bits() const noexcept { return (g_->modes & detail::mode_face_segment_bits) != 0; }
 
-    std::uint32_t ss1_offset() const noexcept { return load_u32(g_.navmesh + detail::navmesh_field::ss1); }
-    std::uint32_t ss2_offset() const noexcept { return load_u32(g_.navmesh + detail::navmesh_field::ss2); }
-    std::uint32_t ss3_offset() const noexcept { return load_u32(g_.navmesh + detail::navmesh_field::ss3); }
+    std::uint32_t ss1_offset() const noexcept { return load_u32(g_->navmesh + fields::navmesh::ss1); }
+    std::uint32_t ss2_offset() const noexcept { return load_u32(g_->navmesh + fields::navmesh::ss2); }
+    std::uint32_t ss3_offset() const noexcept { return load_u32(g_->navmesh + fields::navmesh::ss3); }
     // The six u16 after the offsets (0 in every file).
     std::uint16_t uu(std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < 6);
-        return load_u16(g_.navmesh + detail::navmesh_field::uu + 2 * i);
+        return load_u16(g_->navmesh + fields::navmesh::uu + 2 * i);
     }
-    std::uint16_t u4() const noexcept { return load_u16(g_.navmesh + detail::navmesh_field::u4); }
-    std::uint16_t u5() const noexcept { return load_u16(g_.navmesh + detail::navmesh_field::u5); }
+    std::uint16_t u4() const noexcept { return load_u16(g_->navmesh + fields::navmesh::u4); }
+    std::uint16_t u5() const noexcept { return load_u16(g_->navmesh + fields::navmesh::u5); }
 
 private:
-    detail::group_refs g_{};
+    const detail::group_context* g_ = nullptr;
 };
 
 }  // namespace navspan::fox

@@ -1,5 +1,5 @@
 // navspan/fox/sections.hpp - the blocks after the entries: Section2,
-// Section3 and the NavSystem grid (spec section 12).
+// Section3 and the NavSystem grid (docs/formats/fox.md, "After the entries").
 //
 // Section2 (at section2Offset, section2EntryCount entries; purpose unknown,
 // probably a coarser graph). Entry header, offsets relative to the entry:
@@ -24,7 +24,9 @@
 
 #include "../core/config.hpp"
 #include "../core/endian.hpp"
+#include "../core/ranges.hpp"
 #include "../core/views.hpp"
+#include "fields.hpp"
 #include "format.hpp"
 
 namespace navspan::fox {
@@ -35,8 +37,8 @@ class section2_adjacency {
 public:
     static constexpr std::size_t record_size = 4;
     explicit section2_adjacency(const std::byte* p) noexcept : p_(p) {}
-    std::uint16_t weight() const noexcept { return load_u16(p_); }  // probable
-    std::uint16_t node() const noexcept { return load_u16(p_ + 2); }  // verified < node count
+    std::uint16_t weight() const noexcept { return load_u16(p_ + fields::section2_adjacency::weight); }  // probable
+    std::uint16_t node() const noexcept { return load_u16(p_ + fields::section2_adjacency::node); }  // verified < node count
 
 private:
     const std::byte* p_;
@@ -50,20 +52,21 @@ struct section2_context {
 
 class section2_node {
 public:
-    static constexpr std::size_t record_size = 14;
+    static constexpr std::size_t record_size = section2_node_size;
 
     section2_node(const std::byte* p, section2_context context) noexcept
         : p_(p), ss2_(context.ss2), quant_(context.quant) {}
 
-    quantized_point quantized() const noexcept { return load_quantized(p_); }
+    quantized_point quantized() const noexcept { return load_quantized(p_ + fields::section2_node::position); }
     vec3 position() const noexcept { return quant_.to_world(quantized()); }
-    std::uint16_t flags() const noexcept { return load_u16(p_ + 6); }  // NavWorld segment flag values
-    std::uint16_t ss2_byte_offset() const noexcept { return load_u16(p_ + 8); }
-    std::uint16_t count_b() const noexcept { return load_u16(p_ + 10); }
-    std::uint16_t count_a() const noexcept { return load_u16(p_ + 12); }
+    // As stored; the values are those of the NavWorld segment flags.
+    std::uint16_t flags_raw() const noexcept { return load_u16(p_ + fields::section2_node::flags); }
+    std::uint16_t ss2_byte_offset() const noexcept { return load_u16(p_ + fields::section2_node::record_offset); }
+    std::uint16_t count_b() const noexcept { return load_u16(p_ + fields::section2_node::word_count); }
+    std::uint16_t count_a() const noexcept { return load_u16(p_ + fields::section2_node::adjacency_count); }
     packed_view<section2_adjacency> adjacency() const noexcept { return {ss2_ + ss2_byte_offset(), count_a()}; }
     packed_view<std::uint16_t> extra_words() const noexcept {
-        return {ss2_ + ss2_byte_offset() + 4 * std::size_t{count_a()}, count_b()};
+        return {ss2_ + ss2_byte_offset() + section2_adjacency::record_size * std::size_t{count_a()}, count_b()};
     }
 
 private:
@@ -76,9 +79,9 @@ class section2_record3 {
 public:
     static constexpr std::size_t record_size = 8;
     explicit section2_record3(const std::byte* p) noexcept : p_(p) {}
-    std::uint32_t a() const noexcept { return load_u32(p_); }
-    std::uint16_t b() const noexcept { return load_u16(p_ + 4); }
-    std::uint16_t c() const noexcept { return load_u16(p_ + 6); }
+    std::uint32_t a() const noexcept { return load_u32(p_ + fields::section2_record3::a); }
+    std::uint16_t b() const noexcept { return load_u16(p_ + fields::section2_record3::b); }
+    std::uint16_t c() const noexcept { return load_u16(p_ + fields::section2_record3::c); }
 
 private:
     const std::byte* p_;
@@ -88,9 +91,9 @@ class section2_neighbour {
 public:
     static constexpr std::size_t record_size = 6;
     explicit section2_neighbour(const std::byte* p) noexcept : p_(p) {}
-    std::uint16_t tile_id() const noexcept { return load_u16(p_); }
-    std::uint16_t b() const noexcept { return load_u16(p_ + 2); }
-    std::uint16_t c() const noexcept { return load_u16(p_ + 4); }
+    std::uint16_t tile_id() const noexcept { return load_u16(p_ + fields::section2_neighbour::tile_id); }
+    std::uint16_t b() const noexcept { return load_u16(p_ + fields::section2_neighbour::b); }
+    std::uint16_t c() const noexcept { return load_u16(p_ + fields::section2_neighbour::c); }
 
 private:
     const std::byte* p_;
@@ -98,17 +101,18 @@ private:
 
 class section2_entry {
 public:
+    constexpr section2_entry() noexcept = default;
     section2_entry(const std::byte* p, std::uint32_t offset, quantization q) noexcept : p_(p), offset_(offset), quant_(q) {}
 
     std::uint32_t offset() const noexcept { return offset_; }
-    std::uint16_t next_entry_offset() const noexcept { return load_u16(p_); }
-    std::uint16_t ss1_offset() const noexcept { return load_u16(p_ + 2); }
-    std::uint16_t node_count() const noexcept { return load_u16(p_ + 4); }
-    std::uint16_t ss2_offset() const noexcept { return load_u16(p_ + 6); }
-    std::uint16_t ss3_offset() const noexcept { return load_u16(p_ + 8); }
-    std::uint16_t ss4_offset() const noexcept { return load_u16(p_ + 10); }
-    std::uint16_t ss5_offset() const noexcept { return load_u16(p_ + 12); }
-    std::uint16_t ss6_offset() const noexcept { return load_u16(p_ + 14); }
+    std::uint16_t next_entry_offset() const noexcept { return u16(fields::section2_entry::next_entry_offset); }
+    std::uint16_t ss1_offset() const noexcept { return u16(fields::section2_entry::ss1); }
+    std::uint16_t node_count() const noexcept { return u16(fields::section2_entry::node_count); }
+    std::uint16_t ss2_offset() const noexcept { return u16(fields::section2_entry::ss2); }
+    std::uint16_t ss3_offset() const noexcept { return u16(fields::section2_entry::ss3); }
+    std::uint16_t ss4_offset() const noexcept { return u16(fields::section2_entry::ss4); }
+    std::uint16_t ss5_offset() const noexcept { return u16(fields::section2_entry::ss5); }
+    std::uint16_t ss6_offset() const noexcept { return u16(fields::section2_entry::ss6); }
 
     using node_list = strided_view<section2_node, section2_context>;
     node_list nodes() const noexcept {
@@ -124,132 +128,56 @@ public:
         return {p_ + ss6_offset(), std::size_t{next_entry_offset()} - ss6_offset()};
     }
     std::span<const std::byte> bytes() const noexcept { return {p_, next_entry_offset()}; }
+    // The entry after this one.
+    section2_entry next() const noexcept {
+        return section2_entry(p_ + next_entry_offset(), offset_ + next_entry_offset(), quant_);
+    }
 
 private:
-    const std::byte* p_;
-    std::uint32_t offset_;
-    quantization quant_;
+    std::uint16_t u16(std::size_t field) const noexcept { return load_u16(p_ + field); }
+
+    const std::byte* p_ = nullptr;
+    std::uint32_t offset_ = 0;
+    quantization quant_{};
 };
 
 // Section2's entries in file order (a forward range).
-class section2_list {
-public:
-    class iterator {
-    public:
-        using iterator_concept = std::forward_iterator_tag;
-        using iterator_category = std::forward_iterator_tag;
-        using value_type = section2_entry;
-        using difference_type = std::ptrdiff_t;
-        using reference = section2_entry;
-        using pointer = void;
-
-        constexpr iterator() noexcept = default;
-        iterator(const std::byte* file, std::uint32_t offset, std::uint32_t left, quantization q) noexcept
-            : file_(file), offset_(offset), left_(left), quant_(q) {}
-        section2_entry operator*() const noexcept { return section2_entry(file_ + offset_, offset_, quant_); }
-        iterator& operator++() noexcept {
-            NAVSPAN_ASSERT(left_ > 0);
-            offset_ += load_u16(file_ + offset_);
-            --left_;
-            return *this;
-        }
-        iterator operator++(int) noexcept { auto t = *this; ++*this; return t; }
-        friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.left_ == b.left_; }
-
-    private:
-        const std::byte* file_ = nullptr;
-        std::uint32_t offset_ = 0;
-        std::uint32_t left_ = 0;
-        quantization quant_{};
-    };
-    using const_iterator = iterator;
-
-    constexpr section2_list() noexcept = default;
-    section2_list(const std::byte* file, std::uint32_t first, std::uint32_t count, quantization q) noexcept
-        : file_(file), first_(first), count_(count), quant_(q) {}
-
-    std::size_t size() const noexcept { return count_; }
-    bool empty() const noexcept { return count_ == 0; }
-    iterator begin() const noexcept { return iterator(file_, first_, count_, quant_); }
-    iterator end() const noexcept { return iterator(file_, 0, 0, quant_); }
-
-private:
-    const std::byte* file_ = nullptr;
-    std::uint32_t first_ = 0;
-    std::uint32_t count_ = 0;
-    quantization quant_{};
-};
+using section2_list = sequence_view<section2_entry>;
 
 // ---------------------------------------------------------------- NavSystem
 
 // One record of a cell: the segments of one group that touch the cell.
 class cell_record {
 public:
+    constexpr cell_record() noexcept = default;
     explicit cell_record(const std::byte* p) noexcept : p_(p) {}
-    std::uint8_t group_id() const noexcept { return load_u8(p_); }
-    std::uint8_t tile_byte() const noexcept { return load_u8(p_ + 1); }    // = header u0a
-    std::uint16_t tile_word() const noexcept { return load_u16(p_ + 2); }  // = u0b | u0c << 8
-    std::uint32_t segment_count() const noexcept { return load_u32(p_ + 4); }
+    std::uint8_t group_id() const noexcept { return load_u8(p_ + fields::cell_record::group_id); }
+    std::uint8_t tile_byte() const noexcept { return load_u8(p_ + fields::cell_record::tile_byte); }    // = header u0a
+    std::uint16_t tile_word() const noexcept { return load_u16(p_ + fields::cell_record::tile_word); }  // = u0b | u0c << 8
+    std::uint32_t segment_count() const noexcept { return load_u32(p_ + fields::cell_record::segment_count); }
     // Segment indices of group_id() (verified < its segment count when the
     // group is in this file).
-    packed_view<std::uint16_t> segments() const noexcept { return {p_ + 8, segment_count()}; }
-    std::size_t size_bytes() const noexcept { return 8 + 2 * std::size_t{segment_count()}; }
+    packed_view<std::uint16_t> segments() const noexcept { return {p_ + fields::cell_record::segments, segment_count()}; }
+    std::size_t size_bytes() const noexcept { return cell_record_header_size + 2 * std::size_t{segment_count()}; }
+    cell_record next() const noexcept { return cell_record(p_ + size_bytes()); }
 
 private:
-    const std::byte* p_;
+    const std::byte* p_ = nullptr;
 };
 
-class cell_record_list {
-public:
-    class iterator {
-    public:
-        using iterator_concept = std::forward_iterator_tag;
-        using iterator_category = std::forward_iterator_tag;
-        using value_type = cell_record;
-        using difference_type = std::ptrdiff_t;
-        using reference = cell_record;
-        using pointer = void;
-
-        constexpr iterator() noexcept = default;
-        iterator(const std::byte* p, std::uint32_t left) noexcept : p_(p), left_(left) {}
-        cell_record operator*() const noexcept { return cell_record(p_); }
-        iterator& operator++() noexcept {
-            NAVSPAN_ASSERT(left_ > 0);
-            p_ += cell_record(p_).size_bytes();
-            --left_;
-            return *this;
-        }
-        iterator operator++(int) noexcept { auto t = *this; ++*this; return t; }
-        friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.left_ == b.left_; }
-
-    private:
-        const std::byte* p_ = nullptr;
-        std::uint32_t left_ = 0;
-    };
-    using const_iterator = iterator;
-
-    constexpr cell_record_list() noexcept = default;
-    cell_record_list(const std::byte* first, std::uint32_t count) noexcept : first_(first), count_(count) {}
-    std::size_t size() const noexcept { return count_; }
-    bool empty() const noexcept { return count_ == 0; }
-    iterator begin() const noexcept { return iterator(first_, count_); }
-    iterator end() const noexcept { return iterator(nullptr, 0); }
-
-private:
-    const std::byte* first_ = nullptr;
-    std::uint32_t count_ = 0;
-};
+// A cell's records in order (a forward range).
+using cell_record_list = sequence_view<cell_record>;
 
 class nav_cell {
 public:
-    static constexpr std::size_t record_size = 8;
+    static constexpr std::size_t record_size = nav_cell_size;
     explicit nav_cell(const std::byte* p) noexcept : p_(p) {}
-    std::uint32_t rel_offset() const noexcept { return load_u32(p_); }  // from this cell record
-    std::uint16_t count() const noexcept { return load_u16(p_ + 4); }
-    std::uint8_t u2() const noexcept { return load_u8(p_ + 6); }
-    std::uint8_t u3() const noexcept { return load_u8(p_ + 7); }
+    std::uint32_t rel_offset() const noexcept { return load_u32(p_ + fields::nav_cell::relative_offset); }  // from this cell record
+    std::uint16_t count() const noexcept { return load_u16(p_ + fields::nav_cell::record_count); }
+    std::uint8_t u2() const noexcept { return load_u8(p_ + fields::nav_cell::u2); }
+    std::uint8_t u3() const noexcept { return load_u8(p_ + fields::nav_cell::u3); }
     cell_record_list records() const noexcept {
-        return count() == 0 ? cell_record_list() : cell_record_list(p_ + rel_offset(), count());
+        return count() == 0 ? cell_record_list() : cell_record_list(cell_record(p_ + rel_offset()), count());
     }
 
 private:
@@ -262,17 +190,18 @@ public:
     nav_system(const std::byte* p, std::uint32_t offset) noexcept : p_(p), offset_(offset) {}
 
     std::uint32_t offset() const noexcept { return offset_; }
-    vec3 origin() const noexcept { return load_vec3(p_); }
-    std::uint32_t unknown() const noexcept { return load_u32(p_ + 12); }
-    std::uint32_t cells_x() const noexcept { return load_u32(p_ + 16); }
-    std::uint32_t cells_y() const noexcept { return load_u32(p_ + 20); }
-    std::uint32_t cells_z() const noexcept { return load_u32(p_ + 24); }
-    std::uint32_t cell_size() const noexcept { return load_u32(p_ + 28); }
-    std::uint32_t n5() const noexcept { return load_u32(p_ + 32); }
-    std::uint32_t ss1_offset() const noexcept { return load_u32(p_ + 36); }
-    std::uint32_t ss2_offset() const noexcept { return load_u32(p_ + 40); }
+    // The grid's minimum corner (the origin of its cell frame).
+    vec3 origin() const noexcept { return load_vec3(p_ + fields::nav_system::origin); }
+    std::uint32_t unknown() const noexcept { return u32(fields::nav_system::unknown); }
+    std::uint32_t cells_x() const noexcept { return u32(fields::nav_system::cells_x); }
+    std::uint32_t cells_y() const noexcept { return u32(fields::nav_system::cells_y); }
+    std::uint32_t cells_z() const noexcept { return u32(fields::nav_system::cells_z); }
+    std::uint32_t cell_size() const noexcept { return u32(fields::nav_system::cell_size); }
+    std::uint32_t n5() const noexcept { return u32(fields::nav_system::n5); }
+    std::uint32_t ss1_offset() const noexcept { return u32(fields::nav_system::ss1); }
+    std::uint32_t ss2_offset() const noexcept { return u32(fields::nav_system::ss2); }
     // End of the NavSystem relative to its start (= fileSize - navSystemOffset).
-    std::uint32_t ss3_offset() const noexcept { return load_u32(p_ + 44); }
+    std::uint32_t ss3_offset() const noexcept { return u32(fields::nav_system::ss3); }
 
     std::size_t cell_count() const noexcept {
         return static_cast<std::size_t>(cells_x()) * cells_y() * cells_z();
@@ -286,13 +215,10 @@ public:
     std::span<const std::byte> bytes() const noexcept { return {p_, ss3_offset()}; }
 
 private:
+    std::uint32_t u32(std::size_t field) const noexcept { return load_u32(p_ + field); }
+
     const std::byte* p_ = nullptr;
     std::uint32_t offset_ = 0;
 };
 
 }  // namespace navspan::fox
-
-template <>
-inline constexpr bool std::ranges::enable_borrowed_range<navspan::fox::section2_list> = true;
-template <>
-inline constexpr bool std::ranges::enable_borrowed_range<navspan::fox::cell_record_list> = true;

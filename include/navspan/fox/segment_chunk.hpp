@@ -6,6 +6,7 @@
 // ss2 = {u16 vertexIndexOffset, u16 firstFace, u16 firstNavWorldEdge,
 // u16 firstNavWorldNode, u8 nVerts, u8 nFaces, u8 nNavWorldEdges,
 // u8 nNavWorldNodes}[segmentCount]. The firsts are prefix sums of the counts.
+// docs/formats/fox.md, "SegmentChunk".
 #pragma once
 
 #include <cstddef>
@@ -14,7 +15,8 @@
 #include "../core/endian.hpp"
 #include "../core/views.hpp"
 #include "format.hpp"
-#include "group_refs.hpp"
+#include "fields.hpp"
+#include "group_context.hpp"
 
 namespace navspan::fox {
 
@@ -22,70 +24,70 @@ namespace navspan::fox {
 // NavWorld edges.
 class segment {
 public:
-    segment(const detail::group_refs& g, std::uint32_t index) noexcept : g_(g), index_(index) {}
+    segment(const detail::group_context* g, std::uint32_t index) noexcept : g_(g), index_(index) {}
 
     std::uint32_t index() const noexcept { return index_; }
 
-    quantized_point bounds_min_quantized() const noexcept { return load_quantized(box()); }
-    quantized_point bounds_max_quantized() const noexcept { return load_quantized(box() + 6); }
-    vec3 bounds_min() const noexcept { return g_.quant.to_world(bounds_min_quantized()); }
-    vec3 bounds_max() const noexcept { return g_.quant.to_world(bounds_max_quantized()); }
+    quantized_point bounds_min_quantized() const noexcept { return load_quantized(box_record() + fields::segment_box::min); }
+    quantized_point bounds_max_quantized() const noexcept { return load_quantized(box_record() + fields::segment_box::max); }
+    // The box in world space.
+    box bounds() const noexcept {
+        return {g_->quant.to_world(bounds_min_quantized()), g_->quant.to_world(bounds_max_quantized())};
+    }
 
     // Mesh vertices [vertex_offset(), vertex_offset() + vertex_count()) and
     // faces [first_face(), first_face() + face_count()) (verified prefix sums).
-    std::uint32_t vertex_offset() const noexcept { return load_u16(range() + detail::segment_range_field::vertex_offset); }
-    std::uint32_t vertex_count() const noexcept { return load_u8(range() + detail::segment_range_field::vertex_count); }
-    std::uint32_t first_face() const noexcept { return load_u16(range() + detail::segment_range_field::first_face); }
-    std::uint32_t face_count() const noexcept { return load_u8(range() + detail::segment_range_field::face_count); }
+    std::uint32_t vertex_offset() const noexcept { return load_u16(range() + fields::segment_range::vertex_offset); }
+    std::uint32_t vertex_count() const noexcept { return load_u8(range() + fields::segment_range::vertex_count); }
+    std::uint32_t first_face() const noexcept { return load_u16(range() + fields::segment_range::first_face); }
+    std::uint32_t face_count() const noexcept { return load_u8(range() + fields::segment_range::face_count); }
 
     // NavWorld nodes and edges of the segment, resolved (from the stored
     // fields when they are right, else from the nodes' own segment ids).
-    std::uint32_t first_node() const noexcept { return g_.first_node(index_); }
-    std::uint32_t node_count() const noexcept { return g_.node_count_of(index_); }
-    std::uint32_t first_edge() const noexcept { return g_.first_edge(index_); }
-    std::uint32_t edge_count() const noexcept { return g_.edge_count_of(index_); }
+    std::uint32_t first_node() const noexcept { return g_->first_node(index_); }
+    std::uint32_t node_count() const noexcept { return g_->node_count_of(index_); }
+    std::uint32_t first_edge() const noexcept { return g_->first_edge(index_); }
+    std::uint32_t edge_count() const noexcept { return g_->edge_count_of(index_); }
 
     // The stored fields as they are (Obj2Nav2 writes 0 firsts and other counts).
-    std::uint16_t stored_first_edge() const noexcept { return load_u16(range() + detail::segment_range_field::first_edge); }
-    std::uint16_t stored_first_node() const noexcept { return load_u16(range() + detail::segment_range_field::first_node); }
-    std::uint8_t stored_edge_count() const noexcept { return load_u8(range() + detail::segment_range_field::edge_count); }
-    std::uint8_t stored_node_count() const noexcept { return load_u8(range() + detail::segment_range_field::node_count); }
+    std::uint16_t stored_first_edge() const noexcept { return load_u16(range() + fields::segment_range::first_edge); }
+    std::uint16_t stored_first_node() const noexcept { return load_u16(range() + fields::segment_range::first_node); }
+    std::uint8_t stored_edge_count() const noexcept { return load_u8(range() + fields::segment_range::edge_count); }
+    std::uint8_t stored_node_count() const noexcept { return load_u8(range() + fields::segment_range::node_count); }
 
     // Group vertex index of segment-local vertex `local` (a face's vertex byte).
     std::uint32_t vertex_index(std::uint8_t local) const noexcept { return vertex_offset() + local; }
 
 private:
-    const std::byte* box() const noexcept {
-        return g_.segments + load_u32(g_.segments + detail::segment_chunk_field::ss1) +
-               std::size_t{index_} * detail::segment_box_stride;
-    }
-    const std::byte* range() const noexcept { return g_.segment_range(index_); }
+    const std::byte* box_record() const noexcept { return g_->segment_boxes + std::size_t{index_} * segment_box_size; }
+    const std::byte* range() const noexcept { return g_->segment_range(index_); }
 
-    detail::group_refs g_;
+    const detail::group_context* g_;
     std::uint32_t index_;
 };
 
 using segment_list = group_element_list<segment>;
 
+// A group's SegmentChunk entry. Points at the group view it came from.
 class segment_chunk {
 public:
     constexpr segment_chunk() noexcept = default;
-    explicit segment_chunk(const detail::group_refs& g) noexcept : g_(g) {}
+    explicit segment_chunk(const detail::group_context* g) noexcept : g_(g) {}
 
-    std::uint32_t ss1_offset() const noexcept { return load_u32(g_.segments + detail::segment_chunk_field::ss1); }
-    std::uint32_t ss2_offset() const noexcept { return load_u32(g_.segments + detail::segment_chunk_field::ss2); }
-    std::uint32_t total_size() const noexcept { return load_u32(g_.segments + detail::segment_chunk_field::total_size); }
-    std::uint32_t segment_count() const noexcept { return g_.segment_count(); }
+    std::uint32_t ss1_offset() const noexcept { return load_u32(g_->segments + fields::segment_chunk::ss1); }
+    std::uint32_t ss2_offset() const noexcept { return load_u32(g_->segments + fields::segment_chunk::ss2); }
+    std::uint32_t total_size() const noexcept { return load_u32(g_->segments + fields::segment_chunk::total_size); }
+    std::uint32_t segment_count() const noexcept { return g_->segment_count; }
 
-    segment_list segments() const noexcept { return {g_, g_.segment_count()}; }
+    segment_list segments() const noexcept { return {g_, segment_count()}; }
     segment operator[](std::size_t i) const noexcept { return segments()[i]; }
 
     // True when the stored node / edge firsts and counts are right (game files).
-    bool stored_node_ranges() const noexcept { return (g_.modes & detail::mode_stored_node_ranges) != 0; }
-    bool stored_edge_ranges() const noexcept { return (g_.modes & detail::mode_stored_edge_ranges) != 0; }
+    bool stored_node_ranges() const noexcept { return (g_->modes & detail::mode_stored_node_ranges) != 0; }
+    bool stored_edge_ranges() const noexcept { return (g_->modes & detail::mode_stored_edge_ranges) != 0; }
 
 private:
-    detail::group_refs g_{};
+    const detail::group_context* g_ = nullptr;
 };
 
 }  // namespace navspan::fox

@@ -1,4 +1,5 @@
 // navspan/fox/segment_graph.hpp - SegmentGraph (entry type 3): one node per segment.
+// (docs/formats/fox.md has the layout and the accessor of every field.)
 //
 // Payload header (32 bytes): u32 ss1Offset, ss2Offset, ss3Offset, uu1,
 // totalSize, nodeCount; u16 uu3; u32 totalAdjacentMeshEdges (unaligned, at
@@ -21,7 +22,8 @@
 #include "../core/endian.hpp"
 #include "../core/views.hpp"
 #include "format.hpp"
-#include "group_refs.hpp"
+#include "fields.hpp"
+#include "group_context.hpp"
 
 namespace navspan::fox {
 
@@ -30,10 +32,10 @@ class graph_edge_same_group {
 public:
     static constexpr std::size_t record_size = 6;
     explicit graph_edge_same_group(const std::byte* p) noexcept : p_(p) {}
-    std::uint16_t weight() const noexcept { return load_u16(p_); }
-    std::uint16_t adjacent_node() const noexcept { return load_u16(p_ + 2); }
-    std::uint8_t adjacent_edge_count() const noexcept { return load_u8(p_ + 4); }
-    std::uint8_t u1() const noexcept { return load_u8(p_ + 5); }
+    std::uint16_t weight() const noexcept { return load_u16(p_ + fields::graph_edge_same_group::weight); }
+    std::uint16_t adjacent_node() const noexcept { return load_u16(p_ + fields::graph_edge_same_group::adjacent_node); }
+    std::uint8_t adjacent_edge_count() const noexcept { return load_u8(p_ + fields::graph_edge_same_group::mesh_edge_count); }
+    std::uint8_t u1() const noexcept { return load_u8(p_ + fields::graph_edge_same_group::u1); }
 
 private:
     const std::byte* p_;
@@ -44,11 +46,11 @@ class graph_edge_other_group {
 public:
     static constexpr std::size_t record_size = 8;
     explicit graph_edge_other_group(const std::byte* p) noexcept : p_(p) {}
-    std::uint16_t group_id() const noexcept { return load_u16(p_); }
-    std::uint16_t weight() const noexcept { return load_u16(p_ + 2); }
-    std::uint16_t adjacent_node() const noexcept { return load_u16(p_ + 4); }
-    std::uint8_t adjacent_edge_count() const noexcept { return load_u8(p_ + 6); }
-    std::uint8_t u5() const noexcept { return load_u8(p_ + 7); }
+    std::uint16_t group_id() const noexcept { return load_u16(p_ + fields::graph_edge_other_group::group_id); }
+    std::uint16_t weight() const noexcept { return load_u16(p_ + fields::graph_edge_other_group::weight); }
+    std::uint16_t adjacent_node() const noexcept { return load_u16(p_ + fields::graph_edge_other_group::adjacent_node); }
+    std::uint8_t adjacent_edge_count() const noexcept { return load_u8(p_ + fields::graph_edge_other_group::mesh_edge_count); }
+    std::uint8_t u5() const noexcept { return load_u8(p_ + fields::graph_edge_other_group::u5); }
 
 private:
     const std::byte* p_;
@@ -59,12 +61,12 @@ class graph_edge_other_tile {
 public:
     static constexpr std::size_t record_size = 10;
     explicit graph_edge_other_tile(const std::byte* p) noexcept : p_(p) {}
-    std::uint16_t tile_id() const noexcept { return load_u16(p_); }
-    std::uint16_t group_id() const noexcept { return load_u16(p_ + 2); }
-    std::uint16_t adjacent_node() const noexcept { return load_u16(p_ + 4); }  // probable
-    std::uint16_t u4() const noexcept { return load_u16(p_ + 6); }             // 0x0FFF in game files
-    std::uint8_t adjacent_edge_count() const noexcept { return load_u8(p_ + 8); }
-    std::uint8_t u6() const noexcept { return load_u8(p_ + 9); }
+    std::uint16_t tile_id() const noexcept { return load_u16(p_ + fields::graph_edge_other_tile::tile_id); }
+    std::uint16_t group_id() const noexcept { return load_u16(p_ + fields::graph_edge_other_tile::group_id); }
+    std::uint16_t adjacent_node() const noexcept { return load_u16(p_ + fields::graph_edge_other_tile::adjacent_node); }  // probable
+    std::uint16_t u4() const noexcept { return load_u16(p_ + fields::graph_edge_other_tile::u4); }  // 0x0FFF in game files
+    std::uint8_t adjacent_edge_count() const noexcept { return load_u8(p_ + fields::graph_edge_other_tile::mesh_edge_count); }
+    std::uint8_t u6() const noexcept { return load_u8(p_ + fields::graph_edge_other_tile::u6); }
 
 private:
     const std::byte* p_;
@@ -72,32 +74,30 @@ private:
 
 class graph_node {
 public:
-    graph_node(const detail::group_refs& g, std::uint32_t index) noexcept : g_(g), index_(index) {}
+    graph_node(const detail::group_context* g, std::uint32_t index) noexcept : g_(g), index_(index) {}
 
     std::uint32_t index() const noexcept { return index_; }
     quantized_point quantized() const noexcept {
-        return load_quantized(at(detail::segment_graph_field::ss1) + std::size_t{index_} * detail::point_stride);
+        return load_quantized(g_->graph_positions + std::size_t{index_} * point_size);
     }
-    vec3 position() const noexcept { return g_.quant.to_world(quantized()); }
+    vec3 position() const noexcept { return g_->quant.to_world(quantized()); }
 
-    std::uint32_t ss3_half_offset() const noexcept {
-        return static_cast<std::uint32_t>(load_u8(info())) | (static_cast<std::uint32_t>(load_u8(info() + 1)) << 8) |
-               (static_cast<std::uint32_t>(load_u8(info() + 2)) << 16);
-    }
-    std::uint8_t same_group_count() const noexcept { return load_u8(info() + 3); }   // nType1
-    std::int16_t u3() const noexcept { return load_i16(info() + 4); }
-    std::uint16_t u4() const noexcept { return load_u16(info() + 6); }
-    std::uint8_t u5() const noexcept { return load_u8(info() + 8); }
-    std::uint8_t u6() const noexcept { return load_u8(info() + 9); }
-    std::uint8_t other_group_count() const noexcept { return load_u8(info() + 10); }  // nType2
-    std::uint8_t other_tile_count() const noexcept { return load_u8(info() + 11); }   // nType3
+    std::uint32_t ss3_half_offset() const noexcept { return load_u24(info() + fields::graph_node_info::record_half_offset); }
+    std::uint8_t same_group_count() const noexcept { return load_u8(info() + fields::graph_node_info::same_group_count); }    // nType1
+    std::int16_t u3() const noexcept { return load_i16(info() + fields::graph_node_info::u3); }
+    std::uint16_t u4() const noexcept { return load_u16(info() + fields::graph_node_info::u4); }
+    std::uint8_t u5() const noexcept { return load_u8(info() + fields::graph_node_info::u5); }
+    std::uint8_t u6() const noexcept { return load_u8(info() + fields::graph_node_info::u6); }
+    std::uint8_t other_group_count() const noexcept { return load_u8(info() + fields::graph_node_info::other_group_count); }  // nType2
+    std::uint8_t other_tile_count() const noexcept { return load_u8(info() + fields::graph_node_info::other_tile_count); }    // nType3
 
     packed_view<graph_edge_same_group> same_group_edges() const noexcept { return {record(), same_group_count()}; }
     packed_view<graph_edge_other_group> other_group_edges() const noexcept {
-        return {record() + 6 * std::size_t{same_group_count()}, other_group_count()};
+        return {record() + graph_edge_same_group::record_size * std::size_t{same_group_count()}, other_group_count()};
     }
     packed_view<graph_edge_other_tile> other_tile_edges() const noexcept {
-        return {record() + 6 * std::size_t{same_group_count()} + 8 * std::size_t{other_group_count()},
+        return {record() + graph_edge_same_group::record_size * std::size_t{same_group_count()} +
+                    graph_edge_other_group::record_size * std::size_t{other_group_count()},
                 other_tile_count()};
     }
     // The shared mesh edge ids of every edge above, concatenated in order
@@ -107,49 +107,48 @@ public:
         for (auto e : same_group_edges()) n += e.adjacent_edge_count();
         for (auto e : other_group_edges()) n += e.adjacent_edge_count();
         for (auto e : other_tile_edges()) n += e.adjacent_edge_count();
-        return {record() + 6 * std::size_t{same_group_count()} + 8 * std::size_t{other_group_count()} +
-                    10 * std::size_t{other_tile_count()},
+        return {record() + graph_edge_same_group::record_size * std::size_t{same_group_count()} +
+                    graph_edge_other_group::record_size * std::size_t{other_group_count()} +
+                    graph_edge_other_tile::record_size * std::size_t{other_tile_count()},
                 n};
     }
 
 private:
-    const std::byte* at(std::size_t field) const noexcept { return g_.segment_graph + load_u32(g_.segment_graph + field); }
-    const std::byte* info() const noexcept {
-        return at(detail::segment_graph_field::ss2) + std::size_t{index_} * detail::graph_node_stride;
-    }
-    const std::byte* record() const noexcept { return at(detail::segment_graph_field::ss3) + 2 * std::size_t{ss3_half_offset()}; }
+    const std::byte* info() const noexcept { return g_->graph_info + std::size_t{index_} * graph_node_info_size; }
+    const std::byte* record() const noexcept { return g_->graph_records + 2 * std::size_t{ss3_half_offset()}; }
 
-    detail::group_refs g_;
+    const detail::group_context* g_;
     std::uint32_t index_;
 };
 
 using graph_node_list = group_element_list<graph_node>;
 
+// A group's SegmentGraph entry. Points at the group view it came from.
 class segment_graph {
 public:
     constexpr segment_graph() noexcept = default;
-    explicit segment_graph(const detail::group_refs& g) noexcept : g_(g) {}
+    explicit segment_graph(const detail::group_context* g) noexcept : g_(g) {}
 
-    std::uint32_t node_count() const noexcept { return field32(detail::segment_graph_field::node_count); }
+    std::uint32_t node_count() const noexcept { return g_->graph_node_count; }
     graph_node_list nodes() const noexcept { return {g_, node_count()}; }
     graph_node node(std::size_t i) const noexcept { return nodes()[i]; }
 
-    std::uint32_t ss1_offset() const noexcept { return field32(detail::segment_graph_field::ss1); }
-    std::uint32_t ss2_offset() const noexcept { return field32(detail::segment_graph_field::ss2); }
-    std::uint32_t ss3_offset() const noexcept { return field32(detail::segment_graph_field::ss3); }
-    std::uint32_t uu1() const noexcept { return field32(detail::segment_graph_field::uu1); }
-    std::uint32_t total_size() const noexcept { return field32(detail::segment_graph_field::total_size); }
-    std::uint16_t uu3() const noexcept { return load_u16(g_.segment_graph + detail::segment_graph_field::uu3); }
+    std::uint32_t ss1_offset() const noexcept { return field32(fields::segment_graph::ss1); }
+    std::uint32_t ss2_offset() const noexcept { return field32(fields::segment_graph::ss2); }
+    std::uint32_t ss3_offset() const noexcept { return field32(fields::segment_graph::ss3); }
+    std::uint32_t uu1() const noexcept { return field32(fields::segment_graph::uu1); }
+    std::uint32_t total_size() const noexcept { return field32(fields::segment_graph::total_size); }
+    std::uint16_t uu3() const noexcept { return load_u16(g_->segment_graph + fields::segment_graph::uu3); }
     // Sum of adjacent_edge_count() over all edges in game files (raw).
     std::uint32_t total_adjacent_mesh_edges() const noexcept {
-        return field32(detail::segment_graph_field::total_adjacent_mesh_edges);
+        return field32(fields::segment_graph::total_adjacent_mesh_edges);
     }
-    std::uint16_t pad() const noexcept { return load_u16(g_.segment_graph + detail::segment_graph_field::pad); }
+    std::uint16_t pad() const noexcept { return load_u16(g_->segment_graph + fields::segment_graph::pad); }
 
 private:
-    std::uint32_t field32(std::size_t f) const noexcept { return load_u32(g_.segment_graph + f); }
+    std::uint32_t field32(std::size_t f) const noexcept { return load_u32(g_->segment_graph + f); }
 
-    detail::group_refs g_{};
+    const detail::group_context* g_ = nullptr;
 };
 
 }  // namespace navspan::fox

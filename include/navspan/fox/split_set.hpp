@@ -4,7 +4,7 @@
 // into `NAME.1.nav2` (fileIndex 1), which shares the tile, origin and
 // divisors. Kind-2 node links and 0x4000 faces may then name a group of the
 // partner file; nav2_file::open() can only report those as external.
-// split_set::make() checks the pair and every such reference across it, so
+// split_set::open() checks the pair and every such reference across it, so
 // find_group() on the set resolves them all.
 #pragma once
 
@@ -12,38 +12,47 @@
 #include <cstdint>
 #include <optional>
 
+#include "../core/contract.hpp"
 #include "../core/error.hpp"
+#include "../core/named_values.hpp"
 #include "../core/result.hpp"
+#include "fields.hpp"
 #include "file.hpp"
 
 namespace navspan::fox {
 
 class split_set {
 public:
+    using options = fox::options;
+    static constexpr navspan::axis up_axis = fox::up_axis;
+
     constexpr split_set() noexcept = default;
 
     // `main` must have fileIndex 0 and `overflow` fileIndex 1, the same tile,
     // origin and divisors, and no group id in both. Errors report offsets in
-    // the file named by the error's parent ("main file" / "overflow file").
-    static result<split_set> make(const nav2_file& main, const nav2_file& overflow) noexcept {
+    // the file named by the error's parent ("main file" / "overflow file"):
+    // inconsistent, index_out_of_range. The options change nothing (the
+    // checks are one pass over references already located; trusted input
+    // gets them too).
+    static result<split_set> open(const nav2_file& main, const nav2_file& overflow, const options& = {}) noexcept {
         const file_header a = main.header(), b = overflow.header();
-        if (a.file_index() != 0) return in(navspan::detail::fail(error_code::inconsistent, 20, "file index", a.file_index()), 0);
-        if (b.file_index() != 1) return in(navspan::detail::fail(error_code::inconsistent, 20, "file index", b.file_index()), 1);
+        if (a.file_index() != 0) return in(navspan::detail::fail(error_code::inconsistent, fields::header::file_index, "file index", a.file_index()), 0);
+        if (b.file_index() != 1) return in(navspan::detail::fail(error_code::inconsistent, fields::header::file_index, "file index", b.file_index()), 1);
         if (a.tile_field() != b.tile_field()) {
-            return in(navspan::detail::fail(error_code::inconsistent, 21, "tile of the split partner", b.tile_field()), 1);
+            return in(navspan::detail::fail(error_code::inconsistent, fields::header::tile_field, "tile of the split partner", b.tile_field()), 1);
         }
         const vec3 oa = a.origin(), ob = b.origin();
         if (navspan::detail::bit_cast<std::uint32_t>(oa.x) != navspan::detail::bit_cast<std::uint32_t>(ob.x) ||
             navspan::detail::bit_cast<std::uint32_t>(oa.y) != navspan::detail::bit_cast<std::uint32_t>(ob.y) ||
             navspan::detail::bit_cast<std::uint32_t>(oa.z) != navspan::detail::bit_cast<std::uint32_t>(ob.z)) {
-            return in(navspan::detail::fail(error_code::inconsistent, 32, "origin of the split partner", 0), 1);
+            return in(navspan::detail::fail(error_code::inconsistent, fields::header::origin, "origin of the split partner", 0), 1);
         }
         if (a.divisor_x() != b.divisor_x() || a.divisor_y() != b.divisor_y() || a.divisor_z() != b.divisor_z()) {
-            return in(navspan::detail::fail(error_code::inconsistent, 68, "divisors of the split partner", 0), 1);
+            return in(navspan::detail::fail(error_code::inconsistent, fields::header::divisor, "divisors of the split partner", 0), 1);
         }
         for (entry e : overflow.entries()) {
             if (e.type() == entry_type::nav_world && main.find_group(e.group_id())) {
-                return in(navspan::detail::fail(error_code::inconsistent, e.offset() + 12, "group in both files", e.group_id()), 1);
+                return in(navspan::detail::fail(error_code::inconsistent, e.offset() + fields::entry::group_id, "group in both files", e.group_id()), 1);
             }
         }
         split_set set;
@@ -55,6 +64,9 @@ public:
     }
 
     const nav2_file& main() const noexcept { return main_; }
+    // Nothing to warn about; every reference across the pair was checked.
+    flag_set<std::uint32_t> warnings() const noexcept { return {}; }
+    bool indices_checked() const noexcept { return true; }
     const nav2_file& overflow() const noexcept { return overflow_; }
 
     // The group with this id in either file.
@@ -85,7 +97,8 @@ private:
                 if (link.kind() != link_kind::other_group || own[link.group()] || !theirs[link.group()]) continue;
                 if (link.node() >= nodes[link.group()]) {
                     const std::uint64_t at = world + g.nav_world().ss3_offset() + 2 * std::uint64_t{n.ss3_half_offset()} +
-                                             4 * std::uint64_t{n.adjacency_count()} + 2;
+                                             node_adjacency_size * std::uint64_t{n.adjacency_count()} +
+                                             fields::node_link::other_group_node;
                     return navspan::detail::fail(error_code::index_out_of_range, at, "linked node in the split partner",
                                                  link.node(), nodes[link.group()]);
                 }

@@ -24,6 +24,7 @@
 #include "../core/config.hpp"
 #include "../core/endian.hpp"
 #include "../core/named_values.hpp"
+#include "../core/ranges.hpp"
 #include "../core/views.hpp"
 #include "format.hpp"
 #include "names.hpp"
@@ -84,35 +85,7 @@ protected:
 // A view over the records [first, first + count) of one section: random
 // access, decoded on access. Record is node, link, traversal or edict.
 template <class Record>
-class record_view {
-public:
-    using value_type = Record;
-    using size_type = std::size_t;
-    using iterator = index_iterator<record_view>;
-    using const_iterator = iterator;
-
-    constexpr record_view() noexcept = default;
-    constexpr record_view(const file_context& context, std::uint32_t first, std::uint32_t count) noexcept
-        : context_(context), first_(first), count_(count) {}
-
-    constexpr std::size_t size() const noexcept { return count_; }
-    constexpr bool empty() const noexcept { return count_ == 0; }
-    Record operator[](std::size_t i) const noexcept {
-        NAVSPAN_ASSERT(i < count_);
-        return Record(context_, first_ + static_cast<std::uint32_t>(i));
-    }
-    Record front() const noexcept { return (*this)[0]; }
-    Record back() const noexcept { return (*this)[count_ - 1]; }
-    constexpr iterator begin() const noexcept { return iterator(*this, 0); }
-    constexpr iterator end() const noexcept { return iterator(*this, count_); }
-    // Index of the first record in its section.
-    constexpr std::uint32_t first_index() const noexcept { return first_; }
-
-private:
-    file_context context_{};
-    std::uint32_t first_ = 0;
-    std::uint32_t count_ = 0;
-};
+using record_view = indexed_view<Record, file_context>;
 
 class node;
 class link;
@@ -277,7 +250,3 @@ inline link_view node::links() const noexcept {
 }
 
 }  // namespace navspan::quake
-
-// Views point into the file bytes, never into themselves.
-template <class Record>
-inline constexpr bool std::ranges::enable_borrowed_range<navspan::quake::record_view<Record>> = true;

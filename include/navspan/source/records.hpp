@@ -3,8 +3,8 @@
 // Every class here points into bytes that nav_file::open() verified; the
 // accessors decode fields on demand and never check again. Records of a
 // fixed size are packed_view/strided_view elements; records of variable size
-// (places, encounter paths, areas) are walked front to back by a forward
-// sequence_iterator, each record knowing where the next one starts.
+// (places, encounter paths, areas) are walked front to back by core's forward
+// sequence_view, each record knowing where the next one starts.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +18,7 @@
 
 #include "../core/endian.hpp"
 #include "../core/named_values.hpp"
+#include "../core/ranges.hpp"
 #include "../core/reader.hpp"
 #include "../core/views.hpp"
 #include "layout.hpp"
@@ -25,73 +26,10 @@
 
 namespace navspan::source {
 
-// A forward iterator over records of variable length. Item is default
-// constructible and has next(), the record that follows it; the iterator
-// holds the current record (never constructed past the last one).
-template <class Item>
-class sequence_iterator {
-public:
-    using iterator_concept = std::forward_iterator_tag;
-    using iterator_category = std::input_iterator_tag;  // elements are values, not references
-    using value_type = Item;
-    using difference_type = std::ptrdiff_t;
-    using reference = Item;
-    using pointer = void;
-
-    constexpr sequence_iterator() noexcept = default;
-    constexpr sequence_iterator(Item first, std::size_t index, std::size_t count) noexcept
-        : item_(first), index_(index), count_(count) {}
-
-    constexpr Item operator*() const noexcept { return item_; }
-    constexpr const Item* operator->() const noexcept { return &item_; }
-    // Position of the current record in its list (0-based).
-    constexpr std::size_t index() const noexcept { return index_; }
-
-    sequence_iterator& operator++() noexcept {
-        ++index_;
-        if (index_ < count_) item_ = item_.next();
-        return *this;
-    }
-    sequence_iterator operator++(int) noexcept {
-        auto t = *this;
-        ++*this;
-        return t;
-    }
-    friend constexpr bool operator==(const sequence_iterator& a, const sequence_iterator& b) noexcept {
-        return a.index_ == b.index_;
-    }
-
-private:
-    Item item_{};
-    std::size_t index_ = 0;
-    std::size_t count_ = 0;
-};
-
-// A forward range of `count` variable-length records starting with `first`.
-template <class Item>
-class sequence_view {
-public:
-    using value_type = Item;
-    using iterator = sequence_iterator<Item>;
-    using const_iterator = iterator;
-
-    constexpr sequence_view() noexcept = default;
-    constexpr sequence_view(Item first, std::size_t count) noexcept : first_(first), count_(count) {}
-
-    constexpr std::size_t size() const noexcept { return count_; }
-    constexpr bool empty() const noexcept { return count_ == 0; }
-    constexpr iterator begin() const noexcept { return iterator(first_, 0, count_); }
-    constexpr iterator end() const noexcept { return iterator(Item{}, count_, count_); }
-    // The first record (the list must not be empty).
-    constexpr Item front() const noexcept {
-        NAVSPAN_ASSERT(count_ != 0);
-        return first_;
-    }
-
-private:
-    Item first_{};
-    std::size_t count_ = 0;
-};
+// Variable-length records are walked with core's sequence_view (each record
+// knows where the next one starts).
+using navspan::sequence_iterator;
+using navspan::sequence_view;
 
 // ---------------------------------------------------------------------------
 // Places: the place directory (and Left 4 Dead 2 fog places) is a u16 count
@@ -365,7 +303,5 @@ using ladder_list = strided_view<ladder, std::uint8_t>;
 
 }  // namespace navspan::source
 
-template <class Item>
-inline constexpr bool std::ranges::enable_borrowed_range<navspan::source::sequence_view<Item>> = true;
 template <>
 inline constexpr bool std::ranges::enable_borrowed_range<navspan::source::place_list> = true;
