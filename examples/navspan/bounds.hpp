@@ -2,6 +2,8 @@
 #pragma once
 
 #include <algorithm>
+#include <charconv>
+#include <string>
 #include <limits>
 
 #include "json_writer.hpp"
@@ -20,12 +22,33 @@ public:
     float max(int axis) const noexcept { return max_[axis]; }
 
     // [min_x, min_y, min_z, max_x, max_y, max_z], or null with no points.
+    // The text style labels them: "min -256 -64 -40  max 1024 1024 200
+    // size 1280 1088 240" (x y z, shortest round-trip floats).
     void write(json_writer& w) const {
         if (!any_) { w.null(); return; }
+        if (w.text_style()) { w.raw_value(text()); return; }
         w.begin_array();
         for (float v : min_) w.value(v);
         for (float v : max_) w.value(v);
         w.end_array();
+    }
+
+    std::string text() const {
+        std::string s;
+        auto triple = [&](const char* label, const float* v) {
+            s += label;
+            for (int axis = 0; axis < 3; ++axis) {
+                char buf[32];
+                const auto r = std::to_chars(buf, buf + sizeof buf, v[axis]);
+                s += ' ';
+                s.append(buf, r.ptr);
+            }
+        };
+        const float size[3] = {max_[0] - min_[0], max_[1] - min_[1], max_[2] - min_[2]};
+        triple("min", min_);
+        triple("  max", max_);
+        triple("  size", size);
+        return s;
     }
 
 private:

@@ -57,12 +57,17 @@ struct mesh_visit {
     nv::navmesh mesh;
 };
 
-inline bool holds_nvnm(const cr::record_payload& payload) {
+// Whether the record holds an NVNM. Every subrecord is walked, as `info`
+// walks them: a chain cut short (a record whose inflated bytes end 4 bytes
+// early) is the same error in info, dump, validate, svg, obj and path.
+inline navspan::result<bool> holds_nvnm(const cr::record& r, const cr::record_payload& payload) {
     cr::subrecord_cursor subs = payload.subrecords();
+    bool found = false;
     for (const cr::subrecord& s : subs) {
-        if (s.type() == navspan::fourcc("NVNM") && s.size() != 0) return true;
+        if (s.type() == navspan::fourcc("NVNM") && s.size() != 0) found = true;
     }
-    return false;
+    if (subs.error()) return cr::in_record(subs.error(), r, payload.inflated);
+    return found;
 }
 
 // Walks every record of the plugin in file order. For each NAVM (deleted
@@ -98,7 +103,9 @@ navspan::error walk_navmeshes(const cr::plugin_file& plugin, cr::inflate_buffer&
         }
         auto payload = cr::read_payload(r, scratch, plugin.limits());
         if (!payload) return payload.error();
-        if (!is_navm && !holds_nvnm(*payload)) continue;
+        const auto has_nvnm = holds_nvnm(r, *payload);
+        if (!has_nvnm) return has_nvnm.error();
+        if (!is_navm && !*has_nvnm) continue;
         place.inflated = payload->inflated;
         place.inflated_size = payload->inflated ? static_cast<std::uint32_t>(payload->bytes.size()) : 0;
         begin(std::as_const(place));
