@@ -2,7 +2,6 @@
 #pragma once
 
 #include <algorithm>
-#include <charconv>
 #include <string>
 #include <limits>
 
@@ -38,10 +37,9 @@ public:
         auto triple = [&](const char* label, const float* v) {
             s += label;
             for (int axis = 0; axis < 3; ++axis) {
-                char buf[32];
-                const auto r = std::to_chars(buf, buf + sizeof buf, v[axis]);
+                char buf[40];
                 s += ' ';
-                s.append(buf, r.ptr);
+                s.append(buf, shortest_number(buf, sizeof buf, static_cast<double>(v[axis]), true));
             }
         };
         const float size[3] = {max_[0] - min_[0], max_[1] - min_[1], max_[2] - min_[2]};

@@ -8,6 +8,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +18,26 @@
 #include "output.hpp"
 
 namespace navspan_cli {
+
+// Writes the shortest decimal text that reads back as the same float (or
+// double) into `buf` and returns its length: 0.8f gives "0.8", not
+// "0.800000012". std::to_chars where the library has it for floating point
+// (libstdc++ 12); otherwise (libc++ 14, emscripten) the fewest %g digits
+// that round-trip, which gives the same digits.
+inline std::size_t shortest_number(char* buf, std::size_t size, double v, bool is_float) {
+#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
+    const auto r = is_float ? std::to_chars(buf, buf + size, static_cast<float>(v)) : std::to_chars(buf, buf + size, v);
+    return static_cast<std::size_t>(r.ptr - buf);
+#else
+    int n = 0;
+    for (int digits = 1; digits <= 17; ++digits) {
+        n = std::snprintf(buf, size, "%.*g", digits, v);
+        const double back = std::strtod(buf, nullptr);
+        if (is_float ? static_cast<float>(back) == static_cast<float>(v) : back == v) break;
+    }
+    return n > 0 ? static_cast<std::size_t>(n) : 0;
+#endif
+}
 
 class json_writer {
 public:
@@ -138,9 +160,7 @@ private:
         scalar_prefix();
         if (!std::isfinite(v)) { out_.write(std::isnan(v) ? "nan" : v < 0 ? "-inf" : "inf"); return; }
         char buf[40];
-        const auto r = is_float ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(v))
-                                : std::to_chars(buf, buf + sizeof buf, v);
-        out_.write(std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
+        out_.write(std::string_view(buf, shortest_number(buf, sizeof buf, v, is_float)));
     }
     // Text-style strings print unquoted; control bytes still escape, so a
     // value cannot break its line.

@@ -401,9 +401,10 @@ int run_validate(int argc, char** argv) {
         }
         std::printf("%s: %zu finding%s (%zu error, %zu warning, %zu info)%s\n", path, found.size(),
                     found.size() == 1 ? "" : "s", by_level[2], by_level[1], by_level[0], counts.empty() ? "" : ":");
-        for (const auto& [check, n] : counts) {
-            const auto level = std::find_if(found.begin(), found.end(), [&](const auto& f) { return f.check == check; })->level;
-            std::printf("  %-34s %6zu  %s\n", check.c_str(), n, navspan::to_string(level).data());
+        for (const auto& count : counts) {
+            const auto first = std::find_if(found.begin(), found.end(),
+                                            [&](const navspan_cli::finding& f) { return f.check == count.first; });
+            std::printf("  %-34s %6zu  %s\n", count.first.c_str(), count.second, navspan::to_string(first->level).data());
         }
     }
     if (any_invalid) return exit_invalid;

@@ -282,6 +282,10 @@ inline void write_nvnm(json_writer& w, const mesh_visit& v) {
     const nv::layout& l = m.layout();
     w.begin_object();
     w.field("index", static_cast<std::uint64_t>(v.index));
+    // The file's own name of this navmesh: its record's form id (what other
+    // navmeshes' edge links name).
+    w.field("form_id", v.place->record.form_id());
+    w.field("form_id_hex", hex32(v.place->record.form_id()));
     w.field("offset", v.offset);
     w.field("offset_in", v.place->inflated ? "inflated record" : "file");
     w.field("size", static_cast<std::uint64_t>(m.bytes().size()));
@@ -325,8 +329,10 @@ inline void write_nvnm(json_writer& w, const mesh_visit& v) {
     w.key("triangles");
     w.begin_array();
     std::uint64_t global = v.first_triangle;
+    std::uint64_t local = 0;
     for (const nv::triangle t : m.triangles()) {
         w.begin_object();
+        w.field("index", local++);  // the file's own id: what edge and door links name
         w.field("global", global++);
         w.key("vertices");
         w.begin_array();
