@@ -162,7 +162,10 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
         }
     }
     const auto ids = storage.area_ids.first(n);
-    std::stable_sort(ids.begin(), ids.end(), [](const area_id_entry& a, const area_id_entry& b) { return a.id < b.id; });
+    // By id, then position (std::sort: stable_sort would allocate).
+    std::sort(ids.begin(), ids.end(), [](const area_id_entry& a, const area_id_entry& b) {
+        return a.id != b.id ? a.id < b.id : a.position < b.position;
+    });
     const auto hiding_ids = storage.hiding_spot_ids.first(hiding);
     std::sort(hiding_ids.begin(), hiding_ids.end());
     const auto ladders = file.ladders();
