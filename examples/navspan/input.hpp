@@ -10,6 +10,11 @@
 
 #include <navspan/navspan.hpp>
 
+#if defined(_WIN32)
+#include <fcntl.h>
+#include <io.h>
+#endif
+
 namespace navspan_cli {
 
 class input {
@@ -31,6 +36,9 @@ private:
     navspan::error read_stdin() {
         from_stdin_ = true;
         buffer_.clear();
+#if defined(_WIN32)
+        _setmode(_fileno(stdin), _O_BINARY);  // no CR/LF translation of the bytes
+#endif
         std::byte chunk[65536];
         for (;;) {
             const std::size_t n = std::fread(chunk, 1, sizeof chunk, stdin);
