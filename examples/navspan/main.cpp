@@ -123,10 +123,8 @@ int run_info(int argc, char** argv) {
 
     int status = exit_ok;
     std::string text;
-    bool first = true;
+    bool printed = false;
     for (const char* path : files) {
-        if (!json && !first) std::fputc('\n', stdout);  // a blank line between files
-        first = false;
         navspan_cli::input file;
         navspan::error e;
         if (load_file(path, file, &e)) {
@@ -143,6 +141,8 @@ int run_info(int argc, char** argv) {
             status = exit_invalid;
             continue;
         }
+        if (!json && printed) std::fputc('\n', stdout);  // a blank line between files
+        printed = true;
         std::fwrite(text.data(), 1, text.size(), stdout);
         std::fputc('\n', stdout);
     }
