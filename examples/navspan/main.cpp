@@ -411,12 +411,23 @@ int run_validate(int argc, char** argv) {
     return any_failing ? exit_findings : exit_ok;
 }
 
-// Writes `text` to `path` ("-" is standard output, checked when main()
-// flushes it); false, with one line on stderr, when it cannot: every write
-// and the final close are checked.
+// One line on stderr for a failed write to standard output, however many
+// writes failed (main() checks the final flush too).
+bool stdout_failure_reported = false;
+bool report_stdout_failure() {
+    if (!stdout_failure_reported) {
+        std::fprintf(stderr, "navspan: cannot write standard output: %s\n", std::strerror(errno));
+        stdout_failure_reported = true;
+    }
+    return false;
+}
+
+// Writes `text` to `path` ("-" is standard output); false, with one line
+// on stderr, when it cannot: every write and the final close are checked.
 bool write_text_file(const char* path, const std::string& text) {
     if (path[0] == '-' && path[1] == '\0') {
-        std::fwrite(text.data(), 1, text.size(), stdout);  // failures surface at main()'s flush
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) return report_stdout_failure();
         return true;
     }
     std::FILE* f = std::fopen(path, "wb");
@@ -543,7 +554,7 @@ int run_command(int argc, char** argv) {
 int main(int argc, char** argv) {
     const int status = run_command(argc, argv);
     if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
-        std::fprintf(stderr, "navspan: cannot write standard output: %s\n", std::strerror(errno));
+        report_stdout_failure();
         return exit_output;
     }
     return status;

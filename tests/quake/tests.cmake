@@ -16,7 +16,7 @@ if(TARGET navspan_cli)
     # dump, validate, svg, obj and path on the sample, as a user runs them.
     add_test(NAME quake.dump_sample COMMAND navspan_cli dump --json ${quake_sample})
     set_tests_properties(quake.dump_sample PROPERTIES LABELS "cli;quake" PASS_REGULAR_EXPRESSION
-        "^{\"file\": \"[^\"]*sample_v18.nav\", \"format\": \"quake_nav\", \"bytes\": 350, \"header\": .*\"trailing_bytes\": 0}\n$")
+        "^{\"format\": \"quake_nav\", \"bytes\": 350, \"header\": .*\"trailing_bytes\": 0}\n$")
     add_test(NAME quake.validate_sample_is_clean COMMAND navspan_cli validate ${quake_sample})
     set_tests_properties(quake.validate_sample_is_clean PROPERTIES LABELS "cli;quake" PASS_REGULAR_EXPRESSION
         "sample_v18.nav: 0 findings")
