@@ -465,8 +465,9 @@ int run_picture(int argc, char** argv, bool svg) {
     if (svg) navspan_cli::write_svg(sc, o);
     else navspan_cli::write_obj(sc, o);
     if (!write_text_file(a.output, text)) return exit_output;
-    std::fprintf(stderr, "wrote %s (%zu polygons, %zu lines, %zu points)\n", a.output, sc.polygons.size(),
-                 sc.lines.size(), sc.points.size());
+    std::fprintf(stderr, "wrote %s (%zu polygons, %zu lines, %zu points)\n",
+                 std::strcmp(a.output, "-") == 0 ? "standard output" : a.output, sc.polygons.size(), sc.lines.size(),
+                 sc.points.size());
     return exit_ok;
 }
 
