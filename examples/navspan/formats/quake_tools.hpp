@@ -186,32 +186,6 @@ inline void write_vec3(json_writer& w, const navspan::vec3& v) {
     w.end_array();
 }
 
-// Collects findings, at most `per_check_limit` of each kind (a hostile or
-// badly broken file could otherwise produce millions of lines); the rest is
-// summed up in one closing finding per kind.
-class finding_sink {
-public:
-    static constexpr std::size_t per_check_limit = 200;
-
-    explicit finding_sink(findings& out) : out_(out) {}
-
-    void add(const char* check, std::string record, std::uint64_t offset, std::string message) {
-        if (++counts_[check] > per_check_limit) return;
-        out_.push_back({check, std::move(record), offset, std::move(message)});
-    }
-    void finish() {
-        for (const auto& [check, count] : counts_) {
-            if (count <= per_check_limit) continue;
-            out_.push_back({check, "file", 0,
-                            std::to_string(count - per_check_limit) + " more findings of this kind not listed"});
-        }
-    }
-
-private:
-    findings& out_;
-    std::map<std::string, std::size_t> counts_;
-};
-
 }  // namespace tools_detail
 
 // Every decoded field of every record, in file order (schema: ../dump/quake.md).

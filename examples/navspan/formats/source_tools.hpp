@@ -277,16 +277,6 @@ inline double svg_height_step(double range) {
     return 10 * p;
 }
 
-inline std::string area_name(const ns::area& a) {
-    return "area #" + std::to_string(a.position().value) + " (id " + std::to_string(a.id()) + ")";
-}
-
-inline std::string format_float(float f) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", static_cast<double>(f));
-    return buf;
-}
-
 }  // namespace tools_detail
 
 // Every decoded field of every record, in file order (schema: ../dump/source.md).
