@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <limits>
 
@@ -42,10 +43,16 @@ public:
                 s.append(buf, shortest_number(buf, sizeof buf, static_cast<double>(v[axis]), true));
             }
         };
-        const float size[3] = {max_[0] - min_[0], max_[1] - min_[1], max_[2] - min_[2]};
         triple("min", min_);
         triple("  max", max_);
-        triple("  size", size);
+        // The size is a measure for people, not a stored value: six digits
+        // (1936, not the float difference 1935.9999).
+        s += "  size";
+        for (int axis = 0; axis < 3; ++axis) {
+            char buf[40];
+            const int n = std::snprintf(buf, sizeof buf, " %.6g", static_cast<double>(max_[axis]) - min_[axis]);
+            s.append(buf, n > 0 ? static_cast<std::size_t>(n) : 0);
+        }
         return s;
     }
 
