@@ -1,12 +1,17 @@
 // A streaming JSON writer: values go out as they are produced, so dumping a
 // large file never builds a document in memory. The same writer renders the
 // human-readable form of `navspan info` (style::text: one "key: value" line
-// per top-level member, nested values as compact JSON).
+// per top-level member, strings unquoted, floats in their shortest
+// round-trip form, nested values as compact JSON).
 #pragma once
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <type_traits>
 
@@ -14,13 +19,52 @@
 
 namespace navspan_cli {
 
+// Writes the shortest decimal text that reads back as the same float (or
+// double) into `buf` and returns its length: 0.8f gives "0.8", not
+// "0.800000012". std::to_chars where the library has it for floating point
+// (libstdc++ 12); otherwise (libc++ 14, emscripten) the fewest %g digits
+// that round-trip, which gives the same digits.
+inline std::size_t shortest_number(char* buf, std::size_t size, double v, bool is_float) {
+#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
+    const auto r = is_float ? std::to_chars(buf, buf + size, static_cast<float>(v)) : std::to_chars(buf, buf + size, v);
+    return static_cast<std::size_t>(r.ptr - buf);
+#else
+    int n = 0;
+    for (int digits = 1; digits <= 17; ++digits) {
+        n = std::snprintf(buf, size, "%.*g", digits, v);
+        const double back = std::strtod(buf, nullptr);
+        if (is_float ? static_cast<float>(back) == static_cast<float>(v) : back == v) break;
+    }
+    return n > 0 ? static_cast<std::size_t>(n) : 0;
+#endif
+}
+
 class json_writer {
 public:
     enum class style { compact, text };
 
     explicit json_writer(output& out, style s = style::compact) noexcept : out_(out), style_(s) {}
 
-    void begin_object() { open('{'); }
+    // The next top-level object starts with this member (how `info` names
+    // the file in every object without each format's writer knowing).
+    void lead_with(std::string_view k, std::string_view v) {
+        lead_key_ = std::string(k);
+        lead_value_ = std::string(v);
+        has_lead_ = true;
+    }
+    // True while writing the top-level members of the text style, where a
+    // writer may print a friendlier form of a value.
+    bool text_style() const noexcept { return text_top(); }
+    // A value written as is (the caller guarantees it is valid where it goes).
+    void raw_value(std::string_view text) { scalar_prefix(); out_.write(text); }
+
+    void begin_object() {
+        open('{');
+        if (depth_ == 1 && has_lead_) {
+            has_lead_ = false;
+            field(lead_key_, std::string_view(lead_value_));
+        }
+    }
     void end_object() { close('}'); }
     void begin_array() { open('['); }
     void end_array() { close(']'); }
@@ -41,7 +85,11 @@ public:
 
     void null() { scalar_prefix(); out_.write("null"); }
     void value(bool b) { scalar_prefix(); out_.write(b ? "true" : "false"); }
-    void value(std::string_view s) { scalar_prefix(); string_literal(s); }
+    void value(std::string_view s) {
+        scalar_prefix();
+        if (text_top()) text_string(s);
+        else string_literal(s);
+    }
     void value(const char* s) { value(std::string_view(s)); }
     template <class T>
         requires(std::is_integral_v<T> && !std::is_same_v<T, bool>)
@@ -96,6 +144,7 @@ private:
         if (!(style_ == style::text && depth_ == 0)) out_.put(c);
     }
     void real(double v, const char* fmt) {
+        if (text_top()) return shortest(v, fmt[2] == '9');
         scalar_prefix();
         if (!std::isfinite(v)) { out_.write("null"); return; }
         char buf[40];
@@ -104,6 +153,23 @@ private:
         out_.write(s);
         // Keep floats recognisable as floats ("1.0", not "1").
         if (s.find_first_of(".eEn") == std::string_view::npos) out_.write(".0");
+    }
+    // The shortest text that reads back as the same float (or double):
+    // 0.8f prints "0.8", not "0.800000012".
+    void shortest(double v, bool is_float) {
+        scalar_prefix();
+        if (!std::isfinite(v)) { out_.write(std::isnan(v) ? "nan" : v < 0 ? "-inf" : "inf"); return; }
+        char buf[40];
+        out_.write(std::string_view(buf, shortest_number(buf, sizeof buf, v, is_float)));
+    }
+    // Text-style strings print unquoted; control bytes still escape, so a
+    // value cannot break its line.
+    void text_string(std::string_view s) {
+        for (char ch : s) {
+            const auto c = static_cast<unsigned char>(ch);
+            if (c < 0x20 || c == 0x7F) out_.printf("\\x%02x", static_cast<unsigned>(c));
+            else out_.put(ch);
+        }
     }
     void string_literal(std::string_view s) {
         out_.put('"');
@@ -131,6 +197,8 @@ private:
     int depth_ = 0;
     bool first_[max_depth] = {};
     bool after_key_ = false;
+    bool has_lead_ = false;
+    std::string lead_key_, lead_value_;
 };
 
 }  // namespace navspan_cli

@@ -7,10 +7,11 @@
 //   navspan obj FILE -o OUT.obj
 //   navspan path FILE --from A --to B [--svg OUT.svg]
 //
-// Exit status (../shared/specs/info-json.md): 0 success, 1 a file is not
-// valid (one line on stderr: file, reason, byte offset), 2 usage error
-// (unknown option, missing argument, no such file).
+// FILE may be "-" (standard input); -o - writes to standard output, and
+// status messages ("wrote ...") go to stderr. The exit statuses are defined
+// once, in NAVSPAN_EXIT_STATUSES below (every --help and the README show it).
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -23,16 +24,29 @@
 
 #include "graph.hpp"
 #include "info.hpp"
+#include "input.hpp"
 #include "modules.hpp"
 #include "obj.hpp"
 #include "svg.hpp"
 
 namespace {
 
+#ifndef NAVSPAN_VERSION
+#define NAVSPAN_VERSION "unknown"  // the build passes the project version
+#endif
+
 constexpr int exit_ok = 0;
-constexpr int exit_invalid = 1;
+constexpr int exit_invalid = 1;   // a file is not valid, or cannot be read
 constexpr int exit_usage = 2;
-constexpr int exit_findings = 3;
+constexpr int exit_findings = 3;  // validate found problems; path found none
+constexpr int exit_output = 4;    // the output could not be written
+
+// The one description of the statuses above (README.md repeats it, and a
+// test checks that every --help and the README say exactly this).
+#define NAVSPAN_EXIT_STATUSES                                                                 \
+    "Exit status: 0 success; 1 a file is not valid or cannot be read (one line on stderr:\n"  \
+    "file, reason, byte offset); 2 usage error; 3 validate found problems at or above\n"      \
+    "--fail-on, or path found no path; 4 the output could not be written.\n"
 
 const char* const usage_text =
     "usage: navspan <command> [options] FILE...\n"
@@ -46,32 +60,51 @@ const char* const usage_text =
     "  path FILE --from A --to B  shortest path between two areas/nodes/triangles (id or x,y,z)\n"
     "\n"
     "Formats: Valve Source/GoldSrc .nav, Quake re-release .nav (NAV2), Fox Engine .nav2,\n"
-    "Bethesda .esp/.esm/.esl plugins (NVNM navmeshes). Run 'navspan <command> --help'.\n";
+    "Bethesda .esp/.esm/.esl plugins (NVNM navmeshes). FILE - reads standard input.\n"
+    "Run 'navspan <command> --help'; 'navspan --version' prints the version.\n"
+    "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const info_usage =
     "usage: navspan info [--json] FILE...\n"
     "\n"
     "Detects each file's format, verifies it and prints a summary: record counts and the\n"
     "bounding box of its geometry. --json prints one JSON object per file, one per line,\n"
-    "with the keys of the info-json contract.\n"
-    "\n"
-    "Exit status: 0 all files valid, 1 a file is not valid (reason and byte offset on\n"
-    "stderr), 2 usage error or a file that cannot be read.\n";
+    "with the keys of the info-json contract; each starts with \"file\" (the path as given),\n"
+    "and a file that fails gives {\"file\": ..., \"error\": ..., \"offset\": ...} in its place.\n"
+    "The text form names the file, labels min/max/size of the bounds (a plugin's per cell or\n"
+    "worldspace, largest first) and prints floats in their shortest exact form.\n"
+    "\n" NAVSPAN_EXIT_STATUSES;
 
 int usage_error(const char* message, const char* usage) {
     std::fprintf(stderr, "navspan: %s\n%s", message, usage);
     return exit_usage;
 }
 
-// Maps a file, reporting failure as a usage-level error (status 2).
-bool map_file(const char* path, navspan::mapped_file& out) {
-    auto mapped = navspan::mapped_file::open(path);
-    if (!mapped) {
-        std::fprintf(stderr, "navspan: %s: %s\n", path, mapped.error().message().c_str());
+// Opens a file ("-" is standard input); a file that cannot be read is
+// reported like an invalid one (status 1, one line on stderr).
+bool load_file(const char* path, navspan_cli::input& out, navspan::error* why = nullptr) {
+    const navspan::error e = out.load(path);
+    if (!e.ok()) {
+        std::fprintf(stderr, "navspan: %s: %s\n", path, e.message().c_str());
+        if (why != nullptr) *why = e;
         return false;
     }
-    out = std::move(mapped).value();
     return true;
+}
+
+// `{"file": ..., "error": ..., "offset": ...}`: a failed file's place in
+// `info --json` and `validate --json` output (offset null for I/O errors).
+void print_json_error(const char* path, const navspan::error& e) {
+    std::string line;
+    navspan_cli::output o(line);
+    navspan_cli::json_writer w(o);
+    w.begin_object();
+    w.field("file", std::string_view(path));
+    w.field("error", std::string_view(e.message()));
+    if (e.code == navspan::error_code::io) w.field_null("offset");
+    else w.field("offset", e.offset);
+    w.end_object();
+    std::printf("%s\n", line.c_str());
 }
 
 int run_info(int argc, char** argv) {
@@ -90,20 +123,26 @@ int run_info(int argc, char** argv) {
 
     int status = exit_ok;
     std::string text;
+    bool printed = false;
     for (const char* path : files) {
-        navspan::mapped_file file;
-        if (!map_file(path, file)) { status = exit_usage; continue; }
-        text.clear();
-        navspan_cli::output o(text);
-        navspan_cli::json_writer w(o, json ? navspan_cli::json_writer::style::compact
-                                           : navspan_cli::json_writer::style::text);
-        const navspan::error e = navspan_cli::write_info(file.bytes(), w);
+        navspan_cli::input file;
+        navspan::error e;
+        if (load_file(path, file, &e)) {
+            text.clear();
+            navspan_cli::output o(text);
+            navspan_cli::json_writer w(o, json ? navspan_cli::json_writer::style::compact
+                                               : navspan_cli::json_writer::style::text);
+            w.lead_with("file", path);
+            e = navspan_cli::write_info(file.bytes(), w);
+            if (!e.ok()) std::fprintf(stderr, "navspan: %s: %s\n", path, e.message().c_str());
+        }
         if (!e.ok()) {
-            std::fprintf(stderr, "navspan: %s: %s\n", path, e.message().c_str());
-            if (status == exit_ok) status = exit_invalid;
+            if (json) print_json_error(path, e);
+            status = exit_invalid;
             continue;
         }
-        if (!json && files.size() > 1) std::printf("%s\n", path);
+        if (!json && printed) std::fputc('\n', stdout);  // a blank line between files
+        printed = true;
         std::fwrite(text.data(), 1, text.size(), stdout);
         std::fputc('\n', stdout);
     }
@@ -116,31 +155,45 @@ const char* const dump_usage =
     "\n"
     "Prints every decoded field of every record of FILE as one JSON document, in file order:\n"
     "raw values next to named flags, world positions next to quantized ones. The output is\n"
-    "streamed (nothing is built in memory). The schema of each format is in examples/navspan/dump/.\n";
+    "streamed (nothing is built in memory). The schema of each format is in examples/navspan/dump/.\n"
+    "Ids are the file's own (Source area ids, Quake node numbers, Fox group and face numbers,\n"
+    "plugin navmesh form ids and triangle numbers).\n"
+    "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const validate_usage =
-    "usage: navspan validate [--json] FILE...\n"
+    "usage: navspan validate [--json] [--only CHECK] [--ignore CHECK] [--fail-on LEVEL] FILE...\n"
     "\n"
     "Opens each file (structure is always verified) and runs the checks beyond structure:\n"
     "connections to missing ids, one-way connections, degenerate or inverted areas, duplicate ids,\n"
     "ladders tied to missing areas, links into nothing, neighbours that are not mutual, grid cells\n"
-    "that miss their triangles, adjacency that disagrees with faces. Each finding names the record\n"
-    "and its byte offset. --json prints one JSON object per finding.\n"
+    "that miss their triangles, adjacency that disagrees with faces. Each finding has a check id,\n"
+    "a severity (error, warning, info), the record and its byte offset; each file ends with a\n"
+    "summary per check. The checks are listed in docs/validate.md.\n"
     "\n"
-    "Exit status: 0 clean, 3 findings, 1 a file could not be read, 2 usage error.\n";
+    "  --only CHECK      report only these checks (repeat, or separate with commas)\n"
+    "  --ignore CHECK    leave these checks out (repeat, or separate with commas)\n"
+    "  --fail-on LEVEL   error, warning or info: the least severity that makes the status 3\n"
+    "                    (default warning; info findings such as one-way drop-downs never fail)\n"
+    "  --json            one JSON object per file: {\"file\", \"findings\": [...], \"counts\": {...}},\n"
+    "                    or {\"file\", \"error\", \"offset\"} for a file that cannot be read\n"
+    "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const svg_usage =
     "usage: navspan svg FILE -o OUT.svg\n"
     "\n"
     "Draws FILE from above (x right, y up) with a legend, a scale bar and the file name:\n"
     "Source areas and their connections and ladders, Quake nodes and links by type, .nav2 faces\n"
-    "by segment with the node graph, NVNM triangles by flags with edge and door links.\n";
+    "by segment with the node graph, NVNM triangles by flags with edge and door links.\n"
+    "-o - writes the picture to standard output.\n"
+    "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const obj_usage =
     "usage: navspan obj FILE -o OUT.obj\n"
     "\n"
     "Writes the walkable surface in world coordinates as Wavefront OBJ (areas as quads, faces and\n"
-    "triangles as polygons, Quake nodes and links as points and lines), one group per category.\n";
+    "triangles as polygons, Quake nodes and links as points and lines), one group per category.\n"
+    "-o - writes the OBJ to standard output.\n"
+    "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const path_usage =
     "usage: navspan path FILE --from A --to B [--svg OUT.svg]\n"
@@ -148,8 +201,7 @@ const char* const path_usage =
     "Finds the shortest path (A*) between two areas, nodes or triangles. A and B are ids as the\n"
     "file numbers them, or world points written x,y,z (the nearest one is used). Prints the path,\n"
     "one step per line; --svg also draws it over the map.\n"
-    "\n"
-    "Exit status: 0 a path was found, 3 no path, 1 the file is not valid, 2 usage error.\n";
+    "\n" NAVSPAN_EXIT_STATUSES;
 
 // Options shared by the single-file commands.
 struct single_file_args {
@@ -166,32 +218,43 @@ struct single_file_args {
 int parse_single(int argc, char** argv, const char* usage, single_file_args& a, bool wants_output) {
     for (int i = 0; i < argc; ++i) {
         std::string_view arg = argv[i];
-        auto next = [&](const char*& into) {
-            if (i + 1 >= argc) return false;
+        // An option's value; a missing one is reported by what was expected.
+        const char* expected = nullptr;
+        auto next = [&](const char*& into, const char* what) {
+            if (i + 1 >= argc) { expected = what; return false; }
             into = argv[++i];
             return true;
         };
         if (arg == "--help" || arg == "-h") { std::fputs(usage, stdout); return exit_ok; }
         if (arg == "--json") { a.json = true; continue; }
-        if ((arg == "-o" || arg == "--output") && next(a.output)) continue;
-        if (arg == "--from" && next(a.from)) continue;
-        if (arg == "--to" && next(a.to)) continue;
-        if (arg == "--svg" && next(a.svg)) continue;
-        if (arg.size() > 1 && arg[0] == '-') {
-            std::string m = "unknown or incomplete option '" + std::string(arg) + "'";
+        if ((arg == "-o" || arg == "--output") && next(a.output, "an output file (or - for standard output)")) continue;
+        if (arg == "--from" && next(a.from, "an id or a point x,y,z")) continue;
+        if (arg == "--to" && next(a.to, "an id or a point x,y,z")) continue;
+        if (arg == "--svg" && next(a.svg, "an output .svg file (or - for standard output)")) continue;
+        if (expected != nullptr) {
+            std::string m = std::string(arg) + " needs a value: " + expected;
             return usage_error(m.c_str(), usage);
         }
-        if (a.file != nullptr) return usage_error("only one FILE is taken", usage);
+        if (arg.size() > 1 && arg[0] == '-') {
+            std::string m = "unknown option '" + std::string(arg) + "'";
+            return usage_error(m.c_str(), usage);
+        }
+        if (a.file != nullptr) {
+            std::string m = "one FILE is expected, got a second: '" + std::string(arg) + "'";
+            return usage_error(m.c_str(), usage);
+        }
         a.file = argv[i];
     }
-    if (a.file == nullptr) return usage_error("a FILE is needed", usage);
-    if (wants_output && a.output == nullptr) return usage_error("-o OUT is needed", usage);
+    if (a.file == nullptr) return usage_error("a FILE is expected (or - for standard input)", usage);
+    if (wants_output && a.output == nullptr) {
+        return usage_error("-o OUT is expected (a file name, or - for standard output)", usage);
+    }
     return -1;
 }
 
 // Maps the file and finds its module; returns -1 to go on, else the status.
-int open_for_command(const char* path, navspan::mapped_file& file, const navspan_cli::format_module*& m) {
-    if (!map_file(path, file)) return exit_usage;
+int open_for_command(const char* path, navspan_cli::input& file, const navspan_cli::format_module*& m) {
+    if (!load_file(path, file)) return exit_invalid;
     m = navspan_cli::module_for(navspan::detect(file.bytes()));
     if (m == nullptr) {
         std::fprintf(stderr, "navspan: %s: %s\n", path, navspan_cli::unknown_format_error(file.bytes()).message().c_str());
@@ -208,7 +271,7 @@ int report_invalid(const char* path, const navspan::error& e) {
 int run_dump(int argc, char** argv) {
     single_file_args a;
     if (int s = parse_single(argc, argv, dump_usage, a, false); s >= 0) return s;
-    navspan::mapped_file file;
+    navspan_cli::input file;
     const navspan_cli::format_module* m = nullptr;
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
     // Streamed straight to stdout: a failure part-way leaves a truncated
@@ -220,65 +283,166 @@ int run_dump(int argc, char** argv) {
     return exit_ok;
 }
 
+// Adds the comma-separated names in `list` to `into`.
+void add_names(std::string_view list, std::vector<std::string>& into) {
+    while (!list.empty()) {
+        const auto comma = list.find(',');
+        if (comma != 0) into.emplace_back(list.substr(0, comma));
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+    }
+}
+
+std::optional<navspan::severity> parse_severity(std::string_view s) {
+    if (s == "error") return navspan::severity::error;
+    if (s == "warning") return navspan::severity::warning;
+    if (s == "info") return navspan::severity::info;
+    return std::nullopt;
+}
+
+// One file's validate report as one JSON line (findings, then counts per check).
+void print_validate_json(const char* path, const navspan_cli::findings& found,
+                         const std::vector<std::pair<std::string, std::size_t>>& counts) {
+    std::string line;
+    navspan_cli::output o(line);
+    navspan_cli::json_writer w(o);
+    w.begin_object();
+    w.field("file", std::string_view(path));
+    w.key("findings");
+    w.begin_array();
+    for (const auto& f : found) {
+        w.begin_object();
+        w.field("check", std::string_view(f.check));
+        w.field("severity", navspan::to_string(f.level));
+        w.field("record", std::string_view(f.record));
+        w.field("offset", f.offset);
+        w.field("message", std::string_view(f.message));
+        w.end_object();
+    }
+    w.end_array();
+    w.key("counts");
+    w.begin_object();
+    for (const auto& [check, n] : counts) w.field(check, n);
+    w.end_object();
+    w.end_object();
+    std::printf("%s\n", line.c_str());
+}
+
 int run_validate(int argc, char** argv) {
     bool json = false;
+    std::vector<std::string> only, ignore;
+    navspan::severity fail_on = navspan::severity::warning;
     std::vector<const char*> files;
     for (int i = 0; i < argc; ++i) {
         std::string_view arg = argv[i];
+        const bool takes_value = arg == "--only" || arg == "--ignore" || arg == "--fail-on";
+        if (takes_value && i + 1 >= argc) {
+            std::string m = std::string(arg) + (arg == "--fail-on" ? " needs a value: error, warning or info"
+                                                                  : " needs a value: a check id (see docs/validate.md)");
+            return usage_error(m.c_str(), validate_usage);
+        }
         if (arg == "--json") json = true;
         else if (arg == "--help" || arg == "-h") { std::fputs(validate_usage, stdout); return exit_ok; }
-        else if (arg.size() > 1 && arg[0] == '-') {
+        else if (arg == "--only") add_names(argv[++i], only);
+        else if (arg == "--ignore") add_names(argv[++i], ignore);
+        else if (arg == "--fail-on") {
+            const auto level = parse_severity(argv[++i]);
+            if (!level) {
+                std::string m = "--fail-on expects error, warning or info, got '" + std::string(argv[i]) + "'";
+                return usage_error(m.c_str(), validate_usage);
+            }
+            fail_on = *level;
+        } else if (arg.size() > 1 && arg[0] == '-') {
             std::string msg = "unknown option '" + std::string(arg) + "'";
             return usage_error(msg.c_str(), validate_usage);
         } else files.push_back(argv[i]);
     }
-    if (files.empty()) return usage_error("validate needs a FILE", validate_usage);
-    int status = exit_ok;
+    if (files.empty()) return usage_error("validate needs a FILE (or - for standard input)", validate_usage);
+    auto wanted = [&](const std::string& check) {
+        if (!only.empty() && std::find(only.begin(), only.end(), check) == only.end()) return false;
+        return std::find(ignore.begin(), ignore.end(), check) == ignore.end();
+    };
+
+    bool any_invalid = false, any_failing = false;
     for (const char* path : files) {
-        navspan::mapped_file file;
-        const navspan_cli::format_module* m = nullptr;
-        if (int s = open_for_command(path, file, m); s >= 0) { status = std::max(status == exit_findings ? exit_invalid : status, s); continue; }
-        navspan_cli::findings found;
-        if (navspan::error e = m->validate(file.bytes(), found); !e.ok()) {
-            report_invalid(path, e);
-            status = std::max(status == exit_findings ? exit_invalid : status, exit_invalid);
+        navspan_cli::input file;
+        navspan::error e;
+        navspan_cli::findings all;
+        if (load_file(path, file, &e)) {
+            const navspan_cli::format_module* m = navspan_cli::module_for(navspan::detect(file.bytes()));
+            e = m == nullptr ? navspan_cli::unknown_format_error(file.bytes()) : m->validate(file.bytes(), all);
+            if (!e.ok()) report_invalid(path, e);
+        }
+        if (!e.ok()) {
+            any_invalid = true;
+            if (json) print_json_error(path, e);
             continue;
         }
+        navspan_cli::findings found;
+        std::vector<std::pair<std::string, std::size_t>> counts;  // per check, in order of first finding
+        for (auto& f : all) {
+            if (!f.from_library) f.level = navspan_cli::severity_of(f.check);
+            if (!wanted(f.check)) continue;
+            if (f.level >= fail_on) any_failing = true;
+            auto c = std::find_if(counts.begin(), counts.end(), [&](const auto& p) { return p.first == f.check; });
+            if (c == counts.end()) c = counts.emplace(counts.end(), f.check, 0);
+            c->second += f.not_listed != 0 ? static_cast<std::size_t>(f.not_listed) : 1;
+            found.push_back(std::move(f));
+        }
+        if (json) {
+            print_validate_json(path, found, counts);
+            continue;
+        }
+        std::size_t by_level[3] = {};
         for (const auto& f : found) {
-            if (json) {
-                std::string line;
-                navspan_cli::output o(line);
-                navspan_cli::json_writer w(o);
-                w.begin_object();
-                w.field("file", std::string_view(path));
-                w.field("check", std::string_view(f.check));
-                w.field("record", std::string_view(f.record));
-                w.field("offset", f.offset);
-                w.field("message", std::string_view(f.message));
-                w.end_object();
-                std::printf("%s\n", line.c_str());
-            } else {
-                std::printf("%s: %s: %s at offset %llu: %s\n", path, f.check.c_str(), f.record.c_str(),
-                            static_cast<unsigned long long>(f.offset), f.message.c_str());
-            }
+            ++by_level[static_cast<int>(f.level)];
+            std::printf("%s: %s: %s: %s at offset %llu: %s\n", path, navspan::to_string(f.level).data(), f.check.c_str(),
+                        f.record.c_str(), static_cast<unsigned long long>(f.offset), f.message.c_str());
         }
-        if (!json) {
-            std::printf("%s: %zu finding%s\n", path, found.size(), found.size() == 1 ? "" : "s");
+        std::printf("%s: %zu finding%s (%zu error, %zu warning, %zu info)%s\n", path, found.size(),
+                    found.size() == 1 ? "" : "s", by_level[2], by_level[1], by_level[0], counts.empty() ? "" : ":");
+        for (const auto& count : counts) {
+            const auto first = std::find_if(found.begin(), found.end(),
+                                            [&](const navspan_cli::finding& f) { return f.check == count.first; });
+            std::printf("  %-34s %6zu  %s\n", count.first.c_str(), count.second, navspan::to_string(first->level).data());
         }
-        if (!found.empty() && status == exit_ok) status = exit_findings;
     }
-    return status;
+    if (any_invalid) return exit_invalid;
+    return any_failing ? exit_findings : exit_ok;
 }
 
-// Writes `text` to `path`; false (with a message) when it cannot.
+// One line on stderr for a failed write to standard output, however many
+// writes failed (main() checks the final flush too).
+bool stdout_failure_reported = false;
+bool report_stdout_failure() {
+    if (!stdout_failure_reported) {
+        std::fprintf(stderr, "navspan: cannot write standard output: %s\n", std::strerror(errno));
+        stdout_failure_reported = true;
+    }
+    return false;
+}
+
+// Writes `text` to `path` ("-" is standard output); false, with one line
+// on stderr, when it cannot: every write and the final close are checked.
 bool write_text_file(const char* path, const std::string& text) {
+    if (path[0] == '-' && path[1] == '\0') {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) return report_stdout_failure();
+        return true;
+    }
     std::FILE* f = std::fopen(path, "wb");
     if (f == nullptr) {
-        std::fprintf(stderr, "navspan: cannot write %s\n", path);
+        std::fprintf(stderr, "navspan: cannot write %s: %s\n", path, std::strerror(errno));
         return false;
     }
-    const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    return std::fclose(f) == 0 && ok;
+    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
+    const int write_errno = errno;
+    const bool closed = std::fclose(f) == 0;
+    if (!written || !closed) {
+        std::fprintf(stderr, "navspan: cannot write %s: %s\n", path, std::strerror(written ? errno : write_errno));
+        return false;
+    }
+    return true;
 }
 
 std::string base_name(const char* path) {
@@ -290,7 +454,7 @@ std::string base_name(const char* path) {
 int run_picture(int argc, char** argv, bool svg) {
     single_file_args a;
     if (int s = parse_single(argc, argv, svg ? svg_usage : obj_usage, a, true); s >= 0) return s;
-    navspan::mapped_file file;
+    navspan_cli::input file;
     const navspan_cli::format_module* m = nullptr;
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
     navspan_cli::scene sc;
@@ -300,9 +464,10 @@ int run_picture(int argc, char** argv, bool svg) {
     navspan_cli::output o(text);
     if (svg) navspan_cli::write_svg(sc, o);
     else navspan_cli::write_obj(sc, o);
-    if (!write_text_file(a.output, text)) return exit_usage;
-    std::printf("wrote %s (%zu polygons, %zu lines, %zu points)\n", a.output, sc.polygons.size(), sc.lines.size(),
-                sc.points.size());
+    if (!write_text_file(a.output, text)) return exit_output;
+    std::fprintf(stderr, "wrote %s (%zu polygons, %zu lines, %zu points)\n",
+                 std::strcmp(a.output, "-") == 0 ? "standard output" : a.output, sc.polygons.size(), sc.lines.size(),
+                 sc.points.size());
     return exit_ok;
 }
 
@@ -321,7 +486,7 @@ int run_path(int argc, char** argv) {
     single_file_args a;
     if (int s = parse_single(argc, argv, path_usage, a, false); s >= 0) return s;
     if (a.from == nullptr || a.to == nullptr) return usage_error("--from and --to are needed", path_usage);
-    navspan::mapped_file file;
+    navspan_cli::input file;
     const navspan_cli::format_module* m = nullptr;
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
     navspan_cli::nav_graph g;
@@ -355,19 +520,21 @@ int run_path(int argc, char** argv) {
         std::string text;
         navspan_cli::output o(text);
         navspan_cli::write_svg(sc, o);
-        if (!write_text_file(a.svg, text)) return exit_usage;
-        std::printf("wrote %s\n", a.svg);
+        if (!write_text_file(a.svg, text)) return exit_output;
+        std::fprintf(stderr, "wrote %s\n", a.svg);
     }
     return exit_ok;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run_command(int argc, char** argv) {
     if (argc < 2) return usage_error("no command given", usage_text);
     std::string_view command = argv[1];
     if (command == "--help" || command == "-h" || command == "help") {
         std::fputs(usage_text, stdout);
+        return exit_ok;
+    }
+    if (command == "--version") {
+        std::fputs("navspan " NAVSPAN_VERSION "\n", stdout);
         return exit_ok;
     }
     if (command == "info") return run_info(argc - 2, argv + 2);
@@ -378,4 +545,18 @@ int main(int argc, char** argv) {
     if (command == "path") return run_path(argc - 2, argv + 2);
     std::string m = "unknown command '" + std::string(command) + "'";
     return usage_error(m.c_str(), usage_text);
+}
+
+}  // namespace
+
+// Every command writes standard output through stdio; a write that failed
+// (a full disk, /dev/full, a closed pipe) is caught here, at the final
+// flush, so no command can exit 0 with its output lost.
+int main(int argc, char** argv) {
+    const int status = run_command(argc, argv);
+    if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
+        report_stdout_failure();
+        return exit_output;
+    }
+    return status;
 }

@@ -17,8 +17,10 @@ public:
     void write(std::string_view s) {
         if (buffer_ != nullptr) {
             buffer_->append(s);
-        } else if (!s.empty()) {
-            std::fwrite(s.data(), 1, s.size(), file_);
+        } else if (!s.empty() && !failed_) {
+            // After a failed write nothing more goes out (a dump of a big
+            // file to a full disk stops at once); main() reports it.
+            failed_ = std::fwrite(s.data(), 1, s.size(), file_) != s.size();
         }
     }
     void put(char c) { write(std::string_view(&c, 1)); }
@@ -46,11 +48,12 @@ public:
 #if defined(__GNUC__) && !defined(__clang__)
 #  pragma GCC diagnostic pop
 #endif
-    bool failed() const noexcept { return file_ != nullptr && std::ferror(file_) != 0; }
+    bool failed() const noexcept { return failed_ || (file_ != nullptr && std::ferror(file_) != 0); }
 
 private:
     std::FILE* file_ = nullptr;
     std::string* buffer_ = nullptr;
+    bool failed_ = false;
 };
 
 }  // namespace navspan_cli

@@ -14,3 +14,4 @@
 #include "quake/names.hpp"
 #include "quake/nav_file.hpp"
 #include "quake/records.hpp"
+#include "quake/validate.hpp"

@@ -12,3 +12,4 @@
 #include "source/nav_file.hpp"
 #include "source/area_index.hpp"
 #include "source/selected_areas.hpp"
+#include "source/validate.hpp"

@@ -7,6 +7,8 @@ if(TARGET navspan_cli)
     set_tests_properties(cli.info_junk_message PROPERTIES LABELS "cli"
         WILL_FAIL FALSE PASS_REGULAR_EXPRESSION "junk.bin: bad magic in file of no known format at offset 0")
     add_test(NAME cli.exit_statuses COMMAND ${CMAKE_COMMAND} -DNAVSPAN=$<TARGET_FILE:navspan_cli>
-        -DJUNK=${CMAKE_CURRENT_BINARY_DIR}/junk.bin -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/exit_statuses.cmake)
+        -DJUNK=${CMAKE_CURRENT_BINARY_DIR}/junk.bin -DSAMPLES=${PROJECT_SOURCE_DIR}/examples/samples
+        -DREADME=${PROJECT_SOURCE_DIR}/README.md -DOUT=${CMAKE_CURRENT_BINARY_DIR}
+        -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/exit_statuses.cmake)
     set_tests_properties(cli.exit_statuses PROPERTIES LABELS "cli")
 endif()

@@ -12,6 +12,7 @@
 #include <navspan/creation.hpp>
 
 #include "creation/builder.hpp"
+#include "examples/navspan/info.hpp"
 #include "examples/navspan/modules.hpp"
 #include "examples/navspan/obj.hpp"
 #include "examples/navspan/svg.hpp"
@@ -269,6 +270,37 @@ TEST_CASE("creation tools: a bad plugin fails every subcommand before output") {
     CHECK(!cf::build_scene(bytes, sc).ok());
     navspan_cli::nav_graph g;
     CHECK(!cf::build_graph(bytes, g).ok());
+}
+
+// Issue 16 #9: a record whose inflated subrecords end 4 bytes short made
+// `info` fail while dump and validate exited 0. Every subcommand now gives
+// info's error.
+TEST_CASE("creation tools: info, dump, validate, svg and path agree on a record cut 4 bytes short") {
+    for (const compression c : {compression::none, compression::dynamic}) {
+        CAPTURE(static_cast<int>(c));
+        auto subs = cell_subrecords("ShortCell");
+        byte_writer tail;
+        tail.fourcc("XCLW").u16(4);  // a 4-byte subrecord with its 4 bytes missing
+        subs.insert(subs.end(), tail.bytes().begin(), tail.bytes().end());
+        plugin_writer w;
+        w.begin_top_group("CELL").record("CELL", 0x01000D62, subs, c).end_group();
+        const auto bytes = std::move(w).finish();
+        REQUIRE(creation::plugin_file::open(bytes).ok());
+
+        std::string info;
+        const navspan::error from_info = navspan_cli::info_json(bytes, info);
+        REQUIRE(!from_info.ok());
+        std::string text;
+        navspan_cli::output o(text);
+        navspan_cli::json_writer jw(o);
+        CHECK(cf::dump(bytes, jw) == from_info);
+        navspan_cli::findings found;
+        CHECK(cf::validate(bytes, found) == from_info);
+        navspan_cli::scene sc;
+        CHECK(cf::build_scene(bytes, sc) == from_info);
+        navspan_cli::nav_graph g;
+        CHECK(cf::build_graph(bytes, g) == from_info);
+    }
 }
 
 TEST_CASE("creation tools: every corpus plugin") {

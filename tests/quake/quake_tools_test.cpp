@@ -367,5 +367,5 @@ TEST_CASE("the tools resolve nothing out of range and stay linear on overlapping
     REQUIRE(qf::validate(wide_bytes, found).ok());
     const navspan_cli::finding* shared = find_check(found, "shared-link");
     REQUIRE(shared != nullptr);
-    CHECK(shared->message == "the link ranges of 300 nodes include this link");
+    CHECK(shared->message == "the link ranges of several nodes include this link (nodes 300)");
 }

@@ -61,7 +61,35 @@ TEST_CASE("the text style prints one key per line") {
     w.value(2.0f);
     w.end_array();
     w.end_object();
-    CHECK(text == "format:               \"quake_nav\"\nbounds:               [1.5, 2.0]");
+    CHECK(text == "format:               quake_nav\nbounds:               [1.5, 2.0]");
+}
+
+TEST_CASE("the text style: a leading file member, unquoted strings, shortest floats, escaped control bytes") {
+    std::string text;
+    output o(text);
+    json_writer w(o, json_writer::style::text);
+    w.lead_with("file", "maps/a b.nav");
+    w.begin_object();
+    w.field("heuristic", 0.800000011920929f);
+    w.field("name", std::string_view("line\nbreak"));
+    w.field("big", 16777216.0f);
+    w.end_object();
+    CHECK(text == "file:                 maps/a b.nav\nheuristic:            0.8\nname:                 line\\x0abreak\n"
+                  "big:                  16777216");
+}
+
+TEST_CASE("lead_with puts the member first in compact JSON too, once") {
+    std::string text;
+    output o(text);
+    json_writer w(o);
+    w.lead_with("file", "x\"y");
+    w.begin_object();
+    w.field("n", 1);
+    w.key("inner");
+    w.begin_object();
+    w.end_object();
+    w.end_object();
+    CHECK(text == "{\"file\": \"x\\\"y\", \"n\": 1, \"inner\": {}}");
 }
 
 TEST_CASE("json_mismatch follows the corpus comparison rules") {

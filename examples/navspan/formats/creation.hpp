@@ -1,8 +1,11 @@
 // The navspan command's support for the creation_plugin format.
 #pragma once
 
-#include <iterator>
+#include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <iterator>
+#include <vector>
 
 #include <navspan/navspan.hpp>
 
@@ -10,6 +13,54 @@
 #include "../json_writer.hpp"
 
 namespace navspan_cli::creation_format {
+
+// The navmeshes of one interior cell or one exterior worldspace.
+struct navmesh_group {
+    bool exterior = false;
+    std::uint32_t form_id = 0;  // the CELL (interior) or WRLD (exterior)
+    std::uint64_t navmeshes = 0;
+    bounds_accumulator bounds;
+};
+
+inline navmesh_group& group_of(std::vector<navmesh_group>& groups, bool exterior, std::uint32_t form_id) {
+    for (navmesh_group& g : groups) {
+        if (g.exterior == exterior && g.form_id == form_id) return g;
+    }
+    groups.push_back({exterior, form_id, 0, {}});
+    return groups.back();
+}
+
+inline const char* game_title(navspan::creation::game g) {
+    switch (g) {
+        case navspan::creation::game::skyrim: return "Skyrim (skyrim)";
+        case navspan::creation::game::fallout4: return "Fallout 4 (fallout4)";
+        case navspan::creation::game::starfield: return "Starfield (starfield)";
+        default: return "unknown";
+    }
+}
+
+// "bounds: cell 01000D62 (3 navmeshes): min ... max ... size ...", one line
+// per group, at most 8 (then how many more).
+inline void write_group_bounds_text(json_writer& w, const std::vector<navmesh_group>& groups) {
+    constexpr std::size_t most = 8;
+    std::string text;
+    for (std::size_t i = 0; i < groups.size() && i <= most; ++i) {
+        if (i != 0) text += "\n                      ";
+        if (i == most) {
+            text += "... " + std::to_string(groups.size() - most) + " more (navspan info --json lists them all)";
+            break;
+        }
+        char head[64];
+        std::snprintf(head, sizeof head, "%s %08X (%llu navmesh%s): ", groups[i].exterior ? "world" : "cell",
+                      static_cast<unsigned>(groups[i].form_id), static_cast<unsigned long long>(groups[i].navmeshes),
+                      groups[i].navmeshes == 1 ? "" : "es");
+        text += head;
+        text += groups[i].bounds.empty() ? std::string("no vertices") : groups[i].bounds.text();
+    }
+    w.key("bounds");
+    if (groups.empty()) w.null();
+    else w.raw_value(text);
+}
 
 // Writes the `navspan info --json` object for a creation_plugin file (see
 // ../shared/specs/info-json.md), or returns why the file is not valid.
@@ -27,6 +78,10 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
     std::uint32_t versions[8] = {};
     std::size_t version_count = 0;
     bounds_accumulator bounds;
+    // Bounds per place (an interior cell, or an exterior worldspace): the
+    // cells of one plugin have unrelated coordinates, so only `bounds`
+    // (the info-json contract) spans them all.
+    std::vector<navmesh_group> groups;
 
     creation::inflate_buffer scratch;
     creation::record_walker walker = plugin->walk();
@@ -56,7 +111,12 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
             edge_links += m.edge_links().size();
             door_links += m.door_links().size();
             cover_triangles += m.cover_triangles().size();
-            for (const auto v : m.vertices()) bounds.add(v.x(), v.y(), v.z());
+            navmesh_group& g = group_of(groups, m.is_exterior(), m.is_exterior() ? m.parent_world() : m.parent_cell());
+            ++g.navmeshes;
+            for (const auto v : m.vertices()) {
+                bounds.add(v.x(), v.y(), v.z());
+                g.bounds.add(v.x(), v.y(), v.z());
+            }
         }));
     }
     NAVSPAN_TRY(walker.error());
@@ -64,9 +124,17 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
     w.begin_object();
     w.field("format", "creation_plugin");
     w.field("bytes", static_cast<std::uint64_t>(bytes.size()));
-    w.key("bounds");
-    bounds.write(w);
-    w.field("game", creation::to_string(plugin->game()));
+    // The text form never merges groups: one labelled line per group,
+    // largest (most navmeshes) first.
+    std::stable_sort(groups.begin(), groups.end(),
+                     [](const navmesh_group& a, const navmesh_group& b) { return a.navmeshes > b.navmeshes; });
+    if (w.text_style()) {
+        write_group_bounds_text(w, groups);
+    } else {
+        w.key("bounds");
+        bounds.write(w);
+    }
+    w.field("game", w.text_style() ? game_title(plugin->game()) : creation::to_string(plugin->game()));
     w.field("navmeshes", navmeshes);
     w.field("compressed", compressed);
     w.field("nvnm", nvnm);
@@ -79,6 +147,20 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
     w.field("edge_links", edge_links);
     w.field("door_links", door_links);
     w.field("cover_triangles", cover_triangles);
+    if (!w.text_style()) {
+        w.key("navmesh_groups");
+        w.begin_array();
+        for (const navmesh_group& g : groups) {
+            w.begin_object();
+            w.field("kind", g.exterior ? "world" : "cell");
+            w.field("form_id", g.form_id);
+            w.field("navmeshes", g.navmeshes);
+            w.key("bounds");
+            g.bounds.write(w);
+            w.end_object();
+        }
+        w.end_array();
+    }
     w.end_object();
     return {};
 }

@@ -57,12 +57,17 @@ struct mesh_visit {
     nv::navmesh mesh;
 };
 
-inline bool holds_nvnm(const cr::record_payload& payload) {
+// Whether the record holds an NVNM. Every subrecord is walked, as `info`
+// walks them: a chain cut short (a record whose inflated bytes end 4 bytes
+// early) is the same error in info, dump, validate, svg, obj and path.
+inline navspan::result<bool> holds_nvnm(const cr::record& r, const cr::record_payload& payload) {
     cr::subrecord_cursor subs = payload.subrecords();
+    bool found = false;
     for (const cr::subrecord& s : subs) {
-        if (s.type() == navspan::fourcc("NVNM") && s.size() != 0) return true;
+        if (s.type() == navspan::fourcc("NVNM") && s.size() != 0) found = true;
     }
-    return false;
+    if (!subs.error().ok()) return cr::in_record(subs.error(), r, payload.inflated);
+    return found;
 }
 
 // Walks every record of the plugin in file order. For each NAVM (deleted
@@ -98,7 +103,9 @@ navspan::error walk_navmeshes(const cr::plugin_file& plugin, cr::inflate_buffer&
         }
         auto payload = cr::read_payload(r, scratch, plugin.limits());
         if (!payload) return payload.error();
-        if (!is_navm && !holds_nvnm(*payload)) continue;
+        const auto has_nvnm = holds_nvnm(r, *payload);
+        if (!has_nvnm) return has_nvnm.error();
+        if (!is_navm && !*has_nvnm) continue;
         place.inflated = payload->inflated;
         place.inflated_size = payload->inflated ? static_cast<std::uint32_t>(payload->bytes.size()) : 0;
         begin(std::as_const(place));
@@ -275,6 +282,10 @@ inline void write_nvnm(json_writer& w, const mesh_visit& v) {
     const nv::layout& l = m.layout();
     w.begin_object();
     w.field("index", static_cast<std::uint64_t>(v.index));
+    // The file's own name of this navmesh: its record's form id (what other
+    // navmeshes' edge links name).
+    w.field("form_id", v.place->record.form_id());
+    w.field("form_id_hex", hex32(v.place->record.form_id()));
     w.field("offset", v.offset);
     w.field("offset_in", v.place->inflated ? "inflated record" : "file");
     w.field("size", static_cast<std::uint64_t>(m.bytes().size()));
@@ -318,8 +329,10 @@ inline void write_nvnm(json_writer& w, const mesh_visit& v) {
     w.key("triangles");
     w.begin_array();
     std::uint64_t global = v.first_triangle;
+    std::uint64_t local = 0;
     for (const nv::triangle t : m.triangles()) {
         w.begin_object();
+        w.field("index", local++);  // the file's own id: what edge and door links name
         w.field("global", global++);
         w.key("vertices");
         w.begin_array();

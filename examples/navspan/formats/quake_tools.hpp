@@ -186,32 +186,6 @@ inline void write_vec3(json_writer& w, const navspan::vec3& v) {
     w.end_array();
 }
 
-// Collects findings, at most `per_check_limit` of each kind (a hostile or
-// badly broken file could otherwise produce millions of lines); the rest is
-// summed up in one closing finding per kind.
-class finding_sink {
-public:
-    static constexpr std::size_t per_check_limit = 200;
-
-    explicit finding_sink(findings& out) : out_(out) {}
-
-    void add(const char* check, std::string record, std::uint64_t offset, std::string message) {
-        if (++counts_[check] > per_check_limit) return;
-        out_.push_back({check, std::move(record), offset, std::move(message)});
-    }
-    void finish() {
-        for (const auto& [check, count] : counts_) {
-            if (count <= per_check_limit) continue;
-            out_.push_back({check, "file", 0,
-                            std::to_string(count - per_check_limit) + " more findings of this kind not listed"});
-        }
-    }
-
-private:
-    findings& out_;
-    std::map<std::string, std::size_t> counts_;
-};
-
 }  // namespace tools_detail
 
 // Every decoded field of every record, in file order (schema: ../dump/quake.md).
@@ -344,150 +318,32 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     return {};
 }
 
-// Checks beyond structure; appends what it finds. Every check is quiet on
-// the 31 public corpus files except moving-link-without-edict, which finds
-// the one Elevator link of hip1m5 version 15 that its version 17 fixed.
+// Checks beyond structure (navspan::quake::validate, the library's checks);
+// appends what it finds, naming links by their owner and destination. Every
+// check is quiet on the 31 public corpus files except
+// moving-link-without-edict, which finds the one Elevator link of hip1m5
+// version 15 that its version 17 fixed.
 inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
     namespace q = navspan::quake;
     using namespace tools_detail;
     const auto opened = open_structure(bytes);
     if (!opened) return opened.error();
     const q::nav_file& f = *opened;
-    const section_offsets at(f);
-    const link_ownership owners(f);
-    finding_sink sink(out);
-
-    if (f.trailing().size() != 0) {
-        sink.add("trailing-bytes", "end of file", at.end,
-                 std::to_string(f.trailing().size()) + " bytes after the edict table belong to no record");
-    }
-
-    // Nodes: their link ranges, flags, positions.
-    std::vector<std::uint32_t> incoming(f.node_count(), 0);
-    for (const q::link l : f.links()) {
-        if (l.destination_node()) ++incoming[l.destination()];
-    }
-    for (const q::node n : f.nodes()) {
-        const std::string name = node_name(n.index());
-        const std::uint32_t end = std::uint32_t{n.first_link()} + n.link_count();
-        if (end > f.link_count()) {
-            sink.add("node-links-out-of-range", name, at.node(n.index()) + q::fields::node_first_link,
-                     "links " + std::to_string(n.first_link()) + " to " + std::to_string(end - 1) +
-                         " run past the file's " + std::to_string(f.link_count()) + " links");
+    std::vector<std::uint32_t> storage(q::validate_storage_needed(f));
+    std::vector<std::uint32_t> owners;  // filled on the first link finding
+    return q::validate(f, storage, [&](const navspan::finding& lf) {
+        finding x = from_library(lf);
+        if (lf.not_listed == 0 && lf.record == "link") {
+            if (owners.empty()) owners = link_ownership(f).owner;
+            x.record = link_name(f.links()[static_cast<std::size_t>(lf.index)], owners[static_cast<std::size_t>(lf.index)]);
+        } else if (lf.not_listed == 0 && lf.record == "edict") {
+            x.record = "edict #" + std::to_string(lf.index) + " (link #" +
+                       std::to_string(f.edicts()[static_cast<std::size_t>(lf.index)].link_index()) + ")";
+        } else if (lf.not_listed == 0 && lf.record == "file") {
+            x.record = "end of file";
         }
-        if (n.link_count() > 12) {
-            sink.add("too-many-links", name, at.node(n.index()) + q::fields::node_link_count,
-                     std::to_string(n.link_count()) + " links; no known file has more than 12 (QuakeNavSharp's limit)");
-        }
-        if (const std::uint16_t unnamed = n.flags().unnamed_bits(); unnamed != 0) {
-            sink.add("unknown-node-flags", name, at.node(n.index()) + q::fields::node_flags,
-                     "flags " + node_flag_label(n.flags_raw()) + " include bits no source names");
-        }
-        if (n.link_count() == 0 && incoming[n.index()] == 0) {
-            sink.add("isolated-node", name, at.node(n.index()), "no link leaves or reaches this node");
-        }
-        if (!finite(n.position())) {
-            sink.add("non-finite-position", name, at.origin(n.index()), "origin " + format_point(n.position()));
-        }
-    }
-
-    // Links: where they lead, whom they belong to, their traversal.
-    std::vector<std::uint32_t> traversal_users(f.traversal_count(), 0);
-    std::vector<std::uint32_t> edicts_of_link(f.link_count(), 0);
-    for (const q::edict e : f.edicts()) {
-        if (e.link()) ++edicts_of_link[e.link_index()];
-    }
-    // (owner, destination, type, link) of every owned link, to find duplicates.
-    std::vector<std::tuple<std::uint32_t, std::uint16_t, std::uint16_t, std::uint32_t>> owned;
-    for (const q::link l : f.links()) {
-        const std::uint32_t owner = owners.owner[l.index()];
-        const std::string name = link_name(l, owner);
-        const std::uint64_t offset = at.link(l.index());
-        if (!l.destination_node()) {
-            sink.add("link-into-nothing", name, offset + q::fields::link_destination,
-                     "destination node " + std::to_string(l.destination()) + " does not exist (the file has " +
-                         std::to_string(f.node_count()) + " nodes)");
-        } else if (owner != no_owner && l.destination() == owner) {
-            sink.add("link-to-self", name, offset + q::fields::link_destination, "the link leads back to its own node");
-        }
-        if (l.has_traversal() && !l.traversal()) {
-            sink.add("missing-traversal", name, offset + q::fields::link_traversal,
-                     "traversal " + std::to_string(l.traversal_index()) + " does not exist (the file has " +
-                         std::to_string(f.traversal_count()) + " traversals)");
-        } else if (l.has_traversal()) {
-            ++traversal_users[l.traversal_index()];
-        }
-        if (owners.coverage[l.index()] == 0) {
-            sink.add("unowned-link", name, offset, "no node's link range includes this link, so no bot can take it");
-        } else if (owners.coverage[l.index()] > 1) {
-            sink.add("shared-link", name, offset,
-                     "the link ranges of " + std::to_string(owners.coverage[l.index()]) + " nodes include this link");
-        }
-        if (l.type_name().empty() || l.type() == q::link_type::unknown) {
-            sink.add("unknown-link-type", name, offset + q::fields::link_type,
-                     "link type " + std::to_string(l.type_raw()) + " occurs in no known file");
-        }
-        if ((l.type() == q::link_type::elevator || l.type() == q::link_type::train) && edicts_of_link[l.index()] == 0) {
-            sink.add("moving-link-without-edict", name, offset + q::fields::link_type,
-                     std::string(l.type_name()) + " link has no edict, so the bot cannot tell where the moving entity is");
-        }
-        if (owner != no_owner && l.destination_node()) owned.emplace_back(owner, l.destination(), l.type_raw(), l.index());
-    }
-    std::sort(owned.begin(), owned.end());
-    for (std::size_t i = 1; i < owned.size(); ++i) {
-        const auto& [o, d, t, j] = owned[i];
-        const auto& [po, pd, pt, pj] = owned[i - 1];
-        if (o == po && d == pd && t == pt) {
-            const q::link l = f.links()[j];
-            sink.add("duplicate-link", link_name(l, o), at.link(j),
-                     "same destination and type (" + link_type_label(t) + ") as link #" + std::to_string(pj));
-        }
-    }
-
-    // Traversals: each belongs to exactly one link in every known file.
-    for (const q::traversal t : f.traversals()) {
-        const std::string name = "traversal #" + std::to_string(t.index());
-        const std::uint32_t users = traversal_users[t.index()];
-        if (users == 0) sink.add("unused-traversal", name, at.traversal(t.index()), "no link uses this traversal");
-        if (users > 1) {
-            sink.add("shared-traversal", name, at.traversal(t.index()),
-                     std::to_string(users) + " links use this traversal; each has its own in every known file");
-        }
-        if (!finite(t.node_exit()) || !finite(t.jump_start()) || !finite(t.jump_end())) {
-            sink.add("non-finite-position", name, at.traversal(t.index()),
-                     "points " + format_point(t.node_exit()) + " " + format_point(t.jump_start()) + " " +
-                         format_point(t.jump_end()));
-        }
-    }
-
-    // Edicts: their link, their box, their entity id.
-    std::vector<std::uint32_t> seen_edicts(f.link_count(), 0);
-    for (const q::edict e : f.edicts()) {
-        const std::string name = "edict #" + std::to_string(e.index()) + " (link #" + std::to_string(e.link_index()) + ")";
-        const std::uint64_t offset = at.edict(e.index());
-        if (!e.link()) {
-            sink.add("edict-link-into-nothing", name, offset + q::fields::edict_link,
-                     "link " + std::to_string(e.link_index()) + " does not exist (the file has " +
-                         std::to_string(f.link_count()) + " links)");
-        } else if (++seen_edicts[e.link_index()] == 2) {
-            sink.add("shared-edict-link", name, offset + q::fields::edict_link,
-                     std::to_string(edicts_of_link[e.link_index()]) + " edicts name this link");
-        }
-        const navspan::vec3 lo = e.bounds().min, hi = e.bounds().max;
-        if (!finite(lo) || !finite(hi)) {
-            sink.add("non-finite-position", name, offset + q::fields::edict_mins,
-                     "box " + format_point(lo) + " " + format_point(hi));
-        } else if (!(lo.x <= hi.x && lo.y <= hi.y && lo.z <= hi.z)) {
-            sink.add("inverted-edict-box", name, offset + q::fields::edict_mins,
-                     "mins " + format_point(lo) + " exceed maxs " + format_point(hi) + " on some axis");
-        }
-        if (const auto id = e.entity_id(); id && *id >= 0) {
-            sink.add("non-negative-entity-id", name, offset + q::fields::edict_tail,
-                     "entity id " + std::to_string(*id) + " (ids are -(entity index) - 1, negative in every known file)");
-        }
-    }
-    sink.finish();
-    return {};
+        out.push_back(std::move(x));
+    });
 }
 
 // The top-down picture: nodes as points (by their most telling flag), links

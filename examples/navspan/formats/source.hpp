@@ -3,6 +3,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 #include <navspan/navspan.hpp>
 
@@ -43,6 +45,33 @@ inline source_totals totals(const navspan::source::nav_file& file) {
     return t;
 }
 
+// The game whose data the areas carry, as people name it (text `info`).
+inline const char* game_title(navspan::source::game g) {
+    switch (g) {
+        case navspan::source::game::cstrike: return "Counter-Strike (cstrike)";
+        case navspan::source::game::tf: return "Team Fortress 2 (tf)";
+        case navspan::source::game::left4dead2: return "Left 4 Dead 2 (left4dead2)";
+        case navspan::source::game::none: return "none (no game data)";
+        default: return "unknown";
+    }
+}
+
+// Text `info`: the place names after their count, comma-separated.
+inline void write_place_names(json_writer& w, const navspan::source::nav_file& file) {
+    std::string names;
+    std::size_t shown = 0;
+    constexpr std::size_t most = 64;
+    for (const navspan::source::place p : file.places()) {
+        if (shown == most) {
+            names += ", ... (" + std::to_string(file.places().size() - most) + " more)";
+            break;
+        }
+        if (shown++ != 0) names += ", ";
+        names += p.name();
+    }
+    w.field("place_names", std::string_view(names));
+}
+
 // Writes the `navspan info --json` object for a source_nav file (see
 // ../shared/specs/info-json.md), or returns why the file is not valid.
 inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
@@ -60,8 +89,10 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
     w.field("subversion", file.subversion());
     w.field("bsp_size", file.bsp_size());
     w.field("analyzed", file.analyzed());
-    w.field("game_data", navspan::source::to_string(file.game()));
+    if (w.text_style()) w.field("game_data", game_title(file.game()));
+    else w.field("game_data", navspan::source::to_string(file.game()));
     w.field("places", file.places().size());
+    if (w.text_style() && !file.places().empty()) write_place_names(w, file);
     w.field("has_unnamed_areas", file.has_unnamed_areas());
     w.field("areas", file.area_count());
     w.field("ladders", file.ladders().size());

@@ -1,0 +1,98 @@
+// navspan/core/validate.hpp - what every format's validate() reports.
+//
+// open() verifies structure: a file that opens can be walked safely. The
+// checks of `<format>::validate(file, ..., sink)` go beyond structure (an id
+// that names nothing, a connection with no way back, a degenerate area) and
+// hand each problem to the sink as a `finding`: which check (a stable id and
+// a severity), which record (its kind, number in file order and own id) and
+// the byte offset of the offending field. Nothing is allocated and nothing
+// is formatted: a printer (the navspan command) turns findings into text.
+//
+// Each check reports at most `findings_per_check` findings; past that it
+// only counts, and validate() ends with one finding per such check whose
+// `not_listed` says how many were left out (so a hostile file cannot make
+// validate() call the sink without bound).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace navspan {
+
+// How much a finding matters. error: the game would misbehave (an id that
+// names nothing); warning: unusual, likely a bug in the writer; info: legal
+// and common, worth knowing (a one-way drop-down).
+enum class severity : std::uint8_t { info, warning, error };
+
+constexpr std::string_view to_string(severity s) noexcept {
+    switch (s) {
+        case severity::info: return "info";
+        case severity::warning: return "warning";
+        case severity::error: return "error";
+    }
+    return "unknown";
+}
+
+// One check of a format's list (the list is `<format>::validate_checks`).
+struct check_info {
+    std::string_view id;       // stable, kebab-case: "missing-connection-target"
+    severity level = severity::error;
+    std::string_view summary;  // one line for people
+    std::string_view value;    // what finding::value holds ("area id"), empty when nothing
+};
+
+// The one cap: findings listed per check per file.
+inline constexpr std::uint64_t findings_per_check = 200;
+
+struct finding {
+    const check_info* check = nullptr;
+    std::string_view record;      // the kind of record: "area", "ladder", "node", "navmesh", "file"
+    std::uint64_t index = 0;      // its number in file order (within `parent` when there is one)
+    std::uint64_t id = 0;         // its own id where it has one (area id, form id), else `index`
+    std::uint64_t offset = 0;     // byte offset of the offending field
+    std::uint64_t value = 0;      // what check->value names (the missing id, the count, ...)
+    std::uint64_t not_listed = 0; // on the closing finding of a capped check: findings left out
+};
+
+namespace detail {
+
+// Counts findings per check and passes at most findings_per_check of each
+// to the sink; finish() sends the closing "not listed" findings.
+template <std::size_t N, class Sink>
+class finding_gate {
+public:
+    finding_gate(std::span<const check_info, N> checks, Sink& sink) noexcept : checks_(checks), sink_(sink) {}
+
+    void add(std::size_t check, std::string_view record, std::uint64_t index, std::uint64_t id,
+             std::uint64_t offset, std::uint64_t value = 0) {
+        if (++counts_[check] > findings_per_check) return;
+        finding f;
+        f.check = &checks_[check];
+        f.record = record;
+        f.index = index;
+        f.id = id;
+        f.offset = offset;
+        f.value = value;
+        sink_(static_cast<const finding&>(f));
+    }
+    void finish() {
+        for (std::size_t c = 0; c < N; ++c) {
+            if (counts_[c] <= findings_per_check) continue;
+            finding f;
+            f.check = &checks_[c];
+            f.record = "file";
+            f.not_listed = counts_[c] - findings_per_check;
+            sink_(static_cast<const finding&>(f));
+        }
+    }
+
+private:
+    std::span<const check_info, N> checks_;
+    Sink& sink_;
+    std::uint64_t counts_[N] = {};
+};
+
+}  // namespace detail
+}  // namespace navspan

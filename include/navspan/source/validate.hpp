@@ -1,0 +1,320 @@
+// navspan/source/validate.hpp - checks beyond structure for a source .nav.
+//
+//   navspan::source::validate_storage_owner storage(file);   // or spans of your own
+//   navspan::source::validate(file, storage.view(), [](const navspan::finding& f) { ... });
+//
+// The checks and their severities are `validate_checks` below (and
+// docs/validate.md). Ids are looked up in storage the caller provides (the
+// sizes come from validate_storage_needed()), so validate() allocates
+// nothing; validate_storage_owner is the convenience that allocates it.
+// One-way connections are `info`: a drop-down from a ledge is the ordinary
+// case in every official map.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "../core/error.hpp"
+#include "../core/validate.hpp"
+#include "area.hpp"
+#include "area_index.hpp"
+#include "nav_file.hpp"
+
+namespace navspan::source {
+
+namespace check {
+enum : std::size_t {
+    duplicate_area_id, non_finite_corner, inverted_area, degenerate_area, self_connection,
+    missing_connection_target, one_way_connection, duplicate_connection, approach_count_above_16,
+    missing_approach_area, missing_encounter_area, missing_hiding_spot, missing_ladder, missing_visible_area,
+    bad_fog_place_index, duplicate_ladder_id, bad_ladder_direction, missing_ladder_area, unconnected_ladder,
+    place_name_unterminated, game_data_inferred, trailing_bytes, count
+};
+}  // namespace check
+
+inline constexpr check_info validate_checks[check::count] = {
+    {"duplicate-area-id", severity::error, "two areas share an id (lookups by id cannot tell them apart)", "also used by area #"},
+    {"non-finite-corner", severity::error, "a corner coordinate is NaN or infinite", ""},
+    {"inverted-area", severity::error, "the south-east corner is not east and south of the north-west corner", ""},
+    {"degenerate-area", severity::warning, "the area has zero width or depth", ""},
+    {"self-connection", severity::warning, "a connection list names the area itself", "direction (0 north, 1 east, 2 south, 3 west)"},
+    {"missing-connection-target", severity::error, "a connection names an area id no area has", "area id"},
+    {"one-way-connection", severity::info, "a connection has no connection back (a drop-down, usually)", "area id"},
+    {"duplicate-connection", severity::warning, "a connection list names the same area twice", "area id"},
+    {"approach-count-above-16", severity::warning, "more approach spots than the game keeps (16)", "approach spots"},
+    {"missing-approach-area", severity::error, "an approach spot names an area id no area has", "area id"},
+    {"missing-encounter-area", severity::error, "an encounter path names an area id no area has", "area id"},
+    {"missing-hiding-spot", severity::error, "an encounter spot names a hiding spot id no area has", "hiding spot id"},
+    {"missing-ladder", severity::error, "a ladder link names a ladder id no ladder has", "ladder id"},
+    {"missing-visible-area", severity::error, "a visibility entry names an area id no area has", "area id"},
+    {"bad-fog-place-index", severity::error, "a fog place index is beyond the fog place list", "fog place index"},
+    {"duplicate-ladder-id", severity::error, "two ladders share an id", "also used by ladder #"},
+    {"bad-ladder-direction", severity::warning, "the ladder's direction is not NORTH, EAST, SOUTH or WEST", "direction"},
+    {"missing-ladder-area", severity::error, "a ladder names an area id no area has", "area id"},
+    {"unconnected-ladder", severity::warning, "the ladder connects to no area at either end", ""},
+    {"place-name-unterminated", severity::warning, "a place name has no NUL", "stored length"},
+    {"game-data-inferred", severity::info, "the subversion did not fit its usual game data; the layout was inferred", "subversion"},
+    {"trailing-bytes", severity::info, "bytes after the last section (the game reads none)", "bytes"},
+};
+
+// Where validate() looks ids up; each span at least as long as
+// validate_storage_needed() says.
+struct validate_storage {
+    std::span<std::uint32_t> area_offsets;
+    std::span<area_id_entry> area_ids;
+    std::span<std::uint32_t> hiding_spot_ids;
+    std::span<std::uint32_t> ladder_ids;
+};
+
+struct validate_storage_size {
+    std::size_t areas = 0, hiding_spots = 0, ladders = 0;
+};
+
+inline validate_storage_size validate_storage_needed(const nav_file& file) noexcept {
+    validate_storage_size n;
+    n.areas = file.area_count();
+    for (const area& a : file.areas()) n.hiding_spots += a.hiding_spots().size();
+    n.ladders = file.ladders().size();
+    return n;
+}
+
+// The convenience: storage of the right size (allocates; outside validate).
+class validate_storage_owner {
+public:
+    explicit validate_storage_owner(const nav_file& file) {
+        const validate_storage_size n = validate_storage_needed(file);
+        offsets_.resize(n.areas);
+        ids_.resize(n.areas);
+        hiding_.resize(n.hiding_spots);
+        ladders_.resize(n.ladders);
+    }
+    validate_storage view() noexcept { return {offsets_, ids_, hiding_, ladders_}; }
+
+private:
+    std::vector<std::uint32_t> offsets_;
+    std::vector<area_id_entry> ids_;
+    std::vector<std::uint32_t> hiding_;
+    std::vector<std::uint32_t> ladders_;
+};
+
+namespace validate_detail {
+
+inline bool sorted_contains(std::span<const std::uint32_t> sorted, std::uint32_t v) noexcept {
+    return std::binary_search(sorted.begin(), sorted.end(), v);
+}
+
+// The first area with `id` (duplicates tolerated, unlike area_index).
+inline const area_id_entry* find_id(std::span<const area_id_entry> ids, std::uint32_t id) noexcept {
+    const auto it = std::lower_bound(ids.begin(), ids.end(), id,
+                                     [](const area_id_entry& e, std::uint32_t v) { return e.id < v; });
+    return it == ids.end() || it->id != id ? nullptr : &*it;
+}
+
+template <class Connections>
+bool connects_to(const Connections& a, std::uint32_t id) noexcept {
+    for (unsigned d = 0; d < 4; ++d) {
+        for (std::uint32_t to : a.connections(static_cast<direction>(d))) {
+            if (to == id) return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace validate_detail
+
+// Runs every check of validate_checks on a verified file and calls
+// sink(const finding&) for each finding (at most findings_per_check per
+// check, then one closing finding per capped check). Fails only with
+// limit_exceeded when `storage` is too small. Allocates nothing.
+template <class Sink>
+error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
+    using namespace validate_detail;
+    const validate_storage_size need = validate_storage_needed(file);
+    if (storage.area_offsets.size() < need.areas || storage.area_ids.size() < need.areas ||
+        storage.hiding_spot_ids.size() < need.hiding_spots || storage.ladder_ids.size() < need.ladders) {
+        return navspan::detail::fail(error_code::limit_exceeded, 0, "validate storage", need.areas,
+                                     storage.area_ids.size());
+    }
+    if (file.bytes().size() > UINT32_MAX) {
+        return navspan::detail::fail(error_code::limit_exceeded, 0, "validate (files below 4 GiB)",
+                                     file.bytes().size(), UINT32_MAX);
+    }
+    navspan::detail::finding_gate<check::count, Sink> out(validate_checks, sink);
+    const std::byte* base = file.bytes().data();
+    auto at = [&](const std::byte* p) { return static_cast<std::uint64_t>(p - base); };
+
+    // Areas by id; hiding spot ids and ladder ids sorted.
+    const std::size_t n = need.areas;
+    std::size_t hiding = 0;
+    {
+        std::uint32_t i = 0;
+        for (const area& a : file.areas()) {
+            storage.area_offsets[i] = static_cast<std::uint32_t>(a.bytes().data() - base);
+            storage.area_ids[i] = {a.id(), i};
+            ++i;
+            for (const hiding_spot s : a.hiding_spots()) {
+                if (const auto id = s.id()) storage.hiding_spot_ids[hiding++] = *id;
+            }
+        }
+    }
+    const auto ids = storage.area_ids.first(n);
+    // By id, then position (std::sort: stable_sort would allocate).
+    std::sort(ids.begin(), ids.end(), [](const area_id_entry& a, const area_id_entry& b) {
+        return a.id != b.id ? a.id < b.id : a.position < b.position;
+    });
+    const auto hiding_ids = storage.hiding_spot_ids.first(hiding);
+    std::sort(hiding_ids.begin(), hiding_ids.end());
+    const auto ladders = file.ladders();
+    const auto ladder_ids = storage.ladder_ids.first(need.ladders);
+    for (std::size_t i = 0; i < ladders.size(); ++i) ladder_ids[i] = ladders[i].id();
+    std::sort(ladder_ids.begin(), ladder_ids.end());
+    const format_context ctx = file.context();
+    auto head_at = [&](std::uint32_t position) {
+        return area_head(base + storage.area_offsets[position], ctx, position);
+    };
+
+    for (std::size_t k = 1; k < n; ++k) {
+        if (ids[k - 1].id != ids[k].id) continue;
+        std::size_t first = k - 1;
+        while (first > 0 && ids[first - 1].id == ids[k].id) --first;
+        out.add(check::duplicate_area_id, "area", ids[k].position, ids[k].id, storage.area_offsets[ids[k].position],
+                ids[first].position);
+    }
+
+    for (const area& a : file.areas()) {
+        const std::uint64_t pos = a.index().value;
+        auto add = [&](std::size_t c, const std::byte* where, std::uint64_t value = 0) {
+            out.add(c, "area", pos, a.id(), at(where), value);
+        };
+        auto id_field = [&](std::size_t c, std::uint32_t id, const std::byte* where) {
+            if (id != 0 && find_id(ids, id) == nullptr) add(c, where, id);
+        };
+        const std::byte* corners = a.bytes().data() + 4 + layout::attributes_size(file.version());
+        const vec3 nw = a.north_west(), se = a.south_east();
+        const float zs[4] = {nw.z, se.z, a.north_east_z(), a.south_west_z()};
+        if (!std::isfinite(nw.x) || !std::isfinite(nw.y) || !std::isfinite(se.x) || !std::isfinite(se.y) ||
+            !std::all_of(std::begin(zs), std::end(zs), [](float z) { return std::isfinite(z); })) {
+            add(check::non_finite_corner, corners);
+        } else if (se.x < nw.x || se.y < nw.y) {
+            add(check::inverted_area, corners);
+        } else if (se.x == nw.x || se.y == nw.y) {
+            add(check::degenerate_area, corners);
+        }
+
+        for (unsigned d = 0; d < 4; ++d) {
+            const auto list = a.connections(static_cast<direction>(d));
+            for (std::size_t k = 0; k < list.size(); ++k) {
+                const std::uint32_t to = list[k];
+                const std::byte* where = list.bytes().data() + 4 * k;
+                if (to == a.id()) {
+                    add(check::self_connection, where, d);
+                    continue;
+                }
+                const area_id_entry* target = find_id(ids, to);
+                if (target == nullptr) add(check::missing_connection_target, where, to);
+                else if (!connects_to(head_at(target->position), a.id())) add(check::one_way_connection, where, to);
+                for (std::size_t j = 0; j < k; ++j) {
+                    if (list[j] == to) {
+                        add(check::duplicate_connection, where, to);
+                        break;
+                    }
+                }
+            }
+        }
+
+        const auto approach = a.approach_spots();
+        if (approach.size() > 16) add(check::approach_count_above_16, approach.bytes().data() - 1, approach.size());
+        for (std::size_t k = 0; k < approach.size(); ++k) {
+            const approach_spot s = approach[k];
+            const std::byte* p = approach.bytes().data() + k * approach_spot::record_size;
+            id_field(check::missing_approach_area, s.here_area(), p);
+            id_field(check::missing_approach_area, s.prev_area(), p + 4);
+            id_field(check::missing_approach_area, s.next_area(), p + 9);
+        }
+        for (const encounter_path p : a.encounter_paths()) {
+            const std::byte* where = p.bytes().data();
+            id_field(check::missing_encounter_area, p.from_area(), where);
+            id_field(check::missing_encounter_area, p.to_area(), where + (p.old_layout() ? 4 : 5));
+            const auto spots = p.spots();
+            for (std::size_t k = 0; k < spots.size(); ++k) {
+                const std::uint32_t spot = spots[k].hiding_spot_id();
+                if (spot != 0 && !sorted_contains(hiding_ids, spot)) {
+                    add(check::missing_hiding_spot, spots.bytes().data() + 5 * k, spot);
+                }
+            }
+        }
+        for (unsigned d = 0; d < 2; ++d) {
+            const auto links = a.ladder_links(static_cast<ladder_direction>(d));
+            for (std::size_t k = 0; k < links.size(); ++k) {
+                if (!sorted_contains(ladder_ids, links[k])) add(check::missing_ladder, links.bytes().data() + 4 * k, links[k]);
+            }
+        }
+        const auto visible = a.visible_areas();
+        for (std::size_t k = 0; k < visible.size(); ++k) {
+            id_field(check::missing_visible_area, visible[k].id(), visible.bytes().data() + visible_area::record_size * k);
+        }
+        if (const auto from = a.inherit_visibility_from()) {
+            id_field(check::missing_visible_area, *from, a.game_data().raw().data() - 4);
+        }
+        if (const auto l = a.game_data().left4dead2()) {
+            if (const auto from = l->inherit_visibility_from()) {
+                id_field(check::missing_visible_area, *from, l->bytes().data() + l->bytes().size() - 4);
+            }
+            if (const auto fog = l->fog_place_index(); fog && *fog > file.left4dead2()->fog_places().size()) {
+                add(check::bad_fog_place_index, l->bytes().data() + 4, *fog);
+            }
+        }
+    }
+
+    const std::size_t ladder_stride = ladders.stride();
+    for (std::size_t i = 0; i < ladders.size(); ++i) {
+        const ladder l = ladders[i];
+        const std::byte* lb = ladders.bytes().data() + i * ladder_stride;
+        auto add = [&](std::size_t c, const std::byte* where, std::uint64_t value = 0) {
+            out.add(c, "ladder", i, l.id(), at(where), value);
+        };
+        for (std::size_t j = 0; j < i; ++j) {
+            if (ladders[j].id() == l.id()) {
+                add(check::duplicate_ladder_id, lb, j);
+                break;
+            }
+        }
+        if (!l.facing()) add(check::bad_ladder_direction, lb + 36, l.direction_raw());
+        const std::size_t refs = file.version() == 6 ? 41 : 40;
+        bool any = false;
+        for (unsigned c = 0; c < 5; ++c) {
+            const std::uint32_t id = l.connected_area(static_cast<ladder_connection>(c));
+            any = any || id != 0;
+            if (id != 0 && find_id(ids, id) == nullptr) add(check::missing_ladder_area, lb + refs + 4 * c, id);
+        }
+        if (!any) add(check::unconnected_ladder, lb + refs);
+    }
+
+    for (const place p : file.places()) {
+        if (!p.terminated()) {
+            out.add(check::place_name_unterminated, "place", p.index(), p.index(), at(p.stored_bytes().data()) - 2,
+                    p.stored_length());
+        }
+    }
+    if (file.warnings().has(warning::game_data_inferred)) {
+        out.add(check::game_data_inferred, "file", 0, 0, 8, file.subversion().value_or(0));
+    }
+    if (file.trailing().size() != 0 && layout::has_ladders(file.version())) {
+        out.add(check::trailing_bytes, "file", 0, 0, file.bytes().size() - file.trailing().size(), file.trailing().size());
+    }
+    out.finish();
+    return {};
+}
+
+// The convenience form: allocates the storage, then validates.
+template <class Sink>
+error validate(const nav_file& file, Sink&& sink) {
+    validate_storage_owner storage(file);
+    return validate(file, storage.view(), sink);
+}
+
+}  // namespace navspan::source

@@ -1,0 +1,46 @@
+// How the command turns library findings into text, and the severities of
+// the checks it still runs itself (examples/navspan/findings.hpp).
+#include <doctest/doctest.h>
+
+#include "examples/navspan/findings.hpp"
+
+TEST_CASE("from_library names the record and the value the check describes") {
+    static constexpr navspan::check_info missing{"missing-connection-target", navspan::severity::error,
+                                                 "a connection names an area id no area has", "area id"};
+    navspan::finding f;
+    f.check = &missing;
+    f.record = "area";
+    f.index = 3;
+    f.id = 40;
+    f.offset = 1234;
+    f.value = 99;
+    const navspan_cli::finding x = navspan_cli::from_library(f);
+    CHECK(x.check == "missing-connection-target");
+    CHECK(x.level == navspan::severity::error);
+    CHECK(x.record == "area #3 (id 40)");
+    CHECK(x.offset == 1234);
+    CHECK(x.message == "a connection names an area id no area has (area id 99)");
+    CHECK(x.from_library);
+
+    static constexpr navspan::check_info duplicate{"duplicate-area-id", navspan::severity::error, "two areas share an id",
+                                                   "also used by area #"};
+    f.check = &duplicate;
+    f.value = 0;
+    CHECK(navspan_cli::from_library(f).message == "two areas share an id (also used by area #0)");
+
+    f.record = "file";
+    f.not_listed = 7;
+    const navspan_cli::finding closing = navspan_cli::from_library(f);
+    CHECK(closing.record == "file");
+    CHECK(closing.not_listed == 7);
+    CHECK(closing.message == "7 more findings of this kind not listed");
+}
+
+TEST_CASE("the command's own checks: dangling references are errors, one-way links and ignored bytes info") {
+    using navspan::severity;
+    CHECK(navspan_cli::severity_of("edge-link-into-nothing") == severity::error);
+    CHECK(navspan_cli::severity_of("missing-traversal") == severity::error);
+    CHECK(navspan_cli::severity_of("one-way-edge-link") == severity::info);
+    CHECK(navspan_cli::severity_of("trailing-bytes") == severity::info);
+    CHECK(navspan_cli::severity_of("degenerate-face") == severity::warning);
+}
