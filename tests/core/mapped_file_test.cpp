@@ -25,6 +25,11 @@ TEST_CASE("mapped_file maps a file's bytes") {
     CHECK(std::to_integer<char>(f->bytes()[3]) == '2');
     mapped_file moved = std::move(f).value();
     CHECK(moved.size() == 7);
+    // The same through std::filesystem::path (wide names on Windows).
+    auto g = mapped_file::open(path);
+    REQUIRE(g.ok());
+    CHECK(g->size() == 7);
+    CHECK(mapped_file::open(temp_path("does_not_exist")).code() == error_code::io);
     std::filesystem::remove(path);
 }
 
