@@ -1069,7 +1069,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
             ++i;
         }
         for (const nv::door_link d : m.door_links()) doors.push_back({s.centroids[d.triangle()], d.door()});
-        forms.add(s.form_id, v.index);
+        forms.add(s.form_id, meshes.size());  // the drawn navmeshes only
         meshes.push_back(std::move(s));
     }));
     forms.finish();
