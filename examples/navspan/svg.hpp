@@ -345,21 +345,7 @@ inline void write_svg(const scene& sc, output& out) {
         if (!p.label.empty()) { out.write("<title>"); out.write(escape(p.label)); out.write("</title>"); }
         out.write("</circle>\n");
     }
-    out.write("</g>\n<g id=\"highlights\" fill=\"none\" stroke=\"#ff00aa\" stroke-width=\"4\" stroke-linejoin=\"round\">\n");
-    for (const auto& h : sc.highlights) {
-        std::vector<navspan::vec3> drawn;
-        for (const auto& c : h) if (finite(c)) drawn.push_back(c);
-        if (drawn.empty()) continue;
-        out.write("<polyline points=\"");
-        for (const auto& c : drawn) out.printf("%.1f,%.1f ", px(c), py(c));
-        out.write("\"/>\n");
-        out.printf("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" fill=\"#2ca02c\" stroke=\"#fff\" stroke-width=\"2\"><title>start</title></circle>\n",
-                   px(drawn.front()), py(drawn.front()));
-        out.printf("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" fill=\"#d62728\" stroke=\"#fff\" stroke-width=\"2\"><title>end</title></circle>\n",
-                   px(drawn.back()), py(drawn.back()));
-    }
     out.write("</g>\n");
-
     // Names on the map, heaviest first; one that would overlap a name
     // already placed tries a little higher or lower, else is left out.
     if (!sc.labels.empty()) {
@@ -391,6 +377,21 @@ inline void write_svg(const scene& sc, output& out) {
         }
         out.write("</g>\n");
     }
+
+    out.write("<g id=\"highlights\" fill=\"none\" stroke=\"#ff00aa\" stroke-width=\"4\" stroke-linejoin=\"round\">\n");
+    for (const auto& h : sc.highlights) {
+        std::vector<navspan::vec3> drawn;
+        for (const auto& c : h) if (finite(c)) drawn.push_back(c);
+        if (drawn.empty()) continue;
+        out.write("<polyline points=\"");
+        for (const auto& c : drawn) out.printf("%.1f,%.1f ", px(c), py(c));
+        out.write("\"/>\n");
+        out.printf("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" fill=\"#2ca02c\" stroke=\"#fff\" stroke-width=\"2\"><title>start</title></circle>\n",
+                   px(drawn.front()), py(drawn.front()));
+        out.printf("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" fill=\"#d62728\" stroke=\"#fff\" stroke-width=\"2\"><title>end</title></circle>\n",
+                   px(drawn.back()), py(drawn.back()));
+    }
+    out.write("</g>\n");
 
     if (empty) {
         out.printf("<text x=\"%.1f\" y=\"%.1f\" font-size=\"16\" text-anchor=\"middle\" fill=\"#555\">", margin + map_w / 2,
