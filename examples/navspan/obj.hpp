@@ -219,11 +219,17 @@ inline void write_obj(const scene& sc, output& out, std::string_view mtl_file = 
     if (skipped != 0) out.printf("# %zu polygons left out: corners that are not finite numbers\n", skipped);
 
     bool any_point = false;
+    std::uint32_t point_material = UINT32_MAX;
     for (const auto& p : sc.points) {
         if (!finite(p.at)) continue;
         if (!any_point) { out.write("o points\n"); any_point = true; }
         const std::uint64_t v = vertices.index_of(p.at);
-        if (p.category < names.point.size()) { out.write("usemtl "); out.write(names.point[p.category]); out.write("\n"); }
+        if (p.category != point_material && p.category < names.point.size()) {
+            point_material = p.category;
+            out.write("usemtl ");
+            out.write(names.point[p.category]);
+            out.write("\n");
+        }
         out.printf("p %llu\n", static_cast<unsigned long long>(v));
     }
     // Lines: those that are not links always, links only when asked.
