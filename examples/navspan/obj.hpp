@@ -67,45 +67,32 @@ inline std::string comment_text(std::string_view raw) {
 inline bool finite(const navspan::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 // Vertices written once each: the index of a point (1-based), writing it
-// the first time it is seen.
+// the first time it is seen. Points are told apart by their written text,
+// so two floats that print alike (at 7 significant digits) are one vertex.
 class vertex_pool {
 public:
     vertex_pool(output& out, const scene& sc) : out_(out), sc_(sc) {}
     std::uint64_t index_of(const navspan::vec3& v) {
-        std::uint32_t bits[3];
-        std::memcpy(&bits[0], &v.x, 4);
-        std::memcpy(&bits[1], &v.y, 4);
-        std::memcpy(&bits[2], &v.z, 4);
-        const std::uint64_t key_low = (std::uint64_t{bits[0]} << 32) | bits[1];
-        const auto [it, added] = index_.try_emplace(key{key_low, bits[2]}, next_);
+        const bool want_y = sc_.options.obj_up == picture_options::up::y;
+        const bool file_y = sc_.up_axis == scene::vertical::y;
+        double x = v.x, y = v.y, z = v.z;
+        if (want_y && !file_y) { y = v.z; z = -static_cast<double>(v.y); }
+        if (!want_y && file_y) { y = -static_cast<double>(v.z); z = v.y; }
+        char buf[96];
+        const int n = std::snprintf(buf, sizeof buf, "v %.7g %.7g %.7g\n", x + 0.0, y + 0.0, z + 0.0);  // + 0.0: no "-0"
+        const std::string_view text(buf, n > 0 ? static_cast<std::size_t>(n) : 0);
+        const auto [it, added] = index_.try_emplace(std::string(text), next_);
         if (added) {
             ++next_;
-            const bool want_y = sc_.options.obj_up == picture_options::up::y;
-            const bool file_y = sc_.up_axis == scene::vertical::y;
-            double x = v.x, y = v.y, z = v.z;
-            if (want_y && !file_y) { y = v.z; z = -static_cast<double>(v.y); }
-            if (!want_y && file_y) { y = -static_cast<double>(v.z); z = v.y; }
-            out_.printf("v %.7g %.7g %.7g\n", x, y + 0.0, z + 0.0);  // + 0.0: no "-0"
+            out_.write(text);
         }
         return it->second;
     }
 
 private:
-    struct key {
-        std::uint64_t xy;
-        std::uint32_t z;
-        bool operator==(const key& o) const { return xy == o.xy && z == o.z; }
-    };
-    struct key_hash {
-        std::size_t operator()(const key& k) const noexcept {
-            std::uint64_t h = k.xy * 0x9E3779B97F4A7C15ull ^ (std::uint64_t{k.z} + 0x632BE59BD9B4E019ull);
-            h ^= h >> 29;
-            return static_cast<std::size_t>(h * 0xBF58476D1CE4E5B9ull);
-        }
-    };
     output& out_;
     const scene& sc_;
-    std::unordered_map<key, std::uint64_t, key_hash> index_;
+    std::unordered_map<std::string, std::uint64_t> index_;
     std::uint64_t next_ = 1;  // OBJ indices are 1-based
 };
 

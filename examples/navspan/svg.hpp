@@ -396,8 +396,7 @@ inline void write_svg(const scene& sc, output& out) {
     if (empty) {
         out.printf("<text x=\"%.1f\" y=\"%.1f\" font-size=\"16\" text-anchor=\"middle\" fill=\"#555\">", margin + map_w / 2,
                    header + margin + map_h / 2);
-        out.write(escape(sc.empty_note.empty() ? std::string("nothing to draw: no areas, lines or points in this file")
-                                               : sc.empty_note));
+        out.write(escape(sc.empty_note.empty() ? std::string("nothing to draw in this file") : sc.empty_note));
         out.write("</text>\n");
     }
 
@@ -420,22 +419,24 @@ inline void write_svg(const scene& sc, output& out) {
     }
     out.write("</g>\n");
 
-    // Scale bar and axis cue under the map.
-    const double bar = nice_length(span_x / 4);
-    const double by = header + margin + map_h + 25;
-    out.printf("<g id=\"scale\" font-size=\"12\"><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" stroke-width=\"3\"/>"
-               "<text x=\"%.1f\" y=\"%.1f\">",
-               margin, by, margin + bar * scale, by, margin + bar * scale + 8, by + 4);
-    out.printf("%g ", bar);
-    out.write(escape(sc.units));
-    out.write("</text></g>\n");
-    const double ax = std::max(margin + bar * scale + 110, margin + map_w - 60), ay = by + 8;
-    out.write("<g id=\"axes\" font-size=\"11\" fill=\"#333\" stroke=\"#333\" stroke-width=\"1.5\">");
-    out.printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" marker-end=\"url(#axis)\"/>", ax, ay, ax + 28, ay);
-    out.printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" marker-end=\"url(#axis)\"/>", ax, ay, ax, ay - 28);
-    out.printf("<text x=\"%.1f\" y=\"%.1f\" stroke=\"none\">+x</text>", ax + 31, ay + 4);
-    out.printf("<text x=\"%.1f\" y=\"%.1f\" stroke=\"none\">%s</text></g>\n", ax + 4, ay - 24,
-               sc.up_axis == scene::vertical::y ? "-z" : "+y");
+    // Scale bar and axis cue under the map (none for an empty one).
+    if (!empty) {
+        const double bar = nice_length(span_x / 4);
+        const double by = header + margin + map_h + 25;
+        out.printf("<g id=\"scale\" font-size=\"12\"><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" stroke-width=\"3\"/>"
+                   "<text x=\"%.1f\" y=\"%.1f\">",
+                   margin, by, margin + bar * scale, by, margin + bar * scale + 8, by + 4);
+        out.printf("%g ", bar);
+        out.write(escape(sc.units));
+        out.write("</text></g>\n");
+        const double ax = std::max(margin + bar * scale + 110, margin + map_w - 60), ay = by + 8;
+        out.write("<g id=\"axes\" font-size=\"11\" fill=\"#333\" stroke=\"#333\" stroke-width=\"1.5\">");
+        out.printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" marker-end=\"url(#axis)\"/>", ax, ay, ax + 28, ay);
+        out.printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" marker-end=\"url(#axis)\"/>", ax, ay, ax, ay - 28);
+        out.printf("<text x=\"%.1f\" y=\"%.1f\" stroke=\"none\">+x</text>", ax + 31, ay + 4);
+        out.printf("<text x=\"%.1f\" y=\"%.1f\" stroke=\"none\">%s</text></g>\n", ax + 4, ay - 24,
+                   sc.up_axis == scene::vertical::y ? "-z" : "+y");
+    }
     out.write("</svg>\n");
 }
 

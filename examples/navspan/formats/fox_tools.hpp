@@ -1154,6 +1154,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     // --color-by: segment (neighbours differ), group (one palette colour
     // each), height (colour_by_height, after this).
     out.colourings = {"segment", "group", "height"};
+    out.empty_note = "no faces or nodes in this file";
     const bool by_group = out.options.colour_by == "group";
     std::size_t segment_total = 0;
     for (const fox::group g : f.groups()) {

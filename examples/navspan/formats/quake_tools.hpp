@@ -514,6 +514,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     }
     out.one_way_in_category_colour = true;
     out.colourings = {"flags", "height"};  // height: done by colour_by_height
+    out.empty_note = "no nodes in this file";
 
     // Opposite links of the same type make one two-way line.
     std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint16_t>> edges;

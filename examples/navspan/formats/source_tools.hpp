@@ -674,6 +674,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     }
     by = any_place ? colour_by::place : any_game ? colour_by::game : colour_by::base;
     out.colourings = {"place", "attribute", "height"};
+    out.empty_note = "no areas in this file";
     const std::string& asked = out.options.colour_by;
     if (asked == "place") by = colour_by::place;
     if (asked == "attribute" && by == colour_by::place) by = any_game ? colour_by::game : colour_by::base;
