@@ -267,17 +267,6 @@ inline bool connects_to(const ns::area& a, std::uint32_t id) {
     return false;
 }
 
-// A round height band (1, 2 or 5 times a power of ten) giving about six bands.
-inline double svg_height_step(double range) {
-    if (!(range > 0) || !std::isfinite(range)) return 100;
-    const double target = range / 6;
-    const double p = std::pow(10.0, std::floor(std::log10(target)));
-    for (double m : {1.0, 2.0, 5.0, 10.0}) {
-        if (m * p >= target) return m * p;
-    }
-    return 10 * p;
-}
-
 inline std::string area_name(const ns::area& a) {
     return "area #" + std::to_string(a.position().value) + " (id " + std::to_string(a.id()) + ")";
 }
