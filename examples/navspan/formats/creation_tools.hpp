@@ -28,6 +28,7 @@
 #include "../findings.hpp"
 #include "../graph.hpp"
 #include "../json_writer.hpp"
+#include "../palette.hpp"
 #include "../scene.hpp"
 
 namespace navspan_cli::creation_format {
@@ -1073,14 +1074,21 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
         meshes.push_back(std::move(s));
     }));
     forms.finish();
-    std::size_t plain = 0;
+    // Soft colours for up to 12 navmeshes; more take the 40 of the palette
+    // (which do not repeat before the 41st).
+    const auto flags_shown = static_cast<std::size_t>(std::count(std::begin(present), std::end(present), true));
+    const bool soft = out.polygon_categories.size() <= std::size(navmesh_colours) + flags_shown;
+    std::uint32_t plain = 0;
     for (const std::string& c : out.polygon_categories) {
         if (by_navmesh) break;  // the palette's colours
         const auto flag = std::find_if(std::begin(flag_categories), std::end(flag_categories),
                                        [&](const char* f) { return c == f; });
-        out.polygon_colours.push_back(flag != std::end(flag_categories)
-                                          ? flag_colours[flag - std::begin(flag_categories)]
-                                          : navmesh_colours[plain++ % std::size(navmesh_colours)]);
+        if (flag != std::end(flag_categories)) {
+            out.polygon_colours.push_back(flag_colours[flag - std::begin(flag_categories)]);
+        } else {
+            out.polygon_colours.push_back(soft ? navmesh_colours[plain % std::size(navmesh_colours)] : category_colour(plain));
+            ++plain;
+        }
     }
 
     for (const pending_link& l : links) {
