@@ -3,8 +3,8 @@
 //   navspan info [--json] FILE...
 //   navspan dump [--json] FILE
 //   navspan validate [--json] FILE...
-//   navspan svg FILE -o OUT.svg
-//   navspan obj FILE -o OUT.obj
+//   navspan svg FILE -o OUT.svg [--color-by WHAT] [--links|--no-links] [--cell ID|--split]
+//   navspan obj FILE -o OUT.obj [--up y|z] [--links] [--color-by WHAT] [--cell ID|--split]
 //   navspan path FILE --from A --to B [--svg OUT.svg]
 //
 // FILE may be "-" (standard input); -o - writes to standard output, and
@@ -179,20 +179,42 @@ const char* const validate_usage =
     "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const svg_usage =
-    "usage: navspan svg FILE -o OUT.svg\n"
+    "usage: navspan svg FILE -o OUT.svg [options]\n"
     "\n"
-    "Draws FILE from above (x right, y up) with a legend, a scale bar and the file name:\n"
-    "Source areas and their connections and ladders, Quake nodes and links by type, .nav2 faces\n"
-    "by segment with the node graph, NVNM triangles by flags with edge and door links.\n"
+    "Draws FILE from above (x right, y up) with a legend, a scale bar, an axis cue and the file\n"
+    "name: Source areas by place (names on the map) with connections and ladders, Quake nodes\n"
+    "and links by type, .nav2 faces by segment with the node graph, NVNM triangles by flags\n"
+    "with edge and door links.\n"
+    "\n"
+    "options:\n"
+    "  --color-by WHAT  what the colours tell (the first is the default):\n"
+    "                   Source: place, attribute, height; Quake: flags, height;\n"
+    "                   Fox: segment, group, height; plugins: flags, navmesh, height\n"
+    "  --links          draw links between areas (connections, edges, edge links)\n"
+    "  --no-links       do not draw them (by default they are drawn on maps of up to 400\n"
+    "                   areas, where they do not hide the map; Quake links always)\n"
+    "  --cell FORMID    plugins: draw the navmeshes of this interior cell or worldspace\n"
+    "                   (hex 0x... or decimal; default: the one with the most triangles)\n"
+    "  --split          plugins: one picture per cell or worldspace, OUT-<formid>.svg\n"
+    "\n"
     "-o - writes the picture to standard output.\n"
     "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const obj_usage =
-    "usage: navspan obj FILE -o OUT.obj\n"
+    "usage: navspan obj FILE -o OUT.obj [options]\n"
     "\n"
-    "Writes the walkable surface in world coordinates as Wavefront OBJ (areas as quads, faces and\n"
-    "triangles as polygons, Quake nodes and links as points and lines), one group per category.\n"
-    "-o - writes the OBJ to standard output.\n"
+    "Writes the walkable surface as Wavefront OBJ for Blender: one object of shared vertices,\n"
+    "one group and material per category (colours as in the svg, in OUT.mtl beside it), points\n"
+    "(nodes, doors) and ladders as objects of their own. Names are safe (letters, digits, _ - .).\n"
+    "\n"
+    "options:\n"
+    "  --up y|z         the up axis of the written file (default y, the OBJ convention)\n"
+    "  --links          also write links between areas, as an object 'links'\n"
+    "  --color-by WHAT  the categories (and colours), as for svg\n"
+    "  --cell FORMID    plugins: the cell or worldspace to write (default: the largest)\n"
+    "  --split          plugins: one file per cell or worldspace, OUT-<formid>.obj\n"
+    "\n"
+    "-o - writes the OBJ to standard output (the .mtl is then not written).\n"
     "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const path_usage =
@@ -451,23 +473,148 @@ std::string base_name(const char* path) {
     return std::string(slash == std::string_view::npos ? p : p.substr(slash + 1));
 }
 
+// `svg` and `obj` options (see svg_usage, obj_usage).
+struct picture_args {
+    const char* file = nullptr;
+    const char* output = nullptr;
+    navspan_cli::picture_options options;
+    bool split = false;
+};
+
+// Returns -1 to go on, or the exit status (help or usage error).
+int parse_picture(int argc, char** argv, bool svg, picture_args& a) {
+    const char* usage = svg ? svg_usage : obj_usage;
+    for (int i = 0; i < argc; ++i) {
+        std::string_view arg = argv[i];
+        const bool has_value = i + 1 < argc;
+        if (arg == "--help" || arg == "-h") { std::fputs(usage, stdout); return exit_ok; }
+        if ((arg == "-o" || arg == "--output") && has_value) { a.output = argv[++i]; continue; }
+        if ((arg == "--color-by" || arg == "--colour-by") && has_value) { a.options.colour_by = argv[++i]; continue; }
+        if (arg == "--links") { a.options.show_links = navspan_cli::picture_options::links::shown; continue; }
+        if (arg == "--no-links") { a.options.show_links = navspan_cli::picture_options::links::hidden; continue; }
+        if (arg == "--split") { a.split = true; continue; }
+        if (arg == "--cell" && has_value) {
+            const char* text = argv[++i];
+            char* end = nullptr;
+            const unsigned long long id = std::strtoull(text, &end, 0);
+            if (end == text || *end != '\0' || id == 0 || id > 0xFFFFFFFFull) {
+                std::string m = "--cell takes a form id such as 0x0001A2B3 or 107187, not '" + std::string(text) + "'";
+                return usage_error(m.c_str(), usage);
+            }
+            a.options.cell = static_cast<std::uint32_t>(id);
+            continue;
+        }
+        if (!svg && arg == "--up" && has_value) {
+            const std::string_view up = argv[++i];
+            if (up != "y" && up != "z") {
+                std::string m = "--up takes y or z, not '" + std::string(up) + "'";
+                return usage_error(m.c_str(), usage);
+            }
+            a.options.obj_up = up == "z" ? navspan_cli::picture_options::up::z : navspan_cli::picture_options::up::y;
+            continue;
+        }
+        if (arg.size() > 1 && arg[0] == '-') {
+            std::string m = "unknown or incomplete option '" + std::string(arg) + "'";
+            return usage_error(m.c_str(), usage);
+        }
+        if (a.file != nullptr) return usage_error("only one FILE is taken", usage);
+        a.file = argv[i];
+    }
+    if (a.file == nullptr) return usage_error("a FILE is needed", usage);
+    if (a.output == nullptr) return usage_error("-o OUT is needed", usage);
+    return -1;
+}
+
+// Builds the scene as asked; -1 to go on, else the exit status.
+int build_picture(const char* path, navspan::bytes_view bytes, const navspan_cli::format_module& m,
+                  const navspan_cli::picture_options& options, const char* usage, navspan_cli::scene& sc) {
+    sc.options = options;
+    sc.title = base_name(path);
+    if (navspan::error e = m.build_scene(bytes, sc); !e.ok()) return report_invalid(path, e);
+    if (!options.colour_by.empty()) {
+        const auto& offered = sc.colourings;
+        if (std::find(offered.begin(), offered.end(), options.colour_by) == offered.end()) {
+            std::string m2 = "--color-by " + options.colour_by + ": this file can be coloured by";
+            for (const std::string& c : offered) m2 += " " + c;
+            return usage_error(m2.c_str(), usage);
+        }
+        if (options.colour_by == "height" && !sc.height_ramp) navspan_cli::colour_by_height(sc);
+    }
+    if (options.cell != 0 && sc.drawn_group != options.cell) {
+        std::string m2 = "--cell: no cell or worldspace " + navspan_cli::hex_form_id(options.cell) + " holds a navmesh here;";
+        if (sc.groups.empty()) m2 += " (not a plugin)";
+        for (std::size_t i = 0; i < sc.groups.size() && i < 20; ++i) m2 += " " + navspan_cli::hex_form_id(sc.groups[i].form_id);
+        if (sc.groups.size() > 20) m2 += " ...";
+        return usage_error(m2.c_str(), usage);
+    }
+    if (!sc.groups.empty()) {
+        for (const auto& g : sc.groups) {
+            if (g.form_id == sc.drawn_group) sc.title += ": " + g.name;
+        }
+    }
+    return -1;
+}
+
+// OUT.svg -> OUT-0x01000800.svg (before the extension, if any).
+std::string split_name(const char* output, std::uint32_t form_id) {
+    std::string s = output;
+    const auto slash = s.find_last_of("/\\");
+    const auto dot = s.rfind('.');
+    const std::string tag = "-" + navspan_cli::hex_form_id(form_id);
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return s + tag;
+    return s.substr(0, dot) + tag + s.substr(dot);
+}
+
+// OUT.obj -> OUT.mtl
+std::string mtl_name(const std::string& obj) {
+    const auto slash = obj.find_last_of("/\\");
+    const auto dot = obj.rfind('.');
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return obj + ".mtl";
+    return obj.substr(0, dot) + ".mtl";
+}
+
+int write_picture(const navspan_cli::scene& sc, const std::string& output, bool svg) {
+    std::string text;
+    navspan_cli::output o(text);
+    if (svg) {
+        navspan_cli::write_svg(sc, o);
+    } else {
+        const std::string mtl = mtl_name(output);
+        const bool to_stdout = output == "-";
+        navspan_cli::write_obj(sc, o, to_stdout ? std::string() : base_name(mtl.c_str()));
+        if (!to_stdout) {
+            std::string materials;
+            navspan_cli::output mo(materials);
+            navspan_cli::write_mtl(sc, mo);
+            if (!write_text_file(mtl.c_str(), materials)) return exit_output;
+        }
+    }
+    if (!write_text_file(output.c_str(), text)) return exit_output;
+    std::fprintf(stderr, "wrote %s (%zu polygons, %zu lines, %zu points)\n",
+                 output == "-" ? "standard output" : output.c_str(), sc.polygons.size(), sc.lines.size(),
+                 sc.points.size());
+    return exit_ok;
+}
+
 int run_picture(int argc, char** argv, bool svg) {
-    single_file_args a;
-    if (int s = parse_single(argc, argv, svg ? svg_usage : obj_usage, a, true); s >= 0) return s;
+    picture_args a;
+    if (int s = parse_picture(argc, argv, svg, a); s >= 0) return s;
+    const char* usage = svg ? svg_usage : obj_usage;
     navspan_cli::input file;
     const navspan_cli::format_module* m = nullptr;
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
     navspan_cli::scene sc;
-    sc.title = base_name(a.file);
-    if (navspan::error e = m->build_scene(file.bytes(), sc); !e.ok()) return report_invalid(a.file, e);
-    std::string text;
-    navspan_cli::output o(text);
-    if (svg) navspan_cli::write_svg(sc, o);
-    else navspan_cli::write_obj(sc, o);
-    if (!write_text_file(a.output, text)) return exit_output;
-    std::fprintf(stderr, "wrote %s (%zu polygons, %zu lines, %zu points)\n",
-                 std::strcmp(a.output, "-") == 0 ? "standard output" : a.output, sc.polygons.size(), sc.lines.size(),
-                 sc.points.size());
+    if (int s = build_picture(a.file, file.bytes(), *m, a.options, usage, sc); s >= 0) return s;
+    if (!a.split || sc.groups.size() < 2) return write_picture(sc, a.output, svg);
+    // One picture per group: the groups are known from the first scene.
+    const std::vector<navspan_cli::scene_group> groups = sc.groups;
+    for (const auto& g : groups) {
+        navspan_cli::picture_options one = a.options;
+        one.cell = g.form_id;
+        navspan_cli::scene part;
+        if (int s = build_picture(a.file, file.bytes(), *m, one, usage, part); s >= 0) return s;
+        if (int s = write_picture(part, split_name(a.output, g.form_id), svg); s != exit_ok) return s;
+    }
     return exit_ok;
 }
 
@@ -512,8 +659,8 @@ int run_path(int argc, char** argv) {
     }
     if (a.svg != nullptr) {
         navspan_cli::scene sc;
-        sc.title = base_name(a.file) + ": path";
-        if (navspan::error e = m->build_scene(file.bytes(), sc); !e.ok()) return report_invalid(a.file, e);
+        if (int s = build_picture(a.file, file.bytes(), *m, {}, path_usage, sc); s >= 0) return s;
+        sc.title += ": path";
         std::vector<navspan::vec3> line;
         for (std::size_t i : found.nodes) line.push_back(g.positions[i]);
         sc.highlights.push_back(std::move(line));

@@ -1,51 +1,243 @@
-// `navspan obj`: a scene's walkable surface as Wavefront OBJ in world
-// coordinates (polygons as faces, points as vertices, lines as `l`), one
-// group per category so a viewer can toggle them.
+// `navspan obj`: a scene's walkable surface as Wavefront OBJ for Blender and
+// other viewers, with an .mtl of the picture's colours beside it.
+//
+// - One object `navmesh` of shared vertices (each distinct corner written
+//   once), its faces in one group (and material) per category; points (Quake
+//   nodes, Fox nodes, plugin doors) in an object `points`; lines that are not
+//   links (Source ladders) in `lines`; links only when asked (--links), in an
+//   object `links` of their own.
+// - Names of groups and materials are safe: letters, digits, '_', '-' and
+//   '.' are kept, every other byte (spaces, '#', line breaks, UTF-8) becomes
+//   '_', and a name already taken gets "_2", "_3", ... So no name can break
+//   a line or start a statement.
+// - Up axis: y by default (the OBJ convention, Blender's importer default):
+//   a z-up file's (x, y, z) is written (x, z, -y), a rotation, not a mirror.
+//   --up z writes z up ((x, -z, y) for Fox Engine's y-up files).
+// - Corners that are not finite numbers leave their polygon out (counted in a
+//   comment). Linear in the size of the scene.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 #include "output.hpp"
+#include "palette.hpp"
 #include "scene.hpp"
 
 namespace navspan_cli {
 
-inline void write_obj(const scene& sc, output& out) {
+namespace obj_detail {
+
+// Gives each name a safe, unique spelling (see the header comment).
+class name_maker {
+public:
+    std::string make(std::string_view raw, std::string_view prefix = {}) {
+        std::string s(prefix);
+        for (const char ch : raw) {
+            const bool safe = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+                              ch == '_' || ch == '-' || ch == '.';
+            s += safe ? ch : '_';
+        }
+        if (s.size() > 200) s.resize(200);
+        if (s.empty()) s = "unnamed";
+        if (used_.insert(s).second) return s;
+        for (std::size_t n = 2;; ++n) {
+            std::string t = s + "_" + std::to_string(n);
+            if (used_.insert(t).second) return t;
+        }
+    }
+
+private:
+    std::unordered_set<std::string> used_;
+};
+
+// A title for a comment line: printable ASCII, the rest as '?'.
+inline std::string comment_text(std::string_view raw) {
+    std::string s;
+    for (const char ch : raw) s += (ch >= 0x20 && ch < 0x7F) ? ch : '?';
+    return s;
+}
+
+inline bool finite(const navspan::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+// Vertices written once each: the index of a point (1-based), writing it
+// the first time it is seen. Points are told apart by their written text,
+// so two floats that print alike (at 7 significant digits) are one vertex.
+class vertex_pool {
+public:
+    vertex_pool(output& out, const scene& sc) : out_(out), sc_(sc) {}
+    std::uint64_t index_of(const navspan::vec3& v) {
+        const bool want_y = sc_.options.obj_up == picture_options::up::y;
+        const bool file_y = sc_.up_axis == scene::vertical::y;
+        double x = v.x, y = v.y, z = v.z;
+        if (want_y && !file_y) { y = v.z; z = -static_cast<double>(v.y); }
+        if (!want_y && file_y) { y = -static_cast<double>(v.z); z = v.y; }
+        char buf[96];
+        const int n = std::snprintf(buf, sizeof buf, "v %.7g %.7g %.7g\n", x + 0.0, y + 0.0, z + 0.0);  // + 0.0: no "-0"
+        const std::string_view text(buf, n > 0 ? static_cast<std::size_t>(n) : 0);
+        const auto [it, added] = index_.try_emplace(std::string(text), next_);
+        if (added) {
+            ++next_;
+            out_.write(text);
+        }
+        return it->second;
+    }
+
+private:
+    output& out_;
+    const scene& sc_;
+    std::unordered_map<std::string, std::uint64_t> index_;
+    std::uint64_t next_ = 1;  // OBJ indices are 1-based
+};
+
+// Material and group names of every category, made once for obj and mtl.
+struct obj_names {
+    std::vector<std::string> polygon, line, point;
+    explicit obj_names(const scene& sc) {
+        name_maker names;
+        for (const std::string& c : sc.polygon_categories) polygon.push_back(names.make(c));
+        if (sc.polygon_categories.empty()) polygon.push_back(names.make("walkable"));
+        for (const std::string& c : sc.line_categories) line.push_back(names.make(c, "line_"));
+        for (const std::string& c : sc.point_categories) point.push_back(names.make(c, "point_"));
+    }
+    const std::string& of_polygon(std::uint32_t c) const { return polygon[c < polygon.size() ? c : 0]; }
+};
+
+// "#rrggbb" as "r g b" in 0..1; grey when it is not of that form.
+inline std::string kd_of(const char* css) {
+    unsigned r = 128, g = 128, b = 128;
+    if (css != nullptr && std::strlen(css) == 7 && css[0] == '#') std::sscanf(css + 1, "%2x%2x%2x", &r, &g, &b);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.4g %.4g %.4g", r / 255.0, g / 255.0, b / 255.0);
+    return buf;
+}
+
+}  // namespace obj_detail
+
+// The .mtl for write_obj: one material per category, with the picture's colour.
+inline void write_mtl(const scene& sc, output& out) {
+    using namespace obj_detail;
+    const obj_names names(sc);
+    out.write("# navspan obj materials: ");
+    out.write(comment_text(sc.title));
+    out.write("\n");
+    auto material = [&](const std::string& name, const char* colour) {
+        out.write("newmtl ");
+        out.write(name);
+        out.write("\nKd ");
+        out.write(kd_of(colour));
+        out.write("\nKa 0 0 0\nKs 0 0 0\nd 1\nillum 1\n");
+    };
+    for (std::uint32_t i = 0; i < names.polygon.size(); ++i) material(names.polygon[i], polygon_colour_of(sc, i));
+    for (std::uint32_t i = 0; i < names.line.size(); ++i) material(names.line[i], line_colour_of(sc, i));
+    for (std::uint32_t i = 0; i < names.point.size(); ++i) material(names.point[i], point_colour_of(sc, i));
+}
+
+// The OBJ; `mtl_file` (a file name beside it) is named by an mtllib line.
+inline void write_obj(const scene& sc, output& out, std::string_view mtl_file = {}) {
+    using namespace obj_detail;
+    const obj_names names(sc);
+    const bool y_up = sc.options.obj_up == picture_options::up::y;
     out.write("# navspan obj: ");
-    out.write(sc.title);
-    out.write(sc.up_axis == scene::vertical::y ? "\n# world coordinates as stored in the file (y up)\n"
-                                               : "\n# world coordinates as stored in the file (z up)\n");
-    std::uint64_t next = 1;  // OBJ vertex indices are 1-based
-    for (std::uint32_t cat = 0; cat < std::max<std::size_t>(sc.polygon_categories.size(), 1); ++cat) {
-        bool any = false;
-        for (const auto& p : sc.polygons) {
-            if (p.category != cat || p.corners.size() < 3) continue;
-            if (!any) {
-                out.write("g ");
-                out.write(cat < sc.polygon_categories.size() ? sc.polygon_categories[cat] : std::string("polygons"));
-                out.write("\n");
-                any = true;
-            }
-            for (const auto& c : p.corners) out.printf("v %.6g %.6g %.6g\n", c.x, c.y, c.z);
-            out.write("f");
-            for (std::size_t i = 0; i < p.corners.size(); ++i) out.printf(" %llu", static_cast<unsigned long long>(next + i));
+    out.write(comment_text(sc.title));
+    out.write(y_up ? "\n# y up (OBJ convention): " : "\n# z up: ");
+    out.write(sc.up_axis == scene::vertical::y ? (y_up ? "the file's x, y, z as stored (it is y up)\n"
+                                                       : "the file's x, y, z written x, -z, y\n")
+                                               : (y_up ? "the file's x, y, z written x, z, -y\n"
+                                                       : "the file's x, y, z as stored (it is z up)\n"));
+    if (!mtl_file.empty()) {
+        out.write("mtllib ");
+        out.write(comment_text(mtl_file));
+        out.write("\n");
+    }
+    vertex_pool vertices(out, sc);
+
+    // Faces grouped by category: a counting sort, so linear in categories.
+    const std::size_t categories = names.polygon.size();
+    std::vector<std::size_t> start(categories + 1, 0);
+    std::size_t skipped = 0;
+    auto usable = [&](const scene_polygon& p) {
+        return p.corners.size() >= 3 && std::all_of(p.corners.begin(), p.corners.end(), finite);
+    };
+    auto category_of = [&](const scene_polygon& p) -> std::size_t { return p.category < categories ? p.category : 0; };
+    for (const auto& p : sc.polygons) {
+        if (usable(p)) ++start[category_of(p) + 1];
+        else skipped += p.corners.size() >= 3;
+    }
+    for (std::size_t c = 0; c < categories; ++c) start[c + 1] += start[c];
+    std::vector<std::size_t> order(start.back());
+    {
+        std::vector<std::size_t> at(start.begin(), start.end() - 1);
+        for (std::size_t i = 0; i < sc.polygons.size(); ++i) {
+            if (usable(sc.polygons[i])) order[at[category_of(sc.polygons[i])]++] = i;
+        }
+    }
+    if (!order.empty()) {
+        out.write("o navmesh\n");
+        // Every vertex first (in face order), then the faces, so each group
+        // is a block of `f` lines.
+        std::vector<std::uint64_t> index;
+        for (const std::size_t i : order) {
+            for (const auto& c : sc.polygons[i].corners) index.push_back(vertices.index_of(c));
+        }
+        std::size_t k = 0;
+        for (std::size_t c = 0; c < categories; ++c) {
+            if (start[c] == start[c + 1]) continue;
+            out.write("g ");
+            out.write(names.polygon[c]);
+            out.write("\nusemtl ");
+            out.write(names.polygon[c]);
             out.write("\n");
-            next += p.corners.size();
+            for (std::size_t j = start[c]; j < start[c + 1]; ++j) {
+                out.write("f");
+                for (std::size_t n = 0; n < sc.polygons[order[j]].corners.size(); ++n) {
+                    out.printf(" %llu", static_cast<unsigned long long>(index[k++]));
+                }
+                out.write("\n");
+            }
         }
     }
-    if (!sc.points.empty()) {
-        out.write("g points\n");
-        for (const auto& p : sc.points) {
-            out.printf("v %.6g %.6g %.6g\n", p.at.x, p.at.y, p.at.z);
-            out.printf("p %llu\n", static_cast<unsigned long long>(next++));
+    if (skipped != 0) out.printf("# %zu polygons left out: corners that are not finite numbers\n", skipped);
+
+    bool any_point = false;
+    std::uint32_t point_material = UINT32_MAX;
+    for (const auto& p : sc.points) {
+        if (!finite(p.at)) continue;
+        if (!any_point) { out.write("o points\n"); any_point = true; }
+        const std::uint64_t v = vertices.index_of(p.at);
+        if (p.category != point_material && p.category < names.point.size()) {
+            point_material = p.category;
+            out.write("usemtl ");
+            out.write(names.point[p.category]);
+            out.write("\n");
         }
+        out.printf("p %llu\n", static_cast<unsigned long long>(v));
     }
-    if (!sc.lines.empty()) {
-        out.write("g lines\n");
+    // Lines: those that are not links always, links only when asked.
+    const bool links = sc.options.show_links == picture_options::links::shown;
+    for (const bool link_pass : {false, true}) {
+        if (link_pass && !links) break;
+        bool any = false;
+        std::uint32_t current = UINT32_MAX;
         for (const auto& l : sc.lines) {
-            out.printf("v %.6g %.6g %.6g\nv %.6g %.6g %.6g\n", l.from.x, l.from.y, l.from.z, l.to.x, l.to.y, l.to.z);
-            out.printf("l %llu %llu\n", static_cast<unsigned long long>(next), static_cast<unsigned long long>(next + 1));
-            next += 2;
+            if (sc.is_link(l.category) != link_pass || !finite(l.from) || !finite(l.to)) continue;
+            if (!any) { out.write(link_pass ? "o links\n" : "o lines\n"); any = true; }
+            const std::uint64_t a = vertices.index_of(l.from), b = vertices.index_of(l.to);
+            if (l.category != current && l.category < names.line.size()) {
+                current = l.category;
+                out.write("g ");
+                out.write(names.line[current]);
+                out.write("\nusemtl ");
+                out.write(names.line[current]);
+                out.write("\n");
+            }
+            out.printf("l %llu %llu\n", static_cast<unsigned long long>(a), static_cast<unsigned long long>(b));
         }
     }
 }

@@ -21,3 +21,8 @@ if(TARGET navspan_cli)
     add_test(NAME creation.path_sample_unknown_id COMMAND navspan_cli path ${creation_sample} --from 0 --to 12)
     set_tests_properties(creation.path_sample_unknown_id PROPERTIES LABELS "cli;creation" WILL_FAIL TRUE)
 endif()
+# Issue 16 #2: 100,000 navmeshes draw in linear time (the quadratic code took
+# 136 s for svg and 88 s for obj; this test takes a few seconds, more under
+# sanitizers).
+add_test(NAME creation.pictures_linear COMMAND navspan_test_creation "-tc=*in linear time*")
+set_tests_properties(creation.pictures_linear PROPERTIES LABELS "unit;creation" TIMEOUT 60)

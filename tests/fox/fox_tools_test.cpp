@@ -21,6 +21,7 @@
 #include "examples/navspan/svg.hpp"
 #include "support/corpus.hpp"
 #include "support/json.hpp"
+#include "support/picture_check.hpp"
 #include "support/tool_runs.hpp"
 
 namespace fox = navspan::fox;
@@ -195,9 +196,13 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::set<std::strin
     std::string obj;
     navspan_cli::output obj_out(obj);
     navspan_cli::write_obj(sc, obj_out);
-    CHECK(obj.find("(y up)") != std::string::npos);
-    CHECK(count_of(obj, "\nf ") == faces);
-    CHECK(count_of(obj, "\nv ") >= faces * 3);
+    CHECK(obj.find("y up (OBJ convention): the file's x, y, z as stored") != std::string::npos);
+    const auto checked = navspan_test::check_obj(obj);
+    CHECK_MESSAGE(checked.problem.empty(), checked.problem);
+    CHECK(checked.faces == faces);
+    CHECK(checked.vertices < faces * 3 + nodes + 1);  // corners shared between faces
+    CHECK(checked.points == nodes);
+    CHECK(navspan_test::svg_numbers_problem(svg).empty());
 
     navspan_cli::nav_graph g;
     REQUIRE(ff::build_graph(bytes, g).ok());

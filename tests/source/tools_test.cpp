@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <deque>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "source/builder.hpp"
 #include "support/corpus.hpp"
 #include "support/json.hpp"
+#include "support/picture_check.hpp"
 
 namespace sb = navspan_test::source_build;
 namespace tools = navspan_cli::source_format;
@@ -306,11 +308,20 @@ TEST_CASE("scene, OBJ and path graph of the sample") {
     CHECK(std::none_of(sc.lines.begin(), sc.lines.end(), [](const auto& l) { return l.one_way; }));
     CHECK(sc.lines.size() == 7);
 
+    // Place names on the map, one per place.
+    CHECK(sc.labels.size() == 2);
+    // Connections are links: drawn on this small map, and in the OBJ only when asked.
+    CHECK(sc.is_link(0));
+
     std::string obj;
     navspan_cli::output o(obj);
     navspan_cli::write_obj(sc, o);
     CHECK(obj.find("\nv 0 0 0\n") != std::string::npos);
     CHECK(obj.find("\nf 1 2 3 4\n") != std::string::npos);
+    const auto checked = navspan_test::check_obj(obj);
+    CHECK_MESSAGE(checked.problem.empty(), checked.problem);
+    CHECK(checked.faces == 4);
+    CHECK(checked.vertices < 4 * 4 + 2 * 3);  // shared: fewer than the corners and the ladder's line ends
 
     navspan_cli::nav_graph g;
     REQUIRE(tools::build_graph(bytes, g).ok());
@@ -331,7 +342,8 @@ TEST_CASE("scene marks one-way connections; maps without places are coloured by 
     REQUIRE(tools::build_scene(bytes, sc).ok());
     CHECK(std::count_if(sc.lines.begin(), sc.lines.end(), [](const auto& l) { return l.one_way; }) == 2);
     REQUIRE(!sc.polygon_categories.empty());
-    CHECK(sc.polygon_categories[0].rfind("height ", 0) == 0);
+    CHECK(sc.height_ramp);
+    CHECK(sc.polygon_categories[0].find(" to ") != std::string::npos);
     std::string svg;
     navspan_cli::output o(svg);
     navspan_cli::write_svg(sc, o);
@@ -383,4 +395,102 @@ TEST_CASE("every subcommand on every corpus file") {
         }
     }
     MESSAGE(files, " corpus files through every subcommand, ", paths, " long paths");
+}
+
+namespace {
+
+navspan_cli::scene source_scene(navspan::bytes_view bytes, const navspan_cli::picture_options& options = {}) {
+    navspan_cli::scene sc;
+    sc.options = options;
+    const navspan::error e = tools::build_scene(bytes, sc);
+    REQUIRE_MESSAGE(e.ok(), e.message());
+    return sc;
+}
+
+std::string source_svg(const navspan_cli::scene& sc) {
+    std::string text;
+    navspan_cli::output o(text);
+    navspan_cli::write_svg(sc, o);
+    return text;
+}
+
+std::string source_obj(const navspan_cli::scene& sc) {
+    std::string text;
+    navspan_cli::output o(text);
+    navspan_cli::write_obj(sc, o);
+    return text;
+}
+
+}  // namespace
+
+// Issue 16 #2: 65,535 places used to cost a linear search each (5.5 s in
+// svg, 8.7 s in obj). Registered in tests.cmake as its own test with a
+// timeout that the quadratic code would exceed.
+TEST_CASE("pictures: 65,535 places draw in linear time") {
+    sb::mesh m = sb::sample_mesh(16, sb::game::none, 0, false, 0);
+    constexpr std::uint32_t n = 65535;
+    m.places.clear();
+    for (std::uint32_t i = 0; i < n; ++i) {
+        std::string name = "place" + std::to_string(i);
+        name.push_back('\0');
+        m.places.push_back(name);
+    }
+    for (std::uint32_t i = 0; i < n; ++i) {
+        sb::area a;
+        a.id = i + 1;
+        const float x = static_cast<float>(i % 256) * 10, y = static_cast<float>(i / 256) * 10;
+        a.nw = {x, y, 0};
+        a.se = {x + 10, y + 10, 0};
+        a.place = static_cast<std::uint16_t>(i + 1);
+        m.areas.push_back(a);
+    }
+    const auto bytes = sb::write(m);
+    const auto sc = source_scene(bytes);
+    CHECK(sc.polygons.size() == n);
+    CHECK(sc.polygon_categories.size() == n);
+    CHECK(sc.labels.size() == n);
+    const std::string svg = source_svg(sc);
+    CHECK(svg.find("more (colours repeat)") != std::string::npos);
+    CHECK(navspan_test::svg_numbers_problem(svg).empty());
+    const auto obj = navspan_test::check_obj(source_obj(sc));
+    CHECK(obj.problem.empty());
+    CHECK(obj.faces == n);
+    CHECK(obj.vertices == 257 * 257 - 1);  // shared corners: a 256 x 256 grid less one area
+}
+
+// Issue 16 #7: an area with NaN or infinite corners gave points="nan,nan".
+TEST_CASE("pictures: areas with corners that are not finite are left out, every number finite") {
+    sb::mesh m = sb::sample_mesh(16, sb::game::none, 0, true, 4);
+    m.areas[1].nw = {std::numeric_limits<float>::quiet_NaN(), 0, 0};
+    m.areas[2].se = {std::numeric_limits<float>::infinity(), 10, std::numeric_limits<float>::quiet_NaN()};
+    const auto bytes = sb::write(m);
+    for (const char* by : {"", "height", "attribute"}) {
+        navspan_cli::picture_options options;
+        options.colour_by = by;
+        options.show_links = navspan_cli::picture_options::links::shown;
+        auto sc = source_scene(bytes, options);
+        if (options.colour_by == "height") navspan_cli::colour_by_height(sc);
+        const std::string svg = source_svg(sc);
+        CHECK_MESSAGE(navspan_test::svg_numbers_problem(svg).empty(), navspan_test::svg_numbers_problem(svg));
+        CHECK(svg.find("left out: coordinates not finite") != std::string::npos);
+        const auto obj = navspan_test::check_obj(source_obj(sc));
+        CHECK_MESSAGE(obj.problem.empty(), obj.problem);
+        CHECK(obj.faces == 2);
+    }
+}
+
+// Issue 16 #8: place names with markup, invalid UTF-8 and a line break.
+TEST_CASE("pictures: place names stay text in SVG and cannot break OBJ lines") {
+    sb::mesh m = sb::sample_mesh(16, sb::game::none, 0, true, 4);
+    m.places = {std::string("<b>\xFF\nv 1 2 3\0", 14), std::string("Caf\xC3\xA9\0", 6)};
+    for (std::size_t i = 0; i < m.areas.size(); ++i) m.areas[i].place = static_cast<std::uint16_t>(1 + i % 2);
+    const auto sc = source_scene(sb::write(m));
+    const std::string svg = source_svg(sc);
+    CHECK(navspan_test::clean_utf8(svg));
+    CHECK(svg.find("&lt;b&gt;\xEF\xBF\xBD\xE2\x90\x8Av 1 2 3") != std::string::npos);
+    CHECK(svg.find(">Caf\xC3\xA9</text>") != std::string::npos);
+    const std::string obj = source_obj(sc);
+    const auto checked = navspan_test::check_obj(obj);
+    CHECK_MESSAGE(checked.problem.empty(), checked.problem);
+    CHECK(obj.find("\nv 1 2 3") == std::string::npos);
 }

@@ -28,6 +28,7 @@
 #include "../findings.hpp"
 #include "../graph.hpp"
 #include "../json_writer.hpp"
+#include "../palette.hpp"
 #include "../scene.hpp"
 
 namespace navspan_cli::creation_format {
@@ -962,10 +963,25 @@ inline navspan::error door_positions(const cr::plugin_file& plugin, cr::inflate_
     return walker.error();
 }
 
+// The group of navmeshes a navmesh is drawn with: its worldspace (exterior
+// cells share coordinates), else its interior cell, else the record itself
+// (an NVNM in a base object, in the object's own coordinates).
+inline scene_group group_of(const mesh_visit& v) {
+    const record_place& p = *v.place;
+    if (p.owner_world != 0) return {p.owner_world, "worldspace " + hex_form_id(p.owner_world), 0};
+    if (p.owner_cell != 0) return {p.owner_cell, "interior cell " + hex_form_id(p.owner_cell), 0};
+    const std::uint32_t type = p.record.type();
+    std::string t;
+    for (int i = 0; i < 4; ++i) t += static_cast<char>((type >> (8 * i)) & 0xFF);
+    return {p.record.form_id(), "object " + t + " " + hex_form_id(p.record.form_id()), 0};
+}
+
 }  // namespace tools_detail
 
-// The top-down picture: every navmesh's triangles in world coordinates,
-// coloured by their most telling flag; edge links (to a triangle of this
+// The top-down picture of one group of navmeshes (one interior cell or one
+// worldspace: see group_of; --cell picks it, else the group of the most
+// triangles): triangles in world coordinates, coloured by their most telling
+// flag (--color-by flags), or by navmesh; edge links (to a triangle of this
 // plugin, or to a master's navmesh) and door links as lines and points.
 inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     using namespace tools_detail;
@@ -973,15 +989,47 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     if (!plugin) return plugin.error();
     if (plugin->game() == cr::game::starfield) out.units = "m";
     cr::inflate_buffer scratch;
+    out.colourings = {"flags", "navmesh", "height"};
+    const bool by_navmesh = out.options.colour_by == "navmesh";
+    out.empty_note = "no navmesh in this plugin";
 
-    // First pass: which flags occur and how many navmeshes there are. The
-    // flag categories come first, in a fixed order (so each flag keeps its
-    // colour); plain triangles take their navmesh's colour when there are
-    // several navmeshes (so cells and overlapping meshes stand apart), else
-    // they are simply "walkable".
+    // First pass: the groups, which one is drawn, which flags occur in it
+    // and how many navmeshes it has. The flag categories come first, in a
+    // fixed order (so each flag keeps its colour); plain triangles take
+    // their navmesh's colour when there are several navmeshes (so
+    // overlapping meshes stand apart), else they are simply "walkable".
+    std::unordered_map<std::uint32_t, std::size_t> group_index;
+    std::vector<std::size_t> triangles_in;  // per group
+    std::vector<std::uint32_t> all_forms;   // every navmesh of the plugin
+    NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) {
+        scene_group g = group_of(v);
+        const auto [it, added] = group_index.try_emplace(g.form_id, out.groups.size());
+        if (added) {
+            out.groups.push_back(std::move(g));
+            triangles_in.push_back(0);
+        }
+        triangles_in[it->second] += v.mesh.triangles().size();
+        out.groups[it->second].polygons += v.mesh.triangles().size();
+        all_forms.push_back(v.place->record.form_id());
+    }));
+    std::sort(all_forms.begin(), all_forms.end());
+    if (out.groups.empty()) return {};
+    std::size_t drawn = 0;
+    for (std::size_t i = 1; i < out.groups.size(); ++i) {
+        if (triangles_in[i] > triangles_in[drawn]) drawn = i;
+    }
+    if (out.options.cell != 0) {
+        const auto it = group_index.find(out.options.cell);
+        if (it == group_index.end()) return {};  // nothing drawn: the command says which groups there are
+        drawn = it->second;
+    }
+    out.drawn_group = out.groups[drawn].form_id;
+    auto in_picture = [&](const mesh_visit& v) { return group_of(v).form_id == out.drawn_group; };
+
     bool present[std::size(flag_categories)] = {};
     std::size_t mesh_count = 0;
     NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) {
+        if (!in_picture(v)) return;
         ++mesh_count;
         for (const nv::triangle t : v.mesh.triangles()) {
             const char* c = flag_category(t.flags_raw());
@@ -989,7 +1037,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
             for (std::size_t k = 0; k < std::size(flag_categories); ++k) present[k] = present[k] || c == flag_categories[k];
         }
     }));
-    for (std::size_t k = 0; k < std::size(flag_categories); ++k) {
+    for (std::size_t k = 0; k < std::size(flag_categories) && !by_navmesh; ++k) {
         if (present[k]) scene::category(out.polygon_categories, flag_categories[k]);
     }
 
@@ -1008,6 +1056,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     std::vector<pending_door> doors;
     form_index forms;
     NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) {
+        if (!in_picture(v)) return;
         const nv::navmesh& m = v.mesh;
         mesh_summary s;
         s.form_id = v.place->record.form_id();
@@ -1018,7 +1067,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
         for (const nv::triangle t : m.triangles()) {
             scene_polygon p;
             for (unsigned k = 0; k < 3; ++k) p.corners.push_back(vs[t.vertex(k)].position());
-            const char* flag = flag_category(t.flags_raw());
+            const char* flag = by_navmesh ? nullptr : flag_category(t.flags_raw());
             p.category = scene::category(out.polygon_categories, flag != nullptr ? std::string(flag) : plain);
             p.label = s.name + " triangle " + std::to_string(i) + " (path id " + std::to_string(v.first_triangle + i) +
                       "), flags " + std::to_string(t.flags_raw());
@@ -1034,27 +1083,40 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
             ++i;
         }
         for (const nv::door_link d : m.door_links()) doors.push_back({s.centroids[d.triangle()], d.door()});
-        forms.add(s.form_id, v.index);
+        forms.add(s.form_id, meshes.size());  // the drawn navmeshes only
         meshes.push_back(std::move(s));
     }));
     forms.finish();
-    std::size_t plain = 0;
+    // Soft colours for up to 12 navmeshes; more take the 40 of the palette
+    // (which do not repeat before the 41st).
+    const auto flags_shown = static_cast<std::size_t>(std::count(std::begin(present), std::end(present), true));
+    const bool soft = out.polygon_categories.size() <= std::size(navmesh_colours) + flags_shown;
+    std::uint32_t plain = 0;
     for (const std::string& c : out.polygon_categories) {
+        if (by_navmesh) break;  // the palette's colours
         const auto flag = std::find_if(std::begin(flag_categories), std::end(flag_categories),
                                        [&](const char* f) { return c == f; });
-        out.polygon_colours.push_back(flag != std::end(flag_categories)
-                                          ? flag_colours[flag - std::begin(flag_categories)]
-                                          : navmesh_colours[plain++ % std::size(navmesh_colours)]);
+        if (flag != std::end(flag_categories)) {
+            out.polygon_colours.push_back(flag_colours[flag - std::begin(flag_categories)]);
+        } else {
+            out.polygon_colours.push_back(soft ? navmesh_colours[plain % std::size(navmesh_colours)] : category_colour(plain));
+            ++plain;
+        }
     }
 
     for (const pending_link& l : links) {
         const auto target = forms.find(l.target_navmesh);
         if (target && l.target_triangle < meshes[*target].centroids.size()) {
-            out.lines.push_back({l.from, meshes[*target].centroids[l.target_triangle],
-                                 scene::category(out.line_categories, "edge link"), false});
+            const std::uint32_t c = scene::category(out.line_categories, "edge link");
+            out.mark_link(c);
+            out.lines.push_back({l.from, meshes[*target].centroids[l.target_triangle], c, false});
         } else {
-            // The far navmesh is in a master: mark the edge that leads there.
-            out.lines.push_back({l.edge_a, l.edge_b, scene::category(out.line_categories, "edge link to a master's navmesh"),
+            // The far navmesh is in a master, or in another cell of this
+            // plugin (not drawn): mark the edge that leads there.
+            const bool here = std::binary_search(all_forms.begin(), all_forms.end(), l.target_navmesh);
+            out.lines.push_back({l.edge_a, l.edge_b,
+                                 scene::category(out.line_categories, here ? "edge link to another cell"
+                                                                           : "edge link to a master's navmesh"),
                                  false});
         }
     }
@@ -1066,7 +1128,9 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     for (const pending_door& d : doors) {
         out.points.push_back({d.at, scene::category(out.point_categories, "door link"), "door REFR " + hex32(d.door)});
         if (const auto it = placed.find(d.door); it != placed.end()) {
-            out.lines.push_back({d.at, it->second, scene::category(out.line_categories, "door link (to the door)"), false});
+            const std::uint32_t c = scene::category(out.line_categories, "door link (to the door)");
+            out.mark_link(c);
+            out.lines.push_back({d.at, it->second, c, false});
         }
     }
     return {};

@@ -1151,19 +1151,29 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
                                               "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
     constexpr std::uint32_t palette_size = sizeof palette / sizeof palette[0];
     const segment_colouring colouring(f, all, palette_size);
+    // --color-by: segment (neighbours differ), group (one palette colour
+    // each), height (colour_by_height, after this).
+    out.colourings = {"segment", "group", "height"};
+    out.empty_note = "no faces or nodes in this file";
+    const bool by_group = out.options.colour_by == "group";
     std::size_t segment_total = 0;
     for (const fox::group g : f.groups()) {
+        if (by_group) {
+            scene::category(out.polygon_categories, "group " + std::to_string(g.id()));
+            continue;
+        }
         for (std::uint32_t s = 0; s < g.segment_chunk().segment_count(); ++s) {
             scene::category(out.polygon_categories, "group" + std::to_string(g.id()) + "_segment" + std::to_string(s));
             out.polygon_colours.push_back(palette[colouring.of(g.id(), s)]);
             ++segment_total;
         }
     }
-    out.polygon_legend = "faces by segment (" + std::to_string(segment_total) + " segments)";
+    if (!by_group) out.polygon_legend = "faces by segment (" + std::to_string(segment_total) + " segments)";
 
     // The graph in white over the faces' dark outlines.
     const std::uint32_t edge_line = scene::category(out.line_categories, "NavWorld edge (white)");
     out.line_colours.push_back("#ffffff");
+    out.mark_link(edge_line);
     std::uint32_t group_edge_line = 0, tile_edge_line = 0;
     bool have_group_edges = false, have_tile_edges = false;
     for (const fox::group g : f.groups()) {
@@ -1200,14 +1210,14 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
         out.point_colours.push_back(kind_colours[kind]);
     }
 
-    std::uint32_t category = 0;
+    std::uint32_t category = 0, group_index = 0;
     for (const fox::group g : f.groups()) {
         const fox::nav_world world = g.nav_world();
         const fox::segment_chunk segments = g.segment_chunk();
         for (const fox::face face : g.faces()) {
             scene_polygon p;
             for (std::size_t i = 0; i < face.corner_count(); ++i) p.corners.push_back(face.corner(i));
-            p.category = category + face.segment();
+            p.category = by_group ? group_index : category + face.segment();
             p.label = face_name(g, face) + ", flags " + std::to_string(world.segment_flags_raw()[face.segment()]);
             out.polygons.push_back(std::move(p));
             for (std::size_t i = 0; i < face.corner_count(); ++i) {
@@ -1230,6 +1240,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
                                       std::to_string(std::uint64_t{g.id()} * path_id_group_factor + n.index())});
         }
         category += segments.segment_count();
+        ++group_index;
     }
     // Higher faces last, so an upper floor covers the one below it.
     const auto mean_height = [](const scene_polygon& p) {

@@ -366,8 +366,11 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     for (const auto& [type, count] : type_counts) {
         type_category[type] = scene::category(out.line_categories, link_type_label(type) + " (" + std::to_string(count) + ")");
         out.line_colours.push_back(link_type_colour(type));
+        out.mark_link(type_category[type]);
     }
     out.one_way_in_category_colour = true;
+    out.colourings = {"flags", "height"};  // height: done by colour_by_height
+    out.empty_note = "no nodes in this file";
 
     // Opposite links of the same type make one two-way line.
     std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint16_t>> edges;

@@ -19,6 +19,7 @@
 #include "../findings.hpp"
 #include "../graph.hpp"
 #include "../json_writer.hpp"
+#include "../palette.hpp"
 #include "../scene.hpp"
 
 namespace navspan_cli::source_format {
@@ -266,17 +267,6 @@ inline bool connects_to(const ns::area& a, std::uint32_t id) {
     return false;
 }
 
-// A round height band (1, 2 or 5 times a power of ten) giving about six bands.
-inline double svg_height_step(double range) {
-    if (!(range > 0) || !std::isfinite(range)) return 100;
-    const double target = range / 6;
-    const double p = std::pow(10.0, std::floor(std::log10(target)));
-    for (double m : {1.0, 2.0, 5.0, 10.0}) {
-        if (m * p >= target) return m * p;
-    }
-    return 10 * p;
-}
-
 }  // namespace tools_detail
 
 // Every decoded field of every record, in file order (schema: ../dump/source.md).
@@ -454,8 +444,10 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
     return navspan::source::validate(*opened, [&](const navspan::finding& f) { out.push_back(from_library(f)); });
 }
 
-// The top-down picture: areas as quads coloured by place (by game or base
-// attributes when the file names no places), connections, ladders.
+// The top-down picture: areas as quads coloured by place, with the place
+// names on the map (by game or base attributes when the file names no
+// places, by height when they carry none either), connections (links),
+// ladders. --color-by: place, attribute, height.
 inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     namespace ns = navspan::source;
     using namespace tools_detail;
@@ -478,6 +470,11 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
         if (const auto l = g.left4dead2()) any_game = any_game || l->spawn_attributes_raw() != 0;
     }
     by = any_place ? colour_by::place : any_game ? colour_by::game : colour_by::base;
+    out.colourings = {"place", "attribute", "height"};
+    out.empty_note = "no areas in this file";
+    const std::string& asked = out.options.colour_by;
+    if (asked == "place") by = colour_by::place;
+    if (asked == "attribute" && by == colour_by::place) by = any_game ? colour_by::game : colour_by::base;
 
     // The most telling flag names an area's category (table order is not
     // importance order, so each set lists its own).
@@ -526,32 +523,23 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     // Maps without places whose areas carry no attributes (most TF2 and
     // SDK meshes) would be one colour: colour them by height instead, which
     // also tells the floors of a multi-storey map apart.
-    if (by != colour_by::place && !areas.empty()) {
+    bool by_height = asked == "height";
+    if (asked.empty() && by != colour_by::place && !areas.empty()) {
         const auto plain = static_cast<std::size_t>(std::count_if(
             categories.begin(), categories.end(), [](const std::string& c) { return c.front() == '('; }));
-        if (plain * 10 > areas.size() * 8) {
-            float low = centres[0].z, high = centres[0].z;
-            for (const auto& c : centres) {
-                if (std::isfinite(c.z)) {
-                    low = std::min(low, c.z);
-                    high = std::max(high, c.z);
-                }
-            }
-            const double step = svg_height_step(static_cast<double>(high) - static_cast<double>(low));
-            const double base = std::floor(static_cast<double>(low) / step) * step;
-            for (std::size_t i = 0; i < areas.size(); ++i) {
-                const double z = std::isfinite(centres[i].z) ? static_cast<double>(centres[i].z) : base;
-                const double from = base + std::floor((z - base) / step) * step;
-                char buf[64];
-                std::snprintf(buf, sizeof buf, "height %g to %g", from, from + step);
-                categories[i] = buf;
-            }
-            // Legend entries in height order.
-            std::vector<std::string> sorted = categories;
-            std::sort(sorted.begin(), sorted.end(), [](const std::string& a, const std::string& b) {
-                return std::strtod(a.c_str() + 7, nullptr) < std::strtod(b.c_str() + 7, nullptr);
-            });
-            for (const auto& c : sorted) scene::category(out.polygon_categories, c);
+        by_height = plain * 10 > areas.size() * 8;
+    }
+    // Legend in name order, areas of no place or attribute last in grey
+    // (the palette's colours go to the named ones).
+    if (!by_height) {
+        std::vector<std::string> names = categories;
+        std::sort(names.begin(), names.end());
+        names.erase(std::unique(names.begin(), names.end()), names.end());
+        std::stable_partition(names.begin(), names.end(), [](const std::string& c) { return c.front() != '('; });
+        std::uint32_t next_colour = 0;
+        for (const std::string& c : names) {
+            scene::category(out.polygon_categories, c);
+            out.polygon_colours.push_back(c.front() == '(' ? "#c9c9c4" : category_colour(next_colour++));
         }
     }
 
@@ -567,8 +555,47 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
         poly.label = "area " + std::to_string(a.id()) + " (" + categories[i] + ")";
         out.polygons.push_back(std::move(poly));
     }
+    if (by_height) colour_by_height(out);
+
+    // Place names at the middle of their areas: the area of the place
+    // nearest to the centroid of its areas (weighted by size), so the name
+    // sits on the place even when it is L-shaped.
+    if (by == colour_by::place && !by_height) {
+        struct place_sum {
+            double x = 0, y = 0, weight = 0;
+            std::size_t best = SIZE_MAX;
+            double best_distance = INFINITY;
+        };
+        std::vector<place_sum> sums(out.polygon_categories.size());
+        auto size_of = [](const ns::area& a) {
+            const double w = std::fabs(static_cast<double>(a.south_east().x) - a.north_west().x);
+            const double h = std::fabs(static_cast<double>(a.south_east().y) - a.north_west().y);
+            const double s = w * h;
+            return std::isfinite(s) ? std::max(s, 1.0) : 1.0;
+        };
+        for (std::size_t i = 0; i < areas.size(); ++i) {
+            if (categories[i].front() == '(' || !std::isfinite(centres[i].x) || !std::isfinite(centres[i].y)) continue;
+            place_sum& p = sums[out.polygon_categories.add(categories[i])];
+            const double w = size_of(areas[i]);
+            p.x += centres[i].x * w;
+            p.y += centres[i].y * w;
+            p.weight += w;
+        }
+        for (std::size_t i = 0; i < areas.size(); ++i) {
+            if (categories[i].front() == '(' || !std::isfinite(centres[i].x) || !std::isfinite(centres[i].y)) continue;
+            place_sum& p = sums[out.polygon_categories.add(categories[i])];
+            const double dx = centres[i].x - p.x / p.weight, dy = centres[i].y - p.y / p.weight;
+            const double d = dx * dx + dy * dy;
+            if (d < p.best_distance) { p.best_distance = d; p.best = i; }
+        }
+        for (std::size_t c = 0; c < sums.size(); ++c) {
+            if (sums[c].best == SIZE_MAX) continue;
+            out.labels.push_back({centres[sums[c].best], out.polygon_categories[c], sums[c].weight});
+        }
+    }
 
     const std::uint32_t connection = scene::category(out.line_categories, "connection");
+    out.mark_link(connection);
     for (const ns::area& a : areas) {
         for (unsigned d = 0; d < 4; ++d) {
             for (std::uint32_t to : a.connections(static_cast<ns::direction>(d))) {
