@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 
 #include "../core/endian.hpp"
 #include "../core/error.hpp"
@@ -76,6 +77,14 @@ struct verify_state {
     std::uint32_t warnings = 0;
 };
 
+// The verifier's loop must see the whole walk of a record (every step
+// inlined) for the cursor's position to stay in a register.
+#if defined(__GNUC__) || defined(__clang__)
+#  define NAVSPAN_SOURCE_INLINE __attribute__((always_inline)) inline
+#else
+#  define NAVSPAN_SOURCE_INLINE inline
+#endif
+
 // The walk below is written once for two cursors. Each step returns true to
 // go on; the checked cursor returns false after storing why in `err` (built
 // on a cold path, so the hot path is a compare and an add), the unchecked
@@ -113,55 +122,69 @@ struct unchecked_cursor {
         return true;
     }
     bool require_array(std::uint64_t, std::size_t, const char*) noexcept { return true; }
+    void advance(std::size_t n) noexcept { pos += n; }
 };
 
 // Cursor for verification: bounds, counts and limits checked on every step,
-// in the overflow-free form of byte_reader (whose errors it reports).
+// in the overflow-free form of byte_reader (whose errors it reports). It
+// holds its position itself, by value, so that inside the verifier's loop
+// the position lives in a register instead of behind a pointer.
 struct checked_cursor {
     static constexpr bool checked = true;
-    byte_reader* r = nullptr;
-    const limits* lim = nullptr;
+    const std::byte* data = nullptr;  // the reader's span
+    std::size_t pos = 0;
+    std::size_t size = 0;
+    std::uint64_t base = 0;           // absolute offset of data
+    std::uint64_t max_count = 0;      // limits::max_count
     error err{};
 
-    std::size_t position() const noexcept { return r->position(); }
-    const std::byte* current() const noexcept { return r->current(); }
-    std::uint64_t offset() const noexcept { return r->offset(); }
+    checked_cursor(const byte_reader& r, const limits& lim) noexcept
+        : data(r.current() - r.position()), pos(r.position()), size(r.size()),
+          base(r.offset() - r.position()), max_count(lim.max_count) {}
+
+    std::size_t position() const noexcept { return pos; }
+    std::size_t remaining() const noexcept { return size - pos; }
+    const std::byte* current() const noexcept { return data + pos; }
+    std::uint64_t offset() const noexcept { return base + pos; }
 
     template <loadable T>
     bool read(T& out, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(sizeof(T) > r->remaining())) return truncated(sizeof(T), what);
-        out = r->read_unchecked<T>();
+        if (NAVSPAN_UNLIKELY(sizeof(T) > remaining())) return truncated(sizeof(T), what);
+        out = load_le<T>(data + pos);
+        pos += sizeof(T);
         return true;
     }
     bool require(std::size_t n, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(n > r->remaining())) return truncated(n, what);
+        if (NAVSPAN_UNLIKELY(n > remaining())) return truncated(n, what);
         return true;
     }
     bool skip(std::size_t n, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(n > r->remaining())) return truncated(n, what);
-        r->skip_unchecked(n);
+        if (NAVSPAN_UNLIKELY(n > remaining())) return truncated(n, what);
+        pos += n;
         return true;
     }
     // `count` records of `stride` bytes, count from the file (any u32).
     bool skip_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(count > lim->max_count || count > r->remaining() / stride)) {
+        if (NAVSPAN_UNLIKELY(count > max_count || count > remaining() / stride)) {
             return array_failed(count, stride, what);
         }
-        r->skip_unchecked(static_cast<std::size_t>(count) * stride);
+        pos += static_cast<std::size_t>(count) * stride;
         return true;
     }
     // Fails unless `count` records of `stride` bytes could follow.
     bool require_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(count > lim->max_count || count > r->remaining() / stride)) {
+        if (NAVSPAN_UNLIKELY(count > max_count || count > remaining() / stride)) {
             return array_failed(count, stride, what);
         }
         return true;
     }
     // A u8-counted list: the byte size cannot overflow, so no division.
     bool skip_small_array(std::size_t count, std::size_t stride, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(count > lim->max_count)) return array_failed(count, stride, what);
+        if (NAVSPAN_UNLIKELY(count > max_count)) return array_failed(count, stride, what);
         return skip(count * stride, what);
     }
+    // Moves past bytes a require() covered.
+    void advance(std::size_t n) noexcept { pos += n; }
     // Records `e` (a failure found by the walk itself) and stops.
     bool fail(const error& e) noexcept {
         err = e;
@@ -173,37 +196,82 @@ private:
     __attribute__((noinline, cold))
 #endif
     bool truncated(std::uint64_t n, const char* what) noexcept {
-        return fail(r->truncated(n, what));
+        return fail(navspan::detail::fail(error_code::truncated, offset(), what, n, remaining()));
     }
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((noinline, cold))
 #endif
     bool array_failed(std::uint64_t count, std::size_t stride, const char* what) noexcept {
-        error e = check_count(*lim, count, r->offset(), what);
-        if (!e) e = r->require_array(count, stride, what);
-        return fail(e);
+        if (count > max_count) {
+            return fail(navspan::detail::fail(error_code::limit_exceeded, offset(), what, count, max_count));
+        }
+        return fail(navspan::detail::fail(error_code::count_too_large, offset(), what, count, remaining() / stride));
     }
 };
 
+// Calls fn(std::integral_constant<unsigned, V>{}) for version v (1 to 16),
+// so that a walk is compiled once per version with every layout condition
+// folded, and the version is chosen once per call instead of per field.
+template <class Fn>
+decltype(auto) with_version(unsigned v, Fn&& fn) {
+    switch (v) {
+        case 1: return fn(std::integral_constant<unsigned, 1>{});
+        case 2: return fn(std::integral_constant<unsigned, 2>{});
+        case 3: return fn(std::integral_constant<unsigned, 3>{});
+        case 4: return fn(std::integral_constant<unsigned, 4>{});
+        case 5: return fn(std::integral_constant<unsigned, 5>{});
+        case 6: return fn(std::integral_constant<unsigned, 6>{});
+        case 7: return fn(std::integral_constant<unsigned, 7>{});
+        case 8: return fn(std::integral_constant<unsigned, 8>{});
+        case 9: return fn(std::integral_constant<unsigned, 9>{});
+        case 10: return fn(std::integral_constant<unsigned, 10>{});
+        case 11: return fn(std::integral_constant<unsigned, 11>{});
+        case 12: return fn(std::integral_constant<unsigned, 12>{});
+        case 13: return fn(std::integral_constant<unsigned, 13>{});
+        case 14: return fn(std::integral_constant<unsigned, 14>{});
+        case 15: return fn(std::integral_constant<unsigned, 15>{});
+        default: return fn(std::integral_constant<unsigned, 16>{});
+    }
+}
+
+// The error for an approach list with a traverse type above 9 (the cursor
+// is at the first spot): the first such byte.
+template <class Cursor>
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline, cold))
+#endif
+bool approach_failed(Cursor& c) noexcept {
+    for (std::size_t i = 0;; ++i) {
+        const std::byte* p = c.current() + i * layout::approach_spot_size;
+        const auto how_in = load_u8(p + 8);
+        const auto how_out = load_u8(p + 13);
+        if (how_in > 9 || how_out > 9) {
+            const std::size_t at = how_in > 9 ? 8 : 13;
+            return c.fail(navspan::detail::fail(error_code::inconsistent,
+                                                c.offset() + i * layout::approach_spot_size + at,
+                                                "approach spot traverse type", how_in > 9 ? how_in : how_out));
+        }
+    }
+}
+
 // An approach list: u8 count, then 14-byte records.
 template <class Cursor>
-bool walk_approach_list(Cursor& c, verify_state* vs) noexcept {
+NAVSPAN_SOURCE_INLINE bool walk_approach_list(Cursor& c, verify_state* vs) noexcept {
     std::uint8_t n = 0;
     NAVSPAN_SOURCE_STEP(c.read(n, "approach spot count"));
     if constexpr (Cursor::checked) {
         NAVSPAN_SOURCE_STEP(c.require(std::size_t{n} * layout::approach_spot_size, "approach spot"));
         if (n > 16) vs->warnings |= warning::approach_count_above_16;
+        // One compare per list: the largest traverse byte of the list;
+        // only a failing list is searched for the spot to report.
         const std::byte* p = c.current();
+        unsigned worst = 0;
         for (std::size_t i = 0; i < n; ++i, p += layout::approach_spot_size) {
-            const auto how_in = load_u8(p + 8);
-            const auto how_out = load_u8(p + 13);
-            if (NAVSPAN_UNLIKELY(how_in > 9 || how_out > 9)) {
-                const std::size_t at = how_in > 9 ? 8 : 13;
-                return c.fail(navspan::detail::fail(error_code::inconsistent,
-                                                    c.offset() + i * layout::approach_spot_size + at,
-                                                    "approach spot traverse type", how_in > 9 ? how_in : how_out));
-            }
+            const unsigned how_in = load_u8(p + 8), how_out = load_u8(p + 13);
+            const unsigned larger = how_in > how_out ? how_in : how_out;
+            worst = larger > worst ? larger : worst;
         }
+        if (NAVSPAN_UNLIKELY(worst > 9)) return approach_failed(c);
     }
     return c.skip_small_array(n, layout::approach_spot_size, "approach spot");
 }
@@ -211,7 +279,7 @@ bool walk_approach_list(Cursor& c, verify_state* vs) noexcept {
 // Left 4 Dead 2 per-area data (spec 5.4), whose layout follows the
 // subversion and, below subversion 10, the spawn attributes.
 template <class Cursor>
-bool walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d2_sections& s, verify_state* vs) noexcept {
+NAVSPAN_SOURCE_INLINE bool walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d2_sections& s, verify_state* vs) noexcept {
     const std::size_t start = c.position();
     auto here = [&] { return static_cast<std::uint32_t>(c.position() - start); };
     if (!layout::l4d2::has_area_data(sub)) return true;
@@ -268,7 +336,7 @@ bool walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d2_sections& s, verify_
 // stepping from one path to the next (a load, a multiply-add) is as short
 // a dependency chain as it can be: areas of Counter-Strike maps hold dozens.
 template <std::size_t Fixed, std::size_t Spot, bool Old, class Cursor>
-bool walk_encounter_paths(Cursor& c, std::uint32_t n) noexcept {
+NAVSPAN_SOURCE_INLINE bool walk_encounter_paths(Cursor& c, std::uint32_t n) noexcept {
     static_assert(Fixed == layout::encounter_path_fixed_size(Old ? 1 : 3) &&
                   Spot == layout::encounter_spot_size(Old ? 1 : 3));
     // Bound the loop by what could fit before walking it.
@@ -279,23 +347,25 @@ bool walk_encounter_paths(Cursor& c, std::uint32_t n) noexcept {
         if constexpr (Cursor::checked && !Old) {
             const auto from_dir = load_u8(p + 4);
             const auto to_dir = load_u8(p + 9);
-            if (NAVSPAN_UNLIKELY(from_dir > 3 || to_dir > 3)) {
+            // Both in 0..3 exactly when their bits above the lowest two are clear.
+            if (NAVSPAN_UNLIKELY(((from_dir | to_dir) & ~3u) != 0)) {
                 return c.fail(navspan::detail::fail(error_code::inconsistent, c.offset() + (from_dir > 3 ? 4 : 9),
                                                     "encounter path direction", from_dir > 3 ? from_dir : to_dir));
             }
         }
         const std::size_t spots = load_u8(p + Fixed - 1);
-        c.skip(Fixed, "encounter path");  // covered by the require above
+        c.advance(Fixed);  // covered by the require above
         NAVSPAN_SOURCE_STEP(c.skip_small_array(spots, Spot, "encounter spot"));
     }
     return true;
 }
 
-// The whole area record. With a checked_cursor this is the verifier; with
-// an unchecked_cursor it locates the sections of a verified record.
-template <class Cursor>
-bool walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_state* vs) noexcept {
-    const unsigned v = ctx.version;
+// The whole area record of version V. With a checked_cursor this is the
+// verifier; with an unchecked_cursor it locates the sections of a verified
+// record.
+template <unsigned V, class Cursor>
+NAVSPAN_SOURCE_INLINE bool walk_area_v(Cursor& c, const format_context& ctx, area_sections& s, verify_state* vs) noexcept {
+    constexpr unsigned v = V;
     const std::size_t start = c.position();
     auto here = [&] { return static_cast<std::uint32_t>(c.position() - start); };
 
@@ -397,7 +467,14 @@ bool walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_st
     return true;
 }
 
+// walk_area_v for the version of `ctx`.
+template <class Cursor>
+bool walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_state* vs) noexcept {
+    return with_version(ctx.version, [&](auto version) { return walk_area_v<decltype(version)::value>(c, ctx, s, vs); });
+}
+
 #undef NAVSPAN_SOURCE_STEP
+#undef NAVSPAN_SOURCE_INLINE
 
 }  // namespace detail
 
