@@ -130,7 +130,7 @@ inline std::uint64_t open_checksum(const navspan::creation::nvnm::navmesh& m) no
 }
 
 // Every field of an opened NVNM through the public accessors.
-inline std::uint64_t traverse(creation_floor::fold& f, const navspan::creation::nvnm::navmesh& m) noexcept {
+inline std::uint64_t traverse(navspan_bench::fold& f, const navspan::creation::nvnm::navmesh& m) noexcept {
     namespace nv = navspan::creation::nvnm;
     auto vec = [&](navspan::vec3 v) { f.add_v(v.x, v.y, v.z); };
     f.add_u(m.version());
@@ -290,7 +290,7 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
         [&] {
             std::uint64_t h = 0;
             for (const nv::navmesh& m : opened) {
-                creation_floor::fold f;
+                navspan_bench::fold f;
                 h += creation_bench::traverse(f, m);
             }
             return h;
@@ -299,7 +299,6 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
             std::uint64_t h = 0;
             std::size_t i = 0;
             each_payload([&](navspan::bytes_view b, const creation_floor::layout& l) {
-                creation_floor::fold f;
                 h += creation_floor::floor_traverse(b, l, found[i++]);
             });
             return h;

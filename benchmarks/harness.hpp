@@ -53,16 +53,21 @@ inline volatile std::uint64_t g_checksum_sink = 0;
 // Rows whose floor computed another checksum than navspan (main fails).
 inline int g_floor_mismatches = 0;
 
-// Times fn() (which returns a value folded into the checksum).
-template <class Fn>
-row measure(const settings& s, std::string name, std::string format, std::string input, std::uint64_t bytes,
-            Fn&& fn) {
-    using clock = std::chrono::steady_clock;
+inline row new_row(std::string name, std::string format, std::string input, std::uint64_t bytes) {
     row r;
     r.name = std::move(name);
     r.format = std::move(format);
     r.input = std::move(input);
     r.bytes = bytes;
+    return r;
+}
+
+// Times fn() (which returns a value folded into the checksum).
+template <class Fn>
+row measure(const settings& s, std::string name, std::string format, std::string input, std::uint64_t bytes,
+            Fn&& fn) {
+    using clock = std::chrono::steady_clock;
+    row r = new_row(std::move(name), std::move(format), std::move(input), bytes);
     std::uint64_t checksum = fn();  // warm-up (page faults, caches)
     const std::uint64_t alloc_before = allocation_count();
     checksum ^= fn();
@@ -92,11 +97,7 @@ template <class Fn, class FloorFn>
 row measure_against_floor(const settings& s, std::string name, std::string format, std::string input,
                           std::uint64_t bytes, Fn&& fn, FloorFn&& floor_fn) {
     using clock = std::chrono::steady_clock;
-    row r;
-    r.name = std::move(name);
-    r.format = std::move(format);
-    r.input = std::move(input);
-    r.bytes = bytes;
+    row r = new_row(std::move(name), std::move(format), std::move(input), bytes);
     const std::uint64_t expected = fn();  // warm-up (page faults, caches)
     const std::uint64_t floor_value = floor_fn();
     if (expected != floor_value) {

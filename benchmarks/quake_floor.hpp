@@ -18,20 +18,11 @@
 #include <navspan/core/endian.hpp>
 #include <navspan/core/limits.hpp>
 
+#include "fold.hpp"
+
 namespace navspan_bench::quake_floor {
 
-// The same commutative fold as the Source rows.
-struct fold {
-    std::uint64_t sum = 0;
-    std::uint64_t bits = 0;
-    void add_u(std::uint64_t v) noexcept { sum += v; }
-    void add_f(float f) noexcept { bits ^= std::bit_cast<std::uint32_t>(f); }
-    void add_v(float x, float y, float z) noexcept {
-        bits ^= std::bit_cast<std::uint32_t>(x) + (std::uint64_t{std::bit_cast<std::uint32_t>(y)} << 16) +
-                (std::uint64_t{std::bit_cast<std::uint32_t>(z)} << 32);
-    }
-    std::uint64_t value() const noexcept { return sum ^ (bits << 1); }
-};
+using navspan_bench::fold;
 
 struct opened {
     std::int32_t version = 0;

@@ -63,7 +63,7 @@ inline std::uint64_t links_node_to_node(const navspan::quake::nav_file& file) no
 // followed once (a link's destination node and traversal, an edict's link).
 inline std::uint64_t traverse(const navspan::quake::nav_file& file) noexcept {
     namespace q = navspan::quake;
-    quake_floor::fold f;
+    navspan_bench::fold f;
     auto vec = [&](navspan::vec3 v) { f.add_v(v.x, v.y, v.z); };
     f.add_u(static_cast<std::uint32_t>(file.version()));
     if (const auto h = file.heuristic()) f.add_f(*h);

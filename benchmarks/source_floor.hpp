@@ -23,6 +23,9 @@
 
 #include <navspan/core/endian.hpp>
 #include <navspan/core/limits.hpp>
+#include <navspan/source/area.hpp>
+
+#include "fold.hpp"
 
 namespace navspan_bench::source_floor {
 
@@ -32,20 +35,7 @@ namespace navspan_bench::source_floor {
 #  define NAVSPAN_FLOOR_INLINE inline
 #endif
 
-// A cheap commutative fold (an add or a xor per value), shared by the
-// navspan traversal and its floor so both produce the same checksum.
-struct fold {
-    std::uint64_t sum = 0;
-    std::uint64_t bits = 0;
-
-    void add_u(std::uint64_t v) noexcept { sum += v; }
-    void add_f(float f) noexcept { bits ^= std::bit_cast<std::uint32_t>(f); }
-    void add_v(float x, float y, float z) noexcept {
-        bits ^= std::bit_cast<std::uint32_t>(x) + (std::uint64_t{std::bit_cast<std::uint32_t>(y)} << 16) +
-                (std::uint64_t{std::bit_cast<std::uint32_t>(z)} << 32);
-    }
-    std::uint64_t value() const noexcept { return sum ^ (bits << 1); }
-};
+using navspan_bench::fold;
 
 enum class game { none, cstrike, tf, l4d2 };
 
@@ -201,27 +191,9 @@ bool open_areas(cursor& c, game g, const opened& o, std::uint32_t& warnings) noe
     return true;
 }
 
-template <class Fn>
-decltype(auto) with_version(std::uint32_t v, Fn&& fn) {
-    switch (v) {
-        case 1: return fn(std::integral_constant<unsigned, 1>{});
-        case 2: return fn(std::integral_constant<unsigned, 2>{});
-        case 3: return fn(std::integral_constant<unsigned, 3>{});
-        case 4: return fn(std::integral_constant<unsigned, 4>{});
-        case 5: return fn(std::integral_constant<unsigned, 5>{});
-        case 6: return fn(std::integral_constant<unsigned, 6>{});
-        case 7: return fn(std::integral_constant<unsigned, 7>{});
-        case 8: return fn(std::integral_constant<unsigned, 8>{});
-        case 9: return fn(std::integral_constant<unsigned, 9>{});
-        case 10: return fn(std::integral_constant<unsigned, 10>{});
-        case 11: return fn(std::integral_constant<unsigned, 11>{});
-        case 12: return fn(std::integral_constant<unsigned, 12>{});
-        case 13: return fn(std::integral_constant<unsigned, 13>{});
-        case 14: return fn(std::integral_constant<unsigned, 14>{});
-        case 15: return fn(std::integral_constant<unsigned, 15>{});
-        default: return fn(std::integral_constant<unsigned, 16>{});
-    }
-}
+// The version dispatch (a switch to a walk compiled per version) is
+// navspan's own: it is not part of the work measured.
+using navspan::source::detail::with_version;
 
 }  // namespace detail
 

@@ -50,6 +50,7 @@ namespace detail {
 
 // Where the sections of one area record start, relative to the record.
 struct area_sections {
+    std::uint32_t connections[4] = {};  // u32 count + ids, per direction
     std::uint32_t hiding = 0;           // u8 hiding spot count
     std::uint32_t approach = 0;         // u8 approach count (v <= 14)
     std::uint32_t encounter = 0;        // u32 encounter path count
@@ -148,23 +149,23 @@ struct checked_cursor {
     std::uint64_t offset() const noexcept { return base + pos; }
 
     template <loadable T>
-    bool read(T& out, const char* what) noexcept {
+    NAVSPAN_SOURCE_INLINE bool read(T& out, const char* what) noexcept {
         if (NAVSPAN_UNLIKELY(sizeof(T) > remaining())) return truncated(sizeof(T), what);
         out = load_le<T>(data + pos);
         pos += sizeof(T);
         return true;
     }
-    bool require(std::size_t n, const char* what) noexcept {
+    NAVSPAN_SOURCE_INLINE bool require(std::size_t n, const char* what) noexcept {
         if (NAVSPAN_UNLIKELY(n > remaining())) return truncated(n, what);
         return true;
     }
-    bool skip(std::size_t n, const char* what) noexcept {
+    NAVSPAN_SOURCE_INLINE bool skip(std::size_t n, const char* what) noexcept {
         if (NAVSPAN_UNLIKELY(n > remaining())) return truncated(n, what);
         pos += n;
         return true;
     }
     // `count` records of `stride` bytes, count from the file (any u32).
-    bool skip_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
+    NAVSPAN_SOURCE_INLINE bool skip_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
         if (NAVSPAN_UNLIKELY(count > max_count || count > remaining() / stride)) {
             return array_failed(count, stride, what);
         }
@@ -172,19 +173,19 @@ struct checked_cursor {
         return true;
     }
     // Fails unless `count` records of `stride` bytes could follow.
-    bool require_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
+    NAVSPAN_SOURCE_INLINE bool require_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
         if (NAVSPAN_UNLIKELY(count > max_count || count > remaining() / stride)) {
             return array_failed(count, stride, what);
         }
         return true;
     }
     // A u8-counted list: the byte size cannot overflow, so no division.
-    bool skip_small_array(std::size_t count, std::size_t stride, const char* what) noexcept {
+    NAVSPAN_SOURCE_INLINE bool skip_small_array(std::size_t count, std::size_t stride, const char* what) noexcept {
         if (NAVSPAN_UNLIKELY(count > max_count)) return array_failed(count, stride, what);
         return skip(count * stride, what);
     }
     // Moves past bytes a require() covered.
-    void advance(std::size_t n) noexcept { pos += n; }
+    NAVSPAN_SOURCE_INLINE void advance(std::size_t n) noexcept { pos += n; }
     // Records `e` (a failure found by the walk itself) and stops.
     bool fail(const error& e) noexcept {
         err = e;
@@ -381,6 +382,7 @@ NAVSPAN_SOURCE_INLINE bool walk_area_v(Cursor& c, const format_context& ctx, are
     }
     NAVSPAN_SOURCE_STEP(c.skip(header, "area"));
     for (int d = 0; d < 4; ++d) {
+        s.connections[d] = here();
         std::uint32_t n = 0;
         NAVSPAN_SOURCE_STEP(c.read(n, "connection count"));
         NAVSPAN_SOURCE_STEP(c.skip_array(n, 4, "connection"));
@@ -474,7 +476,6 @@ bool walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_st
 }
 
 #undef NAVSPAN_SOURCE_STEP
-#undef NAVSPAN_SOURCE_INLINE
 
 }  // namespace detail
 
@@ -508,7 +509,8 @@ private:
 class l4d2_area_data {
 public:
     constexpr l4d2_area_data() noexcept = default;
-    l4d2_area_data(const std::byte* p, std::uint32_t subversion) noexcept : p_(p), sub_(subversion) {
+    NAVSPAN_SOURCE_INLINE l4d2_area_data(const std::byte* p, std::uint32_t subversion) noexcept
+        : p_(p), sub_(subversion) {
         detail::unchecked_cursor c{p, 0};
         detail::walk_l4d2_area_data(c, sub_, s_, nullptr);
     }
@@ -665,6 +667,16 @@ public:
         detail::walk_area(c, ctx_, s_, nullptr);
     }
 
+    // As area_head's, from the sections found at construction: no walk.
+    packed_view<std::uint32_t> connections(direction d) const noexcept {
+        const std::byte* p = p_ + s_.connections[static_cast<unsigned>(d) & 3u];
+        return {p + 4, load_u32(p)};
+    }
+    // The four lists hold 16 bytes of counts and 4 per id.
+    std::size_t connection_count() const noexcept {
+        return (s_.hiding - s_.connections[0] - 16) / 4;
+    }
+
     hiding_spot_list hiding_spots() const noexcept {
         return {p_ + s_.hiding + 1, load_u8(p_ + s_.hiding), layout::hiding_spot_size(ctx_.version), ctx_.version};
     }
@@ -757,5 +769,7 @@ private:
 };
 
 using area_list = sequence_view<area>;
+
+#undef NAVSPAN_SOURCE_INLINE
 
 }  // namespace navspan::source
