@@ -14,6 +14,7 @@
 // nullopt and the row is shown without a floor.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -470,6 +471,111 @@ inline std::uint64_t floor_traverse(std::span<const std::byte> bytes, const open
         f.add_f(load_f32(b + o.ladders_at + 4 + 60 * std::size_t{load_u32(b + o.ladders_at)}));
     }
     f.add_u(bytes.size() - o.end_at);
+    return f.value();
+}
+
+
+// ---------------------------------------------------------------------------
+// Floors of the random-access rows: an index of {offset} by position and
+// {id, position} sorted by id, built and searched by hand.
+
+namespace detail {
+
+// The size of an area record of version V (verified bytes, no checks).
+template <unsigned V>
+NAVSPAN_FLOOR_INLINE const std::byte* skip_area(const std::byte* p, game g) noexcept {
+    constexpr std::size_t attributes = V <= 8 ? 1 : V <= 12 ? 2 : 4;
+    p += 4 + attributes + 32;
+    for (int d = 0; d < 4; ++d) p += 4 + 4 * std::size_t{load_u32(p)};
+    p += 1 + std::size_t{load_u8(p)} * (V == 1 ? 12 : 17);
+    if constexpr (V <= 14) p += 1 + 14 * std::size_t{load_u8(p)};
+    const std::size_t paths = load_u32(p);
+    p += 4;
+    constexpr std::size_t fixed = V <= 2 ? 33 : 11, spot = V <= 2 ? 16 : 5;
+    for (std::size_t k = 0; k < paths; ++k) p += fixed + spot * std::size_t{load_u8(p + fixed - 1)};
+    if constexpr (V >= 5) p += 2;
+    if constexpr (V >= 7) {
+        p += 4 + 4 * std::size_t{load_u32(p)};
+        p += 4 + 4 * std::size_t{load_u32(p)};
+    }
+    p += (V >= 8 ? 8 : 0) + (V >= 11 ? 16 : 0);
+    if (V == 16 && g != game::l4d2) p += 4 + 5 * std::size_t{load_u32(p)} + 4;
+    switch (g) {
+        case game::cstrike:
+            if (V >= 15) p += 1 + 14 * std::size_t{load_u8(p)};
+            break;
+        case game::tf: p += 4; break;
+        case game::l4d2: p += 10 + 5 * std::size_t{load_u32(p + 6)} + 4; break;
+        case game::none: break;
+    }
+    return p;
+}
+
+}  // namespace detail
+
+struct id_entry {
+    std::uint32_t id, position;
+};
+
+// What area_index::build does: offsets and ids in file order, sorted by id
+// when they are not already, duplicates refused. Returns the area count,
+// or 0 on a duplicate id.
+inline std::uint64_t floor_index(std::span<const std::byte> bytes, const opened& o, std::span<std::uint32_t> offsets,
+                                 std::span<id_entry> ids) noexcept {
+    using namespace detail;
+    const std::byte* b = bytes.data();
+    const std::byte* p = b + o.areas_at;
+    bool sorted = true;
+    with_version(o.version, [&](auto version) {
+        constexpr unsigned V = decltype(version)::value;
+        for (std::uint32_t i = 0; i < o.area_count; ++i) {
+            offsets[i] = static_cast<std::uint32_t>(p - b);
+            ids[i] = {load_u32(p), i};
+            if (i != 0 && ids[i - 1].id >= ids[i].id) sorted = false;
+            p = skip_area<V>(p, o.data);
+        }
+        return 0;
+    });
+    if (!sorted) {
+        std::sort(ids.begin(), ids.begin() + o.area_count,
+                  [](const id_entry& x, const id_entry& y) { return x.id < y.id; });
+    }
+    for (std::size_t k = 1; k < o.area_count; ++k) {
+        if (ids[k - 1].id == ids[k].id) return 0;
+    }
+    return o.area_count;
+}
+
+// The position of an area id (binary search), or `none`.
+inline constexpr std::uint32_t none = 0xFFFFFFFFu;
+inline std::uint32_t floor_position_of(std::span<const id_entry> ids, std::uint32_t id) noexcept {
+    const auto it = std::lower_bound(ids.begin(), ids.end(), id, [](const id_entry& e, std::uint32_t v) { return e.id < v; });
+    return it != ids.end() && it->id == id ? it->position : none;
+}
+
+// From every area over each of its connections to the neighbour's
+// south-east corner (what a path search reads), by hand.
+inline std::uint64_t floor_follow(std::span<const std::byte> bytes, const opened& o, std::span<const std::uint32_t> offsets,
+                                  std::span<const id_entry> ids) noexcept {
+    using namespace detail;
+    fold f;
+    const std::byte* b = bytes.data();
+    const std::size_t header = 4 + (o.version <= 8 ? 1 : o.version <= 12 ? 2 : 4) + 32;
+    const std::size_t south_east = header - 32 + 12;
+    for (std::size_t i = 0; i < o.area_count; ++i) {
+        const std::byte* p = b + offsets[i] + header;
+        for (int d = 0; d < 4; ++d) {
+            const std::size_t n = load_u32(p);
+            p += 4;
+            for (std::size_t k = 0; k < n; ++k, p += 4) {
+                const std::uint32_t to = floor_position_of(ids, load_u32(p));
+                if (to != none) {
+                    const std::byte* c = b + offsets[to] + south_east;
+                    f.add_v(load_f32(c), load_f32(c + 4), load_f32(c + 8));
+                }
+            }
+        }
+    }
     return f.value();
 }
 

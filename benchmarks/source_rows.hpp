@@ -209,48 +209,72 @@ void bench_source(const settings& s, const bench_input& in, Emit&& emit) {
         "traverse (every accessor)", [&] { return source_detail::traverse(file); },
         [&] { return source_floor::floor_traverse(bytes, *floor); });
 
-    // Random access through an area_index built into preallocated storage.
+    // Random access through an area_index built into preallocated storage,
+    // against the same index built and searched by hand.
     std::vector<std::uint32_t> offsets(n);
     std::vector<area_id_entry> ids(n);
-    emit(measure(s, "area_index build", "source_nav", in.name, bytes.size(), [&] {
-        const auto index = area_index::build(file, offsets, ids);
-        return index ? std::uint64_t{index->size()} : 0;
-    }));
+    std::vector<std::uint32_t> floor_offsets(n);
+    std::vector<source_floor::id_entry> floor_ids(n);
+    row_with_floor(
+        "area_index build",
+        [&] {
+            const auto index = area_index::build(file, offsets, ids);
+            return index ? std::uint64_t{index->size()} : 0;
+        },
+        [&] { return source_floor::floor_index(bytes, *floor, floor_offsets, floor_ids); });
     const auto index = area_index::build(file, offsets, ids);
     if (!index) return;  // duplicate ids: no lookup by id
-    emit(measure(s, "lookup every area by id", "source_nav", in.name, bytes.size(), [&] {
-        std::uint64_t sum = 0;
-        for (const area_id_entry& e : index->ids()) {
-            if (auto p = index->position_of(e.id)) sum += *p;
-        }
-        return sum;
-    }));
+    if (floor) source_floor::floor_index(bytes, *floor, floor_offsets, floor_ids);
+    row_with_floor(
+        "lookup every area by id",
+        [&] {
+            std::uint64_t sum = 0;
+            for (const area_id_entry& e : index->ids()) {
+                if (auto p = index->position_of(e.id)) sum += *p;
+            }
+            return sum;
+        },
+        [&] {
+            std::uint64_t sum = 0;
+            for (const source_floor::id_entry& e : floor_ids) {
+                const std::uint32_t p = source_floor::floor_position_of(floor_ids, e.id);
+                if (p != source_floor::none) sum += p;
+            }
+            return sum;
+        });
     // What a path search does: every area's neighbours by id, and where they are.
-    emit(measure(s, "follow every connection", "source_nav", in.name, bytes.size(), [&] {
-        source_detail::fold f;
-        for (std::uint32_t i = 0; i < index->size(); ++i) {
-            const area_head a = index->head(area_position{i});
-            for (unsigned d = 0; d < 4; ++d) {
-                for (std::uint32_t id : a.connections(static_cast<direction>(d))) {
-                    if (auto to = index->find_head(id)) f.add(to->south_east());
+    auto floor_follow = [&] { return source_floor::floor_follow(bytes, *floor, floor_offsets, floor_ids); };
+    row_with_floor(
+        "follow every connection",
+        [&] {
+            source_detail::fold f;
+            for (std::uint32_t i = 0; i < index->size(); ++i) {
+                const area_head a = index->head(area_position{i});
+                for (unsigned d = 0; d < 4; ++d) {
+                    for (std::uint32_t id : a.connections(static_cast<direction>(d))) {
+                        if (auto to = index->find_head(id)) f.add(to->south_east());
+                    }
                 }
             }
-        }
-        return f.value();
-    }));
+            return f.value();
+        },
+        floor_follow);
     // The same through full area views (each one walks its whole record).
-    emit(measure(s, "follow every connection (full areas)", "source_nav", in.name, bytes.size(), [&] {
-        source_detail::fold f;
-        for (std::size_t i = 0; i < index->size(); ++i) {
-            const area a = (*index)[i];
-            for (unsigned d = 0; d < 4; ++d) {
-                for (std::uint32_t id : a.connections(static_cast<direction>(d))) {
-                    if (auto to = index->find(id)) f.add(to->south_east());
+    row_with_floor(
+        "follow every connection (full areas)",
+        [&] {
+            source_detail::fold f;
+            for (std::size_t i = 0; i < index->size(); ++i) {
+                const area a = (*index)[i];
+                for (unsigned d = 0; d < 4; ++d) {
+                    for (std::uint32_t id : a.connections(static_cast<direction>(d))) {
+                        if (auto to = index->find(id)) f.add(to->south_east());
+                    }
                 }
             }
-        }
-        return f.value();
-    }));
+            return f.value();
+        },
+        floor_follow);
 }
 
 }  // namespace navspan_bench

@@ -277,6 +277,17 @@ NAVSPAN_SOURCE_INLINE bool walk_approach_list(Cursor& c, verify_state* vs) noexc
     return c.skip_small_array(n, layout::approach_spot_size, "approach spot");
 }
 
+// The largest of `n` u32 values `Stride` bytes apart (0 for none).
+template <std::size_t Stride>
+NAVSPAN_SOURCE_INLINE std::uint32_t largest_u32(const std::byte* p, std::size_t n) noexcept {
+    std::uint32_t worst = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto v = load_u32(p + i * Stride);
+        worst = v > worst ? v : worst;
+    }
+    return worst;
+}
+
 // Left 4 Dead 2 per-area data (spec 5.4), whose layout follows the
 // subversion and, below subversion 10, the spawn attributes.
 template <class Cursor>
@@ -309,11 +320,9 @@ NAVSPAN_SOURCE_INLINE bool walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d
             NAVSPAN_SOURCE_STEP(c.skip_array(n, stride, "L4D2 visible area"));
             // Entries are area positions: prove them in range once, so a
             // caller can follow them without a check.
-            std::uint32_t worst = 0;
-            for (std::size_t i = 0; i < n; ++i) {
-                const auto v = load_u32(p + i * stride);
-                worst = v > worst ? v : worst;
-            }
+            // (A constant stride per layout: the loop is then a plain
+            // strided max that compilers unroll.)
+            const std::uint32_t worst = stride == 5 ? largest_u32<5>(p, n) : largest_u32<4>(p, n);
             if (NAVSPAN_UNLIKELY(n != 0 && worst >= vs->area_count)) {
                 std::size_t i = 0;
                 while (load_u32(p + i * stride) < vs->area_count) ++i;
