@@ -41,8 +41,6 @@ inline std::uint64_t open_checksum(std::size_t triangles, std::size_t vertices, 
 }
 
 inline lists floor_open(std::span<const std::byte> bytes, const layout& l, const navspan::limits& lim) noexcept {
-    using navspan::load_u16;
-    using navspan::load_u32;
     lists out;
     const std::byte* p = bytes.data();
     const std::byte* end = p + bytes.size();
@@ -113,10 +111,6 @@ inline lists floor_open(std::span<const std::byte> bytes, const layout& l, const
 }
 
 inline std::uint64_t floor_traverse(std::span<const std::byte> bytes, const layout& l, const lists& s) noexcept {
-    using navspan::load_f32;
-    using navspan::load_u16;
-    using navspan::load_u32;
-    using navspan::load_u8;
     fold f;
     const std::byte* b = bytes.data();
     auto vec = [&](const std::byte* p) { f.add_v(load_f32(p), load_f32(p + 4), load_f32(p + 8)); };

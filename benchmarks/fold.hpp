@@ -1,12 +1,21 @@
-// The cheap commutative fold every traversal row and its floor share: an
-// add for integers, a xor for float bits, so the rows measure the reading
-// and not a hash, and the same values give the same checksum in any order.
+// What every floor shares: the loads (navspan's little-endian loads, which
+// the floors use unchecked on verified bytes), and the cheap commutative
+// fold of every traversal row and its floor: an add for integers, a xor for
+// float bits, so the rows measure the reading and not a hash, and the same
+// values give the same checksum in any order.
 #pragma once
 
 #include <bit>
 #include <cstdint>
 
+#include <navspan/core/endian.hpp>
+
 namespace navspan_bench {
+
+using navspan::load_f32;
+using navspan::load_u16;
+using navspan::load_u32;
+using navspan::load_u8;
 
 struct fold {
     std::uint64_t sum = 0;

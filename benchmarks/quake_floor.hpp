@@ -37,8 +37,6 @@ inline std::uint64_t open_checksum(std::uint32_t nodes, std::uint32_t links, std
 }
 
 inline std::optional<opened> floor_open(std::span<const std::byte> bytes, const navspan::limits& lim) noexcept {
-    using navspan::load_u16;
-    using navspan::load_u32;
     const std::byte* b = bytes.data();
     const std::size_t size = bytes.size();
     if (size < 20 || load_u32(b) != 0x3256414Eu) return std::nullopt;  // "NAV2"
@@ -110,10 +108,6 @@ inline std::optional<opened> floor_open(std::span<const std::byte> bytes, const 
 }
 
 inline std::uint64_t floor_traverse(std::span<const std::byte> bytes, const opened& o) noexcept {
-    using navspan::load_f32;
-    using navspan::load_u16;
-    using navspan::load_u32;
-    using navspan::load_u8;
     fold f;
     const std::byte* b = bytes.data();
     const std::byte* nodes = b + o.header;

@@ -65,11 +65,6 @@ inline std::uint64_t open_checksum(std::uint32_t areas, std::size_t ladders_at, 
 
 namespace detail {
 
-using navspan::load_f32;
-using navspan::load_u16;
-using navspan::load_u32;
-using navspan::load_u8;
-
 inline constexpr std::uint32_t place_name_unterminated = 0x1, approach_count_above_16 = 0x2, degenerate_area = 0x4;
 
 struct cursor {
