@@ -182,4 +182,21 @@ inline std::uint64_t floor_traverse(std::span<const std::byte> bytes, const layo
     return f.value();
 }
 
+// From every triangle to each neighbour across its edges (not edge links,
+// not none) and that neighbour's first vertex x and flags, summed into a, b.
+inline void floor_neighbours(const layout& l, const lists& s, std::uint64_t& a, std::uint64_t& b) noexcept {
+    const std::size_t flags_at = l.triangle == 21 ? 17 : 12;
+    for (std::size_t i = 0; i < s.count[1]; ++i) {
+        const std::byte* t = s.at[1] + i * l.triangle;
+        const unsigned flags = load_u16(t + flags_at);
+        for (unsigned e = 0; e < 3; ++e) {
+            const std::size_t n = load_u16(t + 6 + 2 * e);
+            if (((flags >> e) & 1u) != 0 || n == 0xFFFF) continue;
+            const std::byte* other = s.at[1] + n * l.triangle;
+            a += std::bit_cast<std::uint32_t>(load_f32(s.at[0] + std::size_t{load_u16(other)} * l.vertex));
+            b += load_u16(other + flags_at);
+        }
+    }
+}
+
 }  // namespace navspan_bench::creation_floor

@@ -307,7 +307,7 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
     // The navmeshes opened beforehand (views: nothing is copied), so the row
     // times the lookups alone; sums, not a multiplying hash, so the fold
     // costs less than the lookups.
-    emit(measure(s, "neighbours (nvnm)", "creation_plugin", in.name, prep.nvnm_bytes, [&] {
+    row_with_floor("neighbours (nvnm)", [&] {
         std::uint64_t a = 0, b = 0;
         for (const nv::navmesh& m : opened) {
             const auto tris = m.triangles();
@@ -323,7 +323,11 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
             }
         }
         return a ^ (b << 32);
-    }));
+    }, [&] {
+        std::uint64_t a = 0, b = 0;
+        for (std::size_t i = 0; i < found.size(); ++i) creation_floor::floor_neighbours(layouts[i], found[i], a, b);
+        return a ^ (b << 32);
+    });
 
     if (prep.compressed.empty()) {
         skipped("inflate", "no compressed records");

@@ -36,7 +36,9 @@ inline std::uint64_t open_checksum(std::uint32_t nodes, std::uint32_t links, std
            std::uint64_t{edicts} << 48 ^ std::uint64_t{edict_size} << 58;
 }
 
-inline std::optional<opened> floor_open(std::span<const std::byte> bytes, const navspan::limits& lim) noexcept {
+// `check_indices` false: what open_trusted() checks (no index pass).
+inline std::optional<opened> floor_open(std::span<const std::byte> bytes, const navspan::limits& lim,
+                                        bool check_indices = true) noexcept {
     const std::byte* b = bytes.data();
     const std::size_t size = bytes.size();
     if (size < 20 || load_u32(b) != 0x3256414Eu) return std::nullopt;  // "NAV2"
@@ -89,6 +91,7 @@ inline std::optional<opened> floor_open(std::span<const std::byte> bytes, const 
         found = true;
     }
     if (!found) return std::nullopt;
+    if (!check_indices) return o;
     // Every index in range: a node's links, a link's destination and
     // traversal (0xFFFF is none), an edict's link.
     const std::byte* node = b + o.header;
@@ -162,6 +165,26 @@ inline std::uint64_t floor_traverse(std::span<const std::byte> bytes, const open
         }
     }
     return f.value();
+}
+
+// From every node over each of its links to the destination node: its
+// origin, flags and radius (what a path search reads).
+inline std::uint64_t floor_links_node_to_node(std::span<const std::byte> bytes, const opened& o) noexcept {
+    const std::byte* nodes = bytes.data() + o.header;
+    const std::byte* origins = nodes + std::size_t{o.nodes} * 8;
+    const std::byte* links = origins + std::size_t{o.nodes} * 12;
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < o.nodes; ++i) {
+        const std::size_t count = load_u16(nodes + i * 8 + 2), first = load_u16(nodes + i * 8 + 4);
+        for (std::size_t k = first; k < first + count; ++k) {
+            const std::size_t to = load_u16(links + k * 6);
+            const std::byte* q = origins + to * 12;
+            sum += std::bit_cast<std::uint32_t>(load_f32(q)) ^ std::bit_cast<std::uint32_t>(load_f32(q + 4)) ^
+                   std::bit_cast<std::uint32_t>(load_f32(q + 8));
+            sum += std::uint64_t{load_u16(nodes + to * 8)} << 16 | load_u16(nodes + to * 8 + 6);
+        }
+    }
+    return sum;
 }
 
 }  // namespace navspan_bench::quake_floor

@@ -6,9 +6,10 @@
 //                                followed once, folded cheaply
 // open and traverse are timed against the hand-written loops of
 // quake_floor.hpp (same checks, same fields, same checksum);
-//   links node to node           open, then from every node over each of its
-//                                links to the destination node (its origin,
+//   links node to node           from every node of an opened file over each of
+//                                its links to the destination node (its origin,
 //                                flags and radius): what a bot's path search does
+// Every row is timed against a hand-written loop of quake_floor.hpp.
 // on the corpus files and on synthetic files of 16k to 1M nodes (4x steps),
 // written by make_large_quake (tests/quake/builder.hpp).
 #pragma once
@@ -135,14 +136,24 @@ void bench_quake(const settings& s, const bench_input& in, Emit&& emit) {
             "traverse (every accessor)", [&] { return quake_rows_detail::traverse(*file); },
             [&] { return quake_floor::floor_traverse(bytes, *floor); });
     }
-    emit(measure(s, "open trusted (no index pass)", "quake_nav", in.name, size, [&]() -> std::uint64_t {
-        const auto f = q::nav_file::open_trusted(bytes);
-        return f ? std::uint64_t{f->node_count()} + f->edict_count() : 1;
-    }));
-    emit(measure(s, "links node to node", "quake_nav", in.name, size, [&]() -> std::uint64_t {
-        const auto f = q::nav_file::open(bytes);
-        return f ? quake_rows_detail::links_node_to_node(*f) : 1;
-    }));
+    const auto trusted_floor = quake_floor::floor_open(bytes, default_limits, false);
+    if (trusted_floor) {
+        emit(measure_against_floor(
+            s, "open trusted (no index pass)", "quake_nav", in.name, size,
+            [&]() -> std::uint64_t {
+                const auto f = q::nav_file::open_trusted(bytes);
+                return f ? std::uint64_t{f->node_count()} + f->edict_count() : 1;
+            },
+            [&]() -> std::uint64_t {
+                const auto o = quake_floor::floor_open(bytes, default_limits, false);
+                return o ? std::uint64_t{o->nodes} + o->edicts : 1;
+            }));
+    }
+    if (file) {
+        row_with_floor(
+            "links node to node", [&] { return quake_rows_detail::links_node_to_node(*file); },
+            [&] { return quake_floor::floor_links_node_to_node(bytes, *floor); });
+    }
 }
 
 }  // namespace navspan_bench
