@@ -6,16 +6,17 @@
 //                              and every NVNM verified (what a user pays)
 //   open nvnm (inflated)       nvnm::open of every NVNM payload, inflated
 //                              beforehand: the verifier alone, on NVNM bytes
-//   traverse (every accessor)  tests/creation/walk.hpp on the file: open,
-//                              every record inflated, every accessor of every
-//                              NVNM, every index followed
-//   traverse nvnm (inflated)   open + every accessor of every pre-inflated NVNM
+//   traverse nvnm (inflated)   every field of every opened, pre-inflated NVNM
+//                              through the public accessors, folded cheaply
 //   neighbours (nvnm)          from every triangle of every (opened) NVNM to
 //                              each neighbour across its edges and that
 //                              neighbour's first vertex: a path search's access
 //   inflate                    every compressed record inflated with navspan
 //   inflate (system zlib)      the same records with zlib's inflate(), when the
-//                              build found zlib (skipped row otherwise)
+//                              build found zlib (skipped row otherwise); the
+//                              floor of the inflate row
+// open nvnm (inflated) and traverse nvnm (inflated) are timed against the
+// hand-written loops of creation_floor.hpp (same checks, same checksum).
 // Rows on inflated NVNM bytes and inflate rows report the bytes they produce
 // or read (the NVNM payloads, the inflated records), not the file size; their
 // ratio to the file's sequential read is still a per-byte comparison.
@@ -37,7 +38,7 @@
 #include <navspan/creation.hpp>
 
 #include "creation/builder.hpp"
-#include "creation/walk.hpp"
+#include "creation_floor.hpp"
 #include "harness.hpp"
 #include "inputs.hpp"
 
@@ -112,6 +113,82 @@ inline prepared prepare(navspan::bytes_view bytes) {
 
 inline std::uint64_t fold(std::uint64_t h, std::uint64_t v) noexcept { return (h ^ v) * 0x100000001B3ull; }
 
+inline creation_floor::layout floor_layout(const navspan::creation::nvnm::layout& l) noexcept {
+    creation_floor::layout f;
+    f.vertex = l.vertex_size;
+    f.triangle = l.triangle_size;
+    f.edge_link = l.edge_link_size;
+    f.cover = l.cover_size;
+    f.cover_triangles = l.has_cover_triangles;
+    f.waypoints = l.has_waypoints;
+    f.trailer = l.has_trailer;
+    return f;
+}
+
+inline std::uint64_t open_checksum(const navspan::creation::nvnm::navmesh& m) noexcept {
+    return creation_floor::open_checksum(m.triangles().size(), m.vertices().size(), m.grid().divisor());
+}
+
+// Every field of an opened NVNM through the public accessors.
+inline std::uint64_t traverse(navspan_bench::fold& f, const navspan::creation::nvnm::navmesh& m) noexcept {
+    namespace nv = navspan::creation::nvnm;
+    auto vec = [&](navspan::vec3 v) { f.add_v(v.x, v.y, v.z); };
+    f.add_u(m.version());
+    f.add_u(m.pathing_cell_crc());
+    f.add_u(m.parent_world());
+    f.add_u(m.parent_raw());
+    for (const nv::vertex v : m.vertices()) {
+        vec(v.position());
+        if (const auto e = v.extra()) f.add_u(*e);
+    }
+    for (const nv::triangle t : m.triangles()) {
+        for (unsigned k = 0; k < 3; ++k) f.add_u(t.vertex(k));
+        for (unsigned e = 0; e < 3; ++e) f.add_u(t.edge(e));
+        f.add_u(t.flags_raw());
+        f.add_u(t.cover().raw());
+        if (const auto h = t.height()) f.add_f(*h);
+        if (const auto u = t.unknown()) f.add_u(*u);
+    }
+    for (const nv::edge_link e : m.edge_links()) {
+        f.add_u(e.type());
+        f.add_u(e.navmesh());
+        f.add_u(e.triangle());
+        if (const auto i = e.edge_index()) f.add_u(*i);
+    }
+    for (const nv::door_link d : m.door_links()) {
+        f.add_u(d.triangle());
+        f.add_u(d.crc());
+        f.add_u(d.door());
+    }
+    for (const std::uint16_t t : m.cover_triangles()) f.add_u(t);
+    for (const nv::cover c : m.covers()) {
+        f.add_u(c.vertex(0));
+        f.add_u(c.vertex(1));
+        f.add_u(c.data().size());
+    }
+    for (const nv::cover_mapping c : m.cover_mappings()) {
+        f.add_u(c.key());
+        f.add_u(c.cover());
+    }
+    for (const nv::waypoint w : m.waypoints()) {
+        vec(w.position());
+        f.add_u(w.triangle());
+        f.add_u(w.flags_raw());
+    }
+    const nv::search_grid g = m.grid();
+    f.add_u(g.divisor());
+    f.add_f(g.cell_size_x());
+    f.add_f(g.cell_size_y());
+    vec(g.bounds().min);
+    vec(g.bounds().max);
+    for (const auto cell : g.cells()) {
+        f.add_u(cell.size());
+        for (const std::uint16_t t : cell) f.add_u(t);
+    }
+    if (const auto t = m.trailer()) f.add_u(*t);
+    return f.value();
+}
+
 }  // namespace creation_bench
 
 template <class Emit>
@@ -170,27 +247,67 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
             if (m) visit(*m);
         }
     };
-    emit(measure(s, "open nvnm (inflated)", "creation_plugin", in.name, prep.nvnm_bytes, [&] {
-        std::uint64_t h = 0;
-        each_nvnm([&](const nv::navmesh& m) { h = fold(fold(h, m.triangles().size()), m.grid().divisor()); });
-        return h;
-    }));
+    // The floors need the layout navspan chose for each payload.
+    std::vector<creation_floor::layout> layouts;
+    each_nvnm([&](const nv::navmesh& m) { layouts.push_back(creation_bench::floor_layout(m.layout())); });
+    const navspan::limits default_limits{};
+    const bool have_floor = layouts.size() == prep.nvnm.size() && !prep.nvnm.empty();
+    auto each_payload = [&](auto&& visit) {
+        for (std::size_t i = 0; i < prep.nvnm.size(); ++i) {
+            visit(navspan::bytes_view(prep.nvnm_storage.data() + prep.nvnm[i].first, prep.nvnm[i].second), layouts[i]);
+        }
+    };
+    auto row_with_floor = [&](const char* name, auto&& fn, auto&& floor_fn) {
+        if (have_floor) emit(measure_against_floor(s, name, "creation_plugin", in.name, prep.nvnm_bytes, fn, floor_fn));
+        else emit(measure(s, name, "creation_plugin", in.name, prep.nvnm_bytes, fn));
+    };
+    row_with_floor(
+        "open nvnm (inflated)",
+        [&] {
+            std::uint64_t h = 0;
+            each_nvnm([&](const nv::navmesh& m) { h += creation_bench::open_checksum(m); });
+            return h;
+        },
+        [&] {
+            std::uint64_t h = 0;
+            each_payload([&](navspan::bytes_view b, const creation_floor::layout& l) {
+                const creation_floor::lists found = creation_floor::floor_open(b, l, default_limits);
+                if (found.ok) {
+                    h += creation_floor::open_checksum(found.count[1], found.count[0], navspan::load_u32(found.grid));
+                }
+            });
+            return h;
+        });
 
-    emit(measure(s, "traverse (every accessor)", "creation_plugin", in.name, bytes.size(),
-                 [&] { return navspan_test::walk_creation(bytes); }));
-
-    emit(measure(s, "traverse nvnm (inflated)", "creation_plugin", in.name, prep.nvnm_bytes, [&] {
-        navspan_test::walk_creation_detail::state h;
-        each_nvnm([&](const nv::navmesh& m) { h = navspan_test::walk_creation_detail::walk_navmesh(h, m); });
-        return navspan_test::walk_creation_detail::finish(h);
-    }));
+    std::vector<nv::navmesh> opened;
+    each_nvnm([&](const nv::navmesh& m) { opened.push_back(m); });
+    std::vector<creation_floor::lists> found;
+    each_payload([&](navspan::bytes_view b, const creation_floor::layout& l) {
+        found.push_back(creation_floor::floor_open(b, l, default_limits));
+    });
+    row_with_floor(
+        "traverse nvnm (inflated)",
+        [&] {
+            std::uint64_t h = 0;
+            for (const nv::navmesh& m : opened) {
+                navspan_bench::fold f;
+                h += creation_bench::traverse(f, m);
+            }
+            return h;
+        },
+        [&] {
+            std::uint64_t h = 0;
+            std::size_t i = 0;
+            each_payload([&](navspan::bytes_view b, const creation_floor::layout& l) {
+                h += creation_floor::floor_traverse(b, l, found[i++]);
+            });
+            return h;
+        });
 
     // The navmeshes opened beforehand (views: nothing is copied), so the row
     // times the lookups alone; sums, not a multiplying hash, so the fold
     // costs less than the lookups.
-    std::vector<nv::navmesh> opened;
-    each_nvnm([&](const nv::navmesh& m) { opened.push_back(m); });
-    emit(measure(s, "neighbours (nvnm)", "creation_plugin", in.name, prep.nvnm_bytes, [&] {
+    row_with_floor("neighbours (nvnm)", [&] {
         std::uint64_t a = 0, b = 0;
         for (const nv::navmesh& m : opened) {
             const auto tris = m.triangles();
@@ -206,7 +323,11 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
             }
         }
         return a ^ (b << 32);
-    }));
+    }, [&] {
+        std::uint64_t a = 0, b = 0;
+        for (std::size_t i = 0; i < found.size(); ++i) creation_floor::floor_neighbours(layouts[i], found[i], a, b);
+        return a ^ (b << 32);
+    });
 
     if (prep.compressed.empty()) {
         skipped("inflate", "no compressed records");
@@ -214,23 +335,26 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
         return;
     }
     std::vector<std::byte> out(prep.largest);
-    emit(measure(s, "inflate", "creation_plugin", in.name, prep.inflated_bytes, [&] {
+    // The checksum: which records inflated and one byte of each output.
+    auto navspan_inflate = [&] {
         std::uint64_t h = 0;
         for (const auto& c : prep.compressed) {
             const navspan::error e = cr::inflate_zlib(c.stream, std::span<std::byte>(out.data(), c.size));
-            h = fold(fold(h, static_cast<std::uint64_t>(e.code)), std::to_integer<std::uint64_t>(out[c.size / 2]));
+            h = fold(fold(h, e.ok() ? 1u : 0u), std::to_integer<std::uint64_t>(out[c.size / 2]));
         }
         return h;
-    }));
+    };
 #if defined(NAVSPAN_BENCH_HAVE_ZLIB)
-    // zlib at its best: one stream state, reset between records (no
-    // allocation per record), the output written straight into place.
+    // The floor: zlib at its best, one stream state reset between records
+    // (no allocation per record), the output written straight into place.
     z_stream z{};
     if (inflateInit(&z) != Z_OK) {
+        emit(measure(s, "inflate", "creation_plugin", in.name, prep.inflated_bytes, navspan_inflate));
         skipped("inflate (system zlib)", "inflateInit failed");
         return;
     }
-    emit(measure(s, "inflate (system zlib)", "creation_plugin", in.name, prep.inflated_bytes, [&] {
+    emit(measure_against_floor(s, "inflate (floor: system zlib)", "creation_plugin", in.name, prep.inflated_bytes,
+                               navspan_inflate, [&] {
         std::uint64_t h = 0;
         for (const auto& c : prep.compressed) {
             inflateReset(&z);
@@ -239,13 +363,14 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
             z.next_out = reinterpret_cast<Bytef*>(out.data());
             z.avail_out = static_cast<uInt>(c.size);
             const int status = inflate(&z, Z_FINISH);
-            h = fold(fold(h, static_cast<std::uint64_t>(status)), std::to_integer<std::uint64_t>(out[c.size / 2]));
+            const bool ok = status == Z_STREAM_END && z.avail_out == 0;
+            h = fold(fold(h, ok ? 1u : 0u), std::to_integer<std::uint64_t>(out[c.size / 2]));
         }
         return h;
     }));
     inflateEnd(&z);
 #else
-    skipped("inflate (system zlib)", "zlib not found when navspan-bench was built");
+    emit(measure(s, "inflate", "creation_plugin", in.name, prep.inflated_bytes, navspan_inflate));
 #endif
 }
 

@@ -2,6 +2,12 @@
 // a minimum time, median and minimum per row, every result folded into a
 // checksum (so nothing is optimised away), and a count of the allocations
 // each row made (the counting operator new in alloc_count.cpp).
+//
+// A row with a floor (measure_against_floor) times navspan and a
+// hand-written loop doing the same work on the same bytes, alternating one
+// repetition of each so that load on a shared machine hits both alike, and
+// first checks that both return the same checksum (a floor that computes
+// something else, or nothing, fails the run).
 #pragma once
 
 #include <algorithm>
@@ -30,26 +36,38 @@ struct row {
     double median_ns = 0;
     double min_ns = 0;
     double read_gbps = 0;  // the sequential-read baseline on the same bytes
+    double floor_ns = 0;   // median of the hand-written floor (0: the row has none)
     std::uint64_t allocations = 0;  // per repetition
     bool skipped = false;
     std::string note;
 
     double gbps() const { return median_ns > 0 ? static_cast<double>(bytes) / median_ns : 0; }
     double ratio_to_read() const { return read_gbps > 0 ? gbps() / read_gbps : 0; }
+    // Time ratios (lower is better): navspan per byte against the
+    // sequential read per byte, and against the hand-written floor.
+    double times_read() const { return gbps() > 0 && read_gbps > 0 ? read_gbps / gbps() : 0; }
+    double times_floor() const { return floor_ns > 0 ? median_ns / floor_ns : 0; }
 };
 
 inline volatile std::uint64_t g_checksum_sink = 0;
+// Rows whose floor computed another checksum than navspan (main fails).
+inline int g_floor_mismatches = 0;
+
+inline row new_row(std::string name, std::string format, std::string input, std::uint64_t bytes) {
+    row r;
+    r.name = std::move(name);
+    r.format = std::move(format);
+    r.input = std::move(input);
+    r.bytes = bytes;
+    return r;
+}
 
 // Times fn() (which returns a value folded into the checksum).
 template <class Fn>
 row measure(const settings& s, std::string name, std::string format, std::string input, std::uint64_t bytes,
             Fn&& fn) {
     using clock = std::chrono::steady_clock;
-    row r;
-    r.name = std::move(name);
-    r.format = std::move(format);
-    r.input = std::move(input);
-    r.bytes = bytes;
+    row r = new_row(std::move(name), std::move(format), std::move(input), bytes);
     std::uint64_t checksum = fn();  // warm-up (page faults, caches)
     const std::uint64_t alloc_before = allocation_count();
     checksum ^= fn();
@@ -73,10 +91,52 @@ row measure(const settings& s, std::string name, std::string format, std::string
     return r;
 }
 
+// Times navspan (fn) against its floor (floor_fn), interleaved. Both must
+// return the same checksum.
+template <class Fn, class FloorFn>
+row measure_against_floor(const settings& s, std::string name, std::string format, std::string input,
+                          std::uint64_t bytes, Fn&& fn, FloorFn&& floor_fn) {
+    using clock = std::chrono::steady_clock;
+    row r = new_row(std::move(name), std::move(format), std::move(input), bytes);
+    const std::uint64_t expected = fn();  // warm-up (page faults, caches)
+    const std::uint64_t floor_value = floor_fn();
+    if (expected != floor_value) {
+        std::fprintf(stderr, "navspan-bench: the floor of '%s' on %s computes %llx, navspan %llx\n", r.name.c_str(),
+                     r.input.c_str(), static_cast<unsigned long long>(floor_value),
+                     static_cast<unsigned long long>(expected));
+        ++g_floor_mismatches;
+    }
+    const std::uint64_t alloc_before = allocation_count();
+    std::uint64_t checksum = fn();
+    r.allocations = allocation_count() - alloc_before;
+    std::vector<double> samples, floor_samples;
+    const auto start = clock::now();
+    while (static_cast<int>(samples.size()) < s.max_repetitions) {
+        const auto t0 = clock::now();
+        checksum += fn();
+        const auto t1 = clock::now();
+        checksum += floor_fn();
+        const auto t2 = clock::now();
+        samples.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count());
+        floor_samples.push_back(std::chrono::duration<double, std::nano>(t2 - t1).count());
+        if (static_cast<int>(samples.size()) >= s.min_repetitions &&
+            std::chrono::duration<double>(t2 - start).count() >= 2 * s.min_seconds) {
+            break;
+        }
+    }
+    std::sort(samples.begin(), samples.end());
+    std::sort(floor_samples.begin(), floor_samples.end());
+    r.median_ns = samples[samples.size() / 2];
+    r.min_ns = samples.front();
+    r.floor_ns = floor_samples[floor_samples.size() / 2];
+    g_checksum_sink = g_checksum_sink + checksum;
+    return r;
+}
+
 inline void print_header(const settings& s) {
     if (s.json) return;
-    std::printf("%-34s %-16s %-44s %10s %12s %8s %8s %7s %6s\n", "row", "format", "input", "bytes", "median",
-                "GB/s", "read", "ratio", "allocs");
+    std::printf("%-34s %-16s %-40s %10s %10s %8s %8s %8s %6s\n", "row", "format", "input", "bytes", "median",
+                "GB/s", "x read", "x floor", "allocs");
 }
 
 inline void print_row(const settings& s, const row& r) {
@@ -88,23 +148,25 @@ inline void print_row(const settings& s, const row& r) {
         }
         std::printf("{\"name\": \"%s\", \"format\": \"%s\", \"input\": \"%s\", \"bytes\": %llu, \"median_ns\": %.0f, "
                     "\"min_ns\": %.0f, \"gbps\": %.4f, \"read_gbps\": %.4f, \"ratio_to_read\": %.4f, "
-                    "\"allocations\": %llu}\n",
+                    "\"times_read\": %.4f, \"floor_ns\": %.0f, \"times_floor\": %.4f, \"allocations\": %llu}\n",
                     r.name.c_str(), r.format.c_str(), r.input.c_str(), static_cast<unsigned long long>(r.bytes),
-                    r.median_ns, r.min_ns, r.gbps(), r.read_gbps, r.ratio_to_read(),
-                    static_cast<unsigned long long>(r.allocations));
+                    r.median_ns, r.min_ns, r.gbps(), r.read_gbps, r.ratio_to_read(), r.times_read(), r.floor_ns,
+                    r.times_floor(), static_cast<unsigned long long>(r.allocations));
         return;
     }
-    std::string input = r.input.size() > 44 ? "..." + r.input.substr(r.input.size() - 41) : r.input;
+    std::string input = r.input.size() > 40 ? "..." + r.input.substr(r.input.size() - 37) : r.input;
     if (r.skipped) {
-        std::printf("%-34s %-16s %-44s skipped: %s\n", r.name.c_str(), r.format.c_str(), input.c_str(), r.note.c_str());
+        std::printf("%-34s %-16s %-40s skipped: %s\n", r.name.c_str(), r.format.c_str(), input.c_str(), r.note.c_str());
         return;
     }
     char median[32];
     if (r.median_ns >= 1e6) std::snprintf(median, sizeof median, "%.2f ms", r.median_ns / 1e6);
     else std::snprintf(median, sizeof median, "%.1f us", r.median_ns / 1e3);
-    std::printf("%-34s %-16s %-44s %10llu %12s %8.2f %8.2f %7.2f %6llu\n", r.name.c_str(), r.format.c_str(),
-                input.c_str(), static_cast<unsigned long long>(r.bytes), median, r.gbps(), r.read_gbps,
-                r.ratio_to_read(), static_cast<unsigned long long>(r.allocations));
+    char floor[16] = "-";
+    if (r.floor_ns > 0) std::snprintf(floor, sizeof floor, "%.2fx", r.times_floor());
+    std::printf("%-34s %-16s %-40s %10llu %10s %8.2f %7.2fx %8s %6llu\n", r.name.c_str(), r.format.c_str(),
+                input.c_str(), static_cast<unsigned long long>(r.bytes), median, r.gbps(), r.times_read(), floor,
+                static_cast<unsigned long long>(r.allocations));
 }
 
 }  // namespace navspan_bench

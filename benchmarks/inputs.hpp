@@ -8,6 +8,8 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <string_view>
+#include <cstdint>
 #include <vector>
 
 namespace navspan_bench {
@@ -36,7 +38,22 @@ inline std::filesystem::path corpus_root() {
 #endif
 }
 
-// Corpus files per format, largest first (the largest few with --quick).
+// The layout a Source .nav declares (version, and subversion from v10): the
+// corpus inputs hold the largest file of every layout.
+inline std::uint64_t source_layout_key(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    unsigned char h[12] = {};
+    in.read(reinterpret_cast<char*>(h), sizeof h);
+    const auto u32 = [&](int at) {
+        return std::uint64_t{h[at]} | std::uint64_t{h[at + 1]} << 8 | std::uint64_t{h[at + 2]} << 16 |
+               std::uint64_t{h[at + 3]} << 24;
+    };
+    const std::uint64_t version = u32(4);
+    return version << 32 | (version >= 10 ? u32(8) : 0);
+}
+
+// Corpus files per format, largest first: the largest three (one with
+// --quick), and for Source the largest of every version and subversion.
 inline std::vector<bench_input> gather_inputs(bool quick) {
     struct folder { const char* dir; const char* format; };
     static constexpr folder folders[] = {{"source-nav", "source_nav"},
@@ -55,8 +72,18 @@ inline std::vector<bench_input> gather_inputs(bool quick) {
             std::error_code e1, e2;
             return std::filesystem::file_size(a, e1) > std::filesystem::file_size(b, e2);
         });
-        const std::size_t keep = quick ? 1 : 3;
-        if (files.size() > keep) files.resize(keep);
+        if (std::string_view(f.format) == "source_nav") {
+            std::vector<std::uint64_t> seen;
+            std::erase_if(files, [&](const std::filesystem::path& p) {
+                const std::uint64_t key = source_layout_key(p);
+                if (std::find(seen.begin(), seen.end(), key) != seen.end()) return true;
+                seen.push_back(key);
+                return false;
+            });
+        } else {
+            const std::size_t keep = quick ? 1 : 3;
+            if (files.size() > keep) files.resize(keep);
+        }
         for (const auto& p : files) inputs.push_back({f.format, p.filename().string(), read_whole_file(p), false});
     }
     return inputs;

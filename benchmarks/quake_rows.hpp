@@ -1,11 +1,15 @@
 // navspan-bench rows for Quake re-release NAV2 files ("quake_nav"):
 //   open                         nav_file::open: structure and the index pass
 //   open trusted (no index pass) open(bytes, {.trusted = true}): the header and section sizes only
-//   traverse (every accessor)    open, then tests/quake/walk.hpp: every accessor
-//                                of every record, every index followed
-//   links node to node           open, then from every node over each of its
-//                                links to the destination node (its origin,
+//   traverse (every accessor)    every field of every record of an opened file
+//                                through the public accessors, every index
+//                                followed once, folded cheaply
+// open and traverse are timed against the hand-written loops of
+// quake_floor.hpp (same checks, same fields, same checksum);
+//   links node to node           from every node of an opened file over each of
+//                                its links to the destination node (its origin,
 //                                flags and radius): what a bot's path search does
+// Every row is timed against a hand-written loop of quake_floor.hpp.
 // on the corpus files and on synthetic files of 16k to 1M nodes (4x steps),
 // written by make_large_quake (tests/quake/builder.hpp).
 #pragma once
@@ -21,7 +25,7 @@
 #include "harness.hpp"
 #include "inputs.hpp"
 #include "quake/builder.hpp"
-#include "quake/walk.hpp"
+#include "quake_floor.hpp"
 
 namespace navspan_bench {
 
@@ -56,6 +60,53 @@ inline std::uint64_t links_node_to_node(const navspan::quake::nav_file& file) no
     return sum;
 }
 
+// Every field of every record through the public accessors, each index
+// followed once (a link's destination node and traversal, an edict's link).
+inline std::uint64_t traverse(const navspan::quake::nav_file& file) noexcept {
+    namespace q = navspan::quake;
+    navspan_bench::fold f;
+    auto vec = [&](navspan::vec3 v) { f.add_v(v.x, v.y, v.z); };
+    f.add_u(static_cast<std::uint32_t>(file.version()));
+    if (const auto h = file.heuristic()) f.add_f(*h);
+    for (const q::node n : file.nodes()) {
+        f.add_u(n.flags_raw());
+        f.add_u(n.link_count());
+        f.add_u(n.first_link());
+        f.add_u(n.radius());
+        vec(n.position());
+    }
+    for (const q::link l : file.links()) {
+        f.add_u(l.destination());
+        f.add_u(l.type_raw());
+        if (const auto mask = l.team_mask()) f.add_u(*mask);
+        f.add_u(l.traversal_index());
+        if (const auto to = l.destination_node()) f.add_u(to->radius());
+        if (const auto t = l.traversal()) vec(t->jump_end());
+    }
+    for (const q::traversal t : file.traversals()) {
+        vec(t.node_exit());
+        vec(t.jump_start());
+        vec(t.jump_end());
+    }
+    for (const q::edict e : file.edicts()) {
+        f.add_u(e.link_index());
+        if (const auto l = e.link()) f.add_u(l->type_raw());
+        vec(e.bounds().min);
+        vec(e.bounds().max);
+        if (const auto id = e.entity_id()) f.add_u(static_cast<std::uint32_t>(*id));
+        if (const auto words = e.tail_words()) {
+            f.add_u(static_cast<std::uint32_t>((*words)[0]));
+            f.add_u(static_cast<std::uint32_t>((*words)[1]));
+        }
+    }
+    return f.value();
+}
+
+inline std::uint64_t open_checksum(const navspan::quake::nav_file& f) noexcept {
+    return quake_floor::open_checksum(f.node_count(), f.link_count(), f.traversal_count(), f.edict_count(),
+                                      f.layout().edict_size);
+}
+
 }  // namespace quake_rows_detail
 
 template <class Emit>
@@ -63,20 +114,46 @@ void bench_quake(const settings& s, const bench_input& in, Emit&& emit) {
     namespace q = navspan::quake;
     const std::span<const std::byte> bytes = in.bytes;
     const std::uint64_t size = bytes.size();
-    emit(measure(s, "open", "quake_nav", in.name, size, [&]() -> std::uint64_t {
-        const auto f = q::nav_file::open(bytes);
-        return f ? std::uint64_t{f->node_count()} + f->edict_count() : 1;
-    }));
-    emit(measure(s, "open trusted (no index pass)", "quake_nav", in.name, size, [&]() -> std::uint64_t {
-        const auto f = q::nav_file::open(bytes, {.trusted = true});
-        return f ? std::uint64_t{f->node_count()} + f->edict_count() : 1;
-    }));
-    emit(measure(s, "traverse (every accessor)", "quake_nav", in.name, size,
-                 [&] { return navspan_test::walk_quake(bytes); }));
-    emit(measure(s, "links node to node", "quake_nav", in.name, size, [&]() -> std::uint64_t {
-        const auto f = q::nav_file::open(bytes);
-        return f ? quake_rows_detail::links_node_to_node(*f) : 1;
-    }));
+    const navspan::limits default_limits{};
+    const auto floor = quake_floor::floor_open(bytes, default_limits);
+    const auto file = q::nav_file::open(bytes);
+    auto row_with_floor = [&](const char* name, auto&& fn, auto&& floor_fn) {
+        if (floor) emit(measure_against_floor(s, name, "quake_nav", in.name, size, fn, floor_fn));
+        else emit(measure(s, name, "quake_nav", in.name, size, fn));
+    };
+    row_with_floor(
+        "open",
+        [&]() -> std::uint64_t {
+            const auto f = q::nav_file::open(bytes);
+            return f ? quake_rows_detail::open_checksum(*f) : 1;
+        },
+        [&]() -> std::uint64_t {
+            const auto o = quake_floor::floor_open(bytes, default_limits);
+            return o ? quake_floor::open_checksum(o->nodes, o->links, o->traversals, o->edicts, o->edict_size) : 1;
+        });
+    if (file) {
+        row_with_floor(
+            "traverse (every accessor)", [&] { return quake_rows_detail::traverse(*file); },
+            [&] { return quake_floor::floor_traverse(bytes, *floor); });
+    }
+    const auto trusted_floor = quake_floor::floor_open(bytes, default_limits, false);
+    if (trusted_floor) {
+        emit(measure_against_floor(
+            s, "open trusted (no index pass)", "quake_nav", in.name, size,
+            [&]() -> std::uint64_t {
+                const auto f = q::nav_file::open(bytes, {.trusted = true});
+                return f ? std::uint64_t{f->node_count()} + f->edict_count() : 1;
+            },
+            [&]() -> std::uint64_t {
+                const auto o = quake_floor::floor_open(bytes, default_limits, false);
+                return o ? std::uint64_t{o->nodes} + o->edicts : 1;
+            }));
+    }
+    if (file) {
+        row_with_floor(
+            "links node to node", [&] { return quake_rows_detail::links_node_to_node(*file); },
+            [&] { return quake_floor::floor_links_node_to_node(bytes, *floor); });
+    }
 }
 
 }  // namespace navspan_bench

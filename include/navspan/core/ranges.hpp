@@ -159,14 +159,16 @@ public:
     using iterator_category = std::input_iterator_tag;  // elements are values, not references
     using value_type = Item;
     using difference_type = std::ptrdiff_t;
-    using reference = Item;
+    // The current record lives in the iterator: a reference to it spares a
+    // copy of the view per element (it stays valid until the next ++).
+    using reference = const Item&;
     using pointer = const Item*;
 
     constexpr sequence_iterator() noexcept = default;
     constexpr sequence_iterator(Item first, std::size_t index, std::size_t count) noexcept
         : item_(first), index_(index), count_(count) {}
 
-    constexpr Item operator*() const noexcept { return item_; }
+    constexpr const Item& operator*() const noexcept { return item_; }
     constexpr const Item* operator->() const noexcept { return &item_; }
     // Position of the current record in its list (0-based).
     constexpr std::size_t index() const noexcept { return index_; }

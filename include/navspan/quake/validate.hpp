@@ -4,7 +4,7 @@
 //   navspan::quake::validate(file, storage, [](const navspan::finding& f) { ... });
 //
 // The checks and their severities are `validate_checks` below (and
-// docs/validate.md). Open the file with options::check_indices = false to
+// docs/validate.md). Open the file with options::trusted = true to
 // have indices that point nowhere reported here (as findings) instead of
 // refused by open(). The per-record counts live in storage the caller
 // provides (validate_storage_needed() words), so validate() allocates

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 
 #include "../core/endian.hpp"
 #include "../core/error.hpp"
@@ -49,6 +50,7 @@ namespace detail {
 
 // Where the sections of one area record start, relative to the record.
 struct area_sections {
+    std::uint32_t connections[4] = {};  // u32 count + ids, per direction
     std::uint32_t hiding = 0;           // u8 hiding spot count
     std::uint32_t approach = 0;         // u8 approach count (v <= 14)
     std::uint32_t encounter = 0;        // u32 encounter path count
@@ -75,6 +77,14 @@ struct verify_state {
     std::uint32_t area_count = 0;
     std::uint32_t warnings = 0;
 };
+
+// The verifier's loop must see the whole walk of a record (every step
+// inlined) for the cursor's position to stay in a register.
+#if defined(__GNUC__) || defined(__clang__)
+#  define NAVSPAN_SOURCE_INLINE __attribute__((always_inline)) inline
+#else
+#  define NAVSPAN_SOURCE_INLINE inline
+#endif
 
 // The walk below is written once for two cursors. Each step returns true to
 // go on; the checked cursor returns false after storing why in `err` (built
@@ -113,55 +123,69 @@ struct unchecked_cursor {
         return true;
     }
     bool require_array(std::uint64_t, std::size_t, const char*) noexcept { return true; }
+    void advance(std::size_t n) noexcept { pos += n; }
 };
 
 // Cursor for verification: bounds, counts and limits checked on every step,
-// in the overflow-free form of byte_reader (whose errors it reports).
+// in the overflow-free form of byte_reader (whose errors it reports). It
+// holds its position itself, by value, so that inside the verifier's loop
+// the position lives in a register instead of behind a pointer.
 struct checked_cursor {
     static constexpr bool checked = true;
-    byte_reader* r = nullptr;
-    const limits* lim = nullptr;
+    const std::byte* data = nullptr;  // the reader's span
+    std::size_t pos = 0;
+    std::size_t size = 0;
+    std::uint64_t base = 0;           // absolute offset of data
+    std::uint64_t max_count = 0;      // limits::max_count
     error err{};
 
-    std::size_t position() const noexcept { return r->position(); }
-    const std::byte* current() const noexcept { return r->current(); }
-    std::uint64_t offset() const noexcept { return r->offset(); }
+    checked_cursor(const byte_reader& r, const limits& lim) noexcept
+        : data(r.current() - r.position()), pos(r.position()), size(r.size()),
+          base(r.offset() - r.position()), max_count(lim.max_count) {}
+
+    std::size_t position() const noexcept { return pos; }
+    std::size_t remaining() const noexcept { return size - pos; }
+    const std::byte* current() const noexcept { return data + pos; }
+    std::uint64_t offset() const noexcept { return base + pos; }
 
     template <loadable T>
-    bool read(T& out, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(sizeof(T) > r->remaining())) return truncated(sizeof(T), what);
-        out = r->read_unchecked<T>();
+    NAVSPAN_SOURCE_INLINE bool read(T& out, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(sizeof(T) > remaining())) return truncated(sizeof(T), what);
+        out = load_le<T>(data + pos);
+        pos += sizeof(T);
         return true;
     }
-    bool require(std::size_t n, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(n > r->remaining())) return truncated(n, what);
+    NAVSPAN_SOURCE_INLINE bool require(std::size_t n, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(n > remaining())) return truncated(n, what);
         return true;
     }
-    bool skip(std::size_t n, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(n > r->remaining())) return truncated(n, what);
-        r->skip_unchecked(n);
+    NAVSPAN_SOURCE_INLINE bool skip(std::size_t n, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(n > remaining())) return truncated(n, what);
+        pos += n;
         return true;
     }
     // `count` records of `stride` bytes, count from the file (any u32).
-    bool skip_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(count > lim->max_count || count > r->remaining() / stride)) {
+    NAVSPAN_SOURCE_INLINE bool skip_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(count > max_count || count > remaining() / stride)) {
             return array_failed(count, stride, what);
         }
-        r->skip_unchecked(static_cast<std::size_t>(count) * stride);
+        pos += static_cast<std::size_t>(count) * stride;
         return true;
     }
     // Fails unless `count` records of `stride` bytes could follow.
-    bool require_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(count > lim->max_count || count > r->remaining() / stride)) {
+    NAVSPAN_SOURCE_INLINE bool require_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(count > max_count || count > remaining() / stride)) {
             return array_failed(count, stride, what);
         }
         return true;
     }
     // A u8-counted list: the byte size cannot overflow, so no division.
-    bool skip_small_array(std::size_t count, std::size_t stride, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(count > lim->max_count)) return array_failed(count, stride, what);
+    NAVSPAN_SOURCE_INLINE bool skip_small_array(std::size_t count, std::size_t stride, const char* what) noexcept {
+        if (NAVSPAN_UNLIKELY(count > max_count)) return array_failed(count, stride, what);
         return skip(count * stride, what);
     }
+    // Moves past bytes a require() covered.
+    NAVSPAN_SOURCE_INLINE void advance(std::size_t n) noexcept { pos += n; }
     // Records `e` (a failure found by the walk itself) and stops.
     bool fail(const error& e) noexcept {
         err = e;
@@ -173,45 +197,101 @@ private:
     __attribute__((noinline, cold))
 #endif
     bool truncated(std::uint64_t n, const char* what) noexcept {
-        return fail(r->truncated(n, what));
+        return fail(navspan::detail::fail(error_code::truncated, offset(), what, n, remaining()));
     }
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((noinline, cold))
 #endif
     bool array_failed(std::uint64_t count, std::size_t stride, const char* what) noexcept {
-        error e = check_count(*lim, count, r->offset(), what);
-        if (e.ok()) e = r->require_array(count, stride, what);
-        return fail(e);
+        if (count > max_count) {
+            return fail(navspan::detail::fail(error_code::limit_exceeded, offset(), what, count, max_count));
+        }
+        return fail(navspan::detail::fail(error_code::count_too_large, offset(), what, count, remaining() / stride));
     }
 };
 
+// Calls fn(std::integral_constant<unsigned, V>{}) for version v (1 to 16),
+// so that a walk is compiled once per version with every layout condition
+// folded, and the version is chosen once per call instead of per field.
+template <class Fn>
+decltype(auto) with_version(unsigned v, Fn&& fn) {
+    switch (v) {
+        case 1: return fn(std::integral_constant<unsigned, 1>{});
+        case 2: return fn(std::integral_constant<unsigned, 2>{});
+        case 3: return fn(std::integral_constant<unsigned, 3>{});
+        case 4: return fn(std::integral_constant<unsigned, 4>{});
+        case 5: return fn(std::integral_constant<unsigned, 5>{});
+        case 6: return fn(std::integral_constant<unsigned, 6>{});
+        case 7: return fn(std::integral_constant<unsigned, 7>{});
+        case 8: return fn(std::integral_constant<unsigned, 8>{});
+        case 9: return fn(std::integral_constant<unsigned, 9>{});
+        case 10: return fn(std::integral_constant<unsigned, 10>{});
+        case 11: return fn(std::integral_constant<unsigned, 11>{});
+        case 12: return fn(std::integral_constant<unsigned, 12>{});
+        case 13: return fn(std::integral_constant<unsigned, 13>{});
+        case 14: return fn(std::integral_constant<unsigned, 14>{});
+        case 15: return fn(std::integral_constant<unsigned, 15>{});
+        default: return fn(std::integral_constant<unsigned, 16>{});
+    }
+}
+
+// The error for an approach list with a traverse type above 9 (the cursor
+// is at the first spot): the first such byte.
+template <class Cursor>
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline, cold))
+#endif
+bool approach_failed(Cursor& c) noexcept {
+    for (std::size_t i = 0;; ++i) {
+        const std::byte* p = c.current() + i * layout::approach_spot_size;
+        const auto how_in = load_u8(p + 8);
+        const auto how_out = load_u8(p + 13);
+        if (how_in > 9 || how_out > 9) {
+            const std::size_t at = how_in > 9 ? 8 : 13;
+            return c.fail(navspan::detail::fail(error_code::inconsistent,
+                                                c.offset() + i * layout::approach_spot_size + at,
+                                                "approach spot traverse type", how_in > 9 ? how_in : how_out));
+        }
+    }
+}
+
 // An approach list: u8 count, then 14-byte records.
 template <class Cursor>
-bool walk_approach_list(Cursor& c, verify_state* vs) noexcept {
+NAVSPAN_SOURCE_INLINE bool walk_approach_list(Cursor& c, verify_state* vs) noexcept {
     std::uint8_t n = 0;
     NAVSPAN_SOURCE_STEP(c.read(n, "approach spot count"));
     if constexpr (Cursor::checked) {
         NAVSPAN_SOURCE_STEP(c.require(std::size_t{n} * layout::approach_spot_size, "approach spot"));
         if (n > 16) vs->warnings |= warning::approach_count_above_16;
+        // One compare per list: the largest traverse byte of the list;
+        // only a failing list is searched for the spot to report.
         const std::byte* p = c.current();
+        unsigned worst = 0;
         for (std::size_t i = 0; i < n; ++i, p += layout::approach_spot_size) {
-            const auto how_in = load_u8(p + 8);
-            const auto how_out = load_u8(p + 13);
-            if (NAVSPAN_UNLIKELY(how_in > 9 || how_out > 9)) {
-                const std::size_t at = how_in > 9 ? 8 : 13;
-                return c.fail(navspan::detail::fail(error_code::inconsistent,
-                                                    c.offset() + i * layout::approach_spot_size + at,
-                                                    "approach spot traverse type", how_in > 9 ? how_in : how_out));
-            }
+            const unsigned how_in = load_u8(p + 8), how_out = load_u8(p + 13);
+            const unsigned larger = how_in > how_out ? how_in : how_out;
+            worst = larger > worst ? larger : worst;
         }
+        if (NAVSPAN_UNLIKELY(worst > 9)) return approach_failed(c);
     }
     return c.skip_small_array(n, layout::approach_spot_size, "approach spot");
+}
+
+// The largest of `n` u32 values `Stride` bytes apart (0 for none).
+template <std::size_t Stride>
+NAVSPAN_SOURCE_INLINE std::uint32_t largest_u32(const std::byte* p, std::size_t n) noexcept {
+    std::uint32_t worst = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto v = load_u32(p + i * Stride);
+        worst = v > worst ? v : worst;
+    }
+    return worst;
 }
 
 // Left 4 Dead 2 per-area data (docs/formats/source.md, "Game data"), whose layout follows the
 // subversion and, below subversion 10, the spawn attributes.
 template <class Cursor>
-bool walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d2_sections& s, verify_state* vs) noexcept {
+NAVSPAN_SOURCE_INLINE bool walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d2_sections& s, verify_state* vs) noexcept {
     const std::size_t start = c.position();
     auto here = [&] { return static_cast<std::uint32_t>(c.position() - start); };
     if (!layout::l4d2::has_area_data(sub)) return true;
@@ -240,11 +320,9 @@ bool walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d2_sections& s, verify_
             NAVSPAN_SOURCE_STEP(c.skip_array(n, stride, "L4D2 visible area"));
             // Entries are area positions: prove them in range once, so a
             // caller can follow them without a check.
-            std::uint32_t worst = 0;
-            for (std::size_t i = 0; i < n; ++i) {
-                const auto v = load_u32(p + i * stride);
-                worst = v > worst ? v : worst;
-            }
+            // (A constant stride per layout: the loop is then a plain
+            // strided max that compilers unroll.)
+            const std::uint32_t worst = stride == 5 ? largest_u32<5>(p, n) : largest_u32<4>(p, n);
             if (NAVSPAN_UNLIKELY(n != 0 && worst >= vs->area_count)) {
                 std::size_t i = 0;
                 while (load_u32(p + i * stride) < vs->area_count) ++i;
@@ -268,7 +346,7 @@ bool walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d2_sections& s, verify_
 // stepping from one path to the next (a load, a multiply-add) is as short
 // a dependency chain as it can be: areas of Counter-Strike maps hold dozens.
 template <std::size_t Fixed, std::size_t Spot, bool Old, class Cursor>
-bool walk_encounter_paths(Cursor& c, std::uint32_t n) noexcept {
+NAVSPAN_SOURCE_INLINE bool walk_encounter_paths(Cursor& c, std::uint32_t n) noexcept {
     static_assert(Fixed == layout::encounter_path_fixed_size(Old ? 1 : 3) &&
                   Spot == layout::encounter_spot_size(Old ? 1 : 3));
     // Bound the loop by what could fit before walking it.
@@ -279,23 +357,25 @@ bool walk_encounter_paths(Cursor& c, std::uint32_t n) noexcept {
         if constexpr (Cursor::checked && !Old) {
             const auto from_dir = load_u8(p + 4);
             const auto to_dir = load_u8(p + 9);
-            if (NAVSPAN_UNLIKELY(from_dir > 3 || to_dir > 3)) {
+            // Both in 0..3 exactly when their bits above the lowest two are clear.
+            if (NAVSPAN_UNLIKELY(((from_dir | to_dir) & ~3u) != 0)) {
                 return c.fail(navspan::detail::fail(error_code::inconsistent, c.offset() + (from_dir > 3 ? 4 : 9),
                                                     "encounter path direction", from_dir > 3 ? from_dir : to_dir));
             }
         }
         const std::size_t spots = load_u8(p + Fixed - 1);
-        c.skip(Fixed, "encounter path");  // covered by the require above
+        c.advance(Fixed);  // covered by the require above
         NAVSPAN_SOURCE_STEP(c.skip_small_array(spots, Spot, "encounter spot"));
     }
     return true;
 }
 
-// The whole area record. With a checked_cursor this is the verifier; with
-// an unchecked_cursor it locates the sections of a verified record.
-template <class Cursor>
-bool walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_state* vs) noexcept {
-    const unsigned v = ctx.version;
+// The whole area record of version V. With a checked_cursor this is the
+// verifier; with an unchecked_cursor it locates the sections of a verified
+// record.
+template <unsigned V, class Cursor>
+NAVSPAN_SOURCE_INLINE bool walk_area_v(Cursor& c, const format_context& ctx, area_sections& s, verify_state* vs) noexcept {
+    constexpr unsigned v = V;
     const std::size_t start = c.position();
     auto here = [&] { return static_cast<std::uint32_t>(c.position() - start); };
 
@@ -311,6 +391,7 @@ bool walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_st
     }
     NAVSPAN_SOURCE_STEP(c.skip(header, "area"));
     for (int d = 0; d < 4; ++d) {
+        s.connections[d] = here();
         std::uint32_t n = 0;
         NAVSPAN_SOURCE_STEP(c.read(n, "connection count"));
         NAVSPAN_SOURCE_STEP(c.skip_array(n, 4, "connection"));
@@ -397,6 +478,12 @@ bool walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_st
     return true;
 }
 
+// walk_area_v for the version of `ctx`.
+template <class Cursor>
+bool walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_state* vs) noexcept {
+    return with_version(ctx.version, [&](auto version) { return walk_area_v<decltype(version)::value>(c, ctx, s, vs); });
+}
+
 #undef NAVSPAN_SOURCE_STEP
 
 }  // namespace detail
@@ -431,7 +518,8 @@ private:
 class l4d2_area_data {
 public:
     constexpr l4d2_area_data() noexcept = default;
-    l4d2_area_data(const std::byte* p, std::uint32_t subversion) noexcept : p_(p), sub_(subversion) {
+    NAVSPAN_SOURCE_INLINE l4d2_area_data(const std::byte* p, std::uint32_t subversion) noexcept
+        : p_(p), sub_(subversion) {
         detail::unchecked_cursor c{p, 0};
         detail::walk_l4d2_area_data(c, sub_, s_, nullptr);
     }
@@ -597,6 +685,16 @@ public:
         detail::walk_area(c, ctx_, s_, nullptr);
     }
 
+    // As area_head's, from the sections found at construction: no walk.
+    packed_view<std::uint32_t> connections(direction d) const noexcept {
+        const std::byte* p = p_ + s_.connections[static_cast<unsigned>(d) & 3u];
+        return {p + 4, load_u32(p)};
+    }
+    // The four lists hold 16 bytes of counts and 4 per id.
+    std::size_t connection_count() const noexcept {
+        return (s_.hiding - s_.connections[0] - 16) / 4;
+    }
+
     hiding_spot_list hiding_spots() const noexcept {
         return {p_ + s_.hiding + 1, load_u8(p_ + s_.hiding), layout::hiding_spot_size(ctx_.version), ctx_.version};
     }
@@ -689,5 +787,7 @@ private:
 };
 
 using area_list = sequence_view<area>;
+
+#undef NAVSPAN_SOURCE_INLINE
 
 }  // namespace navspan::source

@@ -321,11 +321,20 @@ inline error nav_file::walk(bytes_view bytes, const options& opts, const header_
     vs.lim = &opts.limits;
     vs.place_count = h.place_count;
     vs.area_count = count;
-    detail::checked_cursor c{&r, &opts.limits, {}};
-    detail::area_sections s;
-    for (std::uint32_t i = 0; i < count; ++i) {
-        if (NAVSPAN_UNLIKELY(!detail::walk_area(c, ctx, s, &vs))) return with_parent(c.err, "area", i);
-    }
+    // The version is chosen once: the loop runs a walk compiled for it.
+    detail::checked_cursor c(r, opts.limits);
+    std::uint32_t failed_at = count;
+    detail::with_version(ctx.version, [&](auto version) {
+        detail::area_sections s;
+        for (std::uint32_t i = 0; i < count; ++i) {
+            if (NAVSPAN_UNLIKELY(!detail::walk_area_v<decltype(version)::value>(c, ctx, s, &vs))) {
+                failed_at = i;
+                return;
+            }
+        }
+    });
+    if (NAVSPAN_UNLIKELY(failed_at != count)) return with_parent(c.err, "area", failed_at);
+    r.skip_unchecked(c.position() - r.position());
     warnings |= vs.warnings;
 
     const std::size_t ladders_at = r.position();
