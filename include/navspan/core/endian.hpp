@@ -16,6 +16,20 @@ namespace navspan {
 
 namespace detail {
 
+// std::bit_cast where the standard library has it; a memcpy copy where it
+// does not (the libc++ of emscripten 3.1 and of older Apple/Android SDKs).
+#if defined(__cpp_lib_bit_cast)
+using std::bit_cast;
+#else
+template <class To, class From>
+inline To bit_cast(const From& from) noexcept {
+    static_assert(sizeof(To) == sizeof(From), "bit_cast needs types of one size");
+    To to;
+    std::memcpy(&to, &from, sizeof(To));
+    return to;
+}
+#endif
+
 constexpr std::uint16_t byteswap16(std::uint16_t v) noexcept {
     return static_cast<std::uint16_t>((v << 8) | (v >> 8));
 }
@@ -73,7 +87,7 @@ inline T load_le(const std::byte* p) noexcept {
     U raw;
     std::memcpy(&raw, p, sizeof(U));
     raw = detail::to_little(raw);
-    return std::bit_cast<T>(raw);
+    return detail::bit_cast<T>(raw);
 }
 
 inline std::uint8_t load_u8(const std::byte* p) noexcept { return std::to_integer<std::uint8_t>(*p); }
@@ -89,7 +103,7 @@ inline float load_f32(const std::byte* p) noexcept { return load_le<float>(p); }
 template <loadable T>
 inline void store_le(std::byte* p, T value) noexcept {
     using U = typename detail::uint_of_size<sizeof(T)>::type;
-    U raw = detail::to_little(std::bit_cast<U>(value));
+    U raw = detail::to_little(detail::bit_cast<U>(value));
     std::memcpy(p, &raw, sizeof(U));
 }
 

@@ -33,9 +33,9 @@ public:
             return in(navspan::detail::fail(error_code::inconsistent, 21, "tile of the split partner", b.tile_field()), 1);
         }
         const vec3 oa = a.origin(), ob = b.origin();
-        if (std::bit_cast<std::uint32_t>(oa.x) != std::bit_cast<std::uint32_t>(ob.x) ||
-            std::bit_cast<std::uint32_t>(oa.y) != std::bit_cast<std::uint32_t>(ob.y) ||
-            std::bit_cast<std::uint32_t>(oa.z) != std::bit_cast<std::uint32_t>(ob.z)) {
+        if (navspan::detail::bit_cast<std::uint32_t>(oa.x) != navspan::detail::bit_cast<std::uint32_t>(ob.x) ||
+            navspan::detail::bit_cast<std::uint32_t>(oa.y) != navspan::detail::bit_cast<std::uint32_t>(ob.y) ||
+            navspan::detail::bit_cast<std::uint32_t>(oa.z) != navspan::detail::bit_cast<std::uint32_t>(ob.z)) {
             return in(navspan::detail::fail(error_code::inconsistent, 32, "origin of the split partner", 0), 1);
         }
         if (a.divisor_x() != b.divisor_x() || a.divisor_y() != b.divisor_y() || a.divisor_z() != b.divisor_z()) {

@@ -23,7 +23,10 @@
 // decision 14.
 #pragma once
 
+#include <cerrno>
 #include <charconv>
+#include <cstdlib>
+#include <cstring>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -176,8 +179,25 @@ inline bool parse_attributes(std::string_view s, std::uint32_t& out) noexcept {
 inline bool parse_float(std::string_view s, float& out) noexcept {
     if (!s.empty() && s.front() == '+') s.remove_prefix(1);
     if (s.empty()) return false;
+#if defined(__cpp_lib_to_chars)
     const auto r = std::from_chars(s.data(), s.data() + s.size(), out);
     return r.ec == std::errc() && r.ptr == s.data() + s.size();
+#else
+    // libc++ (emscripten 3.1, older Apple/Android SDKs) has no floating-point
+    // from_chars: strtof on a bounded, terminated copy, refusing what
+    // from_chars would refuse (leading space, hexadecimal) and partial reads.
+    char copy[64];
+    if (s.size() >= sizeof copy) return false;
+    for (char c : s) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 'x' || c == 'X') return false;
+    }
+    std::memcpy(copy, s.data(), s.size());
+    copy[s.size()] = '\0';
+    char* end = nullptr;
+    errno = 0;
+    out = std::strtof(copy, &end);
+    return errno == 0 && end == copy + s.size();
+#endif
 }
 
 // The keys an area block knows, in the order of `area_key_names`.
