@@ -63,7 +63,7 @@
       file = null;
       clearPanels();
       $('drop-hint').hidden = false;
-      $('legend').hidden = true;
+      $('legend').innerHTML = '';
       dirty = true;
       return { ok: false, error: message };
     }
@@ -343,14 +343,15 @@
       const shown = entries.length > 14 ? 10 : entries.length;
       for (const [key, count] of entries.slice(0, shown)) {
         const any = file.order.find((p) => visible(p) && (mode === 'place' ? file.places[p] : mode === 'group' ? file.groups[p] : file.flags[p]) === key);
-        entry(colourOf(any, mode, file.heightRange), shorten(names[key] || String(key)), count);
+        // Navmesh names without where they are (the cell picker says it).
+        const name = (names[key] || String(key)).replace(/ in (world|cell) [^)]*/, '');
+        entry(colourOf(any, mode, file.heightRange), shorten(name), count);
       }
       if (entries.length > shown) legend.appendChild(document.createTextNode('… and ' + (entries.length - shown) + ' more'));
     }
     if ($('show-links').checked || mode === 'links') {
       for (const [k] of file.links) entry(linkColour(k), file.meta.link_kinds[k], kindCounts.get(k), true);
     }
-    legend.hidden = false;
   }
   function shorten(s) { return s.length > 48 ? s.slice(0, 46) + '…' : s; }
   function fmt(v) { return Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2)) : '–'; }
