@@ -152,19 +152,44 @@ try {
       path.waypoints.length >= 2 && path.length > 0,
       `${format}: path of ${path ? path.corridor.length : 0} polygons and ${path ? path.waypoints.length : 0} waypoints between the clicks`,
       JSON.stringify(path).slice(0, 200));
+    // Hover names the polygon under the pointer.
+    const [hx, hy] = await page.evaluate((q) => window.navspanViewer.screenOf(q), a);
+    await page.mouse.move(box.x + hx + 1, box.y + hy + 1);
+    const tip = await page.$eval('#tooltip', (e) => (e.hidden ? '' : e.textContent));
+    check(tip.startsWith(state.meta.polygon_kind + ' '), `${format}: hover shows "${tip.split('\n')[0]}"`, tip);
     const record = await page.$eval('#record', (e) => e.textContent);
     check(record.includes('{') && record.length > 40, `${format}: the clicked record is shown`);
+    const shot = join(shots, `${format}.png`);
+    await page.waitForFunction(() => window.navspanTimings && window.navspanTimings.validate !== undefined, { timeout: 60000 });
+    await page.screenshot({ path: shot });
+    check(existsSync(shot), `${format}: screenshot ${shot}`);
     // The validate findings: as many as the command's, and the first one
     // leads to a polygon of the map when it names one.
     await page.waitForFunction(() => window.navspanTimings && window.navspanTimings.validate !== undefined, { timeout: 60000 });
     const found = await page.evaluate(() => window.navspanViewer.findings().length);
     const expectedFindings = validateCount(file.path);
     check(found === expectedFindings, `${format}: ${found} validate findings listed, as navspan validate says`, String(expectedFindings));
-    const shot = join(shots, `${format}.png`);
-    await page.screenshot({ path: shot });
-    check(existsSync(shot), `${format}: screenshot ${shot}`);
+    if (found > 0) {
+      // Clicking a finding that names a polygon selects it and shows its record.
+      const target = await page.evaluate(() => {
+        const all = window.navspanViewer.findings();
+        for (let i = 0; i < all.length; i++) {
+          const p = window.navspanViewer.polygonOfFinding(i);
+          if (p >= 0) return { i, p };
+        }
+        return null;
+      });
+      if (target) {
+        await page.click(`#findings li:nth-child(${target.i + 1})`);
+        const shownRecord = await page.$eval('#record', (e) => e.textContent);
+        const id = await page.evaluate((p) => window.navspanViewer.idOf(p), target.p);
+        check(shownRecord.startsWith(`${state.meta.polygon_kind} ${id}`), `${format}: clicking a finding shows its ${state.meta.polygon_kind} (${id})`,
+          shownRecord.split('\n')[0]);
+      }
+    }
 
-    // Frame time while panning: 60 frames, each a pan then a full redraw.
+    // Frame time while panning: 60 frames, each a pan then a full redraw
+    // (its time, rasterization included), and the intervals between frames.
     const frames = await page.evaluate(() => new Promise((done) => {
       const v = window.navspanViewer;
       const times = [], intervals = [];
@@ -178,7 +203,9 @@ try {
       };
       requestAnimationFrame(step);
     }));
-    const median = (xs) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)];
+    const quantile = (xs, q) => [...xs].sort((u, v) => u - v)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+    const median = (xs) => quantile(xs, 0.5);
+    const redraws = await page.evaluate(() => { const xs = []; for (let i = 0; i < 9; i++) xs.push(window.navspanViewer.redraw()); return xs; });
     const t = await page.evaluate(() => window.navspanTimings);
     const memory = await page.evaluate(() => {
       if (window.gc) window.gc();
@@ -186,7 +213,9 @@ try {
     });
     measurements.push({
       format, name, bytes: statSync(file.path).size, polygons: state.meta.polygons, links: state.meta.links,
-      open_ms: t.open, first_draw_ms: t.painted, pan_draw_ms: median(frames.times), pan_frame_ms: median(frames.intervals),
+      open_ms: t.open, first_draw_ms: t.painted, validate_ms: t.validate, pan_draw_ms: median(frames.times),
+      redraw_ms: median(redraws),
+      pan_frame_ms: median(frames.intervals), pan_frame_p95_ms: quantile(frames.intervals, 0.95),
       js_heap_mb: memory.js / 1048576, wasm_heap_mb: memory.wasm / 1048576,
     });
   }
@@ -213,7 +242,8 @@ console.log(`wasm: ${(wasm / 1024).toFixed(0)} KiB (navspan.js ${(statSync(join(
 for (const m of measurements) {
   console.log(`${m.format}: ${m.name} (${(m.bytes / 1048576).toFixed(2)} MB, ${m.polygons} polygons, ${m.links} links): ` +
     `open ${m.open_ms.toFixed(0)} ms, drop to first full draw ${m.first_draw_ms.toFixed(0)} ms, ` +
-    `pan: draw ${m.pan_draw_ms.toFixed(1)} ms, frame interval ${m.pan_frame_ms.toFixed(1)} ms; ` +
+    `validate ${m.validate_ms.toFixed(0)} ms; whole map redrawn ${m.redraw_ms.toFixed(1)} ms; pan frame ${m.pan_draw_ms.toFixed(1)} ms, ` +
+    `frame interval median ${m.pan_frame_ms.toFixed(1)} ms, 95th percentile ${m.pan_frame_p95_ms.toFixed(1)} ms; ` +
     `JS heap ${m.js_heap_mb.toFixed(1)} MB, wasm memory ${m.wasm_heap_mb.toFixed(0)} MB`);
 }
 console.log(`${passed} passed, ${failed} failed`);

@@ -33,6 +33,7 @@
   const clicks = [];     // up to two {polygon, world}
   let path = null;       // the last path result
   let selectedLink = -1;
+  let selected = -1;     // the polygon whose record is shown
   const timings = {};
 
   // ---- the module -------------------------------------------------------
@@ -81,7 +82,7 @@
       findings: [],
     };
     derivePlan(file);
-    clicks.length = 0; path = null; hover = -1; selectedLink = -1;
+    clicks.length = 0; path = null; hover = -1; selectedLink = -1; selected = -1;
     $('drop-hint').hidden = true;
     fillPickers();
     fillModes();
@@ -91,7 +92,7 @@
     $('path').textContent = '';
     rebuild();
     fit();
-    render();
+    render(true);
     const t2 = performance.now();
     timings.open = t1 - t0;
     timings.firstDraw = t2 - t0;
@@ -250,6 +251,12 @@
     return LINK_COLOURS[name] || PALETTE[(kind + 3) % PALETTE.length];
   }
 
+  function fade(colour) {
+    const n = parseInt(colour.slice(1), 16);
+    const mix = (v) => Math.round(v + (255 - v) * 0.55);
+    return 'rgb(' + mix(n >> 16) + ',' + mix((n >> 8) & 255) + ',' + mix(n & 255) + ')';
+  }
+
   function polygonPath(target, p) {
     const a = file.first[p], b = file.first[p + 1];
     if (b - a < 2) return;
@@ -308,6 +315,7 @@
     }
     file.links = [...byKind.entries()].sort((a, b) => kindCounts.get(b[0]) - kindCounts.get(a[0]));
     showLegend(mode, used, kindCounts);
+    drawVersion++;
     dirty = true;
   }
 
@@ -377,6 +385,7 @@
     resize();
     view.cx = (x0 + x1) / 2; view.cy = (y0 + y1) / 2;
     view.scale = Math.min(canvas.width / Math.max(x1 - x0, 1e-3), canvas.height / Math.max(y1 - y0, 1e-3)) * 0.94;
+    needFull = true;
     dirty = true;
   }
 
@@ -393,43 +402,89 @@
     return [(sx * dpr - tx) / s, -(sy * dpr - ty) / s];
   }
 
-  function render() {
+  // The map itself (fills, outlines, links) is drawn into an offscreen
+  // canvas larger than the window; a frame while panning or zooming copies
+  // it with an offset or scale and draws the small overlays (path, hover,
+  // selection) on top. The map is redrawn when the view settles, when a pan
+  // leaves the margin, or when what is shown changes.
+  const base = document.createElement('canvas');
+  const baseCtx = base.getContext('2d');
+  const MARGIN = 0.3;    // of the window's width and height, on each side
+  let baseView = null;   // the view the offscreen map was drawn for
+  let drawVersion = 0;   // bumped when colours, links or the shown cell change
+  let settleTimer = 0;
+  let needFull = false;  // the view jumped (fit, go to a record): draw the map afresh
+
+  function drawMap() {
+    const w = Math.round(canvas.width * (1 + 2 * MARGIN)), h = Math.round(canvas.height * (1 + 2 * MARGIN));
+    if (base.width !== w || base.height !== h) { base.width = w; base.height = h; }
+    const c = baseCtx;
+    c.setTransform(1, 0, 0, 1, 0, 0);
+    c.fillStyle = '#fbfbfc';
+    c.fillRect(0, 0, w, h);
+    const s = view.scale;
+    c.setTransform(s, 0, 0, -s, w / 2 - view.cx * s, h / 2 + view.cy * s);
+    const px = 1 / s;  // one device pixel in ground units
+    const mode = $('mode').value;
+    for (const run of file.runs) {
+      c.fillStyle = run.colour;
+      c.fill(run.path);
+    }
+    c.strokeStyle = mode === 'links' ? 'rgba(90,100,110,.35)' : 'rgba(40,48,56,.45)';
+    c.lineWidth = 0.6 * px;
+    c.stroke(file.outline);
+    if ($('show-links').checked || mode === 'links') {
+      // Hairlines in opaque colours (the cheapest strokes to rasterize),
+      // faded towards white unless the links are what is coloured.
+      c.lineWidth = px;
+      for (const [k, p] of file.links) {
+        c.strokeStyle = mode === 'links' ? linkColour(k) : fade(linkColour(k));
+        c.stroke(p);
+      }
+    }
+    baseView = { cx: view.cx, cy: view.cy, scale: s, w: canvas.width, h: canvas.height, version: drawVersion };
+  }
+
+  // Where the offscreen map lands in the window for the current view.
+  function mapPlacement() {
+    const k = view.scale / baseView.scale;
+    const x = -base.width / 2 * k + (baseView.cx - view.cx) * view.scale + canvas.width / 2;
+    const y = -base.height / 2 * k + (view.cy - baseView.cy) * view.scale + canvas.height / 2;
+    return { x, y, k };
+  }
+
+  function render(full = false) {
     resize();
     const t0 = performance.now();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = '#fbfbfc';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     if (file) {
+      let stale = full || needFull || !baseView || baseView.version !== drawVersion || baseView.w !== canvas.width ||
+        baseView.h !== canvas.height;
+      if (!stale) {
+        const m = mapPlacement();
+        // A pan past the margin would show blank edges: redraw now.
+        stale = m.x > 0 || m.y > 0 || m.x + base.width * m.k < canvas.width || m.y + base.height * m.k < canvas.height;
+        // A zoom shows the scaled copy until the view settles.
+        if (!stale && m.k !== 1) scheduleSettle();
+      }
+      if (stale) { drawMap(); needFull = false; }
+      const m = mapPlacement();
+      ctx.imageSmoothingEnabled = m.k !== 1;
+      ctx.drawImage(base, m.x, m.y, base.width * m.k, base.height * m.k);
       const [s, tx, ty, dpr] = transform();
       ctx.setTransform(s, 0, 0, -s, tx, ty);
-      const px = 1 / s;  // one device pixel in ground units
-      const mode = $('mode').value;
-      for (const run of file.runs) {
-        ctx.fillStyle = run.colour;
-        ctx.fill(run.path);
-      }
-      // Outlines once polygons are a few pixels wide.
-      ctx.lineJoin = 'round';
-      ctx.strokeStyle = mode === 'links' ? 'rgba(90,100,110,.35)' : 'rgba(40,48,56,.45)';
-      ctx.lineWidth = 0.6 * px * dpr;
-      ctx.stroke(file.outline);
-      if ($('show-links').checked || mode === 'links') {
-        ctx.lineWidth = (mode === 'links' ? 1.6 : 0.9) * px * dpr;
-        ctx.globalAlpha = mode === 'links' ? 0.95 : 0.4;
-        for (const [k, p] of file.links) {
-          ctx.strokeStyle = linkColour(k);
-          ctx.stroke(p);
-        }
-        ctx.globalAlpha = 1;
-      }
-      drawPath(px * dpr);
-      drawHighlight(hover, 'rgba(0,0,0,.9)', 2 * px * dpr, null);
-      for (const c of clicks) drawHighlight(c.polygon, '#c2185b', 2.5 * px * dpr, 'rgba(194,24,91,.25)');
+      const px = dpr / s;  // one CSS pixel in ground units
+      drawPath(px);
+      drawHighlight(selected, '#1565c0', 3 * px, 'rgba(21,101,192,.25)');
+      drawHighlight(hover, 'rgba(0,0,0,.9)', 2 * px, null);
+      for (const c of clicks) drawHighlight(c.polygon, '#c2185b', 2.5 * px, 'rgba(194,24,91,.25)');
       if (selectedLink >= 0) {
         const q = 6 * selectedLink;
         const [ax, ay] = planOf(file.linkPoints[q], file.linkPoints[q + 1], file.linkPoints[q + 2]);
         const [bx, by] = planOf(file.linkPoints[q + 3], file.linkPoints[q + 4], file.linkPoints[q + 5]);
-        ctx.strokeStyle = '#c2185b'; ctx.lineWidth = 3 * px * dpr;
+        ctx.strokeStyle = '#c2185b'; ctx.lineWidth = 3 * px;
         ctx.beginPath(); ctx.moveTo(ax, ay); ctx.lineTo(bx, by); ctx.stroke();
       }
       ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -437,6 +492,11 @@
     }
     timings.lastFrame = performance.now() - t0;
     dirty = false;
+  }
+
+  function scheduleSettle() {
+    clearTimeout(settleTimer);
+    settleTimer = setTimeout(() => { render(true); }, 150);
   }
 
   function drawHighlight(p, stroke, width, fill) {
@@ -576,6 +636,7 @@
     const [x, y] = planOf(...centreWorld(p));
     view.cx = x; view.cy = y;
     view.scale = Math.max(view.scale, 8 * (window.devicePixelRatio || 1) / Math.max(1e-3, polygonSize(p)) * 6);
+    needFull = true;
     dirty = true;
   }
   function polygonSize(p) {
@@ -598,6 +659,7 @@
 
   function select(p, world, asPathEnd) {
     selectedLink = -1;
+    selected = p;
     const record = JSON.parse(text(nav._nv_record(p)));
     $('record').textContent = describe(p) + '\n\n' + JSON.stringify(record, null, 1);
     if (asPathEnd) {
@@ -683,6 +745,7 @@
   });
   canvas.addEventListener('pointerup', (e) => {
     const wasDrag = drag && drag.moved;
+    if (wasDrag) scheduleSettle();
     drag = null;
     stage.classList.remove('dragging');
     if (!file || wasDrag) return;
@@ -690,6 +753,7 @@
     const l = linkAt(e.offsetX, e.offsetY);
     if (l >= 0 && p < 0) {
       selectedLink = l;
+      selected = -1;
       $('record').textContent = 'link ' + l + ' (' + file.meta.link_kinds[file.linkKind[l]] + ')\n\n' +
         JSON.stringify(JSON.parse(text(nav._nv_link_record(l))), null, 1);
       dirty = true;
@@ -740,12 +804,30 @@
     ready, openBytes, openFile,
     state: () => file && { meta: file.meta, info: file.info, findings: file.findings.length, path, clicks: clicks.map((c) => c.polygon) },
     findings: () => file && file.findings,
-    goToFinding: (i) => { const f = file.findings[i]; goToRecord(f.record); return polygonOfRecord(f.record); },
+    polygonOfFinding: (i) => polygonOfRecord(file.findings[i].record),
+    idOf: (p) => file.ids[p],
     // Where polygon p's centre is on the page (CSS pixels, relative to the canvas).
     screenOf: (p) => toScreen(...planOf(...centreWorld(p))),
     polygonAt, fit, render, view, timings,
     wasmBytes: () => (nav ? nav.HEAPU8.length : 0),
-    pan: (dx, dy) => { const dpr = window.devicePixelRatio || 1; view.cx -= dx * dpr / view.scale; view.cy += dy * dpr / view.scale; render(); return timings.lastFrame; },
+    // Pans by (dx, dy) CSS pixels and redraws; returns the milliseconds of
+    // the redraw, rasterization included (reading a pixel back waits for it).
+    pan: (dx, dy) => {
+      const dpr = window.devicePixelRatio || 1;
+      view.cx -= dx * dpr / view.scale;
+      view.cy += dy * dpr / view.scale;
+      const t0 = performance.now();
+      render();
+      ctx.getImageData(0, 0, 1, 1);
+      return performance.now() - t0;
+    },
+    // Redraws the whole map (what a settled view or a new colouring costs).
+    redraw: () => {
+      const t0 = performance.now();
+      render(true);
+      ctx.getImageData(0, 0, 1, 1);
+      return performance.now() - t0;
+    },
     // Two polygons of the visible map far apart that a path joins (for the tests).
     farPair: () => {
       const vis = file.order.filter(visible);
