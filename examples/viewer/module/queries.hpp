@@ -4,6 +4,7 @@
 // Stand-in for the library's query layer (issue 13) until it lands.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -247,7 +248,11 @@ private:
         std::vector<pt> out{left[0]};
         std::size_t apex_i = 0, left_i = 0, right_i = 0;
         pt apex = left[0], fl = left[0], fr = right[0];
-        for (std::size_t i = 1; i < left.size(); ++i) {
+        // Each restart moves the apex forward, so this ends; the cap only
+        // guards against a degenerate corridor of coincident points.
+        std::size_t steps = 0;
+        const std::size_t max_steps = 4 * left.size() * left.size() + 16;
+        for (std::size_t i = 1; i < left.size() && ++steps < max_steps; ++i) {
             const pt& nl = left[i];
             const pt& nr = right[i];
             if (area2(apex, fr, nr) >= 0) {

@@ -3,8 +3,10 @@
 // into the wasm heap and read there as typed arrays (no copies); text (the
 // info summary, records, findings, paths) as JSON strings that stay valid
 // until the next call that returns text.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <sys/types.h>
 #include <memory>
 #include <string>
 #include <vector>
