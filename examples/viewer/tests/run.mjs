@@ -111,8 +111,9 @@ try {
   const foreign = [];
   page.on('request', (r) => { if (!r.url().startsWith(url) && !r.url().startsWith('data:')) foreign.push(r.url()); });
   await page.goto(url, { waitUntil: 'load' });
-  await page.evaluate(() => window.navspanViewer.ready);
-  check(true, 'page and module load from ' + url);
+  const loaded = await page.evaluate(() => (window.navspanViewer ? window.navspanViewer.ready.then(() => true) : false));
+  check(loaded, 'page and module load from ' + url, pageErrors.join('; '));
+  if (!loaded) throw new Error('the page did not load');
 
   for (const [folder, format] of formats) {
     const file = largest(folder);
@@ -213,7 +214,7 @@ try {
     });
     measurements.push({
       format, name, bytes: statSync(file.path).size, polygons: state.meta.polygons, links: state.meta.links,
-      open_ms: t.open, first_draw_ms: t.painted, validate_ms: t.validate, pan_draw_ms: median(frames.times),
+      open_ms: t.open, arrays_ms: t.arrays, build_ms: t.build, draw_ms: t.draw, first_draw_ms: t.painted, validate_ms: t.validate, pan_draw_ms: median(frames.times),
       redraw_ms: median(redraws),
       pan_frame_ms: median(frames.intervals), pan_frame_p95_ms: quantile(frames.intervals, 0.95),
       js_heap_mb: memory.js / 1048576, wasm_heap_mb: memory.wasm / 1048576,
@@ -232,6 +233,8 @@ try {
 
   check(pageErrors.length === 0, 'no script errors on the page', pageErrors.join('; '));
   check(foreign.length === 0, 'nothing requested outside the loopback server', foreign.join(' '));
+} catch (e) {
+  check(false, 'the browser session', String(e && e.stack || e));
 } finally {
   await browser.close();
   server.close();
@@ -241,7 +244,8 @@ const wasm = statSync(join(web, 'navspan.wasm')).size;
 console.log(`wasm: ${(wasm / 1024).toFixed(0)} KiB (navspan.js ${(statSync(join(web, 'navspan.js')).size / 1024).toFixed(0)} KiB)`);
 for (const m of measurements) {
   console.log(`${m.format}: ${m.name} (${(m.bytes / 1048576).toFixed(2)} MB, ${m.polygons} polygons, ${m.links} links): ` +
-    `open ${m.open_ms.toFixed(0)} ms, drop to first full draw ${m.first_draw_ms.toFixed(0)} ms, ` +
+    `drop to first full draw ${m.first_draw_ms.toFixed(0)} ms (open ${m.open_ms.toFixed(0)}, typed arrays ${m.arrays_ms.toFixed(0)}, ` +
+    `paths ${m.build_ms.toFixed(0)}, draw ${m.draw_ms.toFixed(0)} ms), ` +
     `validate ${m.validate_ms.toFixed(0)} ms; whole map redrawn ${m.redraw_ms.toFixed(1)} ms; pan frame ${m.pan_draw_ms.toFixed(1)} ms, ` +
     `frame interval median ${m.pan_frame_ms.toFixed(1)} ms, 95th percentile ${m.pan_frame_p95_ms.toFixed(1)} ms; ` +
     `JS heap ${m.js_heap_mb.toFixed(1)} MB, wasm memory ${m.wasm_heap_mb.toFixed(0)} MB`);

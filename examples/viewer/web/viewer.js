@@ -81,6 +81,7 @@
       linkPoints: array(11, Float32Array), records: array(12, Uint32Array),
       findings: [],
     };
+    const tArrays = performance.now();
     derivePlan(file);
     clicks.length = 0; path = null; hover = -1; selectedLink = -1; selected = -1;
     $('drop-hint').hidden = true;
@@ -92,8 +93,12 @@
     $('path').textContent = '';
     rebuild();
     fit();
+    const tBuilt = performance.now();
     render(true);
     const t2 = performance.now();
+    timings.arrays = tArrays - t1;
+    timings.build = tBuilt - tArrays;
+    timings.draw = t2 - tBuilt;
     timings.open = t1 - t0;
     timings.firstDraw = t2 - t0;
     timings.polygons = meta.polygons;
@@ -167,6 +172,7 @@
     all.value = '-1';
     all.textContent = 'all';
     group.appendChild(all);
+    readPickers();
     const space = currentSpace();
     const counts = new Array(meta.groups.length).fill(0);
     for (let p = 0; p < meta.polygons; p++) if (space === 0 || file.spaces[p] === space) counts[file.groups[p]]++;
@@ -178,11 +184,16 @@
       group.appendChild(o);
     });
   }
-  function currentSpace() { return file && file.meta.format === 'creation_plugin' ? Number($('space').value) : 0; }
-  function currentGroup() { return $('group-label').hidden ? -1 : Number($('group').value); }
+  // What the pickers show, read once per change (visible() runs per polygon
+  // and per link, too often to ask the DOM each time).
+  let shownSpace = 0, shownGroup = -1;
+  function readPickers() {
+    shownSpace = file && file.meta.format === 'creation_plugin' ? Number($('space').value) : 0;
+    shownGroup = $('group-label').hidden || $('group').value === '' ? -1 : Number($('group').value);
+  }
+  function currentSpace() { return shownSpace; }
   function visible(p) {
-    const s = currentSpace(), g = currentGroup();
-    return (s === 0 || file.spaces[p] === s) && (g < 0 || file.groups[p] === g);
+    return (shownSpace === 0 || file.spaces[p] === shownSpace) && (shownGroup < 0 || file.groups[p] === shownGroup);
   }
 
   // The same colourings as `navspan svg`, one at a time.
@@ -221,9 +232,9 @@
   }
 
   // ---- drawing ----------------------------------------------------------
-  // Polygons are drawn lowest first (upper floors cover lower ones), in runs
-  // of one colour, each run one Path2D in ground coordinates: a frame is a
-  // handful of fills under one transform, however large the map.
+  // Polygons are drawn lowest first (upper floors cover lower ones), one
+  // Path2D in ground coordinates per colour and height layer: a redraw is a
+  // few dozen fills under one transform, however large the map.
   function colourOf(p, mode, heightRange) {
     switch (mode) {
       case 'place': return file.places[p] === 0 && file.meta.format === 'source_nav' ? NEUTRAL : PALETTE[file.places[p] % PALETTE.length];
@@ -267,6 +278,7 @@
 
   function rebuild() {
     if (!file) return;
+    readPickers();
     const mode = $('mode').value;
     let lo = Infinity, hi = -Infinity;
     for (let p = 0; p < file.meta.polygons; p++) {
@@ -274,26 +286,38 @@
       lo = Math.min(lo, file.height[p]); hi = Math.max(hi, file.height[p]);
     }
     file.heightRange = [lo, hi];
-    const runs = [];
-    const outline = new Path2D();
-    let run = null;
-    const used = new Map();
+    // Floors in layers of a sixteenth of the height range, lowest first;
+    // within a layer, one path per colour (a few dozen fills in all).
+    const layerOf = (p) => (Number.isFinite(file.height[p]) && hi > lo ? Math.min(15, Math.floor((file.height[p] - lo) / (hi - lo) * 16)) : 0);
+    const colourIndex = new Map();
+    const shown = [];
+    const keys = new Map();
     for (const p of file.order) {
       if (!visible(p)) continue;
       const colour = colourOf(p, mode, file.heightRange);
-      if (!run || run.colour !== colour) {
-        run = { colour, path: new Path2D() };
+      if (!colourIndex.has(colour)) colourIndex.set(colour, colourIndex.size);
+      keys.set(p, layerOf(p) * 65536 + colourIndex.get(colour));
+      shown.push(p);
+    }
+    shown.sort((a, b) => keys.get(a) - keys.get(b));
+    const colours = [...colourIndex.keys()];
+    const runs = [];
+    let run = null, runKey = -1;
+    const used = new Map();
+    for (const p of shown) {
+      const key = keys.get(p);
+      if (!run || key !== runKey) {
+        run = { colour: colours[key % 65536], path: new Path2D() };
         runs.push(run);
+        runKey = key;
       }
       polygonPath(run.path, p);
-      polygonPath(outline, p);
       if (mode !== 'height' && mode !== 'links') {
-        const key = mode === 'place' ? file.places[p] : mode === 'group' ? file.groups[p] : file.flags[p];
-        used.set(key, (used.get(key) || 0) + 1);
+        const k = mode === 'place' ? file.places[p] : mode === 'group' ? file.groups[p] : file.flags[p];
+        used.set(k, (used.get(k) || 0) + 1);
       }
     }
     file.runs = runs;
-    file.outline = outline;
     // Links by kind; those with both ends visible.
     const byKind = new Map();
     const kindCounts = new Map();
@@ -372,6 +396,7 @@
 
   function fit() {
     if (!file) return;
+    readPickers();
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (let p = 0; p < file.meta.polygons; p++) {
       if (!visible(p)) continue;
@@ -432,7 +457,7 @@
     }
     c.strokeStyle = mode === 'links' ? 'rgba(90,100,110,.35)' : 'rgba(40,48,56,.45)';
     c.lineWidth = 0.6 * px;
-    c.stroke(file.outline);
+    for (const run of file.runs) c.stroke(run.path);
     if ($('show-links').checked || mode === 'links') {
       // Hairlines in opaque colours (the cheapest strokes to rasterize),
       // faded towards white unless the links are what is coloured.
