@@ -252,28 +252,28 @@ private:
         // guards against a degenerate corridor of coincident points.
         std::size_t steps = 0;
         const std::size_t max_steps = 4 * left.size() * left.size() + 16;
+        // A side that would cross the other: its corner becomes the new apex
+        // and the scan goes on from the portal after it.
+        const auto restart = [&](const pt& corner, std::size_t corner_i) {
+            out.push_back(corner);
+            apex = corner;
+            apex_i = corner_i;
+            fl = fr = apex;
+            left_i = right_i = apex_i;
+            return apex_i;
+        };
         for (std::size_t i = 1; i < left.size() && ++steps < max_steps; ++i) {
             const pt& nl = left[i];
             const pt& nr = right[i];
             if (area2(apex, fr, nr) >= 0) {
-                if (same(apex, fr) || area2(apex, fl, nr) < 0) { fr = nr; right_i = i; }
-                else {
-                    out.push_back(fl);
-                    apex = fl; apex_i = left_i;
-                    fl = apex; fr = apex; left_i = right_i = apex_i;
-                    i = apex_i;
-                    continue;
-                }
+                if (!same(apex, fr) && area2(apex, fl, nr) >= 0) { i = restart(fl, left_i); continue; }
+                fr = nr;
+                right_i = i;
             }
             if (area2(apex, fl, nl) <= 0) {
-                if (same(apex, fl) || area2(apex, fr, nl) > 0) { fl = nl; left_i = i; }
-                else {
-                    out.push_back(fr);
-                    apex = fr; apex_i = right_i;
-                    fl = apex; fr = apex; left_i = right_i = apex_i;
-                    i = apex_i;
-                    continue;
-                }
+                if (!same(apex, fl) && area2(apex, fr, nl) <= 0) { i = restart(fr, right_i); continue; }
+                fl = nl;
+                left_i = i;
             }
         }
         if (!same(out.back(), left.back())) out.push_back(left.back());

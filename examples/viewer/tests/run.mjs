@@ -158,6 +158,14 @@ try {
     await page.mouse.move(box.x + hx + 1, box.y + hy + 1);
     const tip = await page.$eval('#tooltip', (e) => (e.hidden ? '' : e.textContent));
     check(tip.startsWith(state.meta.polygon_kind + ' '), `${format}: hover shows "${tip.split('\n')[0]}"`, tip);
+    if (path && path.found) {
+      // Waypoints: from the first click to the second, no more than the
+      // corridor's polygons plus one, never shorter than the straight line.
+      const w = path.waypoints, first = w[0], last = w.at(-1);
+      const straight = Math.hypot(last[0] - first[0], last[1] - first[1], last[2] - first[2]);
+      check(w.length <= path.corridor.length + 1 && path.length >= straight * 0.999,
+        `${format}: waypoints string-pulled (length ${path.length.toFixed(0)}, straight line ${straight.toFixed(0)})`);
+    }
     const record = await page.$eval('#record', (e) => e.textContent);
     check(record.includes('{') && record.length > 40, `${format}: the clicked record is shown`);
     const shot = join(shots, `${format}.png`);
