@@ -370,24 +370,25 @@ inline raycast_result raycast(const walkable& w, polygon_index start, vec3 from,
     for (std::size_t steps = 0; steps <= w.polygon_count(); ++steps) {
         r.last = cur;
         ++r.visited;
-        // The last point of the segment still on `cur`: where it leaves.
+        // Where the segment leaves `cur` (clipping against each edge's
+        // half-plane; the polygons of every format are convex).
         const auto c = w.plan_corners(cur);
+        double signed_area = 0;
+        for (std::size_t i = 0; i < c.size(); ++i) {
+            const vec3& u = c[i];
+            const vec3& v = c[(i + 1) % c.size()];
+            signed_area += static_cast<double>(u.x) * v.y - static_cast<double>(v.x) * u.y;
+        }
+        const double side = signed_area < 0 ? -1.0 : 1.0;
         double t_out = 1;
         for (std::size_t i = 0; i < c.size(); ++i) {
             const plan2 e0{c[i].x, c[i].y}, e1{c[(i + 1) % c.size()].x, c[(i + 1) % c.size()].y};
-            const double d0 = cross(e0, e1, pa), d1 = cross(e0, e1, pb);
-            if (d0 == d1) continue;
-            const double t = d0 / (d0 - d1);
-            if (t <= t_in + 1e-9 || t >= t_out) continue;
-            const plan2 at{pa.x + t * (pb.x - pa.x), pa.y + t * (pb.y - pa.y)};
-            const double u = segment_fraction(at, e0, e1);
-            const plan2 on{e0.x + u * (e1.x - e0.x), e0.y + u * (e1.y - e0.y)};
-            if ((on.x - at.x) * (on.x - at.x) + (on.y - at.y) * (on.y - at.y) > tolerance(at) * tolerance(at)) continue;
-            // Leaving only if just past the edge is outside the polygon.
-            const double t2 = std::min(1.0, t + 1e-6);
-            if (plan_contains(c, {pa.x + t2 * (pb.x - pa.x), pa.y + t2 * (pb.y - pa.y)}) && t2 < 1.0) continue;
-            t_out = t;
+            const double d0 = side * cross(e0, e1, pa), d1 = side * cross(e0, e1, pb);
+            if (d1 >= 0) continue;  // the end is on the inner side of this edge
+            const double t = d0 <= 0 ? t_in : d0 / (d0 - d1);
+            t_out = std::min(t_out, t);
         }
+        t_out = std::max(t_out, t_in);
         if (t_out >= 1) {
             r.fraction = 1;
             return r;
