@@ -33,7 +33,6 @@ using navspan_viewer::walkable_view;
 struct open_file {
     std::vector<std::byte> bytes;
     walkable_view view;
-    navspan_viewer::polygon_grid grid;
     navspan_viewer::path_finder paths;
     const navspan_cli::format_module* module = nullptr;
     std::vector<std::string> records;             // other formats: every record, kept at the first click
@@ -128,7 +127,6 @@ NAVSPAN_EXPORT int nv_open() {
         return 0;
     }
     f->module = navspan_cli::module_for(navspan::detect(bytes));
-    f->grid.build(f->view);
     f->paths.prepare(f->view);
     current = std::move(f);
     give("");
@@ -304,7 +302,7 @@ NAVSPAN_EXPORT const char* nv_link_record(std::uint32_t l) {
 // `height` (NaN: the highest); -1 when none.
 NAVSPAN_EXPORT int nv_locate(float px, float py, float height, std::uint32_t space) {
     if (current == nullptr) return -1;
-    return navspan_viewer::locate(current->view, current->grid, px, py, height, space);
+    return navspan_viewer::locate(current->view, px, py, height, space);
 }
 
 // The path from polygon a (at world point a*) to polygon b: JSON with the
@@ -318,7 +316,7 @@ NAVSPAN_EXPORT const char* nv_path(std::uint32_t a, std::uint32_t b, float ax, f
     navspan_cli::output o(out);
     navspan_cli::json_writer w(o);
     w.begin_object();
-    w.field("found", !r.corridor.empty());
+    w.field("found", r.found);
     w.field("expanded", r.expanded);
     w.field("length", r.length);
     w.key("corridor");
@@ -331,7 +329,10 @@ NAVSPAN_EXPORT const char* nv_path(std::uint32_t a, std::uint32_t b, float ax, f
     w.end_array();
     w.key("waypoints");
     w.begin_array();
-    for (std::size_t i = 0; i + 2 < r.waypoints.size(); i += 3) write_point(w, &r.waypoints[i]);
+    for (const navspan::vec3& p : r.waypoints) {
+        const float xyz[3] = {p.x, p.y, p.z};
+        write_point(w, xyz);
+    }
     w.end_array();
     w.end_object();
     return give(out);

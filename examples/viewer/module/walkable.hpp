@@ -1,22 +1,19 @@
-// The viewer's walkable view of any file: polygons in world coordinates and
-// the links between them, with the ids, places, groups and flags the page
-// colours by. This is the one place that knows the four readers; the
+// The viewer's walkable view of any file, as flat arrays for the page:
+// polygons in world coordinates and the links between them (from the
+// library's navspan::nav walkables, one per coordinate space), plus what
+// the page colours and labels by (places, navmeshes, segments, flag sets,
+// link kinds) and where each polygon's record is in `navspan dump`. The
 // exports (viewer.cpp) and the queries (queries.hpp) only see this struct.
-//
-// It reads the library directly (plus the navspan command's helpers that
-// pair records with names). When the library's own query layer
-// (include/navspan/nav/, issue 13) lands, build_walkable() is the function
-// to replace with it.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include <navspan/nav.hpp>
 #include <navspan/navspan.hpp>
 
 #include "../../navspan/modules.hpp"
@@ -31,21 +28,28 @@ struct walkable_view {
     bool y_up = false;                  // Fox Engine: the ground plane is x/z
     std::string record_key;             // the dump's array whose n-th element is a polygon's record
 
+    // The library's views: one per coordinate space (a plugin has one per
+    // worldspace, interior cell or object; other files one), their spatial
+    // indexes, and the index of each one's first polygon in the arrays below.
+    std::vector<navspan::nav::walkable> meshes;
+    std::vector<navspan::nav::spatial_index> indexes;
+    std::vector<std::uint32_t> first_polygon;
+
     // Polygons, corner by corner (x, y, z in world coordinates).
     std::vector<float> corners;
     std::vector<std::uint32_t> first_corner{0};  // polygon i: corners [first_corner[i], first_corner[i+1])
     std::vector<float> centres;                  // x, y, z per polygon
     std::vector<std::uint32_t> ids;              // the id the file uses (area id, node, face, triangle)
     std::vector<std::uint32_t> records;          // element of `record_key` in dump order
-    std::vector<std::uint32_t> spaces;           // coordinate space (plugin cell or worldspace); 0 elsewhere
+    std::vector<std::uint32_t> spaces;           // coordinate space (1-based for plugins: meshes[s - 1]); 0 elsewhere
     std::vector<std::uint32_t> groups;           // plugin navmesh, Fox group; 0 elsewhere
     std::vector<std::uint32_t> places;           // Source place, Fox segment; 0 when none
     std::vector<std::uint32_t> flags;            // index into flag_names (the set of flags)
     std::vector<std::string> space_names{"all"}, group_names{""}, place_names{"(no place)"}, flag_names;
     std::vector<std::uint32_t> group_ids;        // per group: the file's id (Fox group id, NAVM form id)
 
-    // Links: from polygon, to polygon (none when the far end is not in the
-    // file), kind, end points and the portal (the shared edge, NaN if none).
+    // Links: from polygon, to polygon, kind, end points (the polygons'
+    // centres) and the portal (world coordinates).
     std::vector<std::uint32_t> link_from, link_to, link_kind, link_records;
     std::vector<float> link_points;   // 6 per link
     std::vector<float> link_portals;  // 6 per link
@@ -54,55 +58,27 @@ struct walkable_view {
     std::size_t polygon_count() const { return ids.size(); }
     std::size_t link_count() const { return link_from.size(); }
 
-    // Where a world point lands on the ground plane, and its height.
-    void plan(float x, float y, float z, float& px, float& py, float& h) const {
-        if (y_up) { px = x; py = -z; h = y; }
-        else { px = x; py = y; h = z; }
-    }
-
     static std::uint32_t name_index(std::vector<std::string>& list, const std::string& name) {
         const auto it = std::find(list.begin(), list.end(), name);
         if (it != list.end()) return static_cast<std::uint32_t>(it - list.begin());
         list.push_back(name);
         return static_cast<std::uint32_t>(list.size() - 1);
     }
-
-    void add_polygon(const navspan::vec3* c, std::size_t n, std::uint32_t id, std::uint32_t record, std::uint32_t space,
-                     std::uint32_t group, std::uint32_t place, const std::string& flag_label) {
-        double sx = 0, sy = 0, sz = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            corners.insert(corners.end(), {c[i].x, c[i].y, c[i].z});
-            sx += static_cast<double>(c[i].x);
-            sy += static_cast<double>(c[i].y);
-            sz += static_cast<double>(c[i].z);
-        }
-        first_corner.push_back(static_cast<std::uint32_t>(corners.size() / 3));
-        const double k = n == 0 ? 0.0 : 1.0 / static_cast<double>(n);
-        centres.insert(centres.end(), {static_cast<float>(sx * k), static_cast<float>(sy * k), static_cast<float>(sz * k)});
-        ids.push_back(id);
-        records.push_back(record);
-        spaces.push_back(space);
-        groups.push_back(group);
-        places.push_back(place);
-        flags.push_back(name_index(flag_names, flag_label));
-    }
-
     navspan::vec3 centre(std::uint32_t p) const { return {centres[3 * p], centres[3 * p + 1], centres[3 * p + 2]}; }
+    // The mesh holding polygon p (the last whose first polygon is at or before it).
+    std::size_t mesh_of(std::uint32_t p) const {
+        return static_cast<std::size_t>(std::upper_bound(first_polygon.begin(), first_polygon.end(), p) -
+                                        first_polygon.begin()) - 1;
+    }
+};
 
-    void add_link(std::uint32_t from, std::uint32_t to, const std::string& kind, navspan::vec3 a, navspan::vec3 b,
-                  std::uint32_t record = none) {
-        link_from.push_back(from);
-        link_to.push_back(to);
-        link_kind.push_back(name_index(link_kind_names, kind));
-        link_records.push_back(record);
-        link_points.insert(link_points.end(), {a.x, a.y, a.z, b.x, b.y, b.z});
-        const float nan = std::nanf("");
-        link_portals.insert(link_portals.end(), {nan, nan, nan, nan, nan, nan});
-    }
-    void set_portal(navspan::vec3 a, navspan::vec3 b) {
-        float* p = link_portals.data() + link_portals.size() - 6;
-        p[0] = a.x; p[1] = a.y; p[2] = a.z; p[3] = b.x; p[4] = b.y; p[5] = b.z;
-    }
+// What the page shows of one polygon besides its geometry, in the order of
+// the nav walkables' polygons.
+struct polygon_labels {
+    std::uint32_t record = 0;
+    std::uint32_t group = 0;
+    std::uint32_t place = 0;
+    std::string flags;
 };
 
 // The names of the flags set in `raw`, joined with '|'; `none_label` when none.
@@ -119,15 +95,75 @@ inline std::string flag_label(navspan::name_table table, std::uint64_t raw, cons
     return s.empty() ? std::string(none_label) : s;
 }
 
-// ---- Source: areas (quads with their corner heights), connections, ladders.
+// Appends walkable `w` (coordinate space `space`) to the flat arrays, with
+// one label per polygon; `link_name` names a link's kind.
+template <class LinkName>
+void append(walkable_view& v, navspan::nav::walkable w, std::uint32_t space, const std::vector<polygon_labels>& labels,
+            LinkName&& link_name) {
+    namespace nav = navspan::nav;
+    const auto first = static_cast<std::uint32_t>(v.polygon_count());
+    v.first_polygon.push_back(first);
+    for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
+        double sx = 0, sy = 0, sz = 0;
+        const std::size_t n = w.corner_count(p);
+        for (std::size_t i = 0; i < n; ++i) {
+            const navspan::vec3 c = w.corner(p, i);
+            v.corners.insert(v.corners.end(), {c.x, c.y, c.z});
+            sx += static_cast<double>(c.x);
+            sy += static_cast<double>(c.y);
+            sz += static_cast<double>(c.z);
+        }
+        v.first_corner.push_back(static_cast<std::uint32_t>(v.corners.size() / 3));
+        const double k = n == 0 ? 0.0 : 1.0 / static_cast<double>(n);
+        v.centres.insert(v.centres.end(), {static_cast<float>(sx * k), static_cast<float>(sy * k), static_cast<float>(sz * k)});
+        const nav::polygon_id id = w.id(p);
+        // The number a person reads: a Fox face or plugin triangle within its
+        // group or navmesh (shown next to it), else the area id or node.
+        const bool within_group =
+            w.ids() == nav::id_scheme::fox_group_face || w.ids() == nav::id_scheme::plugin_navmesh_triangle;
+        v.ids.push_back(within_group ? id.secondary : id.primary);
+        const polygon_labels fallback;
+        const polygon_labels& l = p < labels.size() ? labels[p] : fallback;
+        v.records.push_back(l.record);
+        v.spaces.push_back(space);
+        v.groups.push_back(l.group);
+        v.places.push_back(l.place);
+        v.flags.push_back(walkable_view::name_index(v.flag_names, l.flags));
+    }
+    const float nan = std::nanf("");
+    for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
+        for (const nav::link& l : w.links(p)) {
+            const std::uint32_t from = first + p, to = first + l.target;
+            v.link_from.push_back(from);
+            v.link_to.push_back(to);
+            v.link_kind.push_back(walkable_view::name_index(v.link_kind_names, link_name(l)));
+            v.link_records.push_back(l.record);
+            const navspan::vec3 a = v.centre(from), b = v.centre(to);
+            v.link_points.insert(v.link_points.end(), {a.x, a.y, a.z, b.x, b.y, b.z});
+            const auto [pa, pb] = w.portal(l);
+            if (std::isfinite(pa.x)) v.link_portals.insert(v.link_portals.end(), {pa.x, pa.y, pa.z, pb.x, pb.y, pb.z});
+            else v.link_portals.insert(v.link_portals.end(), {nan, nan, nan, nan, nan, nan});
+        }
+    }
+    v.meshes.push_back(std::move(w));
+}
+
+// The spatial indexes, once every mesh is in place (an index points at its mesh).
+inline void index_meshes(walkable_view& v) {
+    v.indexes.clear();
+    for (const navspan::nav::walkable& w : v.meshes) v.indexes.push_back(navspan::nav::spatial_index::build(w));
+}
+
+inline std::string nav_kind_name(const navspan::nav::link& l) { return std::string(navspan::nav::to_string(l.kind)); }
+
+// ---- Source: areas with places and attributes (TF2 and L4D2 game
+// attributes first), in file order as the nav walkable has them.
 inline navspan::error build_source(navspan::bytes_view bytes, walkable_view& v) {
     namespace ns = navspan::source;
     using namespace navspan_cli::source_format::tools_detail;
     const auto opened = ns::nav_file::open(bytes);
     if (!opened) return opened.error();
     const ns::nav_file& file = *opened;
-    const std::vector<ns::area> areas = all_areas(file);
-    const id_table table(areas);
     const auto names = place_names(file);
     v.format = "source_nav";
     v.record_key = "areas";
@@ -135,119 +171,55 @@ inline navspan::error build_source(navspan::bytes_view bytes, walkable_view& v) 
     for (std::size_t i = 0; i < names.size(); ++i) {
         v.place_names.push_back(i == 0 || names[i].empty() ? std::string("(no place)") : std::string(names[i]));
     }
-    for (std::size_t i = 0; i < areas.size(); ++i) {
-        const ns::area& a = areas[i];
-        navspan::vec3 c[4];
-        for (unsigned k = 0; k < 4; ++k) c[k] = a.corner(static_cast<ns::corner>(k));
-        std::string label = flag_label(a.attributes().table(), a.attributes_raw(), "(no attributes)");
+    std::vector<polygon_labels> labels;
+    std::uint32_t position = 0;
+    for (const ns::area& a : file.areas()) {
+        polygon_labels l;
+        l.record = position++;
+        l.flags = flag_label(a.attributes().table(), a.attributes_raw(), "(no attributes)");
         const auto game = a.game_data();
         if (const auto tf = game.tf(); tf && tf->attributes_raw() != 0) {
-            label = flag_label(tf->attributes().table(), tf->attributes_raw(), "") +
-                    (a.attributes_raw() != 0 ? "|" + label : std::string());
+            l.flags = flag_label(tf->attributes().table(), tf->attributes_raw(), "") +
+                      (a.attributes_raw() != 0 ? "|" + l.flags : std::string());
         } else if (const auto l4 = game.left4dead2(); l4 && l4->spawn_attributes_raw() != 0) {
-            label = flag_label(l4->spawn_attributes().table(), l4->spawn_attributes_raw(), "") +
-                    (a.attributes_raw() != 0 ? "|" + label : std::string());
+            l.flags = flag_label(l4->spawn_attributes().table(), l4->spawn_attributes_raw(), "") +
+                      (a.attributes_raw() != 0 ? "|" + l.flags : std::string());
         }
-        std::uint32_t place = a.place_index().value_or(0);
-        if (place >= v.place_names.size()) place = 0;
-        v.add_polygon(c, 4, a.id(), static_cast<std::uint32_t>(i), 0, 0, place, label);
+        l.place = a.place_index().value_or(0);
+        if (l.place >= v.place_names.size()) l.place = 0;
+        labels.push_back(std::move(l));
     }
-    // The shared stretch of two touching areas' borders (the portal a path
-    // crosses); none when they overlap or only meet at a corner.
-    auto portal = [&](std::uint32_t p, std::uint32_t q, navspan::vec3& pa, navspan::vec3& pb) {
-        const auto box = [&](std::uint32_t i, float& x0, float& y0, float& x1, float& y1) {
-            const navspan::vec3 nw = areas[i].north_west(), se = areas[i].south_east();
-            x0 = std::min(nw.x, se.x); x1 = std::max(nw.x, se.x);
-            y0 = std::min(nw.y, se.y); y1 = std::max(nw.y, se.y);
-        };
-        float ax0, ay0, ax1, ay1, bx0, by0, bx1, by1;
-        box(p, ax0, ay0, ax1, ay1);
-        box(q, bx0, by0, bx1, by1);
-        const float ix0 = std::max(ax0, bx0), ix1 = std::min(ax1, bx1);
-        const float iy0 = std::max(ay0, by0), iy1 = std::min(ay1, by1);
-        const float z = (v.centres[3 * p + 2] + v.centres[3 * q + 2]) * 0.5f;
-        constexpr float touch = 2.0f;  // units: areas are laid out on a grid, gaps are tiny
-        if (ix1 - ix0 <= touch && ix1 - ix0 >= -touch && iy1 > iy0) {
-            const float x = (ix0 + ix1) * 0.5f;
-            pa = {x, iy0, z}; pb = {x, iy1, z};
-            return true;
-        }
-        if (iy1 - iy0 <= touch && iy1 - iy0 >= -touch && ix1 > ix0) {
-            const float y = (iy0 + iy1) * 0.5f;
-            pa = {ix0, y, z}; pb = {ix1, y, z};
-            return true;
-        }
-        return false;
-    };
-    for (std::size_t i = 0; i < areas.size(); ++i) {
-        const ns::area& a = areas[i];
-        for (unsigned d = 0; d < 4; ++d) {
-            for (std::uint32_t to : a.connections(static_cast<ns::direction>(d))) {
-                const auto target = table.find(to);
-                if (!target || to == a.id()) continue;
-                const auto from = static_cast<std::uint32_t>(i), far = static_cast<std::uint32_t>(*target);
-                const bool two_way = connects_to(areas[far], a.id());
-                v.add_link(from, far, two_way ? "connection" : "one-way connection", v.centre(from), v.centre(far));
-                navspan::vec3 pa, pb;
-                if (portal(from, far, pa, pb)) v.set_portal(pa, pb);
-            }
-        }
-    }
-    std::uint32_t ladder_index = 0;
-    for (const ns::ladder l : file.ladders()) {
-        const auto bottom = table.find(l.connected_area(ns::ladder_connection::bottom));
-        for (unsigned c = 0; c < 5 && bottom; ++c) {
-            const auto which = static_cast<ns::ladder_connection>(c);
-            if (which == ns::ladder_connection::bottom || l.connected_area(which) == 0) continue;
-            const auto top = table.find(l.connected_area(which));
-            if (!top) continue;
-            const auto b = static_cast<std::uint32_t>(*bottom), t = static_cast<std::uint32_t>(*top);
-            v.add_link(b, t, "ladder", l.bottom(), l.top(), ladder_index);
-            v.add_link(t, b, "ladder", l.top(), l.bottom(), ladder_index);
-        }
-        ++ladder_index;
-    }
+    append(v, navspan::nav::make_walkable(file), 0, labels, nav_kind_name);
     return {};
 }
 
-// ---- Quake: nodes as discs of their radius, links by type.
+// ---- Quake: nodes (discs) with their flags; links by the file's type.
 inline navspan::error build_quake(navspan::bytes_view bytes, walkable_view& v) {
     namespace q = navspan::quake;
     using namespace navspan_cli::quake_format::tools_detail;
-    const auto opened = open_structure(bytes);
+    q::options opts;  // as navspan::nav::make_walkable(bytes) opens it
+    opts.check_indices = false;
+    opts.allow_trailing_bytes = true;
+    const auto opened = q::nav_file::open(bytes, opts);
     if (!opened) return opened.error();
     const q::nav_file& f = *opened;
-    const link_ownership owners(f);
     v.format = "quake_nav";
     v.polygon_kind = "node";
     v.record_key = "nodes";
-    constexpr unsigned sides = 12;
+    std::vector<polygon_labels> labels;
     for (const q::node n : f.nodes()) {
-        const navspan::vec3 o = n.origin();
-        const float r = std::max(4.0f, static_cast<float>(n.radius()));
-        navspan::vec3 c[sides];
-        for (unsigned k = 0; k < sides; ++k) {
-            const double t = 6.283185307179586 * k / sides;
-            c[k] = {o.x + r * static_cast<float>(std::cos(t)), o.y + r * static_cast<float>(std::sin(t)), o.z};
-        }
-        v.add_polygon(c, sides, n.index(), n.index(), 0, 0, 0, flag_label(q::node_flag_names, n.raw_flags(), "(no flags)"));
-        // The disc's centre is the node's origin, exactly.
-        v.centres[v.centres.size() - 3] = o.x;
-        v.centres[v.centres.size() - 2] = o.y;
-        v.centres[v.centres.size() - 1] = o.z;
+        polygon_labels l;
+        l.record = n.index();
+        l.flags = flag_label(q::node_flag_names, n.raw_flags(), "(no flags)");
+        labels.push_back(std::move(l));
     }
-    const std::uint32_t node_count = f.node_count();
-    for (const q::link l : f.links()) {
-        const std::uint32_t from = owners.owner[l.index()];
-        if (from == no_owner || from >= node_count) continue;
-        const std::uint32_t to = l.destination_node() ? std::uint32_t{l.destination()} : none;
-        if (to == none) continue;
-        v.add_link(from, to, link_type_label(l.raw_type()), v.centre(from), v.centre(to), l.index());
-    }
+    auto w = navspan::nav::make_walkable(f);
+    if (!w) return w.error();
+    append(v, std::move(*w), 0, labels, [](const navspan::nav::link& l) { return link_type_label(l.raw_type); });
     return {};
 }
 
-// ---- Fox Engine: faces of every group, face neighbours as links.
+// ---- Fox Engine: faces of every group (y up), coloured by segment.
 inline navspan::error build_fox(navspan::bytes_view bytes, walkable_view& v) {
     namespace fox = navspan::fox;
     const auto opened = fox::nav2_file::open(bytes);
@@ -259,68 +231,37 @@ inline navspan::error build_fox(navspan::bytes_view bytes, walkable_view& v) {
     v.y_up = true;
     v.group_names.clear();
     v.place_names.clear();
-    // Polygon index of each group's first face, by group id.
-    std::map<std::uint32_t, std::uint32_t> first_face;
-    std::uint32_t total = 0;
-    for (const fox::group g : f.groups()) {
-        first_face[g.id()] = total;
-        total += static_cast<std::uint32_t>(g.faces().size());
-    }
+    std::vector<polygon_labels> labels;
     std::uint32_t group_index = 0;
     for (const fox::group g : f.groups()) {
         v.group_names.push_back("group " + std::to_string(g.id()));
         v.group_ids.push_back(g.id());
         const auto segment_flags = g.nav_world().segment_flags();
-        const std::uint32_t segment_base = static_cast<std::uint32_t>(v.place_names.size());
+        const auto segment_base = static_cast<std::uint32_t>(v.place_names.size());
         for (std::uint32_t s = 0; s < g.segment_chunk().segment_count(); ++s) {
             v.place_names.push_back("group " + std::to_string(g.id()) + " segment " + std::to_string(s));
         }
         for (const fox::face face : g.faces()) {
-            navspan::vec3 c[4];
-            const std::size_t n = std::min<std::size_t>(face.corner_count(), 4);
-            for (std::size_t i = 0; i < n; ++i) c[i] = face.corner(i);
+            polygon_labels l;
+            l.record = static_cast<std::uint32_t>(labels.size());
+            l.group = group_index;
             const std::uint32_t segment = face.segment();
-            const std::uint32_t flag = segment < segment_flags.size() ? segment_flags[segment] : 0;
-            v.add_polygon(c, n, face.index(), static_cast<std::uint32_t>(v.polygon_count()), 0, group_index,
-                          segment_base + segment, "segment flags " + std::to_string(flag));
+            l.place = segment_base + segment;
+            l.flags = "segment flags " + std::to_string(segment < segment_flags.size() ? segment_flags[segment] : 0);
+            labels.push_back(std::move(l));
         }
         ++group_index;
     }
-    std::uint32_t p = 0;
-    for (const fox::group g : f.groups()) {
-        for (const fox::face face : g.faces()) {
-            const std::size_t n = std::min<std::size_t>(face.corner_count(), 4);
-            for (std::size_t i = 0; i < n; ++i) {
-                const fox::face_neighbour nb = face.neighbour(i);
-                const navspan::vec3 a = face.corner(i), b = face.corner((i + 1) % n);
-                std::uint32_t to = none;
-                const char* kind = nullptr;
-                if (nb.kind() == fox::neighbour_kind::same_group) {
-                    to = first_face[g.id()] + nb.face();
-                    kind = "face edge";
-                } else if (nb.kind() == fox::neighbour_kind::other_group) {
-                    const auto it = first_face.find(nb.group());
-                    if (it != first_face.end()) to = it->second + nb.face();
-                    kind = "edge into another group";
-                } else if (nb.kind() == fox::neighbour_kind::other_tile) {
-                    kind = "edge into a neighbouring tile";
-                }
-                if (kind == nullptr || (to != none && to >= total)) continue;
-                const navspan::vec3 mid{(a.x + b.x) / 2, (a.y + b.y) / 2, (a.z + b.z) / 2};
-                v.add_link(p, to, kind, v.centre(p), to == none ? mid : v.centre(to));
-                v.set_portal(a, b);
-            }
-            ++p;
-        }
-    }
+    append(v, navspan::nav::make_walkable(f), 0, labels, nav_kind_name);
     return {};
 }
 
-// ---- Plugins: NVNM triangles per navmesh; a coordinate space per interior
-// cell and per worldspace (never mixed); edge links between navmeshes.
+// ---- Plugins: one walkable per coordinate space (interior cells are
+// separate spaces and never mixed), triangles by navmesh and flags.
 inline navspan::error build_creation(navspan::bytes_view bytes, walkable_view& v) {
     namespace cr = navspan::creation;
     namespace nv = navspan::creation::nvnm;
+    namespace nav = navspan::nav;
     using namespace navspan_cli::creation_format::tools_detail;
     auto plugin = cr::plugin_file::open(bytes);
     if (!plugin) return plugin.error();
@@ -329,81 +270,54 @@ inline navspan::error build_creation(navspan::bytes_view bytes, walkable_view& v
     v.polygon_kind = "triangle";
     v.record_key = "triangles";
     v.group_names.clear();
-    struct pending {
-        std::uint32_t from, edge;
-        std::uint32_t navmesh_form;
-        std::uint16_t triangle;
+    // Each navmesh's number and first triangle in dump order, by form id.
+    struct mesh_place {
+        std::uint32_t group;
+        std::uint64_t first_triangle;
     };
-    std::vector<pending> links;
-    std::unordered_map<std::uint32_t, std::uint32_t> first_of_form;  // NAVM form id -> first polygon
-    std::vector<std::uint32_t> triangle_counts;
+    std::unordered_map<std::uint32_t, mesh_place> by_form;
     NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& visit) {
-        const nv::navmesh& m = visit.mesh;
-        const std::string space = m.is_exterior() ? "worldspace " + hex32(m.parent_world())
-                                                  : "interior cell " + hex32(m.parent_cell());
-        const std::uint32_t space_index = walkable_view::name_index(v.space_names, space);
         const auto group = static_cast<std::uint32_t>(v.group_names.size());
         v.group_names.push_back(mesh_name(visit));
         v.group_ids.push_back(visit.place->record.form_id());
-        const auto first = static_cast<std::uint32_t>(v.polygon_count());
-        first_of_form.emplace(visit.place->record.form_id(), first);
-        triangle_counts.push_back(static_cast<std::uint32_t>(m.triangles().size()));
-        const auto vs = m.vertices();
-        std::uint32_t i = 0;
-        for (const nv::triangle t : m.triangles()) {
-            navspan::vec3 c[3];
-            for (unsigned k = 0; k < 3; ++k) c[k] = vs[t.vertex(k)].position();
-            v.add_polygon(c, 3, i, static_cast<std::uint32_t>(visit.first_triangle + i), space_index, group, 0,
-                          flag_label(nv::triangle_flag_names, t.flags(), "(no flags)"));
-            ++i;
-        }
-        i = 0;
-        for (const nv::triangle t : m.triangles()) {
-            for (unsigned e = 0; e < 3; ++e) {
-                const navspan::vec3 a = vs[t.vertex(e)].position(), b = vs[t.vertex((e + 1) % 3)].position();
-                if (const auto nb = t.neighbour(e); nb && *nb < m.triangles().size()) {
-                    v.add_link(first + i, first + *nb, "triangle edge", v.centre(first + i), {});
-                    v.set_portal(a, b);
-                } else if (const auto l = t.edge_link(e)) {
-                    const nv::edge_link link = m.edge_links()[*l];
-                    links.push_back({first + i, e, link.navmesh(), link.triangle()});
-                }
-            }
-            ++i;
-        }
+        by_form.emplace(visit.place->record.form_id(), mesh_place{group, visit.first_triangle});
     }));
-    // Neighbour links' far centres, now that every centre is known.
-    for (std::size_t k = 0; k < v.link_count(); ++k) {
-        const navspan::vec3 c = v.centre(v.link_to[k]);
-        v.link_points[6 * k + 3] = c.x; v.link_points[6 * k + 4] = c.y; v.link_points[6 * k + 5] = c.z;
-    }
-    for (const pending& l : links) {
-        std::uint32_t to = none;
-        if (const auto it = first_of_form.find(l.navmesh_form); it != first_of_form.end()) {
-            const std::uint32_t group = v.groups[it->second];
-            if (l.triangle < triangle_counts[group]) to = it->second + l.triangle;
+    std::vector<nav::plugin_space> spaces;
+    NAVSPAN_TRY(nav::plugin_spaces(*plugin, scratch, spaces));
+    for (const nav::plugin_space& space : spaces) {
+        auto w = nav::make_walkable(*plugin, space, scratch);
+        if (!w) return w.error();
+        const std::string name = std::string(nav::to_string(space.kind)) + " " + hex32(space.form_id);
+        const auto space_index = static_cast<std::uint32_t>(v.space_names.size());
+        v.space_names.push_back(name);
+        std::vector<polygon_labels> labels;
+        for (nav::polygon_index p = 0; p < w->polygon_count(); ++p) {
+            polygon_labels l;
+            const nav::polygon_id id = w->id(p);
+            if (const auto it = by_form.find(id.primary); it != by_form.end()) {
+                l.group = it->second.group;
+                l.record = static_cast<std::uint32_t>(it->second.first_triangle + id.secondary);
+            }
+            l.flags = flag_label(nv::triangle_flag_names, w->flags(p), "(no flags)");
+            labels.push_back(std::move(l));
         }
-        const std::uint32_t c0 = v.first_corner[l.from];
-        const navspan::vec3 a{v.corners[3 * (c0 + l.edge)], v.corners[3 * (c0 + l.edge) + 1], v.corners[3 * (c0 + l.edge) + 2]};
-        const std::uint32_t e1 = c0 + (l.edge + 1) % 3;
-        const navspan::vec3 b{v.corners[3 * e1], v.corners[3 * e1 + 1], v.corners[3 * e1 + 2]};
-        const navspan::vec3 mid{(a.x + b.x) / 2, (a.y + b.y) / 2, (a.z + b.z) / 2};
-        v.add_link(l.from, to, to == none ? "edge link to a master's navmesh" : "edge link", v.centre(l.from),
-                   to == none ? mid : v.centre(to));
-        v.set_portal(a, b);
+        append(v, std::move(*w), space_index, labels, nav_kind_name);
     }
     return {};
 }
 
 // Detects, verifies and builds the view; the error says why a file cannot be read.
 inline navspan::error build_walkable(navspan::bytes_view bytes, walkable_view& v) {
+    navspan::error e;
     switch (navspan::detect(bytes)) {
-        case navspan::format::source_nav: return build_source(bytes, v);
-        case navspan::format::quake_nav: return build_quake(bytes, v);
-        case navspan::format::fox_nav2: return build_fox(bytes, v);
-        case navspan::format::creation_plugin: return build_creation(bytes, v);
+        case navspan::format::source_nav: e = build_source(bytes, v); break;
+        case navspan::format::quake_nav: e = build_quake(bytes, v); break;
+        case navspan::format::fox_nav2: e = build_fox(bytes, v); break;
+        case navspan::format::creation_plugin: e = build_creation(bytes, v); break;
         default: return navspan_cli::unknown_format_error(bytes);
     }
+    if (!e) index_meshes(v);
+    return e;
 }
 
 }  // namespace navspan_viewer

@@ -15,15 +15,16 @@
     '#dbdb8d', '#9edae5', '#8cd17d'];
   const RAMP = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
   const HEIGHT_BINS = 24;
+  // Links by kind: navspan::nav's kinds, and Quake's own link types (as `navspan svg`).
   const LINK_COLOURS = {
-    'connection': '#5b6670', 'one-way connection': '#d62728', 'ladder': '#8c564b',
+    'walk': '#5b6670', 'jump': '#2ca02c', 'drop': '#ff7f0e', 'crouch': '#9467bd', 'ladder': '#8c564b',
+    'teleport': '#1f77b4', 'door': '#d62728', 'elevator': '#e377c2', 'cross_group': '#1f77b4',
+    'cross_navmesh': '#9467bd', 'other': '#7f7f7f',
     'Walk': '#7f7f7f', 'WalkOffLedge': '#ff7f0e', 'Teleport': '#1f77b4', 'Pusher': '#9467bd',
     'BarrierJump': '#2ca02c', 'LongJump': '#17becf', 'ManualJump': '#e377c2', 'Elevator': '#8c564b',
-    'face edge': '#6d7780', 'edge into another group': '#1f77b4', 'edge into a neighbouring tile': '#d62728',
-    'triangle edge': '#6d7780', 'edge link': '#9467bd', "edge link to a master's navmesh": '#d62728',
   };
+
   const NEUTRAL = '#c9ced3';
-  const ADJACENCY = new Set(['face edge', 'triangle edge']);
 
   let nav = null;        // the wasm module
   let file = null;       // what is open: meta, arrays, derived drawing data
@@ -321,13 +322,15 @@
     // Links by kind; those with both ends visible.
     const byKind = new Map();
     const kindCounts = new Map();
+    const plainWalk = file.meta.format !== 'quake_nav';
     for (let l = 0; l < file.linkFrom.length; l++) {
       const from = file.linkFrom[l], to = file.linkTo[l];
       if (!visible(from) && (to === 0xFFFFFFFF || !visible(to))) continue;
       const k = file.linkKind[l];
-      // Shared edges between faces or triangles are what the outlines show:
-      // drawn only when colouring by link kind.
-      if (mode !== 'links' && ADJACENCY.has(file.meta.link_kinds[k])) continue;
+      // Walking across a shared edge (Source areas, Fox faces, plugin
+      // triangles) is what the outlines show: drawn only when colouring by
+      // link kind; jumps, drops, ladders, ... always.
+      if (mode !== 'links' && plainWalk && file.meta.link_kinds[k] === 'walk') continue;
       if (!byKind.has(k)) byKind.set(k, new Path2D());
       kindCounts.set(k, (kindCounts.get(k) || 0) + 1);
       const q = 6 * l;
@@ -376,7 +379,7 @@
       for (const [key, count] of entries.slice(0, shown)) {
         const any = file.order.find((p) => visible(p) && (mode === 'place' ? file.places[p] : mode === 'group' ? file.groups[p] : file.flags[p]) === key);
         // Navmesh names without where they are (the cell picker says it).
-        const name = (names[key] || String(key)).replace(/ in (world|cell) [^)]*/, '');
+        const name = mode === 'group' ? groupName(key) : names[key] || String(key);
         entry(colourOf(any, mode, file.heightRange), shorten(name), count);
       }
       if (entries.length > shown) legend.appendChild(document.createTextNode('… and ' + (entries.length - shown) + ' more'));
@@ -385,6 +388,8 @@
       for (const [k] of file.links) entry(linkColour(k), file.meta.link_kinds[k], kindCounts.get(k), true);
     }
   }
+  // "navmesh #3 (NAVM 000E8A8F)": without where it is (the cell picker says it).
+  function groupName(g) { return (file.meta.groups[g] || '').replace(/ in (world|cell) .*$/, ')'); }
   function shorten(s) { return s.length > 48 ? s.slice(0, 46) + '…' : s; }
   function fmt(v) { return Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2)) : '–'; }
 
@@ -673,7 +678,7 @@
 
   function describe(p) {
     const m = file.meta;
-    const lines = [m.polygon_kind + ' ' + file.ids[p] + (m.format === 'creation_plugin' || m.format === 'fox_nav2' ? '  in ' + m.groups[file.groups[p]] : '')];
+    const lines = [m.polygon_kind + ' ' + file.ids[p] + (m.format === 'creation_plugin' || m.format === 'fox_nav2' ? '  in ' + groupName(file.groups[p]) : '')];
     if (m.format === 'source_nav') lines.push('place: ' + m.places[file.places[p]]);
     if (m.format === 'fox_nav2') lines.push(m.places[file.places[p]]);
     lines.push((m.format === 'source_nav' ? 'attributes: ' : 'flags: ') + m.flags[file.flags[p]]);
