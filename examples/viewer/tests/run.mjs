@@ -165,6 +165,13 @@ try {
       const straight = Math.hypot(last[0] - first[0], last[1] - first[1], last[2] - first[2]);
       check(w.length <= path.corridor.length + 1 && path.length >= straight * 0.999,
         `${format}: waypoints string-pulled (length ${path.length.toFixed(0)}, straight line ${straight.toFixed(0)})`);
+      // Where polygons share their edges (Fox faces, plugin triangles) the
+      // legs stay on the corridor; Source areas may be linked across gaps
+      // (drops, jumps) and Quake nodes are discs apart.
+      if (format === 'fox_nav2' || format === 'creation_plugin') {
+        const off = await page.evaluate(() => window.navspanViewer.pathPointsOffCorridor());
+        check(off === 0, `${format}: the waypoint legs stay on the corridor`, `${off} sampled points on none of its polygons`);
+      }
     }
     const record = await page.$eval('#record', (e) => e.textContent);
     check(record.includes('{') && record.length > 40, `${format}: the clicked record is shown`);

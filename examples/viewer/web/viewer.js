@@ -835,6 +835,33 @@
     state: () => file && { meta: file.meta, info: file.info, findings: file.findings.length, path, clicks: clicks.map((c) => c.polygon) },
     findings: () => file && file.findings,
     polygonOfFinding: (i) => polygonOfRecord(file.findings[i].record),
+    // Points along the last path's waypoint legs (9 per leg) that lie on no
+    // polygon of its corridor, seen from above: 0 for a sound path.
+    pathPointsOffCorridor: () => {
+      if (!path || !path.found) return -1;
+      const inside = (p, x, y) => {
+        let hit = false;
+        for (let i = file.first[p], j = file.first[p + 1] - 1; i < file.first[p + 1]; j = i++) {
+          const xi = file.plan[2 * i], yi = file.plan[2 * i + 1], xj = file.plan[2 * j], yj = file.plan[2 * j + 1];
+          if ((yi > y) !== (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi) hit = !hit;
+        }
+        return hit;
+      };
+      const near = (p, x, y) => {  // on the polygon or within a hair of its border
+        if (inside(p, x, y)) return true;
+        const e = 1e-3 * Math.max(1, Math.abs(x), Math.abs(y));
+        return [[e, 0], [-e, 0], [0, e], [0, -e]].some(([dx, dy]) => inside(p, x + dx, y + dy));
+      };
+      let off = 0;
+      for (let k = 1; k < path.waypoints.length; k++) {
+        const [ax, ay] = planOf(...path.waypoints[k - 1]), [bx, by] = planOf(...path.waypoints[k]);
+        for (let t = 0.1; t < 1; t += 0.1) {
+          const x = ax + (bx - ax) * t, y = ay + (by - ay) * t;
+          if (!path.corridor.some((p) => near(p, x, y))) off++;
+        }
+      }
+      return off;
+    },
     idOf: (p) => file.ids[p],
     // Where polygon p's centre is on the page (CSS pixels, relative to the canvas).
     screenOf: (p) => toScreen(...planOf(...centreWorld(p))),
