@@ -63,7 +63,13 @@
       const message = name + ': ' + text(nav._nv_error());
       showError(message);
       file = null;
+      hover = -1;
       clearPanels();
+      // Nothing of the previous file stays: pickers, colour modes, tooltip.
+      $('tooltip').hidden = true;
+      $('space-label').hidden = true;
+      $('group-label').hidden = true;
+      $('mode').innerHTML = '';
       $('drop-hint').hidden = false;
       $('legend').innerHTML = '';
       dirty = true;
