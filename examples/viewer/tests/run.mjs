@@ -9,7 +9,8 @@
 //   node run.mjs --web BUILD/web --navspan BUILD/navspan [--shots DIR] [--quick]
 //
 // The corpus is NAVSPAN_CORPUS, else ../shared/corpus next to the checkout;
-// a format without files is skipped with a message. The last line is
+// a format with no file there is tested on the repository's own sample
+// (examples/samples/), and says so. The last line is
 // "N passed, N failed"; the exit status is 1 when anything failed.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -81,9 +82,13 @@ function largest(folder) {
   return best;
 }
 
+// Corpus folder, format, and the repository's own sample (used when the
+// corpus has no file of that format).
 const formats = [
-  ['source-nav', 'source_nav'], ['quake-nav', 'quake_nav'], ['fox-nav2', 'fox_nav2'], ['creation-plugins', 'creation_plugin'],
+  ['source-nav', 'source_nav', 'sample_v16_cstrike.nav'], ['quake-nav', 'quake_nav', 'sample_v18.nav'],
+  ['fox-nav2', 'fox_nav2', 'fox_sample.nav2'], ['creation-plugins', 'creation_plugin', 'sample_skyrim.esp'],
 ];
+const samples = join(here, '..', '..', 'samples');
 
 if (!existsSync(join(web, 'navspan.wasm'))) {
   console.log('no built page in ' + web + ' (cmake --workflow --preset viewer builds it)');
@@ -115,9 +120,13 @@ try {
   check(loaded, 'page and module load from ' + url, pageErrors.join('; '));
   if (!loaded) throw new Error('the page did not load');
 
-  for (const [folder, format] of formats) {
-    const file = largest(folder);
-    if (!file) { console.log(`skip ${format}: no readable file in ${join(corpus, folder, 'files')}`); continue; }
+  for (const [folder, format, sample] of formats) {
+    let file = largest(folder);
+    if (!file && existsSync(join(samples, sample))) {
+      console.log(`${format}: no readable file in ${join(corpus, folder, 'files')}; the repository's sample instead`);
+      file = { path: join(samples, sample), info: info(join(samples, sample)) };
+    }
+    if (!file || !file.info) { console.log(`skip ${format}: no file to open`); continue; }
     const name = basename(file.path);
     // Drop the file on the page, as a user would.
     await page.evaluate(() => { window.navspanTimings = null; });
