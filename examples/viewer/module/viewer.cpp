@@ -172,8 +172,9 @@ NAVSPAN_EXPORT const char* nv_meta() {
 
 // The typed arrays: 0 corners (f32 x,y,z), 1 first corner per polygon (u32,
 // polygons + 1), 2 centres (f32 x,y,z), 3 ids, 4 spaces, 5 groups, 6 places,
-// 7 flag sets, 8 link from, 9 link to (0xFFFFFFFF: outside the file),
-// 10 link kind, 11 link end points (f32, 6 per link), 12 record numbers.
+// 7 flag sets, 8 link from, 9 link to,
+// 10 link kind, 11 link end points (f32, 6 per link), 12 record numbers,
+// 13 link portals (f32, 6 per link: the edge or point a path crosses).
 NAVSPAN_EXPORT const void* nv_array(int which) {
     if (current == nullptr) return nullptr;
     const walkable_view& v = current->view;
@@ -191,6 +192,7 @@ NAVSPAN_EXPORT const void* nv_array(int which) {
         case 10: return v.link_kind.data();
         case 11: return v.link_points.data();
         case 12: return v.records.data();
+        case 13: return v.link_portals.data();
         default: return nullptr;
     }
 }
@@ -211,6 +213,7 @@ NAVSPAN_EXPORT std::size_t nv_array_length(int which) {
         case 10: return v.link_kind.size();
         case 11: return v.link_points.size();
         case 12: return v.records.size();
+        case 13: return v.link_portals.size();
         default: return 0;
     }
 }
