@@ -1,4 +1,4 @@
-// The navspan command's dump, validate, svg/obj (scene) and path (graph)
+// The navspan command's dump, validate and svg/obj (scene)
 // support for source_nav files. The dump schema is in ../dump/source.md.
 #pragma once
 
@@ -17,7 +17,6 @@
 #include <navspan/navspan.hpp>
 
 #include "../findings.hpp"
-#include "../graph.hpp"
 #include "../json_writer.hpp"
 #include "../scene.hpp"
 
@@ -802,46 +801,6 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
             }
         }
     }
-    return {};
-}
-
-// The walkable graph for `navspan path`: areas by id, connections as
-// directed edges (looked up through an area_index), ladders both ways
-// between their bottom and top areas.
-inline navspan::error build_graph(navspan::bytes_view bytes, nav_graph& out) {
-    namespace ns = navspan::source;
-    using namespace tools_detail;
-    const auto opened = ns::nav_file::open(bytes);
-    if (!opened) return opened.error();
-    const ns::nav_file& file = *opened;
-    auto index = ns::make_area_index(file);
-    if (!index) return index.error();
-    out.node_kind = "area";
-    const auto n = static_cast<std::uint32_t>(index->size());
-    std::vector<std::vector<std::pair<std::uint32_t, float>>> adjacency(n);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        const ns::area_head a = index->head(ns::area_position{i});
-        out.ids.push_back(a.id());
-        out.positions.push_back(centre(a));
-        for (unsigned d = 0; d < 4; ++d) {
-            for (std::uint32_t to : a.connections(static_cast<ns::direction>(d))) {
-                const auto target = index->position_of(to);
-                if (target && *target != i) adjacency[i].push_back({*target, 1.0f});
-            }
-        }
-    }
-    for (const ns::ladder l : file.ladders()) {
-        const auto bottom = index->position_of(l.bottom_area());
-        if (l.bottom_area() == 0 || !bottom) continue;
-        for (unsigned c = 0; c < 4; ++c) {
-            const std::uint32_t id = l.connected_area(static_cast<ns::ladder_connection>(c));
-            const auto top = index->position_of(id);
-            if (id == 0 || !top || *top == *bottom) continue;
-            adjacency[*bottom].push_back({*top, 1.0f});
-            adjacency[*top].push_back({*bottom, 1.0f});
-        }
-    }
-    out.finish_edges_from(adjacency);
     return {};
 }
 

@@ -103,7 +103,10 @@ struct distance_cost {
 
 namespace path_detail {
 
-inline float plan_distance3(vec3 a, vec3 b) noexcept { return static_cast<float>(distance(a, b)); }
+inline float plan_distance3(vec3 a, vec3 b) noexcept {
+    const float dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
+    return std::sqrt(dx * dx + dy * dy + dz * dz);
+}
 
 inline vec3 midpoint(const link& l) noexcept {
     return {(l.portal_a.x + l.portal_b.x) * 0.5f, (l.portal_a.y + l.portal_b.y) * 0.5f,
@@ -184,9 +187,10 @@ struct path_search {
                 node& nn = s.nodes_[next];
                 const bool fresh = nn.generation != gen;
                 if (!fresh && nn.closed) continue;
-                const vec3 entry = next == goal ? goal_plan : path_detail::midpoint(l);
-                float step_length = path_detail::plan_distance3(c.at, path_detail::midpoint(l));
-                if (next == goal) step_length += path_detail::plan_distance3(path_detail::midpoint(l), goal_plan);
+                const vec3 mid = path_detail::midpoint(l);
+                const vec3 entry = next == goal ? goal_plan : mid;
+                float step_length = path_detail::plan_distance3(c.at, mid);
+                if (next == goal) step_length += path_detail::plan_distance3(mid, goal_plan);
                 const float step = cost_of(w, cur, l, step_length);
                 if (!(step >= 0) || step == std::numeric_limits<float>::infinity()) continue;  // forbidden
                 const float g = c.cost + step;
@@ -257,7 +261,16 @@ struct funnel_portals {
             left = right = goal;
             return;
         }
-        const vec3 from = w.to_plan(centre(w, corridor[i]));
+        // Any point inside the first polygon tells the sides apart: the mean
+        // of its corners (convex polygons) is the cheapest.
+        vec3 from{};
+        const auto corners = w.plan_corners(corridor[i]);
+        for (const vec3& c : corners) {
+            from.x += c.x;
+            from.y += c.y;
+        }
+        const float n = corners.empty() ? 1.0f : static_cast<float>(corners.size());
+        from = {from.x / n, from.y / n, 0};
         if (triangle_area2(from, l->portal_a, l->portal_b) < 0) {
             right = l->portal_a;
             left = l->portal_b;
