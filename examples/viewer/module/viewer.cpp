@@ -65,7 +65,7 @@ std::vector<std::string> dump_records(std::string_view key) {
         navspan_cli::output o(sink);
         navspan_cli::json_writer w(o);
         const navspan::error e = current->module->dump({current->bytes.data(), current->bytes.size()}, w);
-        if (!e) w.finish();
+        if (e.ok()) w.finish();
     }
     std::fclose(sink);
     return std::move(filter.all());
@@ -122,7 +122,7 @@ NAVSPAN_EXPORT int nv_open() {
     auto f = std::make_unique<open_file>();
     f->bytes.swap(incoming);
     const navspan::bytes_view bytes{f->bytes.data(), f->bytes.size()};
-    if (navspan::error e = navspan_viewer::build_walkable(bytes, f->view)) {
+    if (const navspan::error e = navspan_viewer::build_walkable(bytes, f->view); !e.ok()) {
         give(e.message());
         return 0;
     }
@@ -139,7 +139,8 @@ NAVSPAN_EXPORT const char* nv_error() { return text.c_str(); }
 NAVSPAN_EXPORT const char* nv_info() {
     if (current == nullptr) return give("{}");
     std::string out;
-    if (navspan::error e = navspan_cli::info_json({current->bytes.data(), current->bytes.size()}, out)) return give("{}");
+    const navspan::error e = navspan_cli::info_json({current->bytes.data(), current->bytes.size()}, out);
+    if (!e.ok()) return give("{}");
     return give(out);
 }
 
@@ -226,7 +227,8 @@ NAVSPAN_EXPORT const char* nv_findings() {
     navspan_cli::output o(out);
     navspan_cli::json_writer w(o);
     w.begin_array();
-    if (navspan::error e = current->module->validate({current->bytes.data(), current->bytes.size()}, found)) {
+    if (const navspan::error e = current->module->validate({current->bytes.data(), current->bytes.size()}, found);
+        !e.ok()) {
         w.begin_object();
         w.field("check", "error");
         w.field("record", "file");

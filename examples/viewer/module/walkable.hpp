@@ -197,10 +197,7 @@ inline navspan::error build_source(navspan::bytes_view bytes, walkable_view& v) 
 inline navspan::error build_quake(navspan::bytes_view bytes, walkable_view& v) {
     namespace q = navspan::quake;
     using namespace navspan_cli::quake_format::tools_detail;
-    q::options opts;  // as navspan::nav::make_walkable(bytes) opens it
-    opts.check_indices = false;
-    opts.allow_trailing_bytes = true;
-    const auto opened = q::nav_file::open(bytes, opts);
+    const auto opened = open_structure(bytes);  // as the command and navspan::nav open it
     if (!opened) return opened.error();
     const q::nav_file& f = *opened;
     v.format = "quake_nav";
@@ -210,7 +207,7 @@ inline navspan::error build_quake(navspan::bytes_view bytes, walkable_view& v) {
     for (const q::node n : f.nodes()) {
         polygon_labels l;
         l.record = n.index();
-        l.flags = flag_label(q::node_flag_names, n.raw_flags(), "(no flags)");
+        l.flags = flag_label(q::node_flag_names, n.flags().raw(), "(no flags)");
         labels.push_back(std::move(l));
     }
     auto w = navspan::nav::make_walkable(f);
@@ -316,7 +313,7 @@ inline navspan::error build_walkable(navspan::bytes_view bytes, walkable_view& v
         case navspan::format::creation_plugin: e = build_creation(bytes, v); break;
         default: return navspan_cli::unknown_format_error(bytes);
     }
-    if (!e) index_meshes(v);
+    if (e.ok()) index_meshes(v);
     return e;
 }
 
