@@ -14,7 +14,8 @@
 // Detour keeps one neighbour per polygon edge, so polygons whose sides touch
 // several neighbours (Source areas) are given to it as a fan of triangles
 // from their centre, one per piece of side between portal ends; Fox faces and
-// NVNM triangles go over as they are. Quake nodes (discs with point links)
+// NVNM triangles go over as they are. Links through a point (Source ladders)
+// become off-mesh connections. Quake nodes (discs with point links)
 // have no Detour counterpart and are left out.
 #pragma once
 
@@ -118,12 +119,13 @@ inline boundary boundary_of(const nav::walkable& w, nav::polygon_index p) {
     boundary b;
     const auto c = w.plan_corners(p);
     const auto links = w.links(p);
+    // Whether q lies on segment a-e (within a thousandth of its length).
     auto on_segment = [](navspan::vec3 q, navspan::vec3 a, navspan::vec3 e, double& t) {
         const double dx = e.x - a.x, dy = e.y - a.y, len2 = dx * dx + dy * dy;
         if (len2 <= 0) return false;
         t = ((q.x - a.x) * dx + (q.y - a.y) * dy) / len2;
         const double px = a.x + t * dx - q.x, py = a.y + t * dy - q.y;
-        return t > -1e-4 && t < 1 + 1e-4 && px * px + py * py < 0.01 * (1 + len2 * 1e-6);
+        return t > -1e-3 && t < 1 + 1e-3 && px * px + py * py <= 1e-6 * len2 + 1e-8;
     };
     for (std::size_t i = 0; i < c.size(); ++i) {
         const navspan::vec3 a = c[i], e = c[(i + 1) % c.size()];
@@ -247,6 +249,25 @@ inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
             std::upper_bound(first.begin(), first.end(), i) - first.begin() - 1));
     }
     if (verts.size() / 3 > 65535) return false;
+    // Links through a point (Source ladders) have no edge: off-mesh
+    // connections, from the point (on the first polygon) to the nearest
+    // point of the other, one way each (the way back is its own link).
+    std::vector<float> con_verts, con_radius;
+    std::vector<unsigned short> con_flags;
+    std::vector<unsigned char> con_areas, con_dir;
+    std::vector<unsigned int> con_ids;
+    for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
+        for (const nav::link& l : w.links(p)) {
+            if (!(l.portal_a == l.portal_b) || first[l.target] == first[l.target + 1]) continue;
+            const navspan::vec3 from = l.portal_a, to = w.to_plan(nav::closest_point(w, l.target, w.to_world(l.portal_a)));
+            for (const float v : {from.x, from.z, from.y, to.x, to.z, to.y}) con_verts.push_back(v);
+            con_radius.push_back(cs * 8);
+            con_flags.push_back(1);
+            con_areas.push_back(0);
+            con_dir.push_back(0);
+            con_ids.push_back(static_cast<unsigned int>(con_ids.size()));
+        }
+    }
     dtNavMeshCreateParams params{};
     params.verts = verts.data();
     params.vertCount = static_cast<int>(verts.size() / 3);
@@ -255,6 +276,13 @@ inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
     params.polyAreas = areas.data();
     params.polyCount = static_cast<int>(polys.size());
     params.nvp = nvp;
+    params.offMeshConVerts = con_verts.data();
+    params.offMeshConRad = con_radius.data();
+    params.offMeshConFlags = con_flags.data();
+    params.offMeshConAreas = con_areas.data();
+    params.offMeshConDir = con_dir.data();
+    params.offMeshConUserID = con_ids.data();
+    params.offMeshConCount = static_cast<int>(con_ids.size());
     params.walkableHeight = 1;
     params.walkableRadius = 0;
     params.walkableClimb = 1;
@@ -408,11 +436,11 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
             float pa[3], pb[3];
             to_d(nav::centre(w, a), pa);
             to_d(nav::centre(w, b), pb);
-            // The centre's own polygon (a fan's triangle holds it).
-            float half[3] = {d.unit * 4, 1, d.unit * 4}, snapped[3];
-            dtPolyRef ra = 0, rb = 0;
-            d.query->findNearestPoly(pa, half, &filter, &ra, snapped);
-            d.query->findNearestPoly(pb, half, &filter, &rb, snapped);
+            // The same polygons as navspan's (a fan's first triangle: the
+            // centre is a corner of every triangle of the fan). Looking
+            // them up by point could pick another polygon where faces
+            // overlap (Fox group borders).
+            const dtPolyRef ra = d.first[a], rb = d.first[b];
             if (ra == 0 || rb == 0) continue;
             int n = 0;
             const dtStatus st = d.query->findPath(ra, rb, pa, pb, &filter, corridor.data(), &n, static_cast<int>(corridor.size()));

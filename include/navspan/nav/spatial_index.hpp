@@ -125,10 +125,7 @@ public:
         const vec3 q = w.to_plan(point);
         nearest_polygon best;
         double best_d = max_distance;
-        const double r = max_distance;
-        box around{{static_cast<float>(q.x - r), static_cast<float>(q.y - r), 0},
-                   {static_cast<float>(q.x + r), static_cast<float>(q.y + r), 0}};
-        visit_plan(around, [&](polygon_index p) {
+        auto consider = [&](polygon_index p) {
             const box& b = w.plan_bounds(p);
             // The box distance is a lower bound of the distance to the polygon.
             const double dx = std::max({static_cast<double>(b.min.x) - q.x, 0.0, static_cast<double>(q.x) - b.max.x});
@@ -141,7 +138,17 @@ public:
                 best_d = d;
                 best = {p, on, static_cast<float>(d)};
             }
-        });
+        };
+        // The point's own cell first: what it finds there bounds the box
+        // the second pass scans (usually to that one cell).
+        if (inside_grid(q.x, q.y, 0)) {
+            const std::uint32_t cell = row_of(q.y) * cols_ + column_of(q.x);
+            for (std::uint32_t i = words_[cell], end = words_[cell + 1]; i < end; ++i) consider(words_[items_at_ + i]);
+        }
+        const double r = best_d;
+        const box around{{static_cast<float>(q.x - r), static_cast<float>(q.y - r), 0},
+                         {static_cast<float>(q.x + r), static_cast<float>(q.y + r), 0}};
+        visit_plan(around, consider);
         if (best.polygon == no_polygon) return std::nullopt;
         return best;
     }
