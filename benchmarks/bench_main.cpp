@@ -37,6 +37,7 @@
 #  include "fox_rows.hpp"
 #  define NAVSPAN_BENCH_FOX 1
 #endif
+#include "nav_rows.hpp"
 #if __has_include("creation_rows.hpp")
 #  include "creation_rows.hpp"
 #  define NAVSPAN_BENCH_CREATION 1
@@ -124,6 +125,8 @@ int main(int argc, char** argv) {
         if (in.format == "creation_plugin") bench_creation(s, in, emit);
 #endif
     }
+    // Navigation queries, against Detour when the build found it.
+    bench_nav(s, quick, filter);
     std::fflush(stdout);
     return g_floor_mismatches == 0 ? 0 : 1;
 }

@@ -5,7 +5,8 @@
 //   navspan validate [--json] FILE...
 //   navspan svg FILE -o OUT.svg [--color-by WHAT] [--links|--no-links] [--cell ID|--split]
 //   navspan obj FILE -o OUT.obj [--up y|z] [--links] [--color-by WHAT] [--cell ID|--split]
-//   navspan path FILE --from A --to B [--svg OUT.svg]
+//   navspan path FILE --from A --to B [--json] [--svg OUT.svg]
+//   navspan locate [--json] FILE x,y,z
 //
 // FILE may be "-" (standard input); -o - writes to standard output, and
 // status messages ("wrote ...") go to stderr. The exit statuses are defined
@@ -22,10 +23,10 @@
 
 #include <navspan/navspan.hpp>
 
-#include "graph.hpp"
 #include "info.hpp"
 #include "input.hpp"
 #include "modules.hpp"
+#include "navigate.hpp"
 #include "obj.hpp"
 #include "svg.hpp"
 
@@ -57,7 +58,8 @@ const char* const usage_text =
     "  validate [--json] FILE...  checks beyond structure (dangling ids, one-way links, ...)\n"
     "  svg FILE -o OUT.svg        a top-down picture of the map\n"
     "  obj FILE -o OUT.obj        the walkable surface as Wavefront OBJ\n"
-    "  path FILE --from A --to B  shortest path between two areas/nodes/triangles (id or x,y,z)\n"
+    "  path FILE --from A --to B  shortest path and its waypoints between two polygons (id or x,y,z)\n"
+    "  locate FILE x,y,z          the polygon under or above a point (and its place, for Source)\n"
     "\n"
     "Formats: Valve Source/GoldSrc .nav, Quake re-release .nav (NAV2), Fox Engine .nav2,\n"
     "Bethesda .esp/.esm/.esl plugins (NVNM navmeshes). FILE - reads standard input.\n"
@@ -218,12 +220,25 @@ const char* const obj_usage =
     "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const path_usage =
-    "usage: navspan path FILE --from A --to B [--svg OUT.svg]\n"
+    "usage: navspan path FILE --from A --to B [--json] [--svg OUT.svg]\n"
     "\n"
-    "Finds the shortest path (A*) between two areas, nodes or triangles. A and B are ids as the\n"
-    "file numbers them, or world points written x,y,z (the nearest one is used). Prints the path,\n"
-    "one step per line; --svg also draws it over the map.\n"
+    "Finds the shortest path (A* over the polygons, then the waypoints pulled tight through\n"
+    "the portals of its corridor) between two polygons. A and B are ids as the file numbers\n"
+    "them (Source: area id; Quake: node index; Fox: GROUP:FACE; plugins: FORMID:TRIANGLE with\n"
+    "the navmesh form id in hex), or world points written x,y,z (the polygon under or above,\n"
+    "else the nearest). Prints the corridor, one polygon per line, then the waypoints; --json\n"
+    "prints one JSON object; --svg also draws the waypoints over the map.\n"
     "\n" NAVSPAN_EXIT_STATUSES;
+
+const char* const locate_usage =
+    "usage: navspan locate [--json] FILE x,y,z\n"
+    "\n"
+    "Prints the polygon under or above the world point (the one nearest in height), with its\n"
+    "place on Source maps; when the point is over no polygon, the nearest polygon instead.\n"
+    "A plugin is searched space by space (worldspaces, interior cells).\n"
+    "\n"
+    "Exit status: 0 a polygon is under or above the point, 3 only a nearest one, 1 the file\n"
+    "is not valid, 2 usage error.\n";
 
 // Options shared by the single-file commands.
 struct single_file_args {
@@ -618,17 +633,6 @@ int run_picture(int argc, char** argv, bool svg) {
     return exit_ok;
 }
 
-// "12" is an id; "x,y,z" a world point.
-std::optional<std::size_t> resolve_endpoint(const navspan_cli::nav_graph& g, const char* text) {
-    float x = 0, y = 0, z = 0;
-    char tail = 0;
-    if (std::sscanf(text, "%f,%f,%f%c", &x, &y, &z, &tail) == 3) return g.nearest({x, y, z});
-    char* end = nullptr;
-    const unsigned long long id = std::strtoull(text, &end, 10);
-    if (end == text || *end != '\0') return std::nullopt;
-    return g.find_id(id);
-}
-
 int run_path(int argc, char** argv) {
     single_file_args a;
     if (int s = parse_single(argc, argv, path_usage, a, false); s >= 0) return s;
@@ -636,34 +640,88 @@ int run_path(int argc, char** argv) {
     navspan_cli::input file;
     const navspan_cli::format_module* m = nullptr;
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
-    navspan_cli::nav_graph g;
-    if (navspan::error e = m->build_graph(file.bytes(), g); !e.ok()) return report_invalid(a.file, e);
-    const auto from = resolve_endpoint(g, a.from);
-    const auto to = resolve_endpoint(g, a.to);
-    if (!from || !to) {
-        std::fprintf(stderr, "navspan: %s: no %s '%s' in this file\n", a.file, g.node_kind.c_str(), !from ? a.from : a.to);
+    namespace nav = navspan::nav;
+    // The first space (of a plugin) where both ends are on polygons; else
+    // the first where they resolve at all (a point then takes its nearest).
+    navspan_cli::nav_view view;
+    std::optional<navspan_cli::resolved_end> from, to;
+    const char* unparsed = nullptr;
+    for (const bool allow_nearest : {false, true}) {
+        if (navspan::error e = navspan_cli::load_nav_view(file.bytes(), view, [&](const navspan_cli::nav_view& v) {
+                const auto f = navspan_cli::parse_endpoint(a.from, v.mesh.ids());
+                const auto t = navspan_cli::parse_endpoint(a.to, v.mesh.ids());
+                if (!f || !t) {
+                    unparsed = !f ? a.from : a.to;
+                    return true;
+                }
+                from = navspan_cli::resolve(v, *f, allow_nearest);
+                to = navspan_cli::resolve(v, *t, allow_nearest);
+                return from && to;
+            }); !e.ok()) {
+            return report_invalid(a.file, e);
+        }
+        if (unparsed != nullptr || (from && to)) break;
+    }
+    const nav::id_scheme ids = view.mesh.ids();
+    if (unparsed != nullptr) {
+        std::fprintf(stderr, "navspan: %s: '%s' is neither %s nor a point x,y,z\n", a.file, unparsed,
+                     navspan_cli::id_syntax(ids));
         return exit_usage;
     }
-    const auto found = navspan_cli::find_path(g, *from, *to);
-    if (found.nodes.empty()) {
-        std::printf("no path from %s %llu to %s %llu (%zu expanded)\n", g.node_kind.c_str(),
-                    static_cast<unsigned long long>(g.ids[*from]), g.node_kind.c_str(),
-                    static_cast<unsigned long long>(g.ids[*to]), found.expanded);
-        return exit_findings;
+    if (!from || !to) {
+        std::fprintf(stderr, "navspan: %s: no %s '%s' in this file\n", a.file, std::string(nav::to_string(ids)).c_str(),
+                     !from ? a.from : a.to);
+        return exit_usage;
     }
-    std::printf("path of %zu %ss, length %.1f:\n", found.nodes.size(), g.node_kind.c_str(), found.length);
-    for (std::size_t i : found.nodes) {
-        const auto& p = g.positions[i];
-        std::printf("  %s %llu  (%.1f, %.1f, %.1f)\n", g.node_kind.c_str(), static_cast<unsigned long long>(g.ids[i]),
-                    static_cast<double>(p.x), static_cast<double>(p.y), static_cast<double>(p.z));
+    nav::path_scratch scratch(view.mesh);
+    const auto found = nav::find_path(view.mesh, from->polygon, from->point, to->polygon, to->point, scratch);
+    std::vector<navspan::vec3> waypoints(found.corridor.size() + 2);
+    const auto straight = nav::straight_path(view.mesh, found.corridor, from->point, to->point, waypoints);
+    waypoints.resize(found.status == nav::path_status::found ? straight.count : 0);
+    const std::string kind(nav::to_string(ids));
+    if (a.json) {
+        std::string line;
+        navspan_cli::output o(line);
+        navspan_cli::json_writer w(o);
+        w.begin_object();
+        w.field("file", std::string_view(a.file));
+        if (view.space) w.field("space", std::string_view(navspan_cli::space_label(view)));
+        w.key("from");
+        navspan_cli::write_polygon_json(w, view, from->polygon);
+        w.key("to");
+        navspan_cli::write_polygon_json(w, view, to->polygon);
+        w.field("found", found.status == nav::path_status::found);
+        w.field("cost", found.cost);
+        w.field("expanded", static_cast<std::uint64_t>(found.expanded));
+        w.key("corridor");
+        w.begin_array();
+        for (const nav::polygon_index p : found.corridor) navspan_cli::write_polygon_json(w, view, p);
+        w.end_array();
+        w.key("waypoints");
+        w.begin_array();
+        for (const navspan::vec3& p : waypoints) navspan_cli::write_point_json(w, p);
+        w.end_array();
+        w.end_object();
+        std::printf("%s\n", line.c_str());
+    } else if (found.status != nav::path_status::found) {
+        std::printf("no path from %s to %s (%zu expanded)\n", navspan_cli::polygon_label(view, from->polygon).c_str(),
+                    navspan_cli::polygon_label(view, to->polygon).c_str(), found.expanded);
+    } else {
+        if (view.space) std::printf("in %s\n", navspan_cli::space_label(view).c_str());
+        std::printf("path of %zu %ss, length %.1f:\n", found.corridor.size(), kind.c_str(), static_cast<double>(found.cost));
+        for (const nav::polygon_index p : found.corridor) {
+            std::printf("  %s  %s\n", navspan_cli::polygon_label(view, p).c_str(),
+                        navspan_cli::point_text(nav::centre(view.mesh, p)).c_str());
+        }
+        std::printf("%zu waypoints:\n", waypoints.size());
+        for (const navspan::vec3& p : waypoints) std::printf("  %s\n", navspan_cli::point_text(p).c_str());
     }
+    if (found.status != nav::path_status::found) return exit_findings;
     if (a.svg != nullptr) {
         navspan_cli::scene sc;
         if (int s = build_picture(a.file, file.bytes(), *m, {}, path_usage, sc); s >= 0) return s;
         sc.title += ": path";
-        std::vector<navspan::vec3> line;
-        for (std::size_t i : found.nodes) line.push_back(g.positions[i]);
-        sc.highlights.push_back(std::move(line));
+        sc.highlights.push_back(waypoints);
         std::string text;
         navspan_cli::output o(text);
         navspan_cli::write_svg(sc, o);
@@ -671,6 +729,69 @@ int run_path(int argc, char** argv) {
         std::fprintf(stderr, "wrote %s\n", a.svg);
     }
     return exit_ok;
+}
+
+int run_locate(int argc, char** argv) {
+    bool json = false;
+    std::vector<const char*> rest;
+    for (int i = 0; i < argc; ++i) {
+        std::string_view arg = argv[i];
+        if (arg == "--json") json = true;
+        else if (arg == "--help" || arg == "-h") {
+            std::fputs(locate_usage, stdout);
+            return exit_ok;
+        } else if (arg.size() > 1 && arg[0] == '-' && !(arg[1] >= '0' && arg[1] <= '9') && arg[1] != '.') {
+            std::string msg = "unknown option '" + std::string(arg) + "'";
+            return usage_error(msg.c_str(), locate_usage);
+        } else rest.push_back(argv[i]);
+    }
+    if (rest.size() != 2) return usage_error("locate needs a FILE and a point x,y,z", locate_usage);
+    const auto point = navspan_cli::parse_endpoint(rest[1], navspan::nav::id_scheme::source_area);
+    if (!point || !point->is_point) return usage_error("the point is written x,y,z", locate_usage);
+    navspan_cli::input file;
+    const navspan_cli::format_module* m = nullptr;
+    if (int s = open_for_command(rest[0], file, m); s >= 0) return s;
+    namespace nav = navspan::nav;
+    navspan_cli::nav_view view;
+    std::optional<navspan_cli::resolved_end> at;
+    for (const bool allow_nearest : {false, true}) {
+        if (navspan::error e = navspan_cli::load_nav_view(file.bytes(), view, [&](const navspan_cli::nav_view& v) {
+                at = navspan_cli::resolve(v, *point, allow_nearest);
+                return at.has_value();
+            }); !e.ok()) {
+            return report_invalid(rest[0], e);
+        }
+        if (at) break;
+    }
+    if (json) {
+        std::string line;
+        navspan_cli::output o(line);
+        navspan_cli::json_writer w(o);
+        w.begin_object();
+        w.field("file", std::string_view(rest[0]));
+        if (view.space && at) w.field("space", std::string_view(navspan_cli::space_label(view)));
+        w.key("point");
+        navspan_cli::write_point_json(w, point->point);
+        w.field("under_or_above", at.has_value() && !at->nearest_only);
+        if (at) {
+            w.key("polygon");
+            navspan_cli::write_polygon_json(w, view, at->polygon);
+            w.key("on_surface");
+            navspan_cli::write_point_json(w, at->point);
+            w.field("distance", nav::distance(at->point, point->point));
+        }
+        w.end_object();
+        std::printf("%s\n", line.c_str());
+    } else if (!at) {
+        std::printf("no polygon in this file\n");
+    } else {
+        const std::string where = view.space ? " (" + navspan_cli::space_label(view) + ")" : std::string();
+        std::printf("%s%s at %s, %.1f away%s\n", at->nearest_only ? "nearest: " : "",
+                    navspan_cli::polygon_label(view, at->polygon).c_str(), navspan_cli::point_text(at->point).c_str(),
+                    nav::distance(at->point, point->point), where.c_str());
+    }
+    if (!at) return exit_findings;
+    return at->nearest_only ? exit_findings : exit_ok;
 }
 
 int run_command(int argc, char** argv) {
@@ -690,6 +811,7 @@ int run_command(int argc, char** argv) {
     if (command == "svg") return run_picture(argc - 2, argv + 2, true);
     if (command == "obj") return run_picture(argc - 2, argv + 2, false);
     if (command == "path") return run_path(argc - 2, argv + 2);
+    if (command == "locate") return run_locate(argc - 2, argv + 2);
     std::string m = "unknown command '" + std::string(command) + "'";
     return usage_error(m.c_str(), usage_text);
 }

@@ -13,7 +13,6 @@
 #include "formats/quake_tools.hpp"
 #include "formats/source.hpp"
 #include "formats/source_tools.hpp"
-#include "graph.hpp"
 #include "json_writer.hpp"
 #include "scene.hpp"
 
@@ -25,19 +24,18 @@ struct format_module {
     navspan::error (*dump)(navspan::bytes_view, json_writer&);
     navspan::error (*validate)(navspan::bytes_view, findings&);
     navspan::error (*build_scene)(navspan::bytes_view, scene&);
-    navspan::error (*build_graph)(navspan::bytes_view, nav_graph&);
 };
 
 inline const format_module* module_for(navspan::format f) {
     static const format_module modules[] = {
         {navspan::format::source_nav, source_format::info, source_format::dump, source_format::validate,
-         source_format::build_scene, source_format::build_graph},
+         source_format::build_scene},
         {navspan::format::quake_nav, quake_format::info, quake_format::dump, quake_format::validate,
-         quake_format::build_scene, quake_format::build_graph},
+         quake_format::build_scene},
         {navspan::format::fox_nav2, fox_format::info, fox_format::dump, fox_format::validate,
-         fox_format::build_scene, fox_format::build_graph},
+         fox_format::build_scene},
         {navspan::format::creation_plugin, creation_format::info, creation_format::dump, creation_format::validate,
-         creation_format::build_scene, creation_format::build_graph},
+         creation_format::build_scene},
     };
     for (const auto& m : modules) {
         if (m.format == f) return &m;

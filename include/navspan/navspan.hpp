@@ -10,3 +10,4 @@
 #include "quake.hpp"
 #include "fox.hpp"
 #include "creation.hpp"
+#include "nav.hpp"

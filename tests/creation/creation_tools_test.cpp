@@ -1,6 +1,6 @@
 // The navspan command on Bethesda plugins (examples/navspan/formats/
 // creation_tools.hpp): dump, validate, svg/obj (the scene) and path (the
-// graph) on the bundled sample, on builder plugins of every NVNM version, on
+// walkable view) on the bundled sample, on builder plugins of every NVNM version, on
 // every corpus plugin, and on crafted plugins with one known problem each.
 #include <doctest/doctest.h>
 
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <navspan/creation.hpp>
+#include <navspan/nav.hpp>
 
 #include "creation/builder.hpp"
 #include "examples/navspan/info.hpp"
@@ -123,11 +124,59 @@ navspan_cli::scene scene_of(navspan::bytes_view bytes) {
     return sc;
 }
 
-navspan_cli::nav_graph graph_of(navspan::bytes_view bytes) {
-    navspan_cli::nav_graph g;
-    const navspan::error e = cf::build_graph(bytes, g);
-    REQUIRE_MESSAGE(e.ok(), e.message());
-    return g;
+// The walkable views of `navspan path`: one per space of the plugin, and
+// the form id and first global triangle number (the dump's numbering) of
+// each navmesh, to find triangles by the numbers the dump shows.
+struct plugin_walkables {
+    std::vector<navspan::nav::walkable> spaces;
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> meshes;  // form id, first triangle
+
+    navspan::nav::polygon_id id_of(std::uint64_t global) const {
+        for (std::size_t i = meshes.size(); i-- > 0;) {
+            if (meshes[i].second <= global) return {meshes[i].first, static_cast<std::uint32_t>(global - meshes[i].second)};
+        }
+        return {};
+    }
+    std::size_t triangles() const {
+        std::size_t n = 0;
+        for (const auto& w : spaces) n += w.polygon_count();
+        return n;
+    }
+    // A path between two global triangle numbers in the space holding both.
+    std::vector<navspan::nav::polygon_id> path(std::uint64_t from, std::uint64_t to) const {
+        namespace nav = navspan::nav;
+        for (const nav::walkable& w : spaces) {
+            const auto a = w.find(id_of(from)), b = w.find(id_of(to));
+            if (a == nav::no_polygon || b == nav::no_polygon) continue;
+            nav::path_scratch scratch(w);
+            const auto found = nav::find_path(w, a, nav::centre(w, a), b, nav::centre(w, b), scratch);
+            std::vector<nav::polygon_id> ids;
+            for (const nav::polygon_index p : found.corridor) ids.push_back(w.id(p));
+            return ids;
+        }
+        return {};
+    }
+};
+
+plugin_walkables walkables_of(navspan::bytes_view bytes) {
+    namespace nav = navspan::nav;
+    plugin_walkables out;
+    const auto plugin = navspan::creation::plugin_file::open(bytes);
+    REQUIRE(plugin);
+    navspan::creation::inflate_buffer scratch;
+    std::uint64_t next = 0;
+    REQUIRE(navspan::creation::for_each_navmesh(*plugin, scratch, [&](const navspan::creation::navmesh_entry& n) {
+        out.meshes.emplace_back(n.record.form_id(), next);
+        next += n.navmesh.triangles().size();
+    }).ok());
+    std::vector<nav::plugin_space> spaces;
+    REQUIRE(nav::plugin_spaces(*plugin, scratch, spaces).ok());
+    for (const nav::plugin_space& s : spaces) {
+        auto w = nav::make_walkable(*plugin, s, scratch);
+        REQUIRE(w);
+        out.spaces.push_back(std::move(*w));
+    }
+    return out;
 }
 
 std::string svg_of(const navspan_cli::scene& sc) {
@@ -201,12 +250,12 @@ TEST_CASE("creation tools: the bundled sample") {
     CHECK(checked.vertices == 4 * 3 + 1);  // a 3 x 2 grid of quads shares its 4 x 3 corners; the door point
     CHECK(checked.faces == 12);
 
-    const auto g = graph_of(bytes);
-    REQUIRE(g.size() == 12);
-    const auto path = navspan_cli::find_path(g, *g.find_id(0), *g.find_id(11));
-    REQUIRE(!path.nodes.empty());
-    CHECK(g.ids[path.nodes.front()] == 0);
-    CHECK(g.ids[path.nodes.back()] == 11);
+    const auto g = walkables_of(bytes);
+    REQUIRE(g.triangles() == 12);
+    const auto path = g.path(0, 11);
+    REQUIRE(!path.empty());
+    CHECK(path.front() == navspan::nav::polygon_id{0x01000D63, 0});
+    CHECK(path.back() == navspan::nav::polygon_id{0x01000D63, 11});
 }
 
 TEST_CASE("creation tools: builder plugins of every version and compression") {
@@ -280,9 +329,8 @@ TEST_CASE("creation tools: a bad plugin fails every subcommand before output") {
     navspan_cli::findings found;
     CHECK(!cf::validate(bytes, found).ok());
     navspan_cli::scene sc;
-    CHECK(cf::build_scene(bytes, sc).ok());
-    navspan_cli::nav_graph g;
-    CHECK(!cf::build_graph(bytes, g).ok());
+    CHECK(!cf::build_scene(bytes, sc).ok());
+    CHECK_FALSE(navspan::nav::make_walkable(bytes));
 }
 
 // Issue 16 #9: a record whose inflated subrecords end 4 bytes short made
@@ -311,8 +359,6 @@ TEST_CASE("creation tools: info, dump, validate, svg and path agree on a record 
         CHECK(cf::validate(bytes, found) == from_info);
         navspan_cli::scene sc;
         CHECK(cf::build_scene(bytes, sc) == from_info);
-        navspan_cli::nav_graph g;
-        CHECK(cf::build_graph(bytes, g) == from_info);
     }
 }
 
@@ -347,8 +393,7 @@ TEST_CASE("creation tools: every corpus plugin") {
         CHECK_MESSAGE(obj.problem.empty(), obj.problem);
         CHECK(obj.faces == sc.polygons.size());
         CHECK(obj.vertices < sc.polygons.size() * 3);  // shared
-        const auto g = graph_of(bytes);
-        CHECK(g.size() == all);
+        CHECK(walkables_of(bytes).triangles() == sc.polygons.size());
     }
     CHECK(files == 7);
 }
@@ -359,10 +404,10 @@ TEST_CASE("creation tools: paths in real plugins, inside a navmesh and across ed
         // Cheat Room: navmesh #1 (475 triangles, from global 12) is one
         // connected room floor.
         const auto bytes = read_file(*folder / "files" / "Bradenm1__Skyrim-mods__Cheat_Room.esp");
-        const auto g = graph_of(bytes);
-        const auto path = navspan_cli::find_path(g, *g.find_id(12), *g.find_id(400));
-        REQUIRE(!path.nodes.empty());
-        CHECK(g.ids[path.nodes.back()] == 400);
+        const auto g = walkables_of(bytes);
+        const auto path = g.path(12, 400);
+        REQUIRE(!path.empty());
+        CHECK(path.back() == g.id_of(400));
     }
     {
         // CompanionArissa: triangle 2100 is in navmesh #3 (exterior cell
@@ -378,13 +423,11 @@ TEST_CASE("creation tools: paths in real plugins, inside a navmesh and across ed
         auto mesh_of = [&](std::uint64_t id) {
             return static_cast<std::size_t>(std::upper_bound(firsts.begin(), firsts.end(), id) - firsts.begin() - 1);
         };
-        const auto g = graph_of(bytes);
-        const auto path = navspan_cli::find_path(g, *g.find_id(2100), *g.find_id(5700));
-        REQUIRE(!path.nodes.empty());
+        const auto g = walkables_of(bytes);
+        const auto path = g.path(2100, 5700);
+        REQUIRE(!path.empty());
         std::size_t crossings = 0;
-        for (std::size_t i = 1; i < path.nodes.size(); ++i) {
-            crossings += mesh_of(g.ids[path.nodes[i]]) != mesh_of(g.ids[path.nodes[i - 1]]);
-        }
+        for (std::size_t i = 1; i < path.size(); ++i) crossings += path[i].primary != path[i - 1].primary;
         CHECK(mesh_of(2100) == 3);
         CHECK(mesh_of(5700) == 10);
         CHECK(crossings >= 2);
@@ -526,12 +569,15 @@ TEST_CASE("creation tools: validate finds each crafted problem") {
             const auto found = validate(plugin_of({left, right}));
             CHECK_MESSAGE(found.empty(), all_findings(found));
             const auto bytes = plugin_of({left, right});
-            const auto g = graph_of(bytes);
-            // From left's first triangle to right's last: only through links.
-            const auto path = navspan_cli::find_path(g, *g.find_id(0), *g.find_id(15));
-            CHECK(!path.nodes.empty());
-            // Each navmesh is in a cell of its own: the picture of one
-            // marks the edges that lead into the other cell.
+            // Two interior cells are two coordinate spaces, never joined.
+            CHECK(walkables_of(bytes).path(0, 15).empty());
+            // Two navmeshes of one cell are one walkable: from left's first
+            // triangle to right's last, only through the edge links.
+            auto same_left = left, same_right = right;
+            same_left.parent = same_right.parent = 0x01000800;
+            const auto one_cell = walkables_of(plugin_of({same_left, same_right}));
+            REQUIRE(one_cell.spaces.size() == 1);
+            CHECK(!one_cell.path(0, 15).empty());
             const auto sc = scene_of(bytes);
             CHECK(sc.groups.size() == 2);
             CHECK(std::count_if(sc.lines.begin(), sc.lines.end(), [&](const navspan_cli::scene_line& l) {

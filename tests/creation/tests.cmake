@@ -13,12 +13,19 @@ if(TARGET navspan_cli)
         "wrote .*creation_sample.svg \\(12 polygons, 0 lines, 1 points\\)")
     add_test(NAME creation.obj_sample COMMAND navspan_cli obj ${creation_sample} -o ${CMAKE_CURRENT_BINARY_DIR}/creation_sample.obj)
     set_tests_properties(creation.obj_sample PROPERTIES LABELS "cli;creation" PASS_REGULAR_EXPRESSION "12 polygons")
-    add_test(NAME creation.path_sample COMMAND navspan_cli path ${creation_sample} --from 0 --to 11
+    # Ids are the navmesh's form id (hex) and the triangle index.
+    add_test(NAME creation.path_sample COMMAND navspan_cli path ${creation_sample} --from 01000D63:0 --to 01000D63:11
         --svg ${CMAKE_CURRENT_BINARY_DIR}/creation_path.svg)
     set_tests_properties(creation.path_sample PROPERTIES LABELS "cli;creation" PASS_REGULAR_EXPRESSION
-        "path of 4 triangles, length [0-9.]+:\n  triangle 0 .*\n  triangle 11 ")
+        "in interior cell 01000D62\npath of 4 triangles, length [0-9.]+:\n  navmesh 01000D63 triangle 0 .*\n.*\n.*\n  navmesh 01000D63 triangle 11 ")
+    add_test(NAME creation.path_sample_json COMMAND navspan_cli path --json ${creation_sample} --from 01000D63:0 --to 01000D63:11)
+    set_tests_properties(creation.path_sample_json PROPERTIES LABELS "cli;creation" PASS_REGULAR_EXPRESSION
+        "\"space\": \"interior cell 01000D62\", \"from\": {\"navmesh\": \"01000D63\", \"triangle\": 0}, .*\"found\": true")
+    add_test(NAME creation.locate_sample COMMAND navspan_cli locate ${creation_sample} 0,0,0)
+    set_tests_properties(creation.locate_sample PROPERTIES LABELS "cli;creation" PASS_REGULAR_EXPRESSION
+        "navmesh 01000D63 triangle 3 at \\(0.0, 0.0, 1.0\\), 1.0 away \\(interior cell 01000D62\\)")
     # A triangle id past the last one is a usage error (status 2).
-    add_test(NAME creation.path_sample_unknown_id COMMAND navspan_cli path ${creation_sample} --from 0 --to 12)
+    add_test(NAME creation.path_sample_unknown_id COMMAND navspan_cli path ${creation_sample} --from 01000D63:0 --to 01000D63:12)
     set_tests_properties(creation.path_sample_unknown_id PROPERTIES LABELS "cli;creation" WILL_FAIL TRUE)
 endif()
 # Issue 16 #2: 100,000 navmeshes draw in linear time (the quadratic code took

@@ -1,5 +1,5 @@
 // The navspan command on `.nav2` files (examples/navspan/formats/fox_tools.hpp):
-// dump, validate, svg/obj (the scene) and path (the graph) on the bundled
+// dump, validate, svg/obj (the scene) and path (the walkable view) on the bundled
 // sample, the Obj2Nav2 layout, every corpus file, and crafted files with one
 // known problem each.
 #include <doctest/doctest.h>
@@ -22,6 +22,7 @@
 #include "support/corpus.hpp"
 #include "support/json.hpp"
 #include "support/picture_check.hpp"
+#include "support/nav_paths.hpp"
 #include "support/tool_runs.hpp"
 
 namespace fox = navspan::fox;
@@ -65,22 +66,6 @@ std::uint64_t face_record_at(const fox::group& g, std::size_t f) {
 }
 std::uint64_t node_record_at(const fox::group& g, std::size_t n) {
     return world_payload(g) + g.nav_world().ss3_offset() + 2u * g.nodes()[n].ss3_half_offset();
-}
-
-// Whether graph id `b` is one step from id `a` in the file: an adjacency or
-// a link of a's node (ids are group x 100000 + node).
-bool one_step(const fox::nav2_file& f, std::uint64_t a, std::uint64_t b) {
-    const auto ga = f.find_group(static_cast<std::uint16_t>(a / 100000));
-    REQUIRE(ga.has_value());
-    const fox::nav_node n = ga->nodes()[a % 100000];
-    const std::uint64_t group = ga->id();
-    for (const fox::node_adjacency adj : n.adjacency()) {
-        if (group * 100000 + adj.node() == b) return true;
-    }
-    const fox::node_link link = n.link();
-    if (link.kind() == fox::link_kind::same_group) return group * 100000 + link.node() == b;
-    if (link.kind() == fox::link_kind::other_group) return std::uint64_t{link.group()} * 100000 + link.node() == b;
-    return false;
 }
 
 // Checks the dump of a file against the reader, entry by entry.
@@ -204,31 +189,11 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::set<std::strin
     CHECK(checked.points == nodes);
     CHECK(navspan_test::svg_numbers_problem(svg).empty());
 
-    navspan_cli::nav_graph g;
-    REQUIRE(ff::build_graph(bytes, g).ok());
-    REQUIRE(g.size() == nodes);
-    if (nodes == 0) return;
-    // From the first node to the one farthest from it in hops.
-    std::vector<int> hops(g.size(), -1);
-    std::queue<std::size_t> todo;
-    hops[0] = 0;
-    todo.push(0);
-    std::size_t last = 0;
-    while (!todo.empty()) {
-        const std::size_t u = todo.front();
-        todo.pop();
-        last = u;
-        for (std::uint32_t e = g.edge_begin[u]; e < g.edge_begin[u + 1]; ++e) {
-            if (hops[g.edge_to[e]] < 0) {
-                hops[g.edge_to[e]] = hops[u] + 1;
-                todo.push(g.edge_to[e]);
-            }
-        }
-    }
-    const auto path = navspan_cli::find_path(g, 0, last);
-    REQUIRE(!path.nodes.empty());
-    CHECK(path.nodes.back() == last);
-    for (std::size_t i = 1; i < path.nodes.size(); ++i) CHECK(one_step(f, g.ids[path.nodes[i - 1]], g.ids[path.nodes[i]]));
+    // The walkable view of `navspan path`: one polygon per face.
+    const auto w = navspan::nav::make_walkable(bytes);
+    REQUIRE(w);
+    REQUIRE(w->polygon_count() == faces);
+    if (faces > 1) navspan_test::check_long_nav_path(*w, 0);
 }
 
 }  // namespace
@@ -253,15 +218,25 @@ TEST_CASE("fox tools: every subcommand works on the bundled sample") {
     CHECK(world4.find("payload")->find("segment_flags")->items[0].find("flags_name")->text == "soldiers_and_animals");
     CHECK(world4.find("payload")->find("segment_flags")->items[1].find("flags_name")->text == "sahelanthropus");
 
-    navspan_cli::nav_graph g;
-    REQUIRE(ff::build_graph(bytes, g).ok());
-    // Group 0's nodes, then group 4's: ids are group x 100000 + node.
-    CHECK(g.ids.front() == 0);
-    CHECK(g.find_id(400000).has_value());
-    CHECK_FALSE(g.find_id(100000).has_value());
-    // From the border group across the group link into the quad segment.
-    const auto path = navspan_cli::find_path(g, *g.find_id(0), g.size() - 1);
-    CHECK(path.nodes.size() >= 3);
+    namespace nav = navspan::nav;
+    const auto w = nav::make_walkable(bytes);
+    REQUIRE(w);
+    // Group 0's faces, then group 4's: ids are (group, face).
+    CHECK(w->up_axis() == nav::axis::y);
+    CHECK(w->id(0) == nav::polygon_id{0, 0});
+    CHECK(w->find({4, 5}) != nav::no_polygon);
+    CHECK(w->find({1, 0}) == nav::no_polygon);
+    // From the border group across its face edges into group 4.
+    const auto from = w->find({0, 0}), to = w->find({4, 5});
+    nav::path_scratch scratch(*w);
+    const auto path = nav::find_path(*w, from, nav::centre(*w, from), to, nav::centre(*w, to), scratch);
+    REQUIRE(path.status == nav::path_status::found);
+    CHECK(path.corridor.size() == 6);
+    bool crossed = false;
+    for (std::size_t i = 1; i < path.corridor.size(); ++i) {
+        crossed = crossed || w->find_link(path.corridor[i - 1], path.corridor[i])->kind == nav::link_kind::cross_group;
+    }
+    CHECK(crossed);
 }
 
 TEST_CASE("fox tools: the Obj2Nav2 layout gets the two findings of its writer") {
@@ -314,8 +289,7 @@ TEST_CASE("fox tools: a file that does not verify is refused before anything is 
     CHECK(!ff::validate(bytes, found).ok());
     navspan_cli::scene sc;
     CHECK(!ff::build_scene(bytes, sc).ok());
-    navspan_cli::nav_graph g;
-    CHECK(!ff::build_graph(bytes, g).ok());
+    CHECK_FALSE(navspan::nav::make_walkable(bytes));
 }
 
 namespace {

@@ -12,12 +12,16 @@ if(TARGET navspan_cli)
         "wrote .*fox_sample.svg \\(11 polygons, 37 lines, 25 points\\)")
     add_test(NAME fox.obj_sample COMMAND navspan_cli obj ${fox_sample} -o ${CMAKE_CURRENT_BINARY_DIR}/fox_sample.obj)
     set_tests_properties(fox.obj_sample PROPERTIES LABELS "cli;fox" PASS_REGULAR_EXPRESSION "11 polygons")
-    # From the border group (id 0) over its group link into group 4's quad.
-    add_test(NAME fox.path_sample COMMAND navspan_cli path ${fox_sample} --from 0 --to 400019
+    # From the border group (id 0) over its face edges into group 4
+    # (ids GROUP:FACE).
+    add_test(NAME fox.path_sample COMMAND navspan_cli path ${fox_sample} --from 0:0 --to 4:5
         --svg ${CMAKE_CURRENT_BINARY_DIR}/fox_path.svg)
     set_tests_properties(fox.path_sample PROPERTIES LABELS "cli;fox" PASS_REGULAR_EXPRESSION
-        "path of [0-9]+ nodes, length [0-9.]+:\n  node 0 .*\n  node 3 .*\n  node 400000 .*  node 400019 ")
-    add_test(NAME fox.path_sample_no_such_node COMMAND navspan_cli path ${fox_sample} --from 0 --to 5)
-    set_tests_properties(fox.path_sample_no_such_node PROPERTIES LABELS "cli;fox" PASS_REGULAR_EXPRESSION
-        "no node '5' in this file")
+        "path of 6 faces, length [0-9.]+:\n  group 0 face 0 .*\n  group 0 face 1 .*\n  group 4 face 0 .*  group 4 face 5 ")
+    add_test(NAME fox.path_sample_no_such_face COMMAND navspan_cli path ${fox_sample} --from 0:0 --to 5:0)
+    set_tests_properties(fox.path_sample_no_such_face PROPERTIES LABELS "cli;fox" PASS_REGULAR_EXPRESSION
+        "no face '5:0' in this file")
+    add_test(NAME fox.locate_sample COMMAND navspan_cli locate ${fox_sample} 768.7,-2,-250.7)
+    set_tests_properties(fox.locate_sample PROPERTIES LABELS "cli;fox" PASS_REGULAR_EXPRESSION
+        "^group 4 face 5 at \\(768.7, -2.0, -250.7\\)")
 endif()

@@ -1,5 +1,5 @@
 // The navspan command on NAV2 files (examples/navspan/formats/quake_tools.hpp):
-// dump, validate, svg/obj (the scene) and path (the graph) on the bundled
+// dump, validate, svg/obj (the scene) and path (the walkable view) on the bundled
 // sample, on every corpus file, on every version the builder writes, and on
 // crafted files with one known problem each.
 #include <doctest/doctest.h>
@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include <navspan/nav.hpp>
 #include <navspan/quake.hpp>
 
 #include "builder.hpp"
@@ -179,16 +180,18 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::vector<std::st
     CHECK(with_links.objects.back() == "links");
     CHECK(navspan_test::svg_numbers_problem(svg).empty());
 
-    navspan_cli::nav_graph g;
-    REQUIRE(qf::build_graph(bytes, g).ok());
-    REQUIRE(g.size() == f.node_count());
-    CHECK(g.edge_to.size() == f.link_count());
-    const std::size_t goal = farthest_from(f, 0);
-    const auto path = navspan_cli::find_path(g, 0, goal);
-    REQUIRE(!path.nodes.empty());
-    CHECK(path.nodes.front() == 0);
-    CHECK(path.nodes.back() == goal);
-    for (std::size_t i = 1; i < path.nodes.size(); ++i) CHECK(linked(f, path.nodes[i - 1], path.nodes[i]));
+    namespace nav = navspan::nav;
+    const auto w = nav::make_walkable(bytes);
+    REQUIRE(w);
+    REQUIRE(w->polygon_count() == f.node_count());
+    CHECK(w->link_count() <= f.link_count());
+    const auto goal = static_cast<nav::polygon_index>(farthest_from(f, 0));
+    nav::path_scratch scratch(*w);
+    const auto path = nav::find_path(*w, 0, nav::centre(*w, 0), goal, nav::centre(*w, goal), scratch);
+    REQUIRE(path.status == nav::path_status::found);
+    CHECK(path.corridor.front() == 0);
+    CHECK(path.corridor.back() == goal);
+    for (std::size_t i = 1; i < path.corridor.size(); ++i) CHECK(linked(f, path.corridor[i - 1], path.corridor[i]));
 }
 
 }  // namespace
@@ -219,12 +222,18 @@ TEST_CASE("every subcommand works on the bundled sample") {
     CHECK(edict0.find("tail_words") == nullptr);
     CHECK(number(*d.find("trailing_bytes")) == 0);
 
-    navspan_cli::nav_graph g;
-    REQUIRE(qf::build_graph(bytes, g).ok());
-    CHECK(g.node_kind == "node");
+    namespace nav = navspan::nav;
+    const auto w = nav::make_walkable(bytes);
+    REQUIRE(w);
+    CHECK(w->ids() == nav::id_scheme::quake_node);
     // 0 -> 2 is a LongJump, 2 -> 4 a ManualJump; 4 has no links out.
-    CHECK(navspan_cli::find_path(g, 0, 4).nodes.size() >= 2);
-    CHECK(navspan_cli::find_path(g, 4, 0).nodes.empty());
+    nav::path_scratch scratch(*w);
+    const auto there = nav::find_path(*w, 0, nav::centre(*w, 0), 4, nav::centre(*w, 4), scratch);
+    CHECK(there.corridor.size() >= 2);
+    const nav::link* jump = w->find_link(0, 2);
+    REQUIRE(jump != nullptr);
+    CHECK(jump->kind == nav::link_kind::jump);
+    CHECK(nav::find_path(*w, 4, {}, 0, {}, scratch).status == nav::path_status::no_path);
 }
 
 TEST_CASE("every subcommand works on every version the builder writes") {
@@ -278,9 +287,8 @@ TEST_CASE("a file that does not verify is refused before anything is written") {
     navspan_cli::findings found;
     CHECK(!qf::validate(bytes, found).ok());
     navspan_cli::scene sc;
-    CHECK(qf::build_scene(bytes, sc).ok());
-    navspan_cli::nav_graph g;
-    CHECK(!qf::build_graph(bytes, g).ok());
+    CHECK(!qf::build_scene(bytes, sc).ok());
+    CHECK_FALSE(navspan::nav::make_walkable(bytes));
 }
 
 // Offsets in a version 18 sample: nodes at 24, origins at 64, links at 124,
@@ -364,9 +372,9 @@ TEST_CASE("the tools resolve nothing out of range and stay linear on overlapping
     navspan_cli::scene sc;
     REQUIRE(qf::build_scene(bytes, sc).ok());
     CHECK(sc.points.size() == 5);
-    navspan_cli::nav_graph g;
-    REQUIRE(qf::build_graph(bytes, g).ok());
-    CHECK(g.edge_to.size() == 9 - 1 - 2);  // link 0 leads nowhere, node 1's range is gone
+    const auto w = navspan::nav::make_walkable(bytes);
+    REQUIRE(w);
+    CHECK(w->link_count() <= 9 - 1 - 2);  // link 0 leads nowhere, node 1's range is gone
 
     // 300 nodes each owning all 65,535 links: 20 million edges, refused.
     quake_nav_spec wide;
@@ -374,8 +382,7 @@ TEST_CASE("the tools resolve nothing out of range and stay linear on overlapping
     for (int i = 0; i < 300; ++i) wide.nodes.push_back({0, 65535, 0, 16, {static_cast<float>(i), 0, 0}});
     wide.links.assign(65535, {1, 0, 0xFF, 0xFFFF});
     const auto wide_bytes = build_quake(wide);
-    navspan_cli::nav_graph big;
-    CHECK(qf::build_graph(wide_bytes, big).code == navspan::error_code::limit_exceeded);
+    CHECK(navspan::nav::make_walkable(wide_bytes).code() == navspan::error_code::limit_exceeded);
     navspan_cli::findings found;
     REQUIRE(qf::validate(wide_bytes, found).ok());
     const navspan_cli::finding* shared = find_check(found, "shared-link");

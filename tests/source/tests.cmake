@@ -17,7 +17,13 @@ if(TARGET navspan_cli)
     add_test(NAME source.cli.path COMMAND navspan_cli path ${source_sample} --from 20 --to 30
         --svg ${source_out}/path.svg)
     set_tests_properties(source.cli.path PROPERTIES LABELS "cli;source"
-        PASS_REGULAR_EXPRESSION "path of 3 areas")
+        PASS_REGULAR_EXPRESSION "path of 3 areas, length [0-9.]+:\n  area 20 .*\n  area 10 \\(CTSpawn\\) .*\n  area 30 ")
+    add_test(NAME source.cli.path_json COMMAND navspan_cli path --json ${source_sample} --from 150,50,0 --to 30)
+    set_tests_properties(source.cli.path_json PROPERTIES LABELS "cli;source" PASS_REGULAR_EXPRESSION
+        "\"from\": {\"area\": 20}, \"to\": {\"area\": 30}, \"found\": true, .*\"corridor\": \\[{\"area\": 20}, {\"area\": 10, \"place\": \"CTSpawn\"}, {\"area\": 30}\\]")
+    add_test(NAME source.cli.locate COMMAND navspan_cli locate ${source_sample} 50,60,5)
+    set_tests_properties(source.cli.locate PROPERTIES LABELS "cli;source"
+        PASS_REGULAR_EXPRESSION "^area 10 \\(CTSpawn\\) at \\(50.0, 60.0, 0.0\\), 5.0 away")
 endif()
 # Issue 16 #2: the pictures of a map of 65,535 places are linear. The test
 # takes 0.3 s of CPU (about 1.5 s under sanitizers); the quadratic code took

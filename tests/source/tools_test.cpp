@@ -1,5 +1,5 @@
 // The navspan command's source_nav support: dump, validate, svg/obj scene
-// and path graph, on the bundled sample, on crafted files with known
+// and the walkable view `navspan path` uses, on the bundled sample, on crafted files with known
 // problems, and on every corpus file.
 #include <doctest/doctest.h>
 
@@ -19,6 +19,7 @@
 #include "support/corpus.hpp"
 #include "support/json.hpp"
 #include "support/picture_check.hpp"
+#include "support/nav_paths.hpp"
 
 namespace sb = navspan_test::source_build;
 namespace tools = navspan_cli::source_format;
@@ -57,44 +58,6 @@ std::vector<navspan_cli::finding> with_check(const navspan_cli::findings& all, c
         if (f.check == check) out.push_back(f);
     }
     return out;
-}
-
-// Breadth-first distances from `start` over the graph's edges.
-std::vector<int> hops_from(const navspan_cli::nav_graph& g, std::size_t start) {
-    std::vector<int> hops(g.size(), -1);
-    std::deque<std::size_t> queue{start};
-    hops[start] = 0;
-    while (!queue.empty()) {
-        const std::size_t u = queue.front();
-        queue.pop_front();
-        for (std::uint32_t e = g.edge_begin[u]; e < g.edge_begin[u + 1]; ++e) {
-            if (hops[g.edge_to[e]] < 0) {
-                hops[g.edge_to[e]] = hops[u] + 1;
-                queue.push_back(g.edge_to[e]);
-            }
-        }
-    }
-    return hops;
-}
-
-// A path from `from` to the node farthest from it (in hops): found, starting
-// and ending where asked, every step along an edge.
-void check_long_path(const navspan_cli::nav_graph& g, std::size_t from) {
-    const auto hops = hops_from(g, from);
-    const auto far = static_cast<std::size_t>(std::max_element(hops.begin(), hops.end()) - hops.begin());
-    CAPTURE(g.ids[from]);
-    CAPTURE(g.ids[far]);
-    const auto path = navspan_cli::find_path(g, from, far);
-    REQUIRE(!path.nodes.empty());
-    CHECK(path.nodes.front() == from);
-    CHECK(path.nodes.back() == far);
-    CHECK(path.nodes.size() >= static_cast<std::size_t>(hops[far]) + 1);
-    for (std::size_t k = 1; k < path.nodes.size(); ++k) {
-        const std::size_t u = path.nodes[k - 1];
-        bool edge = false;
-        for (std::uint32_t e = g.edge_begin[u]; e < g.edge_begin[u + 1]; ++e) edge = edge || g.edge_to[e] == path.nodes[k];
-        CHECK(edge);
-    }
 }
 
 // A small v16 mesh with one of each problem validate looks for.
@@ -296,7 +259,7 @@ TEST_CASE("validate: Left 4 Dead 2 inherit ids and fog place indices, ladder dir
     CHECK(with_check(validate(sb::write(tf)), "game-data-inferred").size() == 1);
 }
 
-TEST_CASE("scene, OBJ and path graph of the sample") {
+TEST_CASE("scene, OBJ and walkable view of the sample") {
     const auto bytes = navspan_test::read_file(tools_sample_path);
     navspan_cli::scene sc;
     REQUIRE(tools::build_scene(bytes, sc).ok());
@@ -323,17 +286,20 @@ TEST_CASE("scene, OBJ and path graph of the sample") {
     CHECK(checked.faces == 4);
     CHECK(checked.vertices < 4 * 4 + 2 * 3);  // shared: fewer than the corners and the ladder's line ends
 
-    navspan_cli::nav_graph g;
-    REQUIRE(tools::build_graph(bytes, g).ok());
-    CHECK(g.node_kind == "area");
-    REQUIRE(g.size() == 4);
-    const auto from = g.find_id(20), to = g.find_id(30);
-    REQUIRE(from);
-    REQUIRE(to);
-    const auto path = navspan_cli::find_path(g, *from, *to);
-    REQUIRE(path.nodes.size() == 3);  // 20 -> 10 or 40 -> 30
-    CHECK(g.ids[path.nodes[1]] % 30 == 10);
-    CHECK(path.length == doctest::Approx(200.0).epsilon(0.01));
+    namespace nav = navspan::nav;
+    const auto w = nav::make_walkable(bytes);
+    REQUIRE(w);
+    CHECK(w->ids() == nav::id_scheme::source_area);
+    REQUIRE(w->polygon_count() == 4);
+    const auto from = w->find({20, 0}), to = w->find({30, 0});
+    REQUIRE(from != nav::no_polygon);
+    REQUIRE(to != nav::no_polygon);
+    nav::path_scratch scratch(*w);
+    const auto path = nav::find_path(*w, from, nav::centre(*w, from), to, nav::centre(*w, to), scratch);
+    REQUIRE(path.corridor.size() == 3);  // 20 -> 10 or 40 -> 30
+    CHECK(w->id(path.corridor[1]).primary % 30 == 10);
+    // Through the midpoints of the two shared sides: 50 + 70.7 + 50.
+    CHECK(path.cost == doctest::Approx(170.7).epsilon(0.01));
 }
 
 TEST_CASE("scene marks one-way connections; maps without places are coloured by height") {
@@ -386,11 +352,10 @@ TEST_CASE("every subcommand on every corpus file") {
             CHECK(obj.find("\nf ") != std::string::npos);
         }
 
-        navspan_cli::nav_graph g;
-        REQUIRE(tools::build_graph(bytes, g).ok());
-        CHECK(g.size() == file->area_count());
-        if (g.size() > 1) {
-            check_long_path(g, 0);
+        const navspan::nav::walkable w = navspan::nav::make_walkable(*file);
+        CHECK(w.polygon_count() == file->area_count());
+        if (w.polygon_count() > 1) {
+            navspan_test::check_long_nav_path(w, 0);
             ++paths;
         }
     }

@@ -5,7 +5,6 @@
 #include <set>
 #include <string>
 
-#include "examples/navspan/graph.hpp"
 #include "examples/navspan/obj.hpp"
 #include "examples/navspan/svg.hpp"
 #include "support/picture_check.hpp"
@@ -240,19 +239,3 @@ TEST_CASE("svg: height ramp, labels, links hidden on big maps, path markers, axi
     CHECK(navspan_test::svg_numbers_problem(text).empty());
 }
 
-TEST_CASE("A* finds the shortest path and reports unreachable goals") {
-    nav_graph g;
-    // 0 -- 1 -- 2 and a long detour 0 -- 3 -- 2; 4 is isolated.
-    g.ids = {10, 11, 12, 13, 14};
-    g.positions = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {1, 5, 0}, {9, 9, 9}};
-    g.finish_edges_from({{{1, 1.f}, {3, 1.f}}, {{0, 1.f}, {2, 1.f}}, {{1, 1.f}, {3, 1.f}}, {{0, 1.f}, {2, 1.f}}, {}});
-    auto r = find_path(g, 0, 2);
-    CHECK(r.nodes == std::vector<std::size_t>{0, 1, 2});
-    CHECK(r.length == doctest::Approx(2.0));
-    CHECK(find_path(g, 0, 4).nodes.empty());
-    CHECK(g.find_id(13) == 3u);
-    CHECK(g.nearest({1.9f, 0.2f, 0}) == 2u);
-    // A cost factor makes the short way expensive.
-    g.edge_cost[0] = 100.f;
-    CHECK(find_path(g, 0, 2).nodes == std::vector<std::size_t>{0, 3, 2});
-}

@@ -1,7 +1,7 @@
-// The navspan command's dump, validate, svg/obj (scene) and path (graph)
+// The navspan command's dump, validate and svg/obj (scene)
 // support for creation_plugin files: Bethesda plugins whose NVNM subrecords
-// hold navmeshes. The schema of the dump, the checks of validate and the ids
-// `navspan path` takes are documented in ../dump/creation.md.
+// hold navmeshes. The schema of the dump and the checks of validate are
+// documented in ../dump/creation.md (`navspan path` ids: navigate.hpp).
 //
 // Every function verifies the plugin the way `navspan info` does: every
 // group and record header, every record inflated, every NVNM opened. A
@@ -26,7 +26,6 @@
 #include <navspan/navspan.hpp>
 
 #include "../findings.hpp"
-#include "../graph.hpp"
 #include "../json_writer.hpp"
 #include "../palette.hpp"
 #include "../scene.hpp"
@@ -1133,56 +1132,6 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
             out.lines.push_back({d.at, it->second, c, false});
         }
     }
-    return {};
-}
-
-// ---------------------------------------------------------------- path
-
-// Triangles (ids: global triangle numbers, see ../dump/creation.md) at their
-// centroids; edges to the neighbours across each edge, and across edge links
-// to triangles of other navmeshes of this plugin.
-inline navspan::error build_graph(navspan::bytes_view bytes, nav_graph& out) {
-    using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes);
-    if (!plugin) return plugin.error();
-    cr::inflate_buffer scratch;
-    out.node_kind = "triangle";
-
-    std::vector<std::vector<std::pair<std::uint32_t, float>>> adjacency;
-    std::vector<link_ref> links;
-    std::vector<std::uint64_t> first_triangle;
-    std::vector<std::size_t> triangle_count;
-    form_index forms;
-    NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) {
-        const nv::navmesh& m = v.mesh;
-        first_triangle.push_back(v.first_triangle);
-        triangle_count.push_back(m.triangles().size());
-        forms.add(v.place->record.form_id(), v.index);
-        std::size_t i = 0;
-        for (const nv::triangle t : m.triangles()) {
-            out.ids.push_back(v.first_triangle + i);
-            out.positions.push_back(centroid(m, t));
-            std::vector<std::pair<std::uint32_t, float>> next;
-            for (unsigned e = 0; e < 3; ++e) {
-                if (const auto n = t.neighbour(e)) {
-                    next.push_back({static_cast<std::uint32_t>(v.first_triangle + *n), 1.0f});
-                } else if (const auto l = t.edge_link(e)) {
-                    const nv::edge_link link = m.edge_links()[*l];
-                    links.push_back({v.index, static_cast<std::uint16_t>(i), e, link.navmesh(), link.triangle()});
-                }
-            }
-            adjacency.push_back(std::move(next));
-            ++i;
-        }
-    }));
-    forms.finish();
-    for (const link_ref& l : links) {
-        const auto target = forms.find(l.target_navmesh);
-        if (!target || l.target_triangle >= triangle_count[*target]) continue;
-        adjacency[first_triangle[l.mesh] + l.triangle].push_back(
-            {static_cast<std::uint32_t>(first_triangle[*target] + l.target_triangle), 1.0f});
-    }
-    out.finish_edges_from(adjacency);
     return {};
 }
 

@@ -1,4 +1,4 @@
-// The navspan command's dump, validate, svg/obj (scene) and path (graph)
+// The navspan command's dump, validate and svg/obj (scene)
 // support for fox_nav2 files (Fox Engine `.nav2`: Metal Gear Solid V and
 // Metal Gear Survive).
 //
@@ -24,7 +24,6 @@
 #include <navspan/navspan.hpp>
 
 #include "../findings.hpp"
-#include "../graph.hpp"
 #include "../json_writer.hpp"
 #include "../scene.hpp"
 
@@ -1253,47 +1252,6 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     // Face edges into other groups and tiles over the NavWorld edges.
     std::stable_sort(out.lines.begin(), out.lines.end(),
                      [&](const scene_line& a, const scene_line& b) { return (a.category == edge_line) > (b.category == edge_line); });
-    return {};
-}
-
-// The walkable graph for `navspan path`: every NavWorld node of every group,
-// id = group x 100000 + node index; directed edges along each node's
-// adjacency records (the NavWorld edges), its kind-1 link to the same point
-// in another segment and its kind-2 link to the same point in another group
-// of this file. Costs are distances.
-inline navspan::error build_graph(navspan::bytes_view bytes, nav_graph& out) {
-    namespace fox = navspan::fox;
-    using namespace tools_detail;
-    const auto opened = fox::nav2_file::open(bytes);
-    if (!opened) return opened.error();
-    const fox::nav2_file& f = *opened;
-    const group_table all(f);
-    // Index of each group's node 0 in the graph.
-    std::uint32_t first[256] = {};
-    std::uint32_t total = 0;
-    for (const fox::group g : f.groups()) {
-        first[g.id()] = total;
-        total += g.nav_world().node_count();
-    }
-    out.node_kind = "node";
-    out.ids.reserve(total);
-    out.positions.reserve(total);
-    std::vector<std::vector<std::pair<std::uint32_t, float>>> adjacency(total);
-    for (const fox::group g : f.groups()) {
-        for (const fox::nav_node n : g.nodes()) {
-            const std::uint32_t from = first[g.id()] + n.index();
-            out.ids.push_back(std::uint64_t{g.id()} * path_id_group_factor + n.index());
-            out.positions.push_back(n.position());
-            for (const fox::node_adjacency a : n.adjacency()) adjacency[from].emplace_back(first[g.id()] + a.node(), 1.0f);
-            const fox::node_link link = n.link();
-            if (link.kind() == fox::link_kind::same_group) {
-                adjacency[from].emplace_back(first[g.id()] + link.node(), 1.0f);
-            } else if (link.kind() == fox::link_kind::other_group && all.find(link.group()) != nullptr) {
-                adjacency[from].emplace_back(first[link.group()] + link.node(), 1.0f);
-            }
-        }
-    }
-    out.finish_edges_from(adjacency);
     return {};
 }
 

@@ -1,4 +1,4 @@
-// The navspan command's dump, validate, svg/obj (scene) and path (graph)
+// The navspan command's dump, validate and svg/obj (scene)
 // support for quake_nav files (Quake 2021 re-release bot navigation, NAV2).
 //
 // All four open the file for STRUCTURE only (every section backed by bytes,
@@ -26,7 +26,6 @@
 #include <navspan/navspan.hpp>
 
 #include "../findings.hpp"
-#include "../graph.hpp"
 #include "../json_writer.hpp"
 #include "../scene.hpp"
 
@@ -438,40 +437,6 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
                                   std::to_string(n.radius()) + ", flags " + node_flag_label(n.flags_raw()) + ", " +
                                   std::to_string(n.link_count()) + " links"});
     }
-    return {};
-}
-
-// The walkable graph for `navspan path`: every node (its index is the id a
-// user types) and every link in its link range as a directed edge, costed by
-// distance, as the game follows them.
-inline navspan::error build_graph(navspan::bytes_view bytes, nav_graph& out) {
-    namespace q = navspan::quake;
-    using namespace tools_detail;
-    const auto opened = open_structure(bytes);
-    if (!opened) return opened.error();
-    const q::nav_file& f = *opened;
-    // Ranges may overlap (no known file does), so the edges can outnumber
-    // the links by far: a hostile file of a million nodes each covering all
-    // 65,535 links would ask for 65 billion. Count them first.
-    const link_ownership owners(f);
-    std::uint64_t edge_total = 0;
-    for (const std::uint32_t c : owners.coverage) edge_total += c;
-    if (edge_total > max_graph_edges) {
-        return navspan::make_error(navspan::error_code::limit_exceeded, section_offsets(f).nodes,
-                                     "edges of the node graph (overlapping link ranges)", edge_total, max_graph_edges);
-    }
-    out.node_kind = "node";
-    out.ids.reserve(f.node_count());
-    out.positions.reserve(f.node_count());
-    std::vector<std::vector<std::pair<std::uint32_t, float>>> adjacency(f.node_count());
-    for (const q::node n : f.nodes()) {
-        out.ids.push_back(n.index());
-        out.positions.push_back(n.position());
-        for (const q::link l : n.links()) {
-            if (l.destination_node()) adjacency[n.index()].emplace_back(l.destination(), 1.0f);
-        }
-    }
-    out.finish_edges_from(adjacency);
     return {};
 }
 

@@ -1,4 +1,4 @@
-// The navspan command's dump, validate, svg/obj (scene) and path (graph)
+// The navspan command's dump, validate and svg/obj (scene)
 // support for source_nav files. The dump schema is in ../dump/source.md.
 #pragma once
 
@@ -17,7 +17,6 @@
 #include <navspan/navspan.hpp>
 
 #include "../findings.hpp"
-#include "../graph.hpp"
 #include "../json_writer.hpp"
 #include "../palette.hpp"
 #include "../scene.hpp"
@@ -270,6 +269,99 @@ inline bool connects_to(const ns::area& a, std::uint32_t id) {
 }  // namespace tools_detail
 
 // Every decoded field of every record, in file order (schema: ../dump/source.md).
+// One area as `dump` writes it (the viewer shows one record at a time).
+// `places` from place_names(); `area_ids` the ids by position, needed for
+// Left 4 Dead 2 files only (empty otherwise).
+inline void write_area(json_writer& w, const navspan::source::nav_file& file, const navspan::source::area& a,
+                       const std::vector<std::string_view>& places, const std::vector<std::uint32_t>& area_ids) {
+    namespace ns = navspan::source;
+    using namespace tools_detail;
+    w.begin_object();
+    w.field("position", a.index().value);
+    w.field("offset", offset_of(file, a.bytes().data()));
+    w.field("size", a.size_bytes());
+    w.field("id", a.id());
+    write_flags(w, "attributes", "attribute_names", a.attributes_raw(), a.attributes().table());
+    w.key("north_west");
+    write_vec3(w, a.north_west());
+    w.key("south_east");
+    write_vec3(w, a.south_east());
+    w.field("north_east_z", a.north_east_z());
+    w.field("south_west_z", a.south_west_z());
+    w.key("connections");
+    w.begin_object();
+    for (unsigned d = 0; d < 4; ++d) {
+        w.key(direction_keys[d]);
+        write_id_list(w, a.connections(static_cast<ns::direction>(d)));
+    }
+    w.end_object();
+    w.key("hiding_spots");
+    w.begin_array();
+    for (const ns::hiding_spot s : a.hiding_spots()) {
+        w.begin_object();
+        w.field("id", s.id());
+        w.key("position");
+        write_vec3(w, s.position());
+        write_flags(w, "flags", "flag_names", s.flags_raw(), ns::hiding_spot_flag_names);
+        w.end_object();
+    }
+    w.end_array();
+    w.key("approach_spots");  // the base record's list (v <= 14)
+    if (ns::layout::has_base_approach(file.version())) write_approach_spots(w, a.approach_spots());
+    else w.null();
+    w.key("encounter_paths");
+    write_encounter_paths(w, a);
+    const auto place = a.place_index();
+    w.field("place_index", place);
+    if (place && *place != 0 && *place < places.size()) w.field("place_name", places[*place]);
+    else w.field_null("place_name");
+    w.key("ladder_links");
+    if (ns::layout::has_ladder_links(file.version())) {
+        w.begin_object();
+        w.key("up");
+        write_id_list(w, a.ladder_links(ns::ladder_direction::up));
+        w.key("down");
+        write_id_list(w, a.ladder_links(ns::ladder_direction::down));
+        w.end_object();
+    } else {
+        w.null();
+    }
+    w.key("earliest_occupy_times");
+    if (const auto t = a.earliest_occupy_times()) {
+        w.begin_array();
+        w.value((*t)[0]);
+        w.value((*t)[1]);
+        w.end_array();
+    } else {
+        w.null();
+    }
+    w.key("light_intensity");
+    if (const auto l = a.light_intensities()) {
+        w.begin_array();
+        for (float f : *l) w.value(f);
+        w.end_array();
+    } else {
+        w.null();
+    }
+    w.key("visible_areas");
+    if (ns::layout::has_base_visibility(file.version(), file.game())) {
+        w.begin_array();
+        for (const ns::visible_area v : a.visible_areas()) {
+            w.begin_object();
+            w.field("id", v.id());
+            write_flags(w, "attributes", "attribute_names", v.attributes_raw(), ns::visibility_flag_names);
+            w.end_object();
+        }
+        w.end_array();
+    } else {
+        w.null();
+    }
+    w.field("inherit_visibility_from", a.inherit_visibility_from());
+    w.key("game_data");
+    write_game_data(w, file, a, [&](std::uint32_t position) { return area_ids[position]; });
+    w.end_object();
+}
+
 inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     namespace ns = navspan::source;
     using namespace tools_detail;
@@ -312,92 +404,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     w.field("area_count", file.area_count());
     w.key("areas");
     w.begin_array();
-    for (const ns::area& a : file.areas()) {
-        w.begin_object();
-        w.field("position", a.index().value);
-        w.field("offset", offset_of(file, a.bytes().data()));
-        w.field("size", a.size_bytes());
-        w.field("id", a.id());
-        write_flags(w, "attributes", "attribute_names", a.attributes_raw(), a.attributes().table());
-        w.key("north_west");
-        write_vec3(w, a.north_west());
-        w.key("south_east");
-        write_vec3(w, a.south_east());
-        w.field("north_east_z", a.north_east_z());
-        w.field("south_west_z", a.south_west_z());
-        w.key("connections");
-        w.begin_object();
-        for (unsigned d = 0; d < 4; ++d) {
-            w.key(direction_keys[d]);
-            write_id_list(w, a.connections(static_cast<ns::direction>(d)));
-        }
-        w.end_object();
-        w.key("hiding_spots");
-        w.begin_array();
-        for (const ns::hiding_spot s : a.hiding_spots()) {
-            w.begin_object();
-            w.field("id", s.id());
-            w.key("position");
-            write_vec3(w, s.position());
-            write_flags(w, "flags", "flag_names", s.flags_raw(), ns::hiding_spot_flag_names);
-            w.end_object();
-        }
-        w.end_array();
-        w.key("approach_spots");  // the base record's list (v <= 14)
-        if (ns::layout::has_base_approach(file.version())) write_approach_spots(w, a.approach_spots());
-        else w.null();
-        w.key("encounter_paths");
-        write_encounter_paths(w, a);
-        const auto place = a.place_index();
-        w.field("place_index", place);
-        if (place && *place != 0 && *place < places.size()) w.field("place_name", places[*place]);
-        else w.field_null("place_name");
-        w.key("ladder_links");
-        if (ns::layout::has_ladder_links(file.version())) {
-            w.begin_object();
-            w.key("up");
-            write_id_list(w, a.ladder_links(ns::ladder_direction::up));
-            w.key("down");
-            write_id_list(w, a.ladder_links(ns::ladder_direction::down));
-            w.end_object();
-        } else {
-            w.null();
-        }
-        w.key("earliest_occupy_times");
-        if (const auto t = a.earliest_occupy_times()) {
-            w.begin_array();
-            w.value((*t)[0]);
-            w.value((*t)[1]);
-            w.end_array();
-        } else {
-            w.null();
-        }
-        w.key("light_intensity");
-        if (const auto l = a.light_intensities()) {
-            w.begin_array();
-            for (float f : *l) w.value(f);
-            w.end_array();
-        } else {
-            w.null();
-        }
-        w.key("visible_areas");
-        if (ns::layout::has_base_visibility(file.version(), file.game())) {
-            w.begin_array();
-            for (const ns::visible_area v : a.visible_areas()) {
-                w.begin_object();
-                w.field("id", v.id());
-                write_flags(w, "attributes", "attribute_names", v.attributes_raw(), ns::visibility_flag_names);
-                w.end_object();
-            }
-            w.end_array();
-        } else {
-            w.null();
-        }
-        w.field("inherit_visibility_from", a.inherit_visibility_from());
-        w.key("game_data");
-        write_game_data(w, file, a, [&](std::uint32_t position) { return area_ids[position]; });
-        w.end_object();
-    }
+    for (const ns::area& a : file.areas()) write_area(w, file, a, places, area_ids);
     w.end_array();
     w.key("ladders");
     if (ns::layout::has_ladders(file.version())) {
@@ -629,46 +636,6 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
             }
         }
     }
-    return {};
-}
-
-// The walkable graph for `navspan path`: areas by id, connections as
-// directed edges (looked up through an area_index), ladders both ways
-// between their bottom and top areas.
-inline navspan::error build_graph(navspan::bytes_view bytes, nav_graph& out) {
-    namespace ns = navspan::source;
-    using namespace tools_detail;
-    const auto opened = ns::nav_file::open(bytes);
-    if (!opened) return opened.error();
-    const ns::nav_file& file = *opened;
-    auto index = ns::make_area_index(file);
-    if (!index) return index.error();
-    out.node_kind = "area";
-    const auto n = static_cast<std::uint32_t>(index->size());
-    std::vector<std::vector<std::pair<std::uint32_t, float>>> adjacency(n);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        const ns::area_head a = index->head(ns::area_position{i});
-        out.ids.push_back(a.id());
-        out.positions.push_back(centre(a));
-        for (unsigned d = 0; d < 4; ++d) {
-            for (std::uint32_t to : a.connections(static_cast<ns::direction>(d))) {
-                const auto target = index->position_of(to);
-                if (target && *target != i) adjacency[i].push_back({*target, 1.0f});
-            }
-        }
-    }
-    for (const ns::ladder l : file.ladders()) {
-        const auto bottom = index->position_of(l.bottom_area());
-        if (l.bottom_area() == 0 || !bottom) continue;
-        for (unsigned c = 0; c < 4; ++c) {
-            const std::uint32_t id = l.connected_area(static_cast<ns::ladder_connection>(c));
-            const auto top = index->position_of(id);
-            if (id == 0 || !top || *top == *bottom) continue;
-            adjacency[*bottom].push_back({*top, 1.0f});
-            adjacency[*top].push_back({*bottom, 1.0f});
-        }
-    }
-    out.finish_edges_from(adjacency);
     return {};
 }
 

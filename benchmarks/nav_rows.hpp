@@ -1,0 +1,544 @@
+// navspan-bench rows for the navigation queries (navspan::nav), side by
+// side with Recast/Detour on the same polygons when the build found Detour
+// (NAVSPAN_BENCH_HAVE_DETOUR; the library never needs it):
+//   nav build                  walkable view + spatial index from the file
+//   detour build               dtCreateNavMeshData + dtNavMesh + query init
+//   nav locate / detour locate           polygon under each of N points
+//   nav nearest / detour nearest         nearest polygon within a radius
+//   nav path / detour path     A* + waypoints for M start/goal pairs
+//                              (find_path + straight_path vs findPath +
+//                              findStraightPath)
+// and one comparison line per file: how often both find a path and how the
+// lengths of their waypoint paths compare.
+//
+// Detour keeps one neighbour per polygon edge, so polygons whose sides touch
+// several neighbours (Source areas) are given to it as a fan of triangles
+// from their centre, one per piece of side between portal ends; Fox faces and
+// NVNM triangles go over as they are. Links through a point (Source ladders)
+// become off-mesh connections. Quake nodes (discs with point links)
+// have no Detour counterpart and are left out.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <navspan/nav.hpp>
+
+#include "harness.hpp"
+#include "inputs.hpp"
+
+#if defined(NAVSPAN_BENCH_HAVE_DETOUR)
+#  include <DetourNavMesh.h>
+#  include <DetourNavMeshBuilder.h>
+#  include <DetourNavMeshQuery.h>
+#endif
+
+namespace navspan_bench {
+
+namespace nav_rows_detail {
+
+namespace nav = navspan::nav;
+
+struct lcg {
+    std::uint64_t s = 12345;
+    std::uint32_t next() {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::uint32_t>(s >> 33);
+    }
+};
+
+// The same points and pairs for both libraries: polygon centres lifted a
+// little, and pairs of polygon centres.
+struct workload {
+    std::vector<navspan::vec3> points;
+    std::vector<std::pair<nav::polygon_index, nav::polygon_index>> pairs;
+};
+
+inline workload make_workload(const nav::walkable& w, std::size_t points, std::size_t pairs) {
+    workload out;
+    std::vector<nav::polygon_index> usable;
+    for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
+        if (w.usable(p) && nav::area(w, p) > 0) usable.push_back(p);
+    }
+    if (usable.empty()) return out;
+    lcg r;
+    for (std::size_t i = 0; i < points; ++i) {
+        navspan::vec3 c = w.to_plan(nav::centre(w, usable[r.next() % usable.size()]));
+        c.z += 0.5f;
+        out.points.push_back(w.to_world(c));
+    }
+    for (std::size_t i = 0; i < pairs; ++i) out.pairs.emplace_back(usable[r.next() % usable.size()], usable[r.next() % usable.size()]);
+    return out;
+}
+
+inline double polyline_length(const navspan::vec3* p, std::size_t n) {
+    double l = 0;
+    for (std::size_t i = 1; i < n; ++i) l += nav::distance(p[i - 1], p[i]);
+    return l;
+}
+
+#if defined(NAVSPAN_BENCH_HAVE_DETOUR)
+
+// A Detour navmesh of one tile holding the walkable's polygons.
+struct detour_mesh {
+    dtNavMesh* mesh = nullptr;
+    dtNavMeshQuery* query = nullptr;
+    std::vector<nav::polygon_index> owner;  // Detour polygon -> walkable polygon
+    std::vector<dtPolyRef> first;           // walkable polygon -> its first Detour polygon ref (0: none)
+    float unit = 1;                         // the quantum of the vertex grid
+    detour_mesh() = default;
+    detour_mesh(const detour_mesh&) = delete;
+    detour_mesh& operator=(const detour_mesh&) = delete;
+    ~detour_mesh() {
+        dtFreeNavMeshQuery(query);
+        dtFreeNavMesh(mesh);
+    }
+    // Detour's frame: y up.
+    static void to_detour(const nav::walkable& w, navspan::vec3 world, float out[3]) {
+        const navspan::vec3 p = w.to_plan(world);
+        out[0] = p.x;
+        out[1] = p.z;
+        out[2] = p.y;
+    }
+    static navspan::vec3 from_detour(const nav::walkable& w, const float* v) { return w.to_world({v[0], v[2], v[1]}); }
+};
+
+// The boundary of a polygon cut at the ends of its portals, each piece with
+// the polygon across it (or none).
+struct boundary {
+    std::vector<navspan::vec3> points;  // plan frame
+    std::vector<nav::polygon_index> across;
+};
+
+inline boundary boundary_of(const nav::walkable& w, nav::polygon_index p) {
+    boundary b;
+    const auto c = w.plan_corners(p);
+    const auto links = w.links(p);
+    // Whether q lies on segment a-e (within a thousandth of its length).
+    auto on_segment = [](navspan::vec3 q, navspan::vec3 a, navspan::vec3 e, double& t) {
+        const double dx = e.x - a.x, dy = e.y - a.y, len2 = dx * dx + dy * dy;
+        if (len2 <= 0) return false;
+        t = ((q.x - a.x) * dx + (q.y - a.y) * dy) / len2;
+        const double px = a.x + t * dx - q.x, py = a.y + t * dy - q.y;
+        return t > -1e-3 && t < 1 + 1e-3 && px * px + py * py <= 1e-6 * len2 + 1e-8;
+    };
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        const navspan::vec3 a = c[i], e = c[(i + 1) % c.size()];
+        std::vector<double> ts{0.0, 1.0};
+        for (const nav::link& l : links) {
+            double t = 0;
+            if (on_segment(l.portal_a, a, e, t)) ts.push_back(std::clamp(t, 0.0, 1.0));
+            if (on_segment(l.portal_b, a, e, t)) ts.push_back(std::clamp(t, 0.0, 1.0));
+        }
+        std::sort(ts.begin(), ts.end());
+        ts.erase(std::unique(ts.begin(), ts.end(), [](double x, double y) { return y - x < 1e-4; }), ts.end());
+        if (ts.back() < 1.0 - 1e-9) ts.back() = 1.0;
+        for (std::size_t k = 0; k + 1 < ts.size(); ++k) {
+            auto at = [&](double t) {
+                return navspan::vec3{static_cast<float>(a.x + t * (e.x - a.x)), static_cast<float>(a.y + t * (e.y - a.y)),
+                                     static_cast<float>(a.z + t * (e.z - a.z))};
+            };
+            const navspan::vec3 m = at((ts[k] + ts[k + 1]) * 0.5);
+            nav::polygon_index to = nav::no_polygon;
+            for (const nav::link& l : links) {
+                double t = 0;
+                if (l.portal_a == l.portal_b) continue;  // point portals (ladders) have no edge
+                if (on_segment(m, l.portal_a, l.portal_b, t)) to = l.target;
+            }
+            b.points.push_back(at(ts[k]));
+            b.across.push_back(to);
+        }
+    }
+    return b;
+}
+
+inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
+    struct dpoly {
+        std::vector<navspan::vec3> verts;        // plan frame
+        std::vector<nav::polygon_index> across;  // per edge: a walkable polygon, or none
+        std::vector<int> internal;               // per edge: a Detour polygon of the same fan, or -1
+    };
+    std::vector<dpoly> polys;
+    std::vector<std::size_t> first(w.polygon_count() + 1, 0);
+    for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
+        first[p] = polys.size();
+        if (!w.usable(p) || nav::area(w, p) <= 0) continue;
+        const boundary b = boundary_of(w, p);
+        if (b.points.size() <= DT_VERTS_PER_POLYGON) {
+            polys.push_back({b.points, b.across, std::vector<int>(b.points.size(), -1)});
+            continue;
+        }
+        const navspan::vec3 centre = w.to_plan(nav::centre(w, p));
+        const int n = static_cast<int>(b.points.size()), base = static_cast<int>(polys.size());
+        for (int k = 0; k < n; ++k) {
+            const auto at = [&](int i) { return static_cast<std::size_t>(i % n); };
+            polys.push_back({{centre, b.points[at(k)], b.points[at(k + 1)]},
+                             {nav::no_polygon, b.across[at(k)], nav::no_polygon},
+                             {base + (k + n - 1) % n, -1, base + (k + 1) % n}});
+        }
+    }
+    first[w.polygon_count()] = polys.size();
+    if (polys.empty() || polys.size() > 60000) return false;
+    const nav::box& bounds = w.plan_bounds();
+    const float range = std::max({bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y, bounds.max.z - bounds.min.z, 1.0f});
+    const float cs = range / 60000.0f;
+    out.unit = cs;
+    std::vector<unsigned short> verts, data, flags(polys.size(), 1);
+    std::vector<unsigned char> areas(polys.size(), 0);
+    const int nvp = DT_VERTS_PER_POLYGON;
+    auto quantize = [&](navspan::vec3 v) {
+        verts.push_back(static_cast<unsigned short>(std::lround((v.x - bounds.min.x) / cs)));
+        verts.push_back(static_cast<unsigned short>(std::lround((v.z - bounds.min.z) / cs)));
+        verts.push_back(static_cast<unsigned short>(std::lround((v.y - bounds.min.y) / cs)));
+    };
+    // Which Detour polygon of the target lies across a piece of boundary:
+    // the one with an edge through that piece's midpoint.
+    auto across_piece = [&](nav::polygon_index target, navspan::vec3 m) -> int {
+        int best = -1;
+        double best_d = 1e30;
+        for (std::size_t q = first[target]; q < first[target + 1]; ++q) {
+            const dpoly& d = polys[q];
+            for (std::size_t e = 0; e < d.verts.size(); ++e) {
+                if (d.internal[e] >= 0) continue;
+                const navspan::vec3 a = d.verts[e], z = d.verts[(e + 1) % d.verts.size()];
+                const double dx = z.x - a.x, dy = z.y - a.y, len2 = dx * dx + dy * dy;
+                const double t = len2 > 0 ? std::clamp(((m.x - a.x) * dx + (m.y - a.y) * dy) / len2, 0.0, 1.0) : 0.0;
+                const double px = a.x + t * dx - m.x, py = a.y + t * dy - m.y, dd = px * px + py * py;
+                if (dd < best_d) {
+                    best_d = dd;
+                    best = static_cast<int>(q);
+                }
+            }
+        }
+        return best;
+    };
+    for (std::size_t i = 0; i < polys.size(); ++i) {
+        dpoly& d = polys[i];
+        // Detour wants clockwise polygons seen from above in its frame
+        // (x, z ground): counter-clockwise in the plan frame (x, y).
+        double area2 = 0;
+        for (std::size_t k = 0; k < d.verts.size(); ++k) {
+            const navspan::vec3 a = d.verts[k], b = d.verts[(k + 1) % d.verts.size()];
+            area2 += static_cast<double>(a.x) * b.y - static_cast<double>(b.x) * a.y;
+        }
+        const std::size_t n = d.verts.size();
+        std::vector<std::size_t> order(n);
+        for (std::size_t k = 0; k < n; ++k) order[k] = area2 > 0 ? (n - k) % n : k;
+        // Reversing the corners moves each edge: edge k of the reversed
+        // polygon is edge (n - k - 1) of the original.
+        std::vector<unsigned short> idx(static_cast<std::size_t>(nvp), 0xffff), nei(static_cast<std::size_t>(nvp), 0xffff);
+        for (std::size_t k = 0; k < n; ++k) {
+            idx[k] = static_cast<unsigned short>(verts.size() / 3);
+            quantize(d.verts[order[k]]);
+            const std::size_t e = area2 > 0 ? (2 * n - k - 1) % n : k;
+            if (d.internal[e] >= 0) nei[k] = static_cast<unsigned short>(d.internal[e]);
+            else if (d.across[e] != nav::no_polygon) {
+                const navspan::vec3 a = d.verts[e], b = d.verts[(e + 1) % n];
+                const int q = across_piece(d.across[e], {(a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f, (a.z + b.z) * 0.5f});
+                if (q >= 0) nei[k] = static_cast<unsigned short>(q);
+            }
+        }
+        data.insert(data.end(), idx.begin(), idx.end());
+        data.insert(data.end(), nei.begin(), nei.end());
+        out.owner.push_back(static_cast<nav::polygon_index>(
+            std::upper_bound(first.begin(), first.end(), i) - first.begin() - 1));
+    }
+    if (verts.size() / 3 > 65535) return false;
+    // Links through a point (Source ladders) have no edge: off-mesh
+    // connections, from the point (on the first polygon) to the nearest
+    // point of the other, one way each (the way back is its own link).
+    std::vector<float> con_verts, con_radius;
+    std::vector<unsigned short> con_flags;
+    std::vector<unsigned char> con_areas, con_dir;
+    std::vector<unsigned int> con_ids;
+    for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
+        for (const nav::link& l : w.links(p)) {
+            if (!(l.portal_a == l.portal_b) || first[l.target] == first[l.target + 1]) continue;
+            const navspan::vec3 from = l.portal_a, to = w.to_plan(nav::closest_point(w, l.target, w.to_world(l.portal_a)));
+            for (const float v : {from.x, from.z, from.y, to.x, to.z, to.y}) con_verts.push_back(v);
+            con_radius.push_back(cs * 8);
+            con_flags.push_back(1);
+            con_areas.push_back(0);
+            con_dir.push_back(0);
+            con_ids.push_back(static_cast<unsigned int>(con_ids.size()));
+        }
+    }
+    dtNavMeshCreateParams params{};
+    params.verts = verts.data();
+    params.vertCount = static_cast<int>(verts.size() / 3);
+    params.polys = data.data();
+    params.polyFlags = flags.data();
+    params.polyAreas = areas.data();
+    params.polyCount = static_cast<int>(polys.size());
+    params.nvp = nvp;
+    params.offMeshConVerts = con_verts.data();
+    params.offMeshConRad = con_radius.data();
+    params.offMeshConFlags = con_flags.data();
+    params.offMeshConAreas = con_areas.data();
+    params.offMeshConDir = con_dir.data();
+    params.offMeshConUserID = con_ids.data();
+    params.offMeshConCount = static_cast<int>(con_ids.size());
+    params.walkableHeight = 1;
+    params.walkableRadius = 0;
+    params.walkableClimb = 1;
+    params.bmin[0] = bounds.min.x;
+    params.bmin[1] = bounds.min.z;
+    params.bmin[2] = bounds.min.y;
+    params.bmax[0] = bounds.max.x;
+    params.bmax[1] = bounds.max.z;
+    params.bmax[2] = bounds.max.y;
+    params.cs = cs;
+    params.ch = cs;
+    params.buildBvTree = true;
+    unsigned char* tile = nullptr;
+    int tile_size = 0;
+    if (!dtCreateNavMeshData(&params, &tile, &tile_size)) return false;
+    out.mesh = dtAllocNavMesh();
+    if (dtStatusFailed(out.mesh->init(tile, tile_size, DT_TILE_FREE_DATA))) {
+        dtFree(tile);
+        return false;
+    }
+    out.query = dtAllocNavMeshQuery();
+    if (dtStatusFailed(out.query->init(out.mesh, 65535))) return false;
+    const dtMeshTile* t = static_cast<const dtNavMesh*>(out.mesh)->getTile(0);
+    const dtPolyRef base = out.mesh->getPolyRefBase(t);
+    out.first.assign(w.polygon_count(), 0);
+    for (std::size_t i = polys.size(); i-- > 0;) out.first[out.owner[i]] = base | static_cast<dtPolyRef>(i);
+    return true;
+}
+
+#endif  // NAVSPAN_BENCH_HAVE_DETOUR
+
+}  // namespace nav_rows_detail
+
+
+// The rows of one walkable: navspan's, then Detour's on the same polygons.
+inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::walkable& w,
+                          const std::vector<std::byte>& bytes, const navspan::nav::plugin_space* space,
+                          const std::string& label) {
+    using namespace nav_rows_detail;
+    const std::size_t point_count = quick ? 256 : 2048, pair_count = quick ? 32 : 256;
+    const workload work = make_workload(w, point_count, pair_count);
+    if (work.points.empty()) return;
+    const std::string fmt(navspan::to_string(navspan::detect(bytes)));
+    auto per_query = [](row r, std::size_t n) {
+        r.note = std::to_string(static_cast<std::uint64_t>(static_cast<double>(n) * 1e9 / std::max(r.median_ns, 1.0))) +
+                 " queries/s";
+        r.median_ns /= static_cast<double>(n);
+        r.min_ns /= static_cast<double>(n);
+        r.allocations = (r.allocations + n - 1) / n;
+        return r;
+    };
+    auto show = [&](const row& r) {
+        print_row(s, r);
+        if (!s.json && !r.note.empty()) std::printf("%-34s %s\n", "", r.note.c_str());
+    };
+
+    show(measure(s, "nav build (walkable + index)", fmt, label, bytes.size(), [&] {
+        auto again = nav::make_walkable(bytes, space);
+        const auto index = nav::spatial_index::build(*again);
+        return static_cast<std::uint64_t>(again->link_count() + index.memory_bytes());
+    }));
+    const auto index = nav::spatial_index::build(w);
+    const float tolerance = w.up_axis() == nav::axis::y ? 2.0f : 64.0f;  // Fox: metres
+    const float radius = w.up_axis() == nav::axis::y ? 5.0f : 200.0f;
+    show(per_query(measure(s, "nav locate (per query)", fmt, label, 0, [&] {
+        std::uint64_t h = 0;
+        for (const auto& p : work.points) {
+            const auto at = index.locate(p, tolerance);
+            h += at ? at->polygon : 1;
+        }
+        return h;
+    }), work.points.size()));
+    show(per_query(measure(s, "nav nearest (per query)", fmt, label, 0, [&] {
+        std::uint64_t h = 0;
+        for (const auto& p : work.points) {
+            const auto at = index.nearest(p, radius);
+            h += at ? at->polygon : 1;
+        }
+        return h;
+    }), work.points.size()));
+    nav::path_scratch scratch(w);
+    std::vector<navspan::vec3> points(4096);
+    std::vector<double> nav_lengths(work.pairs.size(), -1);
+    show(per_query(measure(s, "nav path + waypoints (per query)", fmt, label, 0, [&] {
+        std::uint64_t h = 0;
+        for (std::size_t i = 0; i < work.pairs.size(); ++i) {
+            const auto [a, b] = work.pairs[i];
+            const navspan::vec3 pa = nav::centre(w, a), pb = nav::centre(w, b);
+            const auto found = nav::find_path(w, a, pa, b, pb, scratch);
+            if (found.status != nav::path_status::found) continue;
+            const auto sp = nav::straight_path(w, found.corridor, pa, pb, points);
+            nav_lengths[i] = polyline_length(points.data(), sp.count);
+            h += sp.count + found.corridor.size();
+        }
+        return h;
+    }), work.pairs.size()));
+
+#if defined(NAVSPAN_BENCH_HAVE_DETOUR)
+    if (w.ids() == nav::id_scheme::quake_node) return;  // no Detour counterpart (discs, point links)
+    std::size_t detour_polys = 0;
+    show(measure(s, "detour build (create + init)", "detour", label, bytes.size(), [&] {
+        detour_mesh d;
+        const bool ok = build_detour(w, d);
+        detour_polys = d.owner.size();
+        return static_cast<std::uint64_t>(ok) + d.owner.size();
+    }));
+    detour_mesh d;
+    if (!build_detour(w, d)) {
+        row r;
+        r.name = "detour";
+        r.format = "detour";
+        r.input = label;
+        r.skipped = true;
+        r.note = "the polygons do not fit one Detour tile";
+        show(r);
+        return;
+    }
+    dtQueryFilter filter;
+    auto to_d = [&](navspan::vec3 p, float out[3]) { detour_mesh::to_detour(w, p, out); };
+    show(per_query(measure(s, "detour locate (per query)", "detour", label, 0, [&] {
+        std::uint64_t h = 0;
+        const float half[3] = {d.unit * 4, tolerance, d.unit * 4};
+        for (const auto& p : work.points) {
+            float c[3], nearest[3];
+            to_d(p, c);
+            dtPolyRef ref = 0;
+            d.query->findNearestPoly(c, half, &filter, &ref, nearest);
+            h += ref;
+        }
+        return h;
+    }), work.points.size()));
+    show(per_query(measure(s, "detour nearest (per query)", "detour", label, 0, [&] {
+        std::uint64_t h = 0;
+        const float half[3] = {radius, radius, radius};
+        for (const auto& p : work.points) {
+            float c[3], nearest[3];
+            to_d(p, c);
+            dtPolyRef ref = 0;
+            d.query->findNearestPoly(c, half, &filter, &ref, nearest);
+            h += ref;
+        }
+        return h;
+    }), work.points.size()));
+    std::vector<dtPolyRef> corridor(65535);
+    std::vector<float> straight(3 * 4096);
+    std::vector<double> detour_lengths(work.pairs.size(), -1);
+    show(per_query(measure(s, "detour path + waypoints (per query)", "detour", label, 0, [&] {
+        std::uint64_t h = 0;
+        for (std::size_t i = 0; i < work.pairs.size(); ++i) {
+            const auto [a, b] = work.pairs[i];
+            float pa[3], pb[3];
+            to_d(nav::centre(w, a), pa);
+            to_d(nav::centre(w, b), pb);
+            // The same polygons as navspan's (a fan's first triangle: the
+            // centre is a corner of every triangle of the fan). Looking
+            // them up by point could pick another polygon where faces
+            // overlap (Fox group borders).
+            const dtPolyRef ra = d.first[a], rb = d.first[b];
+            if (ra == 0 || rb == 0) continue;
+            int n = 0;
+            const dtStatus st = d.query->findPath(ra, rb, pa, pb, &filter, corridor.data(), &n, static_cast<int>(corridor.size()));
+            if (dtStatusFailed(st) || n == 0 || corridor[static_cast<std::size_t>(n - 1)] != rb) continue;
+            int m = 0;
+            d.query->findStraightPath(pa, pb, corridor.data(), n, straight.data(), nullptr, nullptr, &m, 4096);
+            std::vector<navspan::vec3> pts;
+            double len = 0;
+            for (int k = 1; k < m; ++k) {
+                len += nav::distance(detour_mesh::from_detour(w, &straight[static_cast<std::size_t>(3 * (k - 1))]),
+                                     detour_mesh::from_detour(w, &straight[static_cast<std::size_t>(3 * k)]));
+            }
+            detour_lengths[i] = len;
+            h += static_cast<std::uint64_t>(n + m);
+        }
+        return h;
+    }), work.pairs.size()));
+    std::size_t both = 0, only_nav = 0, only_detour = 0;
+    double ratio_sum = 0, worst = 1;
+    for (std::size_t i = 0; i < work.pairs.size(); ++i) {
+        const bool a = nav_lengths[i] >= 0, b = detour_lengths[i] >= 0;
+        if (a && b) {
+            ++both;
+            const double r = detour_lengths[i] > 0 ? nav_lengths[i] / detour_lengths[i] : 1.0;
+            ratio_sum += r;
+            worst = std::abs(r - 1) > std::abs(worst - 1) ? r : worst;
+        } else if (a) ++only_nav;
+        else if (b) ++only_detour;
+    }
+    char line[320];
+    std::snprintf(line, sizeof line,
+                  "%zu pairs: both found %zu, only navspan %zu, only Detour %zu; navspan/Detour waypoint length "
+                  "mean %.4f, farthest %.4f; Detour polygons %zu (navspan %zu)",
+                  work.pairs.size(), both, only_nav, only_detour, both ? ratio_sum / static_cast<double>(both) : 0.0,
+                  worst, detour_polys, w.polygon_count());
+    if (s.json) {
+        std::printf("{\"name\": \"nav vs detour paths\", \"input\": \"%s\", \"pairs\": %zu, \"both\": %zu, "
+                    "\"only_navspan\": %zu, \"only_detour\": %zu, \"length_ratio_mean\": %.4f, "
+                    "\"length_ratio_farthest\": %.4f, \"detour_polygons\": %zu}\n",
+                    label.c_str(), work.pairs.size(), both, only_nav, only_detour,
+                    both ? ratio_sum / static_cast<double>(both) : 0.0, worst, detour_polys);
+    } else {
+        std::printf("%-34s %s\n", "nav vs detour paths", line);
+    }
+#endif
+}
+
+// The files measured: a large Source map of TF2 and of Left 4 Dead 2, a Fox
+// tile, the largest space of a plugin, and a Quake map (navspan alone).
+inline void bench_nav(const settings& s, bool quick, const std::string& filter) {
+    using namespace nav_rows_detail;
+    const std::filesystem::path root = corpus_root();
+    std::error_code root_ec;
+    struct pick {
+        const char* folder;
+        const char* name;
+    };
+    const pick picks[] = {{"source-nav", "ctf_sawmill"}, {"source-nav", "c1m1_hotel"},
+                          {"fox-nav2", "ssav_139_128_nav.nav2"}, {"creation-plugins", "Cheat_Room"},
+                          {"creation-plugins", "CompanionArissa"}, {"quake-nav", "hip1m3"}};
+    if (!std::filesystem::is_directory(root, root_ec)) {
+        row r;
+        r.name = "nav (corpus)";
+        r.format = "nav";
+        r.skipped = true;
+        r.note = "no corpus";
+        print_row(s, r);
+        return;
+    }
+    for (const pick& p : picks) {
+        if (quick && std::string(p.folder) == "quake-nav") continue;
+        std::filesystem::path file;
+        std::error_code ec;
+        for (const auto& e : std::filesystem::directory_iterator(root / p.folder / "files", ec)) {
+            if (e.path().filename().string().find(p.name) != std::string::npos) file = e.path();
+        }
+        if (file.empty()) continue;
+        const std::string name = file.filename().string();
+        if (!filter.empty() && name.find(filter) == std::string::npos && std::string("nav").find(filter) == std::string::npos) continue;
+        const std::vector<std::byte> bytes = read_whole_file(file);
+        // A plugin: its space with the most triangles.
+        const nav::plugin_space* space = nullptr;
+        nav::plugin_space biggest;
+        if (navspan::detect(bytes) == navspan::format::creation_plugin) {
+            auto plugin = navspan::creation::plugin_file::open(bytes);
+            navspan::creation::inflate_buffer scratch;
+            std::vector<nav::plugin_space> spaces;
+            if (!plugin || !nav::plugin_spaces(*plugin, scratch, spaces).ok() || spaces.empty()) continue;
+            biggest = *std::max_element(spaces.begin(), spaces.end(),
+                                        [](const auto& a, const auto& b) { return a.triangles < b.triangles; });
+            space = &biggest;
+        }
+        auto built = nav::make_walkable(bytes, space);
+        if (!built) continue;
+        const nav::walkable& w = *built;
+        const std::string label = name + " (" + std::to_string(w.polygon_count()) + " polygons)";
+        emit_nav_rows(s, quick, w, bytes, space, label);
+    }
+}
+
+}  // namespace navspan_bench

@@ -1,0 +1,206 @@
+// `navspan path` and `navspan locate`: the navspan::nav query layer on the
+// command line. Polygons are printed with the ids the file itself uses:
+// Source "area 12 (TSpawn)", Quake "node 5", Fox "group 4 face 19",
+// plugins "navmesh 0001A2B3 triangle 17" (the form id in hex, as the
+// Creation Kit shows it). Endpoints are typed the same way: "12",
+// "4:19", "0001A2B3:17", or a world point "x,y,z".
+#pragma once
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <navspan/navspan.hpp>
+
+#include "json_writer.hpp"
+
+namespace navspan_cli {
+
+namespace nav = navspan::nav;
+
+// The walkable of a file (of one space of a plugin) and what the labels need.
+struct nav_view {
+    nav::walkable mesh;
+    nav::spatial_index index;
+    std::optional<navspan::source::nav_file> source;  // Source files: for place names
+    std::optional<nav::plugin_space> space;          // plugins: which space
+};
+
+// What the user typed for one end: an id of the file or a world point.
+struct nav_endpoint {
+    bool is_point = false;
+    navspan::vec3 point{};
+    nav::polygon_id id{};
+};
+
+inline std::optional<nav_endpoint> parse_endpoint(const char* text, nav::id_scheme ids) {
+    nav_endpoint e;
+    float x = 0, y = 0, z = 0;
+    char tail = 0;
+    if (std::sscanf(text, "%f,%f,%f%c", &x, &y, &z, &tail) == 3) {
+        e.is_point = true;
+        e.point = {x, y, z};
+        return e;
+    }
+    const bool two_part = ids == nav::id_scheme::fox_group_face || ids == nav::id_scheme::plugin_navmesh_triangle;
+    char* end = nullptr;
+    const unsigned long long first = std::strtoull(text, &end, ids == nav::id_scheme::plugin_navmesh_triangle ? 16 : 10);
+    if (end == text || first > 0xFFFFFFFFull) return std::nullopt;
+    e.id.primary = static_cast<std::uint32_t>(first);
+    if (two_part) {
+        if (*end != ':') return std::nullopt;
+        const char* second_text = end + 1;
+        const unsigned long long second = std::strtoull(second_text, &end, 10);
+        if (end == second_text || second > 0xFFFFFFFFull) return std::nullopt;
+        e.id.secondary = static_cast<std::uint32_t>(second);
+    }
+    if (*end != '\0') return std::nullopt;
+    return e;
+}
+
+// How to type an id of this kind, for messages.
+inline const char* id_syntax(nav::id_scheme ids) {
+    switch (ids) {
+        case nav::id_scheme::source_area: return "an area id";
+        case nav::id_scheme::quake_node: return "a node index";
+        case nav::id_scheme::fox_group_face: return "GROUP:FACE";
+        case nav::id_scheme::plugin_navmesh_triangle: return "FORMID:TRIANGLE (form id in hex)";
+    }
+    return "an id";
+}
+
+inline std::string polygon_label(const nav_view& v, nav::polygon_index p) {
+    const nav::polygon_id id = v.mesh.id(p);
+    char buf[96];
+    switch (v.mesh.ids()) {
+        case nav::id_scheme::source_area: {
+            std::snprintf(buf, sizeof buf, "area %u", id.primary);
+            std::string s = buf;
+            if (v.source) {
+                const std::string_view place = nav::place_of(*v.source, v.mesh, p);
+                if (!place.empty()) s += " (" + std::string(place) + ")";
+            }
+            return s;
+        }
+        case nav::id_scheme::quake_node: std::snprintf(buf, sizeof buf, "node %u", id.primary); break;
+        case nav::id_scheme::fox_group_face:
+            std::snprintf(buf, sizeof buf, "group %u face %u", id.primary, id.secondary);
+            break;
+        case nav::id_scheme::plugin_navmesh_triangle:
+            std::snprintf(buf, sizeof buf, "navmesh %08X triangle %u", id.primary, id.secondary);
+            break;
+    }
+    return buf;
+}
+
+inline void write_polygon_json(json_writer& w, const nav_view& v, nav::polygon_index p) {
+    const nav::polygon_id id = v.mesh.id(p);
+    w.begin_object();
+    switch (v.mesh.ids()) {
+        case nav::id_scheme::source_area:
+            w.field("area", id.primary);
+            if (v.source) {
+                const std::string_view place = nav::place_of(*v.source, v.mesh, p);
+                if (!place.empty()) w.field("place", place);
+            }
+            break;
+        case nav::id_scheme::quake_node: w.field("node", id.primary); break;
+        case nav::id_scheme::fox_group_face:
+            w.field("group", id.primary);
+            w.field("face", id.secondary);
+            break;
+        case nav::id_scheme::plugin_navmesh_triangle: {
+            char hex[16];
+            std::snprintf(hex, sizeof hex, "%08X", id.primary);
+            w.field("navmesh", std::string_view(hex));
+            w.field("triangle", id.secondary);
+            break;
+        }
+    }
+    w.end_object();
+}
+
+inline void write_point_json(json_writer& w, const navspan::vec3& p) {
+    w.begin_array();
+    w.value(p.x);
+    w.value(p.y);
+    w.value(p.z);
+    w.end_array();
+}
+
+inline std::string point_text(const navspan::vec3& p) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "(%.1f, %.1f, %.1f)", static_cast<double>(p.x), static_cast<double>(p.y),
+                  static_cast<double>(p.z));
+    return buf;
+}
+
+// A polygon and the point on it where an endpoint is.
+struct resolved_end {
+    nav::polygon_index polygon = nav::no_polygon;
+    navspan::vec3 point{};
+    bool nearest_only = false;  // a point over no polygon: the nearest one
+};
+
+inline std::optional<resolved_end> resolve(const nav_view& v, const nav_endpoint& e, bool allow_nearest) {
+    if (!e.is_point) {
+        const nav::polygon_index p = v.mesh.find(e.id);
+        if (p == nav::no_polygon || !v.mesh.usable(p)) return std::nullopt;
+        return resolved_end{p, nav::centre(v.mesh, p), false};
+    }
+    const float any_height = std::numeric_limits<float>::infinity();
+    if (const auto at = v.index.locate(e.point, any_height)) return resolved_end{at->polygon, at->point, false};
+    if (!allow_nearest) return std::nullopt;
+    if (const auto near = v.index.nearest(e.point, std::numeric_limits<float>::max())) {
+        return resolved_end{near->polygon, near->point, true};
+    }
+    return std::nullopt;
+}
+
+// Builds the view of a file; for a plugin, of each space in turn until
+// `accept` takes one. Returns an error for a file that is not valid.
+template <class Accept>
+navspan::error load_nav_view(navspan::bytes_view bytes, nav_view& out, Accept&& accept) {
+    auto finish = [&](nav::walkable&& mesh) {
+        out.mesh = std::move(mesh);
+        out.index = nav::spatial_index::build(out.mesh);
+        return accept(out);
+    };
+    if (navspan::detect(bytes) == navspan::format::creation_plugin) {
+        auto plugin = navspan::creation::plugin_file::open(bytes);
+        if (!plugin) return plugin.error();
+        navspan::creation::inflate_buffer scratch;
+        std::vector<nav::plugin_space> spaces;
+        if (navspan::error e = nav::plugin_spaces(*plugin, scratch, spaces); !e.ok()) return e;
+        for (const nav::plugin_space& s : spaces) {
+            auto mesh = nav::make_walkable(*plugin, s, scratch);
+            if (!mesh) return mesh.error();
+            out.space = s;
+            if (finish(std::move(*mesh))) return {};
+        }
+        out.space.reset();
+        finish(nav::walkable_builder(nav::id_scheme::plugin_navmesh_triangle, nav::axis::z).finish());
+        return {};
+    }
+    auto mesh = nav::make_walkable(bytes);
+    if (!mesh) return mesh.error();
+    if (navspan::detect(bytes) == navspan::format::source_nav) {
+        auto f = navspan::source::nav_file::open(bytes);
+        if (f) out.source = *f;
+    }
+    finish(std::move(*mesh));
+    return {};
+}
+
+inline std::string space_label(const nav_view& v) {
+    if (!v.space) return {};
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s %08X", std::string(nav::to_string(v.space->kind)).c_str(), v.space->form_id);
+    return buf;
+}
+
+}  // namespace navspan_cli

@@ -1,0 +1,56 @@
+// Which place is this point in? Locates a world point on a Counter-Strike
+// (or any Source) map and prints the area under it and its place name, the
+// question a demo analyser asks for every player position.
+//
+//   which_place de_dust2.nav -700,-800,120
+#include <cstdio>
+#include <string>
+
+#include <navspan/io/mapped_file.hpp>
+#include <navspan/nav.hpp>
+#include <navspan/source.hpp>
+
+int main(int argc, char** argv) {
+    if (argc != 3) {
+        std::fprintf(stderr, "usage: which_place FILE.nav x,y,z\n");
+        return 2;
+    }
+    navspan::vec3 point;
+    if (std::sscanf(argv[2], "%f,%f,%f", &point.x, &point.y, &point.z) != 3) {
+        std::fprintf(stderr, "which_place: the point is written x,y,z\n");
+        return 2;
+    }
+    auto mapped = navspan::mapped_file::open(argv[1]);
+    if (!mapped) {
+        std::fprintf(stderr, "which_place: %s\n", mapped.error().message().c_str());
+        return 2;
+    }
+    auto file = navspan::source::nav_file::open(mapped->bytes());
+    if (!file) {
+        std::fprintf(stderr, "which_place: %s\n", file.error().message().c_str());
+        return 1;
+    }
+
+    // The walkable view and its index are built once; every query after
+    // that allocates nothing, so a demo's million positions cost no memory.
+    const navspan::nav::walkable areas = navspan::nav::make_walkable(*file);
+    const auto index = navspan::nav::spatial_index::build(areas);
+
+    // A player stands on the floor: look a jump's height above and below,
+    // and take the floor nearest to the point (the right storey).
+    const float player_height = 72;
+    if (const auto at = index.locate(point, player_height)) {
+        const std::string_view place = navspan::nav::place_of(*file, areas, at->polygon);
+        std::printf("area %u, place %s, floor at height %.1f\n", areas.id(at->polygon).primary,
+                    place.empty() ? "(none)" : std::string(place).c_str(), static_cast<double>(at->point.z));
+        return 0;
+    }
+    // Off the mesh (in the air, behind a wall): the nearest area instead.
+    if (const auto near = index.nearest(point, 500)) {
+        std::printf("over no area; nearest: area %u, %.1f away\n", areas.id(near->polygon).primary,
+                    static_cast<double>(near->distance));
+        return 0;
+    }
+    std::printf("no area within 500 units\n");
+    return 3;
+}

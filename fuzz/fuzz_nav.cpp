@@ -1,0 +1,88 @@
+// Fuzz target: any input through the navigation queries. Detects the
+// format, builds the walkable view (for a plugin, each of its first few
+// spaces) and the spatial index, then runs queries whose points and
+// polygons are drawn from the input's own bytes: locate, nearest, box
+// queries, A* with waypoints, raycasts. Nothing may crash, read out of
+// bounds or loop without end, whatever the file holds (NaN corners
+// included).
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <navspan/nav.hpp>
+
+namespace {
+
+namespace nav = navspan::nav;
+volatile std::uint64_t g_sink;
+
+// A small deterministic generator seeded from the input.
+struct draw {
+    std::uint64_t state;
+    std::uint32_t next() noexcept {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::uint32_t>(state >> 33);
+    }
+    float in(float lo, float hi) noexcept {
+        const float t = static_cast<float>(next() & 0xFFFF) / 65535.0f;
+        return lo + (hi - lo) * t;
+    }
+};
+
+std::uint64_t query(const nav::walkable& w, draw& d) {
+    std::uint64_t h = w.polygon_count() * 31 + w.link_count();
+    const auto index = nav::spatial_index::build(w);
+    const nav::box b = w.bounds();
+    auto point = [&] {
+        return navspan::vec3{d.in(b.min.x - 8, b.max.x + 8), d.in(b.min.y - 8, b.max.y + 8), d.in(b.min.z - 8, b.max.z + 8)};
+    };
+    for (int i = 0; i < 32; ++i) {
+        const navspan::vec3 p = point();
+        if (const auto at = index.locate(p, d.in(0, 100))) h += at->polygon;
+        if (const auto near = index.nearest(p, d.in(0, 1000))) h += near->polygon;
+        index.query({point(), point()}, [&](nav::polygon_index q) { h += q; });
+    }
+    if (w.empty()) return h;
+    nav::path_scratch scratch(w);
+    std::vector<navspan::vec3> points(64);
+    const auto n = static_cast<std::uint32_t>(w.polygon_count());
+    for (int i = 0; i < 8; ++i) {
+        const nav::polygon_index a = d.next() % n, g = d.next() % n;
+        const navspan::vec3 pa = w.usable(a) ? nav::centre(w, a) : point();
+        const navspan::vec3 pg = w.usable(g) ? nav::centre(w, g) : point();
+        const auto found = nav::find_path(w, a, pa, g, pg, scratch);
+        h += found.corridor.size() + found.expanded;
+        h += nav::straight_path(w, found.corridor, pa, pg, points).count;
+        h += nav::raycast(w, a, pa, pg).visited;
+        h += static_cast<std::uint64_t>(nav::contains(w, a, pg)) + static_cast<std::uint64_t>(std::isnan(nav::area(w, a)));
+        (void)nav::closest_point(w, a, pg);
+        (void)nav::height_at(w, a, pg);
+    }
+    return h;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const auto bytes = std::as_bytes(std::span(data, size));
+    draw d{size};
+    for (std::size_t i = 0; i < size && i < 64; ++i) d.state = d.state * 131 + data[size - 1 - i];
+    std::uint64_t h = 0;
+    if (navspan::detect(bytes) == navspan::format::creation_plugin) {
+        auto plugin = navspan::creation::plugin_file::open(bytes);
+        if (!plugin) return 0;
+        navspan::creation::inflate_buffer scratch;
+        std::vector<nav::plugin_space> spaces;
+        if (!nav::plugin_spaces(*plugin, scratch, spaces).ok()) return 0;
+        for (std::size_t s = 0; s < spaces.size() && s < 4; ++s) {
+            auto w = nav::make_walkable(*plugin, spaces[s], scratch);
+            if (w) h += query(*w, d);
+        }
+    } else if (auto w = nav::make_walkable(bytes)) {
+        h = query(*w, d);
+    }
+    g_sink = h;
+    return 0;
+}

@@ -1,0 +1,15 @@
+// navspan/nav.hpp - navigation queries over any format (navspan::nav): the
+// walkable view of a file, polygon geometry, a spatial index (locate,
+// nearest, box queries), A* with waypoints, and a walk along the surface.
+// The contract is described in docs/nav.md.
+#pragma once
+
+#include "nav/walkable.hpp"
+#include "nav/geometry.hpp"
+#include "nav/spatial_index.hpp"
+#include "nav/path.hpp"
+#include "nav/source_adapter.hpp"
+#include "nav/quake_adapter.hpp"
+#include "nav/fox_adapter.hpp"
+#include "nav/creation_adapter.hpp"
+#include "nav/any_file.hpp"

@@ -1,0 +1,144 @@
+// navspan/nav/creation_adapter.hpp - walkable views of the navmeshes of a
+// Bethesda plugin (.esp/.esm/.esl). The one place navspan::nav reads the
+// plugin and NVNM readers.
+//
+// A plugin holds many navmeshes in separate coordinate spaces: the cells of
+// one worldspace share its coordinates, while each interior cell (and each
+// base object that carries a navmesh) has its own. A walkable is therefore
+// built for one space (space_kind::world, ::cell or ::object), or for
+// one navmesh record (space_kind::navmesh), never for the whole plugin.
+//
+// Polygons: every triangle, id = (form id of the record holding the
+// navmesh, triangle index), flags = the triangle flags, group = the
+// navmesh's number within the walkable. Links: across each edge to the
+// neighbouring triangle (walk), and across each edge link into a triangle
+// of another navmesh of the same space in this plugin (cross_navmesh,
+// raw_type = the edge link type, record = its index); the portal is the
+// shared edge. Links into a master's navmesh are left out.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "../core/result.hpp"
+#include "../creation.hpp"
+#include "walkable.hpp"
+
+namespace navspan::nav {
+
+// One coordinate space of a plugin, or one navmesh.
+enum class space_kind : std::uint8_t { world, cell, object, navmesh };
+
+struct plugin_space {
+    space_kind kind = space_kind::world;
+    std::uint32_t form_id = 0;  // the WRLD, CELL, base object or navmesh record
+    std::uint32_t navmeshes = 0;   // filled by plugin_spaces()
+    std::uint64_t triangles = 0;   // filled by plugin_spaces()
+    friend constexpr bool operator==(const plugin_space& a, const plugin_space& b) noexcept {
+        return a.kind == b.kind && a.form_id == b.form_id;
+    }
+};
+
+constexpr std::string_view to_string(space_kind k) noexcept {
+    switch (k) {
+        case space_kind::world: return "worldspace";
+        case space_kind::cell: return "interior cell";
+        case space_kind::object: return "object";
+        case space_kind::navmesh: return "navmesh";
+    }
+    return "space";
+}
+
+// The space a navmesh belongs to.
+inline plugin_space space_of(const creation::navmesh_entry& n) noexcept {
+    if (n.navmesh.is_exterior()) return {space_kind::world, n.navmesh.parent_world()};
+    if (n.navmesh.parent_cell() != 0) return {space_kind::cell, n.navmesh.parent_cell()};
+    return {space_kind::object, n.record.form_id()};
+}
+
+// Every space of the plugin that holds a navmesh, in file order.
+inline error plugin_spaces(const creation::plugin_file& plugin, creation::inflate_buffer& scratch,
+                           std::vector<plugin_space>& out) {
+    return creation::for_each_navmesh(plugin, scratch, [&](const creation::navmesh_entry& n) {
+        const plugin_space s = space_of(n);
+        auto it = std::find(out.begin(), out.end(), s);
+        if (it == out.end()) it = out.insert(out.end(), s);
+        ++it->navmeshes;
+        it->triangles += n.navmesh.triangles().size();
+    });
+}
+
+// The walkable of one space (or one navmesh) of the plugin.
+inline result<walkable> make_walkable(const creation::plugin_file& plugin, const plugin_space& space,
+                                      creation::inflate_buffer& scratch) {
+    walkable_builder b(id_scheme::plugin_navmesh_triangle, axis::z);
+    struct mesh_start {
+        std::uint32_t form_id;
+        polygon_index first;
+        std::uint32_t count;
+    };
+    struct pending {
+        polygon_index from;
+        vec3 a, b;
+        std::uint32_t navmesh;
+        std::uint16_t triangle;
+        std::uint16_t type;
+        std::uint32_t record;
+    };
+    std::vector<mesh_start> meshes;
+    std::vector<pending> cross;
+    std::uint32_t number = 0;
+    const error walk_error = creation::for_each_navmesh(plugin, scratch, [&](const creation::navmesh_entry& n) {
+        const bool wanted = space.kind == space_kind::navmesh ? n.record.form_id() == space.form_id
+                                                                      : space_of(n) == space;
+        if (!wanted) return;
+        const creation::nvnm::navmesh& m = n.navmesh;
+        const auto vertices = m.vertices();
+        const auto triangles = m.triangles();
+        const auto edge_links = m.edge_links();
+        const auto first = static_cast<polygon_index>(b.polygon_count());
+        std::uint16_t index = 0;
+        for (const creation::nvnm::triangle t : triangles) {
+            vec3 corners[3];
+            std::size_t count = 3;
+            for (unsigned k = 0; k < 3; ++k) {
+                if (t.vertex(k) >= vertices.size()) count = 0;
+                else corners[k] = vertices[t.vertex(k)].position();
+            }
+            b.add_polygon({n.record.form_id(), index}, {corners, count}, surface::planar, t.flags_raw(), number);
+            ++index;
+        }
+        index = 0;
+        for (const creation::nvnm::triangle t : triangles) {
+            const polygon_index from = first + index;
+            for (unsigned e = 0; e < 3; ++e) {
+                if (t.vertex(e) >= vertices.size() || t.vertex((e + 1) % 3) >= vertices.size()) continue;
+                const vec3 a = vertices[t.vertex(e)].position(), c = vertices[t.vertex((e + 1) % 3)].position();
+                if (const auto next = t.neighbour(e)) {
+                    if (*next < triangles.size()) b.add_link(from, first + *next, link_kind::walk, a, c);
+                } else if (const auto l = t.edge_link(e)) {
+                    if (*l >= edge_links.size()) continue;
+                    const creation::nvnm::edge_link link = edge_links[*l];
+                    cross.push_back({from, a, c, link.navmesh(), link.triangle(),
+                                     static_cast<std::uint16_t>(link.type()), *l});
+                }
+            }
+            ++index;
+        }
+        meshes.push_back({n.record.form_id(), first, static_cast<std::uint32_t>(triangles.size())});
+        ++number;
+    });
+    if (!walk_error.ok()) return walk_error;
+    std::sort(meshes.begin(), meshes.end(), [](const mesh_start& x, const mesh_start& y) { return x.form_id < y.form_id; });
+    for (const pending& p : cross) {
+        const auto it = std::lower_bound(meshes.begin(), meshes.end(), p.navmesh,
+                                         [](const mesh_start& m, std::uint32_t id) { return m.form_id < id; });
+        if (it == meshes.end() || it->form_id != p.navmesh || p.triangle >= it->count) continue;
+        b.add_link(p.from, it->first + p.triangle, link_kind::cross_navmesh, p.a, p.b, p.type, p.record);
+    }
+    return b.finish();
+}
+
+}  // namespace navspan::nav

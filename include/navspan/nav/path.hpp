@@ -1,0 +1,433 @@
+// navspan/nav/path.hpp - paths over a walkable: A* over polygons, the
+// waypoints of the corridor it finds, and a walk along the surface.
+//
+//   navspan::nav::path_scratch scratch(mesh);           // sized once
+//   auto found = navspan::nav::find_path(mesh, start, start_point,
+//                                        goal, goal_point, scratch);
+//   if (found.status == navspan::nav::path_status::found) {
+//       found.corridor;                                 // polygon indices
+//       navspan::vec3 points[64];
+//       auto n = navspan::nav::straight_path(mesh, found.corridor,
+//                                            start_point, goal_point, points);
+//   }
+//
+// The search moves between polygons through the midpoints of their
+// portals, the cost of a step being the distance walked (times what the
+// cost hook says), with the straight-line distance to the goal as its
+// heuristic: the cost model of Detour's findPath with one area cost. Once the
+// scratch fits the walkable, no query allocates.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "geometry.hpp"
+#include "walkable.hpp"
+
+namespace navspan::nav {
+
+enum class path_status : std::uint8_t {
+    found,              // corridor from start to goal
+    no_path,            // the goal cannot be reached from the start
+    bad_input,          // a polygon index out of range or unusable
+    scratch_too_small,  // the scratch was sized for a smaller walkable
+};
+
+constexpr std::string_view to_string(path_status s) noexcept {
+    switch (s) {
+        case path_status::found: return "found";
+        case path_status::no_path: return "no path";
+        case path_status::bad_input: return "bad input";
+        case path_status::scratch_too_small: return "scratch too small";
+    }
+    return "unknown";
+}
+
+// The state of one search per polygon, and the heap. Reused across
+// queries: a generation number marks what the current query has touched,
+// so nothing is cleared between queries.
+class path_scratch {
+public:
+    path_scratch() = default;
+    explicit path_scratch(const walkable& w) { fit(w); }
+
+    // Makes room for this walkable (allocates only when it grows).
+    void fit(const walkable& w) { fit(w.polygon_count()); }
+    void fit(std::size_t polygons) {
+        if (polygons <= nodes_.size()) return;
+        nodes_.resize(polygons);
+        heap_.resize(polygons);
+        corridor_.resize(polygons);
+    }
+    std::size_t capacity() const noexcept { return nodes_.size(); }
+    std::size_t memory_bytes() const noexcept {
+        return nodes_.capacity() * sizeof(node) + (heap_.capacity() + corridor_.capacity()) * sizeof(polygon_index);
+    }
+
+private:
+    template <class Cost>
+    friend struct path_search;
+    struct node {
+        float cost = 0;   // from the start to `at`
+        float total = 0;  // cost + heuristic
+        vec3 at{};        // where the path enters the polygon (plan frame)
+        polygon_index parent = no_polygon;
+        std::uint32_t heap_slot = 0;
+        std::uint32_t generation = 0;
+        bool closed = false;
+    };
+    std::vector<node> nodes_;
+    std::vector<polygon_index> heap_;
+    std::vector<polygon_index> corridor_;
+    std::uint32_t generation_ = 0;
+};
+
+// What find_path answers. `corridor` points into the scratch: valid until
+// its next query.
+struct path_result {
+    path_status status = path_status::no_path;
+    float cost = 0;  // the cost of the corridor (with the default hook: its length through portal midpoints)
+    std::span<const polygon_index> corridor;
+    std::size_t expanded = 0;  // polygons taken off the open list
+};
+
+// The default cost of a step: its length.
+struct distance_cost {
+    float operator()(const walkable&, polygon_index, const link&, float length) const noexcept { return length; }
+};
+
+namespace path_detail {
+
+inline float plan_distance3(vec3 a, vec3 b) noexcept {
+    const float dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
+    return std::sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+inline vec3 midpoint(const link& l) noexcept {
+    return {(l.portal_a.x + l.portal_b.x) * 0.5f, (l.portal_a.y + l.portal_b.y) * 0.5f,
+            (l.portal_a.z + l.portal_b.z) * 0.5f};
+}
+
+}  // namespace path_detail
+
+template <class Cost>
+struct path_search {
+    using node = path_scratch::node;
+    const walkable& w;
+    path_scratch& s;
+    Cost& cost_of;
+    std::size_t size = 0;
+
+    bool less(polygon_index a, polygon_index b) const noexcept { return s.nodes_[a].total < s.nodes_[b].total; }
+    void place(std::size_t slot, polygon_index p) noexcept {
+        s.heap_[slot] = p;
+        s.nodes_[p].heap_slot = static_cast<std::uint32_t>(slot);
+    }
+    void up(std::size_t slot, polygon_index p) noexcept {
+        while (slot > 0) {
+            const std::size_t parent = (slot - 1) / 2;
+            if (!less(p, s.heap_[parent])) break;
+            place(slot, s.heap_[parent]);
+            slot = parent;
+        }
+        place(slot, p);
+    }
+    void down(std::size_t slot, polygon_index p) noexcept {
+        for (;;) {
+            std::size_t child = slot * 2 + 1;
+            if (child >= size) break;
+            if (child + 1 < size && less(s.heap_[child + 1], s.heap_[child])) ++child;
+            if (!less(s.heap_[child], p)) break;
+            place(slot, s.heap_[child]);
+            slot = child;
+        }
+        place(slot, p);
+    }
+    polygon_index pop() noexcept {
+        const polygon_index top = s.heap_[0];
+        --size;
+        if (size > 0) down(0, s.heap_[size]);
+        return top;
+    }
+
+    path_result run(polygon_index start, vec3 start_plan, polygon_index goal, vec3 goal_plan) noexcept {
+        path_result r;
+        if (++s.generation_ == 0) {  // wrapped: forget every old mark
+            for (node& n : s.nodes_) n.generation = 0;
+            s.generation_ = 1;
+        }
+        const std::uint32_t gen = s.generation_;
+        node& first = s.nodes_[start];
+        first = {0, path_detail::plan_distance3(start_plan, goal_plan), start_plan, no_polygon, 0, gen, false};
+        size = 0;
+        place(size++, start);
+        while (size > 0) {
+            const polygon_index cur = pop();
+            node& c = s.nodes_[cur];
+            c.closed = true;
+            ++r.expanded;
+            if (cur == goal) {
+                r.status = path_status::found;
+                r.cost = c.cost;
+                std::size_t n = 0;
+                for (polygon_index p = goal; p != no_polygon && n < s.corridor_.size(); p = s.nodes_[p].parent) {
+                    s.corridor_[n++] = p;
+                }
+                std::reverse(s.corridor_.begin(), s.corridor_.begin() + static_cast<std::ptrdiff_t>(n));
+                r.corridor = {s.corridor_.data(), n};
+                return r;
+            }
+            for (const link& l : w.links(cur)) {
+                const polygon_index next = l.target;
+                node& nn = s.nodes_[next];
+                const bool fresh = nn.generation != gen;
+                if (!fresh && nn.closed) continue;
+                const vec3 mid = path_detail::midpoint(l);
+                const vec3 entry = next == goal ? goal_plan : mid;
+                float step_length = path_detail::plan_distance3(c.at, mid);
+                if (next == goal) step_length += path_detail::plan_distance3(mid, goal_plan);
+                const float step = cost_of(w, cur, l, step_length);
+                if (!(step >= 0) || step == std::numeric_limits<float>::infinity()) continue;  // forbidden
+                const float g = c.cost + step;
+                if (!fresh && !(g < nn.cost)) continue;
+                const float h = next == goal ? 0.0f : path_detail::plan_distance3(entry, goal_plan);
+                const bool queued = !fresh;
+                nn.cost = g;
+                nn.total = g + h;
+                nn.at = entry;
+                nn.parent = cur;
+                nn.generation = gen;
+                nn.closed = false;
+                if (queued) up(nn.heap_slot, next);
+                else up(size++, next);
+            }
+        }
+        r.status = path_status::no_path;
+        return r;
+    }
+};
+
+// A* from polygon `start` (leaving from `start_point`) to polygon `goal`
+// (arriving at `goal_point`); points in world coordinates. `cost(walkable,
+// from, link, length)` prices each step; a negative, infinite or NaN cost
+// forbids the link. Allocates nothing.
+template <class Cost = distance_cost>
+path_result find_path(const walkable& w, polygon_index start, vec3 start_point, polygon_index goal, vec3 goal_point,
+                      path_scratch& scratch, Cost cost = {}) noexcept {
+    path_result r;
+    if (start >= w.polygon_count() || goal >= w.polygon_count() || !w.usable(start) || !w.usable(goal)) {
+        r.status = path_status::bad_input;
+        return r;
+    }
+    if (scratch.capacity() < w.polygon_count()) {
+        r.status = path_status::scratch_too_small;
+        return r;
+    }
+    path_search<Cost> search{w, scratch, cost};
+    return search.run(start, w.to_plan(start_point), goal, w.to_plan(goal_point));
+}
+
+namespace path_detail {
+
+// Twice the signed area of the plan triangle a, b, c.
+inline float triangle_area2(vec3 a, vec3 b, vec3 c) noexcept {
+    const float ax = b.x - a.x, ay = b.y - a.y, bx = c.x - a.x, by = c.y - a.y;
+    return bx * ay - ax * by;
+}
+
+inline bool same_plan_point(vec3 a, vec3 b) noexcept {
+    const float dx = a.x - b.x, dy = a.y - b.y;
+    return dx * dx + dy * dy < 1e-6f;
+}
+
+// The portal from corridor[i] to corridor[i + 1] as (left, right), seen
+// from the first polygon's centre; the goal point past the last.
+struct funnel_portals {
+    const walkable& w;
+    std::span<const polygon_index> corridor;
+    vec3 goal;
+    void get(std::size_t i, vec3& left, vec3& right) const noexcept {
+        if (i + 1 >= corridor.size()) {
+            left = right = goal;
+            return;
+        }
+        const link* l = w.find_link(corridor[i], corridor[i + 1]);
+        if (l == nullptr) {
+            left = right = goal;
+            return;
+        }
+        // Any point inside the first polygon tells the sides apart: the mean
+        // of its corners (convex polygons) is the cheapest.
+        vec3 from{};
+        const auto corners = w.plan_corners(corridor[i]);
+        for (const vec3& c : corners) {
+            from.x += c.x;
+            from.y += c.y;
+        }
+        const float n = corners.empty() ? 1.0f : static_cast<float>(corners.size());
+        from = {from.x / n, from.y / n, 0};
+        if (triangle_area2(from, l->portal_a, l->portal_b) < 0) {
+            right = l->portal_a;
+            left = l->portal_b;
+        } else {
+            right = l->portal_b;
+            left = l->portal_a;
+        }
+    }
+};
+
+}  // namespace path_detail
+
+// What straight_path wrote.
+struct straight_path_result {
+    std::size_t count = 0;   // waypoints written
+    bool complete = false;   // false when `out` was too small (the path was cut)
+};
+
+// The corner points of the shortest way through the corridor (the funnel
+// over its portals, as Detour's findStraightPath), start and goal
+// included, in world coordinates. A corridor that does not follow links
+// stops at the first gap. Allocates nothing.
+inline straight_path_result straight_path(const walkable& w, std::span<const polygon_index> corridor, vec3 start_point,
+                                          vec3 goal_point, std::span<vec3> out) noexcept {
+    using namespace path_detail;
+    straight_path_result r;
+    if (out.empty()) return r;
+    const vec3 start = w.to_plan(start_point), goal = w.to_plan(goal_point);
+    auto emit = [&](vec3 p) {
+        if (r.count > 0 && same_plan_point(w.to_plan(out[r.count - 1]), p) &&
+            std::fabs(w.to_plan(out[r.count - 1]).z - p.z) < 1e-3f) {
+            return true;
+        }
+        if (r.count >= out.size()) return false;
+        out[r.count++] = w.to_world(p);
+        return true;
+    };
+    emit(start);
+    const funnel_portals portals{w, corridor, goal};
+    const std::size_t n = corridor.empty() ? 1 : corridor.size();
+    vec3 apex = start, left = start, right = start;
+    std::size_t apex_i = 0, left_i = 0, right_i = 0;
+    // Each restart moves the apex forward, so the loop ends after at most
+    // n * n steps even on a corridor of degenerate portals.
+    std::size_t budget = n * n + 4 * n + 8;
+    for (std::size_t i = 0; i < n && budget > 0; ++i, --budget) {
+        vec3 pl, pr;
+        portals.get(i, pl, pr);
+        // The right side.
+        if (triangle_area2(apex, right, pr) <= 0.0f) {
+            if (same_plan_point(apex, right) || triangle_area2(apex, left, pr) > 0.0f) {
+                right = pr;
+                right_i = i;
+            } else {
+                if (!emit(left)) return r;
+                apex = left;
+                apex_i = left_i;
+                left = right = apex;
+                left_i = right_i = apex_i;
+                i = apex_i;
+                continue;
+            }
+        }
+        // The left side.
+        if (triangle_area2(apex, left, pl) >= 0.0f) {
+            if (same_plan_point(apex, left) || triangle_area2(apex, right, pl) < 0.0f) {
+                left = pl;
+                left_i = i;
+            } else {
+                if (!emit(right)) return r;
+                apex = right;
+                apex_i = right_i;
+                left = right = apex;
+                left_i = right_i = apex_i;
+                i = apex_i;
+                continue;
+            }
+        }
+    }
+    if (!emit(goal)) return r;
+    r.complete = true;
+    return r;
+}
+
+// Where a walk along the surface from `from` toward `to` stops.
+struct raycast_result {
+    bool blocked = false;    // a wall (an edge with no walkable neighbour) was met
+    float fraction = 1;      // how far along from -> to the walk got (1 when it reached `to`)
+    polygon_index last = no_polygon;  // the polygon the walk ended on
+    std::size_t visited = 0;          // polygons crossed
+};
+
+// Walks the plan segment from `from` (on polygon `start`) toward `to`,
+// crossing from polygon to polygon over walk links (a link whose target
+// contains the point where the segment leaves the current polygon and
+// lies within `step_height` of its surface there). Stops at the first
+// edge with none: the wall Detour's raycast reports.
+inline raycast_result raycast(const walkable& w, polygon_index start, vec3 from, vec3 to, float step_height = 18.0f) noexcept {
+    using namespace geometry_detail;
+    raycast_result r;
+    if (start >= w.polygon_count() || !w.usable(start)) {
+        r.blocked = true;
+        r.fraction = 0;
+        return r;
+    }
+    const vec3 a = w.to_plan(from), b = w.to_plan(to);
+    const plan2 pa{a.x, a.y}, pb{b.x, b.y};
+    polygon_index cur = start;
+    double t_in = 0;
+    for (std::size_t steps = 0; steps <= w.polygon_count(); ++steps) {
+        r.last = cur;
+        ++r.visited;
+        // Where the segment leaves `cur` (clipping against each edge's
+        // half-plane; the polygons of every format are convex).
+        const auto c = w.plan_corners(cur);
+        double signed_area = 0;
+        for (std::size_t i = 0; i < c.size(); ++i) {
+            const vec3& u = c[i];
+            const vec3& v = c[(i + 1) % c.size()];
+            signed_area += static_cast<double>(u.x) * v.y - static_cast<double>(v.x) * u.y;
+        }
+        const double side = signed_area < 0 ? -1.0 : 1.0;
+        double t_out = 1;
+        for (std::size_t i = 0; i < c.size(); ++i) {
+            const plan2 e0{c[i].x, c[i].y}, e1{c[(i + 1) % c.size()].x, c[(i + 1) % c.size()].y};
+            const double d0 = side * cross(e0, e1, pa), d1 = side * cross(e0, e1, pb);
+            if (d1 >= 0) continue;  // the end is on the inner side of this edge
+            const double t = d0 <= 0 ? t_in : d0 / (d0 - d1);
+            t_out = std::min(t_out, t);
+        }
+        t_out = std::max(t_out, t_in);
+        if (t_out >= 1) {
+            r.fraction = 1;
+            return r;
+        }
+        const double t_next = std::min(1.0, t_out + 1e-4 / std::max(1.0, std::hypot(pb.x - pa.x, pb.y - pa.y)));
+        const plan2 past{pa.x + t_next * (pb.x - pa.x), pa.y + t_next * (pb.y - pa.y)};
+        const double h = plan_height(w, cur, {pa.x + t_out * (pb.x - pa.x), pa.y + t_out * (pb.y - pa.y)});
+        polygon_index next = no_polygon;
+        for (const link& l : w.links(cur)) {
+            if (l.kind != link_kind::walk && l.kind != link_kind::cross_group && l.kind != link_kind::cross_navmesh) continue;
+            if (!plan_contains(w.plan_corners(l.target), past)) continue;
+            if (std::fabs(plan_height(w, l.target, past) - h) > step_height) continue;
+            next = l.target;
+            break;
+        }
+        if (next == no_polygon) {
+            r.blocked = true;
+            r.fraction = static_cast<float>(t_out);
+            return r;
+        }
+        cur = next;
+        t_in = t_out;
+    }
+    r.blocked = true;
+    r.fraction = static_cast<float>(t_in);
+    return r;
+}
+
+}  // namespace navspan::nav

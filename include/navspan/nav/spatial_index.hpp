@@ -1,0 +1,324 @@
+// navspan/nav/spatial_index.hpp - which polygon is at a point, near a
+// point, or inside a box.
+//
+// A uniform grid over the plan (ground) bounds of a walkable, about one
+// cell per polygon; each cell lists the polygons whose bounds overlap it.
+// A polygon that would cover more than max_cells_per_polygon cells (a huge
+// area, or a hostile one) is kept in a short list looked at by every query
+// instead, so the index never holds more than that many entries per polygon.
+//
+// The index is built once, either into memory the caller provides
+// (words_needed(), then build_into()) or into one allocation it owns
+// (build(); memory_bytes() reports it). Queries never allocate and may run
+// from any number of threads. The walkable must outlive the index.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <type_traits>
+#include <utility>
+
+#include "geometry.hpp"
+#include "walkable.hpp"
+
+namespace navspan::nav {
+
+// A polygon found under or above a point.
+struct located {
+    polygon_index polygon = no_polygon;
+    vec3 point{};         // on the polygon's surface, straight below or above the query point
+    float height_gap = 0;  // |surface height - the point's height|
+};
+
+// The polygon nearest to a point and its closest point.
+struct nearest_polygon {
+    polygon_index polygon = no_polygon;
+    vec3 point{};
+    float distance = 0;
+};
+
+class spatial_index {
+public:
+    static constexpr std::uint32_t max_cells_per_polygon = 256;
+
+    spatial_index() = default;
+
+    // The number of 32-bit words build_into() needs for this walkable.
+    static std::size_t words_needed(const walkable& w) noexcept {
+        spatial_index probe;
+        probe.lay_out(w);
+        return probe.count(w);
+    }
+
+    // Builds into caller memory (at least words_needed(w) words, which must
+    // outlive the index). Returns an empty index when it is too small.
+    static spatial_index build_into(const walkable& w, std::span<std::uint32_t> storage) noexcept {
+        spatial_index s;
+        s.lay_out(w);
+        const std::size_t need = s.count(w);
+        if (storage.size() < need) return {};
+        s.words_ = storage.first(need);
+        s.fill(w);
+        return s;
+    }
+
+    // Builds into one allocation owned by the index.
+    static spatial_index build(const walkable& w) {
+        spatial_index s;
+        s.lay_out(w);
+        const std::size_t need = s.count(w);
+        s.owned_.reset(new std::uint32_t[need == 0 ? 1 : need]);
+        s.words_ = {s.owned_.get(), need};
+        s.fill(w);
+        return s;
+    }
+
+    bool empty() const noexcept { return mesh_ == nullptr; }
+    // Bytes this index allocated itself (0 when built into caller memory).
+    std::size_t memory_bytes() const noexcept { return owned_ ? words_.size() * sizeof(std::uint32_t) : 0; }
+    std::uint32_t columns() const noexcept { return cols_; }
+    std::uint32_t rows() const noexcept { return rows_; }
+    const walkable* mesh() const noexcept { return mesh_; }
+
+    // The polygon under or above `point` whose surface is nearest to it in
+    // height, among those within `height_tolerance`; none when the point is
+    // over no polygon (or all are farther in height).
+    std::optional<located> locate(vec3 point, float height_tolerance) const noexcept {
+        if (mesh_ == nullptr) return std::nullopt;
+        const walkable& w = *mesh_;
+        const vec3 q = w.to_plan(point);
+        located best;
+        float best_gap = height_tolerance;
+        auto consider = [&](polygon_index p) {
+            if (!geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return;
+            const float h = static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y}));
+            const float gap = std::fabs(h - q.z);
+            if (!(gap <= best_gap) || (best.polygon != no_polygon && gap == best_gap)) return;
+            best_gap = gap;
+            best = {p, w.to_world({q.x, q.y, h}), gap};
+        };
+        const double tol = geometry_detail::tolerance({q.x, q.y});
+        if (inside_grid(q.x, q.y, tol)) {
+            const std::uint32_t cell = row_of(q.y) * cols_ + column_of(q.x);
+            for (std::uint32_t i = words_[cell], end = words_[cell + 1]; i < end; ++i) {
+                const polygon_index p = words_[items_at_ + i];
+                if (within(w.plan_bounds(p), q, tol)) consider(p);
+            }
+        }
+        for (polygon_index p : oversize()) {
+            if (within(w.plan_bounds(p), q, tol)) consider(p);
+        }
+        if (best.polygon == no_polygon) return std::nullopt;
+        return best;
+    }
+
+    // The polygon whose closest point (nearest in plan, on its surface) is
+    // nearest to `point`, if one lies within `max_distance`.
+    std::optional<nearest_polygon> nearest(vec3 point, float max_distance) const noexcept {
+        if (mesh_ == nullptr || !(max_distance >= 0)) return std::nullopt;
+        const walkable& w = *mesh_;
+        const vec3 q = w.to_plan(point);
+        nearest_polygon best;
+        double best_d = max_distance;
+        auto consider = [&](polygon_index p) {
+            const box& b = w.plan_bounds(p);
+            // The box distance is a lower bound of the distance to the polygon.
+            const double dx = std::max({static_cast<double>(b.min.x) - q.x, 0.0, static_cast<double>(q.x) - b.max.x});
+            const double dy = std::max({static_cast<double>(b.min.y) - q.y, 0.0, static_cast<double>(q.y) - b.max.y});
+            const double dz = std::max({static_cast<double>(b.min.z) - q.z, 0.0, static_cast<double>(q.z) - b.max.z});
+            if (dx * dx + dy * dy + dz * dz > best_d * best_d) return;
+            const vec3 on = closest_point(w, p, point);
+            const double d = distance(on, point);
+            if (d <= best_d && (best.polygon == no_polygon || d < best_d)) {
+                best_d = d;
+                best = {p, on, static_cast<float>(d)};
+            }
+        };
+        // The point's own cell first: what it finds there bounds the box
+        // the second pass scans (usually to that one cell).
+        if (inside_grid(q.x, q.y, 0)) {
+            const std::uint32_t cell = row_of(q.y) * cols_ + column_of(q.x);
+            for (std::uint32_t i = words_[cell], end = words_[cell + 1]; i < end; ++i) consider(words_[items_at_ + i]);
+        }
+        const double r = best_d;
+        const box around{{static_cast<float>(q.x - r), static_cast<float>(q.y - r), 0},
+                         {static_cast<float>(q.x + r), static_cast<float>(q.y + r), 0}};
+        visit_plan(around, consider);
+        if (best.polygon == no_polygon) return std::nullopt;
+        return best;
+    }
+
+    // Calls visit(polygon_index) once for every usable polygon whose bounds
+    // overlap the world box (heights included). A visitor returning bool
+    // stops the query by returning false.
+    template <class Visit>
+    void query(const box& world_box, Visit&& visit) const {
+        if (mesh_ == nullptr) return;
+        const walkable& w = *mesh_;
+        const vec3 a = w.to_plan(world_box.min), b = w.to_plan(world_box.max);
+        const box plan{{std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)},
+                       {std::max(a.x, b.x), std::max(a.y, b.y), std::max(a.z, b.z)}};
+        visit_plan(plan, [&](polygon_index p) {
+            const box& pb = w.plan_bounds(p);
+            if (pb.max.x < plan.min.x || pb.min.x > plan.max.x || pb.max.y < plan.min.y || pb.min.y > plan.max.y ||
+                pb.max.z < plan.min.z || pb.min.z > plan.max.z) {
+                return true;
+            }
+            if constexpr (std::is_same_v<decltype(visit(p)), bool>) {
+                return visit(p);
+            } else {
+                visit(p);
+                return true;
+            }
+        });
+    }
+
+private:
+    static bool within(const box& b, vec3 q, double tol) noexcept {
+        return q.x >= b.min.x - tol && q.x <= b.max.x + tol && q.y >= b.min.y - tol && q.y <= b.max.y + tol;
+    }
+    bool inside_grid(double x, double y, double tol) const noexcept {
+        return x >= origin_x_ - tol && y >= origin_y_ - tol && x <= origin_x_ + cell_ * cols_ + tol &&
+               y <= origin_y_ + cell_ * rows_ + tol;
+    }
+    static std::uint32_t clamp_cell(double v, std::uint32_t n) noexcept {
+        if (!(v > 0)) return 0;  // NaN too
+        if (v >= static_cast<double>(n - 1)) return n - 1;
+        return static_cast<std::uint32_t>(v);
+    }
+    std::uint32_t column_of(double x) const noexcept { return clamp_cell(std::floor((x - origin_x_) / cell_), cols_); }
+    std::uint32_t row_of(double y) const noexcept { return clamp_cell(std::floor((y - origin_y_) / cell_), rows_); }
+
+    struct cell_range {
+        std::uint32_t x0, y0, x1, y1;
+        std::uint64_t cells() const noexcept { return std::uint64_t{x1 - x0 + 1} * (y1 - y0 + 1); }
+    };
+    cell_range range_of(const box& b) const noexcept {
+        const double tol = std::max(geometry_detail::tolerance({b.min.x, b.min.y}),
+                                    geometry_detail::tolerance({b.max.x, b.max.y}));
+        return {column_of(b.min.x - tol), row_of(b.min.y - tol), column_of(b.max.x + tol), row_of(b.max.y + tol)};
+    }
+
+    // Grid size and origin: about one cell per usable polygon.
+    void lay_out(const walkable& w) noexcept {
+        mesh_ = &w;
+        usable_ = 0;
+        for (std::size_t p = 0; p < w.polygon_count(); ++p) usable_ += w.usable(static_cast<polygon_index>(p)) ? 1u : 0u;
+        const box& b = w.plan_bounds();
+        origin_x_ = b.min.x;
+        origin_y_ = b.min.y;
+        const double width = std::max(static_cast<double>(b.max.x) - b.min.x, 1e-3);
+        const double height = std::max(static_cast<double>(b.max.y) - b.min.y, 1e-3);
+        const double n = std::max<double>(usable_, 1);
+        cell_ = std::sqrt(width * height / n);
+        // A long thin map: no more cells along its length than polygons.
+        cell_ = std::max({cell_, width / (n + 1), height / (n + 1)});
+        constexpr double most = 4096;
+        cols_ = static_cast<std::uint32_t>(std::clamp(std::ceil(width / cell_), 1.0, most));
+        rows_ = static_cast<std::uint32_t>(std::clamp(std::ceil(height / cell_), 1.0, most));
+        cell_ = std::max(width / cols_, height / rows_);
+    }
+
+    // Counts the entries and lays out the words: cell starts (cells + 1),
+    // entries, oversize polygons. Returns the total.
+    std::size_t count(const walkable& w) noexcept {
+        const std::size_t cells = std::size_t{cols_} * rows_;
+        std::size_t entries = 0, over = 0;
+        for (std::size_t i = 0; i < w.polygon_count(); ++i) {
+            const auto p = static_cast<polygon_index>(i);
+            if (!w.usable(p)) continue;
+            const cell_range r = range_of(w.plan_bounds(p));
+            if (r.cells() > max_cells_per_polygon) ++over;
+            else entries += static_cast<std::size_t>(r.cells());
+        }
+        items_at_ = cells + 1;
+        oversize_at_ = items_at_ + entries;
+        oversize_count_ = over;
+        return oversize_at_ + over;
+    }
+
+    void fill(const walkable& w) noexcept {
+        const std::size_t cells = std::size_t{cols_} * rows_;
+        std::fill(words_.begin(), words_.begin() + static_cast<std::ptrdiff_t>(cells + 1), 0u);
+        // Counts per cell, then starts, then entries (the starts moving up
+        // while filling and moved back after).
+        for (std::size_t i = 0; i < w.polygon_count(); ++i) {
+            const auto p = static_cast<polygon_index>(i);
+            if (!w.usable(p)) continue;
+            const cell_range r = range_of(w.plan_bounds(p));
+            if (r.cells() > max_cells_per_polygon) continue;
+            for (std::uint32_t y = r.y0; y <= r.y1; ++y) {
+                for (std::uint32_t x = r.x0; x <= r.x1; ++x) ++words_[std::size_t{y} * cols_ + x + 1];
+            }
+        }
+        for (std::size_t c = 1; c <= cells; ++c) words_[c] += words_[c - 1];
+        std::size_t over = 0;
+        for (std::size_t i = 0; i < w.polygon_count(); ++i) {
+            const auto p = static_cast<polygon_index>(i);
+            if (!w.usable(p)) continue;
+            const cell_range r = range_of(w.plan_bounds(p));
+            if (r.cells() > max_cells_per_polygon) {
+                words_[oversize_at_ + over++] = p;
+                continue;
+            }
+            for (std::uint32_t y = r.y0; y <= r.y1; ++y) {
+                for (std::uint32_t x = r.x0; x <= r.x1; ++x) words_[items_at_ + words_[std::size_t{y} * cols_ + x]++] = p;
+            }
+        }
+        for (std::size_t c = cells; c > 0; --c) words_[c] = words_[c - 1];
+        words_[0] = 0;
+    }
+
+    std::span<const std::uint32_t> oversize() const noexcept {
+        return std::span<const std::uint32_t>(words_).subspan(oversize_at_, oversize_count_);
+    }
+
+    // Calls f(p) once per polygon listed in the cells overlapping the plan
+    // box, and for every oversize polygon; f returning false stops.
+    template <class F>
+    void visit_plan(const box& plan, F&& f) const {
+        const walkable& w = *mesh_;
+        auto call = [&](polygon_index p) {
+            if constexpr (std::is_same_v<decltype(f(p)), bool>) return f(p);
+            else {
+                f(p);
+                return true;
+            }
+        };
+        const cell_range q{column_of(plan.min.x), row_of(plan.min.y), column_of(plan.max.x), row_of(plan.max.y)};
+        const bool overlaps = !(plan.max.x < origin_x_ || plan.max.y < origin_y_ ||
+                                plan.min.x > origin_x_ + cell_ * cols_ || plan.min.y > origin_y_ + cell_ * rows_);
+        if (overlaps) {
+            for (std::uint32_t y = q.y0; y <= q.y1; ++y) {
+                for (std::uint32_t x = q.x0; x <= q.x1; ++x) {
+                    const std::size_t cell = std::size_t{y} * cols_ + x;
+                    for (std::uint32_t i = words_[cell], end = words_[cell + 1]; i < end; ++i) {
+                        const polygon_index p = words_[items_at_ + i];
+                        // Visited from the first cell both it and the query cover.
+                        const cell_range r = range_of(w.plan_bounds(p));
+                        if (x != std::max(r.x0, q.x0) || y != std::max(r.y0, q.y0)) continue;
+                        if (!call(p)) return;
+                    }
+                }
+            }
+        }
+        for (polygon_index p : oversize()) {
+            if (!call(p)) return;
+        }
+    }
+
+    const walkable* mesh_ = nullptr;
+    std::unique_ptr<std::uint32_t[]> owned_;
+    std::span<std::uint32_t> words_;
+    std::size_t items_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
+    std::uint32_t usable_ = 0;
+    std::uint32_t cols_ = 1, rows_ = 1;
+    double origin_x_ = 0, origin_y_ = 0, cell_ = 1;
+};
+
+}  // namespace navspan::nav

@@ -1,0 +1,344 @@
+// navspan/nav/walkable.hpp - one walkable view of any navigation file.
+//
+// A `walkable` is what the queries of navspan::nav work on: polygons in
+// world coordinates, each with the id the file itself gives it, and the
+// directed links between them, each with a kind and a portal (the segment,
+// or point, through which a path passes from one polygon into the next).
+// The format adapters (source_adapter.hpp, quake_adapter.hpp,
+// fox_adapter.hpp, creation_adapter.hpp) build one from a verified file; it
+// is built once (its arrays are allocated then, memory_bytes() says how
+// much) and never changes, so any number of threads may query it.
+//
+// Coordinates. Every function takes and returns world coordinates as the
+// file stores them. Inside, points are kept in a "plan" frame: x and y on
+// the ground, z up. For a z-up file (Source, Quake, Bethesda) that is the
+// world frame; for Fox Engine (y up) world (x, y, z) is kept as (x, z, y).
+// The up axis is up_axis(); to_plan()/to_world() convert.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../core/views.hpp"
+
+namespace navspan::nav {
+
+// Which world axis points up.
+enum class axis : std::uint8_t { z, y };
+
+constexpr std::string_view to_string(axis a) noexcept { return a == axis::y ? "y" : "z"; }
+
+// How a link is travelled. Formats set what they know: Source connections
+// are walk, jump (up more than a step) or drop, ladders are ladder; Quake
+// link types map onto these; Fox and Bethesda links are walk between faces
+// or triangles of one mesh and cross_group / cross_navmesh between meshes.
+enum class link_kind : std::uint8_t {
+    walk,
+    jump,
+    drop,
+    crouch,
+    ladder,
+    teleport,
+    door,
+    elevator,
+    cross_group,    // Fox: a face edge into another group of the same file
+    cross_navmesh,  // Bethesda: an edge link into another navmesh of the same space
+    other,
+};
+
+constexpr std::string_view to_string(link_kind k) noexcept {
+    switch (k) {
+        case link_kind::walk: return "walk";
+        case link_kind::jump: return "jump";
+        case link_kind::drop: return "drop";
+        case link_kind::crouch: return "crouch";
+        case link_kind::ladder: return "ladder";
+        case link_kind::teleport: return "teleport";
+        case link_kind::door: return "door";
+        case link_kind::elevator: return "elevator";
+        case link_kind::cross_group: return "cross_group";
+        case link_kind::cross_navmesh: return "cross_navmesh";
+        case link_kind::other: return "other";
+    }
+    return "other";
+}
+
+// What the two numbers of a polygon_id mean.
+enum class id_scheme : std::uint8_t {
+    source_area,              // primary: the area id; secondary: 0
+    quake_node,               // primary: the node index; secondary: 0
+    fox_group_face,           // primary: the group id; secondary: the face index in that group
+    plugin_navmesh_triangle,  // primary: the navmesh record's form id; secondary: the triangle index
+};
+
+constexpr std::string_view to_string(id_scheme s) noexcept {
+    switch (s) {
+        case id_scheme::source_area: return "area";
+        case id_scheme::quake_node: return "node";
+        case id_scheme::fox_group_face: return "face";
+        case id_scheme::plugin_navmesh_triangle: return "triangle";
+    }
+    return "polygon";
+}
+
+// A polygon as the file names it (see id_scheme).
+struct polygon_id {
+    std::uint32_t primary = 0;
+    std::uint32_t secondary = 0;
+    friend constexpr bool operator==(const polygon_id&, const polygon_id&) = default;
+};
+
+// How the height over a polygon is found.
+enum class surface : std::uint8_t {
+    planar,          // interpolated over the triangles of a fan from corner 0
+    corner_heights,  // Source: four corners NW, NE, SE, SW, heights interpolated bilinearly
+};
+
+// Polygon index inside a walkable (0 .. polygon_count() - 1).
+using polygon_index = std::uint32_t;
+inline constexpr polygon_index no_polygon = 0xFFFFFFFFu;
+
+// A directed link from a polygon to `target`.
+struct link {
+    polygon_index target = no_polygon;
+    link_kind kind = link_kind::walk;
+    std::uint8_t reserved = 0;
+    // The file's own type of the link where it has one (Quake link type,
+    // Bethesda edge link type), else 0.
+    std::uint16_t raw_type = 0;
+    // The file's own record of the link where it has one (Quake link index,
+    // Source ladder id, Bethesda edge link index), else 0.
+    std::uint32_t record = 0;
+    // The portal, in the plan frame: a segment, or a point when a == b.
+    vec3 portal_a{};
+    vec3 portal_b{};
+};
+
+// An axis-aligned box in world coordinates.
+struct box {
+    vec3 min{};
+    vec3 max{};
+};
+
+// One polygon of a walkable, as stored.
+struct polygon_entry {
+    polygon_id id{};
+    std::uint32_t first_vertex = 0;
+    std::uint32_t first_link = 0;
+    std::uint32_t flags = 0;
+    std::uint32_t group = 0;
+    std::uint16_t link_count = 0;
+    std::uint8_t corner_count = 0;
+    nav::surface height_model = nav::surface::planar;
+    bool usable = true;  // every corner finite and at least 3 corners
+    // Plan-frame bounds (min.x..max.x, min.y..max.y, min.z..max.z heights).
+    box bounds{};
+};
+
+class walkable;
+
+// Builds a walkable: the adapters use it, and so can anyone with polygons
+// of their own. Corners and portals are given in world coordinates.
+class walkable_builder {
+public:
+    explicit walkable_builder(id_scheme ids, axis up) : ids_(ids), up_(up) {}
+
+    void reserve(std::size_t polygons, std::size_t corners) {
+        polygons_.reserve(polygons);
+        vertices_.reserve(corners);
+    }
+    // Adds a polygon and returns its index. `group` is a format detail
+    // kept for the caller (Source: place index; Fox: segment; Bethesda:
+    // navmesh number in the space), `flags` the file's raw flags.
+    polygon_index add_polygon(polygon_id id, std::span<const vec3> world_corners, surface s = surface::planar,
+                              std::uint32_t flags = 0, std::uint32_t group = 0);
+    // Adds a directed link; indices out of range are ignored.
+    void add_link(polygon_index from, polygon_index to, link_kind kind, vec3 world_a, vec3 world_b,
+                  std::uint16_t raw_type = 0, std::uint32_t record = 0);
+    std::size_t polygon_count() const noexcept { return polygons_.size(); }
+    std::size_t link_count() const noexcept { return pending_.size(); }
+    axis up_axis() const noexcept { return up_; }
+    vec3 to_plan(vec3 w) const noexcept { return up_ == axis::y ? vec3{w.x, w.z, w.y} : w; }
+
+    // Sorts the links by polygon and hands everything to the walkable.
+    walkable finish();
+
+private:
+    struct pending_link {
+        polygon_index from;
+        link l;
+    };
+    friend class walkable;
+    id_scheme ids_;
+    axis up_;
+    std::vector<vec3> vertices_;
+    std::vector<polygon_entry> polygons_;
+    std::vector<pending_link> pending_;
+};
+
+class walkable {
+public:
+    walkable() = default;
+
+    id_scheme ids() const noexcept { return ids_; }
+    axis up_axis() const noexcept { return up_; }
+    std::size_t polygon_count() const noexcept { return polygons_.size(); }
+    std::size_t link_count() const noexcept { return links_.size(); }
+    bool empty() const noexcept { return polygons_.empty(); }
+
+    // World bounds of every usable polygon (all zero when there is none).
+    box bounds() const noexcept { return {to_world(plan_bounds_.min), to_world(plan_bounds_.max)}; }
+    // The same in the plan frame (x, y ground, z up).
+    const box& plan_bounds() const noexcept { return plan_bounds_; }
+
+    vec3 to_plan(vec3 w) const noexcept { return up_ == axis::y ? vec3{w.x, w.z, w.y} : w; }
+    vec3 to_world(vec3 p) const noexcept { return up_ == axis::y ? vec3{p.x, p.z, p.y} : p; }
+    // The up component of a world point.
+    float up_of(vec3 w) const noexcept { return up_ == axis::y ? w.y : w.z; }
+
+    polygon_id id(polygon_index p) const noexcept { return entry(p).id; }
+    std::uint32_t flags(polygon_index p) const noexcept { return entry(p).flags; }
+    std::uint32_t group(polygon_index p) const noexcept { return entry(p).group; }
+    nav::surface surface(polygon_index p) const noexcept { return entry(p).height_model; }
+    // False for a polygon with a non-finite corner or fewer than three
+    // corners: it is kept (its id stays visible) but no query returns it.
+    bool usable(polygon_index p) const noexcept { return entry(p).usable; }
+    std::size_t corner_count(polygon_index p) const noexcept { return entry(p).corner_count; }
+    vec3 corner(polygon_index p, std::size_t i) const noexcept {
+        return to_world(plan_corners(p)[i]);
+    }
+    std::span<const vec3> plan_corners(polygon_index p) const noexcept {
+        const polygon_entry& e = entry(p);
+        return {vertices_.data() + e.first_vertex, e.corner_count};
+    }
+    const box& plan_bounds(polygon_index p) const noexcept { return entry(p).bounds; }
+    std::span<const link> links(polygon_index p) const noexcept {
+        const polygon_entry& e = entry(p);
+        return {links_.data() + e.first_link, e.link_count};
+    }
+    // The link from `from` to `to`, or nullptr.
+    const link* find_link(polygon_index from, polygon_index to) const noexcept {
+        for (const link& l : links(from)) {
+            if (l.target == to) return &l;
+        }
+        return nullptr;
+    }
+    // A link's portal in world coordinates.
+    std::pair<vec3, vec3> portal(const link& l) const noexcept { return {to_world(l.portal_a), to_world(l.portal_b)}; }
+
+    // The polygon with this id, by a linear search (for command lines and
+    // tests; keep indices for anything repeated).
+    polygon_index find(polygon_id id) const noexcept {
+        for (std::size_t i = 0; i < polygons_.size(); ++i) {
+            if (polygons_[i].id == id) return static_cast<polygon_index>(i);
+        }
+        return no_polygon;
+    }
+
+    // Bytes held by the arrays of this view.
+    std::size_t memory_bytes() const noexcept {
+        return vertices_.capacity() * sizeof(vec3) + polygons_.capacity() * sizeof(polygon_entry) +
+               links_.capacity() * sizeof(link);
+    }
+
+private:
+    friend class walkable_builder;
+    const polygon_entry& entry(polygon_index p) const noexcept {
+        NAVSPAN_ASSERT(p < polygons_.size());
+        return polygons_[p];
+    }
+    id_scheme ids_ = id_scheme::source_area;
+    axis up_ = axis::z;
+    box plan_bounds_{};
+    std::vector<vec3> vertices_;
+    std::vector<polygon_entry> polygons_;
+    std::vector<link> links_;
+};
+
+inline polygon_index walkable_builder::add_polygon(polygon_id id, std::span<const vec3> world_corners, surface s,
+                                                   std::uint32_t flags, std::uint32_t group) {
+    polygon_entry e;
+    e.id = id;
+    e.first_vertex = static_cast<std::uint32_t>(vertices_.size());
+    e.corner_count = static_cast<std::uint8_t>(std::min<std::size_t>(world_corners.size(), 255));
+    e.height_model = world_corners.size() == 4 ? s : surface::planar;
+    e.flags = flags;
+    e.group = group;
+    e.usable = e.corner_count >= 3;
+    const float inf = std::numeric_limits<float>::infinity();
+    e.bounds = {{inf, inf, inf}, {-inf, -inf, -inf}};
+    for (std::size_t i = 0; i < e.corner_count; ++i) {
+        const vec3 p = to_plan(world_corners[i]);
+        if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) e.usable = false;
+        e.bounds.min = {std::min(e.bounds.min.x, p.x), std::min(e.bounds.min.y, p.y), std::min(e.bounds.min.z, p.z)};
+        e.bounds.max = {std::max(e.bounds.max.x, p.x), std::max(e.bounds.max.y, p.y), std::max(e.bounds.max.z, p.z)};
+        vertices_.push_back(p);
+    }
+    if (!e.usable) e.bounds = {};
+    polygons_.push_back(e);
+    return static_cast<polygon_index>(polygons_.size() - 1);
+}
+
+inline void walkable_builder::add_link(polygon_index from, polygon_index to, link_kind kind, vec3 world_a,
+                                       vec3 world_b, std::uint16_t raw_type, std::uint32_t record) {
+    if (from >= polygons_.size() || to >= polygons_.size() || from == to) return;
+    if (!polygons_[from].usable || !polygons_[to].usable) return;
+    link l;
+    l.target = to;
+    l.kind = kind;
+    l.raw_type = raw_type;
+    l.record = record;
+    l.portal_a = to_plan(world_a);
+    l.portal_b = to_plan(world_b);
+    if (!std::isfinite(l.portal_a.x + l.portal_a.y + l.portal_a.z + l.portal_b.x + l.portal_b.y + l.portal_b.z)) return;
+    pending_.push_back({from, l});
+}
+
+inline walkable walkable_builder::finish() {
+    walkable w;
+    w.ids_ = ids_;
+    w.up_ = up_;
+    std::stable_sort(pending_.begin(), pending_.end(),
+                     [](const pending_link& a, const pending_link& b) { return a.from < b.from; });
+    // A polygon keeps at most 65,535 links (far above any real file).
+    w.links_.reserve(pending_.size());
+    std::size_t next = 0;
+    for (std::size_t p = 0; p < polygons_.size(); ++p) {
+        polygons_[p].first_link = static_cast<std::uint32_t>(w.links_.size());
+        std::size_t count = 0;
+        while (next < pending_.size() && pending_[next].from == p) {
+            if (count < 0xFFFF) {
+                w.links_.push_back(pending_[next].l);
+                ++count;
+            }
+            ++next;
+        }
+        polygons_[p].link_count = static_cast<std::uint16_t>(count);
+    }
+    bool any = false;
+    for (const polygon_entry& e : polygons_) {
+        if (!e.usable) continue;
+        if (!any) {
+            w.plan_bounds_ = e.bounds;
+            any = true;
+            continue;
+        }
+        box& b = w.plan_bounds_;
+        b.min = {std::min(b.min.x, e.bounds.min.x), std::min(b.min.y, e.bounds.min.y), std::min(b.min.z, e.bounds.min.z)};
+        b.max = {std::max(b.max.x, e.bounds.max.x), std::max(b.max.y, e.bounds.max.y), std::max(b.max.z, e.bounds.max.z)};
+    }
+    w.vertices_ = std::move(vertices_);
+    w.polygons_ = std::move(polygons_);
+    pending_.clear();
+    pending_.shrink_to_fit();
+    return w;
+}
+
+}  // namespace navspan::nav
