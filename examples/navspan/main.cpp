@@ -528,8 +528,19 @@ int parse_picture(int argc, char** argv, bool svg, picture_args& a) {
             a.options.obj_up = up == "z" ? navspan_cli::picture_options::up::z : navspan_cli::picture_options::up::y;
             continue;
         }
+        if (!has_value) {
+            const char* expected = arg == "-o" || arg == "--output"          ? "an output file (or - for standard output)"
+                                   : arg == "--color-by" || arg == "--colour-by" ? "what the colours tell (see --help)"
+                                   : arg == "--cell"                           ? "a form id such as 0x0001A2B3"
+                                   : !svg && arg == "--up"                     ? "y or z"
+                                                                               : nullptr;
+            if (expected != nullptr) {
+                std::string m = std::string(arg) + " needs a value: " + expected;
+                return usage_error(m.c_str(), usage);
+            }
+        }
         if (arg.size() > 1 && arg[0] == '-') {
-            std::string m = "unknown or incomplete option '" + std::string(arg) + "'";
+            std::string m = "unknown option '" + std::string(arg) + "'";
             return usage_error(m.c_str(), usage);
         }
         if (a.file != nullptr) return usage_error("only one FILE is taken", usage);
