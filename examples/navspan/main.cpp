@@ -604,6 +604,8 @@ int write_picture(const navspan_cli::scene& sc, const std::string& output, bool 
     navspan_cli::output o(text);
     if (svg) {
         navspan_cli::write_svg(sc, o);
+    } else if (output == "-") {
+        navspan_cli::write_obj(sc, o);  // standard output: no .mtl beside it
     } else {
         const std::string mtl = mtl_name(output);
         const bool to_stdout = output == "-";
