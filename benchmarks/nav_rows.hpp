@@ -221,11 +221,7 @@ inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
         dpoly& d = polys[i];
         // Detour wants clockwise polygons seen from above in its frame
         // (x, z ground): counter-clockwise in the plan frame (x, y).
-        double area2 = 0;
-        for (std::size_t k = 0; k < d.verts.size(); ++k) {
-            const navspan::vec3 a = d.verts[k], b = d.verts[(k + 1) % d.verts.size()];
-            area2 += static_cast<double>(a.x) * b.y - static_cast<double>(b.x) * a.y;
-        }
+        const double area2 = nav::geometry_detail::signed_area2(d.verts);
         const std::size_t n = d.verts.size();
         std::vector<std::size_t> order(n);
         for (std::size_t k = 0; k < n; ++k) order[k] = area2 > 0 ? (n - k) % n : k;
@@ -402,30 +398,24 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
     }
     dtQueryFilter filter;
     auto to_d = [&](navspan::vec3 p, float out[3]) { detour_mesh::to_detour(w, p, out); };
-    show(per_query(measure(s, "detour locate (per query)", "detour", label, 0, [&] {
-        std::uint64_t h = 0;
-        const float half[3] = {d.unit * 4, tolerance, d.unit * 4};
-        for (const auto& p : work.points) {
-            float c[3], nearest[3];
-            to_d(p, c);
-            dtPolyRef ref = 0;
-            d.query->findNearestPoly(c, half, &filter, &ref, nearest);
-            h += ref;
-        }
-        return h;
-    }), work.points.size()));
-    show(per_query(measure(s, "detour nearest (per query)", "detour", label, 0, [&] {
-        std::uint64_t h = 0;
-        const float half[3] = {radius, radius, radius};
-        for (const auto& p : work.points) {
-            float c[3], nearest[3];
-            to_d(p, c);
-            dtPolyRef ref = 0;
-            d.query->findNearestPoly(c, half, &filter, &ref, nearest);
-            h += ref;
-        }
-        return h;
-    }), work.points.size()));
+    // findNearestPoly in a box: a thin one (the point's plan position, the
+    // height tolerance) for locate, a cube of the radius for nearest.
+    auto detour_nearest = [&](const char* row_name, navspan::vec3 half_extents) {
+        show(per_query(measure(s, row_name, "detour", label, 0, [&] {
+            std::uint64_t h = 0;
+            const float half[3] = {half_extents.x, half_extents.y, half_extents.z};
+            for (const auto& p : work.points) {
+                float c[3], nearest[3];
+                to_d(p, c);
+                dtPolyRef ref = 0;
+                d.query->findNearestPoly(c, half, &filter, &ref, nearest);
+                h += ref;
+            }
+            return h;
+        }), work.points.size()));
+    };
+    detour_nearest("detour locate (per query)", {d.unit * 4, tolerance, d.unit * 4});
+    detour_nearest("detour nearest (per query)", {radius, radius, radius});
     std::vector<dtPolyRef> corridor(65535);
     std::vector<float> straight(3 * 4096);
     std::vector<double> detour_lengths(work.pairs.size(), -1);
