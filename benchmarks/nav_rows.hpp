@@ -343,22 +343,19 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
     const auto index = nav::spatial_index::build(w);
     const float tolerance = w.up_axis() == nav::axis::y ? 2.0f : 64.0f;  // Fox: metres
     const float radius = w.up_axis() == nav::axis::y ? 5.0f : 200.0f;
-    show(per_query(measure(s, "nav locate (per query)", fmt, label, 0, [&] {
-        std::uint64_t h = 0;
-        for (const auto& p : work.points) {
-            const auto at = index.locate(p, tolerance);
-            h += at ? at->polygon : 1;
-        }
-        return h;
-    }), work.points.size()));
-    show(per_query(measure(s, "nav nearest (per query)", fmt, label, 0, [&] {
-        std::uint64_t h = 0;
-        for (const auto& p : work.points) {
-            const auto at = index.nearest(p, radius);
-            h += at ? at->polygon : 1;
-        }
-        return h;
-    }), work.points.size()));
+    // One query per point; `ask(point)` returns the polygon found or none.
+    auto per_point = [&](const char* row_name, auto ask) {
+        show(per_query(measure(s, row_name, fmt, label, 0, [&] {
+            std::uint64_t h = 0;
+            for (const auto& p : work.points) {
+                const auto found = ask(p);
+                h += found ? found->polygon : 1;
+            }
+            return h;
+        }), work.points.size()));
+    };
+    per_point("nav locate (per query)", [&](navspan::vec3 p) { return index.locate(p, tolerance); });
+    per_point("nav nearest (per query)", [&](navspan::vec3 p) { return index.nearest(p, radius); });
     nav::path_scratch scratch(w);
     std::vector<navspan::vec3> points(4096);
     std::vector<double> nav_lengths(work.pairs.size(), -1);
