@@ -221,11 +221,7 @@ inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
         dpoly& d = polys[i];
         // Detour wants clockwise polygons seen from above in its frame
         // (x, z ground): counter-clockwise in the plan frame (x, y).
-        double area2 = 0;
-        for (std::size_t k = 0; k < d.verts.size(); ++k) {
-            const navspan::vec3 a = d.verts[k], b = d.verts[(k + 1) % d.verts.size()];
-            area2 += static_cast<double>(a.x) * b.y - static_cast<double>(b.x) * a.y;
-        }
+        const double area2 = nav::geometry_detail::signed_area2(d.verts);
         const std::size_t n = d.verts.size();
         std::vector<std::size_t> order(n);
         for (std::size_t k = 0; k < n; ++k) order[k] = area2 > 0 ? (n - k) % n : k;
@@ -347,22 +343,19 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
     const auto index = nav::spatial_index::build(w);
     const float tolerance = w.up_axis() == nav::axis::y ? 2.0f : 64.0f;  // Fox: metres
     const float radius = w.up_axis() == nav::axis::y ? 5.0f : 200.0f;
-    show(per_query(measure(s, "nav locate (per query)", fmt, label, 0, [&] {
-        std::uint64_t h = 0;
-        for (const auto& p : work.points) {
-            const auto at = index.locate(p, tolerance);
-            h += at ? at->polygon : 1;
-        }
-        return h;
-    }), work.points.size()));
-    show(per_query(measure(s, "nav nearest (per query)", fmt, label, 0, [&] {
-        std::uint64_t h = 0;
-        for (const auto& p : work.points) {
-            const auto at = index.nearest(p, radius);
-            h += at ? at->polygon : 1;
-        }
-        return h;
-    }), work.points.size()));
+    // One query per point; `ask(point)` returns the polygon found or none.
+    auto per_point = [&](const char* row_name, auto ask) {
+        show(per_query(measure(s, row_name, fmt, label, 0, [&] {
+            std::uint64_t h = 0;
+            for (const auto& p : work.points) {
+                const auto found = ask(p);
+                h += found ? found->polygon : 1;
+            }
+            return h;
+        }), work.points.size()));
+    };
+    per_point("nav locate (per query)", [&](navspan::vec3 p) { return index.locate(p, tolerance); });
+    per_point("nav nearest (per query)", [&](navspan::vec3 p) { return index.nearest(p, radius); });
     nav::path_scratch scratch(w);
     std::vector<navspan::vec3> points(4096);
     std::vector<double> nav_lengths(work.pairs.size(), -1);
@@ -402,30 +395,24 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
     }
     dtQueryFilter filter;
     auto to_d = [&](navspan::vec3 p, float out[3]) { detour_mesh::to_detour(w, p, out); };
-    show(per_query(measure(s, "detour locate (per query)", "detour", label, 0, [&] {
-        std::uint64_t h = 0;
-        const float half[3] = {d.unit * 4, tolerance, d.unit * 4};
-        for (const auto& p : work.points) {
-            float c[3], nearest[3];
-            to_d(p, c);
-            dtPolyRef ref = 0;
-            d.query->findNearestPoly(c, half, &filter, &ref, nearest);
-            h += ref;
-        }
-        return h;
-    }), work.points.size()));
-    show(per_query(measure(s, "detour nearest (per query)", "detour", label, 0, [&] {
-        std::uint64_t h = 0;
-        const float half[3] = {radius, radius, radius};
-        for (const auto& p : work.points) {
-            float c[3], nearest[3];
-            to_d(p, c);
-            dtPolyRef ref = 0;
-            d.query->findNearestPoly(c, half, &filter, &ref, nearest);
-            h += ref;
-        }
-        return h;
-    }), work.points.size()));
+    // findNearestPoly in a box: a thin one (the point's plan position, the
+    // height tolerance) for locate, a cube of the radius for nearest.
+    auto detour_nearest = [&](const char* row_name, navspan::vec3 half_extents) {
+        show(per_query(measure(s, row_name, "detour", label, 0, [&] {
+            std::uint64_t h = 0;
+            const float half[3] = {half_extents.x, half_extents.y, half_extents.z};
+            for (const auto& p : work.points) {
+                float c[3], nearest[3];
+                to_d(p, c);
+                dtPolyRef ref = 0;
+                d.query->findNearestPoly(c, half, &filter, &ref, nearest);
+                h += ref;
+            }
+            return h;
+        }), work.points.size()));
+    };
+    detour_nearest("detour locate (per query)", {d.unit * 4, tolerance, d.unit * 4});
+    detour_nearest("detour nearest (per query)", {radius, radius, radius});
     std::vector<dtPolyRef> corridor(65535);
     std::vector<float> straight(3 * 4096);
     std::vector<double> detour_lengths(work.pairs.size(), -1);

@@ -33,15 +33,15 @@ int main(int argc, char** argv) {
     const auto index = nav::spatial_index::build(w);
 
     // Each end on the polygon under it, or the nearest one.
-    const float far = std::numeric_limits<float>::max();
+    const float anywhere = std::numeric_limits<float>::max();
     auto snap = [&](navspan::vec3 p, nav::polygon_index& polygon) {
-        if (const auto at = index.locate(p, far)) {
+        if (const auto at = index.locate(p, anywhere)) {
             polygon = at->polygon;
             return at->point;
         }
-        const auto near = index.nearest(p, far);
-        polygon = near ? near->polygon : nav::no_polygon;
-        return near ? near->point : p;
+        const auto closest = index.nearest(p, anywhere);
+        polygon = closest ? closest->polygon : nav::no_polygon;
+        return closest ? closest->point : p;
     };
     nav::polygon_index start = nav::no_polygon, goal = nav::no_polygon;
     const navspan::vec3 a = snap(from, start), b = snap(to, goal);

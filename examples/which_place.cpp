@@ -46,9 +46,9 @@ int main(int argc, char** argv) {
         return 0;
     }
     // Off the mesh (in the air, behind a wall): the nearest area instead.
-    if (const auto near = index.nearest(point, 500)) {
-        std::printf("over no area; nearest: area %u, %.1f away\n", areas.id(near->polygon).primary,
-                    static_cast<double>(near->distance));
+    if (const auto closest = index.nearest(point, 500)) {
+        std::printf("over no area; nearest: area %u, %.1f away\n", areas.id(closest->polygon).primary,
+                    static_cast<double>(closest->distance));
         return 0;
     }
     std::printf("no area within 500 units\n");

@@ -41,7 +41,7 @@ std::uint64_t query(const nav::walkable& w, draw& d) {
     for (int i = 0; i < 32; ++i) {
         const navspan::vec3 p = point();
         if (const auto at = index.locate(p, d.in(0, 100))) h += at->polygon;
-        if (const auto near = index.nearest(p, d.in(0, 1000))) h += near->polygon;
+        if (const auto closest = index.nearest(p, d.in(0, 1000))) h += closest->polygon;
         index.query({point(), point()}, [&](nav::polygon_index q) { h += q; });
     }
     if (w.empty()) return h;

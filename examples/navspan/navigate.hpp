@@ -155,8 +155,8 @@ inline std::optional<resolved_end> resolve(const nav_view& v, const nav_endpoint
     const float any_height = std::numeric_limits<float>::infinity();
     if (const auto at = v.index.locate(e.point, any_height)) return resolved_end{at->polygon, at->point, false};
     if (!allow_nearest) return std::nullopt;
-    if (const auto near = v.index.nearest(e.point, std::numeric_limits<float>::max())) {
-        return resolved_end{near->polygon, near->point, true};
+    if (const auto closest = v.index.nearest(e.point, std::numeric_limits<float>::max())) {
+        return resolved_end{closest->polygon, closest->point, true};
     }
     return std::nullopt;
 }

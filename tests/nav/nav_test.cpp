@@ -51,9 +51,9 @@ TEST_CASE("nav: geometry of one polygon") {
     // Source corner heights: halfway east is halfway up.
     CHECK(nav::height_at(w, 1, {150, 50, 0}) == doctest::Approx(5));
     CHECK(nav::height_at(w, 1, {200, 0, 0}) == doctest::Approx(10));
-    const vec3 near = nav::closest_point(w, 0, {150, 50, 0});
-    CHECK(near.x == doctest::Approx(100));
-    CHECK(near.y == doctest::Approx(50));
+    const vec3 on_edge = nav::closest_point(w, 0, {150, 50, 0});
+    CHECK(on_edge.x == doctest::Approx(100));
+    CHECK(on_edge.y == doctest::Approx(50));
     const nav::box e = nav::extent(w, 1);
     CHECK(e.max.z == doctest::Approx(10));
     CHECK(w.find({3, 0}) == 2);
@@ -69,10 +69,10 @@ TEST_CASE("nav: index, path, waypoints and raycast on three squares") {
     CHECK(at->point.z == doctest::Approx(5));
     CHECK_FALSE(index.locate({150, 50, 100}, 10));  // too far above
     CHECK_FALSE(index.locate({250, 50, 0}, 10));    // over the gap
-    const auto near = index.nearest({260, 50, 0}, 100);
-    REQUIRE(near);
-    CHECK(near->polygon == 2);
-    CHECK(near->distance == doctest::Approx(40));
+    const auto closest = index.nearest({260, 50, 0}, 100);
+    REQUIRE(closest);
+    CHECK(closest->polygon == 2);
+    CHECK(closest->distance == doctest::Approx(40));
     CHECK_FALSE(index.nearest({260, 50, 0}, 10));
     std::vector<nav::polygon_index> seen;
     index.query({{90, 10, -5}, {310, 20, 5}}, [&](nav::polygon_index p) { seen.push_back(p); });

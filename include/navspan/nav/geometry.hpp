@@ -79,6 +79,17 @@ inline double plan_height(const walkable& w, polygon_index p, plan2 at) noexcept
     return w.surface(p) == surface::corner_heights ? corner_height(c, at) : fan_height(c, at);
 }
 
+// Twice the signed plan area of corners (positive counter-clockwise).
+inline double signed_area2(std::span<const vec3> c) noexcept {
+    double a = 0;
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        const vec3& u = c[i];
+        const vec3& v = c[(i + 1) % c.size()];
+        a += static_cast<double>(u.x) * v.y - static_cast<double>(v.x) * u.y;
+    }
+    return a;
+}
+
 inline bool plan_contains(std::span<const vec3> c, plan2 p) noexcept {
     bool inside = false;
     const double tol = tolerance(p);
@@ -132,14 +143,7 @@ inline box extent(const walkable& w, polygon_index p) noexcept {
 
 // The area on the ground plane (shoelace; always >= 0).
 inline double area(const walkable& w, polygon_index p) noexcept {
-    const auto c = w.plan_corners(p);
-    double a = 0;
-    for (std::size_t i = 0; i < c.size(); ++i) {
-        const vec3& u = c[i];
-        const vec3& v = c[(i + 1) % c.size()];
-        a += static_cast<double>(u.x) * v.y - static_cast<double>(v.x) * u.y;
-    }
-    return std::fabs(a) * 0.5;
+    return std::fabs(geometry_detail::signed_area2(w.plan_corners(p))) * 0.5;
 }
 
 // True when the point's plan position lies on the polygon (its boundary

@@ -386,13 +386,7 @@ inline raycast_result raycast(const walkable& w, polygon_index start, vec3 from,
         // Where the segment leaves `cur` (clipping against each edge's
         // half-plane; the polygons of every format are convex).
         const auto c = w.plan_corners(cur);
-        double signed_area = 0;
-        for (std::size_t i = 0; i < c.size(); ++i) {
-            const vec3& u = c[i];
-            const vec3& v = c[(i + 1) % c.size()];
-            signed_area += static_cast<double>(u.x) * v.y - static_cast<double>(v.x) * u.y;
-        }
-        const double side = signed_area < 0 ? -1.0 : 1.0;
+        const double side = signed_area2(c) < 0 ? -1.0 : 1.0;
         double t_out = 1;
         for (std::size_t i = 0; i < c.size(); ++i) {
             const plan2 e0{c[i].x, c[i].y}, e1{c[(i + 1) % c.size()].x, c[(i + 1) % c.size()].y};
