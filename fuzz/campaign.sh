@@ -40,7 +40,7 @@ rm -rf "$work/merged" && mkdir -p "$work/merged"
 executed=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$work/log" | grep -o '[0-9]*$')
 coverage=$(grep -E '^#[0-9]+.*cov:' "$work/log" | tail -1 | sed -E 's/.*cov: ([0-9]+) ft: ([0-9]+).*/\1 edges, \2 features/')
 files=$(ls "$root/fuzz/corpus/$name" | wc -l)
-bytes=$(du -sk "$root/fuzz/corpus/$name" | cut -f1)
+bytes=$(( $(cat "$root"/fuzz/corpus/"$name"/* 2>/dev/null | wc -c) / 1024 ))
 findings=none
 [ $status -ne 0 ] && findings="exit $status: $(ls "$work" | grep -E '^(crash|leak|timeout|oom|slow-unit)-' | tr '\n' ' ')"
 echo "$(date -u +%Y-%m-%d) | $name | ${executed:-?} | ${seconds} s | ${coverage:-?} | $files files, ${bytes} KiB | $findings"
