@@ -21,6 +21,7 @@
 
 #include <navspan/navspan.hpp>
 
+#include "command_limits.hpp"
 #include "graph.hpp"
 #include "info.hpp"
 #include "modules.hpp"
@@ -46,7 +47,12 @@ const char* const usage_text =
     "  path FILE --from A --to B  shortest path between two areas/nodes/triangles (id or x,y,z)\n"
     "\n"
     "Formats: Valve Source/GoldSrc .nav, Quake re-release .nav (NAV2), Fox Engine .nav2,\n"
-    "Bethesda .esp/.esm/.esl plugins (NVNM navmeshes). Run 'navspan <command> --help'.\n";
+    "Bethesda .esp/.esm/.esl plugins (NVNM navmeshes). Run 'navspan <command> --help'.\n"
+    "\n"
+    "options of every command:\n"
+    "  --budget N          work allowed per input byte (records visited, bytes inflated);\n"
+    "                      default 32, 0 for no budget. A file over it is refused (status 1)\n"
+    "  --max-file-size N   largest FILE read, in bytes (default 2 GiB)\n";
 
 const char* const info_usage =
     "usage: navspan info [--json] FILE...\n"
@@ -63,15 +69,25 @@ int usage_error(const char* message, const char* usage) {
     return exit_usage;
 }
 
-// Maps a file, reporting failure as a usage-level error (status 2).
-bool map_file(const char* path, navspan::mapped_file& out) {
-    auto mapped = navspan::mapped_file::open(path);
-    if (!mapped) {
-        std::fprintf(stderr, "navspan: %s: %s\n", path, mapped.error().message().c_str());
-        return false;
+// A FILE the command was given, read into memory: the command never maps a
+// file it does not own, so another program truncating or rewriting it gives
+// a clean error or the old bytes, never a signal (docs/safety.md).
+struct input_file {
+    std::vector<std::byte> data;
+    navspan::bytes_view bytes() const noexcept { return data; }
+};
+
+// Reads a file (regular files only, never blocking on a FIFO); on failure
+// prints one line and returns the status: 1 when the file is over a limit,
+// 2 when it cannot be read. -1 means it was read.
+int read_input(const char* path, input_file& out) {
+    auto read = navspan::read_file(path, navspan_cli::command_limits());
+    if (!read) {
+        std::fprintf(stderr, "navspan: %s: %s\n", path, read.error().message().c_str());
+        return read.code() == navspan::error_code::limit_exceeded ? exit_invalid : exit_usage;
     }
-    out = std::move(mapped).value();
-    return true;
+    out.data = std::move(read).value();
+    return -1;
 }
 
 int run_info(int argc, char** argv) {
@@ -91,8 +107,8 @@ int run_info(int argc, char** argv) {
     int status = exit_ok;
     std::string text;
     for (const char* path : files) {
-        navspan::mapped_file file;
-        if (!map_file(path, file)) { status = exit_usage; continue; }
+        input_file file;
+        if (int s = read_input(path, file); s >= 0) { status = std::max(status, s); continue; }
         text.clear();
         navspan_cli::output o(text);
         navspan_cli::json_writer w(o, json ? navspan_cli::json_writer::style::compact
@@ -189,9 +205,9 @@ int parse_single(int argc, char** argv, const char* usage, single_file_args& a, 
     return -1;
 }
 
-// Maps the file and finds its module; returns -1 to go on, else the status.
-int open_for_command(const char* path, navspan::mapped_file& file, const navspan_cli::format_module*& m) {
-    if (!map_file(path, file)) return exit_usage;
+// Reads the file and finds its module; returns -1 to go on, else the status.
+int open_for_command(const char* path, input_file& file, const navspan_cli::format_module*& m) {
+    if (int s = read_input(path, file); s >= 0) return s;
     m = navspan_cli::module_for(navspan::detect(file.bytes()));
     if (m == nullptr) {
         std::fprintf(stderr, "navspan: %s: %s\n", path, navspan_cli::unknown_format_error(file.bytes()).message().c_str());
@@ -208,7 +224,7 @@ int report_invalid(const char* path, const navspan::error& e) {
 int run_dump(int argc, char** argv) {
     single_file_args a;
     if (int s = parse_single(argc, argv, dump_usage, a, false); s >= 0) return s;
-    navspan::mapped_file file;
+    input_file file;
     const navspan_cli::format_module* m = nullptr;
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
     // Streamed straight to stdout: a failure part-way leaves a truncated
@@ -235,7 +251,7 @@ int run_validate(int argc, char** argv) {
     if (files.empty()) return usage_error("validate needs a FILE", validate_usage);
     int status = exit_ok;
     for (const char* path : files) {
-        navspan::mapped_file file;
+        input_file file;
         const navspan_cli::format_module* m = nullptr;
         if (int s = open_for_command(path, file, m); s >= 0) { status = std::max(status == exit_findings ? exit_invalid : status, s); continue; }
         navspan_cli::findings found;
@@ -290,7 +306,7 @@ std::string base_name(const char* path) {
 int run_picture(int argc, char** argv, bool svg) {
     single_file_args a;
     if (int s = parse_single(argc, argv, svg ? svg_usage : obj_usage, a, true); s >= 0) return s;
-    navspan::mapped_file file;
+    input_file file;
     const navspan_cli::format_module* m = nullptr;
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
     navspan_cli::scene sc;
@@ -321,7 +337,7 @@ int run_path(int argc, char** argv) {
     single_file_args a;
     if (int s = parse_single(argc, argv, path_usage, a, false); s >= 0) return s;
     if (a.from == nullptr || a.to == nullptr) return usage_error("--from and --to are needed", path_usage);
-    navspan::mapped_file file;
+    input_file file;
     const navspan_cli::format_module* m = nullptr;
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
     navspan_cli::nav_graph g;
@@ -363,7 +379,40 @@ int run_path(int argc, char** argv) {
 
 }  // namespace
 
+// Takes the options every command accepts out of argv (so each command's
+// own parser never sees them): --budget N sets the work budget to N units
+// per input byte (limits::work_per_byte; 0 = no budget), --max-file-size N
+// the largest FILE read. Returns -1 to go on, else the exit status.
+int take_limit_options(int& argc, char** argv) {
+    int kept = 1;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg != "--budget" && arg != "--max-file-size") {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        char* end = nullptr;
+        const char* text = i + 1 < argc ? argv[i + 1] : "";
+        const unsigned long long n = std::strtoull(text, &end, 10);
+        if (*text < '0' || *text > '9' || *end != '\0') {
+            std::string m = std::string(arg) + " needs a whole number";
+            return usage_error(m.c_str(), usage_text);
+        }
+        navspan::limits& lim = navspan_cli::command_limits();
+        if (arg == "--budget") {
+            lim.work_per_byte = n;
+        } else {
+            lim.max_file_size = n;
+        }
+        ++i;
+    }
+    argc = kept;
+    argv[argc] = nullptr;
+    return -1;
+}
+
 int main(int argc, char** argv) {
+    if (int s = take_limit_options(argc, argv); s >= 0) return s;
     if (argc < 2) return usage_error("no command given", usage_text);
     std::string_view command = argv[1];
     if (command == "--help" || command == "-h" || command == "help") {

@@ -7,6 +7,7 @@
 #include <navspan/navspan.hpp>
 
 #include "../bounds.hpp"
+#include "../command_limits.hpp"
 #include "../json_writer.hpp"
 
 namespace navspan_cli::creation_format {
@@ -19,7 +20,7 @@ namespace navspan_cli::creation_format {
 // subrecord opened. Deleted records are counted (NAVM) but not read.
 inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
     namespace creation = navspan::creation;
-    auto plugin = creation::plugin_file::open(bytes);
+    auto plugin = creation::plugin_file::open(bytes, {command_limits()});
     if (!plugin) return plugin.error();
 
     std::uint64_t navmeshes = 0, compressed = 0, nvnm = 0;

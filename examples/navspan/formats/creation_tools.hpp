@@ -27,6 +27,7 @@
 
 #include "../findings.hpp"
 #include "../graph.hpp"
+#include "../command_limits.hpp"
 #include "../json_writer.hpp"
 #include "../scene.hpp"
 
@@ -503,7 +504,7 @@ struct mesh_summary {
 // order, with every field of its navmeshes (schema: ../dump/creation.md).
 inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes);
+    auto plugin = cr::plugin_file::open(bytes, {command_limits()});
     if (!plugin) return plugin.error();
     cr::inflate_buffer scratch;
     // Verify everything first: a bad file fails before anything is written.
@@ -868,7 +869,7 @@ inline void check_mesh(const mesh_visit& v, findings& out, std::vector<link_ref>
 // Checks beyond structure; appends what it finds (see ../dump/creation.md).
 inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
     using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes);
+    auto plugin = cr::plugin_file::open(bytes, {command_limits()});
     if (!plugin) return plugin.error();
     cr::inflate_buffer scratch;
 
@@ -956,7 +957,7 @@ inline navspan::error door_positions(const cr::plugin_file& plugin, cr::inflate_
 // plugin, or to a master's navmesh) and door links as lines and points.
 inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes);
+    auto plugin = cr::plugin_file::open(bytes, {command_limits()});
     if (!plugin) return plugin.error();
     if (plugin->game() == cr::game::starfield) out.units = "m";
     cr::inflate_buffer scratch;
@@ -1066,7 +1067,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
 // to triangles of other navmeshes of this plugin.
 inline navspan::error build_graph(navspan::bytes_view bytes, nav_graph& out) {
     using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes);
+    auto plugin = cr::plugin_file::open(bytes, {command_limits()});
     if (!plugin) return plugin.error();
     cr::inflate_buffer scratch;
     out.node_kind = "triangle";

@@ -67,7 +67,7 @@ class nav2_verifier {
 public:
     // `precise_only` skips the fast passes (tests compare both ways).
     nav2_verifier(bytes_view buffer, const limits& lim, bool precise_only = false) noexcept
-        : buffer_(buffer), lim_(lim), meter_(lim), precise_only_(precise_only) {}
+        : buffer_(buffer), lim_(lim), meter_(lim, buffer.size()), precise_only_(precise_only) {}
 
     error run(verified_layout& out) noexcept {
         NAVSPAN_TRY(verify_header());

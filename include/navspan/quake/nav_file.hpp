@@ -278,7 +278,7 @@ inline error nav_file::lay_out(bytes_view bytes, layout_candidate candidate, con
 }
 
 inline error nav_file::check_indices(const limits& lim) const noexcept {
-    work_meter meter(lim);
+    work_meter meter(lim, bytes_.size());
     const std::byte* nodes = context_.nodes();
     NAVSPAN_TRY(meter.charge(node_count_, offset_of(nodes), "nodes"));
     const std::uint32_t link_total = link_count_;

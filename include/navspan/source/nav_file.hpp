@@ -299,7 +299,7 @@ inline error nav_file::walk(bytes_view bytes, const options& opts, const header_
         return navspan::detail::fail(error_code::count_too_large, r.offset(), "area", count, 0);
     }
     if (count != 0) NAVSPAN_TRY(r.require_array(count, static_cast<std::size_t>(min_area), "area"));
-    work_meter meter(opts.limits);
+    work_meter meter(opts.limits, bytes.size());
     NAVSPAN_TRY(meter.charge(count, r.offset(), "area"));
 
     const std::size_t areas_at = r.position();
