@@ -6,6 +6,7 @@
 #   cmake --preset fuzz && cmake --build build/fuzz
 #   nice fuzz/campaign.sh <target> [executions=10000000] [build dir=build/fuzz]
 #
+# NAVSPAN_CAMPAIGN_SECONDS=N also stops it after N seconds (for slow targets).
 # Prints one line for docs/fuzzing.md: date, target, executions, seconds,
 # coverage (edges) and features, corpus size, findings. Crash reproducers stay in
 # build/campaign/<target>/ (artifact prefix) for the finder to turn into a test.
@@ -27,7 +28,9 @@ dict=()
 # Inputs stay small (64 KiB) so the kept corpus stays small; -timeout makes
 # a superlinear input a finding.
 start=$(date +%s)
-"$binary" "${dict[@]}" -runs="$runs" -max_len=65536 -timeout=5 -rss_limit_mb=2048 \
+time_limit=()
+[ -n "${NAVSPAN_CAMPAIGN_SECONDS:-}" ] && time_limit=(-max_total_time="$NAVSPAN_CAMPAIGN_SECONDS")
+"$binary" "${dict[@]}" -runs="$runs" "${time_limit[@]}" -max_len=65536 -timeout=5 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$work/" "${inputs[@]}" > "$work/log" 2>&1
 status=$?
 seconds=$(( $(date +%s) - start ))
