@@ -176,7 +176,7 @@ public:
     bytes_view data() const noexcept { return {header_ + header_size, data_size()}; }
 
 private:
-    const std::byte* header_ = nullptr;
+    const std::byte* header_ = navspan::detail::empty_view_bytes;
     std::uint64_t offset_ = 0;
 };
 
@@ -202,10 +202,12 @@ public:
 
     std::uint64_t offset() const noexcept { return offset_; }
     std::uint64_t contents_offset() const noexcept { return offset_ + header_size; }
-    bytes_view contents() const noexcept { return {header_ + header_size, size() - header_size}; }
+    bytes_view contents() const noexcept {
+        return {header_ + header_size, size() < header_size ? 0 : size() - header_size};  // empty group: size 0
+    }
 
 private:
-    const std::byte* header_ = nullptr;
+    const std::byte* header_ = navspan::detail::empty_view_bytes;
     std::uint64_t offset_ = 0;
 };
 
@@ -338,7 +340,7 @@ public:
     std::default_sentinel_t end() const noexcept { return {}; }
 
 private:
-    bytes_view file_;
+    bytes_view file_{navspan::detail::empty_view_bytes, 0};
     std::size_t pos_ = 0;
     std::size_t end_ = 0;
     std::uint32_t depth_ = 1;
@@ -448,7 +450,7 @@ private:
         return false;
     }
 
-    bytes_view file_;
+    bytes_view file_{navspan::detail::empty_view_bytes, 0};
     std::size_t pos_ = 0;
     std::size_t end_ = 0;
     std::uint32_t max_depth_ = 32;
@@ -479,7 +481,7 @@ public:
 
 private:
     std::uint32_t type_ = 0;
-    bytes_view data_;
+    bytes_view data_{navspan::detail::empty_view_bytes, 0};
     std::uint64_t offset_ = 0;
     bool extended_ = false;
 };
@@ -742,11 +744,11 @@ private:
         return s;
     }
 
-    bytes_view bytes_;
+    bytes_view bytes_{navspan::detail::empty_view_bytes, 0};
     record header_;
-    const std::byte* hedr_ = nullptr;
-    bytes_view author_;
-    bytes_view description_;
+    const std::byte* hedr_ = navspan::detail::empty_view_bytes;
+    bytes_view author_{navspan::detail::empty_view_bytes, 0};
+    bytes_view description_{navspan::detail::empty_view_bytes, 0};
     std::size_t master_count_ = 0;
     navspan::limits limits_{};
 };

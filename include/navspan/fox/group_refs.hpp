@@ -73,10 +73,10 @@ inline std::uint32_t lower_bound_segment(const std::byte* records, std::uint32_t
 
 struct group_refs {
     // Payload starts (entry start + 16) of the group's four entries.
-    const std::byte* nav_world = nullptr;
-    const std::byte* navmesh = nullptr;
-    const std::byte* segments = nullptr;
-    const std::byte* segment_graph = nullptr;
+    const std::byte* nav_world = navspan::detail::empty_view_bytes;
+    const std::byte* navmesh = navspan::detail::empty_view_bytes;
+    const std::byte* segments = navspan::detail::empty_view_bytes;
+    const std::byte* segment_graph = navspan::detail::empty_view_bytes;
     quantization quant{};
     std::uint8_t group_id = 0;
     std::uint8_t modes = 0;

@@ -69,7 +69,7 @@ public:
     quantization quant() const noexcept { return {origin(), divisor_x(), divisor_y(), divisor_z()}; }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
 };
 
 // One 12-byte manifest record: where the NavWorld, SegmentGraph or
@@ -111,7 +111,7 @@ public:
     }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
     std::uint32_t offset_ = 0;
 };
 
@@ -135,11 +135,12 @@ public:
 
     std::span<const std::byte> bytes() const noexcept { return {p_, next_entry_offset()}; }
     std::span<const std::byte> payload() const noexcept {
-        return {p_ + entry_header_size, next_entry_offset() - entry_header_size};
+        const std::uint32_t size = next_entry_offset();  // >= the header once verified; 0 when empty
+        return {p_ + entry_header_size, size < entry_header_size ? 0 : size - entry_header_size};
     }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
     std::uint32_t offset_ = 0;
 };
 
@@ -171,7 +172,7 @@ public:
         friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.left_ == b.left_; }
 
     private:
-        const std::byte* file_ = nullptr;
+        const std::byte* file_ = navspan::detail::empty_view_bytes;
         std::uint32_t offset_ = 0;
         std::uint32_t left_ = 0;
     };
@@ -187,7 +188,7 @@ public:
     iterator end() const noexcept { return iterator(file_, 0, 0); }
 
 private:
-    const std::byte* file_ = nullptr;
+    const std::byte* file_ = navspan::detail::empty_view_bytes;
     std::uint32_t first_ = 0;
     std::uint32_t count_ = 0;
 };

@@ -157,7 +157,7 @@ public:
         friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.left_ == b.left_; }
 
     private:
-        const std::byte* file_ = nullptr;
+        const std::byte* file_ = navspan::detail::empty_view_bytes;
         std::uint32_t offset_ = 0;
         std::uint32_t left_ = 0;
         quantization quant_{};
@@ -174,7 +174,7 @@ public:
     iterator end() const noexcept { return iterator(file_, 0, 0, quant_); }
 
 private:
-    const std::byte* file_ = nullptr;
+    const std::byte* file_ = navspan::detail::empty_view_bytes;
     std::uint32_t first_ = 0;
     std::uint32_t count_ = 0;
     quantization quant_{};
@@ -223,7 +223,7 @@ public:
         friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.left_ == b.left_; }
 
     private:
-        const std::byte* p_ = nullptr;
+        const std::byte* p_ = navspan::detail::empty_view_bytes;
         std::uint32_t left_ = 0;
     };
     using const_iterator = iterator;
@@ -236,7 +236,7 @@ public:
     iterator end() const noexcept { return iterator(nullptr, 0); }
 
 private:
-    const std::byte* first_ = nullptr;
+    const std::byte* first_ = navspan::detail::empty_view_bytes;
     std::uint32_t count_ = 0;
 };
 
@@ -286,7 +286,7 @@ public:
     std::span<const std::byte> bytes() const noexcept { return {p_, ss3_offset()}; }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
     std::uint32_t offset_ = 0;
 };
 
