@@ -242,6 +242,23 @@ inline void write_tokens(bit_writer& w, const std::vector<token>& tokens, const 
     w.code(lit.codes[256], lit.lengths[256]);
 }
 
+// How often each literal/length and distance symbol occurs in `tokens`
+// (plus one end-of-block).
+inline void count_symbols(const std::vector<token>& tokens, std::vector<std::uint32_t>& lit_freq,
+                          std::vector<std::uint32_t>& dist_freq) {
+    lit_freq.assign(286, 0);
+    dist_freq.assign(30, 0);
+    for (const token& t : tokens) {
+        if (t.length == 0) {
+            ++lit_freq[t.distance];
+        } else {
+            ++lit_freq[257 + length_symbol(t.length)];
+            ++dist_freq[distance_symbol(t.distance)];
+        }
+    }
+    ++lit_freq[256];
+}
+
 // Writes a dynamic block header for the two codes (RFC 1951 §3.2.7).
 inline void write_dynamic_header(bit_writer& w, const code& lit, const code& dist) {
     unsigned hlit = 286;
@@ -339,16 +356,8 @@ inline std::vector<std::byte> deflate(std::span<const std::byte> data, deflate_m
             w.bits(1, 2);
             write_tokens(w, tokens, fixed_litlen(), fixed_distance());
         } else {
-            std::vector<std::uint32_t> lit_freq(286, 0), dist_freq(30, 0);
-            for (const token& t : tokens) {
-                if (t.length == 0) {
-                    ++lit_freq[t.distance];
-                } else {
-                    ++lit_freq[257 + length_symbol(t.length)];
-                    ++dist_freq[distance_symbol(t.distance)];
-                }
-            }
-            ++lit_freq[256];
+            std::vector<std::uint32_t> lit_freq, dist_freq;
+            count_symbols(tokens, lit_freq, dist_freq);
             code lit, dist;
             lit.lengths = code_lengths(lit_freq, 15);
             // At least two distance codes keep the code complete for every
@@ -412,16 +421,8 @@ inline std::vector<std::byte> zlib_zeros(std::uint32_t size) {
         left -= length;
     }
     for (; left > 0; --left) tokens.push_back({0, 0});
-    std::vector<std::uint32_t> lit_freq(286, 0), dist_freq(30, 0);
-    for (const token& t : tokens) {
-        if (t.length == 0) {
-            ++lit_freq[t.distance];
-        } else {
-            ++lit_freq[257 + length_symbol(t.length)];
-            ++dist_freq[distance_symbol(t.distance)];
-        }
-    }
-    ++lit_freq[256];
+    std::vector<std::uint32_t> lit_freq, dist_freq;
+    count_symbols(tokens, lit_freq, dist_freq);
     code lit, dist;
     lit.lengths = code_lengths(lit_freq, 15);
     dist.lengths = code_lengths(dist_freq, 15);

@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include "strict_json.hpp"
+
 namespace navspan_test {
 
 namespace detail_output_checks {
@@ -58,27 +60,6 @@ inline bool is_numeric_attribute(std::string_view name) {
     return false;
 }
 
-inline bool valid_utf8(std::string_view s, std::size_t& bad) {
-    for (std::size_t i = 0; i < s.size();) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) { ++i; continue; }
-        std::size_t n = 0;
-        unsigned char low = 0x80, high = 0xBF;
-        if (c >= 0xC2 && c <= 0xDF) n = 2;
-        else if (c >= 0xE0 && c <= 0xEF) { n = 3; if (c == 0xE0) low = 0xA0; if (c == 0xED) high = 0x9F; }
-        else if (c >= 0xF0 && c <= 0xF4) { n = 4; if (c == 0xF0) low = 0x90; if (c == 0xF4) high = 0x8F; }
-        else { bad = i; return false; }
-        if (s.size() - i < n) { bad = i; return false; }
-        const auto b1 = static_cast<unsigned char>(s[i + 1]);
-        if (b1 < low || b1 > high) { bad = i; return false; }
-        for (std::size_t k = 2; k < n; ++k) {
-            if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) { bad = i; return false; }
-        }
-        i += n;
-    }
-    return true;
-}
-
 // Character data and attribute values: no '<', every '&' starts a
 // reference, only XML 1.0 characters (tab, newline, return, >= 0x20).
 inline bool xml_text_ok(std::string_view s, bool in_attribute, std::size_t& bad) {
@@ -113,8 +94,8 @@ inline bool xml_text_ok(std::string_view s, bool in_attribute, std::size_t& bad)
 // escaped text, valid UTF-8) and every numeric attribute finite.
 inline std::string check_svg(std::string_view s) {
     using namespace detail_output_checks;
-    std::size_t bad = 0;
-    if (!valid_utf8(s, bad)) return at(bad, "invalid UTF-8");
+    std::size_t bad = utf8_error(s);
+    if (bad != s.size()) return at(bad, "invalid UTF-8");
     std::string stack[256];
     std::size_t depth = 0;
     bool seen_root = false;

@@ -13,6 +13,29 @@
 
 namespace navspan_test {
 
+// Where `s` stops being well-formed UTF-8 (Unicode table 3-7: no overlong
+// forms, surrogates or code points above U+10FFFF), or s.size().
+inline std::size_t utf8_error(std::string_view s) noexcept {
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c < 0x80) { ++i; continue; }
+        std::size_t n = 0;
+        unsigned char low = 0x80, high = 0xBF;  // range of the second byte
+        if (c >= 0xC2 && c <= 0xDF) n = 2;
+        else if (c >= 0xE0 && c <= 0xEF) { n = 3; if (c == 0xE0) low = 0xA0; if (c == 0xED) high = 0x9F; }
+        else if (c >= 0xF0 && c <= 0xF4) { n = 4; if (c == 0xF0) low = 0x90; if (c == 0xF4) high = 0x8F; }
+        else return i;
+        if (s.size() - i < n) return i;
+        const auto b1 = static_cast<unsigned char>(s[i + 1]);
+        if (b1 < low || b1 > high) return i;
+        for (std::size_t k = 2; k < n; ++k) {
+            if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return i;
+        }
+        i += n;
+    }
+    return s.size();
+}
+
 class strict_json {
 public:
     static constexpr int max_depth = 256;
@@ -163,27 +186,9 @@ private:
         }
         return true;
     }
-    // Unicode table 3-7: no overlong forms, surrogates or code points above
-    // U+10FFFF.
     bool valid_utf8() noexcept {
-        while (more()) {
-            const unsigned char c = peek();
-            if (c < 0x80) { ++i_; continue; }
-            std::size_t n = 0;
-            unsigned char low = 0x80, high = 0xBF;
-            if (c >= 0xC2 && c <= 0xDF) n = 2;
-            else if (c >= 0xE0 && c <= 0xEF) { n = 3; if (c == 0xE0) low = 0xA0; if (c == 0xED) high = 0x9F; }
-            else if (c >= 0xF0 && c <= 0xF4) { n = 4; if (c == 0xF0) low = 0x90; if (c == 0xF4) high = 0x8F; }
-            else return fail();
-            if (s_.size() - i_ < n) return fail();
-            const auto b1 = static_cast<unsigned char>(s_[i_ + 1]);
-            if (b1 < low || b1 > high) return fail();
-            for (std::size_t k = 2; k < n; ++k) {
-                if ((static_cast<unsigned char>(s_[i_ + k]) & 0xC0) != 0x80) return fail();
-            }
-            i_ += n;
-        }
-        return true;
+        i_ = utf8_error(s_);
+        return i_ == s_.size() || fail();
     }
 
     std::string_view s_;
