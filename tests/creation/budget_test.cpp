@@ -6,11 +6,13 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <string>
 #include <cstdint>
 #include <vector>
 
 #include "creation/builder.hpp"
 #include "creation/deflate_writer.hpp"
+#include "examples/navspan/formats/creation.hpp"
 
 namespace {
 
@@ -137,4 +139,14 @@ TEST_CASE("budget: work_budget_for is proportional, saturates, and an absolute b
     lim.work_budget = 0;
     lim.work_per_byte = 0;
     CHECK(navspan::work_budget_for(lim, 1000) == 0);
+}
+
+TEST_CASE("budget: navspan info refuses the bomb with a clean error (the command's defaults)") {
+    const auto bytes = bomb_plugin(8, 255u << 20);
+    std::string text;
+    navspan_cli::output o(text);
+    navspan_cli::json_writer w(o);
+    const navspan::error e = navspan_cli::creation_format::info(bytes, w);
+    CHECK(e.code == error_code::limit_exceeded);
+    CHECK(e.message().find("work budget") != std::string::npos);
 }
