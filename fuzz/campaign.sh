@@ -35,9 +35,11 @@ time_limit=()
 status=$?
 seconds=$(( $(date +%s) - start ))
 
-# Merge: keep the inputs that add coverage to the committed corpus.
-rm -rf "$work/merged" && mkdir -p "$work/merged"
-"$binary" -merge=1 -max_len=65536 -timeout=5 "$work/merged" "$root/fuzz/corpus/$name" "$work/found" \
+# Merge: of the inputs of at most 4 KiB (the committed corpus stays a few
+# MB for all targets), keep those that add coverage.
+rm -rf "$work/merged" "$work/small" && mkdir -p "$work/merged" "$work/small"
+find "$root/fuzz/corpus/$name" "$work/found" -type f -size -4097c -exec cp {} "$work/small/" \;
+"$binary" -merge=1 -max_len=65536 -timeout=5 "$work/merged" "$work/small" \
     > "$work/merge.log" 2>&1 && rm -rf "$root/fuzz/corpus/$name" && mv "$work/merged" "$root/fuzz/corpus/$name"
 
 executed=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$work/log" | grep -o '[0-9]*$')
