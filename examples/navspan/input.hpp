@@ -1,5 +1,7 @@
-// Where the navspan command reads a FILE from: a mapped file, or standard
-// input when FILE is "-" (read whole into memory: a pipe cannot be mapped).
+// Where the navspan command reads a FILE from: the file read whole into
+// memory, or standard input when FILE is "-". The command never maps a file
+// it does not own: another program truncating or rewriting it meanwhile
+// gives a clean error or the old bytes, never a signal (docs/safety.md).
 #pragma once
 
 #include <cerrno>
@@ -8,7 +10,10 @@
 #include <utility>
 #include <vector>
 
+#include <navspan/io/read_file.hpp>
 #include <navspan/navspan.hpp>
+
+#include "command_limits.hpp"
 
 #if defined(_WIN32)
 #include <fcntl.h>
@@ -20,21 +25,20 @@ namespace navspan_cli {
 class input {
 public:
     navspan::bytes_view bytes() const noexcept {
-        return from_stdin_ ? navspan::bytes_view(buffer_.data(), buffer_.size()) : mapped_.bytes();
+        return navspan::bytes_view(buffer_.data(), buffer_.size());
     }
 
     // Opens `path` ("-" is standard input); the error says why it cannot.
     navspan::error load(const char* path) {
         if (path[0] == '-' && path[1] == '\0') return read_stdin();
-        auto mapped = navspan::mapped_file::open(path);
-        if (!mapped) return mapped.error();
-        mapped_ = std::move(mapped).value();
+        auto read = navspan::read_file(path, command_limits());
+        if (!read) return read.error();
+        buffer_ = std::move(read).value();
         return {};
     }
 
 private:
     navspan::error read_stdin() {
-        from_stdin_ = true;
         buffer_.clear();
 #if defined(_WIN32)
         _setmode(_fileno(stdin), _O_BINARY);  // no CR/LF translation of the bytes
@@ -43,18 +47,20 @@ private:
         for (;;) {
             const std::size_t n = std::fread(chunk, 1, sizeof chunk, stdin);
             buffer_.insert(buffer_.end(), chunk, chunk + n);
+            if (buffer_.size() > command_limits().max_file_size) {
+                return navspan::make_error(navspan::error_code::limit_exceeded, 0, "standard input (largest file read)",
+                                           buffer_.size(), command_limits().max_file_size);
+            }
             if (n < sizeof chunk) break;
         }
         if (std::ferror(stdin)) {
-            return navspan::detail::fail(navspan::error_code::io, 0, "cannot read standard input",
+            return navspan::make_error(navspan::error_code::io, 0, "cannot read standard input",
                                          static_cast<std::uint64_t>(errno));
         }
         return {};
     }
 
-    navspan::mapped_file mapped_;
     std::vector<std::byte> buffer_;
-    bool from_stdin_ = false;
 };
 
 }  // namespace navspan_cli

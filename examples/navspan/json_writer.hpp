@@ -171,12 +171,22 @@ private:
             else out_.put(ch);
         }
     }
+    // Strings are written as strict RFC 8259 text: valid UTF-8 goes out as
+    // it is (the euro sign stays its three bytes), quote, backslash and control
+    // characters (NUL included, as \u0000) are escaped, and every byte that is
+    // not part of a valid UTF-8 sequence (file names are bytes, not text) is
+    // written as the code point of the same value, \u0080 .. \u00ff, as if
+    // the string were Latin-1 there. The output is therefore always valid
+    // UTF-8 and a reader sees every byte.
     void string_literal(std::string_view s) {
         out_.put('"');
         std::size_t start = 0;
-        for (std::size_t i = 0; i < s.size(); ++i) {
+        for (std::size_t i = 0; i < s.size();) {
             const auto c = static_cast<unsigned char>(s[i]);
-            if (c >= 0x20 && c != '"' && c != '\\' && c < 0x7F) continue;
+            if (c >= 0x20 && c != '"' && c != '\\' && c < 0x7F) { ++i; continue; }
+            if (c >= 0x80) {
+                if (const std::size_t n = utf8_sequence_length(s, i); n != 0) { i += n; continue; }
+            }
             out_.write(s.substr(start, i - start));
             switch (c) {
                 case '"': out_.write("\\\""); break;
@@ -186,10 +196,29 @@ private:
                 case '\r': out_.write("\\r"); break;
                 default: out_.printf("\\u%04x", static_cast<unsigned>(c)); break;
             }
-            start = i + 1;
+            start = ++i;
         }
         out_.write(s.substr(start));
         out_.put('"');
+    }
+    // Length of the well-formed UTF-8 sequence starting at s[i] (Unicode
+    // table 3-7: no overlong forms, no surrogates, nothing above U+10FFFF),
+    // or 0 when the bytes there are not one.
+    static std::size_t utf8_sequence_length(std::string_view s, std::size_t i) noexcept {
+        const auto at = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+        const auto c = at(0);
+        std::size_t n = 0;
+        unsigned char low = 0x80, high = 0xBF;  // range of the second byte
+        if (c >= 0xC2 && c <= 0xDF) n = 2;
+        else if (c >= 0xE0 && c <= 0xEF) { n = 3; if (c == 0xE0) low = 0xA0; if (c == 0xED) high = 0x9F; }
+        else if (c >= 0xF0 && c <= 0xF4) { n = 4; if (c == 0xF0) low = 0x90; if (c == 0xF4) high = 0x8F; }
+        else return 0;
+        if (s.size() - i < n) return 0;
+        if (at(1) < low || at(1) > high) return 0;
+        for (std::size_t k = 2; k < n; ++k) {
+            if ((at(k) & 0xC0) != 0x80) return 0;
+        }
+        return n;
     }
 
     output& out_;

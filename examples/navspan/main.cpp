@@ -23,6 +23,7 @@
 
 #include <navspan/navspan.hpp>
 
+#include "command_limits.hpp"
 #include "info.hpp"
 #include "input.hpp"
 #include "modules.hpp"
@@ -64,6 +65,11 @@ const char* const usage_text =
     "Formats: Valve Source/GoldSrc .nav, Quake re-release .nav (NAV2), Fox Engine .nav2,\n"
     "Bethesda .esp/.esm/.esl plugins (NVNM navmeshes). FILE - reads standard input.\n"
     "Run 'navspan <command> --help'; 'navspan --version' prints the version.\n"
+    "\n"
+    "options of every command:\n"
+    "  --budget N          work allowed per input byte (records visited, bytes inflated);\n"
+    "                      default 32, 0 for no budget. A file over it is refused (status 1)\n"
+    "  --max-file-size N   largest FILE read, in bytes (default 2 GiB)\n"
     "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const info_usage =
@@ -807,7 +813,40 @@ int run_locate(int argc, char** argv) {
     return at->nearest_only ? exit_findings : exit_ok;
 }
 
+// Takes the options every command accepts out of argv (so each command's
+// own parser never sees them): --budget N sets the work budget to N units
+// per input byte (limits::work_per_byte; 0 = no budget), --max-file-size N
+// the largest FILE read. Returns -1 to go on, else the exit status.
+int take_limit_options(int& argc, char** argv) {
+    int kept = 1;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg != "--budget" && arg != "--max-file-size") {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        char* end = nullptr;
+        const char* text = i + 1 < argc ? argv[i + 1] : "";
+        const unsigned long long n = std::strtoull(text, &end, 10);
+        if (*text < '0' || *text > '9' || *end != '\0') {
+            std::string m = std::string(arg) + " needs a whole number";
+            return usage_error(m.c_str(), usage_text);
+        }
+        navspan::limits& lim = navspan_cli::command_limits();
+        if (arg == "--budget") {
+            lim.work_per_byte = n;
+        } else {
+            lim.max_file_size = n;
+        }
+        ++i;
+    }
+    argc = kept;
+    argv[argc] = nullptr;
+    return -1;
+}
+
 int run_command(int argc, char** argv) {
+    if (int s = take_limit_options(argc, argv); s >= 0) return s;
     if (argc < 2) return usage_error("no command given", usage_text);
     std::string_view command = argv[1];
     if (command == "--help" || command == "-h" || command == "help") {

@@ -5,6 +5,7 @@
 #include "core.hpp"
 #include "detect.hpp"
 #include "io/mapped_file.hpp"
+#include "io/read_file.hpp"
 
 #include "source.hpp"
 #include "quake.hpp"

@@ -12,3 +12,12 @@ if(TARGET navspan_cli)
         -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/exit_statuses.cmake)
     set_tests_properties(cli.exit_statuses PROPERTIES LABELS "cli")
 endif()
+
+# Files that change while read, FIFOs, devices, zeros after a plugin
+# (issue 16): status 0, 1 or 2 with one stderr line, never a signal or a hang.
+if(TARGET navspan_cli AND UNIX)
+    add_test(NAME cli.hostile_files COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/cli/hostile_files.sh
+        $<TARGET_FILE:navspan_cli> ${PROJECT_SOURCE_DIR}/fuzz/seeds/source/v16_cstrike.nav
+        ${PROJECT_SOURCE_DIR}/fuzz/seeds/creation/skyrim_sample.esp ${NAVSPAN_CORPUS})
+    set_tests_properties(cli.hostile_files PROPERTIES LABELS "cli" TIMEOUT 300)
+endif()

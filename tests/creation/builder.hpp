@@ -392,6 +392,16 @@ public:
         return *this;
     }
 
+    // A record whose data is `data` as given (flags as given: set 0x40000
+    // for a compressed record whose data is a size and a zlib stream).
+    plugin_writer& raw_record(std::string_view type, std::uint32_t form_id, std::span<const std::byte> data,
+                              std::uint32_t flags) {
+        w_.fourcc(type).u32(static_cast<std::uint32_t>(data.size())).u32(flags).u32(form_id).u32(0);
+        w_.u16(form_version_).u16(0);
+        w_.raw(data);
+        return *this;
+    }
+
     std::vector<std::byte> finish() && { return std::move(w_).bytes(); }
     std::size_t size() const { return w_.size(); }
 

@@ -242,6 +242,23 @@ inline void write_tokens(bit_writer& w, const std::vector<token>& tokens, const 
     w.code(lit.codes[256], lit.lengths[256]);
 }
 
+// How often each literal/length and distance symbol occurs in `tokens`
+// (plus one end-of-block).
+inline void count_symbols(const std::vector<token>& tokens, std::vector<std::uint32_t>& lit_freq,
+                          std::vector<std::uint32_t>& dist_freq) {
+    lit_freq.assign(286, 0);
+    dist_freq.assign(30, 0);
+    for (const token& t : tokens) {
+        if (t.length == 0) {
+            ++lit_freq[t.distance];
+        } else {
+            ++lit_freq[257 + length_symbol(t.length)];
+            ++dist_freq[distance_symbol(t.distance)];
+        }
+    }
+    ++lit_freq[256];
+}
+
 // Writes a dynamic block header for the two codes (RFC 1951 §3.2.7).
 inline void write_dynamic_header(bit_writer& w, const code& lit, const code& dist) {
     unsigned hlit = 286;
@@ -339,16 +356,8 @@ inline std::vector<std::byte> deflate(std::span<const std::byte> data, deflate_m
             w.bits(1, 2);
             write_tokens(w, tokens, fixed_litlen(), fixed_distance());
         } else {
-            std::vector<std::uint32_t> lit_freq(286, 0), dist_freq(30, 0);
-            for (const token& t : tokens) {
-                if (t.length == 0) {
-                    ++lit_freq[t.distance];
-                } else {
-                    ++lit_freq[257 + length_symbol(t.length)];
-                    ++dist_freq[distance_symbol(t.distance)];
-                }
-            }
-            ++lit_freq[256];
+            std::vector<std::uint32_t> lit_freq, dist_freq;
+            count_symbols(tokens, lit_freq, dist_freq);
             code lit, dist;
             lit.lengths = code_lengths(lit_freq, 15);
             // At least two distance codes keep the code complete for every
@@ -400,6 +409,43 @@ inline std::vector<std::byte> zlib_wrap(std::span<const std::byte> data, const s
 inline std::vector<std::byte> zlib_compress(std::span<const std::byte> data, deflate_mode mode,
                                             std::size_t block_size = 1u << 16) {
     return zlib_wrap(data, deflate(data, mode, block_size));
+}
+
+// A zlib stream of `size` (>= 3) zero bytes at the ratio DEFLATE allows at
+// best (about 1030:1): one dynamic block of back-references of 258 bytes,
+// each two bits long. The shape of a decompression bomb, for the budget tests.
+inline std::vector<std::byte> zlib_zeros(std::uint32_t size) {
+    using namespace deflate_writer_detail;
+    std::vector<token> tokens{{0, 0}, {0, 0}};
+    std::uint32_t left = size - 2;
+    bool second_distance = true;  // one reference at distance 2 keeps two distance codes
+    while (left >= 3) {
+        const std::uint16_t length = static_cast<std::uint16_t>(left >= 258 ? 258 : left);
+        tokens.push_back({length, static_cast<std::uint16_t>(second_distance ? 2 : 1)});
+        second_distance = false;
+        left -= length;
+    }
+    for (; left > 0; --left) tokens.push_back({0, 0});
+    std::vector<std::uint32_t> lit_freq, dist_freq;
+    count_symbols(tokens, lit_freq, dist_freq);
+    code lit, dist;
+    lit.lengths = code_lengths(lit_freq, 15);
+    dist.lengths = code_lengths(dist_freq, 15);
+    lit.codes = canonical_codes(lit.lengths);
+    dist.codes = canonical_codes(dist.lengths);
+    bit_writer w;
+    w.bits(1, 1);
+    w.bits(2, 2);
+    write_dynamic_header(w, lit, dist);
+    write_tokens(w, tokens, lit, dist);
+    std::vector<std::byte> out;
+    out.reserve(w.bytes().size() + 6);
+    out.push_back(std::byte{0x78});
+    out.push_back(std::byte{0xDA});
+    for (std::byte b : w.bytes()) out.push_back(b);
+    const std::uint32_t adler = ((size % 65521u) << 16) | 1u;  // a stays 1, b grows by 1 per zero
+    for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<std::byte>((adler >> shift) & 0xFF));
+    return out;
 }
 
 }  // namespace navspan_test

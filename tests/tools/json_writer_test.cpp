@@ -7,6 +7,7 @@
 
 #include "examples/navspan/json_writer.hpp"
 #include "support/json.hpp"
+#include "support/strict_json.hpp"
 
 using navspan_cli::json_writer;
 using navspan_cli::output;
@@ -103,4 +104,56 @@ TEST_CASE("json_mismatch follows the corpus comparison rules") {
     CHECK_FALSE(navspan_test::json_mismatch(e, a).empty());
     navspan_test::json_parser("{\"n\": 3, \"f\": 0.8, \"l\": [1], \"s\": null}").parse(a);
     CHECK(navspan_test::json_mismatch(e, a) == "$.l: array length differs");
+}
+
+namespace {
+std::string json_string(std::string_view s) {
+    std::string text;
+    output o(text);
+    json_writer w(o);
+    w.value(s);
+    return text;
+}
+}  // namespace
+
+TEST_CASE("json_writer keeps valid UTF-8 as UTF-8 and escapes only what must be (issue 16 #8)") {
+    // The euro sign, a 4-byte emoji and a 2-byte letter go out as their bytes.
+    CHECK(json_string("\xE2\x82\xAC") == "\"\xE2\x82\xAC\"");
+    CHECK(json_string("caf\xC3\xA9 \xF0\x9F\x98\x80") == "\"caf\xC3\xA9 \xF0\x9F\x98\x80\"");
+    // An embedded NUL stays visible.
+    CHECK(json_string(std::string_view("a\0b", 3)) == "\"a\\u0000b\"");
+    // Bytes that are not UTF-8 are written as the code point of the same
+    // value: a lone continuation byte, a truncated sequence, an overlong
+    // form, a surrogate, a code point above U+10FFFF, 0xFF.
+    CHECK(json_string("\x80") == "\"\\u0080\"");
+    CHECK(json_string("x\xE2\x82") == "\"x\\u00e2\\u0082\"");
+    CHECK(json_string("\xC0\xAF") == "\"\\u00c0\\u00af\"");
+    CHECK(json_string("\xED\xA0\x80") == "\"\\u00ed\\u00a0\\u0080\"");
+    CHECK(json_string("\xF4\x90\x80\x80") == "\"\\u00f4\\u0090\\u0080\\u0080\"");
+    CHECK(json_string("\xFF\xE2\x82\xAC") == "\"\\u00ff\xE2\x82\xAC\"");
+    CHECK(json_string("del\x7F") == "\"del\\u007f\"");
+    // Every byte string gives strict JSON (all 1- and 2-byte strings, and
+    // 3-byte strings with a lead byte of each class).
+    for (int a = 0; a < 256; ++a) {
+        for (int b = 0; b < 256; ++b) {
+            const char two[2] = {static_cast<char>(a), static_cast<char>(b)};
+            const std::string t = json_string(std::string_view(two, 2));
+            REQUIRE_MESSAGE(navspan_test::is_strict_json(t), "bytes ", a, " ", b);
+            for (int lead : {0xE0, 0xED, 0xF0, 0xF4}) {
+                const char three[3] = {static_cast<char>(lead), static_cast<char>(a), static_cast<char>(b)};
+                REQUIRE(navspan_test::is_strict_json(json_string(std::string_view(three, 3))));
+            }
+        }
+    }
+}
+
+TEST_CASE("the strict JSON checker refuses what RFC 8259 refuses") {
+    using navspan_test::is_strict_json;
+    CHECK(is_strict_json("{\"a\": [1, -0.5e+3, true, false, null, \"\\u00e9\\ud83d\\ude00\"]}"));
+    CHECK(is_strict_json(" 0 "));
+    for (const char* bad : {"", "{", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "NaN", "-", "1e", "\"\x01\"",
+                            "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"", "\"\xC0\xAF\"", "\"\xFF\"", "1 2", "tru",
+                            "{1: 2}", "[nan]", "[-nan]"}) {
+        CHECK_MESSAGE(!is_strict_json(bad), bad);
+    }
 }

@@ -26,6 +26,7 @@
 #include <navspan/navspan.hpp>
 
 #include "../findings.hpp"
+#include "../command_limits.hpp"
 #include "../json_writer.hpp"
 #include "../palette.hpp"
 #include "../scene.hpp"
@@ -516,7 +517,7 @@ struct mesh_summary {
 // order, with every field of its navmeshes (schema: ../dump/creation.md).
 inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes);
+    auto plugin = cr::plugin_file::open(bytes, {command_limits()});
     if (!plugin) return plugin.error();
     cr::inflate_buffer scratch;
     // Verify everything first: a bad file fails before anything is written.
@@ -881,7 +882,7 @@ inline void check_mesh(const mesh_visit& v, findings& out, std::vector<link_ref>
 // Checks beyond structure; appends what it finds (see ../dump/creation.md).
 inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
     using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes);
+    auto plugin = cr::plugin_file::open(bytes, {command_limits()});
     if (!plugin) return plugin.error();
     cr::inflate_buffer scratch;
 
@@ -984,7 +985,7 @@ inline scene_group group_of(const mesh_visit& v) {
 // plugin, or to a master's navmesh) and door links as lines and points.
 inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes);
+    auto plugin = cr::plugin_file::open(bytes, {command_limits()});
     if (!plugin) return plugin.error();
     if (plugin->game() == cr::game::starfield) out.units = "m";
     cr::inflate_buffer scratch;

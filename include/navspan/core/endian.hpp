@@ -64,6 +64,12 @@ constexpr std::uint64_t byteswap64(std::uint64_t v) noexcept {
 // True when loads must reverse byte order, i.e. on big-endian hosts.
 inline constexpr bool host_needs_swap = std::endian::native == std::endian::big;
 
+// What an empty (default-constructed or moved-from) view points at: zeros.
+// Every accessor of an empty view then reads zero counts, ids and offsets
+// at its fixed field offsets, so it answers zero or an empty range, without
+// a null check on the hot path (docs/safety.md).
+inline constexpr std::byte empty_view_bytes[1024] = {};
+
 template <class U>
 constexpr U to_little(U v) noexcept {
     if constexpr (!host_needs_swap || sizeof(U) == 1) {

@@ -19,9 +19,37 @@ struct limits {
     std::uint64_t max_decompressed_size = std::uint64_t{256} << 20;
     // Deepest nesting of containers (plugin groups).
     std::uint32_t max_depth = 32;
-    // Total records a verifier may visit in one open(); 0 means no limit.
+
+    // The whole-file work budget, on by default (as Cap'n Proto bounds a
+    // message's traversal): the records a verifier or walker visits, and the
+    // bytes inflated from compressed records, each stay under
+    //     work_per_byte * (input size in bytes) + work_floor
+    // units (one unit = one record visited, or one byte inflated). A record
+    // costs at least a few bytes of input, so the records of any file fit;
+    // real plugins inflate a few bytes per input byte, while a DEFLATE bomb
+    // asks for up to a thousand: it is refused with limit_exceeded at the
+    // offset of the record that would pass the budget, before inflating it.
+    // work_per_byte = 0 (and work_budget = 0) means no budget.
+    std::uint64_t work_per_byte = 32;
+    std::uint64_t work_floor = std::uint64_t{16} << 20;
+    // When non-zero, an absolute budget in units used instead of the
+    // proportional one (for exact control in tests, or a caller's own cap).
     std::uint64_t work_budget = 0;
+
+    // Largest file read_file() reads into memory (bytes); larger files are
+    // refused with limit_exceeded before any byte is read.
+    std::uint64_t max_file_size = std::uint64_t{2} << 30;
 };
+
+// The work budget `lim` allows for an input of `input_size` bytes (units, see
+// limits::work_per_byte); 0 means no budget. Saturates instead of wrapping.
+constexpr std::uint64_t work_budget_for(const limits& lim, std::uint64_t input_size) noexcept {
+    if (lim.work_budget != 0) return lim.work_budget;
+    if (lim.work_per_byte == 0) return 0;
+    constexpr std::uint64_t max = ~std::uint64_t{0};
+    if (input_size > (max - lim.work_floor) / lim.work_per_byte) return max;
+    return lim.work_per_byte * input_size + lim.work_floor;
+}
 
 // Fails with limit_exceeded when `count` is above limits::max_count.
 constexpr error check_count(const limits& lim, std::uint64_t count, std::uint64_t offset,
@@ -32,10 +60,12 @@ constexpr error check_count(const limits& lim, std::uint64_t count, std::uint64_
     return {};
 }
 
-// Counts the records a verifier visits against limits::work_budget.
+// Counts the records a verifier visits against the work budget of an input
+// of `input_size` bytes (work_budget_for).
 class work_meter {
 public:
-    constexpr explicit work_meter(const limits& lim) noexcept : left_(lim.work_budget), unlimited_(lim.work_budget == 0), budget_(lim.work_budget) {}
+    constexpr work_meter(const limits& lim, std::uint64_t input_size) noexcept
+        : left_(work_budget_for(lim, input_size)), unlimited_(left_ == 0), budget_(left_) {}
 
     constexpr error charge(std::uint64_t units, std::uint64_t offset, const char* what) noexcept {
         if (unlimited_) return {};

@@ -386,7 +386,7 @@ public:
     }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
 };
 
 // A verified NVNM subrecord.
@@ -645,17 +645,17 @@ private:
         return {};
     }
 
-    bytes_view bytes_;
+    bytes_view bytes_{navspan::detail::empty_view_bytes, 0};
     nvnm::layout layout_{};
-    const std::byte* vertices_ = nullptr;
-    const std::byte* triangles_ = nullptr;
-    const std::byte* edge_links_ = nullptr;
-    const std::byte* door_links_ = nullptr;
-    const std::byte* cover_triangles_ = nullptr;
-    const std::byte* covers_ = nullptr;
-    const std::byte* cover_mappings_ = nullptr;
-    const std::byte* waypoints_ = nullptr;
-    const std::byte* grid_ = nullptr;
+    const std::byte* vertices_ = navspan::detail::empty_view_bytes;
+    const std::byte* triangles_ = navspan::detail::empty_view_bytes;
+    const std::byte* edge_links_ = navspan::detail::empty_view_bytes;
+    const std::byte* door_links_ = navspan::detail::empty_view_bytes;
+    const std::byte* cover_triangles_ = navspan::detail::empty_view_bytes;
+    const std::byte* covers_ = navspan::detail::empty_view_bytes;
+    const std::byte* cover_mappings_ = navspan::detail::empty_view_bytes;
+    const std::byte* waypoints_ = navspan::detail::empty_view_bytes;
+    const std::byte* grid_ = navspan::detail::empty_view_bytes;
     std::size_t vertex_count_ = 0;
     std::size_t triangle_count_ = 0;
     std::size_t edge_link_count_ = 0;

@@ -184,7 +184,7 @@ public:
     bytes_view data() const noexcept { return {header_ + header_size, data_size()}; }
 
 private:
-    const std::byte* header_ = nullptr;
+    const std::byte* header_ = navspan::detail::empty_view_bytes;
     std::uint64_t offset_ = 0;
 };
 
@@ -210,10 +210,12 @@ public:
 
     std::uint64_t offset() const noexcept { return offset_; }
     std::uint64_t contents_offset() const noexcept { return offset_ + header_size; }
-    bytes_view contents() const noexcept { return {header_ + header_size, size() - header_size}; }
+    bytes_view contents() const noexcept {
+        return {header_ + header_size, size() < header_size ? 0 : size() - header_size};  // empty group: size 0
+    }
 
 private:
-    const std::byte* header_ = nullptr;
+    const std::byte* header_ = navspan::detail::empty_view_bytes;
     std::uint64_t offset_ = 0;
 };
 
@@ -228,6 +230,15 @@ namespace detail {
 
 // Reads and checks the header at `pos`, which must fit with its data in
 // [pos, end) of `file`.
+// True when all four bytes of `type` are printable ASCII other than space.
+constexpr bool is_signature(std::uint32_t type) noexcept {
+    for (int i = 0; i < 4; ++i) {
+        const std::uint32_t c = (type >> (8 * i)) & 0xFFu;
+        if (c < 0x21 || c > 0x7E) return false;
+    }
+    return true;
+}
+
 inline error read_entry(bytes_view file, std::size_t pos, std::size_t end, entry& out) noexcept {
     const byte_range parent(pos, end);
     NAVSPAN_TRY(parent.require(pos, header_size, "record or group header"));
@@ -241,6 +252,12 @@ inline error read_entry(bytes_view file, std::size_t pos, std::size_t end, entry
         out.is_group = true;
         out.group = group(p, pos);
         return {};
+    }
+    // A record type is a signature of four printable characters (NAVM,
+    // CELL, ...). Checking it stops a run of zeros or other filler at its
+    // first header instead of walking it as millions of empty records.
+    if (NAVSPAN_UNLIKELY(!is_signature(load_u32(p)))) {
+        return navspan::detail::fail(error_code::inconsistent, pos, "record type (not four printable characters)", load_u32(p));
     }
     NAVSPAN_TRY(parent.require(pos + header_size, size, "record data (runs past its parent)"));
     out.is_group = false;
@@ -324,7 +341,7 @@ public:
     std::default_sentinel_t end() const noexcept { return {}; }
 
 private:
-    bytes_view file_;
+    bytes_view file_{navspan::detail::empty_view_bytes, 0};
     std::size_t pos_ = 0;
     std::size_t end_ = 0;
     std::uint32_t depth_ = 1;
@@ -346,7 +363,7 @@ public:
     static constexpr std::size_t max_nesting = 64;
     using iterator = detail::cursor_iterator<record_walker, record>;
 
-    record_walker() noexcept : meter_(navspan::limits{}) {}
+    record_walker() noexcept : meter_(navspan::limits{}, 0) {}
     // The entries of file[begin, end) and everything inside them. With a
     // `type_filter`, next_record() and iteration return only records of
     // that type (groups are still entered).
@@ -357,7 +374,7 @@ public:
           end_(end),
           max_depth_(lim.max_depth < max_nesting ? lim.max_depth : static_cast<std::uint32_t>(max_nesting)),
           filter_(type_filter),
-          meter_(lim) {}
+          meter_(lim, file.size()) {}
 
     // The next group (when entered) or record. False at the end or on error.
     bool next(entry& out) noexcept {
@@ -434,7 +451,7 @@ private:
         return false;
     }
 
-    bytes_view file_;
+    bytes_view file_{navspan::detail::empty_view_bytes, 0};
     std::size_t pos_ = 0;
     std::size_t end_ = 0;
     std::uint32_t max_depth_ = 32;
@@ -465,7 +482,7 @@ public:
 
 private:
     std::uint32_t type_ = 0;
-    bytes_view data_;
+    bytes_view data_{navspan::detail::empty_view_bytes, 0};
     std::uint64_t offset_ = 0;
     bool extended_ = false;
 };
@@ -541,6 +558,11 @@ public:
     }
     std::size_t capacity() const noexcept { return use_fixed_ ? fixed_.size() : owned_.size(); }
     bool fixed() const noexcept { return use_fixed_; }
+    // Total bytes inflated into this buffer so far: read_payload charges
+    // them against the work budget, so one buffer per pass over a file
+    // bounds the whole pass (limits::work_per_byte).
+    std::uint64_t inflated() const noexcept { return inflated_; }
+    void charge_inflated(std::uint64_t n) noexcept { inflated_ += n; }
 
     // `n` writable bytes, or an error when a fixed buffer is too small.
     error prepare(std::size_t n, std::span<std::byte>& out, std::uint64_t offset) {
@@ -561,6 +583,7 @@ private:
     std::vector<std::byte> owned_;
     std::span<std::byte> fixed_;
     bool use_fixed_ = false;
+    std::uint64_t inflated_ = 0;
 };
 
 // A record's subrecord bytes: its data, or its inflated data. `base_offset`
@@ -583,7 +606,10 @@ inline error in_record(error e, const record& r, bool inflated) noexcept {
 // The payload of `r`: its data as stored, or inflated into `buffer` (whose
 // bytes stay valid until the buffer is used again). A compressed record
 // must declare an inflated size no larger than limits::max_decompressed_size
-// and its zlib stream must produce exactly that many bytes.
+// and its zlib stream must produce exactly that many bytes. The bytes
+// inflated into `buffer` in all stay within the work budget: the plugin's
+// (plugin_file::limits() carries it), or for other limits the budget of an
+// input the size of this record's data. Both are checked before inflating.
 inline result<record_payload> read_payload(const record& r, inflate_buffer& buffer,
                                            const navspan::limits& lim = {}) {
     if (!r.compressed()) return record_payload{r.data(), r.data_offset(), false};
@@ -598,6 +624,16 @@ inline result<record_payload> read_payload(const record& r, inflate_buffer& buff
                                       lim.max_decompressed_size),
                          r, true);
     }
+    const std::uint64_t budget = work_budget_for(lim, data.size());
+    if (budget != 0) {
+        const std::uint64_t left = buffer.inflated() < budget ? budget - buffer.inflated() : 0;
+        if (NAVSPAN_UNLIKELY(size > left)) {
+            return in_record(navspan::detail::fail(error_code::limit_exceeded, r.data_offset(),
+                                          "inflated bytes (whole-file work budget)", buffer.inflated() + size, budget),
+                             r, true);
+        }
+    }
+    buffer.charge_inflated(size);
     std::span<std::byte> out;
     NAVSPAN_TRY(in_record(buffer.prepare(size, out, r.data_offset()), r, true));
     NAVSPAN_TRY(in_record(inflate_zlib(data.subspan(4), out, r.data_offset() + 4), r, true));
@@ -635,6 +671,7 @@ public:
         p.bytes_ = bytes;
         p.header_ = e.record;
         p.limits_ = opts.limits;
+        p.limits_.work_budget = work_budget_for(opts.limits, bytes.size());  // this file's, absolute
         subrecord_cursor subs(e.record.data(), e.record.data_offset());
         subrecord s;
         bool have_hedr = false;
@@ -713,6 +750,8 @@ public:
         return record_walker(bytes_, body_offset(), bytes_.size(), limits_, type);
     }
 
+    // The caller's limits, with work_budget resolved to this file's budget
+    // (work_budget_for the file's size), which walkers and read_payload use.
     const navspan::limits& limits() const noexcept { return limits_; }
 
 private:
@@ -722,11 +761,11 @@ private:
         return s;
     }
 
-    bytes_view bytes_;
+    bytes_view bytes_{navspan::detail::empty_view_bytes, 0};
     record header_;
-    const std::byte* hedr_ = nullptr;
-    bytes_view author_;
-    bytes_view description_;
+    const std::byte* hedr_ = navspan::detail::empty_view_bytes;
+    bytes_view author_{navspan::detail::empty_view_bytes, 0};
+    bytes_view description_{navspan::detail::empty_view_bytes, 0};
     std::size_t master_count_ = 0;
     navspan::limits limits_{};
 };

@@ -108,7 +108,7 @@ public:
     }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
     std::uint32_t offset_ = 0;
 };
 
@@ -134,11 +134,12 @@ public:
     // The entry after this one in the chain.
     entry next() const noexcept { return entry(p_ + next_entry_offset(), offset_ + next_entry_offset()); }
     std::span<const std::byte> payload() const noexcept {
-        return {p_ + entry_header_size, next_entry_offset() - entry_header_size};
+        const std::uint32_t size = next_entry_offset();  // >= the header once verified; 0 when empty
+        return {p_ + entry_header_size, size < entry_header_size ? 0 : size - entry_header_size};
     }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
     std::uint32_t offset_ = 0;
 };
 

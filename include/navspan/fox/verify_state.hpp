@@ -105,7 +105,7 @@ struct payload_bytes {
 class verify_state {
 public:
     verify_state(bytes_view buffer, const limits& lim, bool precise_only, bool trusted) noexcept
-        : buffer_(buffer), lim_(lim), meter_(lim), precise_only_(precise_only), trusted_(trusted) {}
+        : buffer_(buffer), lim_(lim), meter_(lim, buffer.size()), precise_only_(precise_only), trusted_(trusted) {}
 
     bytes_view buffer() const noexcept { return buffer_; }
     const std::byte* file() const noexcept { return file_.data(); }

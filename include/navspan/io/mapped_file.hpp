@@ -4,6 +4,18 @@
 // so the format readers stay pure. mapped_file owns the mapping (move-only)
 // and hands out the bytes as a span for the readers' open() functions; views
 // taken from those bytes must not outlive it.
+//
+// The contract: the file's bytes must not change while the mapping or any
+// view of it exists. open() verifies the bytes once and the accessors trust
+// that verification, so a file another program truncates or rewrites in
+// place breaks the promise, and the operating system gives no snapshot
+// (MAP_PRIVATE copies a page only when this process writes it): touching a
+// page past a truncated end raises SIGBUS (on Windows, an in-page
+// exception), and rewritten bytes make the accessors read what open() never
+// checked (out-of-bounds reads). Map only files nothing else writes, such as
+// the game's own installed files; read any other file (a download, a
+// user's argument) with read_file() (io/read_file.hpp), which copies it.
+// docs/safety.md has the whole story.
 #pragma once
 
 #include <cstddef>
@@ -15,21 +27,7 @@
 #include "../core/error.hpp"
 #include "../core/result.hpp"
 
-#if defined(_WIN32)
-#  ifndef WIN32_LEAN_AND_MEAN
-#    define WIN32_LEAN_AND_MEAN
-#  endif
-#  ifndef NOMINMAX
-#    define NOMINMAX
-#  endif
-#  include <windows.h>
-#else
-#  include <cerrno>
-#  include <fcntl.h>
-#  include <sys/mman.h>
-#  include <sys/stat.h>
-#  include <unistd.h>
-#endif
+#include "system.hpp"
 
 namespace navspan {
 
@@ -137,7 +135,8 @@ inline result<mapped_file> mapped_file::map_handle(HANDLE file) noexcept {
 #else
 
 inline result<mapped_file> mapped_file::open(const char* path) noexcept {
-    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK: a FIFO is refused below instead of waiting for a writer.
+    const int fd = ::open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
     if (fd < 0) {
         return io_error(errno == ENOENT ? "no such file" : "cannot open file", static_cast<std::uint64_t>(errno));
     }

@@ -229,7 +229,7 @@ private:
         return static_cast<std::uint64_t>(p - bytes_.data());
     }
 
-    bytes_view bytes_{};
+    bytes_view bytes_{navspan::detail::empty_view_bytes, 0};
     file_context context_{};
     quake::layout layout_{};
     std::uint32_t node_count_ = 0;
@@ -286,7 +286,7 @@ inline error nav_file::lay_out(bytes_view bytes, layout_candidate candidate, con
 }
 
 inline error nav_file::check_indices(const limits& lim) const noexcept {
-    work_meter meter(lim);
+    work_meter meter(lim, bytes_.size());
     const std::byte* nodes = context_.nodes();
     NAVSPAN_TRY(meter.charge(node_count_, offset_of(nodes), "nodes"));
     const std::uint32_t link_total = link_count_;

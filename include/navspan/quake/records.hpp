@@ -38,7 +38,7 @@ namespace navspan::quake {
 // two registers. Records never point back at the nav_file they came from, so
 // they stay valid as long as the file bytes do.
 struct file_context {
-    const std::byte* file = nullptr;
+    const std::byte* file = navspan::detail::empty_view_bytes;
     std::uint8_t header_size = 0;
     std::uint8_t edict_size = 0;
 
@@ -76,7 +76,7 @@ public:
 protected:
     file_context context() const noexcept { return {file_, header_size_, edict_size_}; }
 
-    const std::byte* file_ = nullptr;
+    const std::byte* file_ = navspan::detail::empty_view_bytes;
     std::uint32_t index_ = 0;
     std::uint8_t header_size_ = 0;
     std::uint8_t edict_size_ = 0;

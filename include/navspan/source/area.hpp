@@ -497,7 +497,7 @@ public:
     packed_view<approach_spot> approach_spots() const noexcept { return {p_ + 1, load_u8(p_)}; }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
 };
 
 // Team Fortress 2 per-area data (subversion >= 2): the persistent TF attributes.
@@ -509,7 +509,7 @@ public:
     flag_set<std::uint32_t> attributes() const noexcept { return {attributes_raw(), tf_attribute_names}; }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
 };
 
 // Left 4 Dead 2 per-area data. Subversion 14 is confirmed; other
@@ -557,7 +557,7 @@ public:
     bytes_view bytes() const noexcept { return {p_, s_.size}; }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
     std::uint32_t sub_ = 0;
     detail::l4d2_sections s_{};
 };
@@ -587,7 +587,7 @@ public:
     }
 
 private:
-    bytes_view bytes_{};
+    bytes_view bytes_{navspan::detail::empty_view_bytes, 0};
     format_context ctx_{};
 };
 
@@ -667,7 +667,7 @@ public:
 protected:
     std::size_t corners_at() const noexcept { return 4 + layout::attributes_size(ctx_.version); }
 
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
     format_context ctx_{};
     std::uint32_t position_ = 0;
 };

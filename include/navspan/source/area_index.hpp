@@ -145,7 +145,7 @@ public:
     std::span<const std::uint32_t> offsets() const noexcept { return offsets_; }
 
 private:
-    const std::byte* base_ = nullptr;
+    const std::byte* base_ = navspan::detail::empty_view_bytes;
     format_context ctx_{};
     std::span<const std::uint32_t> offsets_{};
     std::span<const area_id_entry> ids_{};

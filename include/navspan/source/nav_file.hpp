@@ -179,7 +179,7 @@ private:
     static source::game game_from_subversion(std::uint32_t version, std::uint32_t sub) noexcept;
     static unsigned layout_signature(const header_info& h, source::game g) noexcept;
 
-    bytes_view bytes_{};
+    bytes_view bytes_{navspan::detail::empty_view_bytes, 0};
     format_context ctx_{};
     std::size_t places_at_ = 0;
     std::size_t pre_area_at_ = 0;
@@ -313,7 +313,7 @@ inline error nav_file::walk(bytes_view bytes, const options& opts, const header_
         return navspan::detail::fail(error_code::count_too_large, r.offset(), "area", count, 0);
     }
     if (count != 0) NAVSPAN_TRY(r.require_array(count, static_cast<std::size_t>(min_area), "area"));
-    work_meter meter(opts.limits);
+    work_meter meter(opts.limits, bytes.size());
     NAVSPAN_TRY(meter.charge(count, r.offset(), "area"));
 
     const std::size_t areas_at = r.position();

@@ -58,7 +58,7 @@ public:
     place next() const noexcept { return place(p_ + 2 + stored_length(), static_cast<std::uint16_t>(index_ + 1)); }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
     std::uint16_t index_ = 0;
 };
 
@@ -97,7 +97,7 @@ public:
     flag_set<std::uint8_t> flags() const noexcept { return {flags_raw(), hiding_spot_flag_names}; }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
     std::uint8_t version_ = 0;
 };
 using hiding_spot_list = strided_view<hiding_spot, std::uint8_t>;
@@ -117,7 +117,7 @@ public:
     traverse_type here_to_next() const noexcept { return static_cast<traverse_type>(load_u8(p_ + 13)); }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
 };
 
 // Encounter spot (v >= 3), 5 bytes: a hiding spot seen along a path and
@@ -134,7 +134,7 @@ public:
     float t() const noexcept { return static_cast<float>(t_raw()) / 255.0f; }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
 };
 
 // Old encounter spot (v <= 2), 16 bytes: a position and a parameter.
@@ -149,7 +149,7 @@ public:
     float t() const noexcept { return load_f32(p_ + 12); }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
 };
 
 // Encounter path: 11 bytes + 5 per spot (v >= 3), or the old 33 bytes + 16
@@ -200,7 +200,7 @@ public:
     }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
     std::uint8_t version_ = 0;
 };
 using encounter_path_list = sequence_view<encounter_path>;
@@ -219,7 +219,7 @@ public:
     flag_set<std::uint8_t> attributes() const noexcept { return {attributes_raw(), visibility_flag_names}; }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
 };
 using visible_area_list = packed_view<visible_area>;
 
@@ -249,7 +249,7 @@ public:
     }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
     bool has_attributes_ = false;
 };
 using visible_area_position_list = strided_view<visible_area_position, bool>;
@@ -296,7 +296,7 @@ public:
 private:
     std::size_t refs_at() const noexcept { return version_ == 6 ? 41 : 40; }
 
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
     std::uint8_t version_ = 0;
 };
 using ladder_list = strided_view<ladder, std::uint8_t>;
