@@ -161,7 +161,7 @@ public:
     }
 
 private:
-    const std::byte* data_ = nullptr;
+    const std::byte* data_ = navspan::detail::empty_view_bytes;
     std::size_t count_ = 0;
 };
 
@@ -194,7 +194,7 @@ public:
     constexpr std::span<const std::byte> bytes() const noexcept { return {data_, count_ * stride_}; }
 
 private:
-    const std::byte* data_ = nullptr;
+    const std::byte* data_ = navspan::detail::empty_view_bytes;
     std::size_t count_ = 0;
     std::size_t stride_ = 1;
     Context context_{};

@@ -49,10 +49,10 @@ inline std::uint32_t lower_bound_segment(const std::byte* records, std::uint32_t
 
 struct group_context {
     // Payload starts (entry start + 16) of the group's four entries.
-    const std::byte* nav_world = nullptr;
-    const std::byte* navmesh = nullptr;
-    const std::byte* segments = nullptr;
-    const std::byte* segment_graph = nullptr;
+    const std::byte* nav_world = navspan::detail::empty_view_bytes;
+    const std::byte* navmesh = navspan::detail::empty_view_bytes;
+    const std::byte* segments = navspan::detail::empty_view_bytes;
+    const std::byte* segment_graph = navspan::detail::empty_view_bytes;
     // Where each record array starts (payload + the header's offset).
     const std::byte* node_positions = nullptr;  // NavWorld ss1
     const std::byte* node_info = nullptr;       // ss2
@@ -179,6 +179,10 @@ struct group_context {
         return segment_of_face_by_range(f);
     }
 };
+
+// What a default-constructed element view points at: a group of nothing
+// whose record pointers lead to zeros (every accessor then reads zero).
+inline constexpr group_context empty_group_context{};
 
 }  // namespace navspan::fox::detail
 

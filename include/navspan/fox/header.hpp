@@ -69,7 +69,7 @@ public:
 
 private:
     std::uint32_t u32(std::size_t field) const noexcept { return load_u32(p_ + field); }
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
 };
 
 // One 12-byte manifest record: where the NavWorld, SegmentGraph or

@@ -202,7 +202,7 @@ public:
 private:
     std::uint32_t field32(std::size_t f) const noexcept { return load_u32(g_->nav_world + f); }
 
-    const detail::group_context* g_ = nullptr;
+    const detail::group_context* g_ = &detail::empty_group_context;
 };
 
 }  // namespace navspan::fox

@@ -248,7 +248,7 @@ public:
     std::uint16_t u5() const noexcept { return load_u16(g_->navmesh + fields::navmesh::u5); }
 
 private:
-    const detail::group_context* g_ = nullptr;
+    const detail::group_context* g_ = &detail::empty_group_context;
 };
 
 }  // namespace navspan::fox

@@ -46,7 +46,7 @@ private:
 
 // What a Section2 node needs besides its own 14 bytes.
 struct section2_context {
-    const std::byte* ss2 = nullptr;
+    const std::byte* ss2 = navspan::detail::empty_view_bytes;
     quantization quant{};
 };
 
@@ -136,7 +136,7 @@ public:
 private:
     std::uint16_t u16(std::size_t field) const noexcept { return load_u16(p_ + field); }
 
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
     std::uint32_t offset_ = 0;
     quantization quant_{};
 };
@@ -162,7 +162,7 @@ public:
     cell_record next() const noexcept { return cell_record(p_ + size_bytes()); }
 
 private:
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
 };
 
 // A cell's records in order (a forward range).
@@ -217,7 +217,7 @@ public:
 private:
     std::uint32_t u32(std::size_t field) const noexcept { return load_u32(p_ + field); }
 
-    const std::byte* p_ = nullptr;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
     std::uint32_t offset_ = 0;
 };
 

@@ -87,7 +87,7 @@ public:
     bool stored_edge_ranges() const noexcept { return (g_->modes & detail::mode_stored_edge_ranges) != 0; }
 
 private:
-    const detail::group_context* g_ = nullptr;
+    const detail::group_context* g_ = &detail::empty_group_context;
 };
 
 }  // namespace navspan::fox

@@ -148,7 +148,7 @@ public:
 private:
     std::uint32_t field32(std::size_t f) const noexcept { return load_u32(g_->segment_graph + f); }
 
-    const detail::group_context* g_ = nullptr;
+    const detail::group_context* g_ = &detail::empty_group_context;
 };
 
 }  // namespace navspan::fox
