@@ -189,7 +189,7 @@ bool open_areas(cursor& c, game g, const opened& o, std::uint32_t& warnings) noe
 
 // The version dispatch (a switch to a walk compiled per version) is
 // navspan's own: it is not part of the work measured.
-using navspan::source::detail::with_version;
+using navspan::source::with_version;
 
 }  // namespace detail
 

@@ -488,6 +488,12 @@ bool walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_st
 
 }  // namespace detail
 
+// Calls fn(std::integral_constant<unsigned, V>{}) for a file version v (1 to
+// 16): code that walks records by version (a tool's own loop, a benchmark's
+// hand-written floor) is compiled once per version and chooses it once.
+using detail::with_version;
+
+
 // ---------------------------------------------------------------------------
 // Counter-Strike per-area data (v >= 15, subversion 1): the approach list.
 class cstrike_area_data {
