@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -29,11 +30,27 @@ inline std::size_t shortest_number(char* buf, std::size_t size, double v, bool i
     const auto r = is_float ? std::to_chars(buf, buf + size, static_cast<float>(v)) : std::to_chars(buf, buf + size, v);
     return static_cast<std::size_t>(r.ptr - buf);
 #else
+    // What std::to_chars does: the fewest significant digits that read back
+    // as the same value, in plain or exponent notation, whichever is shorter
+    // (plain on a tie), so 200 prints "200", not "2e+02".
+    const auto reads_back = [&](const char* text) {
+        const double back = std::strtod(text, nullptr);
+        return is_float ? static_cast<float>(back) == static_cast<float>(v) : back == v;
+    };
     int n = 0;
     for (int digits = 1; digits <= 17; ++digits) {
         n = std::snprintf(buf, size, "%.*g", digits, v);
-        const double back = std::strtod(buf, nullptr);
-        if (is_float ? static_cast<float>(back) == static_cast<float>(v) : back == v) break;
+        if (reads_back(buf)) break;
+    }
+    char plain[64];
+    for (int decimals = 0; decimals <= 17; ++decimals) {
+        const int m = std::snprintf(plain, sizeof plain, "%.*f", decimals, v);
+        if (m <= 0 || m >= static_cast<int>(sizeof plain) || m > n) break;
+        if (reads_back(plain)) {
+            std::memcpy(buf, plain, static_cast<std::size_t>(m) + 1);
+            n = m;
+            break;
+        }
     }
     return n > 0 ? static_cast<std::size_t>(n) : 0;
 #endif

@@ -99,7 +99,10 @@ TEST_CASE("indexed_view: elements built from a context and an index") {
     CHECK(all.front().value() == 7);
     CHECK(all.back().value() == 11);
     CHECK(all.begin()->value() == 7);
+    CHECK(std::count_if(all.begin(), all.end(), [](table_value v) { return v.value() % 2 == 0; }) == 2);
+#if defined(__cpp_lib_ranges)  // libc++ 14 has no range algorithms yet
     CHECK(std::ranges::count_if(all, [](table_value v) { return v.value() % 2 == 0; }) == 2);
+#endif
 
     // A window [first, first + count) keeps the elements' own indices.
     const indexed_view<table_value, const value_table*> window(&table, 2, 2);
@@ -128,6 +131,9 @@ TEST_CASE("sequence_view: records that say where the next one starts") {
     CHECK(it->first_byte() == 0xC3);
     CHECK(++it == seq.end());
     CHECK(seq.front().length() == 2);
+    CHECK(std::distance(seq.begin(), seq.end()) == 3);
+#if defined(__cpp_lib_ranges)
     CHECK(std::ranges::distance(seq) == 3);
+#endif
     CHECK(sequence_view<prefixed>().empty());
 }
