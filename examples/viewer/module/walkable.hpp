@@ -233,7 +233,7 @@ inline navspan::error build_fox(navspan::bytes_view bytes, walkable_view& v) {
     for (const fox::group g : f.groups()) {
         v.group_names.push_back("group " + std::to_string(g.id()));
         v.group_ids.push_back(g.id());
-        const auto segment_flags = g.nav_world().segment_flags();
+        const auto segment_flags = g.nav_world().segment_flags_raw();
         const auto segment_base = static_cast<std::uint32_t>(v.place_names.size());
         for (std::uint32_t s = 0; s < g.segment_chunk().segment_count(); ++s) {
             v.place_names.push_back("group " + std::to_string(g.id()) + " segment " + std::to_string(s));
