@@ -645,7 +645,7 @@ private:
         return {};
     }
 
-    bytes_view bytes_{navspan::detail::empty_view_bytes, 0};
+    bytes_view bytes_{navspan::detail::empty_view_bytes, std::size_t{0}};
     nvnm::layout layout_{};
     const std::byte* vertices_ = navspan::detail::empty_view_bytes;
     const std::byte* triangles_ = navspan::detail::empty_view_bytes;

@@ -341,7 +341,7 @@ public:
     std::default_sentinel_t end() const noexcept { return {}; }
 
 private:
-    bytes_view file_{navspan::detail::empty_view_bytes, 0};
+    bytes_view file_{navspan::detail::empty_view_bytes, std::size_t{0}};
     std::size_t pos_ = 0;
     std::size_t end_ = 0;
     std::uint32_t depth_ = 1;
@@ -451,7 +451,7 @@ private:
         return false;
     }
 
-    bytes_view file_{navspan::detail::empty_view_bytes, 0};
+    bytes_view file_{navspan::detail::empty_view_bytes, std::size_t{0}};
     std::size_t pos_ = 0;
     std::size_t end_ = 0;
     std::uint32_t max_depth_ = 32;
@@ -482,7 +482,7 @@ public:
 
 private:
     std::uint32_t type_ = 0;
-    bytes_view data_{navspan::detail::empty_view_bytes, 0};
+    bytes_view data_{navspan::detail::empty_view_bytes, std::size_t{0}};
     std::uint64_t offset_ = 0;
     bool extended_ = false;
 };
@@ -761,11 +761,11 @@ private:
         return s;
     }
 
-    bytes_view bytes_{navspan::detail::empty_view_bytes, 0};
+    bytes_view bytes_{navspan::detail::empty_view_bytes, std::size_t{0}};
     record header_;
     const std::byte* hedr_ = navspan::detail::empty_view_bytes;
-    bytes_view author_{navspan::detail::empty_view_bytes, 0};
-    bytes_view description_{navspan::detail::empty_view_bytes, 0};
+    bytes_view author_{navspan::detail::empty_view_bytes, std::size_t{0}};
+    bytes_view description_{navspan::detail::empty_view_bytes, std::size_t{0}};
     std::size_t master_count_ = 0;
     navspan::limits limits_{};
 };

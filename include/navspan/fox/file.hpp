@@ -208,8 +208,8 @@ private:
         return fox::group(context, found[0], found[1], found[2], found[3]);
     }
 
-    bytes_view bytes_{navspan::detail::empty_view_bytes, 0};
-    bytes_view file_{navspan::detail::empty_view_bytes, 0};
+    bytes_view bytes_{navspan::detail::empty_view_bytes, std::size_t{0}};
+    bytes_view file_{navspan::detail::empty_view_bytes, std::size_t{0}};
     std::uint32_t chain_end_ = 0;
     std::uint32_t section2_end_ = 0;
     std::uint32_t section3_end_ = 0;

@@ -229,7 +229,7 @@ private:
         return static_cast<std::uint64_t>(p - bytes_.data());
     }
 
-    bytes_view bytes_{navspan::detail::empty_view_bytes, 0};
+    bytes_view bytes_{navspan::detail::empty_view_bytes, std::size_t{0}};
     file_context context_{};
     quake::layout layout_{};
     std::uint32_t node_count_ = 0;

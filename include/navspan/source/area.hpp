@@ -593,7 +593,7 @@ public:
     }
 
 private:
-    bytes_view bytes_{navspan::detail::empty_view_bytes, 0};
+    bytes_view bytes_{navspan::detail::empty_view_bytes, std::size_t{0}};
     format_context ctx_{};
 };
 

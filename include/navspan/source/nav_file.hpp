@@ -179,7 +179,7 @@ private:
     static source::game game_from_subversion(std::uint32_t version, std::uint32_t sub) noexcept;
     static unsigned layout_signature(const header_info& h, source::game g) noexcept;
 
-    bytes_view bytes_{navspan::detail::empty_view_bytes, 0};
+    bytes_view bytes_{navspan::detail::empty_view_bytes, std::size_t{0}};
     format_context ctx_{};
     std::size_t places_at_ = 0;
     std::size_t pre_area_at_ = 0;
