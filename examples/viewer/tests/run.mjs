@@ -64,7 +64,9 @@ function validateCount(path) {
   } catch (e) {
     out = String(e.stdout);  // status 3: findings
   }
-  return out.split('\n').filter((l) => l.startsWith('{')).length;
+  // One JSON record per file: {"file": ..., "findings": [...], "counts": {...}}.
+  return out.split('\n').filter((l) => l.startsWith('{'))
+    .reduce((n, l) => n + (JSON.parse(l).findings || []).length, 0);
 }
 
 // The largest readable file of a corpus folder (plugins: most triangles).
