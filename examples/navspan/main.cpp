@@ -88,6 +88,12 @@ int usage_error(const char* message, const char* usage) {
     return exit_usage;
 }
 
+// An option given last, without its value: "--cell needs a value: ...".
+int missing_value(std::string_view option, const char* expected, const char* usage) {
+    const std::string m = std::string(option) + " needs a value: " + expected;
+    return usage_error(m.c_str(), usage);
+}
+
 // Opens a file ("-" is standard input); a file that cannot be read is
 // reported like an invalid one (status 1, one line on stderr).
 bool load_file(const char* path, navspan_cli::input& out, navspan::error* why = nullptr) {
@@ -274,10 +280,7 @@ int parse_single(int argc, char** argv, const char* usage, single_file_args& a, 
         if (arg == "--from" && next(a.from, "an id or a point x,y,z")) continue;
         if (arg == "--to" && next(a.to, "an id or a point x,y,z")) continue;
         if (arg == "--svg" && next(a.svg, "an output .svg file (or - for standard output)")) continue;
-        if (expected != nullptr) {
-            std::string m = std::string(arg) + " needs a value: " + expected;
-            return usage_error(m.c_str(), usage);
-        }
+        if (expected != nullptr) return missing_value(arg, expected, usage);
         if (arg.size() > 1 && arg[0] == '-') {
             std::string m = "unknown option '" + std::string(arg) + "'";
             return usage_error(m.c_str(), usage);
@@ -380,9 +383,8 @@ int run_validate(int argc, char** argv) {
         std::string_view arg = argv[i];
         const bool takes_value = arg == "--only" || arg == "--ignore" || arg == "--fail-on";
         if (takes_value && i + 1 >= argc) {
-            std::string m = std::string(arg) + (arg == "--fail-on" ? " needs a value: error, warning or info"
-                                                                  : " needs a value: a check id (see docs/validate.md)");
-            return usage_error(m.c_str(), validate_usage);
+            return missing_value(arg, arg == "--fail-on" ? "error, warning or info" : "a check id (see docs/validate.md)",
+                                 validate_usage);
         }
         if (arg == "--json") json = true;
         else if (arg == "--help" || arg == "-h") { std::fputs(validate_usage, stdout); return exit_ok; }
@@ -540,10 +542,7 @@ int parse_picture(int argc, char** argv, bool svg, picture_args& a) {
                                    : arg == "--cell"                           ? "a form id such as 0x0001A2B3"
                                    : !svg && arg == "--up"                     ? "y or z"
                                                                                : nullptr;
-            if (expected != nullptr) {
-                std::string m = std::string(arg) + " needs a value: " + expected;
-                return usage_error(m.c_str(), usage);
-            }
+            if (expected != nullptr) return missing_value(arg, expected, usage);
         }
         if (arg.size() > 1 && arg[0] == '-') {
             std::string m = "unknown option '" + std::string(arg) + "'";
