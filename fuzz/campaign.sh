@@ -12,6 +12,9 @@
 # UBSan build could not see still fails the campaign.
 #
 # NAVSPAN_CAMPAIGN_SECONDS=N also stops it after N seconds (for slow targets).
+# NAVSPAN_CAMPAIGN_MAX_LEN=N caps the input size (default 65536); the command
+# target's work grows with its input, and the merge keeps inputs of at most
+# 4 KiB anyway, so its long campaigns run with 4096.
 # Prints one line for docs/fuzzing.md: date, target, executions, seconds,
 # coverage (edges) and features, corpus size, findings. Crash reproducers stay in
 # build/campaign/<target>/ (artifact prefix) for the finder to turn into a test.
@@ -38,7 +41,7 @@ dict=()
 start=$(date +%s)
 time_limit=()
 [ -n "${NAVSPAN_CAMPAIGN_SECONDS:-}" ] && time_limit=(-max_total_time="$NAVSPAN_CAMPAIGN_SECONDS")
-"$binary" "${dict[@]}" -runs="$runs" "${time_limit[@]}" -max_len=65536 -timeout=5 -rss_limit_mb=2048 \
+"$binary" "${dict[@]}" -runs="$runs" "${time_limit[@]}" -max_len="${NAVSPAN_CAMPAIGN_MAX_LEN:-65536}" -timeout=5 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$work/" "${inputs[@]}" > "$work/log" 2>&1
 status=$?
 seconds=$(( $(date +%s) - start ))
