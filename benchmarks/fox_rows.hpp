@@ -47,8 +47,7 @@ inline std::uint64_t face_corners_to_world(const navspan::fox::nav2_file& file) 
     std::uint64_t sum = 0;
     for (const navspan::fox::group g : file.groups()) {
         for (const navspan::fox::face f : g.faces()) {
-            for (std::size_t i = 0; i < f.corner_count(); ++i) {
-                const navspan::vec3 p = f.corner(i);
+            for (const navspan::vec3 p : f.corners()) {
                 sum += std::bit_cast<std::uint32_t>(p.x) ^ std::bit_cast<std::uint32_t>(p.y) ^ std::bit_cast<std::uint32_t>(p.z);
             }
         }
