@@ -2,13 +2,16 @@
 //   open                          nav2_file::open: every region, entry,
 //                                 subsection and record bounded, every index
 //                                 an accessor resolves checked
-//   traverse (every accessor)     open, then tests/fox/walk.hpp: every
-//                                 accessor of every record, every index followed
-//   face corners to world         open, then the world position of every
-//                                 corner of every face, dequantised on request
-//                                 (face -> segment -> vertex -> q / d + origin)
-// on the corpus files and on synthetic files of 12,800 to 819,200 faces (4x
-// steps), written by make_large_fox (tests/fox/builder.hpp).
+//   traverse (every accessor)     every field of every record of an opened
+//                                 file through the public accessors, each
+//                                 segment-local index resolved, folded cheaply
+//   face corners to world         the world position of every corner of
+//                                 every face of an opened file, dequantised on
+//                                 request (face -> segment -> vertex -> q / d + origin)
+// Each row is timed against its hand-written floor in fox_floor.hpp (same
+// checks or same fields, same checksum), on the corpus files and on
+// synthetic files of 12,800 to 819,200 faces (4x steps), written by
+// make_large_fox (tests/fox/builder.hpp).
 #pragma once
 
 #include <bit>
@@ -19,8 +22,9 @@
 
 #include <navspan/fox.hpp>
 
+#include "fold.hpp"
 #include "fox/builder.hpp"
-#include "fox/walk.hpp"
+#include "fox_floor.hpp"
 #include "harness.hpp"
 #include "inputs.hpp"
 
@@ -43,13 +47,133 @@ inline std::uint64_t face_corners_to_world(const navspan::fox::nav2_file& file) 
     std::uint64_t sum = 0;
     for (const navspan::fox::group g : file.groups()) {
         for (const navspan::fox::face f : g.faces()) {
-            for (std::size_t i = 0; i < f.corner_count(); ++i) {
-                const navspan::vec3 p = f.corner(i);
+            for (const navspan::vec3 p : f.corners()) {
                 sum += std::bit_cast<std::uint32_t>(p.x) ^ std::bit_cast<std::uint32_t>(p.y) ^ std::bit_cast<std::uint32_t>(p.z);
             }
         }
     }
     return sum;
+}
+
+// Every field of every record through the public accessors, each
+// segment-local index resolved to a group index (edge endpoints, face
+// vertices and edge nodes), folded cheaply (fold.hpp).
+inline std::uint64_t traverse(const navspan::fox::nav2_file& file) noexcept {
+    namespace fox = navspan::fox;
+    navspan_bench::fold f;
+    auto vec = [&](navspan::vec3 v) { f.add_v(v.x, v.y, v.z); };
+    const fox::file_header h = file.header();
+    f.add_u(h.file_size());
+    f.add_u(h.end_of_header_offset());
+    f.add_u(h.entry_count());
+    f.add_u(h.tile_field());
+    vec(h.origin());
+    f.add_u(h.divisor_x());
+    f.add_u(h.divisor_y());
+    f.add_u(h.divisor_z());
+    for (const fox::manifest_record r : file.manifest().records()) {
+        f.add_u(r.group_id());
+        f.add_u(r.type_raw());
+        f.add_u(r.payload_offset());
+        f.add_u(r.entry_size());
+    }
+    for (const fox::entry e : file.entries()) {
+        f.add_u(e.type_raw());
+        f.add_u(e.next_entry_offset());
+        f.add_u(e.group_id());
+    }
+    for (const fox::group g : file.groups()) {
+        const fox::nav_world w = g.nav_world();
+        for (const fox::nav_node n : w.nodes()) {
+            vec(n.position());
+            f.add_u(n.segment());
+            f.add_u(n.adjacency_count());
+            f.add_u(n.link_kind_raw());
+            f.add_u(n.face());
+            for (const fox::node_adjacency a : n.adjacency()) {
+                f.add_u(a.node());
+                f.add_u(a.edge());
+            }
+            for (const std::uint16_t word : n.link().words()) f.add_u(word);
+        }
+        for (const fox::nav_edge e : w.edges()) {
+            f.add_u(e.weight());
+            f.add_u(e.segment());
+            f.add_u(e.from_node());
+            f.add_u(e.to_node());
+        }
+        for (const std::uint16_t flags : w.segment_flags_raw()) f.add_u(flags);
+        const fox::navmesh_chunk mesh = g.navmesh_chunk();
+        for (const fox::mesh_vertex v : mesh.vertices()) vec(v.position());
+        for (const fox::face fc : mesh.faces()) {
+            f.add_u(fc.word());
+            f.add_u(fc.segment());
+            for (const fox::face_neighbour nb : fc.neighbours()) {
+                f.add_u(nb.raw());
+                f.add_u(nb.ext_a());
+                f.add_u(nb.ext_b());
+            }
+            for (std::size_t i = 0; i < fc.corner_count(); ++i) {
+                f.add_u(fc.vertex(i));
+                f.add_u(fc.edge_node(i));
+            }
+        }
+        for (const fox::segment s : g.segments()) {
+            const navspan::box bounds = s.bounds();
+            vec(bounds.min);
+            vec(bounds.max);
+            f.add_u(s.vertex_offset());
+            f.add_u(s.vertex_count());
+            f.add_u(s.first_face());
+            f.add_u(s.face_count());
+            f.add_u(s.first_node());
+            f.add_u(s.node_count());
+            f.add_u(s.first_edge());
+            f.add_u(s.edge_count());
+        }
+        for (const fox::graph_node n : g.segment_graph().nodes()) {
+            vec(n.position());
+            for (const fox::graph_edge_same_group e : n.same_group_edges()) {
+                f.add_u(e.weight());
+                f.add_u(e.adjacent_node());
+                f.add_u(e.adjacent_edge_count());
+            }
+            for (const fox::graph_edge_other_group e : n.other_group_edges()) {
+                f.add_u(e.group_id());
+                f.add_u(e.weight());
+                f.add_u(e.adjacent_node());
+                f.add_u(e.adjacent_edge_count());
+            }
+            for (const fox::graph_edge_other_tile e : n.other_tile_edges()) {
+                f.add_u(e.tile_id());
+                f.add_u(e.group_id());
+                f.add_u(e.adjacent_node());
+                f.add_u(e.adjacent_edge_count());
+            }
+            for (const std::uint8_t id : n.mesh_edge_ids()) f.add_u(id);
+        }
+    }
+    for (const fox::section2_entry e : file.section2()) {
+        for (const fox::section2_node n : e.nodes()) {
+            vec(n.position());
+            f.add_u(n.flags_raw());
+            for (const fox::section2_adjacency a : n.adjacency()) {
+                f.add_u(a.weight());
+                f.add_u(a.node());
+            }
+            for (const std::uint16_t word : n.extra_words()) f.add_u(word);
+        }
+    }
+    if (file.has_nav_system()) {
+        for (const fox::nav_cell c : file.nav_system().cells()) {
+            f.add_u(c.count());
+            for (const fox::cell_record r : c.records()) {
+                f.add_u(r.group_id());
+                for (const std::uint16_t s : r.segments()) f.add_u(s);
+            }
+        }
+    }
+    return f.value();
 }
 
 }  // namespace fox_rows_detail
@@ -59,16 +183,30 @@ void bench_fox(const settings& s, const bench_input& in, Emit&& emit) {
     namespace fox = navspan::fox;
     const std::span<const std::byte> bytes = in.bytes;
     const std::uint64_t size = bytes.size();
-    emit(measure(s, "open", "fox_nav2", in.name, size, [&]() -> std::uint64_t {
-        const auto f = fox::nav2_file::open(bytes);
-        return f ? std::uint64_t{f->group_count()} + f->chain_end_offset() : 1;
-    }));
-    emit(measure(s, "traverse (every accessor)", "fox_nav2", in.name, size,
-                 [&] { return navspan_test::walk_fox(bytes); }));
-    emit(measure(s, "face corners to world", "fox_nav2", in.name, size, [&]() -> std::uint64_t {
-        const auto f = fox::nav2_file::open(bytes);
-        return f ? fox_rows_detail::face_corners_to_world(*f) : 1;
-    }));
+    // The floors' tables live here, not on the stack of every repetition.
+    static fox_floor::opened floor_file, floor_scratch;
+    const bool floor_ok = fox_floor::floor_open(bytes, floor_file);
+    const auto file = fox::nav2_file::open(bytes);
+    auto row_with_floor = [&](const char* name, auto&& fn, auto&& floor_fn) {
+        if (floor_ok) emit(measure_against_floor(s, name, "fox_nav2", in.name, size, fn, floor_fn));
+        else emit(measure(s, name, "fox_nav2", in.name, size, fn));
+    };
+    row_with_floor(
+        "open",
+        [&]() -> std::uint64_t {
+            const auto f = fox::nav2_file::open(bytes);
+            return f ? std::uint64_t{f->group_count()} + f->chain_end_offset() : 1;
+        },
+        [&]() -> std::uint64_t {
+            return fox_floor::floor_open(bytes, floor_scratch) ? fox_floor::open_checksum(floor_scratch) : 1;
+        });
+    if (!file) return;
+    row_with_floor(
+        "traverse (every accessor)", [&] { return fox_rows_detail::traverse(*file); },
+        [&] { return fox_floor::floor_traverse(bytes, floor_file); });
+    row_with_floor(
+        "face corners to world", [&] { return fox_rows_detail::face_corners_to_world(*file); },
+        [&] { return fox_floor::floor_corners_to_world(bytes, floor_file); });
 }
 
 }  // namespace navspan_bench

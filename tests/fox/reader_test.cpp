@@ -149,10 +149,12 @@ TEST_CASE("fox sample: faces resolve through their segment to the right world co
                 CHECK(face.segment() == s);
                 CHECK(face.segment_bits() == s);
                 REQUIRE(face.corner_count() == mf.vertices.size());
+                CHECK(face.corners().size() == face.corner_count());
                 CHECK(face.is_quad() == (mf.vertices.size() == 4));
                 for (std::size_t i = 0; i < face.corner_count(); ++i) {
                     const navspan_test::fox_point q = seg.vertices[mf.vertices[i]];
                     CHECK(face.corner(i) == expected_world(model, q));
+                    CHECK(face.corners()[i] == face.corner(i));
                     CHECK(face.corner_quantized(i) == fox::quantized_point{q.x, q.y, q.z});
                     CHECK(face.vertex(i) == view.vertex_offset() + mf.vertices[i]);
                     CHECK(face.edge_node(i) == view.first_node() + mf.edge_ids[i]);

@@ -119,6 +119,20 @@ struct face_neighbours {
     const face_neighbour* end() const noexcept { return items + count; }
 };
 
+// The 3 (or 4) corners of a face in world space, by value.
+struct face_corners {
+    vec3 items[4] = {};
+    std::size_t count = 0;
+
+    std::size_t size() const noexcept { return count; }
+    const vec3& operator[](std::size_t i) const noexcept {
+        NAVSPAN_ASSERT(i < count);
+        return items[i];
+    }
+    const vec3* begin() const noexcept { return items; }
+    const vec3* end() const noexcept { return items + count; }
+};
+
 // A mesh vertex.
 class mesh_vertex {
 public:
@@ -184,6 +198,17 @@ public:
     }
     // World position of corner i, dequantised now.
     vec3 corner(std::size_t i) const noexcept { return g_->quant.to_world(corner_quantized(i)); }
+    // All corners at once (the segment's vertices found once), dequantised now.
+    face_corners corners() const noexcept {
+        face_corners all;
+        all.count = corner_count();
+        const std::byte* segment_vertices = g_->vertices + std::size_t{g_->vertex_offset(segment())} * point_size;
+        const std::byte* local = record() + fields::face_record::vertex * all.count;
+        for (std::size_t i = 0; i < all.count; ++i) {
+            all.items[i] = g_->quant.to_world(load_quantized(segment_vertices + std::size_t{load_u8(local + i)} * point_size));
+        }
+        return all;
+    }
 
     // The edge id byte as stored: the segment-local NavWorld node of the
     // edge from corner i to corner i + 1.
