@@ -189,7 +189,7 @@ TEST_CASE("creation validate: each check on a crafted plugin, with its severity,
         CHECK(cr_count(found, "one-way-edge-link") == 2);  // and right's link 0 now has no partner either
         const cr_found* f = cr_find(found, "one-way-edge-link");
         REQUIRE(f != nullptr);
-        CHECK(f->level == navspan::severity::info);
+        CHECK(f->level == navspan::severity::warning);
         CHECK(f->record == "triangle");
         seen.insert(f->check);
         auto nothing = left;

@@ -58,10 +58,14 @@ enum : std::size_t {
 };
 }  // namespace check
 
+// Severities: references that name nothing or the wrong triangle, and grid
+// cells that hide a triangle from the game's search, are errors; the rest
+// (one-way neighbours and edge links included: none in the corpus plugins,
+// where the editors write them mutual) are warnings.
 inline constexpr check_info validate_checks[check::count] = {
     {"degenerate-triangle", severity::warning, "the triangle uses a vertex twice, or its three corners lie on one line", ""},
     {"neighbour-is-self", severity::error, "an edge names the triangle itself as its neighbour", "edge"},
-    {"one-way-neighbour", severity::info, "the neighbour triangle has no edge back to this one", "neighbour triangle"},
+    {"one-way-neighbour", severity::warning, "the neighbour triangle has no edge back to this one", "neighbour triangle"},
     {"neighbour-edge-mismatch", severity::error, "the edge is not an edge of its neighbour triangle", "neighbour triangle"},
     {"unreferenced-edge-link", severity::warning, "no triangle edge uses this edge link", ""},
     {"door-triangle-without-door-flag", severity::warning, "the door link sits on a triangle that lacks the Door flag", "triangle"},
@@ -75,7 +79,7 @@ inline constexpr check_info validate_checks[check::count] = {
     {"triangle-in-no-cell", severity::warning, "no grid cell lists the triangle", ""},
     {"duplicate-form-id", severity::error, "an earlier navmesh of the plugin has the same form id", "navmesh #"},
     {"edge-link-into-nothing", severity::error, "the edge link names a triangle its navmesh (in this plugin) does not have", "triangle"},
-    {"one-way-edge-link", severity::info, "the edge link's triangle (in this plugin) has no edge link back", "triangle"},
+    {"one-way-edge-link", severity::warning, "the edge link's triangle (in this plugin) has no edge link back", "triangle"},
 };
 
 // Grids with more cells per side are not checked cell by cell (editors

@@ -60,7 +60,11 @@ enum : std::size_t {
 };
 }  // namespace check
 
-// References into another group are given as group id x 65536 + index.
+// Severities: references that name nothing, or name the wrong record, are
+// errors; everything no game file has (one-way neighbours and links
+// included: every Konami file of the corpus has them all mutual, unlike a
+// Source drop-down) is a warning; bytes after the file are info. References
+// into another group are given as group id x 65536 + index.
 inline constexpr check_info validate_checks[check::count] = {
     {"trailing-bytes", severity::info, "bytes after the header's file size belong to no record", "bytes"},
     {"segment-ranges-not-stored", severity::warning, "the SegmentChunk's NavWorld node or edge ranges do not match the records (as Obj2Nav2 writes them); navspan derives them", "1 node ranges, 2 edge ranges, 3 both"},
@@ -70,24 +74,24 @@ inline constexpr check_info validate_checks[check::count] = {
     {"vertex-outside-segment-box", severity::warning, "a corner lies outside its segment's box", "corner"},
     {"edge-node-off-edge", severity::warning, "the edge's NavWorld node is not at the edge's midpoint", "NavWorld node"},
     {"shared-edge-two-nodes", severity::warning, "a face of the same segment uses another NavWorld node for this shared edge", "other face"},
-    {"one-way-face-neighbour", severity::info, "the neighbour face (same group) has no edge back", "neighbour face"},
-    {"one-way-group-neighbour", severity::info, "the neighbour face in another group has no edge back", "neighbour (group x 65536 + face)"},
+    {"one-way-face-neighbour", severity::warning, "the neighbour face (same group) has no edge back", "neighbour face"},
+    {"one-way-group-neighbour", severity::warning, "the neighbour face in another group has no edge back", "neighbour (group x 65536 + face)"},
     {"neighbour-shares-no-edge", severity::warning, "no edge of the neighbour face has this edge's two corners", "neighbour (group x 65536 + face)"},
     {"odd-neighbour-tile", severity::warning, "the edge or link continues into a tile that does not border this file's tile", "tile id"},
     {"node-face-other-segment", severity::warning, "the node's face lies in another segment", "face"},
     {"node-not-on-its-face", severity::warning, "the node's face has no edge whose NavWorld node this is", "face"},
     {"node-on-no-face", severity::warning, "no face edge names this node", ""},
     {"adjacency-edge-mismatch", severity::error, "the adjacency names an edge that does not join the two nodes", "edge"},
-    {"one-way-node-adjacency", severity::info, "the adjacent node does not list this node back", "adjacent node"},
+    {"one-way-node-adjacency", severity::warning, "the adjacent node does not list this node back", "adjacent node"},
     {"segment-link-same-segment", severity::warning, "a kind-1 link (which joins segments) leads to a node of its own segment", "linked node"},
     {"linked-node-elsewhere", severity::warning, "the linked node is not at this node's position", "linked node (group x 65536 + node)"},
-    {"one-way-node-link", severity::info, "the linked node does not link back", "linked node (group x 65536 + node)"},
+    {"one-way-node-link", severity::warning, "the linked node does not link back", "linked node (group x 65536 + node)"},
     {"tile-edges-without-links", severity::warning, "face edges into a neighbouring tile and NavWorld nodes linking to one differ in number (equal in every game file)", "nodes linking to a tile"},
     {"edge-across-no-face", severity::warning, "no face has both endpoints among its edge nodes, so the edge crosses no face", ""},
     {"edge-not-in-adjacency", severity::warning, "the endpoints' adjacency records do not name this edge twice (as in every game file)", "times named"},
     {"segment-graph-size", severity::warning, "the SegmentGraph does not have one node per segment", "graph nodes"},
     {"graph-edge-into-nothing", severity::error, "a segment graph edge names a node the graph does not have", "adjacent node"},
-    {"one-way-graph-edge", severity::info, "the joined segment graph node does not join this one back", "adjacent node"},
+    {"one-way-graph-edge", severity::warning, "the joined segment graph node does not join this one back", "adjacent node"},
     {"grid-group-missing", severity::warning, "a NavSystem cell lists segments of a group this file (or set) does not have", "group id"},
     {"segment-not-in-grid", severity::warning, "no NavSystem cell lists this segment, so a search by position cannot find it", ""},
 };
