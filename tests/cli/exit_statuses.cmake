@@ -3,32 +3,15 @@
 # exit statuses, one JSON object per file (failures included), standard
 # input and output, write errors, validate's filters, and the one exit
 # status text shared by every --help and the README.
-function(expect_status expected)
-    execute_process(COMMAND ${NAVSPAN} ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-    if(NOT status EQUAL expected)
-        message(FATAL_ERROR "navspan ${ARGN}: status ${status}, expected ${expected}\nstdout: ${out}\nstderr: ${err}")
-    endif()
-    set(last_out "${out}" PARENT_SCOPE)
-    set(last_err "${err}" PARENT_SCOPE)
-endfunction()
-function(expect_match what regex text)
-    if(NOT "${text}" MATCHES "${regex}")
-        message(FATAL_ERROR "${what}: expected to match '${regex}', got:\n${text}")
-    endif()
-endfunction()
-function(expect_one_stderr_line)
-    string(REGEX MATCHALL "\n" lines "${last_err}")
-    list(LENGTH lines n)
-    if(NOT n EQUAL 1)
-        message(FATAL_ERROR "expected one stderr line, got: ${last_err}")
-    endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
+
 set(quake ${SAMPLES}/sample_v18.nav)
 set(source ${SAMPLES}/sample_v16_cstrike.nav)
 
 # A file that is not valid: status 1, one stderr line, and its own JSON object.
 expect_status(1 info --json ${JUNK})
 expect_one_stderr_line()
+expect_match("junk reason" "junk.bin: bad magic in file of no known format at offset 0" "${last_err}")
 expect_match("invalid file object" "^{\"file\": \"[^\"]*junk.bin\", \"error\": \"bad magic[^\"]*\", \"offset\": 0}\n$" "${last_out}")
 # One object per file, in order, each naming its file; a missing file is status 1 too.
 expect_status(1 info --json ${quake} ${JUNK}.missing ${source})
