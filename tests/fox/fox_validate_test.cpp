@@ -184,6 +184,28 @@ TEST_CASE("fox validate: a split set follows references across the pair") {
     CHECK(f->value == (std::uint64_t{5} << 16 | 1));
 }
 
+TEST_CASE("fox validate: after a trusted open, references into other groups that point nowhere are skipped") {
+    fox_file model = sample_fox_file();
+    fox_face& face = main_group(model).segments[0].faces[0];
+    REQUIRE((face.adjacency[0] & 0x4000) != 0);  // edge 0 leads into group 0
+    face.adjacency[0] = 0x4000 | 99;             // far past group 0's faces
+    const auto bytes = write_fox(model);
+    CHECK(!fox::nav2_file::open(bytes).ok());
+    fox::options trusted;
+    trusted.trusted = true;
+    const auto file = fox::nav2_file::open(bytes, trusted);
+    REQUIRE_MESSAGE(file.ok(), file.error().message());
+    // Group 0's face, which still names group 4's, is one-way now; group 4's
+    // own edge leads nowhere and is left alone.
+    const auto found = fox_validate_file(*file);
+    for (const fox_found& f : found) {
+        if (f.record == "face" && f.parent_id == 4) CHECK(f.index != 0);
+    }
+    const fox_found* f = fox_find(found, "one-way-group-neighbour");
+    REQUIRE(f != nullptr);
+    CHECK(f->parent_id == 0);
+}
+
 TEST_CASE("fox validate: at most findings_per_check of a check, then the count of the rest") {
     // 250 segments (of 2 faces each) that no NavSystem cell lists.
     fox_file f;

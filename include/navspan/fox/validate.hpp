@@ -26,6 +26,9 @@
 // parent_id says which file its offset counts in; "file" records and
 // NavSystem cells carry the file's index (0 main, 1 overflow).
 //
+// A file opened with options::trusted may hold references into other
+// groups that point nowhere; the checks skip them.
+//
 // The lists the checks need (the faces around each NavWorld node, the
 // segments some NavSystem cell lists) live in storage the caller provides,
 // sized by validate_storage_needed(), so validate() allocates nothing;
@@ -369,6 +372,8 @@ void check_group(const group& g, std::size_t group_index, std::uint32_t own_tile
                 const bool same = nb.kind() == neighbour_kind::same_group;
                 const group* other_group = same ? &g : all.find(nb.group());
                 if (other_group == nullptr) continue;  // in a split partner not given
+                // A trusted open leaves references into other groups unchecked.
+                if (nb.face() >= other_group->navmesh_chunk().face_count()) continue;
                 const face other = other_group->navmesh_chunk().face_at(nb.face());
                 bool back = false, shared = false;
                 for (std::size_t j = 0; j < other.corner_count(); ++j) {
@@ -430,6 +435,7 @@ void check_group(const group& g, std::size_t group_index, std::uint32_t own_tile
             const bool same = link.kind() == link_kind::same_group;
             const group* other_group = same ? &g : all.find(link.group());
             if (other_group == nullptr) continue;  // in a split partner not given
+            if (link.node() >= other_group->nav_world().node_count()) continue;  // unchecked (trusted open)
             const nav_node other = other_group->nav_world().node(link.node());
             const std::uint64_t target = same ? std::uint64_t{other.index()} : other_group_ref(link.group(), other.index());
             if (same && other.segment() == node.segment()) add(check::segment_link_same_segment, link_at, other.index());
