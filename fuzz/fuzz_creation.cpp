@@ -1,8 +1,11 @@
 // Fuzz target for the creation reader: open, and when the input verifies, walk
-// every accessor of every record (tests/creation/walk.hpp) into a hash.
+// every accessor of every record (tests/creation/walk.hpp) into a hash, then
+// run navspan::creation::validate on the plugin.
 #include <cstddef>
 #include <cstdint>
 #include <span>
+
+#include <navspan/creation.hpp>
 
 #include "creation/walk.hpp"
 
@@ -11,6 +14,14 @@ volatile std::uint64_t g_sink;
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    g_sink = navspan_test::walk_creation(std::as_bytes(std::span(data, size)));
+    const auto bytes = std::as_bytes(std::span(data, size));
+    std::uint64_t hash = navspan_test::walk_creation(bytes);
+    // navspan::creation::validate over every NVNM of a plugin that opens.
+    if (const auto plugin = navspan::creation::plugin_file::open(bytes)) {
+        navspan::creation::inflate_buffer scratch;
+        (void)navspan::creation::validate(*plugin, scratch, [&](const navspan::finding& f) { hash = hash * 31 + (f.offset ^ f.value); },
+                                          navspan::creation::nvnm_search::every_record);
+    }
+    g_sink = hash;
     return 0;
 }

@@ -1,8 +1,11 @@
 // Fuzz target for the fox reader: open, and when the input verifies, walk
-// every accessor of every record (tests/fox/walk.hpp) into a hash.
+// every accessor of every record (tests/fox/walk.hpp) into a hash, then run
+// navspan::fox::validate (its checks follow every cross-reference).
 #include <cstddef>
 #include <cstdint>
 #include <span>
+
+#include <navspan/fox.hpp>
 
 #include "fox/walk.hpp"
 
@@ -11,6 +14,11 @@ volatile std::uint64_t g_sink;
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    g_sink = navspan_test::walk_fox(std::as_bytes(std::span(data, size)));
+    const auto bytes = std::as_bytes(std::span(data, size));
+    std::uint64_t hash = navspan_test::walk_fox(bytes);
+    if (const auto file = navspan::fox::nav2_file::open(bytes)) {
+        (void)navspan::fox::validate(*file, [&](const navspan::finding& f) { hash = hash * 31 + (f.offset ^ f.value); });
+    }
+    g_sink = hash;
     return 0;
 }

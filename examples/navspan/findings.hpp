@@ -1,8 +1,9 @@
 // `navspan validate`: problems beyond structure (the file opened, but a
 // connection names an area that does not exist, a link is one-way, ...).
 // Each finding names its check (a stable id), its severity, the record and
-// its byte offset. The formats whose checks live in the library
-// (navspan::<format>::validate) are turned into these by from_library().
+// its byte offset. Every format's checks live in the library
+// (navspan::<format>::validate); from_library() turns a finding into text,
+// and each format's validate() names its records the way its dump does.
 #pragma once
 
 #include <cstdint>
@@ -20,35 +21,17 @@ struct finding {
     std::uint64_t offset = 0;
     std::string message;  // what is wrong, for a person
     navspan::severity level = navspan::severity::warning;
-    bool from_library = false;  // else `level` comes from severity_of(check)
     std::uint64_t not_listed = 0;  // on a capped check's closing finding
 };
 
 using findings = std::vector<finding>;
 
-// The severity of a check the command still runs itself (Quake, Fox and
-// plugin checks): dangling references are errors, one-way links and bytes
-// the game ignores are info, everything else a warning (docs/validate.md).
-inline navspan::severity severity_of(std::string_view check) {
-    auto starts = [&](std::string_view p) { return check.substr(0, p.size()) == p; };
-    auto has = [&](std::string_view p) { return check.find(p) != std::string_view::npos; };
-    if (starts("one-way") || check == "trailing-bytes" || check == "unused-traversal" || check == "isolated-node") {
-        return navspan::severity::info;
-    }
-    if (has("into-nothing") || starts("missing-") || starts("non-finite") || check == "duplicate-form-id" ||
-        check == "node-links-out-of-range" || check == "unowned-link" || check == "neighbour-is-self" ||
-        check == "neighbour-edge-mismatch" || check == "adjacency-edge-mismatch" || check == "grid-cell-misses-triangle") {
-        return navspan::severity::error;
-    }
-    return navspan::severity::warning;
-}
-
-// A library finding as text: "area #3 (id 40)" and "summary (label value)".
+// A library finding as text: "area #3 (id 40)" (after its parent's name,
+// "group #1 (id 4) face #3", when it has one) and "summary (label value)".
 inline finding from_library(const navspan::finding& f) {
     finding out;
     out.check = std::string(f.check->id);
     out.level = f.check->level;
-    out.from_library = true;
     out.offset = f.offset;
     if (f.not_listed != 0) {
         out.record = "file";
@@ -56,7 +39,12 @@ inline finding from_library(const navspan::finding& f) {
         out.message = std::to_string(f.not_listed) + " more findings of this kind not listed";
         return out;
     }
-    out.record = std::string(f.record);
+    if (!f.parent.empty()) {
+        out.record = std::string(f.parent) + " #" + std::to_string(f.parent_index);
+        if (f.parent_id != f.parent_index) out.record += " (id " + std::to_string(f.parent_id) + ")";
+        out.record += ' ';
+    }
+    out.record += std::string(f.record);
     if (f.record != "file") {
         out.record += " #" + std::to_string(f.index);
         if (f.id != f.index || f.record == "area" || f.record == "ladder") out.record += " (id " + std::to_string(f.id) + ")";

@@ -426,7 +426,6 @@ int run_validate(int argc, char** argv) {
         navspan_cli::findings found;
         std::vector<std::pair<std::string, std::size_t>> counts;  // per check, in order of first finding
         for (auto& f : all) {
-            if (!f.from_library) f.level = navspan_cli::severity_of(f.check);
             if (!wanted(f.check)) continue;
             if (f.level >= fail_on) any_failing = true;
             auto c = std::find_if(counts.begin(), counts.end(), [&](const auto& p) { return p.first == f.check; });

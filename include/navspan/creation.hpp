@@ -21,3 +21,4 @@
 #include "creation/navmeshes.hpp"
 #include "creation/nvnm.hpp"
 #include "creation/plugin.hpp"
+#include "creation/validate.hpp"

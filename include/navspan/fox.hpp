@@ -14,3 +14,4 @@
 #include "fox/segment_chunk.hpp"
 #include "fox/segment_graph.hpp"
 #include "fox/split_set.hpp"
+#include "fox/validate.hpp"

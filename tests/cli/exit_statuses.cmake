@@ -3,32 +3,15 @@
 # exit statuses, one JSON object per file (failures included), standard
 # input and output, write errors, validate's filters, and the one exit
 # status text shared by every --help and the README.
-function(expect_status expected)
-    execute_process(COMMAND ${NAVSPAN} ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-    if(NOT status EQUAL expected)
-        message(FATAL_ERROR "navspan ${ARGN}: status ${status}, expected ${expected}\nstdout: ${out}\nstderr: ${err}")
-    endif()
-    set(last_out "${out}" PARENT_SCOPE)
-    set(last_err "${err}" PARENT_SCOPE)
-endfunction()
-function(expect_match what regex text)
-    if(NOT "${text}" MATCHES "${regex}")
-        message(FATAL_ERROR "${what}: expected to match '${regex}', got:\n${text}")
-    endif()
-endfunction()
-function(expect_one_stderr_line)
-    string(REGEX MATCHALL "\n" lines "${last_err}")
-    list(LENGTH lines n)
-    if(NOT n EQUAL 1)
-        message(FATAL_ERROR "expected one stderr line, got: ${last_err}")
-    endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
+
 set(quake ${SAMPLES}/sample_v18.nav)
 set(source ${SAMPLES}/sample_v16_cstrike.nav)
 
 # A file that is not valid: status 1, one stderr line, and its own JSON object.
 expect_status(1 info --json ${JUNK})
 expect_one_stderr_line()
+expect_match("junk reason" "junk.bin: bad magic in file of no known format at offset 0" "${last_err}")
 expect_match("invalid file object" "^{\"file\": \"[^\"]*junk.bin\", \"error\": \"bad magic[^\"]*\", \"offset\": 0}\n$" "${last_out}")
 # One object per file, in order, each naming its file; a missing file is status 1 too.
 expect_status(1 info --json ${quake} ${JUNK}.missing ${source})
@@ -111,6 +94,30 @@ expect_status(0 validate --fail-on info --ignore trailing-bytes ${OUT}/trailing.
 expect_status(0 validate --fail-on info --only one-way-connection ${OUT}/trailing.nav)
 expect_status(3 validate --json --fail-on info --only trailing-bytes ${OUT}/trailing.nav)
 expect_match("json findings" "^{\"file\": \"[^\"]*trailing.nav\", \"findings\": \\[{\"check\": \"trailing-bytes\", \"severity\": \"info\", .*\"counts\": {\"trailing-bytes\": 1}}\n$" "${last_out}")
+
+# Fox and plugins print the library's checks the same way: a clean record
+# each, then the Fox sample with four bytes after its file size (one info
+# finding, named and filtered like Source's).
+set(fox ${SAMPLES}/fox_sample.nav2)
+set(plugin ${SAMPLES}/sample_skyrim.esp)
+expect_status(0 validate --json ${fox} ${plugin})
+string(REGEX MATCHALL "[^\n]+" records "${last_out}")
+list(GET records 0 clean_fox)
+expect_match("clean fox record" "^{\"file\": \"[^\"]*fox_sample.nav2\", \"findings\": \\[\\], \"counts\": {}}$" "${clean_fox}")
+list(GET records 1 clean_plugin)
+expect_match("clean plugin record" "^{\"file\": \"[^\"]*sample_skyrim.esp\", \"findings\": \\[\\], \"counts\": {}}$" "${clean_plugin}")
+file(READ ${fox} fox_bytes HEX)
+string(APPEND fox_bytes "01020304")
+string(REGEX REPLACE "([0-9a-f][0-9a-f])" "\\\\x\\1" escaped "${fox_bytes}")
+execute_process(COMMAND printf "${escaped}" OUTPUT_FILE ${OUT}/trailing.nav2)
+expect_status(0 validate ${OUT}/trailing.nav2)
+expect_match("fox info finding" "info: trailing-bytes: end of file at offset 2478: [^\n]* \\(bytes 4\\)\n" "${last_out}")
+expect_match("fox per-check summary" "\n  trailing-bytes +1  info\n" "${last_out}")
+expect_status(3 validate --fail-on info ${OUT}/trailing.nav2)
+expect_status(0 validate --fail-on info --ignore trailing-bytes ${OUT}/trailing.nav2)
+expect_status(0 validate --fail-on warning ${OUT}/trailing.nav2)
+expect_status(3 validate --json --fail-on info --only trailing-bytes ${OUT}/trailing.nav2)
+expect_match("fox json findings" "^{\"file\": \"[^\"]*trailing.nav2\", \"findings\": \\[{\"check\": \"trailing-bytes\", \"severity\": \"info\", \"record\": \"end of file\", \"offset\": 2478, .*\"counts\": {\"trailing-bytes\": 1}}\n$" "${last_out}")
 
 # One text of the exit statuses: every --help and the README say it.
 execute_process(COMMAND ${NAVSPAN} --help OUTPUT_VARIABLE main_help)

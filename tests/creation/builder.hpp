@@ -441,6 +441,26 @@ inline void write_interior_cell(plugin_writer& p, std::uint32_t cell_id, const s
     p.end_group().end_group().end_group().end_group();
 }
 
+// A plugin of interior cells, one per navmesh, with the given NVNM (form ids
+// 0x01000801, 0x01000803, ...; cells one below).
+inline std::vector<std::byte> plugin_of(std::vector<nvnm_data> meshes, compression c = compression::dynamic) {
+    plugin_writer p(header_for_version(meshes.empty() ? 12 : meshes[0].version));
+    p.begin_top_group("CELL");
+    std::uint32_t id = 0x01000800;
+    for (auto& m : meshes) {
+        if (m.parent == 0) m.parent = id;
+        write_interior_cell(p, id, {navm_subrecords(m)}, id + 1, c);
+        id += 2;
+    }
+    p.end_group();
+    return std::move(p).finish();
+}
+
+// A clean version 12 grid of nx x ny quads (two triangles each), nothing else.
+inline nvnm_data plain_mesh(unsigned nx = 4, unsigned ny = 3) {
+    return make_grid_mesh(12, nx, ny, {.edge_links = false, .doors = false, .cover = false});
+}
+
 // A plugin of the given NVNM version with an interior and an exterior
 // navmesh, nested as the games nest them, plus a base object (FURN) with
 // an uncompressed NVNM: every list of every NVNM present.

@@ -1,5 +1,4 @@
-// How the command turns library findings into text, and the severities of
-// the checks it still runs itself (examples/navspan/findings.hpp).
+// How the command turns library findings into text (examples/navspan/findings.hpp).
 #include <doctest/doctest.h>
 
 #include "examples/navspan/findings.hpp"
@@ -20,7 +19,6 @@ TEST_CASE("from_library names the record and the value the check describes") {
     CHECK(x.record == "area #3 (id 40)");
     CHECK(x.offset == 1234);
     CHECK(x.message == "a connection names an area id no area has (area id 99)");
-    CHECK(x.from_library);
 
     static constexpr navspan::check_info duplicate{"duplicate-area-id", navspan::severity::error, "two areas share an id",
                                                    "also used by area #"};
@@ -36,11 +34,19 @@ TEST_CASE("from_library names the record and the value the check describes") {
     CHECK(closing.message == "7 more findings of this kind not listed");
 }
 
-TEST_CASE("the command's own checks: dangling references are errors, one-way links and ignored bytes info") {
-    using navspan::severity;
-    CHECK(navspan_cli::severity_of("edge-link-into-nothing") == severity::error);
-    CHECK(navspan_cli::severity_of("missing-traversal") == severity::error);
-    CHECK(navspan_cli::severity_of("one-way-edge-link") == severity::info);
-    CHECK(navspan_cli::severity_of("trailing-bytes") == severity::info);
-    CHECK(navspan_cli::severity_of("degenerate-face") == severity::warning);
+TEST_CASE("from_library names a record after the record that holds it") {
+    static constexpr navspan::check_info one_way{"one-way-neighbour", navspan::severity::info,
+                                                 "the neighbour triangle has no edge back to this one", "neighbour triangle"};
+    navspan::finding f;
+    f.check = &one_way;
+    f.record = "triangle";
+    f.index = 1;
+    f.id = 1;
+    f.parent = "navmesh";
+    f.parent_index = 0;
+    f.parent_id = 0x01000801;
+    f.value = 0;
+    const navspan_cli::finding x = navspan_cli::from_library(f);
+    CHECK(x.record == "navmesh #0 (id 16779265) triangle #1");
+    CHECK(x.message == "the neighbour triangle has no edge back to this one (neighbour triangle 0)");
 }

@@ -1,12 +1,6 @@
 # The svg and obj options of the navspan command, run as a user runs them
 # (cmake -P with NAVSPAN, SAMPLES and OUT set by tests.cmake).
-function(expect_status expected)
-    execute_process(COMMAND ${NAVSPAN} ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-    if(NOT status EQUAL expected)
-        message(FATAL_ERROR "navspan ${ARGN}: status ${status}, expected ${expected}\nstdout: ${out}\nstderr: ${err}")
-    endif()
-    set(last_err "${err}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/../cli/expect.cmake)
 function(expect_in file text)
     file(READ ${file} content)
     string(FIND "${content}" "${text}" at)

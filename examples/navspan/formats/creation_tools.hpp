@@ -18,7 +18,6 @@
 #include <iterator>
 #include <optional>
 #include <string>
-#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -129,43 +128,6 @@ template <class Mesh>
 navspan::error walk_meshes(const cr::plugin_file& plugin, cr::inflate_buffer& scratch, Mesh&& mesh) {
     auto nothing = [](const record_place&) {};
     return walk_navmeshes(plugin, scratch, nothing, mesh, nothing);
-}
-
-// Offsets, inside the NVNM data, of the first element of each list (the
-// reader verified that the lists follow each other exactly like this).
-struct list_offsets {
-    std::uint64_t vertices = 0, triangles = 0, edge_links = 0, door_links = 0, cover_triangles = 0, covers = 0,
-                  cover_mappings = 0, waypoints = 0, grid = 0;
-};
-
-inline list_offsets offsets_of(const nv::navmesh& m) {
-    const nv::layout& l = m.layout();
-    list_offsets o;
-    std::uint64_t at = 16 + 4;
-    o.vertices = at;
-    at += m.vertices().size() * l.vertex_size + 4;
-    o.triangles = at;
-    at += m.triangles().size() * l.triangle_size + 4;
-    o.edge_links = at;
-    at += m.edge_links().size() * l.edge_link_size + 4;
-    o.door_links = at;
-    at += m.door_links().size() * nv::door_link::record_size;
-    if (l.has_cover_triangles) {
-        o.cover_triangles = at + 4;
-        at += 4 + m.cover_triangles().size() * 2;
-    }
-    if (l.cover_size != 0) {
-        o.covers = at + 4;
-        at += 4 + m.covers().size() * l.cover_size;
-    }
-    if (l.has_waypoints) {
-        o.cover_mappings = at + 4;
-        at += 4 + m.cover_mappings().size() * nv::cover_mapping::record_size;
-        o.waypoints = at + 4;
-        at += 4 + m.waypoints().size() * nv::waypoint::record_size;
-    }
-    o.grid = at;
-    return o;
 }
 
 inline std::string hex32(std::uint32_t v) {
@@ -492,15 +454,6 @@ private:
     std::vector<std::pair<std::uint32_t, std::size_t>> entries_;
 };
 
-// An edge of one navmesh's triangle that leads to another navmesh.
-struct link_ref {
-    std::size_t mesh = 0;
-    std::uint16_t triangle = 0;
-    unsigned edge = 0;
-    std::uint32_t target_navmesh = 0;
-    std::uint16_t target_triangle = 0;
-};
-
 // How the picture and the path see one navmesh after its visit.
 struct mesh_summary {
     std::uint32_t form_id = 0;
@@ -596,346 +549,26 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
 
 // ---------------------------------------------------------------- validate
 
-namespace tools_detail {
-
-inline constexpr std::uint32_t largest_checked_divisor = 64;
-
-// Whether a triangle (x, y corners) overlaps the box [x0, x1] x [y0, y1] by
-// more than `tolerance` (separating axes: the box's two, the triangle's three).
-inline bool triangle_overlaps_box(const double xs[3], const double ys[3], double x0, double y0, double x1, double y1,
-                                  double tolerance) {
-    x0 += tolerance;
-    y0 += tolerance;
-    x1 -= tolerance;
-    y1 -= tolerance;
-    if (std::max({xs[0], xs[1], xs[2]}) <= x0 || std::min({xs[0], xs[1], xs[2]}) >= x1 ||
-        std::max({ys[0], ys[1], ys[2]}) <= y0 || std::min({ys[0], ys[1], ys[2]}) >= y1) {
-        return false;
-    }
-    const double bx[4] = {x0, x1, x1, x0}, by[4] = {y0, y0, y1, y1};
-    for (unsigned e = 0; e < 3; ++e) {
-        const unsigned f = (e + 1) % 3, g = (e + 2) % 3;
-        const double nx = ys[e] - ys[f], ny = xs[f] - xs[e];  // normal of edge e
-        const double a = nx * xs[e] + ny * ys[e], b = nx * xs[g] + ny * ys[g];
-        const double lo = std::min(a, b), hi = std::max(a, b);
-        double box_lo = INFINITY, box_hi = -INFINITY;
-        for (unsigned k = 0; k < 4; ++k) {
-            const double p = nx * bx[k] + ny * by[k];
-            box_lo = std::min(box_lo, p);
-            box_hi = std::max(box_hi, p);
-        }
-        if (box_hi <= lo || box_lo >= hi) return false;
-    }
-    return true;
-}
-
-// The grid checks of one navmesh: cells that miss a triangle that overlaps
-// them, cells that list a triangle whose bounding box does not reach them,
-// triangles in no cell,
-// bounds that do not hold the vertices, cell sizes that disagree with the
-// bounds. The bounding box is the fast first test; a miss is then judged
-// against the triangle itself, because the editors list a triangle in every
-// cell the triangle overlaps but not always in every cell its bounding box
-// overlaps (the public plugins: no miss under the first rule, 772 under the
-// second), and an extra entry against the box (no file has one).
-inline void check_grid(const mesh_visit& v, const std::string& name, findings& out) {
-    const nv::navmesh& m = v.mesh;
-    const nv::search_grid g = m.grid();
-    const std::uint64_t grid_at = v.offset + offsets_of(m).grid;
-    const std::uint32_t d = g.divisor();
-    if (d == 0) {
-        if (!m.triangles().empty()) out.push_back({"grid-empty", name, grid_at, "the search grid has no cells"});
-        return;
-    }
-    if (d > 12) {
-        out.push_back({"grid-divisor-large", name, grid_at,
-                       "grid divisor " + std::to_string(d) + " is above 12 (editors treat such a grid as empty)"});
-    }
-    if (d > largest_checked_divisor) return;
-
-    const navspan::vec3 lo = g.bounds().min, hi = g.bounds().max;
-    const double size_x = g.cell_size_x(), size_y = g.cell_size_y();
-    if (!std::isfinite(size_x) || !std::isfinite(size_y) || size_x < 0 || size_y < 0) {
-        out.push_back({"grid-cell-size", name, grid_at + 4, "grid cell size is not a finite non-negative number"});
-        return;
-    }
-    auto close_enough = [](double a, double b) { return std::fabs(a - b) <= 1e-3 * std::max({1.0, std::fabs(a), std::fabs(b)}); };
-    if (!close_enough(size_x * d, static_cast<double>(hi.x) - lo.x) || !close_enough(size_y * d, static_cast<double>(hi.y) - lo.y)) {
-        char buf[200];
-        std::snprintf(buf, sizeof buf, "grid cell size %g x %g times divisor %u does not span the bounds (%g x %g)",
-                      size_x, size_y, static_cast<unsigned>(d), static_cast<double>(hi.x) - lo.x,
-                      static_cast<double>(hi.y) - lo.y);
-        out.push_back({"grid-cell-size", name, grid_at + 4, buf});
-    }
-    const double slack = 1e-3 * std::max({1.0, static_cast<double>(hi.x) - lo.x, static_cast<double>(hi.y) - lo.y});
-    const list_offsets o = offsets_of(m);
-    std::size_t vi = 0;
-    for (const nv::vertex vx : m.vertices()) {
-        const navspan::vec3 p = vx.position();
-        if (p.x < lo.x - slack || p.x > hi.x + slack || p.y < lo.y - slack || p.y > hi.y + slack) {
-            char buf[160];
-            std::snprintf(buf, sizeof buf, "vertex %zu (%g, %g) lies outside the grid bounds (%g, %g)-(%g, %g)", vi,
-                          static_cast<double>(p.x), static_cast<double>(p.y), static_cast<double>(lo.x),
-                          static_cast<double>(lo.y), static_cast<double>(hi.x), static_cast<double>(hi.y));
-            out.push_back({"grid-bounds", name, v.offset + o.vertices + vi * m.layout().vertex_size, buf});
-        }
-        ++vi;
-    }
-
-    // Each cell's triangles, sorted for lookup, and where each cell starts.
-    std::vector<std::vector<std::uint16_t>> cells;
-    std::vector<std::uint64_t> cell_at;
-    cells.reserve(g.cell_count());
-    std::uint64_t at = grid_at + 36;
-    for (const nv::cell_triangles c : g.cells()) {
-        cells.emplace_back(c.begin(), c.end());
-        std::sort(cells.back().begin(), cells.back().end());
-        cell_at.push_back(at);
-        at += 4 + 2 * std::uint64_t{c.size()};
-    }
-    // The cells a triangle's bounding box covers, in cell units, shrunk
-    // (strict: the box overlaps the cell by more than a sliver) or grown
-    // (loose: the box comes near the cell) by a small tolerance.
-    auto cell_range = [&](double from, double to, double origin, double size, double tolerance, std::uint32_t& first,
-                          std::uint32_t& last) {
-        if (!(size > 0)) {
-            first = 0;
-            last = d - 1;
-            return true;
-        }
-        const double a = std::floor((from - origin) / size + tolerance), b = std::floor((to - origin) / size - tolerance);
-        if (b < a || b < 0 || a > d - 1) return false;
-        first = static_cast<std::uint32_t>(std::max(0.0, a));
-        last = static_cast<std::uint32_t>(std::min(static_cast<double>(d - 1), b));
-        return true;
-    };
-    const auto vs = m.vertices();
-    std::vector<std::uint32_t> loose_x0, loose_x1, loose_y0, loose_y1;
-    std::vector<bool> loose_ok;
-    std::size_t ti = 0;
-    for (const nv::triangle t : m.triangles()) {
-        double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY;
-        for (unsigned k = 0; k < 3; ++k) {
-            const navspan::vec3 p = vs[t.vertex(k)].position();
-            min_x = std::min(min_x, static_cast<double>(p.x));
-            max_x = std::max(max_x, static_cast<double>(p.x));
-            min_y = std::min(min_y, static_cast<double>(p.y));
-            max_y = std::max(max_y, static_cast<double>(p.y));
-        }
-        std::uint32_t c0 = 0, c1 = 0, r0 = 0, r1 = 0;
-        const double strict = 1e-3;
-        if (cell_range(min_x, max_x, lo.x, size_x, strict, c0, c1) && cell_range(min_y, max_y, lo.y, size_y, strict, r0, r1)) {
-            double xs[3], ys[3];
-            for (unsigned k = 0; k < 3; ++k) {
-                const navspan::vec3 p = vs[t.vertex(k)].position();
-                xs[k] = p.x;
-                ys[k] = p.y;
-            }
-            for (std::uint32_t row = r0; row <= r1; ++row) {
-                for (std::uint32_t col = c0; col <= c1; ++col) {
-                    const std::size_t k = std::size_t{row} * d + col;
-                    const double x0 = lo.x + col * size_x, y0 = lo.y + row * size_y;
-                    if (!triangle_overlaps_box(xs, ys, x0, y0, x0 + size_x, y0 + size_y,
-                                               strict * std::max(size_x, size_y))) {
-                        continue;  // only the bounding box reaches this cell
-                    }
-                    if (!std::binary_search(cells[k].begin(), cells[k].end(), static_cast<std::uint16_t>(ti))) {
-                        out.push_back({"grid-cell-misses-triangle", name + " grid cell " + std::to_string(k), cell_at[k],
-                                       "cell (row " + std::to_string(row) + ", column " + std::to_string(col) +
-                                           ") does not list triangle " + std::to_string(ti) + ", which overlaps it"});
-                    }
-                }
-            }
-        }
-        std::uint32_t lc0 = 0, lc1 = 0, lr0 = 0, lr1 = 0;
-        const bool ok = cell_range(min_x, max_x, lo.x, size_x, -strict, lc0, lc1) &&
-                        cell_range(min_y, max_y, lo.y, size_y, -strict, lr0, lr1);
-        loose_ok.push_back(ok);
-        loose_x0.push_back(lc0);
-        loose_x1.push_back(lc1);
-        loose_y0.push_back(lr0);
-        loose_y1.push_back(lr1);
-        ++ti;
-    }
-    std::vector<bool> listed(m.triangles().size(), false);
-    for (std::size_t k = 0; k < cells.size(); ++k) {
-        const auto row = static_cast<std::uint32_t>(k / d), col = static_cast<std::uint32_t>(k % d);
-        for (const std::uint16_t t : cells[k]) {
-            listed[t] = true;
-            if (!loose_ok[t] || col < loose_x0[t] || col > loose_x1[t] || row < loose_y0[t] || row > loose_y1[t]) {
-                out.push_back({"grid-cell-extra-triangle", name + " grid cell " + std::to_string(k), cell_at[k],
-                               "cell (row " + std::to_string(row) + ", column " + std::to_string(col) +
-                                   ") lists triangle " + std::to_string(t) + ", whose bounding box does not reach it"});
-            }
-        }
-    }
-    for (std::size_t t = 0; t < listed.size(); ++t) {
-        if (!listed[t]) {
-            out.push_back({"triangle-in-no-cell", name + " triangle " + std::to_string(t),
-                           v.offset + o.triangles + t * m.layout().triangle_size,
-                           "no grid cell lists the triangle"});
-        }
-    }
-}
-
-// Checks of one navmesh on its own; collects its edge links for the checks
-// across navmeshes.
-inline void check_mesh(const mesh_visit& v, findings& out, std::vector<link_ref>& links) {
-    const nv::navmesh& m = v.mesh;
-    const std::string name = mesh_name(v);
-    const list_offsets o = offsets_of(m);
-    const auto tris = m.triangles();
-    const auto vs = m.vertices();
-    const std::size_t stride = m.layout().triangle_size;
-    auto tri_at = [&](std::size_t t) { return v.offset + o.triangles + t * stride; };
-    auto tri_name = [&](std::size_t t) { return name + " triangle " + std::to_string(t); };
-    std::vector<unsigned> link_uses(m.edge_links().size(), 0);
-
-    for (std::size_t i = 0; i < tris.size(); ++i) {
-        const nv::triangle t = tris[i];
-        const auto a = t.vertex(0), b = t.vertex(1), c = t.vertex(2);
-        if (a == b || b == c || a == c) {
-            out.push_back({"degenerate-triangle", tri_name(i), tri_at(i),
-                           "uses vertex " + std::to_string(a == b || a == c ? a : b) + " twice"});
-        } else {
-            const navspan::vec3 p = vs[a].position(), q = vs[b].position(), r = vs[c].position();
-            const double ux = q.x - p.x, uy = q.y - p.y, uz = q.z - p.z, wx = r.x - p.x, wy = r.y - p.y, wz = r.z - p.z;
-            const double cx = uy * wz - uz * wy, cy = uz * wx - ux * wz, cz = ux * wy - uy * wx;
-            const double area2 = std::sqrt(cx * cx + cy * cy + cz * cz);
-            const double scale = std::max({ux * ux + uy * uy + uz * uz, wx * wx + wy * wy + wz * wz, 1e-12});
-            if (!(area2 > 1e-7 * scale)) {
-                out.push_back({"degenerate-triangle", tri_name(i), tri_at(i), "its three corners lie on one line"});
-            }
-        }
-        for (unsigned e = 0; e < 3; ++e) {
-            if (const auto l = t.edge_link(e)) {
-                ++link_uses[*l];
-                const nv::edge_link link = m.edge_links()[*l];
-                links.push_back({v.index, static_cast<std::uint16_t>(i), e, link.navmesh(), link.triangle()});
-                continue;
-            }
-            const auto n = t.neighbour(e);
-            if (!n) continue;
-            const std::uint64_t edge_at = tri_at(i) + 6 + 2 * e;
-            if (*n == i) {
-                out.push_back({"neighbour-is-self", tri_name(i), edge_at,
-                               "edge " + std::to_string(e) + " names the triangle itself as its neighbour"});
-                continue;
-            }
-            const nv::triangle other = tris[*n];
-            bool back = false;
-            for (unsigned k = 0; k < 3; ++k) back = back || other.neighbour(k) == i;
-            if (!back) {
-                out.push_back({"one-way-neighbour", tri_name(i), edge_at,
-                               "edge " + std::to_string(e) + " leads to triangle " + std::to_string(*n) +
-                                   ", which has no edge back to it"});
-                continue;
-            }
-            // Neighbours share the edge: the same two vertices, or two
-            // vertices at the same positions.
-            const std::uint16_t e0 = t.vertex(e), e1 = t.vertex((e + 1) % 3);
-            auto has = [&](std::uint16_t vi) {
-                for (unsigned k = 0; k < 3; ++k) {
-                    if (other.vertex(k) == vi || vs[other.vertex(k)].position() == vs[vi].position()) return true;
-                }
-                return false;
-            };
-            if (!has(e0) || !has(e1)) {
-                out.push_back({"neighbour-edge-mismatch", tri_name(i), edge_at,
-                               "edge " + std::to_string(e) + " (vertices " + std::to_string(e0) + ", " +
-                                   std::to_string(e1) + ") is not an edge of its neighbour, triangle " +
-                                   std::to_string(*n)});
-            }
-        }
-    }
-    for (std::size_t l = 0; l < link_uses.size(); ++l) {
-        if (link_uses[l] == 0) {
-            out.push_back({"unreferenced-edge-link", name + " edge link " + std::to_string(l),
-                           v.offset + o.edge_links + l * m.layout().edge_link_size,
-                           "no triangle edge uses this edge link"});
-        }
-    }
-    std::size_t di = 0;
-    for (const nv::door_link d : m.door_links()) {
-        if ((tris[d.triangle()].flags_raw() & nv::triangle_flag::door) == 0) {
-            out.push_back({"door-triangle-without-door-flag", name + " door link " + std::to_string(di),
-                           v.offset + o.door_links + di * nv::door_link::record_size,
-                           "door link to REFR " + hex32(d.door()) + " sits on triangle " + std::to_string(d.triangle()) +
-                               ", which lacks the Door flag"});
-        }
-        ++di;
-    }
-    std::size_t ci = 0;
-    for (const std::uint16_t t : m.cover_triangles()) {
-        if (tris[t].cover().raw() == 0) {
-            out.push_back({"cover-triangle-without-cover", name + " cover triangle " + std::to_string(ci),
-                           v.offset + o.cover_triangles + 2 * ci,
-                           "triangle " + std::to_string(t) + " is listed as cover but has no cover flags"});
-        }
-        ++ci;
-    }
-    check_grid(v, name, out);
-}
-
-}  // namespace tools_detail
-
-// Checks beyond structure; appends what it finds (see ../dump/creation.md).
+// Checks beyond structure: navspan::creation::validate (the library's
+// checks) over every NVNM of the plugin, numbered as dump numbers them, with
+// each record named after its navmesh ("navmesh #0 (NAVM 01000801 in cell
+// 01000800) triangle 3"); see ../dump/creation.md.
 inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
     using namespace tools_detail;
     auto plugin = cr::plugin_file::open(bytes, {command_limits()});
     if (!plugin) return plugin.error();
     cr::inflate_buffer scratch;
-
-    struct mesh_facts {
-        std::uint32_t form_id;
-        std::size_t triangles;
-        std::string name;
-        std::uint64_t offset;
-    };
-    std::vector<mesh_facts> meshes;
-    std::vector<link_ref> links;
-    form_index forms;
-    NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) {
-        meshes.push_back({v.place->record.form_id(), v.mesh.triangles().size(), mesh_name(v), v.place->record.offset()});
-        forms.add(v.place->record.form_id(), v.index);
-        check_mesh(v, out, links);
-    }));
-    forms.finish();
-
-    const auto& by_form = forms.entries();
-    for (std::size_t i = 1; i < by_form.size(); ++i) {
-        if (by_form[i].first == by_form[i - 1].first) {
-            const mesh_facts& m = meshes[by_form[i].second];
-            out.push_back({"duplicate-form-id", m.name, m.offset,
-                           "navmesh #" + std::to_string(by_form[i - 1].second) + " has the same form id"});
+    std::vector<std::string> names;
+    NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) { names.push_back(mesh_name(v)); }));
+    return cr::validate(*plugin, scratch, [&](const navspan::finding& lf) {
+        finding x = from_library(lf);
+        if (lf.not_listed == 0) {
+            const std::uint64_t mesh = lf.parent == "navmesh" ? lf.parent_index : lf.index;
+            x.record = mesh < names.size() ? names[static_cast<std::size_t>(mesh)] : "navmesh #" + std::to_string(mesh);
+            if (lf.record != "navmesh") x.record += " " + std::string(lf.record) + " " + std::to_string(lf.index);
         }
-    }
-
-    // Edge links into navmeshes of this plugin: the far triangle must exist
-    // and lead back. Links into a master's navmesh cannot be checked here.
-    std::vector<std::tuple<std::size_t, std::uint16_t, std::uint32_t, std::uint16_t>> link_set;
-    for (const link_ref& l : links) link_set.emplace_back(l.mesh, l.triangle, l.target_navmesh, l.target_triangle);
-    std::sort(link_set.begin(), link_set.end());
-    for (const link_ref& l : links) {
-        const auto target = forms.find(l.target_navmesh);
-        if (!target) continue;
-        const mesh_facts& from = meshes[l.mesh];
-        const std::string where = from.name + " triangle " + std::to_string(l.triangle);
-        if (l.target_triangle >= meshes[*target].triangles) {
-            out.push_back({"edge-link-into-nothing", where, from.offset,
-                           "edge " + std::to_string(l.edge) + " links to triangle " + std::to_string(l.target_triangle) +
-                               " of navmesh #" + std::to_string(*target) + ", which has only " +
-                               std::to_string(meshes[*target].triangles) + " triangles"});
-            continue;
-        }
-        if (!std::binary_search(link_set.begin(), link_set.end(),
-                                std::make_tuple(*target, l.target_triangle, from.form_id, l.triangle))) {
-            out.push_back({"one-way-edge-link", where, from.offset,
-                           "edge " + std::to_string(l.edge) + " links to triangle " + std::to_string(l.target_triangle) +
-                               " of navmesh #" + std::to_string(*target) + ", which has no edge link back"});
-        }
-    }
-    return {};
+        out.push_back(std::move(x));
+    }, cr::nvnm_search::every_record);
 }
 
 // ---------------------------------------------------------------- svg, obj

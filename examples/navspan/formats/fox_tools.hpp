@@ -15,7 +15,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -36,11 +35,6 @@ namespace fox = navspan::fox;
 // A path id: group x 100000 + node index (node indices are u16, so the
 // group's digits stand apart: group 4 node 12 is 400012).
 inline constexpr std::uint64_t path_id_group_factor = 100000;
-
-// The largest distance, in quantised units per axis times two, between a
-// face edge's NavWorld node and the edge's midpoint that is still "on" the
-// edge: game files round the midpoint to the nearest unit (|2n - (a + b)| <= 1).
-inline constexpr int midpoint_tolerance = 2;
 
 // The file's groups by id (find_group walks the chain each time).
 struct group_table {
@@ -104,10 +98,6 @@ inline std::string format_point(const navspan::vec3& v) {
            format_number(static_cast<double>(v.z)) + ")";
 }
 
-inline std::string format_quantized(const fox::quantized_point& q) {
-    return "[" + std::to_string(q.x) + ", " + std::to_string(q.y) + ", " + std::to_string(q.z) + "]";
-}
-
 inline std::string face_name(const fox::group& g, const fox::face& f) {
     return "face #" + std::to_string(f.index()) + " (group " + std::to_string(g.id()) + ", segment " +
            std::to_string(f.segment()) + ")";
@@ -125,34 +115,21 @@ inline std::string segment_name(const fox::group& g, std::uint32_t s) {
     return "segment #" + std::to_string(s) + " (group " + std::to_string(g.id()) + ")";
 }
 
-// A tile id next to `own` (own +- 1, +- 64), as every game file's links are.
-inline bool neighbour_tile(std::uint32_t own, std::uint32_t other) {
-    return other + 1 == own || other == own + 1 || other + 64 == own || other == own + 64;
+// A library finding's record as the command names it.
+inline std::string record_name(const fox::nav2_file& f, const navspan::finding& lf) {
+    const auto index = static_cast<std::uint32_t>(lf.index);
+    if (lf.record == "file") return "end of file";
+    if (lf.record == "group") return "group " + std::to_string(lf.id);
+    if (lf.record == "nav system cell") return "NavSystem cell #" + std::to_string(lf.index);
+    const auto found = f.find_group(static_cast<std::uint16_t>(lf.parent_id));
+    if (lf.parent != "group" || !found) return std::string(lf.record) + " #" + std::to_string(lf.index);
+    const fox::group g = *found;
+    if (lf.record == "face") return face_name(g, g.navmesh_chunk().face_at(index));
+    if (lf.record == "node") return node_name(g, g.nav_world().node(index));
+    if (lf.record == "edge") return edge_name(g, g.nav_world().edge(index));
+    if (lf.record == "segment") return segment_name(g, index);
+    return std::string(lf.record) + " #" + std::to_string(lf.index) + " (group " + std::to_string(g.id()) + ")";
 }
-
-// Collects findings, at most `per_check_limit` of each kind (a broken file
-// could otherwise produce a line per face); the rest is summed up at the end.
-class finding_sink {
-public:
-    static constexpr std::size_t per_check_limit = 200;
-
-    explicit finding_sink(findings& out) : out_(out) {}
-
-    void add(const char* check, std::string record, std::uint64_t offset, std::string message) {
-        if (++counts_[check] > per_check_limit) return;
-        out_.push_back({check, std::move(record), offset, std::move(message)});
-    }
-    void finish() {
-        for (const auto& [check, count] : counts_) {
-            if (count <= per_check_limit) continue;
-            out_.push_back({check, "file", 0, std::to_string(count - per_check_limit) + " more findings of this kind not listed"});
-        }
-    }
-
-private:
-    findings& out_;
-    std::map<std::string, std::size_t> counts_;
-};
 
 // ---------------------------------------------------------------- dump
 
@@ -808,328 +785,22 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     return {};
 }
 
-// Checks beyond structure; appends what it finds. Every check is quiet on
-// the 22 readable Konami files of the corpus; the Obj2Nav2 test file gets
-// the findings its writer is known for (spec section 14).
+// Checks beyond structure: navspan::fox::validate (the library's checks),
+// printed with the records named as the picture and the dump name them
+// ("face #3 (group 4, segment 0)"). Every check is quiet on the 22 readable
+// Konami files of the corpus; the Obj2Nav2 test file gets the findings its
+// writer is known for (spec section 14).
 inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
     namespace fox = navspan::fox;
     using namespace tools_detail;
     const auto opened = fox::nav2_file::open(bytes);
     if (!opened) return opened.error();
     const fox::nav2_file& f = *opened;
-    const group_table all(f);
-    const std::uint32_t own_tile = f.header().tile_id();
-    finding_sink sink(out);
-
-    if (!f.trailing().empty()) {
-        sink.add("trailing-bytes", "end of file", f.header().file_size(),
-                 std::to_string(f.trailing().size()) + " bytes after the header's file size belong to no record");
-    }
-
-    // Which way the file's faces wind (the sum of their signed ground
-    // areas): a face winding the other way is flipped.
-    struct {
-        double ground_sum = 0;
-    } winding;
-    for (const fox::group g : f.groups()) {
-        for (const fox::face face : g.faces()) {
-            for (std::size_t i = 0; i < face.corner_count(); ++i) {
-                const fox::quantized_point p = face.corner_quantized(i), q = face.corner_quantized((i + 1) % face.corner_count());
-                winding.ground_sum += static_cast<double>(p.x) * q.z - static_cast<double>(q.x) * p.z;
-            }
-        }
-    }
-
-    for (const fox::group g : f.groups()) {
-        const group_offsets at(g);
-        const fox::navmesh_chunk mesh = g.navmesh_chunk();
-        const fox::nav_world world = g.nav_world();
-        const fox::segment_chunk segments = g.segment_chunk();
-        const std::string group_label = "group " + std::to_string(g.id());
-
-        // Tool-made files: ranges and face segments the reader had to derive.
-        if (!segments.stored_node_ranges() || !segments.stored_edge_ranges()) {
-            sink.add("segment-ranges-not-stored", group_label, at.segments + segments.ss2_offset(),
-                     std::string("the SegmentChunk's first/count fields of NavWorld ") +
-                         (!segments.stored_node_ranges() ? "nodes" : "edges") +
-                         " do not match the records (as Obj2Nav2 writes them); navspan derives them from the records");
-        }
-        if (!mesh.face_segment_bits() && mesh.face_count() > 0 && segments.segment_count() > 1) {
-            sink.add("face-segment-bits-missing", group_label, at.face_word(0),
-                     "face words leave the segment bits 20-31 at 0 (as Obj2Nav2 writes them); the face ranges decide");
-        }
-
-        // The faces that use each NavWorld node as one of their edges.
-        std::vector<std::vector<std::uint32_t>> faces_of_node(world.node_count());
-        for (const fox::face face : mesh.faces()) {
-            for (std::size_t i = 0; i < face.corner_count(); ++i) faces_of_node[face.edge_node(i)].push_back(face.index());
-        }
-
-        std::uint64_t tile_edges = 0;
-        for (const fox::face face : mesh.faces()) {
-            const std::size_t n = face.corner_count();
-            const std::string name = face_name(g, face);
-            const std::uint64_t record = at.face_record(face);
-            const fox::segment seg = segments[face.segment()];
-            const fox::quantized_point lo = seg.bounds_min_quantized(), hi = seg.bounds_max_quantized();
-
-            // Shape: distinct corners, a non-zero area, facing up, inside the segment box.
-            bool repeated = false;
-            for (std::size_t i = 0; i < n; ++i) {
-                for (std::size_t j = i + 1; j < n; ++j) repeated = repeated || face.vertex(i) == face.vertex(j);
-            }
-            // Twice the area projected on the ground (x/z): negative for every
-            // game face, whose normal (b - a) x (c - a) then points up (+y);
-            // seen from above (x right, z down the page) they wind counter-clockwise.
-            double ground = 0;
-            double nx = 0, ny = 0, nz = 0;
-            for (std::size_t i = 0; i < n; ++i) {
-                const navspan::vec3 p = face.corner(i), q = face.corner((i + 1) % n);
-                ground += static_cast<double>(p.x) * q.z - static_cast<double>(q.x) * p.z;
-                nx += (static_cast<double>(p.y) - q.y) * (static_cast<double>(p.z) + q.z);
-                ny += (static_cast<double>(p.z) - q.z) * (static_cast<double>(p.x) + q.x);
-                nz += (static_cast<double>(p.x) - q.x) * (static_cast<double>(p.y) + q.y);
-            }
-            const double area = std::sqrt(nx * nx + ny * ny + nz * nz) / 2;
-            if (repeated || !(area > 1e-6)) {
-                sink.add("degenerate-face", name, record + 2 * n,
-                         repeated ? "two corners are the same vertex" : "the corners lie on one line (no area)");
-            } else if (ground != 0 && (ground > 0) != (winding.ground_sum > 0)) {
-                sink.add("face-flipped", name, record + 2 * n,
-                         std::string("seen from above, the corners wind ") + (ground > 0 ? "clockwise" : "counter-clockwise") +
-                             ", against the file's other faces (its normal points " +
-                             (ground > 0 ? "down" : "up") + " where theirs point " + (ground > 0 ? "up)" : "down)"));
-            }
-            for (std::size_t i = 0; i < n; ++i) {
-                const fox::quantized_point q = face.corner_quantized(i);
-                if (q.x < lo.x || q.y < lo.y || q.z < lo.z || q.x > hi.x || q.y > hi.y || q.z > hi.z) {
-                    sink.add("vertex-outside-segment-box", name, record + 2 * n + i,
-                             "corner " + std::to_string(i) + " (vertex " + std::to_string(face.vertex(i)) + ", " +
-                                 format_quantized(q) + ") lies outside its segment's box " + format_quantized(lo) +
-                                 " - " + format_quantized(hi));
-                }
-            }
-
-            for (std::size_t i = 0; i < n; ++i) {
-                const fox::face_neighbour nb = face.neighbour(i);
-                const fox::quantized_point a = face.corner_quantized(i), b = face.corner_quantized((i + 1) % n);
-                const std::uint64_t adjacency_at = record + 2 * i;
-
-                // The edge's NavWorld node sits at the edge's midpoint.
-                const fox::nav_node node = world.node(face.edge_node(i));
-                const fox::quantized_point m = node.quantized();
-                const int off = std::max({std::abs(2 * int{m.x} - int{a.x} - int{b.x}), std::abs(2 * int{m.y} - int{a.y} - int{b.y}),
-                                          std::abs(2 * int{m.z} - int{a.z} - int{b.z})});
-                if (off > midpoint_tolerance) {
-                    sink.add("edge-node-off-edge", name, record + 3 * n + i,
-                             "edge " + std::to_string(i) + " names NavWorld node " + std::to_string(node.index()) + " at " +
-                                 format_point(node.position()) + ", not at the edge's midpoint " +
-                                 format_point(g.quant().to_world({static_cast<std::uint16_t>((a.x + b.x) / 2),
-                                                                  static_cast<std::uint16_t>((a.y + b.y) / 2),
-                                                                  static_cast<std::uint16_t>((a.z + b.z) / 2)})));
-                }
-
-                if (nb.kind() == fox::neighbour_kind::same_group || nb.kind() == fox::neighbour_kind::other_group) {
-                    const bool same = nb.kind() == fox::neighbour_kind::same_group;
-                    const fox::group* other_group = same ? &g : all.find(nb.group());
-                    if (other_group == nullptr) continue;  // in the split partner: checked by fox::split_set
-                    const fox::face other = other_group->navmesh_chunk().face_at(nb.face());
-                    bool back = false, shared = false;
-                    for (std::size_t j = 0; j < other.corner_count(); ++j) {
-                        const fox::face_neighbour ob = other.neighbour(j);
-                        const bool points_back =
-                            same ? ob.kind() == fox::neighbour_kind::same_group && ob.face() == face.index()
-                                 : ob.kind() == fox::neighbour_kind::other_group && ob.face() == face.index() && ob.group() == g.id();
-                        const fox::quantized_point c = other.corner_quantized(j),
-                                                   d = other.corner_quantized((j + 1) % other.corner_count());
-                        const bool edge_shared = (c == b && d == a) || (c == a && d == b);
-                        back = back || points_back;
-                        shared = shared || edge_shared;
-                        // One NavWorld node per mesh edge inside a segment.
-                        if (same && edge_shared && points_back && other.segment() == face.segment() &&
-                            other.edge_id(j) != face.edge_id(i) && face.index() < other.index()) {
-                            sink.add("shared-edge-two-nodes", name, record + 3 * n + i,
-                                     "edge " + std::to_string(i) + " uses NavWorld node " + std::to_string(face.edge_node(i)) +
-                                         " but face #" + std::to_string(other.index()) + " of the same segment uses node " +
-                                         std::to_string(other.edge_node(j)) + " for the same edge");
-                        }
-                    }
-                    const std::string target = face_name(*other_group, other);
-                    if (!back) {
-                        sink.add(same ? "one-way-face-neighbour" : "one-way-group-neighbour", name, adjacency_at,
-                                 "edge " + std::to_string(i) + " names " + target + " as its neighbour, but that face has no edge back");
-                    }
-                    if (!shared) {
-                        sink.add("neighbour-shares-no-edge", name, adjacency_at,
-                                 "edge " + std::to_string(i) + " " + format_quantized(a) + " - " + format_quantized(b) +
-                                     " names " + target + " as its neighbour, but no edge of that face has these two corners");
-                    }
-                } else if (nb.kind() == fox::neighbour_kind::other_tile) {
-                    ++tile_edges;
-                    if (!neighbour_tile(own_tile, nb.tile_id())) {
-                        sink.add("odd-neighbour-tile", name, record + 6 * n + 2 * i,
-                                 "edge " + std::to_string(i) + " continues into tile " + std::to_string(nb.tile_id()) +
-                                     ", which does not border this file's tile " + std::to_string(own_tile));
-                    }
-                }
-            }
-        }
-
-        // NavWorld nodes: their face, their adjacency, their link.
-        std::uint64_t tile_links = 0;
-        for (const fox::nav_node node : world.nodes()) {
-            const std::string name = node_name(g, node);
-            const fox::face face = mesh.face_at(node.face());
-            if (face.segment() != node.segment()) {
-                sink.add("node-face-other-segment", name, at.node_face(node.index()),
-                         "the node's face #" + std::to_string(face.index()) + " lies in segment " +
-                             std::to_string(face.segment()) + ", not in the node's own");
-            } else if (std::find(faces_of_node[node.index()].begin(), faces_of_node[node.index()].end(), face.index()) ==
-                       faces_of_node[node.index()].end()) {
-                sink.add("node-not-on-its-face", name, at.node_face(node.index()),
-                         "the node's face #" + std::to_string(face.index()) + " has no edge whose NavWorld node this is");
-            }
-            if (faces_of_node[node.index()].empty()) {
-                sink.add("node-on-no-face", name, at.node_position(node.index()), "no face edge names this node");
-            }
-            std::uint64_t record = at.node_record(node);
-            for (const fox::node_adjacency adj : node.adjacency()) {
-                const fox::nav_edge e = world.edge(adj.edge());
-                if (!((e.from_node() == node.index() && e.to_node() == adj.node()) ||
-                      (e.to_node() == node.index() && e.from_node() == adj.node()))) {
-                    sink.add("adjacency-edge-mismatch", name, record + 2,
-                             "the adjacency to node " + std::to_string(adj.node()) + " names edge " + std::to_string(adj.edge()) +
-                                 ", which joins nodes " + std::to_string(e.from_node()) + " and " + std::to_string(e.to_node()));
-                }
-                bool back = false;
-                for (const fox::node_adjacency other : world.node(adj.node()).adjacency()) back = back || other.node() == node.index();
-                if (!back) {
-                    sink.add("one-way-node-adjacency", name, record,
-                             "lists node " + std::to_string(adj.node()) + " as adjacent, which does not list it back");
-                }
-                record += 4;
-            }
-            const fox::node_link link = node.link();
-            const std::uint64_t link_at = at.node_link(node);
-            if (link.kind() == fox::link_kind::same_group || link.kind() == fox::link_kind::other_group) {
-                const bool same = link.kind() == fox::link_kind::same_group;
-                const fox::group* other_group = same ? &g : all.find(link.group());
-                if (other_group == nullptr) continue;  // in the split partner
-                const fox::nav_node other = other_group->nav_world().node(link.node());
-                const std::string target = node_name(*other_group, other);
-                if (same && other.segment() == node.segment()) {
-                    sink.add("segment-link-same-segment", name, link_at,
-                             "links to " + target + " of its own segment; kind-1 links join segments");
-                }
-                if (!(other.quantized() == node.quantized())) {
-                    sink.add("linked-node-elsewhere", name, link_at,
-                             "links to " + target + " at " + format_point(other.position()) + ", not at the node's own position " +
-                                 format_point(node.position()));
-                }
-                const fox::node_link back = other.link();
-                if (back.kind() != link.kind() || back.node() != node.index() || (!same && back.group() != g.id())) {
-                    sink.add("one-way-node-link", name, link_at, "links to " + target + ", which does not link back");
-                }
-            } else if (link.kind() == fox::link_kind::other_tile) {
-                ++tile_links;
-                if (!neighbour_tile(own_tile, link.tile_id())) {
-                    sink.add("odd-neighbour-tile", name, link_at,
-                             "links into tile " + std::to_string(link.tile_id()) + ", which does not border this file's tile " +
-                                 std::to_string(own_tile));
-                }
-            }
-        }
-        if (tile_edges != tile_links) {
-            sink.add("tile-edges-without-links", group_label, at.world + world.ss3_offset(),
-                     std::to_string(tile_edges) + " face edges continue into a neighbouring tile but " + std::to_string(tile_links) +
-                         " NavWorld nodes link to one (equal in every game file)");
-        }
-
-        // NavWorld edges: listed by both endpoints, joining two edges of one face.
-        std::vector<std::uint32_t> listed(world.edge_count(), 0);
-        for (const fox::nav_node node : world.nodes()) {
-            for (const fox::node_adjacency adj : node.adjacency()) ++listed[adj.edge()];
-        }
-        // Faces of an edge's start, stamped with the edge's number + 1, so
-        // the common face is found in one pass over each endpoint's list.
-        std::vector<std::uint32_t> stamp(mesh.face_count(), 0);
-        for (const fox::nav_edge e : world.edges()) {
-            const std::string name = edge_name(g, e);
-            for (const std::uint32_t x : faces_of_node[e.from_node()]) stamp[x] = e.index() + 1;
-            bool common = false;
-            for (const std::uint32_t x : faces_of_node[e.to_node()]) common = common || stamp[x] == e.index() + 1;
-            if (!common) {
-                sink.add("edge-across-no-face", name, at.edge(e.index()) + 4,
-                         "no face has both endpoints among its edge nodes, so the edge crosses no face");
-            }
-            if (listed[e.index()] != 2) {
-                sink.add("edge-not-in-adjacency", name, at.edge(e.index()),
-                         "the endpoints' adjacency records name this edge " + std::to_string(listed[e.index()]) +
-                             " times (2 in every game file)");
-            }
-        }
-
-        // SegmentGraph: one node per segment, same-group edges mutual.
-        const fox::segment_graph graph = g.segment_graph();
-        if (graph.node_count() != segments.segment_count()) {
-            sink.add("segment-graph-size", group_label, at.graph + 20,
-                     "the SegmentGraph has " + std::to_string(graph.node_count()) + " nodes for " +
-                         std::to_string(segments.segment_count()) + " segments");
-        }
-        for (const fox::graph_node n : graph.nodes()) {
-            std::uint64_t record = at.graph_node_record(n);
-            for (const fox::graph_edge_same_group e : n.same_group_edges()) {
-                const std::string name = "segment graph node #" + std::to_string(n.index()) + " (" + group_label + ")";
-                if (e.adjacent_node() >= graph.node_count()) {
-                    sink.add("graph-edge-into-nothing", name, record + 2,
-                             "adjacent node " + std::to_string(e.adjacent_node()) + " does not exist (the graph has " +
-                                 std::to_string(graph.node_count()) + ")");
-                } else {
-                    bool back = false;
-                    for (const fox::graph_edge_same_group o : graph.node(e.adjacent_node()).same_group_edges()) {
-                        back = back || o.adjacent_node() == n.index();
-                    }
-                    if (!back) {
-                        sink.add("one-way-graph-edge", name, record + 2,
-                                 "joins node " + std::to_string(e.adjacent_node()) + ", which does not join it back");
-                    }
-                }
-                record += 6;
-            }
-        }
-    }
-
-    // NavSystem: every segment of every group in some cell.
-    if (f.has_nav_system()) {
-        std::vector<std::vector<bool>> in_grid(256);
-        for (const fox::group g : f.groups()) in_grid[g.id()].assign(g.segment_chunk().segment_count(), false);
-        const fox::nav_system ns = f.nav_system();
-        std::uint64_t c = 0;
-        for (const fox::nav_cell cell : ns.cells()) {
-            std::uint64_t r_at = std::uint64_t{ns.offset()} + ns.ss1_offset() + 8 * c + cell.rel_offset();
-            for (const fox::cell_record r : cell.records()) {
-                if (all.find(r.group_id()) == nullptr) {
-                    sink.add("grid-group-missing", "NavSystem cell #" + std::to_string(c), r_at,
-                             "lists segments of group " + std::to_string(r.group_id()) + ", which this file does not have");
-                } else {
-                    for (const std::uint16_t s : r.segments()) in_grid[r.group_id()][s] = true;
-                }
-                r_at += r.size_bytes();
-            }
-            ++c;
-        }
-        for (const fox::group g : f.groups()) {
-            const group_offsets at(g);
-            for (std::uint32_t s = 0; s < in_grid[g.id()].size(); ++s) {
-                if (!in_grid[g.id()][s]) {
-                    sink.add("segment-not-in-grid", segment_name(g, s), at.segment_box(s),
-                             "no NavSystem cell lists this segment, so a search by position cannot find it");
-                }
-            }
-        }
-    }
-    sink.finish();
-    return {};
+    return fox::validate(f, [&](const navspan::finding& lf) {
+        finding x = from_library(lf);
+        if (lf.not_listed == 0) x.record = record_name(f, lf);
+        out.push_back(std::move(x));
+    });
 }
 
 // The top-down picture: faces coloured by segment (neighbouring segments in

@@ -4,8 +4,9 @@
 // checks of `<format>::validate(file, ..., sink)` go beyond structure (an id
 // that names nothing, a connection with no way back, a degenerate area) and
 // hand each problem to the sink as a `finding`: which check (a stable id and
-// a severity), which record (its kind, number in file order and own id) and
-// the byte offset of the offending field. Nothing is allocated and nothing
+// a severity), which record (its kind, number in file order and own id, and
+// the record that holds it where numbers restart per holder: a Fox group, a
+// plugin's navmesh) and the byte offset of the offending field. Nothing is allocated and nothing
 // is formatted: a printer (the navspan command) turns findings into text.
 //
 // Each check reports at most `findings_per_check` findings; past that it
@@ -54,6 +55,11 @@ struct finding {
     std::uint64_t offset = 0;     // byte offset of the offending field
     std::uint64_t value = 0;      // what check->value names (the missing id, the count, ...)
     std::uint64_t not_listed = 0; // on the closing finding of a capped check: findings left out
+    // The record that holds this one, for formats whose numbers restart in
+    // each holder ("group" in Fox, "navmesh" in plugins); empty otherwise.
+    std::string_view parent;
+    std::uint64_t parent_index = 0;  // the holder's number in file order
+    std::uint64_t parent_id = 0;     // the holder's own id (Fox group id, navmesh form id)
 };
 
 namespace detail {
@@ -67,16 +73,22 @@ public:
 
     void add(std::size_t check, std::string_view record, std::uint64_t index, std::uint64_t id,
              std::uint64_t offset, std::uint64_t value = 0) {
-        if (++counts_[check] > findings_per_check) return;
         finding f;
-        f.check = &checks_[check];
         f.record = record;
         f.index = index;
         f.id = id;
         f.offset = offset;
         f.value = value;
+        add(check, f);
+    }
+    // A finding filled in by the caller (parent included); `check` is set here.
+    void add(std::size_t check, finding f) {
+        if (++counts_[check] > findings_per_check) return;
+        f.check = &checks_[check];
         sink_(static_cast<const finding&>(f));
     }
+    // Findings of `check` so far, listed or not.
+    std::uint64_t count(std::size_t check) const noexcept { return counts_[check]; }
     void finish() {
         for (std::size_t c = 0; c < N; ++c) {
             if (counts_[c] <= findings_per_check) continue;

@@ -1,0 +1,14 @@
+# The navspan command on the bundled Fox sample, as a user runs it:
+# cmake -DNAVSPAN=... -DSAMPLES=... -DOUT=... -P (run by CMake's tests.cmake
+# here and by Meson's tests/cli/meson.build).
+include(${CMAKE_CURRENT_LIST_DIR}/../cli/expect.cmake)
+file(MAKE_DIRECTORY ${OUT})
+set(fox_sample ${SAMPLES}/fox_sample.nav2)
+expect_run(0 "^{\"format\": \"fox_nav2\", \"bytes\": 2478, \"header\": .*\"trailing_bytes\": 0}\n$" dump --json ${fox_sample})
+expect_run(0 "fox_sample.nav2: 0 findings" validate ${fox_sample})
+expect_run(0 "wrote .*fox_sample.svg \\(11 polygons, 37 lines, 25 points\\)" svg ${fox_sample} -o ${OUT}/fox_sample.svg)
+expect_run(0 "11 polygons" obj ${fox_sample} -o ${OUT}/fox_sample.obj)
+# From the border group (id 0) over its face edges into group 4 (ids GROUP:FACE).
+expect_run(0 "path of 6 faces, length [0-9.]+:\n  group 0 face 0 .*\n  group 0 face 1 .*\n  group 4 face 0 .*  group 4 face 5 " path ${fox_sample} --from 0:0 --to 4:5 --svg ${OUT}/fox_path.svg)
+expect_run(2 "no face '5:0' in this file" path ${fox_sample} --from 0:0 --to 5:0)
+expect_run(0 "^group 4 face 5 at \\(768.7, -2.0, -250.7\\)" locate ${fox_sample} 768.7,-2,-250.7)
