@@ -501,6 +501,12 @@ NAVSPAN_SOURCE_INLINE void locate_sections(const std::byte* p, const format_cont
     with_version(ctx.version, [&](auto version) { locate_sections_v<decltype(version)::value>(p, ctx, s); });
 }
 
+// The walk of a version, for a loop that chooses it once (an area iterator).
+using locate_function = void (*)(const std::byte*, const format_context&, area_sections&) noexcept;
+inline locate_function locate_function_for(unsigned version) noexcept {
+    return with_version(version, [](auto v) -> locate_function { return &locate_sections_v<decltype(v)::value>; });
+}
+
 #undef NAVSPAN_SOURCE_STEP
 
 }  // namespace detail
@@ -805,10 +811,10 @@ private:
     friend class area_iterator;
 
     // Becomes next(), in place: an iterator steps without copying a view.
-    NAVSPAN_SOURCE_INLINE void step() noexcept {
+    NAVSPAN_SOURCE_INLINE void step(detail::locate_function locate) noexcept {
         p_ += s_.size;
         ++position_;
-        detail::locate_sections(p_, ctx_, s_);
+        locate(p_, ctx_, s_);
     }
 
     std::size_t light_at() const noexcept {
@@ -832,8 +838,9 @@ public:
     using pointer = const area*;
 
     constexpr area_iterator() noexcept = default;
-    constexpr area_iterator(area first, std::size_t index, std::size_t count) noexcept
-        : item_(first), index_(index), count_(count) {}
+    area_iterator(area first, std::size_t index, std::size_t count) noexcept
+        : item_(first), index_(index), count_(count),
+          locate_(index < count ? detail::locate_function_for(first.context().version) : nullptr) {}
 
     constexpr const area& operator*() const noexcept { return item_; }
     constexpr const area* operator->() const noexcept { return &item_; }
@@ -843,7 +850,7 @@ public:
     NAVSPAN_SOURCE_INLINE area_iterator& operator++() noexcept {
         NAVSPAN_ASSERT(index_ < count_);
         ++index_;
-        if (index_ < count_) item_.step();
+        if (index_ < count_) item_.step(locate_);
         return *this;
     }
     area_iterator operator++(int) noexcept {
@@ -859,6 +866,8 @@ private:
     area item_{};
     std::size_t index_ = 0;
     std::size_t count_ = 0;
+    // The walk of the file's version, chosen once (not a switch per area).
+    detail::locate_function locate_ = nullptr;
 };
 
 // nav_file::areas(): `count` areas from `first` (a forward range).
@@ -874,8 +883,8 @@ public:
 
     constexpr std::size_t size() const noexcept { return count_; }
     constexpr bool empty() const noexcept { return count_ == 0; }
-    constexpr iterator begin() const noexcept { return iterator(first_, 0, count_); }
-    constexpr iterator end() const noexcept { return iterator(area{}, count_, count_); }
+    iterator begin() const noexcept { return iterator(first_, 0, count_); }
+    iterator end() const noexcept { return iterator(area{}, count_, count_); }
     // The first area (the list must not be empty).
     constexpr area front() const noexcept {
         NAVSPAN_ASSERT(count_ != 0);
