@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <ranges>
 #include <type_traits>
+#include <vector>
 
 #include <navspan/source.hpp>
 
@@ -69,6 +70,52 @@ TEST_CASE("area_index over zero areas") {
     REQUIRE(index.ok());
     CHECK(index->empty());
     CHECK_FALSE(index->find(1).has_value());
+}
+
+TEST_CASE("areas() steps in place to the same views as next() and the index, for every version") {
+    struct layout_case {
+        std::uint32_t version;
+        game data;
+        std::uint32_t subversion;
+    };
+    std::vector<layout_case> cases;
+    for (std::uint32_t v = 1; v <= 16; ++v) cases.push_back({v, game::none, 0});
+    cases.push_back({16, game::cstrike, 1});
+    cases.push_back({16, game::tf, 2});
+    cases.push_back({16, game::left4dead2, 14});
+    for (const layout_case& c : cases) {
+        CAPTURE(c.version);
+        CAPTURE(static_cast<int>(c.data));
+        const auto bytes = sb::write(sb::sample_mesh(c.version, c.data, c.subversion, true, 12));
+        const auto file = nav_file::open(bytes);
+        REQUIRE(file.ok());
+        auto owned = make_area_index(*file);
+        REQUIRE(owned.ok());
+        const auto areas = file->areas();
+        area by_next = areas.front();
+        std::uint32_t i = 0;
+        for (auto it = areas.begin(); it != areas.end(); ++it, ++i) {
+            CHECK(it.index() == i);
+            CHECK(it->index().value == i);
+            CHECK(it->bytes().data() == by_next.bytes().data());
+            CHECK(it->size_bytes() == by_next.size_bytes());
+            CHECK(it->hiding_spots().size() == by_next.hiding_spots().size());
+            CHECK(it->encounter_paths().size() == by_next.encounter_paths().size());
+            CHECK(it->game_data().raw().size() == by_next.game_data().raw().size());
+            CHECK(it->bytes().data() == (*owned)[i].bytes().data());
+            if (i + 1 < areas.size()) by_next = by_next.next();
+        }
+        CHECK(i == 12);
+        // Post-increment returns the old position; a copy keeps its own area.
+        auto it = areas.begin();
+        const auto old = it++;
+        CHECK(old->index().value == 0);
+        CHECK(it->index().value == 1);
+        auto copy = it;
+        ++it;
+        CHECK(copy->index().value == 1);
+        CHECK(it->bytes().data() == (*owned)[2].bytes().data());
+    }
 }
 
 // The view types are the ranges they claim to be.

@@ -13,7 +13,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <optional>
+#include <ranges>
 #include <type_traits>
 
 #include "../core/endian.hpp"
@@ -150,24 +152,24 @@ struct checked_cursor {
 
     template <loadable T>
     NAVSPAN_SOURCE_INLINE bool read(T& out, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(sizeof(T) > remaining())) return truncated(sizeof(T), what);
+        if (NAVSPAN_UNLIKELY(sizeof(T) > remaining())) return fail(truncated(offset(), sizeof(T), remaining(), what));
         out = load_le<T>(data + pos);
         pos += sizeof(T);
         return true;
     }
     NAVSPAN_SOURCE_INLINE bool require(std::size_t n, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(n > remaining())) return truncated(n, what);
+        if (NAVSPAN_UNLIKELY(n > remaining())) return fail(truncated(offset(), n, remaining(), what));
         return true;
     }
     NAVSPAN_SOURCE_INLINE bool skip(std::size_t n, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(n > remaining())) return truncated(n, what);
+        if (NAVSPAN_UNLIKELY(n > remaining())) return fail(truncated(offset(), n, remaining(), what));
         pos += n;
         return true;
     }
     // `count` records of `stride` bytes, count from the file (any u32).
     NAVSPAN_SOURCE_INLINE bool skip_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
         if (NAVSPAN_UNLIKELY(count > max_count || count > remaining() / stride)) {
-            return array_failed(count, stride, what);
+            return fail(array_failed(offset(), count, stride, remaining(), max_count, what));
         }
         pos += static_cast<std::size_t>(count) * stride;
         return true;
@@ -175,13 +177,15 @@ struct checked_cursor {
     // Fails unless `count` records of `stride` bytes could follow.
     NAVSPAN_SOURCE_INLINE bool require_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
         if (NAVSPAN_UNLIKELY(count > max_count || count > remaining() / stride)) {
-            return array_failed(count, stride, what);
+            return fail(array_failed(offset(), count, stride, remaining(), max_count, what));
         }
         return true;
     }
     // A u8-counted list: the byte size cannot overflow, so no division.
     NAVSPAN_SOURCE_INLINE bool skip_small_array(std::size_t count, std::size_t stride, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(count > max_count)) return array_failed(count, stride, what);
+        if (NAVSPAN_UNLIKELY(count > max_count)) {
+            return fail(array_failed(offset(), count, stride, remaining(), max_count, what));
+        }
         return skip(count * stride, what);
     }
     // Moves past bytes a require() covered.
@@ -193,20 +197,21 @@ struct checked_cursor {
     }
 
 private:
+    // The errors are built out of line from values, never from `this`: a
+    // cursor whose address reached a call could not live in registers.
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((noinline, cold))
 #endif
-    bool truncated(std::uint64_t n, const char* what) noexcept {
-        return fail(navspan::detail::fail(error_code::truncated, offset(), what, n, remaining()));
+    static error truncated(std::uint64_t at, std::uint64_t n, std::size_t left, const char* what) noexcept {
+        return navspan::detail::fail(error_code::truncated, at, what, n, left);
     }
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((noinline, cold))
 #endif
-    bool array_failed(std::uint64_t count, std::size_t stride, const char* what) noexcept {
-        if (count > max_count) {
-            return fail(navspan::detail::fail(error_code::limit_exceeded, offset(), what, count, max_count));
-        }
-        return fail(navspan::detail::fail(error_code::count_too_large, offset(), what, count, remaining() / stride));
+    static error array_failed(std::uint64_t at, std::uint64_t count, std::size_t stride, std::size_t left,
+                              std::uint64_t max_count, const char* what) noexcept {
+        if (count > max_count) return navspan::detail::fail(error_code::limit_exceeded, at, what, count, max_count);
+        return navspan::detail::fail(error_code::count_too_large, at, what, count, left / stride);
     }
 };
 
@@ -235,22 +240,20 @@ decltype(auto) with_version(unsigned v, Fn&& fn) {
     }
 }
 
-// The error for an approach list with a traverse type above 9 (the cursor
-// is at the first spot): the first such byte.
-template <class Cursor>
+// The error for an approach list with a traverse type above 9 whose first
+// spot is `first` at file offset `at`: the first such byte. (Values, not the
+// cursor, so that the cursor's address never reaches a call.)
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline, cold))
 #endif
-bool approach_failed(Cursor& c) noexcept {
+inline error approach_failed(const std::byte* first, std::uint64_t at) noexcept {
     for (std::size_t i = 0;; ++i) {
-        const std::byte* p = c.current() + i * layout::approach_spot_size;
+        const std::byte* p = first + i * layout::approach_spot_size;
         const auto how_in = load_u8(p + 8);
         const auto how_out = load_u8(p + 13);
         if (how_in > 9 || how_out > 9) {
-            const std::size_t at = how_in > 9 ? 8 : 13;
-            return c.fail(navspan::detail::fail(error_code::inconsistent,
-                                                c.offset() + i * layout::approach_spot_size + at,
-                                                "approach spot traverse type", how_in > 9 ? how_in : how_out));
+            return navspan::detail::fail(error_code::inconsistent, at + i * layout::approach_spot_size + (how_in > 9 ? 8 : 13),
+                                         "approach spot traverse type", how_in > 9 ? how_in : how_out);
         }
     }
 }
@@ -272,7 +275,7 @@ NAVSPAN_SOURCE_INLINE bool walk_approach_list(Cursor& c, verify_state* vs) noexc
             const unsigned larger = how_in > how_out ? how_in : how_out;
             worst = larger > worst ? larger : worst;
         }
-        if (NAVSPAN_UNLIKELY(worst > 9)) return approach_failed(c);
+        if (NAVSPAN_UNLIKELY(worst > 9)) return c.fail(approach_failed(c.current(), c.offset()));
     }
     return c.skip_small_array(n, layout::approach_spot_size, "approach spot");
 }
@@ -484,6 +487,26 @@ bool walk_area(Cursor& c, const format_context& ctx, area_sections& s, verify_st
     return with_version(ctx.version, [&](auto version) { return walk_area_v<decltype(version)::value>(c, ctx, s, vs); });
 }
 
+// The sections of the verified record at `p` of version V: one function per
+// version whose cursor lives in a register (inside a 16-way switch it
+// would not, and every step would store and reload it).
+template <unsigned V>
+void locate_sections_v(const std::byte* p, const format_context& ctx, area_sections& s) noexcept {
+    unchecked_cursor c{p, 0};
+    walk_area_v<V>(c, ctx, s, nullptr);
+}
+
+// The sections of a verified record: the version's walk, chosen by a switch.
+NAVSPAN_SOURCE_INLINE void locate_sections(const std::byte* p, const format_context& ctx, area_sections& s) noexcept {
+    with_version(ctx.version, [&](auto version) { locate_sections_v<decltype(version)::value>(p, ctx, s); });
+}
+
+// The walk of a version, for a loop that chooses it once (an area iterator).
+using locate_function = void (*)(const std::byte*, const format_context&, area_sections&) noexcept;
+inline locate_function locate_function_for(unsigned version) noexcept {
+    return with_version(version, [](auto v) -> locate_function { return &locate_sections_v<decltype(v)::value>; });
+}
+
 #undef NAVSPAN_SOURCE_STEP
 
 }  // namespace detail
@@ -687,8 +710,7 @@ public:
     // `p` is the start of a verified area record of a file with context `ctx`.
     area(const std::byte* p, const format_context& ctx, std::uint32_t position) noexcept
         : area_head(p, ctx, position) {
-        detail::unchecked_cursor c{p, 0};
-        detail::walk_area(c, ctx_, s_, nullptr);
+        detail::locate_sections(p_, ctx_, s_);
     }
 
     // As area_head's, from the sections found at construction: no walk.
@@ -715,7 +737,9 @@ public:
 
     encounter_path_list encounter_paths() const noexcept {
         const std::uint32_t n = load_u32(p_ + s_.encounter);
-        return {n ? encounter_path(p_ + s_.encounter + 4, ctx_.version) : encounter_path(), n};
+        // (The first path's address is inside the record even when n is 0,
+        // and never read then: no select on the way.)
+        return {encounter_path(p_ + s_.encounter + 4, ctx_.version), n};
     }
 
     // 1-based index into nav_file::places(), 0 = none (v >= 5).
@@ -784,6 +808,15 @@ public:
     area next() const noexcept { return area(p_ + s_.size, ctx_, position_ + 1); }
 
 private:
+    friend class area_iterator;
+
+    // Becomes next(), in place: an iterator steps without copying a view.
+    NAVSPAN_SOURCE_INLINE void step(detail::locate_function locate) noexcept {
+        p_ += s_.size;
+        ++position_;
+        locate(p_, ctx_, s_);
+    }
+
     std::size_t light_at() const noexcept {
         return s_.after_links + (layout::has_occupy_times(ctx_.version) ? 8 : 0);
     }
@@ -792,8 +825,80 @@ private:
     detail::area_sections s_{};
 };
 
-using area_list = sequence_view<area>;
+// The areas of a file in order: a forward iterator holding the current
+// area, which steps to the next record in place (by the size its sections
+// give) rather than building and copying a new view.
+class area_iterator {
+public:
+    using iterator_concept = std::forward_iterator_tag;
+    using iterator_category = std::input_iterator_tag;  // elements are values, not references
+    using value_type = area;
+    using difference_type = std::ptrdiff_t;
+    using reference = const area&;  // valid until the next ++
+    using pointer = const area*;
+
+    constexpr area_iterator() noexcept = default;
+    area_iterator(area first, std::size_t index, std::size_t count) noexcept
+        : item_(first), index_(index), count_(count),
+          locate_(index < count ? detail::locate_function_for(first.context().version) : nullptr) {}
+
+    constexpr const area& operator*() const noexcept { return item_; }
+    constexpr const area* operator->() const noexcept { return &item_; }
+    // Position of the current area in the file (0-based).
+    constexpr std::size_t index() const noexcept { return index_; }
+
+    NAVSPAN_SOURCE_INLINE area_iterator& operator++() noexcept {
+        NAVSPAN_ASSERT(index_ < count_);
+        ++index_;
+        if (index_ < count_) item_.step(locate_);
+        return *this;
+    }
+    area_iterator operator++(int) noexcept {
+        auto t = *this;
+        ++*this;
+        return t;
+    }
+    friend constexpr bool operator==(const area_iterator& a, const area_iterator& b) noexcept {
+        return a.index_ == b.index_;
+    }
+
+private:
+    area item_{};
+    std::size_t index_ = 0;
+    std::size_t count_ = 0;
+    // The walk of the file's version, chosen once (not a switch per area).
+    detail::locate_function locate_ = nullptr;
+};
+
+// nav_file::areas(): `count` areas from `first` (a forward range).
+class area_list {
+public:
+    using value_type = area;
+    using size_type = std::size_t;
+    using iterator = area_iterator;
+    using const_iterator = iterator;
+
+    constexpr area_list() noexcept = default;
+    constexpr area_list(area first, std::size_t count) noexcept : first_(first), count_(count) {}
+
+    constexpr std::size_t size() const noexcept { return count_; }
+    constexpr bool empty() const noexcept { return count_ == 0; }
+    iterator begin() const noexcept { return iterator(first_, 0, count_); }
+    iterator end() const noexcept { return iterator(area{}, count_, count_); }
+    // The first area (the list must not be empty).
+    constexpr area front() const noexcept {
+        NAVSPAN_ASSERT(count_ != 0);
+        return first_;
+    }
+
+private:
+    area first_{};
+    std::size_t count_ = 0;
+};
 
 #undef NAVSPAN_SOURCE_INLINE
 
 }  // namespace navspan::source
+
+template <>
+inline constexpr bool std::ranges::enable_borrowed_range<navspan::source::area_list> = true;

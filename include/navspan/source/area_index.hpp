@@ -56,13 +56,22 @@ public:
         }
         const std::byte* base = file.bytes().data();
         bool sorted = true;
-        std::uint32_t i = 0;
-        for (const area& a : file.areas()) {
-            offsets[i] = static_cast<std::uint32_t>(a.bytes().data() - base);
-            ids[i] = {a.id(), i};
-            if (i != 0 && ids[i - 1].id >= ids[i].id) sorted = false;
-            ++i;
-        }
+        // Only each record's size is needed: the walk compiled for the
+        // file's version (chosen once here) keeps its sections in a local
+        // the compiler drops, instead of building a view per area.
+        const format_context ctx = file.context();
+        detail::with_version(ctx.version, [&](auto version) {
+            const std::byte* p = base + file.areas_offset();
+            detail::area_sections unused;
+            for (std::uint32_t i = 0; i < n; ++i) {
+                offsets[i] = static_cast<std::uint32_t>(p - base);
+                ids[i] = {load_u32(p), i};
+                if (i != 0 && ids[i - 1].id >= ids[i].id) sorted = false;
+                detail::unchecked_cursor c{p, 0};
+                detail::walk_area_v<decltype(version)::value>(c, ctx, unused, nullptr);
+                p += c.position();
+            }
+        });
         auto table = ids.first(n);
         if (!sorted) {
             std::sort(table.begin(), table.end(),

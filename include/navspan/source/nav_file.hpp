@@ -325,13 +325,17 @@ inline error nav_file::walk(bytes_view bytes, const options& opts, const header_
     detail::checked_cursor c(r, opts.limits);
     std::uint32_t failed_at = count;
     detail::with_version(ctx.version, [&](auto version) {
+        // A copy local to the loop (the lambda reaches `c` through a
+        // reference): its position stays in a register.
+        detail::checked_cursor cur = c;
         detail::area_sections s;
         for (std::uint32_t i = 0; i < count; ++i) {
-            if (NAVSPAN_UNLIKELY(!detail::walk_area_v<decltype(version)::value>(c, ctx, s, &vs))) {
+            if (NAVSPAN_UNLIKELY(!detail::walk_area_v<decltype(version)::value>(cur, ctx, s, &vs))) {
                 failed_at = i;
-                return;
+                break;
             }
         }
+        c = cur;
     });
     if (NAVSPAN_UNLIKELY(failed_at != count)) return with_parent(c.err, "area", failed_at);
     r.skip_unchecked(c.position() - r.position());
