@@ -217,7 +217,8 @@ private:
 
 class triangle {
 public:
-    triangle(const std::byte* p, const layout& l) noexcept : p_(p), wide_(l.triangle_size == 21) {}
+    triangle(const std::byte* p, const layout& l) noexcept
+        : p_(p), flags_at_(static_cast<std::uint8_t>(l.triangle_size == 21 ? 17 : 12)) {}
 
     std::uint16_t vertex(unsigned i) const noexcept {
         NAVSPAN_ASSERT(i < 3);
@@ -239,8 +240,7 @@ public:
     // The neighbour across edge e in this navmesh, if any.
     std::optional<std::uint16_t> neighbour(unsigned e) const noexcept {
         const std::uint16_t v = edge(e);
-        if (edge_is_link(e) || v == none) return std::nullopt;
-        return v;
+        return edge_is_link(e) || v == none ? std::optional<std::uint16_t>{} : std::optional<std::uint16_t>{v};
     }
     // The edge link across edge e, if the edge leads to another navmesh.
     std::optional<std::uint16_t> edge_link(unsigned e) const noexcept {
@@ -248,24 +248,29 @@ public:
         return edge(e);
     }
 
-    std::uint16_t flags_raw() const noexcept { return load_u16(p_ + (wide_ ? 17 : 12)); }
+    std::uint16_t flags_raw() const noexcept { return load_u16(p_ + flags_at_); }
     flag_set<std::uint16_t> flags() const noexcept { return {flags_raw(), triangle_flag_names}; }
-    cover_flags cover() const noexcept { return cover_flags(load_u16(p_ + (wide_ ? 19 : 14))); }
+    cover_flags cover() const noexcept { return cover_flags(load_u16(p_ + flags_at_ + 2)); }
 
     // Fallout 4 and Starfield: a height (170.0 and FLT_MAX seen) and a byte
     // (always 0 seen).
     std::optional<float> height() const noexcept {
-        if (!wide_) return std::nullopt;
+        if (!wide()) return std::nullopt;
         return load_f32(p_ + 12);
     }
     std::optional<std::uint8_t> unknown() const noexcept {
-        if (!wide_) return std::nullopt;
+        if (!wide()) return std::nullopt;
         return load_u8(p_ + 16);
     }
 
 private:
+    bool wide() const noexcept { return flags_at_ == 17; }
+
     const std::byte* p_;
-    bool wide_;
+    // Where the flags are (then the cover flags): 12 in 16-byte triangles,
+    // 17 after the height and unknown byte of 21-byte ones. Kept as the
+    // offset itself, so flags_raw() is one load with no choice to make.
+    std::uint8_t flags_at_;
 };
 
 class edge_link {
@@ -469,9 +474,30 @@ public:
     }
 
 private:
-    // Reads a count32 list of `stride`-byte records.
+    // Reads a count32 list of `stride`-byte records: take_list_fast() for
+    // the usual case (the count and the records are there, within the
+    // limits: a few inline compares, no error value built), else the
+    // checked reads of take_list_checked(), which find the problem and
+    // report it. The grid walk calls the fast form directly, once per cell:
+    // a call per cell cost more than the cell's own check.
     static error take_list(byte_reader& r, const navspan::limits& lim, std::size_t stride, const char* what,
                            const std::byte*& data, std::size_t& count) noexcept {
+        if (NAVSPAN_LIKELY(take_list_fast(r, lim, stride, data, count))) return {};
+        return take_list_checked(r, lim, stride, what, data, count);
+    }
+    static bool take_list_fast(byte_reader& r, const navspan::limits& lim, std::size_t stride, const std::byte*& data,
+                               std::size_t& count) noexcept {
+        const std::size_t left = r.remaining();
+        if (NAVSPAN_UNLIKELY(left < 4)) return false;
+        const std::uint32_t n = load_u32(r.current());
+        if (NAVSPAN_UNLIKELY(n > lim.max_count || n > (left - 4) / stride)) return false;
+        data = r.current() + 4;
+        count = n;
+        r.skip_unchecked(4 + std::size_t{n} * stride);
+        return true;
+    }
+    static error take_list_checked(byte_reader& r, const navspan::limits& lim, std::size_t stride, const char* what,
+                                   const std::byte*& data, std::size_t& count) noexcept {
         std::uint32_t n = 0;
         NAVSPAN_TRY(r.read(n, what));
         NAVSPAN_TRY(check_count(lim, n, r.offset() - 4, what));
@@ -527,7 +553,9 @@ private:
             const std::byte* list = nullptr;
             std::size_t n = 0;
             const std::uint64_t at = r.offset();
-            NAVSPAN_TRY(take_list(r, lim, 2, "NVNM grid cell", list, n));
+            if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, 2, list, n))) {
+                NAVSPAN_TRY(take_list_checked(r, lim, 2, "NVNM grid cell", list, n));
+            }
             // The largest entry decides (a loop without branches); only a
             // bad cell is searched for the entry to report.
             std::uint16_t largest = 0;
