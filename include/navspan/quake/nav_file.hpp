@@ -267,12 +267,6 @@ inline error nav_file::lay_out(bytes_view bytes, layout_candidate candidate, con
     NAVSPAN_TRY(r.read(edicts, "edict count"));
     NAVSPAN_TRY(check_count(opts.limits, edicts, edict_count_at, "edict count"));
     NAVSPAN_TRY(r.skip_array(edicts, candidate.edict_size, "edicts"));
-    // Records keep their offset in 32 bits (records.hpp): a file whose
-    // records reach 4 GiB (which u16 indices could never address) is refused.
-    if (NAVSPAN_UNLIKELY(r.offset() > 0xFFFFFFFFu)) {
-        return navspan::detail::fail(error_code::limit_exceeded, edict_count_at, "edicts (records past 4 GiB)",
-                                     r.offset(), 0xFFFFFFFFu);
-    }
     if (!r.at_end() && !allow_trailing) {
         return navspan::detail::fail(error_code::inconsistent, r.offset(), "end of file (bytes after the edict table)",
                                      r.remaining());

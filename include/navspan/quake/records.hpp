@@ -1,9 +1,9 @@
 // navspan/quake/records.hpp - lazy views of NAV2 nodes, links, traversals and
 // edicts (layout: format.hpp).
 //
-// A record is a small value (16 bytes, see record_base): the address of its
-// own bytes and its offset in the file, from which the accessors that follow
-// an index find the file's sections. A view steps its records by their size.
+// A record is a small value (24 bytes, see record_base): the address of its
+// own bytes and the file's context, from which the accessors that follow an
+// index find the other sections. A view steps its records by their size.
 // Every accessor decodes its field from the file bytes when called; nothing
 // is cached and nothing allocates.
 //
@@ -78,50 +78,43 @@ template <class Record>
 class record_view;
 
 namespace detail {
-// The offset of a record from the start of its file (records' private
-// constructor: record_view builds them from it).
-struct record_offset {
-    std::uint32_t value = 0;
+// Where a record's bytes are (records' private constructor: views build
+// them from it).
+struct record_at {
+    const std::byte* p = navspan::detail::empty_view_bytes;
 };
-
-// Offsets below 4 GiB (nav_file::open() refuses larger files).
-inline record_offset at_offset(std::size_t offset) noexcept { return {static_cast<std::uint32_t>(offset)}; }
 }  // namespace detail
 
-// The state every record carries, 16 bytes (two registers; an optional
-// record stays in registers too): the address of its own bytes, so an
-// accessor is one load at a constant offset, its offset from the start of
-// the file, which gives the file back to the accessors that follow an index
-// into another section, and what the version does not fix. open() refuses
-// files whose records would lie 4 GiB or more from the start
-// (limit_exceeded), so the offset fits 32 bits.
+// The state every record carries, 24 bytes: the start of the file and what
+// the version does not fix (its context: the accessors that follow an index
+// into another section find it there), and the address of its own bytes, so
+// that an accessor is one load at a constant offset and a view steps its
+// records by their size.
 class record_base {
 public:
     record_base() noexcept = default;
 
 protected:
-    record_base(const file_context& context, detail::record_offset at) noexcept
-        : record_(context.file + at.value),
-          offset_(at.value),
-          header_size_(context.header_size),
-          edict_size_(context.edict_size) {}
+    record_base(const file_context& context, detail::record_at at) noexcept
+        : file_(context.file), record_(at.p), header_size_(context.header_size), edict_size_(context.edict_size) {}
 
-    file_context context() const noexcept { return {record_ - offset_, header_size_, edict_size_}; }
+    file_context context() const noexcept { return {file_, header_size_, edict_size_}; }
     const std::byte* record() const noexcept { return record_; }
     // The position of this record in a section that starts at
     // `section_offset` (0 for a default-constructed record).
     std::uint32_t index_in(std::size_t section_offset, std::size_t stride) const noexcept {
-        if (stride == 0 || offset_ < section_offset) return 0;
-        return static_cast<std::uint32_t>((offset_ - section_offset) / stride);
+        if (stride == 0) return 0;  // a default-constructed edict
+        const auto offset = static_cast<std::size_t>(record_ - file_);
+        return static_cast<std::uint32_t>((offset - section_offset) / stride);
     }
 
+    const std::byte* file_ = navspan::detail::empty_view_bytes;
     const std::byte* record_ = navspan::detail::empty_view_bytes;
-    std::uint32_t offset_ = 0;
     std::uint8_t header_size_ = 0;
     std::uint8_t edict_size_ = 0;
 };
 
-// The iterator of a record_view: the file's context and the offset of the
+// The iterator of a record_view: the file's context and the address of the
 // current record, stepped by the record size (one register, as in a
 // hand-written loop; no separate counter).
 template <class Record>
@@ -135,18 +128,18 @@ public:
     using pointer = void;
 
     constexpr record_iterator() noexcept = default;
-    record_iterator(const file_context& context, std::uint32_t offset) noexcept : context_(context), offset_(offset) {}
+    record_iterator(const file_context& context, const std::byte* p) noexcept : context_(context), p_(p) {}
 
-    Record operator*() const noexcept { return Record(context_, detail::record_offset{offset_}); }
+    Record operator*() const noexcept { return Record(context_, detail::record_at{p_}); }
     arrow_proxy<Record> operator->() const noexcept { return arrow_proxy<Record>(**this); }
     Record operator[](difference_type n) const noexcept { return *(*this + n); }
 
-    record_iterator& operator++() noexcept { offset_ += stride(); return *this; }
+    record_iterator& operator++() noexcept { p_ += stride(); return *this; }
     record_iterator operator++(int) noexcept { auto t = *this; ++*this; return t; }
-    record_iterator& operator--() noexcept { offset_ -= stride(); return *this; }
+    record_iterator& operator--() noexcept { p_ -= stride(); return *this; }
     record_iterator operator--(int) noexcept { auto t = *this; --*this; return t; }
     record_iterator& operator+=(difference_type n) noexcept {
-        offset_ = static_cast<std::uint32_t>(static_cast<difference_type>(offset_) + n * static_cast<difference_type>(stride()));
+        p_ += n * static_cast<difference_type>(stride());
         return *this;
     }
     record_iterator& operator-=(difference_type n) noexcept { return *this += -n; }
@@ -155,24 +148,24 @@ public:
     friend record_iterator operator-(record_iterator it, difference_type n) noexcept { return it -= n; }
     friend difference_type operator-(const record_iterator& a, const record_iterator& b) noexcept {
         const auto size = static_cast<difference_type>(a.stride());
-        if (size == 0) return 0;  // a default edict view: both ends at 0
-        return (static_cast<difference_type>(a.offset_) - static_cast<difference_type>(b.offset_)) / size;
+        if (size == 0) return 0;  // a default edict view: both ends at the same place
+        return (a.p_ - b.p_) / size;
     }
-    friend bool operator==(const record_iterator& a, const record_iterator& b) noexcept { return a.offset_ == b.offset_; }
+    friend bool operator==(const record_iterator& a, const record_iterator& b) noexcept { return a.p_ == b.p_; }
     friend std::strong_ordering operator<=>(const record_iterator& a, const record_iterator& b) noexcept {
-        return a.offset_ <=> b.offset_;
+        return std::compare_three_way{}(a.p_, b.p_);
     }
 
 private:
-    std::uint32_t stride() const noexcept { return static_cast<std::uint32_t>(Record::stride(context_)); }
+    std::size_t stride() const noexcept { return Record::stride(context_); }
 
     file_context context_{};
-    std::uint32_t offset_ = 0;
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
 };
 
 // A view over the records [first, first + count) of one section: random
 // access, decoded on access. Record is node, link, traversal or edict.
-// The view keeps the offset of its first record, so element i is at
+// The view keeps the address of its first record, so element i is at
 // first + i * stride: a loop over a view steps through the section the way
 // a hand-written loop does.
 template <class Record>
@@ -187,32 +180,29 @@ public:
     // The records [first, first + count) of `context`'s file (the caller
     // checked them against the section's count).
     record_view(const file_context& context, std::uint32_t first, std::uint32_t count) noexcept
-        : context_(context),
-          first_offset_(detail::at_offset(Record::section_offset(context) + std::size_t{first} * Record::stride(context)).value),
-          first_(first),
-          count_(count) {}
+        : record_view(context, context.file + Record::section_offset(context) + std::size_t{first} * Record::stride(context),
+                      first, count) {}
+    // The same, with the first record's address already computed.
+    record_view(const file_context& context, const std::byte* first_record, std::uint32_t first,
+                std::uint32_t count) noexcept
+        : context_(context), first_record_(first_record), first_(first), count_(count) {}
 
     constexpr std::size_t size() const noexcept { return count_; }
     constexpr bool empty() const noexcept { return count_ == 0; }
     Record operator[](std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < count_);
-        // In 32 bits, like the record's own offset, so that the record's
-        // start minus its offset folds back to the file's start.
-        const auto stride = static_cast<std::uint32_t>(Record::stride(context_));
-        return Record(context_, detail::record_offset{first_offset_ + static_cast<std::uint32_t>(i) * stride});
+        return Record(context_, detail::record_at{first_record_ + i * Record::stride(context_)});
     }
     Record front() const noexcept { return (*this)[0]; }
     Record back() const noexcept { return (*this)[count_ - 1]; }
-    iterator begin() const noexcept { return iterator(context_, first_offset_); }
-    iterator end() const noexcept {
-        return iterator(context_, first_offset_ + count_ * static_cast<std::uint32_t>(Record::stride(context_)));
-    }
+    iterator begin() const noexcept { return iterator(context_, first_record_); }
+    iterator end() const noexcept { return iterator(context_, first_record_ + count_ * Record::stride(context_)); }
     // Index of the first element (in its whole section).
     constexpr std::uint32_t first_index() const noexcept { return first_; }
 
 private:
     file_context context_{};
-    std::uint32_t first_offset_ = 0;
+    const std::byte* first_record_ = navspan::detail::empty_view_bytes;
     std::uint32_t first_ = 0;
     std::uint32_t count_ = 0;
 };
@@ -233,7 +223,7 @@ public:
     traversal() noexcept = default;
     // Record `index` of the file (index < the section's count).
     traversal(const file_context& context, std::uint32_t index) noexcept
-        : record_base(context, detail::at_offset(section_offset(context) + std::size_t{index} * stride(context))) {}
+        : record_base(context, detail::record_at{context.file + section_offset(context) + std::size_t{index} * stride(context)}) {}
 
     // The record's position in its section.
     std::uint32_t index() const noexcept { return index_in(section_offset(context()), stride(context())); }
@@ -250,7 +240,7 @@ private:
     friend class record_iterator<traversal>;
     static std::size_t section_offset(const file_context& c) noexcept { return c.traversals_offset(); }
     static std::size_t stride(const file_context&) noexcept { return sizes::traversal; }
-    traversal(const file_context& context, detail::record_offset at) noexcept : record_base(context, at) {}
+    traversal(const file_context& context, detail::record_at at) noexcept : record_base(context, at) {}
 };
 
 // A waypoint: flags, radius, origin and the links leaving it (8 + 12 bytes).
@@ -259,7 +249,7 @@ public:
     node() noexcept = default;
     // Record `index` of the file (index < the section's count).
     node(const file_context& context, std::uint32_t index) noexcept
-        : record_base(context, detail::at_offset(section_offset(context) + std::size_t{index} * stride(context))) {}
+        : record_base(context, detail::record_at{context.file + section_offset(context) + std::size_t{index} * stride(context)}) {}
 
     // The record's position in its section.
     std::uint32_t index() const noexcept { return index_in(section_offset(context()), stride(context())); }
@@ -278,8 +268,9 @@ public:
     vec3 position() const noexcept {
         // Origin i (12 bytes) is 8 nodeCount + 4 i bytes after node i (8 bytes).
         static_assert(sizes::node == 8 && sizes::node_origin == 12, "the arithmetic below follows the layout");
-        const std::size_t four_i = (offset_ - std::size_t{header_size_}) / 2;
-        return load_vec3(record() + std::size_t{context().node_count()} * sizes::node + four_i);
+        const file_context c = context();
+        const auto four_i = static_cast<std::size_t>(record() - c.nodes()) / 2;
+        return load_vec3(record() + std::size_t{c.node_count()} * sizes::node + four_i);
     }
     // The links leaving this node; empty when the range runs past the link
     // array (impossible in a file whose indices were checked).
@@ -290,7 +281,7 @@ private:
     friend class record_iterator<node>;
     static std::size_t section_offset(const file_context& c) noexcept { return c.nodes_offset(); }
     static std::size_t stride(const file_context&) noexcept { return sizes::node; }
-    node(const file_context& context, detail::record_offset at) noexcept : record_base(context, at) {}
+    node(const file_context& context, detail::record_at at) noexcept : record_base(context, at) {}
 };
 
 // A directed edge between two nodes (6 bytes).
@@ -299,7 +290,7 @@ public:
     link() noexcept = default;
     // Record `index` of the file (index < the section's count).
     link(const file_context& context, std::uint32_t index) noexcept
-        : record_base(context, detail::at_offset(section_offset(context) + std::size_t{index} * stride(context))) {}
+        : record_base(context, detail::record_at{context.file + section_offset(context) + std::size_t{index} * stride(context)}) {}
 
     // The record's position in its section.
     std::uint32_t index() const noexcept { return index_in(section_offset(context()), stride(context())); }
@@ -357,7 +348,7 @@ private:
     friend class record_iterator<link>;
     static std::size_t section_offset(const file_context& c) noexcept { return c.links_offset(); }
     static std::size_t stride(const file_context&) noexcept { return sizes::link; }
-    link(const file_context& context, detail::record_offset at) noexcept : record_base(context, at) {}
+    link(const file_context& context, detail::record_at at) noexcept : record_base(context, at) {}
 };
 
 // A (usually moving) entity tied to a link: an elevator, a train, a door
@@ -367,7 +358,7 @@ public:
     edict() noexcept = default;
     // Record `index` of the file (index < the section's count).
     edict(const file_context& context, std::uint32_t index) noexcept
-        : record_base(context, detail::at_offset(section_offset(context) + std::size_t{index} * stride(context))) {}
+        : record_base(context, detail::record_at{context.file + section_offset(context) + std::size_t{index} * stride(context)}) {}
 
     // The record's position in its section.
     std::uint32_t index() const noexcept { return index_in(section_offset(context()), stride(context())); }
@@ -413,14 +404,20 @@ private:
     friend class record_iterator<edict>;
     static std::size_t section_offset(const file_context& c) noexcept { return c.edicts_offset(); }
     static std::size_t stride(const file_context& c) noexcept { return c.edict_size; }
-    edict(const file_context& context, detail::record_offset at) noexcept : record_base(context, at) {}
+    edict(const file_context& context, detail::record_at at) noexcept : record_base(context, at) {}
 };
 
 inline link_view node::links() const noexcept {
+    const file_context c = context();
     const std::uint32_t first = first_link();
     const std::uint32_t count = link_count();
-    if (NAVSPAN_UNLIKELY(first + count > context().link_count())) return link_view(context(), 0, 0);
-    return link_view(context(), first, count);
+    // Read before the branches, so that a loop over nodes reads the header
+    // counts once, not once per node.
+    const std::size_t links_at = c.links_offset();
+    const bool in_range = first + count <= c.link_count();
+    // A node without links (or with a range out of bounds) costs no more.
+    if (count == 0 || NAVSPAN_UNLIKELY(!in_range)) return link_view(c, c.file, in_range ? first : 0, 0);
+    return link_view(c, c.file + links_at + std::size_t{first} * sizes::link, first, count);
 }
 
 }  // namespace navspan::quake
