@@ -184,20 +184,23 @@ inline constexpr named_value edge_link_type_names[] = {
 
 class vertex {
 public:
-    vertex(const std::byte* p, const layout& l) noexcept : p_(p), extra_(l.vertex_size == 16) {}
+    vertex(const std::byte* p, const layout& l) noexcept : p_(p), size_(l.vertex_size) {}
     vec3 position() const noexcept { return load_vec3(p_); }
     float x() const noexcept { return load_f32(p_); }
     float y() const noexcept { return load_f32(p_ + 4); }
     float z() const noexcept { return load_f32(p_ + 8); }
     // Starfield's fourth word (0 or 1 seen; meaning unknown), else nullopt.
     std::optional<std::uint32_t> extra() const noexcept {
-        if (!extra_) return std::nullopt;
+        if (size_ != 16) return std::nullopt;
         return load_u32(p_ + 12);
     }
 
 private:
     const std::byte* p_;
-    bool extra_;
+    // The record size, 12 or 16 (the layout's). Tested as a size, g++ 12
+    // drops the branch on it from a loop over vertices: 17 instructions a
+    // vertex in the traverse row where a bool took 21.
+    std::uint8_t size_;
 };
 
 class cover_flags {
@@ -474,17 +477,13 @@ public:
     }
 
 private:
-    // Reads a count32 list of `stride`-byte records: take_list_fast() for
+    // Reads a count32 list of `stride`-byte records: take_list_fast() is
     // the usual case (the count and the records are there, within the
-    // limits: a few inline compares, no error value built), else the
-    // checked reads of take_list_checked(), which find the problem and
-    // report it. The grid walk calls the fast form directly, once per cell:
-    // a call per cell cost more than the cell's own check.
-    static error take_list(byte_reader& r, const navspan::limits& lim, std::size_t stride, const char* what,
-                           const std::byte*& data, std::size_t& count) noexcept {
-        if (NAVSPAN_LIKELY(take_list_fast(r, lim, stride, data, count))) return {};
-        return take_list_checked(r, lim, stride, what, data, count);
-    }
+    // limits: a few inline compares, no error value built); when it says
+    // no, take_list_checked() reads the list again with the checked reads,
+    // which find the problem and report it. verify() calls the fast form
+    // at every list and grid cell: a call per cell cost more than the
+    // cell's own check, and per list it was half of opening a small NVNM.
     static bool take_list_fast(byte_reader& r, const navspan::limits& lim, std::size_t stride, const std::byte*& data,
                                std::size_t& count) noexcept {
         const std::size_t left = r.remaining();
@@ -524,20 +523,38 @@ private:
             return navspan::detail::fail(error_code::bad_magic, base + 4, "NVNM pathing-cell CRC", crc);
         }
         r.skip_unchecked(8);
-        NAVSPAN_TRY(take_list(r, lim, l.vertex_size, "NVNM vertices", vertices_, vertex_count_));
-        NAVSPAN_TRY(take_list(r, lim, l.triangle_size, "NVNM triangles", triangles_, triangle_count_));
-        NAVSPAN_TRY(take_list(r, lim, l.edge_link_size, "NVNM edge links", edge_links_, edge_link_count_));
-        NAVSPAN_TRY(take_list(r, lim, door_link::record_size, "NVNM door links", door_links_, door_link_count_));
+        if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, l.vertex_size, vertices_, vertex_count_))) {
+            NAVSPAN_TRY(take_list_checked(r, lim, l.vertex_size, "NVNM vertices", vertices_, vertex_count_));
+        }
+        if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, l.triangle_size, triangles_, triangle_count_))) {
+            NAVSPAN_TRY(take_list_checked(r, lim, l.triangle_size, "NVNM triangles", triangles_, triangle_count_));
+        }
+        if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, l.edge_link_size, edge_links_, edge_link_count_))) {
+            NAVSPAN_TRY(take_list_checked(r, lim, l.edge_link_size, "NVNM edge links", edge_links_, edge_link_count_));
+        }
+        if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, door_link::record_size, door_links_, door_link_count_))) {
+            NAVSPAN_TRY(take_list_checked(r, lim, door_link::record_size, "NVNM door links", door_links_, door_link_count_));
+        }
         if (l.has_cover_triangles) {
-            NAVSPAN_TRY(take_list(r, lim, 2, "NVNM cover triangles", cover_triangles_, cover_triangle_count_));
+            if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, 2, cover_triangles_, cover_triangle_count_))) {
+                NAVSPAN_TRY(
+                    take_list_checked(r, lim, 2, "NVNM cover triangles", cover_triangles_, cover_triangle_count_));
+            }
         }
         if (l.cover_size != 0) {
-            NAVSPAN_TRY(take_list(r, lim, l.cover_size, "NVNM covers", covers_, cover_count_));
+            if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, l.cover_size, covers_, cover_count_))) {
+                NAVSPAN_TRY(take_list_checked(r, lim, l.cover_size, "NVNM covers", covers_, cover_count_));
+            }
         }
         if (l.has_waypoints) {
-            NAVSPAN_TRY(take_list(r, lim, cover_mapping::record_size, "NVNM cover mappings", cover_mappings_,
-                                  cover_mapping_count_));
-            NAVSPAN_TRY(take_list(r, lim, waypoint::record_size, "NVNM waypoints", waypoints_, waypoint_count_));
+            if (NAVSPAN_UNLIKELY(
+                    !take_list_fast(r, lim, cover_mapping::record_size, cover_mappings_, cover_mapping_count_))) {
+                NAVSPAN_TRY(take_list_checked(r, lim, cover_mapping::record_size, "NVNM cover mappings",
+                                              cover_mappings_, cover_mapping_count_));
+            }
+            if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, waypoint::record_size, waypoints_, waypoint_count_))) {
+                NAVSPAN_TRY(take_list_checked(r, lim, waypoint::record_size, "NVNM waypoints", waypoints_, waypoint_count_));
+            }
         }
 
         // The grid: header, then divisor^2 cells (each at least 4 bytes,
