@@ -184,20 +184,23 @@ inline constexpr named_value edge_link_type_names[] = {
 
 class vertex {
 public:
-    vertex(const std::byte* p, const layout& l) noexcept : p_(p), extra_(l.vertex_size == 16) {}
+    vertex(const std::byte* p, const layout& l) noexcept : p_(p), size_(l.vertex_size) {}
     vec3 position() const noexcept { return load_vec3(p_); }
     float x() const noexcept { return load_f32(p_); }
     float y() const noexcept { return load_f32(p_ + 4); }
     float z() const noexcept { return load_f32(p_ + 8); }
     // Starfield's fourth word (0 or 1 seen; meaning unknown), else nullopt.
     std::optional<std::uint32_t> extra() const noexcept {
-        if (!extra_) return std::nullopt;
+        if (size_ != 16) return std::nullopt;
         return load_u32(p_ + 12);
     }
 
 private:
     const std::byte* p_;
-    bool extra_;
+    // The record size, 12 or 16 (the layout's). Tested as a size, g++ 12
+    // drops the branch on it from a loop over vertices: 17 instructions a
+    // vertex in the traverse row where a bool took 21.
+    std::uint8_t size_;
 };
 
 class cover_flags {
@@ -217,7 +220,8 @@ private:
 
 class triangle {
 public:
-    triangle(const std::byte* p, const layout& l) noexcept : p_(p), wide_(l.triangle_size == 21) {}
+    triangle(const std::byte* p, const layout& l) noexcept
+        : p_(p), flags_at_(static_cast<std::uint8_t>(l.triangle_size == 21 ? 17 : 12)) {}
 
     std::uint16_t vertex(unsigned i) const noexcept {
         NAVSPAN_ASSERT(i < 3);
@@ -239,8 +243,7 @@ public:
     // The neighbour across edge e in this navmesh, if any.
     std::optional<std::uint16_t> neighbour(unsigned e) const noexcept {
         const std::uint16_t v = edge(e);
-        if (edge_is_link(e) || v == none) return std::nullopt;
-        return v;
+        return edge_is_link(e) || v == none ? std::optional<std::uint16_t>{} : std::optional<std::uint16_t>{v};
     }
     // The edge link across edge e, if the edge leads to another navmesh.
     std::optional<std::uint16_t> edge_link(unsigned e) const noexcept {
@@ -248,24 +251,29 @@ public:
         return edge(e);
     }
 
-    std::uint16_t flags_raw() const noexcept { return load_u16(p_ + (wide_ ? 17 : 12)); }
+    std::uint16_t flags_raw() const noexcept { return load_u16(p_ + flags_at_); }
     flag_set<std::uint16_t> flags() const noexcept { return {flags_raw(), triangle_flag_names}; }
-    cover_flags cover() const noexcept { return cover_flags(load_u16(p_ + (wide_ ? 19 : 14))); }
+    cover_flags cover() const noexcept { return cover_flags(load_u16(p_ + flags_at_ + 2)); }
 
     // Fallout 4 and Starfield: a height (170.0 and FLT_MAX seen) and a byte
     // (always 0 seen).
     std::optional<float> height() const noexcept {
-        if (!wide_) return std::nullopt;
+        if (!wide()) return std::nullopt;
         return load_f32(p_ + 12);
     }
     std::optional<std::uint8_t> unknown() const noexcept {
-        if (!wide_) return std::nullopt;
+        if (!wide()) return std::nullopt;
         return load_u8(p_ + 16);
     }
 
 private:
+    bool wide() const noexcept { return flags_at_ == 17; }
+
     const std::byte* p_;
-    bool wide_;
+    // Where the flags are (then the cover flags): 12 in 16-byte triangles,
+    // 17 after the height and unknown byte of 21-byte ones. Kept as the
+    // offset itself, so flags_raw() is one load with no choice to make.
+    std::uint8_t flags_at_;
 };
 
 class edge_link {
@@ -469,9 +477,26 @@ public:
     }
 
 private:
-    // Reads a count32 list of `stride`-byte records.
-    static error take_list(byte_reader& r, const navspan::limits& lim, std::size_t stride, const char* what,
-                           const std::byte*& data, std::size_t& count) noexcept {
+    // Reads a count32 list of `stride`-byte records: take_list_fast() is
+    // the usual case (the count and the records are there, within the
+    // limits: a few inline compares, no error value built); when it says
+    // no, take_list_checked() reads the list again with the checked reads,
+    // which find the problem and report it. verify() calls the fast form
+    // at every list and grid cell: a call per cell cost more than the
+    // cell's own check, and per list it was half of opening a small NVNM.
+    static bool take_list_fast(byte_reader& r, const navspan::limits& lim, std::size_t stride, const std::byte*& data,
+                               std::size_t& count) noexcept {
+        const std::size_t left = r.remaining();
+        if (NAVSPAN_UNLIKELY(left < 4)) return false;
+        const std::uint32_t n = load_u32(r.current());
+        if (NAVSPAN_UNLIKELY(n > lim.max_count || n > (left - 4) / stride)) return false;
+        data = r.current() + 4;
+        count = n;
+        r.skip_unchecked(4 + std::size_t{n} * stride);
+        return true;
+    }
+    static error take_list_checked(byte_reader& r, const navspan::limits& lim, std::size_t stride, const char* what,
+                                   const std::byte*& data, std::size_t& count) noexcept {
         std::uint32_t n = 0;
         NAVSPAN_TRY(r.read(n, what));
         NAVSPAN_TRY(check_count(lim, n, r.offset() - 4, what));
@@ -498,20 +523,38 @@ private:
             return navspan::detail::fail(error_code::bad_magic, base + 4, "NVNM pathing-cell CRC", crc);
         }
         r.skip_unchecked(8);
-        NAVSPAN_TRY(take_list(r, lim, l.vertex_size, "NVNM vertices", vertices_, vertex_count_));
-        NAVSPAN_TRY(take_list(r, lim, l.triangle_size, "NVNM triangles", triangles_, triangle_count_));
-        NAVSPAN_TRY(take_list(r, lim, l.edge_link_size, "NVNM edge links", edge_links_, edge_link_count_));
-        NAVSPAN_TRY(take_list(r, lim, door_link::record_size, "NVNM door links", door_links_, door_link_count_));
+        if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, l.vertex_size, vertices_, vertex_count_))) {
+            NAVSPAN_TRY(take_list_checked(r, lim, l.vertex_size, "NVNM vertices", vertices_, vertex_count_));
+        }
+        if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, l.triangle_size, triangles_, triangle_count_))) {
+            NAVSPAN_TRY(take_list_checked(r, lim, l.triangle_size, "NVNM triangles", triangles_, triangle_count_));
+        }
+        if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, l.edge_link_size, edge_links_, edge_link_count_))) {
+            NAVSPAN_TRY(take_list_checked(r, lim, l.edge_link_size, "NVNM edge links", edge_links_, edge_link_count_));
+        }
+        if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, door_link::record_size, door_links_, door_link_count_))) {
+            NAVSPAN_TRY(take_list_checked(r, lim, door_link::record_size, "NVNM door links", door_links_, door_link_count_));
+        }
         if (l.has_cover_triangles) {
-            NAVSPAN_TRY(take_list(r, lim, 2, "NVNM cover triangles", cover_triangles_, cover_triangle_count_));
+            if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, 2, cover_triangles_, cover_triangle_count_))) {
+                NAVSPAN_TRY(
+                    take_list_checked(r, lim, 2, "NVNM cover triangles", cover_triangles_, cover_triangle_count_));
+            }
         }
         if (l.cover_size != 0) {
-            NAVSPAN_TRY(take_list(r, lim, l.cover_size, "NVNM covers", covers_, cover_count_));
+            if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, l.cover_size, covers_, cover_count_))) {
+                NAVSPAN_TRY(take_list_checked(r, lim, l.cover_size, "NVNM covers", covers_, cover_count_));
+            }
         }
         if (l.has_waypoints) {
-            NAVSPAN_TRY(take_list(r, lim, cover_mapping::record_size, "NVNM cover mappings", cover_mappings_,
-                                  cover_mapping_count_));
-            NAVSPAN_TRY(take_list(r, lim, waypoint::record_size, "NVNM waypoints", waypoints_, waypoint_count_));
+            if (NAVSPAN_UNLIKELY(
+                    !take_list_fast(r, lim, cover_mapping::record_size, cover_mappings_, cover_mapping_count_))) {
+                NAVSPAN_TRY(take_list_checked(r, lim, cover_mapping::record_size, "NVNM cover mappings",
+                                              cover_mappings_, cover_mapping_count_));
+            }
+            if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, waypoint::record_size, waypoints_, waypoint_count_))) {
+                NAVSPAN_TRY(take_list_checked(r, lim, waypoint::record_size, "NVNM waypoints", waypoints_, waypoint_count_));
+            }
         }
 
         // The grid: header, then divisor^2 cells (each at least 4 bytes,
@@ -527,7 +570,9 @@ private:
             const std::byte* list = nullptr;
             std::size_t n = 0;
             const std::uint64_t at = r.offset();
-            NAVSPAN_TRY(take_list(r, lim, 2, "NVNM grid cell", list, n));
+            if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, 2, list, n))) {
+                NAVSPAN_TRY(take_list_checked(r, lim, 2, "NVNM grid cell", list, n));
+            }
             // The largest entry decides (a loop without branches); only a
             // bad cell is searched for the entry to report.
             std::uint16_t largest = 0;

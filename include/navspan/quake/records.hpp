@@ -1,9 +1,11 @@
 // navspan/quake/records.hpp - lazy views of NAV2 nodes, links, traversals and
 // edicts (layout: format.hpp).
 //
-// A record is a small value: where the file's sections are (file_context)
-// plus its own index. Every accessor decodes its field from the file bytes
-// when called; nothing is cached and nothing allocates.
+// A record is a small value (24 bytes, see record_base): the address of its
+// own bytes and the file's context, from which the accessors that follow an
+// index find the other sections. A view steps its records by their size.
+// Every accessor decodes its field from the file bytes when called; nothing
+// is cached and nothing allocates.
 //
 // The accessors that follow an index into another section (a node's links, a
 // link's destination node and traversal, an edict's link) return an empty
@@ -14,6 +16,7 @@
 #pragma once
 
 #include <array>
+#include <compare>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -32,11 +35,11 @@
 namespace navspan::quake {
 
 // What a record needs to find its fields: the start of the verified file
-// and the two sizes that the version alone does not fix (format.hpp). The
-// counts, the version and so every section start are decoded from the header
-// when needed (an L1-cache load), which keeps records at 16 bytes, passed in
-// two registers. Records never point back at the nav_file they came from, so
-// they stay valid as long as the file bytes do.
+// and what the version alone does not fix (format.hpp). The counts, and so
+// every section start, are decoded from the header when needed (an L1-cache
+// load that a loop hoists), which keeps the context at 16 bytes. Records
+// never point back at the nav_file they came from, so they stay valid as
+// long as the file bytes do.
 struct file_context {
     const std::byte* file = navspan::detail::empty_view_bytes;
     std::uint8_t header_size = 0;
@@ -48,44 +51,161 @@ struct file_context {
     std::uint32_t link_count() const noexcept { return load_u32(file + fields::header_link_count); }
     std::uint32_t traversal_count() const noexcept { return load_u32(file + fields::header_traversal_count); }
 
-    const std::byte* nodes() const noexcept { return file + header_size; }
-    const std::byte* node_origins() const noexcept { return nodes() + std::size_t{node_count()} * sizes::node; }
-    const std::byte* links() const noexcept {
-        return nodes() + std::size_t{node_count()} * sizes::node_and_origin;
+    // Section starts, as offsets from `file` and as addresses.
+    std::size_t nodes_offset() const noexcept { return header_size; }
+    std::size_t node_origins_offset() const noexcept { return nodes_offset() + std::size_t{node_count()} * sizes::node; }
+    std::size_t links_offset() const noexcept {
+        return nodes_offset() + std::size_t{node_count()} * sizes::node_and_origin;
     }
-    const std::byte* traversals() const noexcept {
-        return links() + std::size_t{link_count()} * sizes::link;
+    std::size_t traversals_offset() const noexcept {
+        return links_offset() + std::size_t{link_count()} * sizes::link;
     }
-    const std::byte* edict_table() const noexcept {
-        return traversals() + std::size_t{traversal_count()} * sizes::traversal;
+    std::size_t edict_table_offset() const noexcept {
+        return traversals_offset() + std::size_t{traversal_count()} * sizes::traversal;
     }
+    std::size_t edicts_offset() const noexcept { return edict_table_offset() + sizes::edict_count; }
+
+    const std::byte* nodes() const noexcept { return file + nodes_offset(); }
+    const std::byte* node_origins() const noexcept { return file + node_origins_offset(); }
+    const std::byte* links() const noexcept { return file + links_offset(); }
+    const std::byte* traversals() const noexcept { return file + traversals_offset(); }
+    const std::byte* edict_table() const noexcept { return file + edict_table_offset(); }
     std::uint32_t edict_count() const noexcept { return load_u32(edict_table()); }
-    const std::byte* edicts() const noexcept { return edict_table() + sizes::edict_count; }
+    const std::byte* edicts() const noexcept { return file + edicts_offset(); }
 };
 
-// The state every record carries: 16 bytes.
+template <class Record>
+class record_view;
+
+namespace detail {
+// Where a record's bytes are (records' private constructor: views build
+// them from it).
+struct record_at {
+    const std::byte* p = navspan::detail::empty_view_bytes;
+};
+}  // namespace detail
+
+// The state every record carries, 24 bytes: the start of the file and what
+// the version does not fix (its context: the accessors that follow an index
+// into another section find it there), and the address of its own bytes, so
+// that an accessor is one load at a constant offset and a view steps its
+// records by their size.
 class record_base {
 public:
     record_base() noexcept = default;
-    record_base(const file_context& context, std::uint32_t index) noexcept
-        : file_(context.file), index_(index), header_size_(context.header_size), edict_size_(context.edict_size) {}
-
-    // The record's position in its section.
-    std::uint32_t index() const noexcept { return index_; }
 
 protected:
+    record_base(const file_context& context, detail::record_at at) noexcept
+        : file_(context.file), record_(at.p), header_size_(context.header_size), edict_size_(context.edict_size) {}
+
     file_context context() const noexcept { return {file_, header_size_, edict_size_}; }
+    const std::byte* record() const noexcept { return record_; }
+    // The position of this record in a section that starts at
+    // `section_offset` (0 for a default-constructed record).
+    std::uint32_t index_in(std::size_t section_offset, std::size_t stride) const noexcept {
+        if (stride == 0) return 0;  // a default-constructed edict
+        const auto offset = static_cast<std::size_t>(record_ - file_);
+        return static_cast<std::uint32_t>((offset - section_offset) / stride);
+    }
 
     const std::byte* file_ = navspan::detail::empty_view_bytes;
-    std::uint32_t index_ = 0;
+    const std::byte* record_ = navspan::detail::empty_view_bytes;
     std::uint8_t header_size_ = 0;
     std::uint8_t edict_size_ = 0;
 };
 
+// The iterator of a record_view: the file's context and the address of the
+// current record, stepped by the record size (one register, as in a
+// hand-written loop; no separate counter).
+template <class Record>
+class record_iterator {
+public:
+    using iterator_concept = std::random_access_iterator_tag;
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = Record;
+    using difference_type = std::ptrdiff_t;
+    using reference = Record;  // records are decoded values, not lvalues
+    using pointer = void;
+
+    constexpr record_iterator() noexcept = default;
+    record_iterator(const file_context& context, const std::byte* p) noexcept : context_(context), p_(p) {}
+
+    Record operator*() const noexcept { return Record(context_, detail::record_at{p_}); }
+    arrow_proxy<Record> operator->() const noexcept { return arrow_proxy<Record>(**this); }
+    Record operator[](difference_type n) const noexcept { return *(*this + n); }
+
+    record_iterator& operator++() noexcept { p_ += stride(); return *this; }
+    record_iterator operator++(int) noexcept { auto t = *this; ++*this; return t; }
+    record_iterator& operator--() noexcept { p_ -= stride(); return *this; }
+    record_iterator operator--(int) noexcept { auto t = *this; --*this; return t; }
+    record_iterator& operator+=(difference_type n) noexcept {
+        p_ += n * static_cast<difference_type>(stride());
+        return *this;
+    }
+    record_iterator& operator-=(difference_type n) noexcept { return *this += -n; }
+    friend record_iterator operator+(record_iterator it, difference_type n) noexcept { return it += n; }
+    friend record_iterator operator+(difference_type n, record_iterator it) noexcept { return it += n; }
+    friend record_iterator operator-(record_iterator it, difference_type n) noexcept { return it -= n; }
+    friend difference_type operator-(const record_iterator& a, const record_iterator& b) noexcept {
+        const auto size = static_cast<difference_type>(a.stride());
+        if (size == 0) return 0;  // a default edict view: both ends at the same place
+        return (a.p_ - b.p_) / size;
+    }
+    friend bool operator==(const record_iterator& a, const record_iterator& b) noexcept { return a.p_ == b.p_; }
+    friend std::strong_ordering operator<=>(const record_iterator& a, const record_iterator& b) noexcept {
+        return std::compare_three_way{}(a.p_, b.p_);
+    }
+
+private:
+    std::size_t stride() const noexcept { return Record::stride(context_); }
+
+    file_context context_{};
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
+};
+
 // A view over the records [first, first + count) of one section: random
 // access, decoded on access. Record is node, link, traversal or edict.
+// The view keeps the address of its first record, so element i is at
+// first + i * stride: a loop over a view steps through the section the way
+// a hand-written loop does.
 template <class Record>
-using record_view = indexed_view<Record, file_context>;
+class record_view {
+public:
+    using value_type = Record;
+    using size_type = std::size_t;
+    using iterator = record_iterator<Record>;
+    using const_iterator = iterator;
+
+    constexpr record_view() noexcept = default;
+    // The records [first, first + count) of `context`'s file (the caller
+    // checked them against the section's count).
+    record_view(const file_context& context, std::uint32_t first, std::uint32_t count) noexcept
+        : record_view(context, context.file + Record::section_offset(context) + std::size_t{first} * Record::stride(context),
+                      first, count) {}
+    // The same, with the first record's address already computed.
+    record_view(const file_context& context, const std::byte* first_record, std::uint32_t first,
+                std::uint32_t count) noexcept
+        : context_(context), first_record_(first_record), first_(first), count_(count) {}
+
+    constexpr std::size_t size() const noexcept { return count_; }
+    constexpr bool empty() const noexcept { return count_ == 0; }
+    Record operator[](std::size_t i) const noexcept {
+        NAVSPAN_ASSERT(i < count_);
+        return Record(context_, detail::record_at{first_record_ + i * Record::stride(context_)});
+    }
+    Record front() const noexcept { return (*this)[0]; }
+    Record back() const noexcept { return (*this)[count_ - 1]; }
+    iterator begin() const noexcept { return iterator(context_, first_record_); }
+    iterator end() const noexcept { return iterator(context_, first_record_ + count_ * Record::stride(context_)); }
+    // Index of the first element (in its whole section).
+    constexpr std::uint32_t first_index() const noexcept { return first_; }
+
+private:
+    file_context context_{};
+    const std::byte* first_record_ = navspan::detail::empty_view_bytes;
+    std::uint32_t first_ = 0;
+    std::uint32_t count_ = 0;
+};
 
 class node;
 class link;
@@ -100,25 +220,39 @@ using edict_view = record_view<edict>;
 // Three jump points of a link that needs more than walking (36 bytes).
 class traversal : public record_base {
 public:
-    using record_base::record_base;
+    traversal() noexcept = default;
+    // Record `index` of the file (index < the section's count).
+    traversal(const file_context& context, std::uint32_t index) noexcept
+        : record_base(context, detail::record_at{context.file + section_offset(context) + std::size_t{index} * stride(context)}) {}
+
+    // The record's position in its section.
+    std::uint32_t index() const noexcept { return index_in(section_offset(context()), stride(context())); }
 
     // Where the bot leaves the node, on its radius (Quake 2's "funnel").
-    vec3 node_exit() const noexcept { return load_vec3(p_() + fields::traversal_node_exit); }
+    vec3 node_exit() const noexcept { return load_vec3(record() + fields::traversal_node_exit); }
     // Where the jump starts.
-    vec3 jump_start() const noexcept { return load_vec3(p_() + fields::traversal_jump_start); }
+    vec3 jump_start() const noexcept { return load_vec3(record() + fields::traversal_jump_start); }
     // Where the jump lands.
-    vec3 jump_end() const noexcept { return load_vec3(p_() + fields::traversal_jump_end); }
+    vec3 jump_end() const noexcept { return load_vec3(record() + fields::traversal_jump_end); }
 
 private:
-    const std::byte* p_() const noexcept {
-        return context().traversals() + std::size_t{index_} * sizes::traversal;
-    }
+    friend class record_view<traversal>;
+    friend class record_iterator<traversal>;
+    static std::size_t section_offset(const file_context& c) noexcept { return c.traversals_offset(); }
+    static std::size_t stride(const file_context&) noexcept { return sizes::traversal; }
+    traversal(const file_context& context, detail::record_at at) noexcept : record_base(context, at) {}
 };
 
 // A waypoint: flags, radius, origin and the links leaving it (8 + 12 bytes).
 class node : public record_base {
 public:
-    using record_base::record_base;
+    node() noexcept = default;
+    // Record `index` of the file (index < the section's count).
+    node(const file_context& context, std::uint32_t index) noexcept
+        : record_base(context, detail::record_at{context.file + section_offset(context) + std::size_t{index} * stride(context)}) {}
+
+    // The record's position in its section.
+    std::uint32_t index() const noexcept { return index_in(section_offset(context()), stride(context())); }
 
     flag_set<std::uint16_t> flags() const noexcept { return {flags_raw(), node_flag_names}; }
     std::uint16_t flags_raw() const noexcept { return load_u16(record() + fields::node_flags); }
@@ -132,20 +266,34 @@ public:
     // Radius in whole units (4 to 328 in public files).
     std::uint16_t radius() const noexcept { return load_u16(record() + fields::node_radius); }
     vec3 position() const noexcept {
-        return load_vec3(context().node_origins() + std::size_t{index_} * sizes::node_origin);
+        // Origin i (12 bytes) is 8 nodeCount + 4 i bytes after node i (8 bytes).
+        static_assert(sizes::node == 8 && sizes::node_origin == 12, "the arithmetic below follows the layout");
+        const file_context c = context();
+        const auto four_i = static_cast<std::size_t>(record() - c.nodes()) / 2;
+        return load_vec3(record() + std::size_t{c.node_count()} * sizes::node + four_i);
     }
     // The links leaving this node; empty when the range runs past the link
     // array (impossible in a file whose indices were checked).
     link_view links() const noexcept;
 
 private:
-    const std::byte* record() const noexcept { return context().nodes() + std::size_t{index_} * sizes::node; }
+    friend class record_view<node>;
+    friend class record_iterator<node>;
+    static std::size_t section_offset(const file_context& c) noexcept { return c.nodes_offset(); }
+    static std::size_t stride(const file_context&) noexcept { return sizes::node; }
+    node(const file_context& context, detail::record_at at) noexcept : record_base(context, at) {}
 };
 
 // A directed edge between two nodes (6 bytes).
 class link : public record_base {
 public:
-    using record_base::record_base;
+    link() noexcept = default;
+    // Record `index` of the file (index < the section's count).
+    link(const file_context& context, std::uint32_t index) noexcept
+        : record_base(context, detail::record_at{context.file + section_offset(context) + std::size_t{index} * stride(context)}) {}
+
+    // The record's position in its section.
+    std::uint32_t index() const noexcept { return index_in(section_offset(context()), stride(context())); }
 
     // The destination node's index as stored.
     std::uint16_t destination() const noexcept { return load_u16(record() + fields::link_destination); }
@@ -187,20 +335,33 @@ public:
     // The link's traversal; empty when it has none (or, in a file whose
     // indices were not checked, when the index is out of range).
     std::optional<quake::traversal> traversal() const noexcept {
+        // One compare covers "none" and "out of range": no_traversal is at
+        // or above the bound.
         const std::uint32_t i = traversal_index();
-        if (i == no_traversal || NAVSPAN_UNLIKELY(i >= context().traversal_count())) return std::nullopt;
+        const std::uint32_t count = context().traversal_count();
+        if (i >= (count < no_traversal ? count : std::uint32_t{no_traversal})) return std::nullopt;
         return quake::traversal(context(), i);
     }
 
 private:
-    const std::byte* record() const noexcept { return context().links() + std::size_t{index_} * sizes::link; }
+    friend class record_view<link>;
+    friend class record_iterator<link>;
+    static std::size_t section_offset(const file_context& c) noexcept { return c.links_offset(); }
+    static std::size_t stride(const file_context&) noexcept { return sizes::link; }
+    link(const file_context& context, detail::record_at at) noexcept : record_base(context, at) {}
 };
 
 // A (usually moving) entity tied to a link: an elevator, a train, a door
 // (26, 30 or 34 bytes by version).
 class edict : public record_base {
 public:
-    using record_base::record_base;
+    edict() noexcept = default;
+    // Record `index` of the file (index < the section's count).
+    edict(const file_context& context, std::uint32_t index) noexcept
+        : record_base(context, detail::record_at{context.file + section_offset(context) + std::size_t{index} * stride(context)}) {}
+
+    // The record's position in its section.
+    std::uint32_t index() const noexcept { return index_in(section_offset(context()), stride(context())); }
 
     // The index of its link in the file's link array, as stored.
     std::uint16_t link_index() const noexcept { return load_u16(record() + fields::edict_link); }
@@ -239,14 +400,27 @@ public:
     }
 
 private:
-    const std::byte* record() const noexcept { return context().edicts() + std::size_t{index_} * edict_size_; }
+    friend class record_view<edict>;
+    friend class record_iterator<edict>;
+    static std::size_t section_offset(const file_context& c) noexcept { return c.edicts_offset(); }
+    static std::size_t stride(const file_context& c) noexcept { return c.edict_size; }
+    edict(const file_context& context, detail::record_at at) noexcept : record_base(context, at) {}
 };
 
 inline link_view node::links() const noexcept {
+    const file_context c = context();
     const std::uint32_t first = first_link();
     const std::uint32_t count = link_count();
-    if (NAVSPAN_UNLIKELY(first + count > context().link_count())) return link_view(context(), 0, 0);
-    return link_view(context(), first, count);
+    // Read before the branches, so that a loop over nodes reads the header
+    // counts once, not once per node.
+    const std::size_t links_at = c.links_offset();
+    const bool in_range = first + count <= c.link_count();
+    // A node without links (or with a range out of bounds) costs no more.
+    if (count == 0 || NAVSPAN_UNLIKELY(!in_range)) return link_view(c, c.file, in_range ? first : 0, 0);
+    return link_view(c, c.file + links_at + std::size_t{first} * sizes::link, first, count);
 }
 
 }  // namespace navspan::quake
+
+template <class Record>
+inline constexpr bool std::ranges::enable_borrowed_range<navspan::quake::record_view<Record>> = true;
