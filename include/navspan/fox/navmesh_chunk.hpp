@@ -139,18 +139,38 @@ struct face_neighbours {
     const face_neighbour* end() const noexcept { return items + count; }
 };
 
-// The 3 (or 4) corners of a face in world space, by value.
-struct face_corners {
-    vec3 items[4] = {};
-    std::size_t count = 0;
+// The 3 (or 4) corners of a face in world space: a lazy view, each position
+// dequantised when read. It holds the segment's vertices (looked up once by
+// face::corners()), the record's vertex bytes and a copy of the
+// quantisation, so a loop over the corners keeps the quantisation in
+// registers and does no more than a hand-written loop would.
+class face_corners {
+public:
+    using value_type = vec3;
+    using size_type = std::size_t;
+    using iterator = index_iterator<face_corners>;
+    using const_iterator = iterator;
 
-    std::size_t size() const noexcept { return count; }
-    const vec3& operator[](std::size_t i) const noexcept {
-        NAVSPAN_ASSERT(i < count);
-        return items[i];
+    constexpr face_corners() noexcept = default;
+    constexpr face_corners(const std::byte* segment_vertices, const std::byte* local, std::size_t count,
+                           const quantization& q) noexcept
+        : segment_vertices_(segment_vertices), local_(local), count_(count), quant_(q) {}
+
+    constexpr std::size_t size() const noexcept { return count_; }
+    constexpr bool empty() const noexcept { return count_ == 0; }
+    vec3 operator[](std::size_t i) const noexcept { return quant_.to_world(quantized(i)); }
+    quantized_point quantized(std::size_t i) const noexcept {
+        NAVSPAN_ASSERT(i < count_);
+        return load_quantized(segment_vertices_ + std::size_t{load_u8(local_ + i)} * point_size);
     }
-    const vec3* begin() const noexcept { return items; }
-    const vec3* end() const noexcept { return items + count; }
+    iterator begin() const noexcept { return iterator(*this, 0); }
+    iterator end() const noexcept { return iterator(*this, count_); }
+
+private:
+    const std::byte* segment_vertices_ = navspan::detail::empty_view_bytes;
+    const std::byte* local_ = navspan::detail::empty_view_bytes;
+    std::size_t count_ = 0;
+    quantization quant_{};
 };
 
 // The mesh vertices (face::vertices()) or NavWorld nodes (face::edge_nodes())
@@ -257,20 +277,12 @@ public:
     }
     // World position of corner i, dequantised now.
     vec3 corner(std::size_t i) const noexcept { return g_->quant.to_world(corner_quantized(i)); }
-    // All corners at once (the segment's vertices found once), dequantised now.
-    // The quantisation is copied once, so it stays in registers for every
-    // corner; each item is written once (a triangle's fourth is the zero
-    // the default holds).
+    // All corners (the segment's vertices found once), each dequantised
+    // when read.
     face_corners corners() const noexcept {
-        const quantization q = g_->quant;
-        const bool quad = is_quad();
-        const std::size_t n = quad ? 4 : 3;
-        const std::byte* segment_vertices = g_->vertices + std::size_t{g_->vertex_offset(segment())} * point_size;
-        const std::byte* local = record() + fields::face_record::vertex * n;
-        const auto at = [&](std::size_t i) {
-            return q.to_world(load_quantized(segment_vertices + std::size_t{load_u8(local + i)} * point_size));
-        };
-        return face_corners{{at(0), at(1), at(2), quad ? at(3) : vec3{}}, n};
+        const std::size_t n = corner_count();
+        return {g_->vertices + std::size_t{g_->vertex_offset(segment())} * point_size,
+                record() + fields::face_record::vertex * n, n, g_->quant};
     }
 
     // The edge id byte as stored: the segment-local NavWorld node of the
