@@ -113,10 +113,8 @@ inline std::uint64_t traverse(const navspan::fox::nav2_file& file) noexcept {
                 f.add_u(nb.ext_a());
                 f.add_u(nb.ext_b());
             }
-            for (std::size_t i = 0; i < fc.corner_count(); ++i) {
-                f.add_u(fc.vertex(i));
-                f.add_u(fc.edge_node(i));
-            }
+            for (const std::uint32_t v : fc.vertices()) f.add_u(v);
+            for (const std::uint32_t n : fc.edge_nodes()) f.add_u(n);
         }
         for (const fox::segment s : g.segments()) {
             const navspan::box bounds = s.bounds();

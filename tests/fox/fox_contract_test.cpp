@@ -6,6 +6,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <filesystem>
 #include <iterator>
 #include <ranges>
 #include <type_traits>
@@ -14,6 +15,7 @@
 #include <navspan/fox.hpp>
 
 #include "fox/builder.hpp"
+#include "support/corpus.hpp"
 
 namespace fox = navspan::fox;
 
@@ -100,4 +102,42 @@ TEST_CASE("fox contract: groups() walks the chain once and agrees with group(i) 
     }
     CHECK(ids == std::vector<std::uint8_t>{0, 4});
     CHECK(groups.size() == 2);
+}
+
+namespace {
+
+// group(i) is the i-th group of groups(): the same four entries.
+void check_group_by_index(const std::vector<std::byte>& bytes) {
+    const auto file = fox::nav2_file::open(bytes);
+    REQUIRE(file.ok());
+    std::size_t i = 0, mismatches = 0;
+    for (const fox::group g : file->groups()) {
+        const fox::group by_index = file->group(i++);
+        mismatches += by_index.id() == g.id() && by_index.nav_world_entry().offset() == g.nav_world_entry().offset() &&
+                              by_index.navmesh_entry().offset() == g.navmesh_entry().offset() &&
+                              by_index.segment_chunk_entry().offset() == g.segment_chunk_entry().offset() &&
+                              by_index.segment_graph_entry().offset() == g.segment_graph_entry().offset() &&
+                              by_index.faces().size() == g.faces().size()
+                          ? 0u
+                          : 1u;
+    }
+    CHECK(i == file->group_count());
+    CHECK(mismatches == 0);
+}
+
+}  // namespace
+
+TEST_CASE("fox contract: group(i) is the i-th group of groups() in both writers' files and every corpus file") {
+    navspan_test::fox_file tool = navspan_test::sample_fox_file();
+    tool.layout = navspan_test::fox_layout::tool;
+    check_group_by_index(navspan_test::write_fox(navspan_test::sample_fox_file()));
+    check_group_by_index(navspan_test::write_fox(tool));
+    check_group_by_index(navspan_test::make_large_fox(12800));
+    NAVSPAN_REQUIRE_CORPUS(folder, "fox-nav2");
+    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
+        const std::vector<std::byte> bytes = navspan_test::read_file(entry.path());
+        if (!fox::nav2_file::open(bytes).ok()) continue;
+        CAPTURE(entry.path().filename().string());
+        check_group_by_index(bytes);
+    }
 }

@@ -156,7 +156,13 @@ public:
     // walks the entry chain once in files whose entries of each type follow
     // the same group order (every known file).
     inline group_list groups() const noexcept;
-    // The i-th group (in the order of the NavWorld entries); one walk of the chain.
+    // The i-th group (in the order of the NavWorld entries): a walk of the
+    // chain to the i-th NavWorld entry, then find_group() of its id, so one
+    // group view is built. Not O(1): the entry offsets of every group would
+    // have to live in the nav2_file (4 KB for 256 groups, copied with the
+    // file, its group list and iterators), and the manifest, which open()
+    // matches against the chain, lists no SegmentChunks. To visit every
+    // group, iterate groups() (one walk in all).
     inline fox::group group(std::size_t i) const noexcept;
     // The group with this id, if the file has it; one walk of the chain.
     std::optional<fox::group> find_group(std::uint16_t id) const noexcept {
@@ -339,9 +345,15 @@ inline group_list nav2_file::groups() const noexcept { return group_list(*this);
 
 inline fox::group nav2_file::group(std::size_t i) const noexcept {
     NAVSPAN_ASSERT(i < group_count());
-    auto it = groups().begin();
-    for (std::size_t k = 0; k < i; ++k) ++it;
-    return *it;
+    std::size_t k = 0;
+    for (const entry e : entries()) {
+        if (e.type() != entry_type::nav_world || k++ != i) continue;
+        // Verified: the group of every NavWorld entry has all four entries.
+        const std::optional<fox::group> found = find_group(e.group_id());
+        NAVSPAN_ASSERT(found.has_value());
+        return found.value_or(fox::group());
+    }
+    return fox::group();  // i >= group_count()
 }
 
 }  // namespace navspan::fox

@@ -67,6 +67,26 @@ constexpr bool needs_extension(std::uint16_t v) noexcept {
     return (v & 0xC000u) == adjacency_value::other_group_flag || v == adjacency_value::other_tile;
 }
 
+namespace detail {
+
+// needs_extension() of the four u16 lanes of `adjacency` (little-endian
+// words 0-3 of a face record) at once, lane 3 only for a quad:
+//   01xx xxxx xxxx xxxx: bit 14 set and bit 15 clear, ((w << 1) & ~w) bit 15;
+//   0xBFFF: the lane of w ^ 0xBFFF is zero, found by the borrow test
+//   (x - 1) & ~x bit 15, which can also flag a lane above a zero lane, but
+//   only when some lane is already found.
+constexpr bool any_needs_extension(std::uint64_t adjacency, bool quad) noexcept {
+    constexpr std::uint64_t high_bits = 0x8000800080008000u, low_bits = 0x0001000100010001u;
+    const std::uint64_t w = adjacency;
+    const std::uint64_t other_group = (w << 1) & ~w;
+    const std::uint64_t x = w ^ 0xBFFFBFFFBFFFBFFFu;
+    const std::uint64_t other_tile = (x - low_bits) & ~x;
+    const std::uint64_t lanes = quad ? high_bits : 0x0000800080008000u;
+    return ((other_group | other_tile) & lanes) != 0;
+}
+
+}  // namespace detail
+
 // What lies across one edge of a face.
 class face_neighbour {
 public:
@@ -119,18 +139,73 @@ struct face_neighbours {
     const face_neighbour* end() const noexcept { return items + count; }
 };
 
-// The 3 (or 4) corners of a face in world space, by value.
-struct face_corners {
-    vec3 items[4] = {};
-    std::size_t count = 0;
+// The 3 (or 4) corners of a face in world space: a lazy view, each position
+// dequantised when read. It holds the segment's vertices (looked up once by
+// face::corners()), the record's vertex bytes and a copy of the
+// quantisation, so a loop over the corners keeps the quantisation in
+// registers and does no more than a hand-written loop would.
+class face_corners {
+public:
+    using value_type = vec3;
+    using size_type = std::size_t;
+    using iterator = index_iterator<face_corners>;
+    using const_iterator = iterator;
 
-    std::size_t size() const noexcept { return count; }
-    const vec3& operator[](std::size_t i) const noexcept {
-        NAVSPAN_ASSERT(i < count);
-        return items[i];
+    constexpr face_corners() noexcept = default;
+    constexpr face_corners(const std::byte* segment_vertices, const std::byte* local, std::size_t count,
+                           const quantization& q) noexcept
+        : segment_vertices_(segment_vertices), local_(local), count_(count), quant_(q) {}
+
+    constexpr std::size_t size() const noexcept { return count_; }
+    constexpr bool empty() const noexcept { return count_ == 0; }
+    vec3 operator[](std::size_t i) const noexcept { return quant_.to_world(quantized(i)); }
+    quantized_point quantized(std::size_t i) const noexcept {
+        NAVSPAN_ASSERT(i < count_);
+        return load_quantized(segment_vertices_ + std::size_t{load_u8(local_ + i)} * point_size);
     }
-    const vec3* begin() const noexcept { return items; }
-    const vec3* end() const noexcept { return items + count; }
+    iterator begin() const noexcept { return iterator(*this, 0); }
+    iterator end() const noexcept { return iterator(*this, count_); }
+
+private:
+    const std::byte* segment_vertices_ = navspan::detail::empty_view_bytes;
+    const std::byte* local_ = navspan::detail::empty_view_bytes;
+    std::size_t count_ = 0;
+    quantization quant_{};
+};
+
+// The mesh vertices (face::vertices()) or NavWorld nodes (face::edge_nodes())
+// of a face's 3 or 4 corners: the record's segment-local bytes plus the
+// first index of the face's segment, which the face looked up once. A lazy
+// view (element i is read when asked), so reading every corner costs a byte
+// load and an add each.
+class face_index_list {
+public:
+    using value_type = std::uint32_t;
+    using size_type = std::size_t;
+    using iterator = index_iterator<face_index_list>;
+    using const_iterator = iterator;
+
+    constexpr face_index_list() noexcept = default;
+    constexpr face_index_list(const std::byte* local, std::uint32_t first, std::size_t count) noexcept
+        : local_(local), first_(first), count_(count) {}
+
+    constexpr std::size_t size() const noexcept { return count_; }
+    constexpr bool empty() const noexcept { return count_ == 0; }
+    std::uint32_t operator[](std::size_t i) const noexcept {
+        NAVSPAN_ASSERT(i < count_);
+        return first_ + load_u8(local_ + i);
+    }
+    iterator begin() const noexcept { return iterator(*this, 0); }
+    iterator end() const noexcept { return iterator(*this, count_); }
+    // The segment's first vertex or node (what the stored bytes count from).
+    constexpr std::uint32_t segment_first() const noexcept { return first_; }
+    // The stored segment-local bytes, one per corner.
+    constexpr std::span<const std::byte> local_bytes() const noexcept { return {local_, count_}; }
+
+private:
+    const std::byte* local_ = navspan::detail::empty_view_bytes;
+    std::uint32_t first_ = 0;
+    std::size_t count_ = 0;
 };
 
 // A mesh vertex.
@@ -167,24 +242,22 @@ public:
     std::uint32_t segment() const noexcept { return g_->segment_of_face(index_, word_); }
 
     // Whether the record carries the extension words (some edge leaves the
-    // group): one test over the 3 or 4 adjacency words, without a loop.
-    bool has_extension() const noexcept {
-        const std::byte* r = record();
-        const auto leaves = [](std::uint16_t v) { return static_cast<unsigned>(needs_extension(v)); };
-        const unsigned quad = is_quad() ? leaves(load_u16(r + 6)) : 0u;
-        return (leaves(load_u16(r)) | leaves(load_u16(r + 2)) | leaves(load_u16(r + 4)) | quad) != 0;
-    }
+    // group): needs_extension() of the 3 or 4 adjacency words at once, on one
+    // 64-bit load (a record has at least 12 bytes, so the load stays inside
+    // it; a triangle's fourth lane holds vertex bytes and is masked off).
+    bool has_extension() const noexcept { return detail::any_needs_extension(load_u64(record()), is_quad()); }
     face_neighbour neighbour(std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < corner_count());
         return neighbour_at(i, has_extension());
     }
-    // All neighbours at once (the extension test done once).
+    // All neighbours at once (the extension test done once). Every item is
+    // written once: a triangle's fourth is the "none" the default holds.
     face_neighbours neighbours() const noexcept {
-        face_neighbours all;
         const bool extension = has_extension();
-        all.count = corner_count();
-        for (std::size_t i = 0; i < all.count; ++i) all.items[i] = neighbour_at(i, extension);
-        return all;
+        const bool quad = is_quad();
+        return face_neighbours{{neighbour_at(0, extension), neighbour_at(1, extension), neighbour_at(2, extension),
+                                quad ? neighbour_at(3, extension) : face_neighbour(adjacency_value::none, false, 0, 0)},
+                               quad ? std::size_t{4} : std::size_t{3}};
     }
     // The vertex byte as stored (local to the segment).
     std::uint8_t local_vertex(std::size_t i) const noexcept {
@@ -193,21 +266,23 @@ public:
     }
     // The mesh vertex of corner i (verified < vertex count).
     std::uint32_t vertex(std::size_t i) const noexcept { return g_->vertex_offset(segment()) + local_vertex(i); }
+    // The mesh vertices of all corners, the segment looked up once (as
+    // neighbours() and corners() do; vertex(i) looks it up per call).
+    face_index_list vertices() const noexcept {
+        const std::size_t n = corner_count();
+        return {record() + fields::face_record::vertex * n, g_->vertex_offset(segment()), n};
+    }
     quantized_point corner_quantized(std::size_t i) const noexcept {
         return load_quantized(g_->vertices + std::size_t{vertex(i)} * point_size);
     }
     // World position of corner i, dequantised now.
     vec3 corner(std::size_t i) const noexcept { return g_->quant.to_world(corner_quantized(i)); }
-    // All corners at once (the segment's vertices found once), dequantised now.
+    // All corners (the segment's vertices found once), each dequantised
+    // when read.
     face_corners corners() const noexcept {
-        face_corners all;
-        all.count = corner_count();
-        const std::byte* segment_vertices = g_->vertices + std::size_t{g_->vertex_offset(segment())} * point_size;
-        const std::byte* local = record() + fields::face_record::vertex * all.count;
-        for (std::size_t i = 0; i < all.count; ++i) {
-            all.items[i] = g_->quant.to_world(load_quantized(segment_vertices + std::size_t{load_u8(local + i)} * point_size));
-        }
-        return all;
+        const std::size_t n = corner_count();
+        return {g_->vertices + std::size_t{g_->vertex_offset(segment())} * point_size,
+                record() + fields::face_record::vertex * n, n, g_->quant};
     }
 
     // The edge id byte as stored: the segment-local NavWorld node of the
@@ -218,6 +293,11 @@ public:
     }
     // That NavWorld node as a group node index (verified inside the segment).
     std::uint32_t edge_node(std::size_t i) const noexcept { return g_->first_node(segment()) + edge_id(i); }
+    // The NavWorld nodes of all edges, the segment looked up once.
+    face_index_list edge_nodes() const noexcept {
+        const std::size_t n = corner_count();
+        return {record() + fields::face_record::edge * n, g_->first_node(segment()), n};
+    }
 
     // The record's bytes: 4n, or 8n with the extension.
     std::span<const std::byte> record_bytes() const noexcept {
