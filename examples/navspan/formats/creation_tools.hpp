@@ -558,9 +558,14 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
     auto plugin = cr::plugin_file::open(bytes, {command_limits()});
     if (!plugin) return plugin.error();
     cr::inflate_buffer scratch;
+    std::vector<navspan::finding> found;  // views of the library's static tables: kept as they are
+    NAVSPAN_TRY(cr::validate(*plugin, scratch, [&](const navspan::finding& lf) { found.push_back(lf); },
+                             cr::nvnm_search::every_record));
+    if (found.empty()) return {};
+    // The navmeshes' names, only when something is to be named (one more walk).
     std::vector<std::string> names;
     NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) { names.push_back(mesh_name(v)); }));
-    return cr::validate(*plugin, scratch, [&](const navspan::finding& lf) {
+    for (const navspan::finding& lf : found) {
         finding x = from_library(lf);
         if (lf.not_listed == 0) {
             const std::uint64_t mesh = lf.parent == "navmesh" ? lf.parent_index : lf.index;
@@ -568,7 +573,8 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
             if (lf.record != "navmesh") x.record += " " + std::string(lf.record) + " " + std::to_string(lf.index);
         }
         out.push_back(std::move(x));
-    }, cr::nvnm_search::every_record);
+    }
+    return {};
 }
 
 // ---------------------------------------------------------------- svg, obj
