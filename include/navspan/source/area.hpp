@@ -809,6 +809,13 @@ public:
 
 private:
     friend class area_iterator;
+    friend class area_index;
+
+    // For callers that chose the version's walk once (area_index).
+    area(const std::byte* p, const format_context& ctx, std::uint32_t position, detail::locate_function locate) noexcept
+        : area_head(p, ctx, position) {
+        locate(p_, ctx_, s_);
+    }
 
     // Becomes next(), in place: an iterator steps without copying a view.
     NAVSPAN_SOURCE_INLINE void step(detail::locate_function locate) noexcept {

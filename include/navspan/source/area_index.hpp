@@ -86,6 +86,7 @@ public:
         area_index index;
         index.base_ = base;
         index.ctx_ = file.context();
+        index.locate_ = detail::locate_function_for(index.ctx_.version);
         index.offsets_ = offsets.first(n);
         index.ids_ = table;
         return index;
@@ -98,7 +99,7 @@ public:
     // section walk.
     area operator[](std::size_t position) const noexcept {
         NAVSPAN_ASSERT(position < offsets_.size());
-        return area(base_ + offsets_[position], ctx_, static_cast<std::uint32_t>(position));
+        return area(base_ + offsets_[position], ctx_, static_cast<std::uint32_t>(position), locate_);
     }
     // A position from a verified file (e.g. a Left 4 Dead 2 visibility entry).
     area at(area_position position) const noexcept { return (*this)[position.value]; }
@@ -156,6 +157,8 @@ public:
 private:
     const std::byte* base_ = navspan::detail::empty_view_bytes;
     format_context ctx_{};
+    // The section walk of the file's version, chosen once at build.
+    detail::locate_function locate_ = nullptr;
     std::span<const std::uint32_t> offsets_{};
     std::span<const area_id_entry> ids_{};
 };
