@@ -368,9 +368,9 @@ void check_grid(const nvnm::navmesh& m, const list_offsets& o, std::uint64_t bas
         double xs[3], ys[3];
         if (!ground_corners(m, m.triangles()[t], xs, ys)) continue;
         std::uint32_t c0 = 0, c1 = 0, r0 = 0, r1 = 0;
-        const bool near = cell_range(std::min({xs[0], xs[1], xs[2]}), std::max({xs[0], xs[1], xs[2]}), lo.x, size_x, d, -strict, c0, c1) &&
+        const bool in_cell_range = cell_range(std::min({xs[0], xs[1], xs[2]}), std::max({xs[0], xs[1], xs[2]}), lo.x, size_x, d, -strict, c0, c1) &&
                           cell_range(std::min({ys[0], ys[1], ys[2]}), std::max({ys[0], ys[1], ys[2]}), lo.y, size_y, d, -strict, r0, r1);
-        if (!near || col < c0 || col > c1 || row < r0 || row > r1) cell_finding(check::grid_cell_extra_triangle, k, t);
+        if (!in_cell_range || col < c0 || col > c1 || row < r0 || row > r1) cell_finding(check::grid_cell_extra_triangle, k, t);
     }
     for (std::uint64_t t = 0; t < listed.size(); ++t) {
         if (listed[t] == 0) add(check::triangle_in_no_cell, "triangle", t, base + o.triangles + t * m.layout().triangle_size, 0);
