@@ -372,8 +372,8 @@ void check_grid(const nvnm::navmesh& m, const list_offsets& o, std::uint64_t bas
                           cell_range(std::min({ys[0], ys[1], ys[2]}), std::max({ys[0], ys[1], ys[2]}), lo.y, size_y, d, -strict, r0, r1);
         if (!in_cell_range || col < c0 || col > c1 || row < r0 || row > r1) cell_finding(check::grid_cell_extra_triangle, k, t);
     }
-    for (std::uint64_t t = 0; t < listed.size(); ++t) {
-        if (listed[t] == 0) add(check::triangle_in_no_cell, "triangle", t, base + o.triangles + t * m.layout().triangle_size, 0);
+    for (std::size_t t = 0; t < listed.size(); ++t) {
+        if (listed[t] == 0) add(check::triangle_in_no_cell, "triangle", t, base + o.triangles + std::uint64_t{t} * m.layout().triangle_size, 0);
     }
 }
 
@@ -463,8 +463,8 @@ void check_navmesh(const nvnm::navmesh& m, const navmesh_place& place, std::span
             if (!has(e0) || !has(e1)) add(check::neighbour_edge_mismatch, "triangle", i, edge_at, *n);
         }
     }
-    for (std::uint64_t l = 0; l < link_uses.size(); ++l) {
-        if (link_uses[l] == 0) add(check::unreferenced_edge_link, "edge link", l, base + o.edge_links + l * m.layout().edge_link_size, 0);
+    for (std::size_t l = 0; l < link_uses.size(); ++l) {
+        if (link_uses[l] == 0) add(check::unreferenced_edge_link, "edge link", l, base + o.edge_links + std::uint64_t{l} * m.layout().edge_link_size, 0);
     }
     std::uint64_t di = 0;
     for (const nvnm::door_link d : m.door_links()) {

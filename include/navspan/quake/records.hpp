@@ -153,7 +153,7 @@ public:
     }
     friend bool operator==(const record_iterator& a, const record_iterator& b) noexcept { return a.p_ == b.p_; }
     friend std::strong_ordering operator<=>(const record_iterator& a, const record_iterator& b) noexcept {
-        return std::compare_three_way{}(a.p_, b.p_);
+        return a.p_ <=> b.p_;  // both point into the same file
     }
 
 private:
