@@ -17,24 +17,14 @@
 #include "builder.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
+#include "support/found_finding.hpp"
 
 namespace creation_validate_helpers {
 
 namespace cr = navspan::creation;
 
-struct cr_found {
-    std::string_view check;
-    navspan::severity level;
-    std::string_view record;
-    std::uint64_t index, id, offset, value, not_listed;
-    std::string_view parent;
-    std::uint64_t parent_index, parent_id;
-};
-
-cr_found cr_found_of(const navspan::finding& f) {
-    return {f.check->id, f.check->level, f.record, f.index, f.id, f.offset, f.value, f.not_listed, f.parent,
-            f.parent_index, f.parent_id};
-}
+using cr_found = navspan_test::found_finding;
+constexpr auto cr_found_of = navspan_test::found_of;
 
 std::vector<cr_found> cr_validate_all(navspan::bytes_view bytes) {
     const auto plugin = cr::plugin_file::open(bytes);

@@ -16,25 +16,15 @@
 #include "builder.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
+#include "support/found_finding.hpp"
 #include "validate_cases.hpp"
 
 namespace fox_validate_helpers {
 
 namespace fox = navspan::fox;
 
-struct fox_found {
-    std::string_view check;
-    navspan::severity level;
-    std::string_view record;
-    std::uint64_t index, id, offset, value, not_listed;
-    std::string_view parent;
-    std::uint64_t parent_index, parent_id;
-};
-
-fox_found found_of(const navspan::finding& f) {
-    return {f.check->id, f.check->level, f.record, f.index, f.id, f.offset, f.value, f.not_listed, f.parent,
-            f.parent_index, f.parent_id};
-}
+using fox_found = navspan_test::found_finding;
+using navspan_test::found_of;
 
 std::vector<fox_found> fox_validate_file(const fox::nav2_file& file) {
     std::vector<fox_found> out;
