@@ -13,15 +13,11 @@
 #include "builder.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
+#include "support/found_finding.hpp"
 
 namespace {
 
-struct quake_found {
-    std::string_view check;
-    navspan::severity level;
-    std::string_view record;
-    std::uint64_t index, offset, value, not_listed;
-};
+using quake_found = navspan_test::found_finding;
 
 std::vector<quake_found> quake_validate_all(const std::vector<std::byte>& bytes) {
     navspan::quake::options opts;
@@ -32,7 +28,7 @@ std::vector<quake_found> quake_validate_all(const std::vector<std::byte>& bytes)
     std::vector<std::uint32_t> storage(navspan::quake::validate_storage_needed(*file));
     std::vector<quake_found> out;
     const navspan::error e = navspan::quake::validate(*file, storage, [&](const navspan::finding& f) {
-        out.push_back({f.check->id, f.check->level, f.record, f.index, f.offset, f.value, f.not_listed});
+        out.push_back(navspan_test::found_of(f));
     });
     REQUIRE_MESSAGE(e.ok(), e.message());
     return out;

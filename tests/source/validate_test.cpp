@@ -12,25 +12,21 @@
 #include "source/builder.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
+#include "support/found_finding.hpp"
 
 namespace {
 
 namespace ns = navspan::source;
 namespace sbv = navspan_test::source_build;
 
-struct collected {
-    std::string_view check;
-    navspan::severity level;
-    std::string_view record;
-    std::uint64_t index, id, offset, value, not_listed;
-};
+using collected = navspan_test::found_finding;
 
 std::vector<collected> validate_all(const std::vector<std::byte>& bytes) {
     const auto file = ns::nav_file::open(bytes);
     REQUIRE_MESSAGE(file.ok(), file.error().message());
     std::vector<collected> out;
     const navspan::error e = ns::validate(*file, [&](const navspan::finding& f) {
-        out.push_back({f.check->id, f.check->level, f.record, f.index, f.id, f.offset, f.value, f.not_listed});
+        out.push_back(navspan_test::found_of(f));
     });
     REQUIRE_MESSAGE(e.ok(), e.message());
     return out;
