@@ -161,7 +161,8 @@ inline void print_row(const settings& s, const row& r) {
     }
     char median[32];
     if (r.median_ns >= 1e6) std::snprintf(median, sizeof median, "%.2f ms", r.median_ns / 1e6);
-    else std::snprintf(median, sizeof median, "%.1f us", r.median_ns / 1e3);
+    else if (r.median_ns >= 1e3) std::snprintf(median, sizeof median, "%.1f us", r.median_ns / 1e3);
+    else std::snprintf(median, sizeof median, "%.1f ns", r.median_ns);  // rows reported per call
     char floor[16] = "-";
     if (r.floor_ns > 0) std::snprintf(floor, sizeof floor, "%.2fx", r.times_floor());
     std::printf("%-34s %-16s %-40s %10llu %10s %8.2f %7.2fx %8s %6llu\n", r.name.c_str(), r.format.c_str(),

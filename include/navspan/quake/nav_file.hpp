@@ -221,6 +221,11 @@ private:
         std::uint32_t nodes = 0, links = 0, traversals = 0;
     };
 
+    template <bool WholeHeader>
+    static error read_u32(byte_reader& r, std::uint32_t& out, const char* what) noexcept;
+    template <bool WholeHeader>
+    static error read_header(bytes_view bytes, const limits& lim, std::int32_t& version, counts& n) noexcept;
+    template <bool WholeHeader>
     static error read_count(byte_reader& r, const limits& lim, const char* what, std::uint32_t& out) noexcept;
     static error lay_out(bytes_view bytes, layout_candidate candidate, const counts& n, const options& opts,
                          bool allow_trailing, nav_file& out) noexcept;
@@ -240,10 +245,25 @@ private:
     bool indices_checked_ = false;
 };
 
+// WholeHeader: the caller proved the 20 header bytes are there, so the
+// fields are loaded without a length check each (a shorter file is read
+// field by field, which names the first field it lacks).
+template <bool WholeHeader>
+inline error nav_file::read_u32(byte_reader& r, std::uint32_t& out, const char* what) noexcept {
+    if constexpr (WholeHeader) {
+        out = r.read_unchecked<std::uint32_t>();
+        return {};
+    } else {
+        return r.read(out, what);
+    }
+}
+
+template <bool WholeHeader>
 inline error nav_file::read_count(byte_reader& r, const limits& lim, const char* what, std::uint32_t& out) noexcept {
     const std::uint64_t at = r.offset();
-    std::int32_t value = 0;
-    NAVSPAN_TRY(r.read(value, what));
+    std::uint32_t word = 0;
+    NAVSPAN_TRY(read_u32<WholeHeader>(r, word, what));
+    const auto value = static_cast<std::int32_t>(word);
     if (NAVSPAN_UNLIKELY(value < 0)) {
         return navspan::detail::fail(error_code::inconsistent, at, what, static_cast<std::uint32_t>(value));
     }
@@ -349,24 +369,37 @@ inline error nav_file::check_indices(const limits& lim) const noexcept {
     return {};
 }
 
-inline result<nav_file> nav_file::open(bytes_view bytes, const options& opts) noexcept {
+// Step 1 (without the heuristic, which lay_out places): magic, version and
+// the three counts, checked in file order.
+template <bool WholeHeader>
+inline error nav_file::read_header(bytes_view bytes, const limits& lim, std::int32_t& version, counts& n) noexcept {
     byte_reader r(bytes);
     std::uint32_t file_magic = 0;
-    NAVSPAN_TRY(r.read(file_magic, "magic"));
+    NAVSPAN_TRY(read_u32<WholeHeader>(r, file_magic, "magic"));
     if (NAVSPAN_UNLIKELY(file_magic != magic)) {
         return navspan::detail::fail(error_code::bad_magic, 0, "NAV2 header", file_magic);
     }
-    std::int32_t version = 0;
-    NAVSPAN_TRY(r.read(version, "version"));
-    const version_layouts layouts = layouts_of(version);
-    if (NAVSPAN_UNLIKELY(layouts.count == 0)) {
-        return navspan::detail::fail(error_code::unsupported_version, fields::header_version, "NAV2 file",
-                                     static_cast<std::uint32_t>(version));
+    std::uint32_t version_word = 0;
+    NAVSPAN_TRY(read_u32<WholeHeader>(r, version_word, "version"));
+    version = static_cast<std::int32_t>(version_word);
+    if (NAVSPAN_UNLIKELY(layouts_of(version).count == 0)) {
+        return navspan::detail::fail(error_code::unsupported_version, fields::header_version, "NAV2 file", version_word);
     }
+    NAVSPAN_TRY(read_count<WholeHeader>(r, lim, "node count", n.nodes));
+    NAVSPAN_TRY(read_count<WholeHeader>(r, lim, "link count", n.links));
+    NAVSPAN_TRY(read_count<WholeHeader>(r, lim, "traversal count", n.traversals));
+    return {};
+}
+
+inline result<nav_file> nav_file::open(bytes_view bytes, const options& opts) noexcept {
+    std::int32_t version = 0;
     counts n;
-    NAVSPAN_TRY(read_count(r, opts.limits, "node count", n.nodes));
-    NAVSPAN_TRY(read_count(r, opts.limits, "link count", n.links));
-    NAVSPAN_TRY(read_count(r, opts.limits, "traversal count", n.traversals));
+    if (NAVSPAN_LIKELY(bytes.size() >= sizes::header_without_heuristic)) {
+        NAVSPAN_TRY(read_header<true>(bytes, opts.limits, version, n));
+    } else {
+        NAVSPAN_TRY(read_header<false>(bytes, opts.limits, version, n));
+    }
+    const version_layouts layouts = layouts_of(version);
 
     // A version with two candidate layouts keeps the one the file's size
     // proves (format.hpp); when none fits, the most likely one's error is

@@ -1,9 +1,10 @@
 // navspan/quake/records.hpp - lazy views of NAV2 nodes, links, traversals and
 // edicts (layout: format.hpp).
 //
-// A record is a small value (24 bytes, see record_base): the address of its
-// own bytes and the file's context, from which the accessors that follow an
-// index find the other sections. A view steps its records by their size.
+// A record is a small value (24 bytes, see record_base; a node 32, with the
+// address of its origin): the address of its own bytes and the file's
+// context, from which the accessors that follow an index find the other
+// sections. A view steps its records by their size.
 // Every accessor decodes its field from the file bytes when called; nothing
 // is cached and nothing allocates.
 //
@@ -249,7 +250,7 @@ public:
     node() noexcept = default;
     // Record `index` of the file (index < the section's count).
     node(const file_context& context, std::uint32_t index) noexcept
-        : record_base(context, detail::record_at{context.file + section_offset(context) + std::size_t{index} * stride(context)}) {}
+        : node(context, context.nodes(), index) {}
 
     // The record's position in its section.
     std::uint32_t index() const noexcept { return index_in(section_offset(context()), stride(context())); }
@@ -265,13 +266,7 @@ public:
     std::uint16_t first_link() const noexcept { return load_u16(record() + fields::node_first_link); }
     // Radius in whole units (4 to 328 in public files).
     std::uint16_t radius() const noexcept { return load_u16(record() + fields::node_radius); }
-    vec3 position() const noexcept {
-        // Origin i (12 bytes) is 8 nodeCount + 4 i bytes after node i (8 bytes).
-        static_assert(sizes::node == 8 && sizes::node_origin == 12, "the arithmetic below follows the layout");
-        const file_context c = context();
-        const auto four_i = static_cast<std::size_t>(record() - c.nodes()) / 2;
-        return load_vec3(record() + std::size_t{c.node_count()} * sizes::node + four_i);
-    }
+    vec3 position() const noexcept { return load_vec3(origin_); }
     // The links leaving this node; empty when the range runs past the link
     // array (impossible in a file whose indices were checked).
     link_view links() const noexcept;
@@ -281,7 +276,25 @@ private:
     friend class record_iterator<node>;
     static std::size_t section_offset(const file_context& c) noexcept { return c.nodes_offset(); }
     static std::size_t stride(const file_context&) noexcept { return sizes::node; }
-    node(const file_context& context, detail::record_at at) noexcept : record_base(context, at) {}
+    // Pointer arithmetic from the section's first record, as a hand-written
+    // loop does: the compiler then keeps both table starts in registers.
+    node(const file_context& context, const std::byte* nodes, std::uint32_t index) noexcept
+        : record_base(context, detail::record_at{nodes + std::size_t{index} * sizes::node}),
+          origin_(nodes + std::size_t{context.node_count()} * sizes::node + std::size_t{index} * sizes::node_origin) {}
+    // From the record's address (views and iterators): origin i (12 bytes)
+    // is 8 nodeCount + 4 i bytes after node i (8 bytes).
+    node(const file_context& context, detail::record_at at) noexcept
+        : record_base(context, at),
+          origin_(at.p + std::size_t{context.node_count()} * sizes::node +
+                  static_cast<std::size_t>(at.p - context.nodes()) / 2) {
+        static_assert(sizes::node == 8 && sizes::node_origin == 12, "the arithmetic above follows the layout");
+    }
+
+    // The address of this node's origin, computed where the node is made:
+    // from an index (link::destination_node, nav_file lookups) it is
+    // origins + 12 i, which the compiler cannot rederive from the record
+    // address alone (it does not fold (8 i) / 2 back to 4 i).
+    const std::byte* origin_ = navspan::detail::empty_view_bytes;
 };
 
 // A directed edge between two nodes (6 bytes).
