@@ -104,23 +104,10 @@ inline std::uint64_t traverse(const navspan::quake::nav_file& file) noexcept {
 }
 
 // A trusted open reads the header and the section sizes only: some ten
-// nanoseconds, under what one steady_clock sample resolves. Its row times
-// opens_per_sample opens per sample and reports one open (median, minimum
-// and floor divided back); each open gets the bytes through an optimisation
-// barrier, so the compiler cannot hoist the opens out of the loop.
+// nanoseconds, under what one steady_clock sample resolves, so its row times
+// opens_per_sample opens per sample and reports one
+// (measure_against_floor_batched).
 inline constexpr int opens_per_sample = 1000;
-
-inline std::span<const std::byte> opaque(std::span<const std::byte> bytes) noexcept {
-    const std::byte* p = bytes.data();
-#if defined(__GNUC__) || defined(__clang__)
-    asm volatile("" : "+r"(p));
-#else
-    static const std::byte* volatile barrier;
-    barrier = p;
-    p = barrier;
-#endif
-    return {p, bytes.size()};
-}
 
 inline std::uint64_t open_checksum(const navspan::quake::nav_file& f) noexcept {
     return quake_floor::open_checksum(f.node_count(), f.link_count(), f.traversal_count(), f.edict_count(),
@@ -158,30 +145,16 @@ void bench_quake(const settings& s, const bench_input& in, Emit&& emit) {
     }
     const auto trusted_floor = quake_floor::floor_open(bytes, default_limits, false);
     if (trusted_floor) {
-        using quake_rows_detail::opaque;
-        using quake_rows_detail::opens_per_sample;
-        row r = measure_against_floor(
-            s, "open trusted (no index pass)", "quake_nav", in.name, size,
+        emit(measure_against_floor_batched(
+            s, "open trusted (no index pass)", "quake_nav", in.name, size, quake_rows_detail::opens_per_sample,
             [&]() -> std::uint64_t {
-                std::uint64_t sum = 0;
-                for (int i = 0; i < opens_per_sample; ++i) {
-                    const auto f = q::nav_file::open(opaque(bytes), {.trusted = true});
-                    sum += f ? std::uint64_t{f->node_count()} + f->edict_count() : 1;
-                }
-                return sum;
+                const auto f = q::nav_file::open(bytes, {.trusted = true});
+                return f ? std::uint64_t{f->node_count()} + f->edict_count() : 1;
             },
             [&]() -> std::uint64_t {
-                std::uint64_t sum = 0;
-                for (int i = 0; i < opens_per_sample; ++i) {
-                    const auto o = quake_floor::floor_open(opaque(bytes), default_limits, false);
-                    sum += o ? std::uint64_t{o->nodes} + o->edicts : 1;
-                }
-                return sum;
-            });
-        r.median_ns /= opens_per_sample;
-        r.min_ns /= opens_per_sample;
-        r.floor_ns /= opens_per_sample;
-        emit(r);  // the allocations stay per sample: any would show, none is expected
+                const auto o = quake_floor::floor_open(bytes, default_limits, false);
+                return o ? std::uint64_t{o->nodes} + o->edicts : 1;
+            }));
     }
     if (file) {
         row_with_floor(
