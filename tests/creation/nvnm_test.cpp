@@ -387,7 +387,8 @@ TEST_CASE("neighbour_or_none agrees with neighbour on every edge of the builder'
         CAPTURE(version);
         for (const bool edge_links : {false, true}) {
             nvnm_data d = make_grid_mesh(version, 5, 4, {.edge_links = edge_links});
-            const auto m = open_ok(write_nvnm(d));
+            const auto bytes = write_nvnm(d);  // outlives the navmesh, a view of it
+            const auto m = open_ok(bytes);
             std::size_t edges = 0, disagreements = 0, nones = 0;
             for (const nvnm::triangle t : m.triangles()) {
                 for (unsigned e = 0; e < 3; ++e) {
