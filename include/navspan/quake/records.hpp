@@ -83,6 +83,9 @@ namespace detail {
 // them from it).
 struct record_at {
     const std::byte* p = navspan::detail::empty_view_bytes;
+    // The record's entry in a parallel table (a node's origin; null for
+    // records without one), which views and iterators step alongside.
+    const std::byte* parallel = nullptr;
 };
 }  // namespace detail
 
@@ -101,6 +104,9 @@ protected:
 
     file_context context() const noexcept { return {file_, header_size_, edict_size_}; }
     const std::byte* record() const noexcept { return record_; }
+    // No parallel table (record_at::parallel): a node has one, its origins.
+    static constexpr std::size_t parallel_stride = 0;
+    static const std::byte* parallel_at(const file_context&, const std::byte*) noexcept { return nullptr; }
     // The position of this record in a section that starts at
     // `section_offset` (0 for a default-constructed record).
     std::uint32_t index_in(std::size_t section_offset, std::size_t stride) const noexcept {
@@ -129,18 +135,28 @@ public:
     using pointer = void;
 
     constexpr record_iterator() noexcept = default;
-    record_iterator(const file_context& context, const std::byte* p) noexcept : context_(context), p_(p) {}
+    record_iterator(const file_context& context, const std::byte* p) noexcept
+        : context_(context), p_(p), parallel_(Record::parallel_at(context, p)) {}
 
-    Record operator*() const noexcept { return Record(context_, detail::record_at{p_}); }
+    Record operator*() const noexcept { return Record(context_, detail::record_at{p_, parallel_}); }
     arrow_proxy<Record> operator->() const noexcept { return arrow_proxy<Record>(**this); }
     Record operator[](difference_type n) const noexcept { return *(*this + n); }
 
-    record_iterator& operator++() noexcept { p_ += stride(); return *this; }
+    record_iterator& operator++() noexcept {
+        p_ += stride();
+        parallel_ += Record::parallel_stride;
+        return *this;
+    }
     record_iterator operator++(int) noexcept { auto t = *this; ++*this; return t; }
-    record_iterator& operator--() noexcept { p_ -= stride(); return *this; }
+    record_iterator& operator--() noexcept {
+        p_ -= stride();
+        parallel_ -= Record::parallel_stride;
+        return *this;
+    }
     record_iterator operator--(int) noexcept { auto t = *this; --*this; return t; }
     record_iterator& operator+=(difference_type n) noexcept {
         p_ += n * static_cast<difference_type>(stride());
+        parallel_ += n * static_cast<difference_type>(Record::parallel_stride);
         return *this;
     }
     record_iterator& operator-=(difference_type n) noexcept { return *this += -n; }
@@ -162,6 +178,9 @@ private:
 
     file_context context_{};
     const std::byte* p_ = navspan::detail::empty_view_bytes;
+    // Stepped with p_ (a node's origin: one add a node in a loop, where
+    // deriving it from p_ took five instructions); null for other records.
+    const std::byte* parallel_ = nullptr;
 };
 
 // A view over the records [first, first + count) of one section: random
@@ -192,7 +211,8 @@ public:
     constexpr bool empty() const noexcept { return count_ == 0; }
     Record operator[](std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < count_);
-        return Record(context_, detail::record_at{first_record_ + i * Record::stride(context_)});
+        const std::byte* p = first_record_ + i * Record::stride(context_);
+        return Record(context_, detail::record_at{p, Record::parallel_at(context_, p)});
     }
     Record front() const noexcept { return (*this)[0]; }
     Record back() const noexcept { return (*this)[count_ - 1]; }
@@ -281,13 +301,15 @@ private:
     node(const file_context& context, const std::byte* nodes, std::uint32_t index) noexcept
         : record_base(context, detail::record_at{nodes + std::size_t{index} * sizes::node}),
           origin_(nodes + std::size_t{context.node_count()} * sizes::node + std::size_t{index} * sizes::node_origin) {}
-    // From the record's address (views and iterators): origin i (12 bytes)
-    // is 8 nodeCount + 4 i bytes after node i (8 bytes).
-    node(const file_context& context, detail::record_at at) noexcept
-        : record_base(context, at),
-          origin_(at.p + std::size_t{context.node_count()} * sizes::node +
-                  static_cast<std::size_t>(at.p - context.nodes()) / 2) {
-        static_assert(sizes::node == 8 && sizes::node_origin == 12, "the arithmetic above follows the layout");
+    // From the record's address and its origin's (views and iterators
+    // give both: parallel_at, stepped by parallel_stride).
+    node(const file_context& context, detail::record_at at) noexcept : record_base(context, at), origin_(at.parallel) {}
+    static constexpr std::size_t parallel_stride = sizes::node_origin;
+    // Origin i (12 bytes) is 8 nodeCount + 4 i bytes after node i (8 bytes).
+    static const std::byte* parallel_at(const file_context& context, const std::byte* record) noexcept {
+        static_assert(sizes::node == 8 && sizes::node_origin == 12, "the arithmetic below follows the layout");
+        return record + std::size_t{context.node_count()} * sizes::node +
+               static_cast<std::size_t>(record - context.nodes()) / 2;
     }
 
     // The address of this node's origin, computed where the node is made:
@@ -427,9 +449,12 @@ inline link_view node::links() const noexcept {
     // Read before the branches, so that a loop over nodes reads the header
     // counts once, not once per node.
     const std::size_t links_at = c.links_offset();
-    const bool in_range = first + count <= c.link_count();
-    // A node without links (or with a range out of bounds) costs no more.
-    if (count == 0 || NAVSPAN_UNLIKELY(!in_range)) return link_view(c, c.file, in_range ? first : 0, 0);
+    const std::uint32_t total = c.link_count();
+    // One test for "has links, all in range" (first + count - 1 < total;
+    // with no links it wraps only when first is 0, and otherwise gives an
+    // empty view at first, which a loop leaves at once). A node without
+    // links or out of range takes the other path and costs no more.
+    if (NAVSPAN_UNLIKELY(first + count - 1u >= total)) return link_view(c, c.file, first + count <= total ? first : 0, 0);
     return link_view(c, c.file + links_at + std::size_t{first} * sizes::link, first, count);
 }
 
