@@ -540,8 +540,8 @@ private:
 
     // Always inlined: open() is its one hot caller, and there the stores of
     // the navmesh's defaults that verify() overwrites and its error result
-    // vanish (about 60 instructions of the 470 that opening a 160-byte NVNM
-    // took as a call).
+    // vanish (opening a 160-byte NVNM: 426 instructions with verify() a
+    // call, 380 inlined; g++ 12 does not inline it on its own).
     NAVSPAN_ALWAYS_INLINE error verify(bytes_view bytes, const nvnm::layout& l, const options& opts,
                                        std::uint64_t base) noexcept {
         const navspan::limits& lim = opts.limits;
@@ -625,8 +625,8 @@ private:
         indices_checked_ = !opts.trusted;
         // The index pass: a branch-light test inline, and only when it
         // fails the record-by-record search for the first bad index (out of
-        // line: as a call on every open it was a fifth of opening a
-        // 160-byte NVNM).
+        // line: as a call on every open it cost 38 of the 462 instructions
+        // of opening a 160-byte NVNM).
         if (opts.trusted || NAVSPAN_LIKELY(indices_in_range())) return {};
         return check_indices(bytes, base);
     }
