@@ -133,6 +133,39 @@ row measure_against_floor(const settings& s, std::string name, std::string forma
     return r;
 }
 
+// For rows whose one call takes less than a clock sample resolves (tens of
+// nanoseconds): each sample makes `calls` calls of fn and of floor_fn, with a
+// compiler barrier between calls (so nothing computed from the inputs is
+// hoisted out of the loop), and the row reports one call (times divided
+// back; the allocations stay per sample, so any would still show).
+inline void compiler_barrier() noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+    asm volatile("" ::: "memory");
+#endif
+}
+
+template <class Fn, class FloorFn>
+row measure_against_floor_batched(const settings& s, std::string name, std::string format, std::string input,
+                                  std::uint64_t bytes, int calls, Fn&& fn, FloorFn&& floor_fn) {
+    if (calls <= 1) return measure_against_floor(s, std::move(name), std::move(format), std::move(input), bytes, fn, floor_fn);
+    auto repeat = [calls](auto& f) {
+        return [calls, &f]() -> std::uint64_t {
+            std::uint64_t sum = 0;
+            for (int i = 0; i < calls; ++i) {
+                compiler_barrier();
+                sum += f();
+            }
+            return sum;
+        };
+    };
+    row r = measure_against_floor(s, std::move(name), std::move(format), std::move(input), bytes, repeat(fn),
+                                  repeat(floor_fn));
+    r.median_ns /= calls;
+    r.min_ns /= calls;
+    r.floor_ns /= calls;
+    return r;
+}
+
 inline void print_header(const settings& s) {
     if (s.json) return;
     std::printf("%-34s %-16s %-40s %10s %10s %8s %8s %8s %6s\n", "row", "format", "input", "bytes", "median",
@@ -161,7 +194,8 @@ inline void print_row(const settings& s, const row& r) {
     }
     char median[32];
     if (r.median_ns >= 1e6) std::snprintf(median, sizeof median, "%.2f ms", r.median_ns / 1e6);
-    else std::snprintf(median, sizeof median, "%.1f us", r.median_ns / 1e3);
+    else if (r.median_ns >= 1e3) std::snprintf(median, sizeof median, "%.1f us", r.median_ns / 1e3);
+    else std::snprintf(median, sizeof median, "%.1f ns", r.median_ns);  // rows reported per call
     char floor[16] = "-";
     if (r.floor_ns > 0) std::snprintf(floor, sizeof floor, "%.2fx", r.times_floor());
     std::printf("%-34s %-16s %-40s %10llu %10s %8.2f %7.2fx %8s %6llu\n", r.name.c_str(), r.format.c_str(),

@@ -72,10 +72,14 @@ TEST_CASE("every compressed record of the corpus inflates; every NVNM decodes ex
             // Interior navmeshes name the cell whose temporary group holds them.
             if (!n.navmesh.is_exterior()) CHECK(n.navmesh.parent_cell() == n.owner_cell);
             if (n.navmesh.is_exterior()) CHECK(n.owner_world == n.navmesh.parent_world());
-            // Edges: every internal neighbour is symmetric.
+            // Edges: every internal neighbour is symmetric, and
+            // neighbour_or_none() agrees with neighbour() on every edge.
             const auto tris = n.navmesh.triangles();
+            std::size_t sentinel_disagreements = 0;
             for (std::size_t i = 0; i < tris.size(); ++i) {
                 for (unsigned k = 0; k < 3; ++k) {
+                    const auto neighbour = tris[i].neighbour(k);
+                    sentinel_disagreements += (neighbour ? *neighbour : creation::nvnm::none) != tris[i].neighbour_or_none(k);
                     if (const auto o = tris[i].neighbour(k)) {
                         bool back = false;
                         for (unsigned j = 0; j < 3; ++j) back |= tris[*o].neighbour(j) == static_cast<std::uint16_t>(i);
@@ -83,6 +87,7 @@ TEST_CASE("every compressed record of the corpus inflates; every NVNM decodes ex
                     }
                 }
             }
+            CHECK(sentinel_disagreements == 0);
         });
         CHECK_MESSAGE(e.ok(), e.message());
         CHECK(navspan_test::walk_creation(bytes) != navspan_test::walk_creation_rejected);

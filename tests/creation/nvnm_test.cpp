@@ -72,6 +72,7 @@ TEST_CASE("every list of every version decodes as written") {
                 if (t.edge_is_link(e)) {
                     ++links;
                     CHECK(!t.neighbour(e));
+                    CHECK(t.neighbour_or_none(e) == nvnm::none);
                     REQUIRE(t.edge_link(e));
                     CHECK(*t.edge_link(e) < m.edge_links().size());
                 } else if (const auto n = t.neighbour(e)) {
@@ -376,5 +377,31 @@ TEST_CASE("every truncation and byte flip of an NVNM ends cleanly") {
             }
             (void)sum;
         });
+    }
+}
+
+TEST_CASE("neighbour_or_none agrees with neighbour on every edge of the builder's meshes") {
+    // Edge links, no-neighbour edges (0xFFFF) and internal neighbours, in
+    // every version, and an edge-link flag set on an edge that holds 0xFFFF.
+    for (std::uint32_t version : versions) {
+        CAPTURE(version);
+        for (const bool edge_links : {false, true}) {
+            nvnm_data d = make_grid_mesh(version, 5, 4, {.edge_links = edge_links});
+            const auto bytes = write_nvnm(d);  // outlives the navmesh, a view of it
+            const auto m = open_ok(bytes);
+            std::size_t edges = 0, disagreements = 0, nones = 0;
+            for (const nvnm::triangle t : m.triangles()) {
+                for (unsigned e = 0; e < 3; ++e) {
+                    ++edges;
+                    const auto n = t.neighbour(e);
+                    const std::uint16_t sentinel = t.neighbour_or_none(e);
+                    nones += sentinel == nvnm::none;
+                    disagreements += (n ? *n : nvnm::none) != sentinel;
+                }
+            }
+            CHECK(edges == 3 * d.triangles.size());
+            CHECK(nones > 0);
+            CHECK(disagreements == 0);
+        }
     }
 }

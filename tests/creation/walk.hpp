@@ -87,6 +87,7 @@ inline state walk_navmesh(state h, const navspan::creation::nvnm::navmesh& m) no
             h = mix(h, vertices[t.vertex(k)].position());
             h = mix(h, t.edge(k));
             if (const auto n = t.neighbour(k)) h = mix(h, triangles[*n].flags_raw());
+            h = mix(h, t.neighbour_or_none(k));
             if (const auto l = t.edge_link(k)) h = mix(h, links[*l].navmesh());
             h = mix(h, t.edge_is_link(k) ? std::uint64_t{3} : std::uint64_t{5});
         }

@@ -9,6 +9,7 @@
 #include <navspan/quake.hpp>
 
 #include "builder.hpp"
+#include "support/corpus.hpp"
 
 namespace q = navspan::quake;
 using namespace navspan_test;
@@ -108,4 +109,54 @@ TEST_CASE("default record views and records are empty and safe") {
     CHECK(l.index() == 0);
     CHECK_FALSE(l.destination_node().has_value());
     CHECK_FALSE(l.traversal().has_value());
+}
+
+namespace {
+
+// Positions of the nodes a file's links lead to, reached three ways: through
+// link::destination_node() (a node made from its index), through
+// nodes()[i] and the node iterator (made from the record's address), and
+// from the origin table's bytes. The number that disagree.
+std::size_t destination_position_mismatches(const q::nav_file& file) {
+    std::size_t mismatches = 0;
+    const auto nodes = file.nodes();
+    const std::byte* origins = file.bytes().data() + file.layout().header_size + std::size_t{file.node_count()} * 8;
+    std::uint32_t i = 0;
+    for (const q::node n : nodes) {
+        const navspan::vec3 stored = navspan::load_vec3(origins + std::size_t{i} * 12);
+        mismatches += n.position() == stored ? 0u : 1u;
+        mismatches += nodes[i].position() == stored ? 0u : 1u;
+        ++i;
+    }
+    for (const q::link l : file.links()) {
+        const auto to = l.destination_node();
+        if (!to) continue;
+        mismatches += to->position() == nodes[l.destination()].position() ? 0u : 1u;
+        mismatches += to->index() == l.destination() ? 0u : 1u;
+    }
+    return mismatches;
+}
+
+}  // namespace
+
+TEST_CASE("a node made from an index has the position of the node made from its address") {
+    for (const std::int32_t version : {12, 13, 14, 15, 16, 17, 18}) {
+        CAPTURE(version);
+        const auto bytes = make_large_quake(300, version);
+        for (const bool trusted : {false, true}) {
+            const auto file = q::nav_file::open(bytes, {.trusted = trusted});
+            REQUIRE(file.ok());
+            CHECK(file->link_count() > 0);
+            CHECK(destination_position_mismatches(*file) == 0);
+        }
+    }
+    if (const auto folder = navspan_test::corpus_folder("quake-nav")) {
+        for (const auto& row : expected_rows(*folder)) {
+            CAPTURE(row.file);
+            const auto bytes = read_file(*folder / "files" / row.file);
+            const auto file = q::nav_file::open(bytes);
+            REQUIRE(file.ok());
+            CHECK(destination_position_mismatches(*file) == 0);
+        }
+    }
 }

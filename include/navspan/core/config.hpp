@@ -59,3 +59,15 @@ namespace navspan::detail {
 #  define NAVSPAN_LIKELY(x) (x)
 #  define NAVSPAN_UNLIKELY(x) (x)
 #endif
+
+// For a verifier whose one hot call site should absorb it (so the stores of
+// the object's defaults it overwrites disappear), and for its cold retries.
+#ifndef NAVSPAN_ALWAYS_INLINE
+#  if defined(__GNUC__) || defined(__clang__)
+#    define NAVSPAN_ALWAYS_INLINE [[gnu::always_inline]]
+#    define NAVSPAN_NOINLINE [[gnu::noinline]]
+#  else
+#    define NAVSPAN_ALWAYS_INLINE
+#    define NAVSPAN_NOINLINE
+#  endif
+#endif

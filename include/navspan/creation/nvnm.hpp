@@ -99,18 +99,28 @@ inline constexpr layout starfield_layout{17, 16, 21, 11, 12, false, true, true};
 inline constexpr layout fallout4_form57_layout{15, 12, 16, 10, 8, false, true, false};
 inline constexpr layout fallout4_form127_layout{15, 12, 21, 10, 8, false, true, false};
 
+namespace detail {
+// layout_for_version() as the address of the constant, or null (open()
+// uses it: no optional copied on the way to the verifier).
+constexpr const layout* known_layout(std::uint32_t version, std::uint16_t form_version) noexcept {
+    switch (version) {
+        case 12: return &skyrim_layout;
+        case 15:
+            if (form_version != 0 && form_version <= 57) return &fallout4_form57_layout;
+            if (form_version != 0 && form_version <= 127) return &fallout4_form127_layout;
+            return &fallout4_layout;
+        case 17: return &starfield_layout;
+        default: return nullptr;
+    }
+}
+}  // namespace detail
+
 // The layout of an NVNM `version`; `form_version` (the record's, 0 if
 // unknown) selects the older Fallout 4 variants.
 constexpr std::optional<layout> layout_for_version(std::uint32_t version, std::uint16_t form_version = 0) noexcept {
-    switch (version) {
-        case 12: return skyrim_layout;
-        case 15:
-            if (form_version != 0 && form_version <= 57) return fallout4_form57_layout;
-            if (form_version != 0 && form_version <= 127) return fallout4_form127_layout;
-            return fallout4_layout;
-        case 17: return starfield_layout;
-        default: return std::nullopt;
-    }
+    const layout* l = detail::known_layout(version, form_version);
+    if (l == nullptr) return std::nullopt;
+    return *l;
 }
 
 struct options {
@@ -244,6 +254,14 @@ public:
     std::optional<std::uint16_t> neighbour(unsigned e) const noexcept {
         const std::uint16_t v = edge(e);
         return edge_is_link(e) || v == none ? std::optional<std::uint16_t>{} : std::optional<std::uint16_t>{v};
+    }
+    // neighbour(e) without the optional: the neighbour's index, or `none`
+    // (0xFFFF) when edge e has no neighbour in this navmesh (an edge link or
+    // no triangle). For hot loops: g++ 12 keeps each optional's flag in
+    // memory, a store and a load per edge.
+    std::uint16_t neighbour_or_none(unsigned e) const noexcept {
+        const std::uint16_t v = edge(e);
+        return edge_is_link(e) ? none : v;
     }
     // The edge link across edge e, if the edge leads to another navmesh.
     std::optional<std::uint16_t> edge_link(unsigned e) const noexcept {
@@ -415,19 +433,12 @@ public:
         byte_reader r(bytes, base_offset);
         std::uint32_t version = 0;
         NAVSPAN_TRY(r.read(version, "NVNM version"));
-        std::optional<nvnm::layout> chosen = opts.layout ? opts.layout : layout_for_version(version, opts.form_version);
+        const nvnm::layout* chosen = opts.layout ? &*opts.layout : detail::known_layout(version, opts.form_version);
         if (!chosen) return navspan::detail::fail(error_code::unsupported_version, base_offset, "NVNM", version);
         navmesh m;
         const error first = m.verify(bytes, *chosen, opts, base_offset);
-        if (first.ok()) return m;
-        if (opts.layout || version != 15) return first;
-        // Older Fallout 4 layouts (see the top of the file).
-        for (const nvnm::layout& alt : {fallout4_layout, fallout4_form127_layout, fallout4_form57_layout}) {
-            if (alt == *chosen) continue;
-            navmesh retry;
-            if (retry.verify(bytes, alt, opts, base_offset).ok()) return retry;
-        }
-        return first;
+        if (NAVSPAN_LIKELY(first.ok())) return m;
+        return open_older_fallout4(bytes, opts, version, *chosen, first);
     }
 
     bytes_view bytes() const noexcept { return bytes_; }
@@ -477,13 +488,30 @@ public:
     }
 
 private:
+    // A version-15 NVNM that failed under `chosen` (with its error `first`):
+    // the older Fallout 4 layouts (see the top of the file), unless the
+    // caller imposed the layout.
+    NAVSPAN_NOINLINE static result<navmesh> open_older_fallout4(bytes_view bytes, const options& opts, std::uint32_t version,
+                                               const nvnm::layout& chosen, const error& first) noexcept {
+        if (opts.layout || version != 15) return first;
+        for (const nvnm::layout& alt : {fallout4_layout, fallout4_form127_layout, fallout4_form57_layout}) {
+            if (alt == chosen) continue;
+            navmesh retry;
+            if (retry.verify(bytes, alt, opts, opts.base_offset).ok()) return retry;
+        }
+        return first;
+    }
+
     // Reads a count32 list of `stride`-byte records: take_list_fast() is
     // the usual case (the count and the records are there, within the
     // limits: a few inline compares, no error value built); when it says
-    // no, take_list_checked() reads the list again with the checked reads,
-    // which find the problem and report it. verify() calls the fast form
-    // at every list and grid cell: a call per cell cost more than the
-    // cell's own check, and per list it was half of opening a small NVNM.
+    // no, list_error() reads the list again with the checked reads, which
+    // find the problem and report it. verify() calls the fast form at every
+    // list and grid cell: a call per cell cost more than the cell's own
+    // check, and per list it was half of opening a small NVNM. list_error()
+    // takes the reader by value, so the reader never has its address taken
+    // and its position stays in a register (through memory, the position
+    // was a store and a reload on the chain from one grid cell to the next).
     static bool take_list_fast(byte_reader& r, const navspan::limits& lim, std::size_t stride, const std::byte*& data,
                                std::size_t& count) noexcept {
         const std::size_t left = r.remaining();
@@ -495,23 +523,27 @@ private:
         r.skip_unchecked(4 + std::size_t{n} * stride);
         return true;
     }
-    static error take_list_checked(byte_reader& r, const navspan::limits& lim, std::size_t stride, const char* what,
-                                   const std::byte*& data, std::size_t& count) noexcept {
+    // The error of a list take_list_fast() refused (always one).
+    NAVSPAN_NOINLINE static error list_error(byte_reader r, const navspan::limits& lim, std::size_t stride,
+                                             const char* what) noexcept {
         std::uint32_t n = 0;
         NAVSPAN_TRY(r.read(n, what));
         NAVSPAN_TRY(check_count(lim, n, r.offset() - 4, what));
-        bytes_view span;
-        NAVSPAN_TRY(r.take_array(n, stride, span, what));
-        data = span.data();
-        count = n;
-        return {};
+        NAVSPAN_TRY(r.require_array(n, stride, what));
+        NAVSPAN_ASSERT(false);  // take_list_fast() accepts every list that gets here
+        return navspan::detail::fail(error_code::inconsistent, r.offset(), what, n);
     }
 
     static error index_error(std::uint64_t offset, const char* what, std::uint64_t index, std::uint64_t count) noexcept {
         return navspan::detail::fail(error_code::index_out_of_range, offset, what, index, count);
     }
 
-    error verify(bytes_view bytes, const nvnm::layout& l, const options& opts, std::uint64_t base) noexcept {
+    // Always inlined: open() is its one hot caller, and there the stores of
+    // the navmesh's defaults that verify() overwrites and its error result
+    // vanish (opening a 160-byte NVNM: 426 instructions with verify() a
+    // call, 380 inlined; g++ 12 does not inline it on its own).
+    NAVSPAN_ALWAYS_INLINE error verify(bytes_view bytes, const nvnm::layout& l, const options& opts,
+                                       std::uint64_t base) noexcept {
         const navspan::limits& lim = opts.limits;
         bytes_ = bytes;
         layout_ = l;
@@ -524,36 +556,34 @@ private:
         }
         r.skip_unchecked(8);
         if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, l.vertex_size, vertices_, vertex_count_))) {
-            NAVSPAN_TRY(take_list_checked(r, lim, l.vertex_size, "NVNM vertices", vertices_, vertex_count_));
+            return list_error(r, lim, l.vertex_size, "NVNM vertices");
         }
         if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, l.triangle_size, triangles_, triangle_count_))) {
-            NAVSPAN_TRY(take_list_checked(r, lim, l.triangle_size, "NVNM triangles", triangles_, triangle_count_));
+            return list_error(r, lim, l.triangle_size, "NVNM triangles");
         }
         if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, l.edge_link_size, edge_links_, edge_link_count_))) {
-            NAVSPAN_TRY(take_list_checked(r, lim, l.edge_link_size, "NVNM edge links", edge_links_, edge_link_count_));
+            return list_error(r, lim, l.edge_link_size, "NVNM edge links");
         }
         if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, door_link::record_size, door_links_, door_link_count_))) {
-            NAVSPAN_TRY(take_list_checked(r, lim, door_link::record_size, "NVNM door links", door_links_, door_link_count_));
+            return list_error(r, lim, door_link::record_size, "NVNM door links");
         }
         if (l.has_cover_triangles) {
             if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, 2, cover_triangles_, cover_triangle_count_))) {
-                NAVSPAN_TRY(
-                    take_list_checked(r, lim, 2, "NVNM cover triangles", cover_triangles_, cover_triangle_count_));
+                return list_error(r, lim, 2, "NVNM cover triangles");
             }
         }
         if (l.cover_size != 0) {
             if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, l.cover_size, covers_, cover_count_))) {
-                NAVSPAN_TRY(take_list_checked(r, lim, l.cover_size, "NVNM covers", covers_, cover_count_));
+                return list_error(r, lim, l.cover_size, "NVNM covers");
             }
         }
         if (l.has_waypoints) {
             if (NAVSPAN_UNLIKELY(
                     !take_list_fast(r, lim, cover_mapping::record_size, cover_mappings_, cover_mapping_count_))) {
-                NAVSPAN_TRY(take_list_checked(r, lim, cover_mapping::record_size, "NVNM cover mappings",
-                                              cover_mappings_, cover_mapping_count_));
+                return list_error(r, lim, cover_mapping::record_size, "NVNM cover mappings");
             }
             if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, waypoint::record_size, waypoints_, waypoint_count_))) {
-                NAVSPAN_TRY(take_list_checked(r, lim, waypoint::record_size, "NVNM waypoints", waypoints_, waypoint_count_));
+                return list_error(r, lim, waypoint::record_size, "NVNM waypoints");
             }
         }
 
@@ -571,7 +601,7 @@ private:
             std::size_t n = 0;
             const std::uint64_t at = r.offset();
             if (NAVSPAN_UNLIKELY(!take_list_fast(r, lim, 2, list, n))) {
-                NAVSPAN_TRY(take_list_checked(r, lim, 2, "NVNM grid cell", list, n));
+                return list_error(r, lim, 2, "NVNM grid cell");
             }
             // The largest entry decides (a loop without branches); only a
             // bad cell is searched for the entry to report.
@@ -593,7 +623,36 @@ private:
                                 r.remaining());
         }
         indices_checked_ = !opts.trusted;
-        return opts.trusted ? error{} : check_indices(bytes, base);
+        // The index pass: a branch-light test inline, and only when it
+        // fails the record-by-record search for the first bad index (out of
+        // line: as a call on every open it cost 38 of the 462 instructions
+        // of opening a 160-byte NVNM).
+        if (opts.trusted || NAVSPAN_LIKELY(indices_in_range())) return {};
+        return check_indices(bytes, base);
+    }
+
+    // True when every index the index pass checks is in range (what
+    // check_indices() proves, without locating the culprit).
+    bool indices_in_range() const noexcept {
+        bool bad = !triangles_in_range();
+        for (std::size_t i = 0; i < door_link_count_; ++i) {
+            const std::byte* d = door_links_ + i * door_link::record_size;
+            bad |= load_u16(d) >= triangle_count_;
+            bad |= load_u32(d + 2) != pathing_door_crc;
+        }
+        for (std::size_t i = 0; i < cover_triangle_count_; ++i) {
+            bad |= load_u16(cover_triangles_ + 2 * i) >= triangle_count_;
+        }
+        for (std::size_t i = 0; i < cover_mapping_count_; ++i) {
+            const std::byte* m = cover_mappings_ + i * cover_mapping::record_size;
+            bad |= (load_u16(m) >> 2) >= triangle_count_;
+            bad |= load_u16(m + 2) >= cover_count_;
+        }
+        for (std::size_t i = 0; i < waypoint_count_; ++i) {
+            const std::uint16_t t = load_u16(waypoints_ + i * waypoint::record_size + 12);
+            bad |= t != none && t >= triangle_count_;
+        }
+        return !bad;
     }
 
     // True when every triangle's vertices and edges are in range: a fast
@@ -628,11 +687,13 @@ private:
         return !bad;
     }
 
-    error check_indices(bytes_view bytes, std::uint64_t base) const noexcept {
+    // The first index out of range, as an error (after indices_in_range()
+    // said there is one).
+    NAVSPAN_NOINLINE error check_indices(bytes_view bytes, std::uint64_t base) const noexcept {
         auto offset_of = [&](const std::byte* p) { return base + static_cast<std::uint64_t>(p - bytes.data()); };
         const std::size_t tri_stride = layout_.triangle_size;
         const std::size_t flags_at = layout_.triangle_size == 21 ? 17 : 12;
-        for (std::size_t i = triangles_in_range() ? triangle_count_ : 0; i < triangle_count_; ++i) {
+        for (std::size_t i = 0; i < triangle_count_; ++i) {
             const std::byte* t = triangles_ + i * tri_stride;
             for (unsigned k = 0; k < 3; ++k) {
                 const std::uint16_t v = load_u16(t + 2 * k);

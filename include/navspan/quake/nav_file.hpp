@@ -195,7 +195,7 @@ public:
     // 24-byte header.
     std::optional<float> heuristic() const noexcept {
         if (!layout_.has_heuristic()) return std::nullopt;
-        return load_f32(bytes_.data() + fields::header_heuristic);
+        return load_f32(context_.file + fields::header_heuristic);
     }
 
     std::uint32_t node_count() const noexcept { return node_count_; }
@@ -211,39 +211,82 @@ public:
     // Whether open() proved every index in range (false after a trusted open).
     bool indices_checked() const noexcept { return indices_checked_; }
     // Bytes after the edict table (only with options::allow_trailing_bytes).
-    bytes_view trailing() const noexcept { return bytes_.subspan(bytes_.size() - trailing_bytes_); }
+    bytes_view trailing() const noexcept { return bytes().subspan(size_ - trailing_bytes_); }
     // The NAV2 format has no accepted oddities: always empty.
     flag_set<std::uint32_t> warnings() const noexcept { return {}; }
-    bytes_view bytes() const noexcept { return bytes_; }
+    bytes_view bytes() const noexcept { return {context_.file, size_}; }
 
 private:
     struct counts {
         std::uint32_t nodes = 0, links = 0, traversals = 0;
     };
 
+    template <bool WholeHeader>
+    static error read_u32(byte_reader& r, std::uint32_t& out, const char* what) noexcept;
+    template <bool WholeHeader>
+    static error read_header(bytes_view bytes, const limits& lim, std::int32_t& version, counts& n) noexcept;
+    template <bool WholeHeader>
     static error read_count(byte_reader& r, const limits& lim, const char* what, std::uint32_t& out) noexcept;
+    // Where lay_out() found the tables end: what a nav_file needs besides
+    // the header.
+    struct placement {
+        layout_candidate candidate{};
+        std::uint32_t edicts = 0;
+        std::size_t trailing = 0;
+    };
+    // Every member from open()'s findings, each stored once (an open()
+    // that filled a default nav_file cleared it first, with `rep stos`
+    // where the compiler did not inline it).
+    nav_file(bytes_view bytes, const placement& p, const counts& n, std::int32_t version,
+             layout_evidence evidence) noexcept
+        : context_{bytes.data(), p.candidate.header_size, p.candidate.edict_size},
+          layout_{version, p.candidate.header_size, p.candidate.edict_size, evidence},
+          node_count_(n.nodes),
+          link_count_(n.links),
+          traversal_count_(n.traversals),
+          edict_count_(p.edicts),
+          size_(bytes.size()),
+          trailing_bytes_(p.trailing) {}
     static error lay_out(bytes_view bytes, layout_candidate candidate, const counts& n, const options& opts,
-                         bool allow_trailing, nav_file& out) noexcept;
+                         bool allow_trailing, placement& out) noexcept;
     error check_indices(const limits& lim) const noexcept;
     std::uint64_t offset_of(const std::byte* p) const noexcept {
-        return static_cast<std::uint64_t>(p - bytes_.data());
+        return static_cast<std::uint64_t>(p - context_.file);
     }
 
-    bytes_view bytes_{navspan::detail::empty_view_bytes, std::size_t{0}};
     file_context context_{};
     quake::layout layout_{};
     std::uint32_t node_count_ = 0;
     std::uint32_t link_count_ = 0;
     std::uint32_t traversal_count_ = 0;
     std::uint32_t edict_count_ = 0;
+    // The file's bytes are context_.file and size_ (the start is not kept
+    // twice: a smaller nav_file is cheaper to return from an open() that is
+    // not inlined).
+    std::size_t size_ = 0;
     std::size_t trailing_bytes_ = 0;
     bool indices_checked_ = false;
 };
 
+// WholeHeader: the caller proved the 20 header bytes are there, so the
+// fields are loaded without a length check each (a shorter file is read
+// field by field, which names the first field it lacks).
+template <bool WholeHeader>
+inline error nav_file::read_u32(byte_reader& r, std::uint32_t& out, const char* what) noexcept {
+    if constexpr (WholeHeader) {
+        out = r.read_unchecked<std::uint32_t>();
+        return {};
+    } else {
+        return r.read(out, what);
+    }
+}
+
+template <bool WholeHeader>
 inline error nav_file::read_count(byte_reader& r, const limits& lim, const char* what, std::uint32_t& out) noexcept {
     const std::uint64_t at = r.offset();
-    std::int32_t value = 0;
-    NAVSPAN_TRY(r.read(value, what));
+    std::uint32_t word = 0;
+    NAVSPAN_TRY(read_u32<WholeHeader>(r, word, what));
+    const auto value = static_cast<std::int32_t>(word);
     if (NAVSPAN_UNLIKELY(value < 0)) {
         return navspan::detail::fail(error_code::inconsistent, at, what, static_cast<std::uint32_t>(value));
     }
@@ -252,7 +295,7 @@ inline error nav_file::read_count(byte_reader& r, const limits& lim, const char*
 }
 
 inline error nav_file::lay_out(bytes_view bytes, layout_candidate candidate, const counts& n, const options& opts,
-                               bool allow_trailing, nav_file& out) noexcept {
+                               bool allow_trailing, placement& out) noexcept {
     byte_reader r(bytes);
     NAVSPAN_TRY(r.seek(sizes::header_without_heuristic, "header"));
     if (candidate.header_size == sizes::header_with_heuristic) {
@@ -271,22 +314,14 @@ inline error nav_file::lay_out(bytes_view bytes, layout_candidate candidate, con
         return navspan::detail::fail(error_code::inconsistent, r.offset(), "end of file (bytes after the edict table)",
                                      r.remaining());
     }
-    out.bytes_ = bytes;
-    out.trailing_bytes_ = r.remaining();
-    out.context_.file = bytes.data();
-    out.context_.header_size = candidate.header_size;
-    out.context_.edict_size = candidate.edict_size;
-    out.node_count_ = n.nodes;
-    out.link_count_ = n.links;
-    out.traversal_count_ = n.traversals;
-    out.edict_count_ = edicts;
-    out.layout_.header_size = candidate.header_size;
-    out.layout_.edict_size = candidate.edict_size;
+    out.candidate = candidate;
+    out.edicts = edicts;
+    out.trailing = r.remaining();
     return {};
 }
 
 inline error nav_file::check_indices(const limits& lim) const noexcept {
-    work_meter meter(lim, bytes_.size());
+    work_meter meter(lim, size_);
     const std::byte* nodes = context_.nodes();
     NAVSPAN_TRY(meter.charge(node_count_, offset_of(nodes), "nodes"));
     const std::uint32_t link_total = link_count_;
@@ -349,41 +384,50 @@ inline error nav_file::check_indices(const limits& lim) const noexcept {
     return {};
 }
 
-inline result<nav_file> nav_file::open(bytes_view bytes, const options& opts) noexcept {
+// Step 1 (without the heuristic, which lay_out places): magic, version and
+// the three counts, checked in file order.
+template <bool WholeHeader>
+inline error nav_file::read_header(bytes_view bytes, const limits& lim, std::int32_t& version, counts& n) noexcept {
     byte_reader r(bytes);
     std::uint32_t file_magic = 0;
-    NAVSPAN_TRY(r.read(file_magic, "magic"));
+    NAVSPAN_TRY(read_u32<WholeHeader>(r, file_magic, "magic"));
     if (NAVSPAN_UNLIKELY(file_magic != magic)) {
         return navspan::detail::fail(error_code::bad_magic, 0, "NAV2 header", file_magic);
     }
-    std::int32_t version = 0;
-    NAVSPAN_TRY(r.read(version, "version"));
-    const version_layouts layouts = layouts_of(version);
-    if (NAVSPAN_UNLIKELY(layouts.count == 0)) {
-        return navspan::detail::fail(error_code::unsupported_version, fields::header_version, "NAV2 file",
-                                     static_cast<std::uint32_t>(version));
+    std::uint32_t version_word = 0;
+    NAVSPAN_TRY(read_u32<WholeHeader>(r, version_word, "version"));
+    version = static_cast<std::int32_t>(version_word);
+    if (NAVSPAN_UNLIKELY(layouts_of(version).count == 0)) {
+        return navspan::detail::fail(error_code::unsupported_version, fields::header_version, "NAV2 file", version_word);
     }
+    NAVSPAN_TRY(read_count<WholeHeader>(r, lim, "node count", n.nodes));
+    NAVSPAN_TRY(read_count<WholeHeader>(r, lim, "link count", n.links));
+    NAVSPAN_TRY(read_count<WholeHeader>(r, lim, "traversal count", n.traversals));
+    return {};
+}
+
+inline result<nav_file> nav_file::open(bytes_view bytes, const options& opts) noexcept {
+    std::int32_t version = 0;
     counts n;
-    NAVSPAN_TRY(read_count(r, opts.limits, "node count", n.nodes));
-    NAVSPAN_TRY(read_count(r, opts.limits, "link count", n.links));
-    NAVSPAN_TRY(read_count(r, opts.limits, "traversal count", n.traversals));
+    if (NAVSPAN_LIKELY(bytes.size() >= sizes::header_without_heuristic)) {
+        NAVSPAN_TRY(read_header<true>(bytes, opts.limits, version, n));
+    } else {
+        NAVSPAN_TRY(read_header<false>(bytes, opts.limits, version, n));
+    }
+    const version_layouts layouts = layouts_of(version);
 
     // A version with two candidate layouts keeps the one the file's size
     // proves (format.hpp); when none fits, the most likely one's error is
     // the one reported.
-    const bool decided_by_size = layouts.count > 1;
-    nav_file file;
-    error first_error{};
-    bool laid_out = false;
-    for (std::uint8_t i = 0; i < layouts.count && !laid_out; ++i) {
-        const error e = lay_out(bytes, layouts.candidates[i], n, opts, opts.allow_trailing_bytes && !decided_by_size, file);
-        if (e.ok()) laid_out = true;
-        else if (i == 0) first_error = e;
+    const bool allow_trailing = opts.allow_trailing_bytes && layouts.count == 1;
+    placement found;
+    const error first_error = lay_out(bytes, layouts.candidates[0], n, opts, allow_trailing, found);
+    if (NAVSPAN_UNLIKELY(!first_error.ok())) {
+        if (layouts.count < 2 || !lay_out(bytes, layouts.candidates[1], n, opts, allow_trailing, found).ok()) {
+            return first_error;
+        }
     }
-    if (!laid_out) return first_error;
-    file.layout_.version = version;
-    file.layout_.evidence = layouts.evidence;
-
+    nav_file file(bytes, found, n, version, layouts.evidence);
     if (!opts.trusted) {
         NAVSPAN_TRY(file.check_indices(opts.limits));
         file.indices_checked_ = true;

@@ -1,9 +1,10 @@
 // navspan/quake/records.hpp - lazy views of NAV2 nodes, links, traversals and
 // edicts (layout: format.hpp).
 //
-// A record is a small value (24 bytes, see record_base): the address of its
-// own bytes and the file's context, from which the accessors that follow an
-// index find the other sections. A view steps its records by their size.
+// A record is a small value (24 bytes, see record_base; a node 32, with the
+// address of its origin): the address of its own bytes and the file's
+// context, from which the accessors that follow an index find the other
+// sections. A view steps its records by their size.
 // Every accessor decodes its field from the file bytes when called; nothing
 // is cached and nothing allocates.
 //
@@ -82,6 +83,9 @@ namespace detail {
 // them from it).
 struct record_at {
     const std::byte* p = navspan::detail::empty_view_bytes;
+    // The record's entry in a parallel table (a node's origin; null for
+    // records without one), which views and iterators step alongside.
+    const std::byte* parallel = nullptr;
 };
 }  // namespace detail
 
@@ -100,6 +104,9 @@ protected:
 
     file_context context() const noexcept { return {file_, header_size_, edict_size_}; }
     const std::byte* record() const noexcept { return record_; }
+    // No parallel table (record_at::parallel): a node has one, its origins.
+    static constexpr std::size_t parallel_stride = 0;
+    static const std::byte* parallel_at(const file_context&, const std::byte*) noexcept { return nullptr; }
     // The position of this record in a section that starts at
     // `section_offset` (0 for a default-constructed record).
     std::uint32_t index_in(std::size_t section_offset, std::size_t stride) const noexcept {
@@ -128,18 +135,28 @@ public:
     using pointer = void;
 
     constexpr record_iterator() noexcept = default;
-    record_iterator(const file_context& context, const std::byte* p) noexcept : context_(context), p_(p) {}
+    record_iterator(const file_context& context, const std::byte* p) noexcept
+        : context_(context), p_(p), parallel_(Record::parallel_at(context, p)) {}
 
-    Record operator*() const noexcept { return Record(context_, detail::record_at{p_}); }
+    Record operator*() const noexcept { return Record(context_, detail::record_at{p_, parallel_}); }
     arrow_proxy<Record> operator->() const noexcept { return arrow_proxy<Record>(**this); }
     Record operator[](difference_type n) const noexcept { return *(*this + n); }
 
-    record_iterator& operator++() noexcept { p_ += stride(); return *this; }
+    record_iterator& operator++() noexcept {
+        p_ += stride();
+        parallel_ += Record::parallel_stride;
+        return *this;
+    }
     record_iterator operator++(int) noexcept { auto t = *this; ++*this; return t; }
-    record_iterator& operator--() noexcept { p_ -= stride(); return *this; }
+    record_iterator& operator--() noexcept {
+        p_ -= stride();
+        parallel_ -= Record::parallel_stride;
+        return *this;
+    }
     record_iterator operator--(int) noexcept { auto t = *this; --*this; return t; }
     record_iterator& operator+=(difference_type n) noexcept {
         p_ += n * static_cast<difference_type>(stride());
+        parallel_ += n * static_cast<difference_type>(Record::parallel_stride);
         return *this;
     }
     record_iterator& operator-=(difference_type n) noexcept { return *this += -n; }
@@ -161,6 +178,9 @@ private:
 
     file_context context_{};
     const std::byte* p_ = navspan::detail::empty_view_bytes;
+    // Stepped with p_ (a node's origin: one add a node in a loop, where
+    // deriving it from p_ took five instructions); null for other records.
+    const std::byte* parallel_ = nullptr;
 };
 
 // A view over the records [first, first + count) of one section: random
@@ -191,7 +211,8 @@ public:
     constexpr bool empty() const noexcept { return count_ == 0; }
     Record operator[](std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < count_);
-        return Record(context_, detail::record_at{first_record_ + i * Record::stride(context_)});
+        const std::byte* p = first_record_ + i * Record::stride(context_);
+        return Record(context_, detail::record_at{p, Record::parallel_at(context_, p)});
     }
     Record front() const noexcept { return (*this)[0]; }
     Record back() const noexcept { return (*this)[count_ - 1]; }
@@ -249,7 +270,7 @@ public:
     node() noexcept = default;
     // Record `index` of the file (index < the section's count).
     node(const file_context& context, std::uint32_t index) noexcept
-        : record_base(context, detail::record_at{context.file + section_offset(context) + std::size_t{index} * stride(context)}) {}
+        : node(context, context.nodes(), index) {}
 
     // The record's position in its section.
     std::uint32_t index() const noexcept { return index_in(section_offset(context()), stride(context())); }
@@ -265,13 +286,7 @@ public:
     std::uint16_t first_link() const noexcept { return load_u16(record() + fields::node_first_link); }
     // Radius in whole units (4 to 328 in public files).
     std::uint16_t radius() const noexcept { return load_u16(record() + fields::node_radius); }
-    vec3 position() const noexcept {
-        // Origin i (12 bytes) is 8 nodeCount + 4 i bytes after node i (8 bytes).
-        static_assert(sizes::node == 8 && sizes::node_origin == 12, "the arithmetic below follows the layout");
-        const file_context c = context();
-        const auto four_i = static_cast<std::size_t>(record() - c.nodes()) / 2;
-        return load_vec3(record() + std::size_t{c.node_count()} * sizes::node + four_i);
-    }
+    vec3 position() const noexcept { return load_vec3(origin_); }
     // The links leaving this node; empty when the range runs past the link
     // array (impossible in a file whose indices were checked).
     link_view links() const noexcept;
@@ -281,7 +296,27 @@ private:
     friend class record_iterator<node>;
     static std::size_t section_offset(const file_context& c) noexcept { return c.nodes_offset(); }
     static std::size_t stride(const file_context&) noexcept { return sizes::node; }
-    node(const file_context& context, detail::record_at at) noexcept : record_base(context, at) {}
+    // Pointer arithmetic from the section's first record, as a hand-written
+    // loop does: the compiler then keeps both table starts in registers.
+    node(const file_context& context, const std::byte* nodes, std::uint32_t index) noexcept
+        : record_base(context, detail::record_at{nodes + std::size_t{index} * sizes::node}),
+          origin_(nodes + std::size_t{context.node_count()} * sizes::node + std::size_t{index} * sizes::node_origin) {}
+    // From the record's address and its origin's (views and iterators
+    // give both: parallel_at, stepped by parallel_stride).
+    node(const file_context& context, detail::record_at at) noexcept : record_base(context, at), origin_(at.parallel) {}
+    static constexpr std::size_t parallel_stride = sizes::node_origin;
+    // Origin i (12 bytes) is 8 nodeCount + 4 i bytes after node i (8 bytes).
+    static const std::byte* parallel_at(const file_context& context, const std::byte* record) noexcept {
+        static_assert(sizes::node == 8 && sizes::node_origin == 12, "the arithmetic below follows the layout");
+        return record + std::size_t{context.node_count()} * sizes::node +
+               static_cast<std::size_t>(record - context.nodes()) / 2;
+    }
+
+    // The address of this node's origin, computed where the node is made:
+    // from an index (link::destination_node, nav_file lookups) it is
+    // origins + 12 i, which the compiler cannot rederive from the record
+    // address alone (it does not fold (8 i) / 2 back to 4 i).
+    const std::byte* origin_ = navspan::detail::empty_view_bytes;
 };
 
 // A directed edge between two nodes (6 bytes).
@@ -414,9 +449,12 @@ inline link_view node::links() const noexcept {
     // Read before the branches, so that a loop over nodes reads the header
     // counts once, not once per node.
     const std::size_t links_at = c.links_offset();
-    const bool in_range = first + count <= c.link_count();
-    // A node without links (or with a range out of bounds) costs no more.
-    if (count == 0 || NAVSPAN_UNLIKELY(!in_range)) return link_view(c, c.file, in_range ? first : 0, 0);
+    const std::uint32_t total = c.link_count();
+    // One test for "has links, all in range" (first + count - 1 < total;
+    // with no links it wraps only when first is 0, and otherwise gives an
+    // empty view at first, which a loop leaves at once). A node without
+    // links or out of range takes the other path and costs no more.
+    if (NAVSPAN_UNLIKELY(first + count - 1u >= total)) return link_view(c, c.file, first + count <= total ? first : 0, 0);
     return link_view(c, c.file + links_at + std::size_t{first} * sizes::link, first, count);
 }
 
