@@ -375,8 +375,10 @@ NAVSPAN_SOURCE_INLINE bool walk_encounter_paths(Cursor& c, std::uint32_t n) noex
 
 // The whole area record of version V. With a checked_cursor this is the
 // verifier; with an unchecked_cursor it locates the sections of a verified
-// record.
-template <unsigned V, class Cursor>
+// record. BaseOnly stops before the game data (s.game_data set, s.size
+// not): for a caller that knows the file's game data layout at compile
+// time (versioned_area) and steps over it itself.
+template <unsigned V, bool BaseOnly = false, class Cursor>
 NAVSPAN_SOURCE_INLINE bool walk_area_v(Cursor& c, const format_context& ctx, area_sections& s, verify_state* vs) noexcept {
     constexpr unsigned v = V;
     const std::size_t start = c.position();
@@ -452,6 +454,7 @@ NAVSPAN_SOURCE_INLINE bool walk_area_v(Cursor& c, const format_context& ctx, are
         NAVSPAN_SOURCE_STEP(c.skip(4, "inherit visibility"));
     }
     s.game_data = here();
+    if constexpr (BaseOnly) return true;
     switch (ctx.data) {
         case game::cstrike:
             if (layout::has_cstrike_approach(ctx)) NAVSPAN_SOURCE_STEP(walk_approach_list(c, vs));

@@ -127,19 +127,29 @@ public:
     area_list areas() const noexcept {
         return {area_count_ ? area(bytes_.data() + areas_at_, ctx_, 0) : area(), area_count_};
     }
-    // Every area in file order, with the version chosen once: calls
-    // fn(versioned_area_list<V>) for the file's version V and returns what
-    // fn returns (the same type for every V). `fn` is a generic lambda, so
-    // its loop body is compiled once per version, with every layout test
-    // folded; the elements have area's accessors (versioned_area.hpp).
+    // Every area in file order, with the layout chosen once: calls
+    // fn(versioned_area_list<V, Shape>) for the file's version V and
+    // per-area game data shape, and returns what fn returns (the same type
+    // for every list). `fn` is a generic lambda, so its loop body is
+    // compiled once per layout, with every layout test folded; the elements
+    // have area's accessors (versioned_area.hpp).
     //   file.visit_areas([&](const auto& areas) { for (const auto& a : areas) use(a.id()); });
     template <class Fn>
     decltype(auto) visit_areas(Fn&& fn) const {
         return detail::with_version(ctx_.version, [&](auto version) -> decltype(auto) {
             constexpr unsigned V = decltype(version)::value;
-            using list = versioned_area_list<V>;
-            if (area_count_ == 0) return fn(list());
-            return fn(list(versioned_area<V>(bytes_.data() + areas_at_, ctx_, 0), area_count_));
+            // Only the shapes a version allows are compiled (26 in all).
+            const area_data_shape shape = detail::area_data_shape_for<V>(ctx_);
+            if constexpr (V >= 16) {
+                if (shape == area_data_shape::left4dead2_14) return visit_as<V, area_data_shape::left4dead2_14>(fn);
+            }
+            if constexpr (V >= 15) {
+                if (shape == area_data_shape::cstrike_approach) return visit_as<V, area_data_shape::cstrike_approach>(fn);
+            }
+            if constexpr (V >= 10) {
+                if (shape == area_data_shape::left4dead2) return visit_as<V, area_data_shape::left4dead2>(fn);
+            }
+            return visit_as<V, area_data_shape::fixed_size>(fn);
         });
     }
 
@@ -178,6 +188,13 @@ public:
     std::size_t ladders_offset() const noexcept { return ladders_at_; }
 
 private:
+    template <unsigned V, area_data_shape Shape, class Fn>
+    decltype(auto) visit_as(Fn& fn) const {
+        using list = versioned_area_list<V, Shape>;
+        if (area_count_ == 0) return fn(list());
+        return fn(list(versioned_area<V, Shape>(bytes_.data() + areas_at_, ctx_, 0), area_count_));
+    }
+
     // The header fields every candidate layout shares.
     struct header_info {
         std::uint32_t version = 0;
