@@ -31,6 +31,11 @@ namespace source_detail {
 // The fold of source_floor.hpp, taking navspan's value types.
 struct fold : source_floor::fold {
     void add(float f) noexcept { add_f(f); }
+    // The fold of other values folded separately (sum and xor commute).
+    void merge(const fold& o) noexcept {
+        sum += o.sum;
+        bits ^= o.bits;
+    }
     void add(navspan::vec3 v) noexcept { add_v(v.x, v.y, v.z); }
     template <class T>
     void add(const std::optional<T>& o) noexcept {
@@ -145,13 +150,21 @@ inline std::uint64_t traverse(const navspan::source::nav_file& file, bool versio
         f.add(p.name().size());
         f.add(p.terminated());
     }
+    // Each loop folds into its own local (the callback returns it): a fold
+    // captured by reference would live in memory, every add a store, since
+    // the file's bytes may alias it. (The fold commutes, so merging gives
+    // the floor's checksum.)
+    fold by_area;
     if (versioned) {
-        file.visit_areas([&](const auto& areas) {
-            for (const auto& a : areas) fold_area(f, a);
+        by_area = file.visit_areas([](const auto& areas) {
+            fold g;
+            for (const auto& a : areas) fold_area(g, a);
+            return g;
         });
     } else {
-        for (const area& a : file.areas()) fold_area(f, a);
+        for (const area& a : file.areas()) fold_area(by_area, a);
     }
+    f.merge(by_area);
     for (const ladder l : file.ladders()) {
         f.add(l.id());
         f.add(l.width());
