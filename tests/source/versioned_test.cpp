@@ -100,6 +100,40 @@ TEST_CASE("visit_areas agrees with areas() on every accessor: corpus files") {
     CHECK(files > 0);
 }
 
+TEST_CASE("visit_areas chooses the game data shape the version and game allow") {
+    struct expectation {
+        std::uint32_t version;
+        game data;
+        std::uint32_t subversion;
+        area_data_shape shape;
+    };
+    const expectation cases[] = {
+        {16, game::left4dead2, 14, area_data_shape::left4dead2_14},
+        {16, game::left4dead2, 13, area_data_shape::left4dead2},
+        {16, game::left4dead2, 5, area_data_shape::left4dead2},
+        {15, game::cstrike, 1, area_data_shape::cstrike_approach},
+        {16, game::cstrike, 1, area_data_shape::cstrike_approach},
+        {16, game::tf, 2, area_data_shape::fixed_size},
+        {16, game::none, 0, area_data_shape::fixed_size},
+        {12, game::unknown, 7, area_data_shape::fixed_size},
+        {9, game::none, 0, area_data_shape::fixed_size},
+    };
+    for (const expectation& e : cases) {
+        CAPTURE(e.version);
+        CAPTURE(e.subversion);
+        const sb::mesh m = sb::sample_mesh(e.version, e.data, e.subversion, true, 3);
+        const auto bytes = sb::write(m);
+        options o;
+        o.game = m.data;
+        if (m.data == game::unknown) o.unknown_area_data_size = static_cast<std::uint32_t>(m.areas[0].unknown_data.size());
+        const auto file = nav_file::open(bytes, o);
+        REQUIRE_MESSAGE(file.ok(), file.error().message());
+        const area_data_shape chosen =
+            file->visit_areas([](const auto& areas) { return std::remove_cvref_t<decltype(areas)>::shape; });
+        CHECK(chosen == e.shape);
+    }
+}
+
 TEST_CASE("visit_areas: the callback's result comes back, one version per file") {
     const auto bytes = sb::write(sb::sample_mesh(9, game::none, 0, true, 3));
     const auto file = nav_file::open(bytes);
