@@ -97,35 +97,41 @@ struct verify_state {
         if (!(expr)) return false; \
     } while (false)
 
-// Cursor over a record that was already verified: no checks at all.
+// Cursor over a record that was already verified: no checks at all. It
+// keeps a pointer, not a base and an index: a walk is a chain of loads,
+// each at an address the previous count gave, and a load from a bare
+// pointer plus a constant is a cycle quicker than from a base plus an
+// index on common x86 cores.
 struct unchecked_cursor {
     static constexpr bool checked = false;
     const std::byte* base = nullptr;
-    std::size_t pos = 0;
+    const std::byte* at = nullptr;
 
-    std::size_t position() const noexcept { return pos; }
-    const std::byte* current() const noexcept { return base + pos; }
+    unchecked_cursor(const std::byte* record, std::size_t position) noexcept : base(record), at(record + position) {}
+
+    std::size_t position() const noexcept { return static_cast<std::size_t>(at - base); }
+    const std::byte* current() const noexcept { return at; }
     template <loadable T>
     bool read(T& out, const char*) noexcept {
-        out = load_le<T>(base + pos);
-        pos += sizeof(T);
+        out = load_le<T>(at);
+        at += sizeof(T);
         return true;
     }
     bool require(std::size_t, const char*) noexcept { return true; }
     bool skip(std::size_t n, const char*) noexcept {
-        pos += n;
+        at += n;
         return true;
     }
     bool skip_array(std::uint64_t count, std::size_t stride, const char*) noexcept {
-        pos += static_cast<std::size_t>(count) * stride;
+        at += static_cast<std::size_t>(count) * stride;
         return true;
     }
     bool skip_small_array(std::size_t count, std::size_t stride, const char*) noexcept {
-        pos += count * stride;
+        at += count * stride;
         return true;
     }
     bool require_array(std::uint64_t, std::size_t, const char*) noexcept { return true; }
-    void advance(std::size_t n) noexcept { pos += n; }
+    void advance(std::size_t n) noexcept { at += n; }
 };
 
 // Cursor for verification: bounds, counts and limits checked on every step,
