@@ -307,19 +307,23 @@ void bench_source(const settings& s, const bench_input& in, Emit&& emit) {
     row_with_floor(
         "follow every connection (full areas)",
         [&] {
-            source_detail::fold f;
-            for (std::size_t i = 0; i < index->size(); ++i) {
-                const area a = (*index)[i];
-                f.add(a.size_bytes());
-                for (unsigned d = 0; d < 4; ++d) {
-                    for (std::uint32_t id : a.connections(static_cast<direction>(d))) {
-                        if (auto to = index->find(id)) {
-                            f.add(to->south_east());
-                            f.add(to->size_bytes());
+            // Through the index's versioned views (area_index::visit_areas).
+            const source_detail::fold f = index->visit_areas([](const auto& areas) {
+                source_detail::fold g;
+                for (std::size_t i = 0; i < areas.size(); ++i) {
+                    const auto a = areas[i];
+                    g.add(a.size_bytes());
+                    for (unsigned d = 0; d < 4; ++d) {
+                        for (std::uint32_t id : a.connections(static_cast<direction>(d))) {
+                            if (auto to = areas.find(id)) {
+                                g.add(to->south_east());
+                                g.add(to->size_bytes());
+                            }
                         }
                     }
                 }
-            }
+                return g;
+            });
             return f.value();
         },
         [&] { return source_floor::floor_follow_full(bytes, *floor, floor_offsets, floor_ids); });

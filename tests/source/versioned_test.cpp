@@ -1,6 +1,7 @@
-// nav_file::visit_areas() and versioned_area<V>: every accessor agrees with
-// `area` for every area of every builder version and game layout and of
-// every corpus file; the list and the conversion to `area` behave.
+// nav_file::visit_areas(), area_index::visit_areas() and versioned_area:
+// every accessor agrees with `area` for every area of every builder version
+// and game layout and of every corpus file, by position and by id; the list
+// and the conversion to `area` behave.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -57,6 +58,33 @@ void check_agreement(const nav_file& file) {
         return i;
     });
     CHECK(visited == expected.size());
+
+    // The index's versioned views: the same areas by position and by id.
+    const auto index = make_area_index(file);
+    if (!index.ok()) return;  // duplicate ids: no index
+    const area_index& plain = index->index();
+    const std::size_t compared = plain.visit_areas([&](const auto& areas) {
+        using view = std::remove_cvref_t<decltype(areas)>;
+        CHECK(view::version == file.version());
+        CHECK(areas.size() == plain.size());
+        CHECK(&areas.index() == &plain);
+        std::size_t n = 0;
+        for (std::size_t i = 0; i < areas.size(); ++i, ++n) {
+            CAPTURE(i);
+            const auto a = areas[i];
+            CHECK(hash_area(file, a) == expected[i]);
+            CHECK(hash_area(file, areas.at(area_position{static_cast<std::uint32_t>(i)})) == expected[i]);
+            const auto found = areas.find(a.id());
+            REQUIRE(found.has_value());
+            CHECK(hash_area(file, *found) == expected[i]);
+            CHECK(areas.position_of(a.id()) == plain.position_of(a.id()));
+            CHECK(areas.head(a.index()).id() == a.id());
+            CHECK(areas.find_head(a.id()).has_value());
+        }
+        CHECK(areas.find(0xFFFFFFFFu).has_value() == plain.contains(0xFFFFFFFFu));
+        return n;
+    });
+    CHECK(compared == expected.size());
 }
 
 }  // namespace

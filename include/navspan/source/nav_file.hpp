@@ -136,20 +136,10 @@ public:
     //   file.visit_areas([&](const auto& areas) { for (const auto& a : areas) use(a.id()); });
     template <class Fn>
     decltype(auto) visit_areas(Fn&& fn) const {
-        return detail::with_version(ctx_.version, [&](auto version) -> decltype(auto) {
-            constexpr unsigned V = decltype(version)::value;
-            // Only the shapes a version allows are compiled (26 in all).
-            const area_data_shape shape = detail::area_data_shape_for<V>(ctx_);
-            if constexpr (V >= 16) {
-                if (shape == area_data_shape::left4dead2_14) return visit_as<V, area_data_shape::left4dead2_14>(fn);
-            }
-            if constexpr (V >= 15) {
-                if (shape == area_data_shape::cstrike_approach) return visit_as<V, area_data_shape::cstrike_approach>(fn);
-            }
-            if constexpr (V >= 10) {
-                if (shape == area_data_shape::left4dead2) return visit_as<V, area_data_shape::left4dead2>(fn);
-            }
-            return visit_as<V, area_data_shape::fixed_size>(fn);
+        return detail::with_area_layout(ctx_, [&](auto layout) -> decltype(auto) {
+            using list = versioned_area_list<decltype(layout)::version, decltype(layout)::shape>;
+            if (area_count_ == 0) return fn(list());
+            return fn(list(typename list::value_type(bytes_.data() + areas_at_, ctx_, 0), area_count_));
         });
     }
 
@@ -188,13 +178,6 @@ public:
     std::size_t ladders_offset() const noexcept { return ladders_at_; }
 
 private:
-    template <unsigned V, area_data_shape Shape, class Fn>
-    decltype(auto) visit_as(Fn& fn) const {
-        using list = versioned_area_list<V, Shape>;
-        if (area_count_ == 0) return fn(list());
-        return fn(list(versioned_area<V, Shape>(bytes_.data() + areas_at_, ctx_, 0), area_count_));
-    }
-
     // The header fields every candidate layout shares.
     struct header_info {
         std::uint32_t version = 0;

@@ -60,6 +60,34 @@ constexpr area_data_shape area_data_shape_for(const format_context& c) noexcept 
     if (V >= 15 && layout::has_cstrike_approach(c)) return area_data_shape::cstrike_approach;
     return area_data_shape::fixed_size;
 }
+
+// A layout as a type: what with_area_layout passes its callback.
+template <unsigned V, area_data_shape Shape>
+struct area_layout {
+    static constexpr unsigned version = V;
+    static constexpr area_data_shape shape = Shape;
+};
+
+// Calls fn(area_layout<V, Shape>{}) for the layout of `ctx`: the one switch
+// behind every visit_areas(). Only the shapes a version allows are compiled
+// (26 in all: v1-9 one, v10-14 two, v15 three, v16 four).
+template <class Fn>
+decltype(auto) with_area_layout(const format_context& ctx, Fn&& fn) {
+    return with_version(ctx.version, [&](auto version) -> decltype(auto) {
+        constexpr unsigned V = decltype(version)::value;
+        const area_data_shape shape = area_data_shape_for<V>(ctx);
+        if constexpr (V >= 16) {
+            if (shape == area_data_shape::left4dead2_14) return fn(area_layout<V, area_data_shape::left4dead2_14>{});
+        }
+        if constexpr (V >= 15) {
+            if (shape == area_data_shape::cstrike_approach) return fn(area_layout<V, area_data_shape::cstrike_approach>{});
+        }
+        if constexpr (V >= 10) {
+            if (shape == area_data_shape::left4dead2) return fn(area_layout<V, area_data_shape::left4dead2>{});
+        }
+        return fn(area_layout<V, area_data_shape::fixed_size>{});
+    });
+}
 }  // namespace detail
 
 template <unsigned V, area_data_shape Shape>
