@@ -286,6 +286,9 @@ private:
             return {std::uint8_t{V}, game::left4dead2, 14, ctx_.unknown_data_size};
         } else if constexpr (Shape == area_data_shape::cstrike_approach) {
             return {std::uint8_t{V}, game::cstrike, 1, ctx_.unknown_data_size};
+        } else if constexpr (!layout::has_subversion(V)) {
+            // No subversion before v10: it is 0 (no TF2 or L4D2 area data).
+            return {std::uint8_t{V}, ctx_.data, 0, ctx_.unknown_data_size};
         } else {
             return ctx_;
         }
