@@ -2,7 +2,9 @@
 // "source_nav"):
 //   open                       nav_file::open, against source_floor::floor_open
 //   traverse (every accessor)  every field of an opened file through the
-//                              public accessors, against floor_traverse
+//                              public accessors, the areas through
+//                              nav_file::visit_areas (layout chosen once),
+//                              against floor_traverse
 //   traverse (areas(), version per call)
 //                              the same loop body over areas(): no floor
 //   area_index build, lookup every area by id, follow every connection,
