@@ -159,6 +159,7 @@ TEST_CASE("visit_areas chooses the game data shape the version and game allow") 
         const area_data_shape chosen =
             file->visit_areas([](const auto& areas) { return std::remove_cvref_t<decltype(areas)>::shape; });
         CHECK(chosen == e.shape);
+        CHECK(to_string(chosen) != "unknown");
     }
 }
 

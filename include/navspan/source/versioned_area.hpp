@@ -23,6 +23,7 @@
 #include <iterator>
 #include <optional>
 #include <ranges>
+#include <string_view>
 
 #include "../core/endian.hpp"
 #include "../core/views.hpp"
@@ -45,8 +46,18 @@ enum class area_data_shape : unsigned char {
     fixed_size,        // the same number of bytes in every area (none, TF2, unknown; 0 before v10)
     cstrike_approach,  // Counter-Strike v15+ subversion 1: an approach list
     left4dead2,        // Left 4 Dead 2, layout by subversion (read at run time)
-    left4dead2_14,     // Left 4 Dead 2 subversion 14 (every shipped file): layout folded
+    left4dead2_14,     // Left 4 Dead 2 subversion 14 (the confirmed layout): layout folded
 };
+
+constexpr std::string_view to_string(area_data_shape s) noexcept {
+    switch (s) {
+        case area_data_shape::fixed_size: return "fixed_size";
+        case area_data_shape::cstrike_approach: return "cstrike_approach";
+        case area_data_shape::left4dead2: return "left4dead2";
+        case area_data_shape::left4dead2_14: return "left4dead2_14";
+    }
+    return "unknown";
+}
 
 namespace detail {
 // The shape of the per-area game data of a file of version V: Left 4 Dead 2
