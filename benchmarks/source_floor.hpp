@@ -8,6 +8,9 @@
 //   floor_traverse  every field the "traverse" row reads through navspan's
 //                   accessors, read straight from the verified bytes and
 //                   folded the same way (source_fold)
+//   floor_index, floor_position_of, floor_follow, floor_follow_full
+//                   the random-access rows: an index built and searched by
+//                   hand, connections followed to heads or to whole records
 //
 // Versions 1-16 with no game data, Counter-Strike, TF2 and Left 4 Dead 2
 // subversion 14 (every layout of the corpus); anything else returns
@@ -571,6 +574,40 @@ inline std::uint64_t floor_follow(std::span<const std::byte> bytes, const opened
             }
         }
     }
+    return f.value();
+}
+
+// floor_follow through whole records: every area and every neighbour
+// reached is also walked to its end (its size folded), the work a full
+// `area` view does to locate its sections, written by hand per version.
+inline std::uint64_t floor_follow_full(std::span<const std::byte> bytes, const opened& o,
+                                       std::span<const std::uint32_t> offsets, std::span<const id_entry> ids) noexcept {
+    using namespace detail;
+    fold f;
+    const std::byte* b = bytes.data();
+    with_version(o.version, [&](auto version) {
+        constexpr unsigned V = decltype(version)::value;
+        constexpr std::size_t header = 4 + (V <= 8 ? 1 : V <= 12 ? 2 : 4) + 32;
+        constexpr std::size_t south_east = header - 32 + 12;
+        for (std::size_t i = 0; i < o.area_count; ++i) {
+            const std::byte* start = b + offsets[i];
+            f.add_u(static_cast<std::size_t>(skip_area<V>(start, o.data) - start));
+            const std::byte* p = start + header;
+            for (int d = 0; d < 4; ++d) {
+                const std::size_t n = load_u32(p);
+                p += 4;
+                for (std::size_t k = 0; k < n; ++k, p += 4) {
+                    const std::uint32_t to = floor_position_of(ids, load_u32(p));
+                    if (to != none) {
+                        const std::byte* c = b + offsets[to];
+                        f.add_v(load_f32(c + south_east), load_f32(c + south_east + 4), load_f32(c + south_east + 8));
+                        f.add_u(static_cast<std::size_t>(skip_area<V>(c, o.data) - c));
+                    }
+                }
+            }
+        }
+        return 0;
+    });
     return f.value();
 }
 

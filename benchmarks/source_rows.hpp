@@ -2,9 +2,15 @@
 // "source_nav"):
 //   open                       nav_file::open, against source_floor::floor_open
 //   traverse (every accessor)  every field of an opened file through the
-//                              public accessors, against floor_traverse
-//   area_index build, lookup every area by id, follow every connection:
-//                              random access through an area_index (no floor)
+//                              public accessors, the areas through
+//                              nav_file::visit_areas (layout chosen once),
+//                              against floor_traverse
+//   traverse (areas(), version per call)
+//                              the same loop body over areas(): no floor
+//   area_index build, lookup every area by id, follow every connection,
+//   follow every connection (full areas)
+//                              random access through an area_index, against
+//                              the same index built and searched by hand
 #pragma once
 
 #include <bit>
@@ -31,6 +37,11 @@ namespace source_detail {
 // The fold of source_floor.hpp, taking navspan's value types.
 struct fold : source_floor::fold {
     void add(float f) noexcept { add_f(f); }
+    // The fold of other values folded separately (sum and xor commute).
+    void merge(const fold& o) noexcept {
+        sum += o.sum;
+        bits ^= o.bits;
+    }
     void add(navspan::vec3 v) noexcept { add_v(v.x, v.y, v.z); }
     template <class T>
     void add(const std::optional<T>& o) noexcept {
@@ -43,10 +54,96 @@ struct fold : source_floor::fold {
     }
 };
 
+// Every field of one area, read through its accessors: a template so that
+// the same body reads an `area` (version at run time) and a
+// versioned_area<V> (version chosen once by nav_file::visit_areas).
+// (Inlined into the loop, as the floor's traverse_area is into its own.)
+template <class Area>
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+inline void fold_area(fold& f, const Area& a) noexcept {
+    using namespace navspan::source;
+    f.add(a.index().value);
+    f.add(a.id());
+    f.add(a.attributes_raw());
+    f.add(a.north_west());
+    f.add(a.south_east());
+    f.add(a.north_east_z());
+    f.add(a.south_west_z());
+    f.add(a.corner(corner::north_east));
+    f.add(a.corner(corner::south_west));
+    for (unsigned d = 0; d < 4; ++d) {
+        for (std::uint32_t id : a.connections(static_cast<direction>(d))) f.add(id);
+    }
+    f.add(a.connection_count());
+    for (const hiding_spot s : a.hiding_spots()) {
+        f.add(s.id());
+        f.add(s.position());
+        f.add(s.flags_raw());
+    }
+    for (const approach_spot s : a.approach_spots()) {
+        f.add(s.here_area());
+        f.add(s.prev_area());
+        f.add(s.prev_to_here());
+        f.add(s.next_area());
+        f.add(s.here_to_next());
+    }
+    for (const encounter_path p : a.encounter_paths()) {
+        f.add(p.from_area());
+        f.add(p.to_area());
+        f.add(p.from_direction());
+        f.add(p.to_direction());
+        f.add(p.path_from());
+        f.add(p.path_to());
+        for (const encounter_spot s : p.spots()) {
+            f.add(s.hiding_spot_id());
+            f.add(s.t());
+        }
+        for (const old_encounter_spot s : p.old_spots()) {
+            f.add(s.position());
+            f.add(s.t());
+        }
+    }
+    f.add(a.place_index());
+    for (unsigned d = 0; d < 2; ++d) {
+        for (std::uint32_t id : a.ladder_links(static_cast<ladder_direction>(d))) f.add(id);
+    }
+    if (auto t = a.earliest_occupy_times()) {
+        f.add((*t)[0]);
+        f.add((*t)[1]);
+    }
+    if (auto l = a.light_intensities()) {
+        for (float x : *l) f.add(x);
+    }
+    for (const visible_area v : a.visible_areas()) {
+        f.add(v.id());
+        f.add(v.attributes_raw());
+    }
+    f.add(a.inherit_visibility_from());
+    f.add(a.size_bytes());
+    const area_game_data g = a.game_data();
+    f.add(g.raw().size());
+    if (auto tf = g.tf()) f.add(tf->attributes_raw());
+    if (auto l = g.left4dead2()) {
+        f.add(l->spawn_attributes_raw());
+        f.add(l->fog_place_index());
+        f.add(l->inherit_visibility_from());
+        for (std::uint32_t w : l->unnamed_words()) f.add(w);
+        for (std::uint32_t w : l->unnamed_list()) f.add(w);
+        f.add(l->spawn_block().size());
+        for (const visible_area_position v : l->visible_areas()) {
+            f.add(v.target().value);
+            f.add(v.attributes_raw());
+        }
+    }
+}
+
 // Every field of every record of an opened file, each read through its
 // public accessor and folded cheaply (an add or a xor), as
-// source_floor::floor_traverse reads them from the bytes.
-inline std::uint64_t traverse(const navspan::source::nav_file& file) noexcept {
+// source_floor::floor_traverse reads them from the bytes. The areas come
+// from nav_file::visit_areas (`versioned`) or from areas().
+inline std::uint64_t traverse(const navspan::source::nav_file& file, bool versioned) noexcept {
     using namespace navspan::source;
     fold f;
     f.add(file.version());
@@ -59,81 +156,21 @@ inline std::uint64_t traverse(const navspan::source::nav_file& file) noexcept {
         f.add(p.name().size());
         f.add(p.terminated());
     }
-    for (const area& a : file.areas()) {
-        f.add(a.index().value);
-        f.add(a.id());
-        f.add(a.attributes_raw());
-        f.add(a.north_west());
-        f.add(a.south_east());
-        f.add(a.north_east_z());
-        f.add(a.south_west_z());
-        f.add(a.corner(corner::north_east));
-        f.add(a.corner(corner::south_west));
-        for (unsigned d = 0; d < 4; ++d) {
-            for (std::uint32_t id : a.connections(static_cast<direction>(d))) f.add(id);
-        }
-        f.add(a.connection_count());
-        for (const hiding_spot s : a.hiding_spots()) {
-            f.add(s.id());
-            f.add(s.position());
-            f.add(s.flags_raw());
-        }
-        for (const approach_spot s : a.approach_spots()) {
-            f.add(s.here_area());
-            f.add(s.prev_area());
-            f.add(s.prev_to_here());
-            f.add(s.next_area());
-            f.add(s.here_to_next());
-        }
-        for (const encounter_path p : a.encounter_paths()) {
-            f.add(p.from_area());
-            f.add(p.to_area());
-            f.add(p.from_direction());
-            f.add(p.to_direction());
-            f.add(p.path_from());
-            f.add(p.path_to());
-            for (const encounter_spot s : p.spots()) {
-                f.add(s.hiding_spot_id());
-                f.add(s.t());
-            }
-            for (const old_encounter_spot s : p.old_spots()) {
-                f.add(s.position());
-                f.add(s.t());
-            }
-        }
-        f.add(a.place_index());
-        for (unsigned d = 0; d < 2; ++d) {
-            for (std::uint32_t id : a.ladder_links(static_cast<ladder_direction>(d))) f.add(id);
-        }
-        if (auto t = a.earliest_occupy_times()) {
-            f.add((*t)[0]);
-            f.add((*t)[1]);
-        }
-        if (auto l = a.light_intensities()) {
-            for (float x : *l) f.add(x);
-        }
-        for (const visible_area v : a.visible_areas()) {
-            f.add(v.id());
-            f.add(v.attributes_raw());
-        }
-        f.add(a.inherit_visibility_from());
-        f.add(a.size_bytes());
-        const area_game_data g = a.game_data();
-        f.add(g.raw().size());
-        if (auto tf = g.tf()) f.add(tf->attributes_raw());
-        if (auto l = g.left4dead2()) {
-            f.add(l->spawn_attributes_raw());
-            f.add(l->fog_place_index());
-            f.add(l->inherit_visibility_from());
-            for (std::uint32_t w : l->unnamed_words()) f.add(w);
-            for (std::uint32_t w : l->unnamed_list()) f.add(w);
-            f.add(l->spawn_block().size());
-            for (const visible_area_position v : l->visible_areas()) {
-                f.add(v.target().value);
-                f.add(v.attributes_raw());
-            }
-        }
+    // Each loop folds into its own local (the callback returns it): a fold
+    // captured by reference would live in memory, every add a store, since
+    // the file's bytes may alias it. (The fold commutes, so merging gives
+    // the floor's checksum.)
+    fold by_area;
+    if (versioned) {
+        by_area = file.visit_areas([](const auto& areas) {
+            fold g;
+            for (const auto& a : areas) fold_area(g, a);
+            return g;
+        });
+    } else {
+        for (const area& a : file.areas()) fold_area(by_area, a);
     }
+    f.merge(by_area);
     for (const ladder l : file.ladders()) {
         f.add(l.id());
         f.add(l.width());
@@ -206,8 +243,12 @@ void bench_source(const settings& s, const bench_input& in, Emit&& emit) {
             return o ? source_floor::open_checksum(o->area_count, o->ladders_at, o->end_at, o->warnings) : 0;
         });
     row_with_floor(
-        "traverse (every accessor)", [&] { return source_detail::traverse(file); },
+        "traverse (every accessor)", [&] { return source_detail::traverse(file, true); },
         [&] { return source_floor::floor_traverse(bytes, *floor); });
+    // The same loop body over areas() (version tested per accessor): what
+    // the version chosen once saves. No floor: the row above is the bound.
+    emit(measure(s, "traverse (areas(), version per call)", "source_nav", in.name, bytes.size(),
+                 [&] { return source_detail::traverse(file, false); }));
 
     // Random access through an area_index built into preallocated storage,
     // against the same index built and searched by hand.
@@ -259,22 +300,35 @@ void bench_source(const settings& s, const bench_input& in, Emit&& emit) {
             return f.value();
         },
         floor_follow);
-    // The same through full area views (each one walks its whole record).
+    // The same through full area views, each of which walks its whole
+    // record to locate its sections (the size it finds is folded, so
+    // neither side can drop the walk). Its floor does that work too, by
+    // hand (floor_follow_full): floor_follow reads only heads, which is
+    // what the row above compares, and would charge navspan for work the
+    // caller asked for by taking full views.
     row_with_floor(
         "follow every connection (full areas)",
         [&] {
-            source_detail::fold f;
-            for (std::size_t i = 0; i < index->size(); ++i) {
-                const area a = (*index)[i];
-                for (unsigned d = 0; d < 4; ++d) {
-                    for (std::uint32_t id : a.connections(static_cast<direction>(d))) {
-                        if (auto to = index->find(id)) f.add(to->south_east());
+            // Through the index's versioned views (area_index::visit_areas).
+            const source_detail::fold f = index->visit_areas([](const auto& areas) {
+                source_detail::fold g;
+                for (std::size_t i = 0; i < areas.size(); ++i) {
+                    const auto a = areas[i];
+                    g.add(a.size_bytes());
+                    for (unsigned d = 0; d < 4; ++d) {
+                        for (std::uint32_t id : a.connections(static_cast<direction>(d))) {
+                            if (auto to = areas.find(id)) {
+                                g.add(to->south_east());
+                                g.add(to->size_bytes());
+                            }
+                        }
                     }
                 }
-            }
+                return g;
+            });
             return f.value();
         },
-        floor_follow);
+        [&] { return source_floor::floor_follow_full(bytes, *floor, floor_offsets, floor_ids); });
 }
 
 }  // namespace navspan_bench

@@ -77,7 +77,9 @@ inline hasher add_places(hasher h, const navspan::source::place_list& places) {
     return h;
 }
 
-inline hasher add_area(hasher h, const navspan::source::nav_file& file, const navspan::source::area& a) {
+// Every accessor of one area: `area` or versioned_area<V> (same accessors).
+template <class Area>
+inline hasher add_area(hasher h, const navspan::source::nav_file& file, const Area& a) {
     using namespace navspan::source;
     h.add(a.index().value);
     h.add(a.id());
@@ -196,6 +198,8 @@ inline hasher follow_positions(hasher h, const navspan::source::nav_file& file) 
 }  // namespace source_walk
 
 inline constexpr std::uint64_t source_walk_rejected = 0x5EC7ED5EC7ED5EC7ull;
+// (Even, so never a hasher value.) areas() and visit_areas() read different values.
+inline constexpr std::uint64_t source_walk_disagreed = 0xD15A6EEDD15A6EEDull & ~std::uint64_t{1};
 
 inline std::uint64_t walk_source(std::span<const std::byte> bytes) {
     using namespace navspan::source;
@@ -213,7 +217,15 @@ inline std::uint64_t walk_source(std::span<const std::byte> bytes) {
     h = source_walk::add_places(h, file.places());
     h.add(file.area_count());
     h.add(file.empty());
-    for (const area& a : file.areas()) h = source_walk::add_area(h, file, a);
+    // The areas twice: through areas() (version tested per accessor) and
+    // through visit_areas() (version chosen once), which must agree.
+    source_walk::hasher by_area, by_version;
+    for (const area& a : file.areas()) by_area = source_walk::add_area(by_area, file, a);
+    file.visit_areas([&](const auto& areas) {
+        for (const auto& a : areas) by_version = source_walk::add_area(by_version, file, a);
+    });
+    if (by_area.value() != by_version.value()) return source_walk_disagreed;
+    h.add(by_area.value());
     for (const ladder l : file.ladders()) {
         h.add(l.id());
         h.add(l.width());

@@ -97,35 +97,41 @@ struct verify_state {
         if (!(expr)) return false; \
     } while (false)
 
-// Cursor over a record that was already verified: no checks at all.
+// Cursor over a record that was already verified: no checks at all. It
+// keeps a pointer, not a base and an index: a walk is a chain of loads,
+// each at an address the previous count gave, and a load from a bare
+// pointer plus a constant is a cycle quicker than from a base plus an
+// index on common x86 cores.
 struct unchecked_cursor {
     static constexpr bool checked = false;
     const std::byte* base = nullptr;
-    std::size_t pos = 0;
+    const std::byte* at = nullptr;
 
-    std::size_t position() const noexcept { return pos; }
-    const std::byte* current() const noexcept { return base + pos; }
+    unchecked_cursor(const std::byte* record, std::size_t position) noexcept : base(record), at(record + position) {}
+
+    std::size_t position() const noexcept { return static_cast<std::size_t>(at - base); }
+    const std::byte* current() const noexcept { return at; }
     template <loadable T>
     bool read(T& out, const char*) noexcept {
-        out = load_le<T>(base + pos);
-        pos += sizeof(T);
+        out = load_le<T>(at);
+        at += sizeof(T);
         return true;
     }
     bool require(std::size_t, const char*) noexcept { return true; }
     bool skip(std::size_t n, const char*) noexcept {
-        pos += n;
+        at += n;
         return true;
     }
     bool skip_array(std::uint64_t count, std::size_t stride, const char*) noexcept {
-        pos += static_cast<std::size_t>(count) * stride;
+        at += static_cast<std::size_t>(count) * stride;
         return true;
     }
     bool skip_small_array(std::size_t count, std::size_t stride, const char*) noexcept {
-        pos += count * stride;
+        at += count * stride;
         return true;
     }
     bool require_array(std::uint64_t, std::size_t, const char*) noexcept { return true; }
-    void advance(std::size_t n) noexcept { pos += n; }
+    void advance(std::size_t n) noexcept { at += n; }
 };
 
 // Cursor for verification: bounds, counts and limits checked on every step,
@@ -375,8 +381,10 @@ NAVSPAN_SOURCE_INLINE bool walk_encounter_paths(Cursor& c, std::uint32_t n) noex
 
 // The whole area record of version V. With a checked_cursor this is the
 // verifier; with an unchecked_cursor it locates the sections of a verified
-// record.
-template <unsigned V, class Cursor>
+// record. BaseOnly stops before the game data (s.game_data set, s.size
+// not): for a caller that knows the file's game data layout at compile
+// time (versioned_area) and steps over it itself.
+template <unsigned V, bool BaseOnly = false, class Cursor>
 NAVSPAN_SOURCE_INLINE bool walk_area_v(Cursor& c, const format_context& ctx, area_sections& s, verify_state* vs) noexcept {
     constexpr unsigned v = V;
     const std::size_t start = c.position();
@@ -452,6 +460,7 @@ NAVSPAN_SOURCE_INLINE bool walk_area_v(Cursor& c, const format_context& ctx, are
         NAVSPAN_SOURCE_STEP(c.skip(4, "inherit visibility"));
     }
     s.game_data = here();
+    if constexpr (BaseOnly) return true;
     switch (ctx.data) {
         case game::cstrike:
             if (layout::has_cstrike_approach(ctx)) NAVSPAN_SOURCE_STEP(walk_approach_list(c, vs));

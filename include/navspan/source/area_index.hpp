@@ -30,6 +30,9 @@ struct area_id_entry {
     std::uint32_t position = 0;
 };
 
+template <unsigned V, area_data_shape Shape>
+class versioned_area_index;
+
 class area_index {
 public:
     using value_type = area;
@@ -154,13 +157,63 @@ public:
     std::span<const area_id_entry> ids() const noexcept { return ids_; }
     std::span<const std::uint32_t> offsets() const noexcept { return offsets_; }
 
+    // This index with the layout chosen once (as nav_file::visit_areas):
+    // calls fn(versioned_area_index<V, Shape>), whose operator[], at() and
+    // find() hand out versioned_area<V, Shape> (area's accessors, each
+    // record's walk inlined instead of called through a pointer), and
+    // returns what fn returns (the same type for every layout).
+    template <class Fn>
+    decltype(auto) visit_areas(Fn&& fn) const {
+        return detail::with_area_layout(ctx_, [&](auto layout) -> decltype(auto) {
+            return fn(versioned_area_index<decltype(layout)::version, decltype(layout)::shape>(*this));
+        });
+    }
+
 private:
+    template <unsigned V, area_data_shape Shape>
+    friend class versioned_area_index;
+
     const std::byte* base_ = navspan::detail::empty_view_bytes;
     format_context ctx_{};
     // The section walk of the file's version, chosen once at build.
     detail::locate_function locate_ = nullptr;
     std::span<const std::uint32_t> offsets_{};
     std::span<const area_id_entry> ids_{};
+};
+
+// What area_index::visit_areas() hands its callback: the index, with areas
+// built as versioned_area<V, Shape>. Lookups are area_index's.
+template <unsigned V, area_data_shape Shape>
+class versioned_area_index {
+public:
+    using value_type = versioned_area<V, Shape>;
+    static constexpr unsigned version = V;
+    static constexpr area_data_shape shape = Shape;
+
+    // `index` was built for a file of this layout, and outlives this view.
+    explicit versioned_area_index(const area_index& index NAVSPAN_LIFETIMEBOUND) noexcept : index_(&index) {
+        NAVSPAN_ASSERT(index.ctx_.version == V && detail::area_data_shape_for<V>(index.ctx_) == Shape);
+    }
+
+    std::size_t size() const noexcept { return index_->size(); }
+    bool empty() const noexcept { return index_->empty(); }
+    versioned_area<V, Shape> operator[](std::size_t position) const noexcept {
+        NAVSPAN_ASSERT(position < index_->offsets_.size());
+        return versioned_area<V, Shape>(index_->base_ + index_->offsets_[position], index_->ctx_,
+                                        static_cast<std::uint32_t>(position));
+    }
+    versioned_area<V, Shape> at(area_position position) const noexcept { return (*this)[position.value]; }
+    std::optional<versioned_area<V, Shape>> find(std::uint32_t id) const noexcept {
+        if (auto p = index_->position_of(id)) return (*this)[*p];
+        return std::nullopt;
+    }
+    std::optional<std::uint32_t> position_of(std::uint32_t id) const noexcept { return index_->position_of(id); }
+    area_head head(area_position position) const noexcept { return index_->head(position); }
+    std::optional<area_head> find_head(std::uint32_t id) const noexcept { return index_->find_head(id); }
+    const area_index& index() const noexcept { return *index_; }
+
+private:
+    const area_index* index_;
 };
 
 // An area_index that owns its storage (the convenience form; allocates).

@@ -28,6 +28,7 @@
 #include "layout.hpp"
 #include "names.hpp"
 #include "records.hpp"
+#include "versioned_area.hpp"
 
 namespace navspan::source {
 
@@ -125,6 +126,21 @@ public:
     // Every area in file order (a forward range; area_index gives random access).
     area_list areas() const noexcept {
         return {area_count_ ? area(bytes_.data() + areas_at_, ctx_, 0) : area(), area_count_};
+    }
+    // Every area in file order, with the layout chosen once: calls
+    // fn(versioned_area_list<V, Shape>) for the file's version V and
+    // per-area game data shape, and returns what fn returns (the same type
+    // for every list). `fn` is a generic lambda, so its loop body is
+    // compiled once per layout, with every layout test folded; the elements
+    // have area's accessors (versioned_area.hpp).
+    //   file.visit_areas([&](const auto& areas) { for (const auto& a : areas) use(a.id()); });
+    template <class Fn>
+    decltype(auto) visit_areas(Fn&& fn) const {
+        return detail::with_area_layout(ctx_, [&](auto layout) -> decltype(auto) {
+            using list = versioned_area_list<decltype(layout)::version, decltype(layout)::shape>;
+            if (area_count_ == 0) return fn(list());
+            return fn(list(typename list::value_type(bytes_.data() + areas_at_, ctx_, 0), area_count_));
+        });
     }
 
     // Ladders (empty before v6).
