@@ -7,7 +7,9 @@
 //                              against floor_traverse
 //   traverse (areas(), version per call)
 //                              the same loop body over areas(): no floor
-//   area_index build, lookup every area by id, follow every connection,
+//   area_index build, lookup every area by id (ascending), lookup 65536
+//   random ids,
+//   follow every connection,
 //   follow every connection (full areas)
 //                              random access through an area_index, against
 //                              the same index built and searched by hand
@@ -21,6 +23,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <navspan/source.hpp>
@@ -279,6 +282,36 @@ void bench_source(const settings& s, const bench_input& in, Emit&& emit) {
             std::uint64_t sum = 0;
             for (const source_floor::id_entry& e : floor_ids) {
                 const std::uint32_t p = source_floor::floor_position_of(floor_ids, e.id);
+                if (p != source_floor::none) sum += p;
+            }
+            return sum;
+        });
+    // Lookups in no order a branch predictor can learn: 65,536 ids drawn
+    // at random (fixed seed) from the file's. The row above repeats the
+    // same ascending sequence every repetition, and on maps of up to a few
+    // thousand areas the processor learns every branch of the floor's
+    // branchy std::lower_bound there (and of follow-every-connection's
+    // lookups, whose order repeats too); a path search does not repeat
+    // its queries. navspan's branch-free search costs the same in any order.
+    std::vector<std::uint32_t> random_ids(65536);
+    std::uint64_t lcg = 0x9E3779B97F4A7C15u;
+    for (std::uint32_t& id : random_ids) {
+        lcg = lcg * 6364136223846793005u + 1442695040888963407u;
+        id = index->ids()[static_cast<std::size_t>((lcg >> 33) % n)].id;
+    }
+    row_with_floor(
+        "lookup 65536 random ids",
+        [&] {
+            std::uint64_t sum = 0;
+            for (const std::uint32_t id : random_ids) {
+                if (auto p = index->position_of(id)) sum += *p;
+            }
+            return sum;
+        },
+        [&] {
+            std::uint64_t sum = 0;
+            for (const std::uint32_t id : random_ids) {
+                const std::uint32_t p = source_floor::floor_position_of(floor_ids, id);
                 if (p != source_floor::none) sum += p;
             }
             return sum;
