@@ -23,7 +23,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <navspan/source.hpp>
