@@ -113,24 +113,6 @@ struct link_ownership {
     }
 };
 
-inline std::string format_number(double v) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
-
-// Appended piece by piece: g++ 12 at -O3 warns (-Wrestrict, a false
-// positive) on "(" + std::string, which inserts at the front.
-inline std::string format_point(const navspan::vec3& v) {
-    std::string s = "(";
-    s += format_number(static_cast<double>(v.x));
-    s += ", ";
-    s += format_number(static_cast<double>(v.y));
-    s += ", ";
-    s += format_number(static_cast<double>(v.z));
-    s += ')';
-    return s;
-}
 
 inline bool finite(const navspan::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
