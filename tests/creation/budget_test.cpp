@@ -113,6 +113,32 @@ TEST_CASE("budget: bytes inflated across records count against one budget, in pr
     CHECK(creation::plugin_file::open(bytes, o)->limits().work_budget == 0);
 }
 
+TEST_CASE("budget: one inflate_buffer serves any number of walks; the budget bounds each walk") {
+    // A program keeps one buffer per thread. Before begin_pass(), the count
+    // ran over the buffer's whole life, so the 55th walk of this plugin (its
+    // navmeshes compress about 4:1, and the budget is 32 bytes a byte) was
+    // refused as over budget.
+    const auto bytes = navspan_test::make_large_creation(16384, navspan_test::compression::dynamic);
+    auto plugin = creation::plugin_file::open(bytes);
+    REQUIRE(plugin.ok());
+    creation::inflate_buffer scratch;
+    std::uint64_t one_walk = 0;
+    for (int walk = 0; walk < 100; ++walk) {
+        std::size_t triangles = 0;
+        const navspan::error e = creation::for_each_navmesh(
+            *plugin, scratch, [&](const creation::navmesh_entry& n) { triangles += n.navmesh.triangles().size(); });
+        REQUIRE_MESSAGE(e.ok(), "walk ", walk, ": ", e.message());
+        CHECK(triangles == 16384);
+        if (walk == 0) one_walk = scratch.inflated();
+        CHECK(scratch.inflated() == one_walk);  // counted from zero by each walk
+    }
+    CHECK(one_walk > 0);
+    // A caller of read_payload begins its own passes.
+    scratch.charge_inflated(1000);
+    scratch.begin_pass();
+    CHECK(scratch.inflated() == 0);
+}
+
 TEST_CASE("budget: a valid plugin followed by megabytes of zeros stops at the first zero header") {
     auto bytes = navspan_test::make_plugin(12);
     const std::size_t valid_size = bytes.size();

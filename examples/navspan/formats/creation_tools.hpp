@@ -77,6 +77,7 @@ inline navspan::result<bool> holds_nvnm(const cr::record& r, const cr::record_pa
 template <class Begin, class Mesh, class End>
 navspan::error walk_navmeshes(const cr::plugin_file& plugin, cr::inflate_buffer& scratch, Begin&& begin, Mesh&& mesh,
                               End&& end) {
+    scratch.begin_pass();
     cr::record_walker walker = plugin.walk();
     cr::record r;
     std::size_t next_index = 0;
@@ -587,6 +588,7 @@ inline navspan::error door_positions(const cr::plugin_file& plugin, cr::inflate_
                                      const std::vector<std::uint32_t>& wanted,
                                      std::unordered_map<std::uint32_t, navspan::vec3>& out) {
     if (wanted.empty()) return {};
+    scratch.begin_pass();
     cr::record_walker walker = plugin.walk(navspan::fourcc("REFR"));
     cr::record r;
     while (walker.next_record(r)) {

@@ -101,6 +101,7 @@ error for_each_nvnm(const record& r, const record_payload& payload, const navspa
 template <class Visitor>
 error for_each_navmesh(const plugin_file& plugin, inflate_buffer& scratch, Visitor&& visit,
                        nvnm_search search = nvnm_search::known_carriers) {
+    scratch.begin_pass();  // the work budget bounds this walk, not the buffer's life
     record_walker walker = plugin.walk();
     record r;
     while (walker.next_record(r)) {

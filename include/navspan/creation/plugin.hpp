@@ -558,11 +558,16 @@ public:
     }
     std::size_t capacity() const noexcept { return use_fixed_ ? fixed_.size() : owned_.size(); }
     bool fixed() const noexcept { return use_fixed_; }
-    // Total bytes inflated into this buffer so far: read_payload charges
-    // them against the work budget, so one buffer per pass over a file
-    // bounds the whole pass (limits::work_per_byte).
+    // Bytes inflated into this buffer since the current pass began:
+    // read_payload charges them against the work budget, so the whole pass
+    // over a file is bounded (limits::work_per_byte), not each record.
     std::uint64_t inflated() const noexcept { return inflated_; }
     void charge_inflated(std::uint64_t n) noexcept { inflated_ += n; }
+    // Starts a new pass: the count above begins at zero again. Every
+    // function that walks a whole plugin (for_each_navmesh, validate, ...)
+    // begins its own pass, so one buffer can be kept for a program's life
+    // (one per thread); a caller of read_payload begins one per walk.
+    void begin_pass() noexcept { inflated_ = 0; }
 
     // `n` writable bytes, or an error when a fixed buffer is too small.
     error prepare(std::size_t n, std::span<std::byte>& out, std::uint64_t offset) {
