@@ -81,12 +81,7 @@ struct verify_state {
 };
 
 // The verifier's loop must see the whole walk of a record (every step
-// inlined) for the cursor's position to stay in a register.
-#if defined(__GNUC__) || defined(__clang__)
-#  define NAVSPAN_SOURCE_INLINE __attribute__((always_inline)) inline
-#else
-#  define NAVSPAN_SOURCE_INLINE inline
-#endif
+// NAVSPAN_ALWAYS_INLINE) for the cursor's position to stay in a register.
 
 // The walk below is written once for two cursors. Each step returns true to
 // go on; the checked cursor returns false after storing why in `err` (built
@@ -157,23 +152,23 @@ struct checked_cursor {
     std::uint64_t offset() const noexcept { return base + pos; }
 
     template <loadable T>
-    NAVSPAN_SOURCE_INLINE bool read(T& out, const char* what) noexcept {
+    NAVSPAN_ALWAYS_INLINE inline bool read(T& out, const char* what) noexcept {
         if (NAVSPAN_UNLIKELY(sizeof(T) > remaining())) return fail(truncated(offset(), sizeof(T), remaining(), what));
         out = load_le<T>(data + pos);
         pos += sizeof(T);
         return true;
     }
-    NAVSPAN_SOURCE_INLINE bool require(std::size_t n, const char* what) noexcept {
+    NAVSPAN_ALWAYS_INLINE inline bool require(std::size_t n, const char* what) noexcept {
         if (NAVSPAN_UNLIKELY(n > remaining())) return fail(truncated(offset(), n, remaining(), what));
         return true;
     }
-    NAVSPAN_SOURCE_INLINE bool skip(std::size_t n, const char* what) noexcept {
+    NAVSPAN_ALWAYS_INLINE inline bool skip(std::size_t n, const char* what) noexcept {
         if (NAVSPAN_UNLIKELY(n > remaining())) return fail(truncated(offset(), n, remaining(), what));
         pos += n;
         return true;
     }
     // `count` records of `stride` bytes, count from the file (any u32).
-    NAVSPAN_SOURCE_INLINE bool skip_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
+    NAVSPAN_ALWAYS_INLINE inline bool skip_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
         if (NAVSPAN_UNLIKELY(count > max_count || count > remaining() / stride)) {
             return fail(array_failed(offset(), count, stride, remaining(), max_count, what));
         }
@@ -181,21 +176,21 @@ struct checked_cursor {
         return true;
     }
     // Fails unless `count` records of `stride` bytes could follow.
-    NAVSPAN_SOURCE_INLINE bool require_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
+    NAVSPAN_ALWAYS_INLINE inline bool require_array(std::uint64_t count, std::size_t stride, const char* what) noexcept {
         if (NAVSPAN_UNLIKELY(count > max_count || count > remaining() / stride)) {
             return fail(array_failed(offset(), count, stride, remaining(), max_count, what));
         }
         return true;
     }
     // A u8-counted list: the byte size cannot overflow, so no division.
-    NAVSPAN_SOURCE_INLINE bool skip_small_array(std::size_t count, std::size_t stride, const char* what) noexcept {
+    NAVSPAN_ALWAYS_INLINE inline bool skip_small_array(std::size_t count, std::size_t stride, const char* what) noexcept {
         if (NAVSPAN_UNLIKELY(count > max_count)) {
             return fail(array_failed(offset(), count, stride, remaining(), max_count, what));
         }
         return skip(count * stride, what);
     }
     // Moves past bytes a require() covered.
-    NAVSPAN_SOURCE_INLINE void advance(std::size_t n) noexcept { pos += n; }
+    NAVSPAN_ALWAYS_INLINE inline void advance(std::size_t n) noexcept { pos += n; }
     // Records `e` (a failure found by the walk itself) and stops.
     bool fail(const error& e) noexcept {
         err = e;
@@ -266,7 +261,7 @@ inline error approach_failed(const std::byte* first, std::uint64_t at) noexcept 
 
 // An approach list: u8 count, then 14-byte records.
 template <class Cursor>
-NAVSPAN_SOURCE_INLINE bool walk_approach_list(Cursor& c, verify_state* vs) noexcept {
+NAVSPAN_ALWAYS_INLINE inline bool walk_approach_list(Cursor& c, verify_state* vs) noexcept {
     std::uint8_t n = 0;
     NAVSPAN_SOURCE_STEP(c.read(n, "approach spot count"));
     if constexpr (Cursor::checked) {
@@ -288,7 +283,7 @@ NAVSPAN_SOURCE_INLINE bool walk_approach_list(Cursor& c, verify_state* vs) noexc
 
 // The largest of `n` u32 values `Stride` bytes apart (0 for none).
 template <std::size_t Stride>
-NAVSPAN_SOURCE_INLINE std::uint32_t largest_u32(const std::byte* p, std::size_t n) noexcept {
+NAVSPAN_ALWAYS_INLINE inline std::uint32_t largest_u32(const std::byte* p, std::size_t n) noexcept {
     std::uint32_t worst = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const auto v = load_u32(p + i * Stride);
@@ -300,7 +295,7 @@ NAVSPAN_SOURCE_INLINE std::uint32_t largest_u32(const std::byte* p, std::size_t 
 // Left 4 Dead 2 per-area data (docs/formats/source.md, "Game data"), whose layout follows the
 // subversion and, below subversion 10, the spawn attributes.
 template <class Cursor>
-NAVSPAN_SOURCE_INLINE bool walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d2_sections& s, verify_state* vs) noexcept {
+NAVSPAN_ALWAYS_INLINE inline bool walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d2_sections& s, verify_state* vs) noexcept {
     const std::size_t start = c.position();
     auto here = [&] { return static_cast<std::uint32_t>(c.position() - start); };
     if (!layout::l4d2::has_area_data(sub)) return true;
@@ -355,7 +350,7 @@ NAVSPAN_SOURCE_INLINE bool walk_l4d2_area_data(Cursor& c, std::uint32_t sub, l4d
 // stepping from one path to the next (a load, a multiply-add) is as short
 // a dependency chain as it can be: areas of Counter-Strike maps hold dozens.
 template <std::size_t Fixed, std::size_t Spot, bool Old, class Cursor>
-NAVSPAN_SOURCE_INLINE bool walk_encounter_paths(Cursor& c, std::uint32_t n) noexcept {
+NAVSPAN_ALWAYS_INLINE inline bool walk_encounter_paths(Cursor& c, std::uint32_t n) noexcept {
     static_assert(Fixed == layout::encounter_path_fixed_size(Old ? 1 : 3) &&
                   Spot == layout::encounter_spot_size(Old ? 1 : 3));
     // Bound the loop by what could fit before walking it.
@@ -385,7 +380,7 @@ NAVSPAN_SOURCE_INLINE bool walk_encounter_paths(Cursor& c, std::uint32_t n) noex
 // not): for a caller that knows the file's game data layout at compile
 // time (versioned_area) and steps over it itself.
 template <unsigned V, bool BaseOnly = false, class Cursor>
-NAVSPAN_SOURCE_INLINE bool walk_area_v(Cursor& c, const format_context& ctx, area_sections& s, verify_state* vs) noexcept {
+NAVSPAN_ALWAYS_INLINE inline bool walk_area_v(Cursor& c, const format_context& ctx, area_sections& s, verify_state* vs) noexcept {
     constexpr unsigned v = V;
     const std::size_t start = c.position();
     auto here = [&] { return static_cast<std::uint32_t>(c.position() - start); };
@@ -506,7 +501,7 @@ void locate_sections_v(const std::byte* p, const format_context& ctx, area_secti
 }
 
 // The sections of a verified record: the version's walk, chosen by a switch.
-NAVSPAN_SOURCE_INLINE void locate_sections(const std::byte* p, const format_context& ctx, area_sections& s) noexcept {
+NAVSPAN_ALWAYS_INLINE inline void locate_sections(const std::byte* p, const format_context& ctx, area_sections& s) noexcept {
     with_version(ctx.version, [&](auto version) { locate_sections_v<decltype(version)::value>(p, ctx, s); });
 }
 
@@ -556,7 +551,7 @@ private:
 class l4d2_area_data {
 public:
     constexpr l4d2_area_data() noexcept = default;
-    NAVSPAN_SOURCE_INLINE l4d2_area_data(const std::byte* p, std::uint32_t subversion) noexcept
+    NAVSPAN_ALWAYS_INLINE inline l4d2_area_data(const std::byte* p, std::uint32_t subversion) noexcept
         : p_(p), sub_(subversion) {
         detail::unchecked_cursor c{p, 0};
         detail::walk_l4d2_area_data(c, sub_, s_, nullptr);
@@ -629,6 +624,30 @@ private:
     format_context ctx_{};
 };
 
+namespace detail {
+// An area's corner block: north-west x, y, z, south-east x, y, z, then the
+// north-east and south-west z. The box around the four corners, and one
+// corner: NE = (se.x, nw.y, neZ), SW = (nw.x, se.y, swZ). Shared by `area`
+// and `versioned_area`, whose blocks differ only in where they start.
+inline box corner_block_bounds(const std::byte* p) noexcept {
+    const vec3 nw = load_vec3(p), se = load_vec3(p + 12);
+    const float ne_z = load_f32(p + 24), sw_z = load_f32(p + 28);
+    auto lo = [](float a, float b) { return a < b ? a : b; };
+    auto hi = [](float a, float b) { return a < b ? b : a; };
+    return {{lo(nw.x, se.x), lo(nw.y, se.y), lo(lo(nw.z, se.z), lo(ne_z, sw_z))},
+            {hi(nw.x, se.x), hi(nw.y, se.y), hi(hi(nw.z, se.z), hi(ne_z, sw_z))}};
+}
+inline vec3 corner_block_corner(const std::byte* p, corner c) noexcept {
+    switch (c) {
+        case corner::north_west: return load_vec3(p);
+        case corner::north_east: return {load_f32(p + 12), load_f32(p + 4), load_f32(p + 24)};
+        case corner::south_east: return load_vec3(p + 12);
+        case corner::south_west: return {load_f32(p), load_f32(p + 16), load_f32(p + 28)};
+    }
+    return load_vec3(p);
+}
+}  // namespace detail
+
 // ---------------------------------------------------------------------------
 // The head of an area record: id, attributes, corners and the four
 // connection lists, which come before every other list. Reading them needs
@@ -663,25 +682,9 @@ public:
     float north_east_z() const noexcept { return load_f32(p_ + corners_at() + 24); }
     float south_west_z() const noexcept { return load_f32(p_ + corners_at() + 28); }
     // The box around the four corners (z from the lowest to the highest).
-    box bounds() const noexcept {
-        const vec3 nw = north_west(), se = south_east();
-        const float ne_z = north_east_z(), sw_z = south_west_z();
-        auto lo = [](float a, float b) { return a < b ? a : b; };
-        auto hi = [](float a, float b) { return a < b ? b : a; };
-        return {{lo(nw.x, se.x), lo(nw.y, se.y), lo(lo(nw.z, se.z), lo(ne_z, sw_z))},
-                {hi(nw.x, se.x), hi(nw.y, se.y), hi(hi(nw.z, se.z), hi(ne_z, sw_z))}};
-    }
+    box bounds() const noexcept { return detail::corner_block_bounds(p_ + corners_at()); }
     // The four corners: NE = (se.x, nw.y, neZ), SW = (nw.x, se.y, swZ).
-    vec3 corner(source::corner c) const noexcept {
-        const std::byte* p = p_ + corners_at();
-        switch (c) {
-            case source::corner::north_west: return load_vec3(p);
-            case source::corner::north_east: return {load_f32(p + 12), load_f32(p + 4), load_f32(p + 24)};
-            case source::corner::south_east: return load_vec3(p + 12);
-            case source::corner::south_west: return {load_f32(p), load_f32(p + 16), load_f32(p + 28)};
-        }
-        return load_vec3(p);
-    }
+    vec3 corner(source::corner c) const noexcept { return detail::corner_block_corner(p_ + corners_at(), c); }
 
     // Connected area ids in one direction.
     packed_view<std::uint32_t> connections(direction d) const noexcept {
@@ -827,7 +830,7 @@ private:
     }
 
     // Becomes next(), in place: an iterator steps without copying a view.
-    NAVSPAN_SOURCE_INLINE void step(detail::locate_function locate) noexcept {
+    NAVSPAN_ALWAYS_INLINE inline void step(detail::locate_function locate) noexcept {
         p_ += s_.size;
         ++position_;
         locate(p_, ctx_, s_);
@@ -863,7 +866,7 @@ public:
     // Position of the current area in the file (0-based).
     constexpr std::size_t index() const noexcept { return index_; }
 
-    NAVSPAN_SOURCE_INLINE area_iterator& operator++() noexcept {
+    NAVSPAN_ALWAYS_INLINE inline area_iterator& operator++() noexcept {
         NAVSPAN_ASSERT(index_ < count_);
         ++index_;
         if (index_ < count_) item_.step(locate_);
@@ -912,7 +915,6 @@ private:
     std::size_t count_ = 0;
 };
 
-#undef NAVSPAN_SOURCE_INLINE
 
 }  // namespace navspan::source
 

@@ -31,11 +31,6 @@
 #include "layout.hpp"
 #include "records.hpp"
 
-#if defined(__GNUC__) || defined(__clang__)
-#  define NAVSPAN_VERSIONED_INLINE __attribute__((always_inline)) inline
-#else
-#  define NAVSPAN_VERSIONED_INLINE inline
-#endif
 
 namespace navspan::source {
 
@@ -122,7 +117,7 @@ public:
     constexpr versioned_area() noexcept = default;
     // `p` is the start of a verified area record of a file with context
     // `ctx`, where ctx.version == V and detail::area_data_shape_for<V>(ctx) == Shape.
-    NAVSPAN_VERSIONED_INLINE versioned_area(const std::byte* p, const format_context& ctx, std::uint32_t position) noexcept
+    NAVSPAN_ALWAYS_INLINE inline versioned_area(const std::byte* p, const format_context& ctx, std::uint32_t position) noexcept
         : p_(p), ctx_(ctx), position_(position),
           data_size_(static_cast<std::uint32_t>(layout::min_game_area_data_size(ctx))) {
         NAVSPAN_ASSERT(ctx.version == V && detail::area_data_shape_for<V>(ctx) == Shape);
@@ -148,24 +143,8 @@ public:
     vec3 south_east() const noexcept { return load_vec3(p_ + corners_at + 12); }
     float north_east_z() const noexcept { return load_f32(p_ + corners_at + 24); }
     float south_west_z() const noexcept { return load_f32(p_ + corners_at + 28); }
-    box bounds() const noexcept {
-        const vec3 nw = north_west(), se = south_east();
-        const float ne_z = north_east_z(), sw_z = south_west_z();
-        auto lo = [](float a, float b) { return a < b ? a : b; };
-        auto hi = [](float a, float b) { return a < b ? b : a; };
-        return {{lo(nw.x, se.x), lo(nw.y, se.y), lo(lo(nw.z, se.z), lo(ne_z, sw_z))},
-                {hi(nw.x, se.x), hi(nw.y, se.y), hi(hi(nw.z, se.z), hi(ne_z, sw_z))}};
-    }
-    vec3 corner(source::corner c) const noexcept {
-        const std::byte* p = p_ + corners_at;
-        switch (c) {
-            case source::corner::north_west: return load_vec3(p);
-            case source::corner::north_east: return {load_f32(p + 12), load_f32(p + 4), load_f32(p + 24)};
-            case source::corner::south_east: return load_vec3(p + 12);
-            case source::corner::south_west: return {load_f32(p), load_f32(p + 16), load_f32(p + 28)};
-        }
-        return load_vec3(p);
-    }
+    box bounds() const noexcept { return detail::corner_block_bounds(p_ + corners_at); }
+    vec3 corner(source::corner c) const noexcept { return detail::corner_block_corner(p_ + corners_at, c); }
 
     packed_view<std::uint32_t> connections(direction d) const noexcept {
         const std::byte* p = p_ + s_.connections[static_cast<unsigned>(d) & 3u];
@@ -277,7 +256,7 @@ private:
     // loop its cursor stays in a register and its results in the view. The
     // base record is area.hpp's walk; the game data is stepped over by the
     // same pieces the verifier uses, chosen at compile time.
-    NAVSPAN_VERSIONED_INLINE void locate() noexcept {
+    NAVSPAN_ALWAYS_INLINE inline void locate() noexcept {
         detail::unchecked_cursor c{p_, 0};
         detail::walk_area_v<V, true>(c, ctx_, s_, nullptr);
         if constexpr (Shape == area_data_shape::fixed_size) {
@@ -305,7 +284,7 @@ private:
         }
     }
     // Becomes next(), in place.
-    NAVSPAN_VERSIONED_INLINE void step() noexcept {
+    NAVSPAN_ALWAYS_INLINE inline void step() noexcept {
         p_ += s_.size;
         ++position_;
         locate();
@@ -340,7 +319,7 @@ public:
     constexpr const versioned_area<V, Shape>* operator->() const noexcept { return &item_; }
     constexpr std::size_t index() const noexcept { return index_; }
 
-    NAVSPAN_VERSIONED_INLINE versioned_area_iterator& operator++() noexcept {
+    NAVSPAN_ALWAYS_INLINE inline versioned_area_iterator& operator++() noexcept {
         NAVSPAN_ASSERT(index_ < count_);
         ++index_;
         if (index_ < count_) item_.step();
@@ -396,4 +375,3 @@ private:
 template <unsigned V, navspan::source::area_data_shape Shape>
 inline constexpr bool std::ranges::enable_borrowed_range<navspan::source::versioned_area_list<V, Shape>> = true;
 
-#undef NAVSPAN_VERSIONED_INLINE
