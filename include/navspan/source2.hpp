@@ -18,3 +18,5 @@
 #include "source2/kv3_blob.hpp"
 #include "source2/records.hpp"
 #include "source2/nav_file.hpp"
+#include "source2/area_index.hpp"
+#include "source2/validate.hpp"

@@ -282,4 +282,37 @@ inline model row_of_quads(std::uint32_t version, std::uint32_t n) {
     return m;
 }
 
+// A full model of one version: areas, ladders, transformed bounds, hulls,
+// movable meshes (35+), custom data.
+inline model full_model(std::uint32_t version) {
+    model m = row_of_quads(version, 5);
+    const unsigned v = layout_of(version);
+    m.subversion = 1;
+    m.areas[1].attributes = 0x2 | 0x1000 | (std::uint64_t{1} << 40);
+    m.areas[2].hull = 1;
+    m.areas[3].unknown = 2.5f;
+    m.areas[0].above = {7};
+    m.areas[4].below = {7, 9};
+    ladder l;
+    l.id = 7;
+    l.areas = {1, 0, 0, 0, 5, 2, 3};
+    m.ladders.push_back(l);
+    l.id = 9;
+    l.direction = 3;
+    m.ladders.push_back(l);
+    m.transformed_count = 2;
+    if (v >= 35) {
+        m.movables = {movable{}, movable{"door_02", {}}};
+        m.polygons[2].movable = 1;
+        m.navgen = 13;
+        m.hull_file = "scripts/nav_hulls.vdata";
+        m.gravity = true;
+        m.hulls = std::vector<hull>(4);
+        for (std::size_t i = 0; i < m.hulls.size(); ++i) m.hulls[i].radius = 10.0f + float(i);
+        m.hulls[3].crawl_enabled = true;
+    }
+    return m;
+}
+
+
 }  // namespace navspan_test::s2b

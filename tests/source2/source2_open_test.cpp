@@ -180,44 +180,12 @@ void check_round_trip(const b::model& m, const s2::nav_file& f) {
     CHECK(f.indices_checked());
 }
 
-// A full model of one version: areas, ladders, transformed bounds, hulls,
-// movable meshes (35+), custom data.
-b::model full_model(std::uint32_t version) {
-    b::model m = b::row_of_quads(version, 5);
-    const unsigned v = b::layout_of(version);
-    m.subversion = 1;
-    m.areas[1].attributes = 0x2 | 0x1000 | (std::uint64_t{1} << 40);
-    m.areas[2].hull = 1;
-    m.areas[3].unknown = 2.5f;
-    m.areas[0].above = {7};
-    m.areas[4].below = {7, 9};
-    b::ladder l;
-    l.id = 7;
-    l.areas = {1, 0, 0, 0, 5, 2, 3};
-    m.ladders.push_back(l);
-    l.id = 9;
-    l.direction = 3;
-    m.ladders.push_back(l);
-    m.transformed_count = 2;
-    if (v >= 35) {
-        m.movables = {b::movable{}, b::movable{"door_02", {}}};
-        m.polygons[2].movable = 1;
-        m.navgen = 13;
-        m.hull_file = "scripts/nav_hulls.vdata";
-        m.gravity = true;
-        m.hulls = std::vector<b::hull>(4);
-        for (std::size_t i = 0; i < m.hulls.size(); ++i) m.hulls[i].radius = 10.0f + float(i);
-        m.hulls[3].crawl_enabled = true;
-    }
-    return m;
-}
-
 }  // namespace
 
 TEST_CASE("every version round-trips through the synthetic writer") {
     for (const std::uint32_t version : {30u, 31u, 32u, 33u, 34u, 35u, 36u}) {
         CAPTURE(version);
-        const b::model m = full_model(version);
+        const b::model m = b::full_model(version);
         const auto bytes = b::write(m);
         const s2::nav_file f = open_ok(bytes);
         check_round_trip(m, f);
@@ -456,7 +424,7 @@ TEST_CASE("mixed polygon sizes, areas naming polygons out of order") {
 }
 
 TEST_CASE("limits bound every count") {
-    b::model m = full_model(36);
+    b::model m = b::full_model(36);
     const auto bytes = b::write(m);
     s2::options opts;
     opts.limits.max_count = 3;
@@ -474,7 +442,7 @@ TEST_CASE("limits bound every count") {
 }
 
 TEST_CASE("open and a full walk allocate nothing") {
-    const auto bytes = b::write(full_model(36));
+    const auto bytes = b::write(b::full_model(36));
     const navspan_test::allocation_scope scope;
     const std::uint64_t h = navspan_test::walk_source2(bytes);
     CHECK(scope.count() == 0);
@@ -483,7 +451,7 @@ TEST_CASE("open and a full walk allocate nothing") {
 
 TEST_CASE("every proper prefix of a file is refused") {
     for (const std::uint32_t version : {30u, 35u, 36u}) {
-        const auto bytes = b::write(full_model(version));
+        const auto bytes = b::write(b::full_model(version));
         for (std::size_t n = 0; n < bytes.size(); ++n) {
             const std::vector<std::byte> cut(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(n));
             const auto f = s2::nav_file::open(cut);
@@ -493,7 +461,7 @@ TEST_CASE("every proper prefix of a file is refused") {
 }
 
 TEST_CASE("trusted opens the same way") {
-    const auto bytes = b::write(full_model(35));
+    const auto bytes = b::write(b::full_model(35));
     s2::options opts;
     opts.trusted = true;
     const s2::nav_file f = open_ok(bytes, opts);
