@@ -315,4 +315,39 @@ inline model full_model(std::uint32_t version) {
 }
 
 
+
+// A square grid of about `n` quads (version 36, one hull, ids 1..n in
+// row order), each connected to its four neighbours edge to edge: the
+// synthetic input of the benchmarks.
+inline std::vector<std::byte> make_large_source2(std::size_t n) {
+    model m;
+    m.version = 36;
+    m.navgen = 13;
+    std::uint32_t side = 1;
+    while (std::size_t{side} * side < n) ++side;
+    const std::uint32_t w = side, h = side;
+    auto corner = [&](std::uint32_t x, std::uint32_t y) { return y * (w + 1) + x; };
+    for (std::uint32_t y = 0; y <= h; ++y) {
+        for (std::uint32_t x = 0; x <= w; ++x) m.corners.push_back({64.0f * float(x), 64.0f * float(y), float((x * 7 + y * 3) % 16)});
+    }
+    auto id_of = [&](std::uint32_t x, std::uint32_t y) { return y * w + x + 1; };
+    for (std::uint32_t y = 0; y < h; ++y) {
+        for (std::uint32_t x = 0; x < w; ++x) {
+            polygon p;
+            p.corners = {corner(x, y), corner(x, y + 1), corner(x + 1, y + 1), corner(x + 1, y)};
+            m.polygons.push_back(p);
+            area a;
+            a.id = id_of(x, y);
+            a.polygon = static_cast<std::uint32_t>(m.polygons.size() - 1);
+            a.edges.resize(4);
+            if (x > 0) a.edges[0].push_back({id_of(x - 1, y), 2});
+            if (y + 1 < h) a.edges[1].push_back({id_of(x, y + 1), 3});
+            if (x + 1 < w) a.edges[2].push_back({id_of(x + 1, y), 0});
+            if (y > 0) a.edges[3].push_back({id_of(x, y - 1), 1});
+            m.areas.push_back(std::move(a));
+        }
+    }
+    return write(m);
+}
+
 }  // namespace navspan_test::s2b
