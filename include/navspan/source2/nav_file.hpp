@@ -248,6 +248,8 @@ public:
 private:
     error walk(const options& opts) noexcept;
     error walk_areas(byte_reader& r, work_meter& meter, const limits& lim) noexcept;
+    bool skip_area_fast(byte_reader& r, const limits& lim, std::uint32_t& previous_polygon,
+                                  const std::byte*& previous) const noexcept;
     error walk_generation(byte_reader& r, work_meter& meter, const limits& lim) noexcept;
     error add_blob(byte_reader& r, kv3_slot slot, const char* what, bool may_end_file) noexcept;
 
@@ -321,6 +323,56 @@ inline error nav_file::add_blob(byte_reader& r, kv3_slot slot, const char* what,
     return {};
 }
 
+inline bool nav_file::skip_area_fast(byte_reader& r, const limits& lim, std::uint32_t& previous_polygon,
+                                                const std::byte*& previous) const noexcept {
+    const std::byte* p = r.current();
+    const std::size_t left = r.remaining();
+    if (left < sizes::area_head) return false;
+    std::size_t pos = sizes::area_head;
+    std::size_t corners = 0;
+    std::uint32_t index = 0;
+    const std::byte* poly = nullptr;
+    if (has_polygon_table()) {
+        index = load_u32(p + fields::area_polygon);
+        if (index >= ctx_.polygons.count) return false;
+        if (ctx_.polygons.stride != 0) {
+            poly = ctx_.polygons.first + std::size_t{index} * ctx_.polygons.stride;
+        } else if (previous != nullptr && index == previous_polygon) {
+            poly = previous;
+        } else {
+            return false;  // a walk, charged to the budget: the checked path
+        }
+        corners = load_u8(poly);
+    } else {
+        const std::uint32_t n = load_u32(p + fields::area_corner_count);
+        if (n > lim.max_count || n > (left - fields::area_corners) / sizes::vec3) return false;
+        pos = fields::area_corners + sizes::vec3 * std::size_t{n};
+        if (left - pos < 4) return false;
+        pos += 4;
+        corners = n;
+    }
+    for (std::size_t e = 0; e < corners; ++e) {
+        if (left - pos < 4) return false;
+        const std::uint32_t n = load_u32(p + pos);
+        if (n > (left - pos - 4) / sizes::connection) return false;
+        pos += 4 + sizes::connection * std::size_t{n};
+    }
+    if (left - pos < 5 || load_u8(p + pos) != 0 || load_u32(p + pos + 1) != 0) return false;
+    pos += 5;
+    for (int list = 0; list < 2; ++list) {
+        if (left - pos < 4) return false;
+        const std::uint32_t n = load_u32(p + pos);
+        if (n > (left - pos - 4) / 4) return false;
+        pos += 4 + 4 * std::size_t{n};
+    }
+    if (poly != nullptr) {
+        previous_polygon = index;
+        previous = poly;
+    }
+    r.skip_unchecked(pos);
+    return true;
+}
+
 inline error nav_file::walk_areas(byte_reader& r, work_meter& meter, const limits& lim) noexcept {
     areas_at_ = r.position();
     NAVSPAN_TRY(detail::read_count(r, lim, "area count", area_count_, sizes::min_area));
@@ -330,6 +382,11 @@ inline error nav_file::walk_areas(byte_reader& r, work_meter& meter, const limit
     std::uint32_t previous_polygon = 0;
     const std::byte* previous = nullptr;
     for (std::uint32_t i = 0; i < area_count_; ++i) {
+        // The fast path: the whole record measured with plain loads and
+        // overflow-free comparisons; any doubt (a check that fails, a polygon
+        // that needs a walk) goes to the checked path below, which finds
+        // the same size or reports the error with its field.
+        if (NAVSPAN_LIKELY(skip_area_fast(r, lim, previous_polygon, previous))) continue;
         auto in_area = [i](error e) { return with_parent(e, "area", i); };
         NAVSPAN_TRY(in_area(r.require(fields::area_polygon, "area")));
         r.skip_unchecked(fields::area_polygon);
