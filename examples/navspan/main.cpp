@@ -236,22 +236,24 @@ const char* const obj_usage =
     "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const path_usage =
-    "usage: navspan path FILE --from A --to B [--json] [--svg OUT.svg]\n"
+    "usage: navspan path FILE --from A --to B [--json] [--svg OUT.svg] [--hull N]\n"
     "\n"
     "Finds the shortest path (A* over the polygons, then the waypoints pulled tight through\n"
     "the portals of its corridor) between two polygons. A and B are ids as the file numbers\n"
     "them (Source: area id; Quake: node index; Fox: GROUP:FACE; plugins: FORMID:TRIANGLE with\n"
     "the navmesh form id in hex), or world points written x,y,z (the polygon under or above,\n"
     "else the nearest). Prints the corridor, one polygon per line, then the waypoints; --json\n"
-    "prints one JSON object; --svg also draws the waypoints over the map.\n"
+    "prints one JSON object; --svg also draws the waypoints over the map. --hull N: on\n"
+    "Source 2 files, the mesh of agent hull N (default: the first).\n"
     "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const locate_usage =
-    "usage: navspan locate [--json] FILE x,y,z\n"
+    "usage: navspan locate [--json] [--hull N] FILE x,y,z\n"
     "\n"
     "Prints the polygon under or above the world point (the one nearest in height), with its\n"
     "place on Source maps; when the point is over no polygon, the nearest polygon instead.\n"
-    "A plugin is searched space by space (worldspaces, interior cells).\n"
+    "A plugin is searched space by space (worldspaces, interior cells); a Source 2 file in\n"
+    "the mesh of its first agent hull, or of hull N with --hull N.\n"
     "\n"
     "Exit status: 0 a polygon is under or above the point, 3 only a nearest one, 1 the file\n"
     "is not valid, 2 usage error.\n";
@@ -264,7 +266,17 @@ struct single_file_args {
     const char* to = nullptr;
     const char* svg = nullptr;
     bool json = false;
+    int hull = -1;  // Source 2: --hull N
 };
+
+// Reads the N of `--hull N` (0 to 255); false when it is not such a number.
+bool parse_hull(const char* text, int& out) {
+    char* end = nullptr;
+    const unsigned long n = std::strtoul(text, &end, 10);
+    if (end == text || *end != '\0' || n > 255) return false;
+    out = static_cast<int>(n);
+    return true;
+}
 
 // Parses `FILE [-o OUT] [--from A] [--to B] [--svg OUT] [--json]`; returns
 // -1 to go on, or the exit status (help or usage error).
@@ -284,6 +296,11 @@ int parse_single(int argc, char** argv, const char* usage, single_file_args& a, 
         if (arg == "--from" && next(a.from, "an id or a point x,y,z")) continue;
         if (arg == "--to" && next(a.to, "an id or a point x,y,z")) continue;
         if (arg == "--svg" && next(a.svg, "an output .svg file (or - for standard output)")) continue;
+        const char* hull = nullptr;
+        if (arg == "--hull" && next(hull, "a hull index (Source 2)")) {
+            if (!parse_hull(hull, a.hull)) return usage_error("--hull takes a hull index from 0 to 255", usage);
+            continue;
+        }
         if (expected != nullptr) return missing_value(arg, expected, usage);
         if (arg.size() > 1 && arg[0] == '-') {
             std::string m = "unknown option '" + std::string(arg) + "'";
@@ -677,6 +694,7 @@ int run_path(int argc, char** argv) {
     // The first space (of a plugin) where both ends are on polygons; else
     // the first where they resolve at all (a point then takes its nearest).
     navspan_cli::nav_view view;
+    view.hull = a.hull;
     std::optional<navspan_cli::resolved_end> from, to;
     const char* unparsed = nullptr;
     for (const bool allow_nearest : {false, true}) {
@@ -766,10 +784,16 @@ int run_path(int argc, char** argv) {
 
 int run_locate(int argc, char** argv) {
     bool json = false;
+    int hull = -1;
     std::vector<const char*> rest;
     for (int i = 0; i < argc; ++i) {
         std::string_view arg = argv[i];
         if (arg == "--json") json = true;
+        else if (arg == "--hull") {
+            if (i + 1 >= argc || !parse_hull(argv[++i], hull)) {
+                return usage_error("--hull takes a hull index from 0 to 255", locate_usage);
+            }
+        }
         else if (arg == "--help" || arg == "-h") {
             std::fputs(locate_usage, stdout);
             return exit_ok;
@@ -786,6 +810,7 @@ int run_locate(int argc, char** argv) {
     if (int s = open_for_command(rest[0], file, m); s >= 0) return s;
     namespace nav = navspan::nav;
     navspan_cli::nav_view view;
+    view.hull = hull;
     std::optional<navspan_cli::resolved_end> at;
     for (const bool allow_nearest : {false, true}) {
         if (navspan::error e = navspan_cli::load_nav_view(file.bytes(), view, [&](const navspan_cli::nav_view& v) {

@@ -28,6 +28,7 @@ struct nav_view {
     nav::spatial_index index;
     std::optional<navspan::source::nav_file> source;  // Source files: for place names
     std::optional<nav::plugin_space> space;          // plugins: which space
+    int hull = -1;  // Source 2: the agent hull to walk (set before loading); -1: the first
 };
 
 // What the user typed for one end: an id of the file or a world point.
@@ -184,6 +185,14 @@ navspan::error load_nav_view(navspan::bytes_view bytes, nav_view& out, Accept&& 
         }
         out.space.reset();
         finish(nav::walkable_builder(nav::id_scheme::plugin_navmesh_triangle, nav::axis::z).finish());
+        return {};
+    }
+    if (out.hull >= 0 && navspan::detect(bytes) == navspan::format::source2_nav) {
+        auto f = navspan::source2::nav_file::open(bytes);
+        if (!f) return f.error();
+        nav::source2_walkable_options hull;
+        hull.hull = static_cast<std::uint8_t>(out.hull);
+        finish(nav::make_walkable(*f, hull));
         return {};
     }
     auto mesh = nav::make_walkable(bytes);

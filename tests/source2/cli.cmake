@@ -22,3 +22,8 @@ expect_run(0 "4 polygons, 6 lines" obj ${v36} -o ${OUT}/source2.obj)
 expect_run(0 "area 1 at \\(50.0, 50.0, 0.0\\), 0.0 away" locate ${v36} 50,50,0)
 expect_run(0 "path of 2 areas, length 100.0" path ${v36} --from 1 --to 2)
 expect_run(0 "path of 2 areas.*\\(0.0, 0.0, 128.0\\)" path ${v36} --from 1 --to 5)
+# --hull N: hull 1 holds area 3 alone.
+expect_run(0 "area 3 at \\(250.0, 50.0, 0.0\\), 0.0 away" locate --hull 1 ${v36} 250,50,0)
+expect_run(2 "no area '1' in this file" path ${v36} --hull 1 --from 3 --to 1)
+expect_run(0 "path of 1 areas" path ${v36} --hull 1 --from 250,50,0 --to 260,60,0)
+expect_run(2 "--hull takes a hull index" locate --hull 300 ${v36} 0,0,0)
