@@ -19,7 +19,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
+
+#include "../core/config.hpp"
 
 #include "../core/bytes.hpp"
 #include "../core/error.hpp"
@@ -32,6 +35,11 @@ struct decode_options {
     // Added to every error offset: the position of the compressed bytes in
     // the caller's file, so errors name file bytes.
     std::uint64_t base_offset = 0;
+    // zstd: the largest window a frame may declare (RFC 8878 allows up to
+    // 3.75 TiB; libzstd's own format limit on 64-bit hosts is 2 GiB). No
+    // window is allocated (frames decode straight into the output), so this
+    // only bounds how far back a frame may say it reaches.
+    std::uint64_t max_window_size = std::uint64_t{1} << 31;
 };
 
 namespace detail {
@@ -65,6 +73,52 @@ inline error output_overflow(const output_cap& cap, std::uint64_t offset, std::u
                                  cap.bound == 1 ? "decompressed size (limits::max_decompressed_size)"
                                                 : "decompressed size (the work budget of limits)",
                                  wanted, cap.limit);
+}
+
+
+NAVSPAN_ALWAYS_INLINE inline void copy8(std::byte* dst, const std::byte* src) noexcept { std::memcpy(dst, src, 8); }
+NAVSPAN_ALWAYS_INLINE inline void copy16(std::byte* dst, const std::byte* src) noexcept {
+    std::memcpy(dst, src, 16);
+}
+
+// Writes the match of `length` bytes that starts `offset` bytes back (1 <=
+// offset <= bytes already written, checked by the caller) at `op`, where
+// `room` >= length bytes may be written; returns op + length. With 16 bytes
+// to spare it copies 16- or 8-byte chunks that may write up to 15 bytes past
+// the match (the next sequence overwrites them); a period below 8 (a run) is
+// widened to the smallest multiple of it that is at least 8, whose bytes
+// repeat the period and are all written. Without the spare room it copies
+// byte by byte.
+NAVSPAN_ALWAYS_INLINE inline std::byte* copy_match(std::byte* op, std::size_t offset, std::size_t length,
+                                                   std::size_t room) noexcept {
+    std::byte* const match_end = op + length;
+    const std::byte* src = op - offset;
+    if (NAVSPAN_LIKELY(room >= length + 16)) {
+        if (offset >= 16) {
+            do {
+                copy16(op, src);
+                op += 16;
+                src += 16;
+            } while (op < match_end);
+        } else if (offset >= 8) {
+            do {
+                copy8(op, src);
+                op += 8;
+                src += 8;
+            } while (op < match_end);
+        } else {
+            for (int i = 0; i < 8; ++i) op[i] = src[i];
+            const std::size_t stride = offset * ((8 + offset - 1) / offset);
+            op += 8;
+            while (op < match_end) {
+                copy8(op, op - stride);
+                op += 8;
+            }
+        }
+        return match_end;
+    }
+    while (op < match_end) *op++ = *src++;
+    return match_end;
 }
 
 }  // namespace detail

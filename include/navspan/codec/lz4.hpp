@@ -40,15 +40,6 @@
 
 namespace navspan::codec {
 
-namespace detail {
-
-NAVSPAN_ALWAYS_INLINE inline void copy8(std::byte* dst, const std::byte* src) noexcept { std::memcpy(dst, src, 8); }
-NAVSPAN_ALWAYS_INLINE inline void copy16(std::byte* dst, const std::byte* src) noexcept {
-    std::memcpy(dst, src, 16);
-}
-
-}  // namespace detail
-
 // Decodes the LZ4 block `in` into out[history..]; returns the bytes written
 // (after `history`). Matches may refer to out[0..history) (chained blocks).
 inline result<std::size_t> lz4_decompress_block(bytes_view in, std::span<std::byte> out, std::size_t history = 0,
@@ -132,39 +123,7 @@ inline result<std::size_t> lz4_decompress_block(bytes_view in, std::span<std::by
         }
         const std::size_t room = static_cast<std::size_t>(oend - op);
         if (NAVSPAN_UNLIKELY(length > room)) return overflow(length, offset_at);
-        std::byte* const match_end = op + length;
-        const std::byte* src = op - offset;
-        if (NAVSPAN_LIKELY(room >= length + 16)) {
-            if (offset >= 16) {
-                // Each 16-byte chunk reads bytes at least 16 back: written.
-                do {
-                    detail::copy16(op, src);
-                    op += 16;
-                    src += 16;
-                } while (op < match_end);
-            } else if (offset >= 8) {
-                do {
-                    detail::copy8(op, src);
-                    op += 8;
-                    src += 8;
-                } while (op < match_end);
-            } else {
-                // A run with a period below 8: write its first 8 bytes one by
-                // one, then copy 8-byte chunks from a distance that is a
-                // multiple of the period and at least 8 (the bytes there
-                // repeat the period and are all written).
-                for (int i = 0; i < 8; ++i) op[i] = src[i];
-                const std::size_t stride = offset * ((8 + offset - 1) / offset);
-                op += 8;
-                while (op < match_end) {
-                    detail::copy8(op, op - stride);
-                    op += 8;
-                }
-            }
-            op = match_end;
-        } else {
-            while (op < match_end) *op++ = *src++;
-        }
+        op = detail::copy_match(op, offset, length, room);
     }
     return static_cast<std::size_t>(op - ostart);
 }
