@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "codec/inputs.hpp"
@@ -47,13 +48,27 @@ TEST_CASE("lz4: hand-made blocks") {
         CHECK(*r == 0);
     }
     SUBCASE("a run with offset 1 and an extended length") {
-        // 'x', then match offset 1 length 15+4+10, then literals "yz".
-        const auto in = lz4_bytes({0x1F, 'x', 0x01, 0x00, 10, 0x20, 'y', 'z'});
+        // 'x', then match offset 1 length 15+4+10, then literals "vwxyz".
+        const auto in = lz4_bytes({0x1F, 'x', 0x01, 0x00, 10, 0x50, 'v', 'w', 'x', 'y', 'z'});
         auto r = lz4_decompress_block(in, out);
         REQUIRE(r.ok());
-        REQUIRE(*r == 1 + 29 + 2);
+        REQUIRE(*r == 1 + 29 + 5);
         for (int i = 0; i < 30; ++i) CHECK(out[static_cast<std::size_t>(i)] == std::byte{'x'});
-        CHECK(out[30] == std::byte{'y'});
+        CHECK(out[30] == std::byte{'v'});
+    }
+    SUBCASE("the end rules of the block format") {
+        // The last 5 bytes must be literals...
+        auto r = lz4_decompress_block(lz4_bytes({0x1F, 'x', 0x01, 0x00, 10, 0x20, 'y', 'z'}), out);
+        CHECK(r.code() == error_code::inconsistent);
+        CHECK(std::string(r.error().record).find("last 5 bytes") != std::string::npos);
+        // ...and the last match must start 12 bytes before the end (here 9).
+        r = lz4_decompress_block(lz4_bytes({0x80, 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 0x04, 0x00, 0x50, '1', '2',
+                                            '3', '4', '5'}),
+                                 out);
+        CHECK(r.code() == error_code::inconsistent);
+        CHECK(std::string(r.error().record).find("12 bytes") != std::string::npos);
+        // A block without matches may be short.
+        CHECK(lz4_decompress_block(lz4_bytes({0x10, 'a'}), out).ok());
     }
     SUBCASE("errors") {
         CHECK(lz4_decompress_block({}, out).code() == error_code::truncated);
@@ -74,28 +89,29 @@ TEST_CASE("lz4: hand-made blocks") {
         CHECK(lz4_decompress_block(lz4_bytes({0x00}), small, 11).code() == error_code::bad_offset);
     }
     SUBCASE("a match may reach into the history") {
-        std::vector<std::byte> buf(16);
+        std::vector<std::byte> buf(32);
         std::memcpy(buf.data(), "hello", 5);
-        // match offset 5 length 5, then an empty literal run.
-        auto r = lz4_decompress_block(lz4_bytes({0x01, 0x05, 0x00, 0x00}), buf, 5);
+        // match offset 5 length 12, then the literals "world".
+        const auto block = lz4_bytes({0x08, 0x05, 0x00, 0x50, 'w', 'o', 'r', 'l', 'd'});
+        auto r = lz4_decompress_block(block, buf, 5);
         REQUIRE(r.ok());
-        CHECK(*r == 5);
-        CHECK(std::memcmp(buf.data(), "hellohello", 10) == 0);
+        CHECK(*r == 17);
+        CHECK(std::memcmp(buf.data(), "hellohellohelloheworld", 22) == 0);
         // Without the history the same block is refused.
-        std::vector<std::byte> fresh(16);
-        CHECK(lz4_decompress_block(lz4_bytes({0x01, 0x05, 0x00, 0x00}), fresh).code() == error_code::bad_offset);
+        std::vector<std::byte> fresh(32);
+        CHECK(lz4_decompress_block(block, fresh).code() == error_code::bad_offset);
     }
     SUBCASE("limits: the decompressed size and the work budget") {
-        const auto in = lz4_bytes({0x1F, 'x', 0x01, 0x00, 10, 0x00});  // 30 bytes
+        const auto in = lz4_bytes({0x1F, 'x', 0x01, 0x00, 10, 0x50, 'v', 'w', 'x', 'y', 'z'});  // 35 bytes
         navspan::codec::decode_options opt;
         opt.limits.max_decompressed_size = 20;
         auto r = lz4_decompress_block(in, out, 0, opt);
         CHECK(r.code() == error_code::limit_exceeded);
         CHECK(r.error().bound == 20);
         opt.limits.max_decompressed_size = 1000;
-        opt.limits.work_budget = 29;
+        opt.limits.work_budget = 34;
         CHECK(lz4_decompress_block(in, out, 0, opt).code() == error_code::limit_exceeded);
-        opt.limits.work_budget = 30;
+        opt.limits.work_budget = 35;
         CHECK(lz4_decompress_block(in, out, 0, opt).ok());
         // base_offset shifts error offsets into the caller's file.
         opt.limits.work_budget = 0;

@@ -17,7 +17,9 @@
 // codec/common.hpp for the cap), allocates nothing and does O(output + input)
 // work. Errors: truncated (a sequence runs past the input), bad_offset (a
 // match offset of 0 or before the start of out), inconsistent (the output
-// does not fit the span), limit_exceeded (the cap set by limits).
+// does not fit the span, or the block breaks the format's end rules: it ends
+// with at least 5 literals, its last match 12 bytes or more before the end),
+// limit_exceeded (the cap set by limits).
 //
 // Speed: while both ends are far away, literals and matches are copied in 16-
 // and 8-byte chunks that may write a few bytes past the sequence (never past
@@ -77,6 +79,7 @@ inline result<std::size_t> lz4_decompress_block(bytes_view in, std::span<std::by
     if (NAVSPAN_UNLIKELY(ip == iend)) {
         return navspan::detail::fail(error_code::truncated, at(ip), "lz4 block (empty)", 1, 0);
     }
+    const std::byte* last_match = nullptr;  // where the last match started, in the output
     for (;;) {
         if (NAVSPAN_UNLIKELY(ip == iend)) {
             return navspan::detail::fail(error_code::truncated, at(ip),
@@ -103,7 +106,24 @@ inline result<std::size_t> lz4_decompress_block(bytes_view in, std::span<std::by
         }
         ip += literals;
         op += literals;
-        if (ip == iend) break;  // the last sequence: literals only
+        if (ip == iend) {
+            // The last sequence: literals only. The format ends a block that
+            // has matches with at least 5 literals, its last match starting
+            // at least 12 bytes before the end (what lets decoders copy in
+            // wide chunks; liblz4 refuses blocks that break it).
+            if (last_match != nullptr) {
+                if (NAVSPAN_UNLIKELY(literals < 5)) {
+                    return navspan::detail::fail(error_code::inconsistent, at(ip),
+                                                 "lz4 block end (the last 5 bytes must be literals)", literals);
+                }
+                if (NAVSPAN_UNLIKELY(op - last_match < 12)) {
+                    return navspan::detail::fail(error_code::inconsistent, at(ip),
+                                                 "lz4 block end (the last match must start 12 bytes before the end)",
+                                                 static_cast<std::uint64_t>(op - last_match));
+                }
+            }
+            break;
+        }
 
         // Match.
         if (NAVSPAN_UNLIKELY(iend - ip < 2)) {
@@ -123,6 +143,7 @@ inline result<std::size_t> lz4_decompress_block(bytes_view in, std::span<std::by
         }
         const std::size_t room = static_cast<std::size_t>(oend - op);
         if (NAVSPAN_UNLIKELY(length > room)) return overflow(length, offset_at);
+        last_match = op;
         op = detail::copy_match(op, offset, length, room);
     }
     return static_cast<std::size_t>(op - ostart);
