@@ -29,6 +29,10 @@
 #  include "source_rows.hpp"
 #  define NAVSPAN_BENCH_SOURCE 1
 #endif
+#if __has_include("source2_rows.hpp")
+#  include "source2_rows.hpp"
+#  define NAVSPAN_BENCH_SOURCE2 1
+#endif
 #if __has_include("quake_rows.hpp")
 #  include "quake_rows.hpp"
 #  define NAVSPAN_BENCH_QUAKE 1
@@ -83,6 +87,9 @@ int main(int argc, char** argv) {
 #if defined(NAVSPAN_BENCH_SOURCE)
     add_source_synthetic(inputs, quick);
 #endif
+#if defined(NAVSPAN_BENCH_SOURCE2)
+    add_source2_synthetic(inputs, quick);
+#endif
 #if defined(NAVSPAN_BENCH_QUAKE)
     add_quake_synthetic(inputs, quick);
 #endif
@@ -115,6 +122,9 @@ int main(int argc, char** argv) {
         (void)emit;
 #if defined(NAVSPAN_BENCH_SOURCE)
         if (in.format == "source_nav") bench_source(s, in, emit);
+#endif
+#if defined(NAVSPAN_BENCH_SOURCE2)
+        if (in.format == "source2_nav") bench_source2(s, in, emit);
 #endif
 #if defined(NAVSPAN_BENCH_QUAKE)
         if (in.format == "quake_nav") bench_quake(s, in, emit);

@@ -57,6 +57,7 @@ inline std::uint64_t source_layout_key(const std::filesystem::path& p) {
 inline std::vector<bench_input> gather_inputs(bool quick) {
     struct folder { const char* dir; const char* format; };
     static constexpr folder folders[] = {{"source-nav", "source_nav"},
+                                         {"source2-nav", "source2_nav"},
                                          {"quake-nav", "quake_nav"},
                                          {"fox-nav2", "fox_nav2"},
                                          {"creation-plugins", "creation_plugin"}};

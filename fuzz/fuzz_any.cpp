@@ -10,6 +10,10 @@
 #  include "source/walk.hpp"
 #  define NAVSPAN_FUZZ_SOURCE 1
 #endif
+#if __has_include("source2/walk.hpp")
+#  include "source2/walk.hpp"
+#  define NAVSPAN_FUZZ_SOURCE2 1
+#endif
 #if __has_include("quake/walk.hpp")
 #  include "quake/walk.hpp"
 #  define NAVSPAN_FUZZ_QUAKE 1
@@ -33,6 +37,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     switch (navspan::detect(bytes)) {
 #if defined(NAVSPAN_FUZZ_SOURCE)
         case navspan::format::source_nav: h = navspan_test::walk_source(bytes); break;
+#endif
+#if defined(NAVSPAN_FUZZ_SOURCE2)
+        case navspan::format::source2_nav: h = navspan_test::walk_source2(bytes); break;
 #endif
 #if defined(NAVSPAN_FUZZ_QUAKE)
         case navspan::format::quake_nav: h = navspan_test::walk_quake(bytes); break;

@@ -203,13 +203,16 @@ const char* const svg_usage =
     "options:\n"
     "  --color-by WHAT  what the colours tell (the first is the default):\n"
     "                   Source: place, attribute, height; Quake: flags, height;\n"
-    "                   Fox: segment, group, height; plugins: flags, navmesh, height\n"
+    "                   Fox: segment, group, height; plugins: flags, navmesh, height;\n"
+    "                   Source 2: attribute, hull, height\n"
     "  --links          draw links between areas (connections, edges, edge links)\n"
     "  --no-links       do not draw them (by default they are drawn on maps of up to 400\n"
     "                   areas, where they do not hide the map; Quake links always)\n"
     "  --cell FORMID    plugins: draw the navmeshes of this interior cell or worldspace\n"
     "                   (hex 0x... or decimal; default: the one with the most triangles)\n"
     "  --split          plugins: one picture per cell or worldspace, OUT-<formid>.svg\n"
+    "                   (Source 2: one per hull)\n"
+    "  --hull N         Source 2: draw the mesh of agent hull N (default: the first)\n"
     "\n"
     "-o - writes the picture to standard output.\n"
     "\n" NAVSPAN_EXIT_STATUSES;
@@ -227,6 +230,7 @@ const char* const obj_usage =
     "  --color-by WHAT  the categories (and colours), as for svg\n"
     "  --cell FORMID    plugins: the cell or worldspace to write (default: the largest)\n"
     "  --split          plugins: one file per cell or worldspace, OUT-<formid>.obj\n"
+    "  --hull N         Source 2: the agent hull whose mesh is written (default: the first)\n"
     "\n"
     "-o - writes the OBJ to standard output (the .mtl is then not written).\n"
     "\n" NAVSPAN_EXIT_STATUSES;
@@ -526,6 +530,17 @@ int parse_picture(int argc, char** argv, bool svg, picture_args& a) {
             a.options.cell = static_cast<std::uint32_t>(id);
             continue;
         }
+        if (arg == "--hull" && has_value) {
+            const char* text = argv[++i];
+            char* end = nullptr;
+            const unsigned long n = std::strtoul(text, &end, 10);
+            if (end == text || *end != '\0' || n > 255) {
+                std::string m = "--hull takes a hull index from 0 to 255, not '" + std::string(text) + "'";
+                return usage_error(m.c_str(), usage);
+            }
+            a.options.hull = static_cast<int>(n);
+            continue;
+        }
         if (!svg && arg == "--up" && has_value) {
             const std::string_view up = argv[++i];
             if (up != "y" && up != "z") {
@@ -539,6 +554,7 @@ int parse_picture(int argc, char** argv, bool svg, picture_args& a) {
             const char* expected = arg == "-o" || arg == "--output"          ? "an output file (or - for standard output)"
                                    : arg == "--color-by" || arg == "--colour-by" ? "what the colours tell (see --help)"
                                    : arg == "--cell"                           ? "a form id such as 0x0001A2B3"
+                                   : arg == "--hull"                           ? "a hull index (Source 2)"
                                    : !svg && arg == "--up"                     ? "y or z"
                                                                                : nullptr;
             if (expected != nullptr) return missing_value(arg, expected, usage);

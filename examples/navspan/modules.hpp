@@ -12,6 +12,8 @@
 #include "formats/quake.hpp"
 #include "formats/quake_tools.hpp"
 #include "formats/source.hpp"
+#include "formats/source2.hpp"
+#include "formats/source2_tools.hpp"
 #include "formats/source_tools.hpp"
 #include "json_writer.hpp"
 #include "scene.hpp"
@@ -30,6 +32,8 @@ inline const format_module* module_for(navspan::format f) {
     static const format_module modules[] = {
         {navspan::format::source_nav, source_format::info, source_format::dump, source_format::validate,
          source_format::build_scene},
+        {navspan::format::source2_nav, source2_format::info, source2_format::dump, source2_format::validate,
+         source2_format::build_scene},
         {navspan::format::quake_nav, quake_format::info, quake_format::dump, quake_format::validate,
          quake_format::build_scene},
         {navspan::format::fox_nav2, fox_format::info, fox_format::dump, fox_format::validate,

@@ -79,6 +79,7 @@ struct scene_label {
 struct picture_options {
     std::string colour_by;    // empty: the format's default
     std::uint32_t cell = 0;   // plugins: the cell or worldspace to draw; 0: the largest
+    int hull = -1;            // Source 2: the agent hull whose mesh is drawn; -1: the first
     enum class links { automatic, shown, hidden };
     links show_links = links::automatic;
     // obj: the world axis that points up in the written file (y, the OBJ

@@ -1,8 +1,10 @@
 // navspan/detect.hpp - which format a buffer holds, from its first bytes.
 //
 // Detection looks only at the signature; it says which reader to try, not
-// that the file is valid (a Counter-Strike 2 .nav has the Source magic and
-// is then rejected by the Source reader as an unsupported version).
+// that the file is valid. Source and Source 2 share the magic 0xFEEDFACE:
+// the version word after it tells them apart (Source 2 from 30 on; a
+// buffer too short to hold it goes to the Source reader, which reports it
+// truncated).
 #pragma once
 
 #include <cstdint>
@@ -20,6 +22,7 @@ enum class format : std::uint8_t {
     fox_nav2,         // Fox Engine .nav2, magic 201403242
     creation_plugin,  // Bethesda .esp/.esm/.esl, first record "TES4"
     quake2_nav,       // Quake 2 re-release .nav, magic "NAV3": recognised, not read
+    source2_nav,      // Source 2 .nav (Counter-Strike 2, Deadlock), magic 0xFEEDFACE, version >= 30
 };
 
 // The key used by `navspan info --json` ("source_nav", ...), or "unknown".
@@ -30,6 +33,7 @@ constexpr std::string_view to_string(format f) noexcept {
         case format::fox_nav2: return "fox_nav2";
         case format::creation_plugin: return "creation_plugin";
         case format::quake2_nav: return "quake2_nav";
+        case format::source2_nav: return "source2_nav";
         case format::unknown: break;
     }
     return "unknown";
@@ -43,6 +47,9 @@ inline constexpr std::uint32_t fox_nav2 = 201403242u;
 inline constexpr std::uint32_t creation_plugin = fourcc("TES4");
 }  // namespace magic
 
+// The first header version of the Source 2 .nav (Source 1 ends at 16).
+inline constexpr std::uint32_t source2_first_version = 30;
+
 constexpr format detect(std::span<const std::byte> bytes) noexcept {
     if (bytes.size() < 4) return format::unknown;
     const std::uint32_t word = static_cast<std::uint32_t>(std::to_integer<std::uint8_t>(bytes[0])) |
@@ -50,7 +57,15 @@ constexpr format detect(std::span<const std::byte> bytes) noexcept {
                                (static_cast<std::uint32_t>(std::to_integer<std::uint8_t>(bytes[2])) << 16) |
                                (static_cast<std::uint32_t>(std::to_integer<std::uint8_t>(bytes[3])) << 24);
     switch (word) {
-        case magic::source_nav: return format::source_nav;
+        case magic::source_nav: {
+            if (bytes.size() < 8) return format::source_nav;
+            const std::uint32_t version =
+                static_cast<std::uint32_t>(std::to_integer<std::uint8_t>(bytes[4])) |
+                (static_cast<std::uint32_t>(std::to_integer<std::uint8_t>(bytes[5])) << 8) |
+                (static_cast<std::uint32_t>(std::to_integer<std::uint8_t>(bytes[6])) << 16) |
+                (static_cast<std::uint32_t>(std::to_integer<std::uint8_t>(bytes[7])) << 24);
+            return version >= source2_first_version ? format::source2_nav : format::source_nav;
+        }
         case magic::quake_nav: return format::quake_nav;
         case magic::quake2_nav: return format::quake2_nav;
         case magic::fox_nav2: return format::fox_nav2;

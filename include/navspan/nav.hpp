@@ -9,6 +9,7 @@
 #include "nav/spatial_index.hpp"
 #include "nav/path.hpp"
 #include "nav/source_adapter.hpp"
+#include "nav/source2_adapter.hpp"
 #include "nav/quake_adapter.hpp"
 #include "nav/fox_adapter.hpp"
 #include "nav/creation_adapter.hpp"

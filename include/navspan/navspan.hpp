@@ -8,6 +8,7 @@
 #include "io/read_file.hpp"
 
 #include "source.hpp"
+#include "source2.hpp"
 #include "quake.hpp"
 #include "fox.hpp"
 #include "creation.hpp"

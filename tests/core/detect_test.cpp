@@ -34,3 +34,21 @@ TEST_CASE("detect junk and short input as unknown") {
     CHECK(detect_text("\x7f" "ELF") == format::unknown);
     CHECK(to_string(format::unknown) == "unknown");
 }
+
+TEST_CASE("the Source magic goes to Source 2 from version 30") {
+    std::array<std::byte, 8> nav = {std::byte{0xCE}, std::byte{0xFA}, std::byte{0xED}, std::byte{0xFE}};
+    for (const unsigned version : {1u, 16u, 29u}) {
+        nav[4] = std::byte(version);
+        CHECK(detect(nav) == format::source_nav);
+    }
+    for (const unsigned version : {30u, 35u, 36u, 200u}) {
+        nav[4] = std::byte(version);
+        CHECK(detect(nav) == format::source2_nav);
+    }
+    nav[4] = std::byte{0};
+    nav[7] = std::byte{1};  // version 2^24
+    CHECK(detect(nav) == format::source2_nav);
+    // Too short for the version word: the Source reader says it is truncated.
+    CHECK(detect(std::span(nav).first(6)) == format::source_nav);
+    CHECK(to_string(format::source2_nav) == "source2_nav");
+}

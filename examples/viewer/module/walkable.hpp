@@ -193,6 +193,33 @@ inline navspan::error build_source(navspan::bytes_view bytes, walkable_view& v) 
     return {};
 }
 
+// ---- Source 2 (Counter-Strike 2, Deadlock): the areas of the first hull
+// that has any (one hull's mesh at a time, as the command draws it), with
+// their attributes; a polygon's record is its area's position in the file.
+inline navspan::error build_source2(navspan::bytes_view bytes, walkable_view& v) {
+    namespace s2 = navspan::source2;
+    const auto opened = s2::nav_file::open(bytes);
+    if (!opened) return opened.error();
+    const s2::nav_file& file = *opened;
+    v.format = "source2_nav";
+    v.record_key = "areas";
+    std::uint32_t hull = 256;
+    for (const s2::area& a : file.areas()) hull = std::min<std::uint32_t>(hull, a.hull_index());
+    navspan::nav::source2_walkable_options opts;
+    opts.hull = static_cast<std::uint8_t>(hull > 255 ? 0 : hull);
+    std::vector<polygon_labels> labels;
+    for (const s2::area& a : file.areas()) {
+        if (a.hull_index() != opts.hull) continue;
+        polygon_labels l;
+        l.record = a.index();
+        l.flags = flag_label(s2::attribute_names, a.attributes_raw(), "(no attributes)");
+        l.group = a.hull_index();
+        labels.push_back(std::move(l));
+    }
+    append(v, navspan::nav::make_walkable(file, opts), 0, labels, nav_kind_name);
+    return {};
+}
+
 // ---- Quake: nodes (discs) with their flags; links by the file's type.
 inline navspan::error build_quake(navspan::bytes_view bytes, walkable_view& v) {
     namespace q = navspan::quake;
@@ -308,6 +335,7 @@ inline navspan::error build_walkable(navspan::bytes_view bytes, walkable_view& v
     navspan::error e;
     switch (navspan::detect(bytes)) {
         case navspan::format::source_nav: e = build_source(bytes, v); break;
+        case navspan::format::source2_nav: e = build_source2(bytes, v); break;
         case navspan::format::quake_nav: e = build_quake(bytes, v); break;
         case navspan::format::fox_nav2: e = build_fox(bytes, v); break;
         case navspan::format::creation_plugin: e = build_creation(bytes, v); break;

@@ -16,6 +16,7 @@
 #include "fox_adapter.hpp"
 #include "quake_adapter.hpp"
 #include "source_adapter.hpp"
+#include "source2_adapter.hpp"
 #include "walkable.hpp"
 
 namespace navspan::nav {
@@ -24,6 +25,11 @@ inline result<walkable> make_walkable(bytes_view bytes, const plugin_space* spac
     switch (detect(bytes)) {
         case format::source_nav: {
             auto f = source::nav_file::open(bytes);
+            if (!f) return f.error();
+            return make_walkable(*f);
+        }
+        case format::source2_nav: {  // the first hull's mesh
+            auto f = source2::nav_file::open(bytes);
             if (!f) return f.error();
             return make_walkable(*f);
         }

@@ -1,0 +1,20 @@
+# The navspan command on Source 2 files, as a user runs it: the synthetic
+# fuzz seeds (written by tests/source2/builder.hpp; no real version-36 file
+# is public) through every subcommand.
+# cmake -DNAVSPAN=... -DSAMPLES=... -DOUT=... -P (run by CMake's tests.cmake
+# here and by Meson's tests/cli/meson.build).
+include(${CMAKE_CURRENT_LIST_DIR}/../cli/expect.cmake)
+file(MAKE_DIRECTORY ${OUT})
+set(seeds ${CMAKE_CURRENT_LIST_DIR}/../../fuzz/seeds/source2)
+set(v36 ${seeds}/v36_four_blobs.nav)
+expect_run(0 "^{\"file\": \"[^\"]*v36_four_blobs.nav\", \"format\": \"source2_nav\", \"bytes\": 1800, \"bounds\": \\[0.0, 0.0, 0.0, 500.0, 100.0, 0.0\\], \"version\": 36, \"subversion\": 1, \"analyzed\": true, \"navgen_version\": 13, \"corners\": 12, \"polygons\": 5, \"areas\": 5, \"connections\": 8, \"ladders\": 2, \"ladder_links\": 3, \"hulls\": 4, \"movable_meshes\": 2, \"transformed_bounds\": 2, \"kv3_blobs\": 4, \"custom_data\": {\"method\": \"lz4\", \"bytes\": 96}, \"trailing_bytes\": 0}\n$" info --json ${v36})
+expect_run(0 "^{\"file\": \"[^\"]*v30_own_corners.nav\", \"format\": \"source2_nav\", .*\"corners\": null, \"polygons\": null, .*\"movable_meshes\": null, .*\"custom_data\": {\"method\": \"lz4\", \"bytes\": 96}" info --json ${seeds}/v30_own_corners.nav)
+expect_run(0 "^{\"format\": \"source2_nav\", \"bytes\": 1800, \"header\": .*\"kv3_blobs\": \\[{\"slot\": \"after_header\", \"offset\": 16, .*\"trailing_bytes\": 0}\n$" dump --json ${v36})
+expect_run(0 "v36_four_blobs.nav: 0 findings" validate ${v36})
+expect_run(0 "unconfirmed-layout" validate ${seeds}/v34_as_32.nav)
+expect_run(0 "wrote .*source2.svg \\(4 polygons, 6 lines, 0 points\\)" svg ${v36} -o ${OUT}/source2.svg)
+expect_run(0 "wrote .*source2_hull1.svg \\(1 polygons, 4 lines, 0 points\\)" svg ${v36} --hull 1 -o ${OUT}/source2_hull1.svg)
+expect_run(0 "source2_split-0x00000002.svg" svg ${v36} --split -o ${OUT}/source2_split.svg)
+expect_run(0 "4 polygons" svg ${v36} --color-by hull -o ${OUT}/source2_hull.svg)
+expect_run(2 "--hull takes a hull index" svg ${v36} --hull x -o ${OUT}/source2_bad.svg)
+expect_run(0 "4 polygons, 6 lines" obj ${v36} -o ${OUT}/source2.obj)

@@ -1,0 +1,104 @@
+// The navspan command on Source 2 files (examples/navspan/formats/source2*.hpp):
+// dump parsed back and compared with the reader field by field, validate,
+// and the pictures (one hull at a time) on every seed and corpus file.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <navspan/source2.hpp>
+
+#include "builder.hpp"
+#include "examples/navspan/modules.hpp"
+#include "examples/navspan/obj.hpp"
+#include "examples/navspan/svg.hpp"
+#include "support/corpus.hpp"
+#include "support/json.hpp"
+#include "support/picture_check.hpp"
+#include "support/tool_runs.hpp"
+
+namespace s2t = navspan::source2;
+namespace s2f = navspan_cli::source2_format;
+
+namespace {
+
+std::uint64_t s2_number(const navspan_test::json_value& v) { return std::stoull(v.text); }
+
+void check_source2_tools(const std::vector<std::byte>& bytes) {
+    const auto f = s2t::nav_file::open(bytes);
+    REQUIRE_MESSAGE(f.ok(), f.error().message());
+    const navspan_test::json_value d = navspan_test::dump_as_json(bytes, s2f::dump);
+    CHECK(d.find("format")->text == "source2_nav");
+    CHECK(s2_number(*d.find("header")->find("version")) == f->version());
+    const auto& areas = d.find("areas")->items;
+    REQUIRE(areas.size() == f->area_count());
+    std::size_t k = 0;
+    for (const s2t::area& a : f->areas()) {
+        const auto& x = areas[k++];
+        CHECK(s2_number(*x.find("id")) == a.id());
+        CHECK(s2_number(*x.find("offset")) == static_cast<std::uint64_t>(a.bytes().data() - bytes.data()));
+        CHECK(s2_number(*x.find("hull_index")) == a.hull_index());
+        CHECK(x.find("corners")->items.size() == a.corners().size());
+        REQUIRE(x.find("edges")->items.size() == a.edge_count());
+        std::size_t e = 0;
+        for (const s2t::edge& ed : a.edges()) {
+            const auto& list = x.find("edges")->items[e++].items;
+            REQUIRE(list.size() == ed.connections().size());
+            for (std::size_t c = 0; c < list.size(); ++c) {
+                CHECK(s2_number(*list[c].find("area_id")) == ed.connections()[c].area_id());
+                CHECK(s2_number(*list[c].find("edge")) == ed.connections()[c].edge_index());
+            }
+        }
+    }
+    const auto& blobs = d.find("kv3_blobs")->items;
+    REQUIRE(blobs.size() == f->kv3_blobs().size());
+    for (std::size_t i = 0; i < blobs.size(); ++i) {
+        CHECK(s2_number(*blobs[i].find("offset")) == f->kv3_blobs()[i].offset());
+        CHECK(s2_number(*blobs[i].find("bytes")) == f->kv3_blobs()[i].size());
+    }
+    CHECK(d.find("ladders")->items.size() == f->ladder_count());
+    CHECK(d.find("generation")->find("hulls")->items.size() == f->hulls().size());
+    CHECK(s2_number(*d.find("generation")->find("hull_count")) == f->hull_count());
+
+    navspan_cli::findings found = navspan_test::validate_findings(bytes, s2f::validate);
+    (void)found;
+
+    // One picture per hull present; the polygons of each are that hull's areas.
+    std::vector<std::size_t> per_hull(256, 0);
+    for (const s2t::area& a : f->areas()) ++per_hull[a.hull_index()];
+    for (int hull = 0; hull < 256; ++hull) {
+        if (per_hull[static_cast<std::size_t>(hull)] == 0) continue;
+        navspan_cli::scene sc;
+        sc.options.hull = hull;
+        REQUIRE(s2f::build_scene(bytes, sc).ok());
+        CHECK(sc.polygons.size() == per_hull[static_cast<std::size_t>(hull)]);
+        CHECK(sc.drawn_group == static_cast<std::uint32_t>(hull + 1));
+        std::string svg;
+        navspan_cli::output svg_out(svg);
+        navspan_cli::write_svg(sc, svg_out);
+        CHECK(navspan_test::svg_numbers_problem(svg).empty());
+        std::string obj;
+        navspan_cli::output obj_out(obj);
+        navspan_cli::write_obj(sc, obj_out);
+        const auto checked = navspan_test::check_obj(obj);
+        CHECK_MESSAGE(checked.problem.empty(), checked.problem);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("source2 command tools on every version the builder writes") {
+    for (const std::uint32_t version : {30u, 31u, 32u, 33u, 35u, 36u}) {
+        CAPTURE(version);
+        check_source2_tools(navspan_test::s2b::write(navspan_test::s2b::full_model(version)));
+    }
+}
+
+TEST_CASE("source2 command tools on the corpus") {
+    NAVSPAN_REQUIRE_CORPUS(folder, "source2-nav");
+    for (const auto& row : navspan_test::expected_rows(*folder)) {
+        CAPTURE(row.file);
+        check_source2_tools(navspan_test::read_file(*folder / "files" / row.file));
+    }
+}
