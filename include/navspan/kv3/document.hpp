@@ -367,7 +367,7 @@ public:
     static result<document> open(bytes_view blob, std::span<std::byte> scratch, const options& opt = {}) noexcept;
 
     const kv3::header& header() const noexcept { return header_; }
-    value root() const noexcept { return value(ctx_, ctx_->nodes[0]); }
+    value root() const noexcept { return ctx_ == nullptr ? value() : value(ctx_, ctx_->nodes[0]); }
     // Bytes of the input the blob occupies (header, buffers, blob blocks
     // and trailer): where whatever follows it starts.
     std::size_t size_in_file() const noexcept { return size_in_file_; }
