@@ -81,6 +81,8 @@ TEST_CASE("zstd: hand-made frames") {
     SUBCASE("errors") {
         CHECK(zstd_decompress(zbytes({0x28, 0xB5}), out).code() == error_code::truncated);
         CHECK(zstd_decompress(zbytes({1, 2, 3, 4}), out).code() == error_code::bad_magic);
+        // zstd 0.7's magic: a legacy format, refused by name.
+        CHECK(zstd_decompress(zbytes({0x27, 0xB5, 0x2F, 0xFD, 0x60}), out).code() == error_code::unsupported_version);
         // Reserved bit of the frame header descriptor.
         CHECK(zstd_decompress(zbytes({0x28, 0xB5, 0x2F, 0xFD, 0x28, 3}), out).code() == error_code::inconsistent);
         // Content size 3 but the block gives 2.

@@ -6,7 +6,8 @@
 // literals with one or four streams, described by direct or FSE-compressed
 // weights, or repeated from the previous block; sequences whose three codes
 // use predefined, RLE, FSE-described or repeated tables; repeat offsets) and
-// skippable frames (stepped over). A frame's content size, when declared,
+// skippable frames (stepped over; the legacy formats of zstd before 1.0 are
+// refused). A frame's content size, when declared,
 // must match what it decodes to, and its content checksum, when present, is
 // checked (XXH64, below). Dictionaries are refused (a frame that names one
 // fails with unsupported_version): no data navspan reads uses them.
@@ -238,6 +239,12 @@ inline result<zstd_frame_header_info> zstd_frame_header(bytes_view in, std::uint
         return h;
     }
     if (NAVSPAN_UNLIKELY(magic != detail::zstd_magic)) {
+        if (magic >= 0xFD2FB51Eu && magic <= 0xFD2FB527u) {
+            // zstd 0.1 to 0.7 (before the format was frozen at 1.0): libzstd
+            // may be built to read them; RFC 8878 does not describe them.
+            return navspan::detail::fail(error_code::unsupported_version, base_offset,
+                                         "zstd legacy frame (a pre-1.0 format, not supported)", magic);
+        }
         return navspan::detail::fail(error_code::bad_magic, base_offset, "zstd frame", magic);
     }
     if (NAVSPAN_UNLIKELY(in.size() < 5)) {
