@@ -361,6 +361,10 @@ public:
         if (!h.ok()) return h.error();
         auto l = checked_plan(*h, blob, opt);
         if (!l.ok()) return l.error();
+        if (NAVSPAN_UNLIKELY(l->total > SIZE_MAX)) {  // 32-bit hosts
+            return navspan::detail::fail(error_code::limit_exceeded, opt.base_offset + 48,
+                                         "kv3 scratch size (more than this host can address)", l->total, SIZE_MAX);
+        }
         return static_cast<std::size_t>(l->total);
     }
 
