@@ -42,6 +42,7 @@
 #  define NAVSPAN_BENCH_FOX 1
 #endif
 #include "nav_rows.hpp"
+#include "codec_rows.hpp"
 #if __has_include("creation_rows.hpp")
 #  include "creation_rows.hpp"
 #  define NAVSPAN_BENCH_CREATION 1
@@ -137,6 +138,8 @@ int main(int argc, char** argv) {
     }
     // Navigation queries, against Detour when the build found it.
     bench_nav(s, quick, filter);
+    // The decompressors, against liblz4 and libzstd when the build found them.
+    bench_codec(s, quick, filter);
     std::fflush(stdout);
     return g_floor_mismatches == 0 ? 0 : 1;
 }

@@ -10,6 +10,7 @@
 //   nav_file.hpp    nav_file::open(bytes, options)
 //   area_index.hpp  random access and lookup by area id
 //   validate.hpp    checks beyond structure
+//   bot_analysis.hpp  hiding spots, encounters, approaches, occupy times (the custom-data KV3 blob)
 #pragma once
 
 #include "core.hpp"
@@ -20,3 +21,4 @@
 #include "source2/nav_file.hpp"
 #include "source2/area_index.hpp"
 #include "source2/validate.hpp"
+#include "source2/bot_analysis.hpp"

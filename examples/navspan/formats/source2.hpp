@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include <navspan/navspan.hpp>
 
@@ -71,6 +72,26 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
     else w.field_null("movable_meshes");
     w.field("transformed_bounds", file.transformed_bounds().size());
     w.field("kv3_blobs", file.kv3_blobs().size());
+    // The bot analysis' totals, with the Source reader's names (null when
+    // the file has no custom data or it does not decode).
+    {
+        namespace s2 = navspan::source2;
+        std::vector<std::byte> scratch;
+        navspan::result<s2::bot_analysis> analysis = navspan::error{navspan::error_code::inconsistent};
+        if (auto size = s2::bot_analysis::scratch_size(file)) {
+            scratch.resize(*size);
+            analysis = s2::bot_analysis::open(file, scratch);
+        }
+        if (analysis) {
+            w.field("hiding_spots", analysis->hiding_spot_count());
+            w.field("encounter_paths", analysis->encounter_path_count());
+            w.field("approach_spots", analysis->approach_spot_count());
+        } else {
+            w.field_null("hiding_spots");
+            w.field_null("encounter_paths");
+            w.field_null("approach_spots");
+        }
+    }
     if (const auto custom = file.custom_data()) {
         w.key("custom_data");
         w.begin_object();

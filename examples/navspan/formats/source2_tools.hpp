@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include <navspan/kv3.hpp>
 #include <navspan/navspan.hpp>
 
 #include "../findings.hpp"
@@ -73,6 +74,87 @@ inline std::string attribute_label(std::uint64_t raw) {
     return s.empty() ? "none" : s;
 }
 
+// A KV3 blob decoded by navspan's reader (navspan/kv3), with the scratch
+// buffer it lives in (the command may allocate; the library does not).
+struct decoded_blob {
+    std::vector<std::byte> scratch;
+    navspan::result<navspan::kv3::document> doc;
+};
+inline decoded_blob decode_blob(const s2::kv3_blob& b) {
+    decoded_blob d;
+    navspan::kv3::options opt;
+    opt.base_offset = b.offset();
+    auto size = navspan::kv3::document::scratch_size(b.bytes(), opt);
+    if (!size) {
+        d.doc = size.error();
+        return d;
+    }
+    d.scratch.resize(*size);
+    d.doc = navspan::kv3::document::open(b.bytes(), d.scratch, opt);
+    return d;
+}
+
+// The bot analysis (the custom-data blob) per area, with the names of the
+// Source dump's areas (hiding_spots, encounter_paths, approach_spots,
+// earliest_occupy_times); encounter and approach entries as their KV3 objects.
+inline void write_bot_analysis(json_writer& w, const s2::nav_file& f) {
+    if (!f.custom_data()) {
+        w.field_null("bot_analysis");
+        return;
+    }
+    auto size = s2::bot_analysis::scratch_size(f);
+    std::vector<std::byte> scratch(size ? *size : 0);
+    const auto a = size ? s2::bot_analysis::open(f, scratch) : navspan::result<s2::bot_analysis>(size.error());
+    w.key("bot_analysis");
+    w.begin_object();
+    if (!a) {
+        w.field("error", a.error().message());
+        w.end_object();
+        return;
+    }
+    w.field("hiding_spots", a->hiding_spot_count());
+    w.field("encounter_paths", a->encounter_path_count());
+    w.field("approach_spots", a->approach_spot_count());
+    w.key("areas");
+    w.begin_array();
+    for (std::size_t i = 0; i < a->area_count(); ++i) {
+        const s2::area_analysis area = a->area(i);
+        w.begin_object();
+        w.field("index", i);
+        w.key("hiding_spots");
+        w.begin_array();
+        for (const s2::analysis_hiding_spot spot : area.hiding_spots()) {
+            w.begin_object();
+            w.field("id", spot.id());
+            w.key("position");
+            write_vec3(w, spot.position());
+            w.field("flags", spot.flags_raw());
+            w.end_object();
+        }
+        w.end_array();
+        w.key("encounter_paths");
+        w.begin_array();
+        for (const s2::analysis_entry e : area.encounter_paths()) w.raw_value(navspan::kv3::to_json(e.value()));
+        w.end_array();
+        w.key("approach_spots");
+        w.begin_array();
+        for (const s2::analysis_entry e : area.approach_spots()) w.raw_value(navspan::kv3::to_json(e.value()));
+        w.end_array();
+        w.key("earliest_occupy_times");
+        if (const auto t = area.earliest_occupy_times()) {
+            w.begin_array();
+            w.value((*t)[0]);
+            w.value((*t)[1]);
+            w.end_array();
+        } else {
+            w.null();
+        }
+        w.end_object();
+    }
+    w.end_array();
+    w.end_object();
+}
+
 inline void write_blob(json_writer& w, const s2::nav_file& f, const s2::kv3_blob& b) {
     w.begin_object();
     w.field("slot", s2::to_string(b.slot()));
@@ -104,6 +186,16 @@ inline void write_blob(json_writer& w, const s2::nav_file& f, const s2::kv3_blob
     w.field("body_offset", offset_of(f, b.body().data()));
     w.field("body_size", b.body().size());
     w.field("length_proven", b.length_proven());
+    // The document, decoded (null with decode_error when it cannot be).
+    const decoded_blob d = decode_blob(b);
+    if (d.doc) {
+        w.key("decoded");
+        w.raw_value(navspan::kv3::to_json(d.doc->root()));
+        w.field_null("decode_error");
+    } else {
+        w.field_null("decoded");
+        w.field("decode_error", d.doc.error().message());
+    }
     w.end_object();
 }
 
@@ -331,6 +423,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     w.end_array();
     w.field("gravity_follows_rotation", g.gravity_follows_rotation());
     w.end_object();
+    write_bot_analysis(w, f);
     w.field("trailing_bytes", f.trailing().size());
     w.end_object();
     return {};
@@ -340,7 +433,36 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
 inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
     const auto opened = navspan::source2::nav_file::open(bytes);
     if (!opened) return opened.error();
-    return navspan::source2::validate(*opened, [&](const navspan::finding& f) { out.push_back(from_library(f)); });
+    NAVSPAN_TRY(navspan::source2::validate(*opened, [&](const navspan::finding& f) { out.push_back(from_library(f)); }));
+    // The bot analysis (custom data): it decodes, and its area list matches
+    // the area table (one entry per area, in order: the references the
+    // analysis makes to areas are by position).
+    const navspan::source2::nav_file& f = *opened;
+    if (const auto blob = f.custom_data()) {
+        namespace s2 = navspan::source2;
+        auto size = s2::bot_analysis::scratch_size(f);
+        std::vector<std::byte> scratch(size ? *size : 0);
+        const auto a = size ? s2::bot_analysis::open(f, scratch) : navspan::result<s2::bot_analysis>(size.error());
+        if (!a) {
+            finding bad;
+            bad.check = "bot-analysis-undecodable";
+            bad.level = navspan::severity::error;
+            bad.record = "custom data";
+            bad.offset = a.error().offset;
+            bad.message = "the bot analysis does not decode: " + a.error().message();
+            out.push_back(std::move(bad));
+        } else if (a->area_count() != f.area_count()) {
+            finding bad;
+            bad.check = "bot-analysis-area-count";
+            bad.level = navspan::severity::error;
+            bad.record = "custom data";
+            bad.offset = blob->offset();
+            bad.message = "the bot analysis lists " + std::to_string(a->area_count()) + " areas, the file has " +
+                          std::to_string(f.area_count());
+            out.push_back(std::move(bad));
+        }
+    }
+    return {};
 }
 
 // The top-down picture of one hull's mesh (--hull N, default the first

@@ -1,0 +1,167 @@
+// navspan/kv3/json.hpp - a KV3 value as JSON (what `navspan dump` prints).
+//
+// Objects and arrays map to JSON objects and arrays, numbers to numbers
+// (integers exactly; doubles with the shortest round-tripping digits, float32
+// values with 9; NaN and infinities, which JSON lacks, as null), strings to
+// strings (bytes that are not UTF-8 become U+FFFD), binary blobs to strings
+// of hexadecimal digits. `indent` < 0 writes one line; otherwise members and
+// elements go one per line, indented by `indent` spaces per level.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "document.hpp"
+
+namespace navspan::kv3 {
+
+namespace detail {
+
+inline void json_string(std::string& out, std::string_view s) {
+    out += '"';
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+    const std::size_t n = s.size();
+    for (std::size_t i = 0; i < n;) {
+        const unsigned c = p[i];
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += static_cast<char>(c);
+            ++i;
+        } else if (c < 0x20) {
+            static const char hex[] = "0123456789abcdef";
+            switch (c) {
+                case '\n': out += "\\n"; break;
+                case '\r': out += "\\r"; break;
+                case '\t': out += "\\t"; break;
+                default:
+                    out += "\\u00";
+                    out += hex[c >> 4];
+                    out += hex[c & 15u];
+            }
+            ++i;
+        } else if (c < 0x80) {
+            out += static_cast<char>(c);
+            ++i;
+        } else {
+            // A UTF-8 sequence: copied when well formed, else U+FFFD per byte.
+            std::size_t len = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+            if (c >= 0xF5) len = 0;
+            bool ok = len != 0 && i + len <= n;
+            for (std::size_t k = 1; ok && k < len; ++k) ok = (p[i + k] & 0xC0u) == 0x80u;
+            if (ok && len == 3) {
+                const unsigned c1 = p[i + 1];
+                ok = !(c == 0xE0 && c1 < 0xA0) && !(c == 0xED && c1 >= 0xA0);
+            }
+            if (ok && len == 4) {
+                const unsigned c1 = p[i + 1];
+                ok = !(c == 0xF0 && c1 < 0x90) && !(c == 0xF4 && c1 >= 0x90);
+            }
+            if (ok) {
+                out.append(s.data() + i, len);
+                i += len;
+            } else {
+                out += "\xEF\xBF\xBD";
+                ++i;
+            }
+        }
+    }
+    out += '"';
+}
+
+inline void json_double(std::string& out, double v, bool single) {
+    if (!std::isfinite(v)) {
+        out += "null";
+        return;
+    }
+    char buf[40];
+    if (single) {
+        std::snprintf(buf, sizeof buf, "%.9g", v);
+    } else {
+        // The shortest of 15..17 digits that reads back as the same double.
+        for (int digits = 15; digits <= 17; ++digits) {
+            std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+            if (std::strtod(buf, nullptr) == v) break;
+        }
+    }
+    out += buf;
+}
+
+inline void json_newline(std::string& out, int indent, int depth) {
+    if (indent < 0) return;
+    out += '\n';
+    out.append(static_cast<std::size_t>(indent) * static_cast<std::size_t>(depth), ' ');
+}
+
+inline void json_value(std::string& out, const value& v, int indent, int depth) {
+    char buf[32];
+    switch (v.kind()) {
+        case value_kind::missing:
+        case value_kind::null: out += "null"; break;
+        case value_kind::boolean: out += v.as_bool() ? "true" : "false"; break;
+        case value_kind::signed_integer:
+            std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v.as_int()));
+            out += buf;
+            break;
+        case value_kind::unsigned_integer:
+            std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(v.as_uint()));
+            out += buf;
+            break;
+        case value_kind::floating: json_double(out, v.as_double(), v.type_code() == type_code::float32); break;
+        case value_kind::string: json_string(out, v.as_string()); break;
+        case value_kind::binary: {
+            static const char hex[] = "0123456789abcdef";
+            out += '"';
+            for (std::byte b : v.as_binary()) {
+                const auto c = std::to_integer<unsigned>(b);
+                out += hex[c >> 4];
+                out += hex[c & 15u];
+            }
+            out += '"';
+            break;
+        }
+        case value_kind::array: {
+            out += '[';
+            const std::size_t n = v.size();
+            for (std::size_t i = 0; i < n; ++i) {
+                if (i != 0) out += ',';
+                json_newline(out, indent, depth + 1);
+                json_value(out, v[i], indent, depth + 1);
+            }
+            if (n != 0) json_newline(out, indent, depth);
+            out += ']';
+            break;
+        }
+        case value_kind::object: {
+            out += '{';
+            const std::size_t n = v.size();
+            for (std::size_t i = 0; i < n; ++i) {
+                if (i != 0) out += ',';
+                json_newline(out, indent, depth + 1);
+                json_string(out, v.key(i));
+                out += indent < 0 ? ":" : ": ";
+                json_value(out, v[i], indent, depth + 1);
+            }
+            if (n != 0) json_newline(out, indent, depth);
+            out += '}';
+            break;
+        }
+    }
+}
+
+}  // namespace detail
+
+// Appends `v` as JSON to `out` (see the top of this file).
+inline void write_json(std::string& out, const value& v, int indent = -1) { detail::json_value(out, v, indent, 0); }
+
+inline std::string to_json(const value& v, int indent = -1) {
+    std::string out;
+    write_json(out, v, indent);
+    return out;
+}
+
+}  // namespace navspan::kv3
