@@ -174,21 +174,6 @@ struct chunked_writer {
     }
 };
 
-navspan_result open_common(navspan_file& f, navspan_error* error) {
-    f.format = navspan::detect(f.bytes);
-    f.module = navspan_cli::module_for(f.format);
-    if (f.module == nullptr) return fail(navspan_cli::unknown_format_error(f.bytes), error);
-    // The command's summary verifies the file the way the command does, so
-    // the ABI opens exactly the files `navspan info` reads.
-    navspan_cli::output o(f.info_json);
-    navspan_cli::json_writer w(o);
-    if (const navspan::error e = f.module->info(f.bytes, w); !e.ok()) return fail(e, error);
-    // "version" of the summary is the version() of the reader (docs/api.md).
-    const auto at = f.info_json.find("\"version\": ");
-    if (at != std::string::npos) f.version = static_cast<std::uint32_t>(std::strtoul(f.info_json.c_str() + at + 11, nullptr, 10));
-    return navspan_result_success;
-}
-
 // The members of a compact one-line JSON object whose values are whole
 // numbers, in order (the summary's record counts).
 template <class Visit>
@@ -228,6 +213,35 @@ void top_level_integers(std::string_view json, Visit&& visit) {
         else if (c == ',' && depth == 0) in_value = false;
         ++i;
     }
+}
+
+// The version() of the file's reader (docs/api.md): the summary's top-level
+// "version" where it has one (Source, Quake; Fox stores none: 0); a
+// plugin's summary names NVNM versions, its reader's version() is the form
+// version of the TES4 header.
+std::uint32_t reader_version(const navspan_file& f) {
+    if (f.format == navspan::format::creation_plugin) {
+        const auto plugin = navspan::creation::plugin_file::open(f.bytes);
+        return plugin ? plugin->version() : 0;
+    }
+    std::uint64_t version = 0;
+    top_level_integers(f.info_json, [&](const std::string& key, std::uint64_t value) {
+        if (key == "version") version = value;
+    });
+    return static_cast<std::uint32_t>(version);
+}
+
+navspan_result open_common(navspan_file& f, navspan_error* error) {
+    f.format = navspan::detect(f.bytes);
+    f.module = navspan_cli::module_for(f.format);
+    if (f.module == nullptr) return fail(navspan_cli::unknown_format_error(f.bytes), error);
+    // The command's summary verifies the file the way the command does, so
+    // the ABI opens exactly the files `navspan info` reads.
+    navspan_cli::output o(f.info_json);
+    navspan_cli::json_writer w(o);
+    if (const navspan::error e = f.module->info(f.bytes, w); !e.ok()) return fail(e, error);
+    f.version = reader_version(f);
+    return navspan_result_success;
 }
 
 // The record of the error for a space index past the file's spaces (told

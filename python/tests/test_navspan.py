@@ -71,7 +71,8 @@ def test_open_from_every_kind_of_source(name):
     with navspan.open(path) as f:
         expected = f.info()
         assert f.format == FORMATS[name] == expected["format"]
-        assert f.version == (expected.get("version") or 0)
+        # the reader's version(): the summary's "version", a plugin's form version (44: Skyrim)
+        assert f.version == (44 if f.format == "creation_plugin" else (expected.get("version") or 0))
         assert f.size == len(data) == expected["bytes"]
     for source in (str(path), data, bytearray(data), memoryview(data)):
         with navspan.open(source) as f:

@@ -49,3 +49,25 @@ if(TARGET navspan_c AND NOT NAVSPAN_SANITIZE)
         message(STATUS "navspan: no python3 with pytest (Debian: python3-pytest): the Python tests are left out")
     endif()
 endif()
+
+# The C# example (examples/csharp) built with mono's mcs and run with mono
+# on the Source sample, where the path is known. Left out without mono (Debian:
+# mono-mcs, mono-runtime) and under ASan, as the Python tests are.
+if(TARGET navspan_c AND NOT NAVSPAN_SANITIZE AND NOT WIN32)
+    find_program(NAVSPAN_MCS mcs)
+    find_program(NAVSPAN_MONO mono)
+    if(NAVSPAN_MCS AND NAVSPAN_MONO)
+        set(navspan_csharp_exe ${CMAKE_CURRENT_BINARY_DIR}/navspan-example.exe)
+        add_test(NAME capi.csharp.build
+            COMMAND ${NAVSPAN_MCS} -warnaserror -out:${navspan_csharp_exe} ${PROJECT_SOURCE_DIR}/examples/csharp/NavspanExample.cs)
+        add_test(NAME capi.csharp
+            COMMAND ${NAVSPAN_MONO} ${navspan_csharp_exe} ${PROJECT_SOURCE_DIR}/examples/samples/sample_v16_cstrike.nav
+                    150,50,0 50,150,0)
+        set_tests_properties(capi.csharp.build PROPERTIES LABELS "capi;csharp" FIXTURES_SETUP navspan_csharp)
+        set_tests_properties(capi.csharp PROPERTIES LABELS "capi;csharp" FIXTURES_REQUIRED navspan_csharp
+            ENVIRONMENT "LD_LIBRARY_PATH=$<TARGET_FILE_DIR:navspan_c>"
+            PASS_REGULAR_EXPRESSION "locate 150.0,50.0,0.0: area 20 at \\(150.0, 50.0, 0.0\\)\npath of 3 polygons, cost 170.7: area 20 .. area 30\n  waypoint 0: \\(150.0, 50.0, 0.0\\)\n  waypoint 1: \\(50.0, 150.0, 0.0\\)\n")
+    else()
+        message(STATUS "navspan: no mcs and mono (Debian: mono-mcs, mono-runtime): the C# example test is left out")
+    endif()
+endif()
