@@ -11,6 +11,9 @@ add_library(navspan_c_objects OBJECT ${navspan_c_source})
 target_link_libraries(navspan_c_objects PRIVATE navspan navspan_build_flags)
 target_compile_features(navspan_c_objects PRIVATE cxx_std_20)
 target_compile_definitions(navspan_c_objects PRIVATE NAVSPAN_VERSION="${PROJECT_VERSION}")
+# The library's own precondition checks stay on in test builds (they would
+# catch a mistake of the ABI layer) and off in Release, what users install.
+target_compile_options(navspan_c_objects PRIVATE $<$<CONFIG:Release>:-UNAVSPAN_ENABLE_ASSERTS>)
 set_target_properties(navspan_c_objects PROPERTIES
     CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON POSITION_INDEPENDENT_CODE ON)
 

@@ -274,6 +274,7 @@ class Mesh:
         self._two_part = self.id_scheme in ("face", "triangle")
         self._vertices: Optional[array.array] = None
         self._table = None
+        self._ids: Optional[Tuple[List[int], List[int]]] = None
         self._lock = threading.Lock()
         s = ctypes.c_void_p()
         _check(_L.navspan_scratch_create(h, ctypes.byref(s)))
@@ -454,14 +455,20 @@ class Mesh:
             _check(r)
             polygons = self._corridor[:res.corridor_count]
             w = self._waypoints[:3 * res.waypoint_count]
-        waypoints = [(w[i], w[i + 1], w[i + 2]) for i in range(0, len(w), 3)]
+        waypoints = list(zip(w[0::3], w[1::3], w[2::3]))
+        primary, secondary = self._id_columns()
         if self._two_part:
-            table = self._polygon_structs()
-            ids = [(table[p].id_primary, table[p].id_secondary) for p in polygons]
+            ids = [(primary[p], secondary[p]) for p in polygons]
         else:
-            table = self._polygon_structs()
-            ids = [table[p].id_primary for p in polygons]
+            ids = [primary[p] for p in polygons]
         return Path(polygons, ids, res.cost, waypoints, res.start, res.goal, res.expanded)
+
+    def _id_columns(self) -> Tuple[List[int], List[int]]:
+        if self._ids is None:
+            table = self._polygon_structs()
+            n = self.polygon_count
+            self._ids = ([table[i].id_primary for i in range(n)], [table[i].id_secondary for i in range(n)])
+        return self._ids
 
     def waypoints(self, corridor: Sequence[int], start_point: PointLike, goal_point: PointLike
                   ) -> List[Tuple[float, float, float]]:
