@@ -137,7 +137,7 @@ navspan_format to_c(navspan::format f) noexcept {
     if (name == "fox_nav2") return navspan_format_fox_nav2;
     if (name == "creation_plugin") return navspan_format_creation_plugin;
     if (name == "quake2_nav") return navspan_format_quake2_nav;
-    if (name == "source2_nav") return static_cast<navspan_format>(6);  // the Source 2 reader, when present
+    if (name == "source2_nav") return navspan_format_source2_nav;
     return navspan_format_unknown;
 }
 
@@ -358,10 +358,8 @@ const char* navspan_format_name(navspan_format f) {
         case navspan_format_fox_nav2: return "fox_nav2";
         case navspan_format_creation_plugin: return "creation_plugin";
         case navspan_format_quake2_nav: return "quake2_nav";
+        case navspan_format_source2_nav: return "source2_nav";
         case navspan_format_unknown: break;
-        default:
-            if (static_cast<int>(f) == 6) return "source2_nav";
-            break;
     }
     return "unknown";
 }

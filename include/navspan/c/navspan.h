@@ -113,7 +113,8 @@ typedef enum navspan_format {
     navspan_format_quake_nav = 2,
     navspan_format_fox_nav2 = 3,
     navspan_format_creation_plugin = 4,
-    navspan_format_quake2_nav = 5 /* recognised, not read */
+    navspan_format_quake2_nav = 5, /* recognised, not read */
+    navspan_format_source2_nav = 6 /* Counter-Strike 2, Deadlock: from the Source 2 reader on */
     /* New formats get new numbers; none is renumbered. */
 } navspan_format;
 
