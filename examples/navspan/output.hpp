@@ -13,10 +13,16 @@ class output {
 public:
     explicit output(std::FILE* file) noexcept : file_(file) {}
     explicit output(std::string& buffer) noexcept : buffer_(&buffer) {}
+    // A function that takes each piece (the C ABI's writer callback);
+    // returning false stops the output, as a failed file write does.
+    using sink_fn = bool (*)(void* user, std::string_view piece);
+    output(sink_fn sink, void* user) noexcept : sink_(sink), user_(user) {}
 
     void write(std::string_view s) {
         if (buffer_ != nullptr) {
             buffer_->append(s);
+        } else if (sink_ != nullptr) {
+            if (!s.empty() && !failed_) failed_ = !sink_(user_, s);
         } else if (!s.empty() && !failed_) {
             // After a failed write nothing more goes out (a dump of a big
             // file to a full disk stops at once); main() reports it.
@@ -53,6 +59,8 @@ public:
 private:
     std::FILE* file_ = nullptr;
     std::string* buffer_ = nullptr;
+    sink_fn sink_ = nullptr;
+    void* user_ = nullptr;
     bool failed_ = false;
 };
 

@@ -1,0 +1,178 @@
+// Fuzz target: the C ABI (include/navspan/c/navspan.h) driven from bytes,
+// as a C, Python or C# caller would: open (borrowed), the summary as JSON
+// and as a struct, validate, dump, the spaces, each mesh's arrays, and the
+// queries with points, polygons and capacities drawn from the input itself
+// (NaN and huge coordinates, small buffers, out-of-range polygons
+// included). Built with examples/navspan/c_api.cpp compiled in, so the
+// fuzzer instruments the ABI layer too. Nothing may crash, leak or read out
+// of bounds; every result must be one of the ABI's codes.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include <navspan/c/navspan.h>
+
+namespace {
+
+volatile std::uint64_t g_sink;
+
+struct draw {
+    std::uint64_t state;
+    std::uint32_t next() noexcept {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::uint32_t>(state >> 33);
+    }
+    float in(float lo, float hi) noexcept {
+        return lo + (hi - lo) * (static_cast<float>(next() & 0xFFFF) / 65535.0f);
+    }
+    // Mostly inside the box, sometimes far out or not a number.
+    float coordinate(float lo, float hi) noexcept {
+        switch (next() % 16) {
+            case 0: return std::numeric_limits<float>::quiet_NaN();
+            case 1: return std::numeric_limits<float>::infinity();
+            case 2: return 3e38f;
+            default: return in(lo - 8, hi + 8);
+        }
+    }
+};
+
+void check(navspan_result r) {
+    const int v = static_cast<int>(r);
+    if (!((v >= 0 && v <= 9) || (v >= 32 && v <= 38))) std::abort();
+    if (r == navspan_result_internal) std::abort();
+}
+
+int count_text(void* user, const char* data, std::size_t size) {
+    if (size > 0 && data == nullptr) std::abort();
+    *static_cast<std::uint64_t*>(user) += size;
+    return 0;
+}
+
+int count_finding(void* user, const navspan_finding* f) {
+    if (f->check == nullptr || f->record == nullptr || f->message == nullptr) std::abort();
+    *static_cast<std::uint64_t*>(user) += f->offset + std::strlen(f->message);
+    return 0;
+}
+
+float odd_cost(void* user, std::uint32_t from, std::uint32_t to, std::uint32_t link, navspan_link_kind kind, float length) {
+    auto* d = static_cast<draw*>(user);
+    (void)from;
+    (void)to;
+    (void)link;
+    switch (d->next() % 8) {
+        case 0: return -1.0f;
+        case 1: return std::numeric_limits<float>::quiet_NaN();
+        case 2: return kind == navspan_link_walk ? length : length * 3.0f;
+        default: return length;
+    }
+}
+
+void query(navspan_mesh* mesh, draw& d, std::uint64_t& h) {
+    const std::uint32_t n = navspan_mesh_polygon_count(mesh);
+    const std::uint32_t corners = navspan_mesh_corner_count(mesh);
+    const std::uint32_t links = navspan_mesh_link_count(mesh);
+    std::vector<navspan_polygon> polys(n);
+    std::vector<float> xyz(3 * std::size_t{corners});
+    std::vector<navspan_link> all(links);
+    check(navspan_mesh_polygons(mesh, 0, n, polys.data()));
+    check(navspan_mesh_corners(mesh, 0, corners, xyz.data()));
+    check(navspan_mesh_links(mesh, 0, links, all.data()));
+    if (links > 0) {
+        navspan_link one;
+        check(navspan_mesh_links(mesh, d.next() % links, 1, &one));
+        h += one.target;
+    }
+    check(navspan_mesh_polygons(mesh, d.next(), d.next() % 4, polys.data()));
+    float b[6];
+    navspan_mesh_bounds(mesh, b);
+    auto point = [&](float* p) {
+        for (int k = 0; k < 3; ++k) p[k] = d.coordinate(b[k], b[k + 3]);
+    };
+    std::vector<float> points(3 * 16);
+    for (std::size_t i = 0; i < 16; ++i) point(&points[3 * i]);
+    std::uint32_t found[16];
+    float on[3 * 16];
+    std::size_t count = 0;
+    check(navspan_locate_many(mesh, points.data(), 16, d.in(0, 100), found, on, &count));
+    check(navspan_nearest_many(mesh, points.data(), 16, d.in(0, 1000), found, nullptr, &count));
+    h += count;
+    navspan_location at;
+    check(navspan_locate(mesh, &points[0], std::numeric_limits<float>::infinity(), &at));
+    check(navspan_nearest(mesh, &points[3], std::numeric_limits<float>::infinity(), &at));
+    if (n == 0) return;
+    navspan_scratch* scratch = nullptr;
+    check(navspan_scratch_create(mesh, &scratch));
+    std::vector<std::uint32_t> corridor(d.next() % 64);
+    std::vector<float> waypoints(3 * std::size_t{d.next() % 64});
+    for (int i = 0; i < 4; ++i) {
+        navspan_path_request req;
+        navspan_path_request_init(&req);
+        req.start = d.next() % 3 == 0 ? NAVSPAN_NO_POLYGON : d.next() % (n + 1);
+        req.goal = d.next() % 3 == 0 ? NAVSPAN_NO_POLYGON : d.next() % (n + 1);
+        point(req.start_point);
+        point(req.goal_point);
+        if (d.next() % 4 == 0) {
+            req.cost = odd_cost;
+            req.cost_user = &d;
+        }
+        req.corridor = corridor.data();
+        req.corridor_capacity = corridor.size();
+        req.waypoints = waypoints.data();
+        req.waypoint_capacity = waypoints.size() / 3;
+        navspan_path_result res{};
+        res.size = sizeof res;
+        check(navspan_find_path(mesh, i % 2 == 0 ? scratch : nullptr, &req, &res));
+        h += res.corridor_count + res.waypoint_count + res.expanded;
+        std::size_t wp = 0;
+        const std::size_t cut = std::min(res.corridor_count, corridor.size());
+        check(navspan_waypoints(mesh, corridor.data(), cut, req.start_point, req.goal_point, waypoints.data(),
+                                waypoints.size() / 3, &wp));
+        navspan_raycast_hit hit;
+        check(navspan_raycast(mesh, d.next() % 2 ? NAVSPAN_NO_POLYGON : d.next() % (n + 1), req.start_point,
+                              req.goal_point, d.in(0, 64), &hit));
+        h += hit.visited;
+    }
+    navspan_scratch_destroy(scratch);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    draw d{size};
+    for (std::size_t i = 0; i < size && i < 64; ++i) d.state = d.state * 131 + data[size - 1 - i];
+    std::uint64_t h = 0;
+    navspan_file* file = nullptr;
+    navspan_error err;
+    const navspan_result opened = navspan_open_bytes(data, size, nullptr, &file, &err);
+    check(opened);
+    if (opened != navspan_result_success) {
+        if (file != nullptr || err.code != opened || err.message[0] == '\0') std::abort();
+        return 0;
+    }
+    h += navspan_file_version(file) + static_cast<std::uint64_t>(navspan_file_format(file));
+    check(navspan_info_json(file, "fuzz", count_text, &h, &err));
+    navspan_info info{};
+    info.size = sizeof info;
+    check(navspan_info_get(file, &info, &err));
+    if (info.count_count > 32) std::abort();
+    check(navspan_validate(file, count_finding, &h, &err));
+    check(navspan_dump_json(file, count_text, &h, &err));
+    std::uint32_t spaces = 0;
+    check(navspan_space_count(file, &spaces, &err));
+    for (std::uint32_t s = 0; s < spaces && s < 3; ++s) {
+        navspan_space space;
+        check(navspan_space_get(file, s, &space, &err));
+        navspan_mesh* mesh = nullptr;
+        const navspan_result r = navspan_mesh_create(file, s, &mesh, &err);
+        check(r);
+        if (r == navspan_result_success) query(mesh, d, h);
+        navspan_mesh_destroy(mesh);
+    }
+    navspan_close(file);
+    g_sink = h;
+    return 0;
+}

@@ -1,0 +1,678 @@
+"""navspan: read the navigation meshes game bots walk on, from Python.
+
+A thin layer (the standard library's ctypes, nothing else) over libnavspan,
+navspan's C ABI. Every format navspan reads: Valve Source/GoldSrc .nav,
+Quake (2021) .nav, Fox Engine .nav2, Bethesda plugins (.esp/.esm/.esl).
+
+    import navspan
+    with navspan.open("de_dust2.nav") as f:
+        print(f.format, f.version, f.info()["areas"])
+        here = f.locate((-500.0, -800.0, 100.0))
+        path = f.find_path((-500.0, -800.0, 100.0), (1300.0, 2500.0, 130.0))
+        print(path.ids, path.cost, path.waypoints)
+
+Arrays (corners, polygon columns, batch results) are array.array objects:
+they support the buffer protocol, so numpy.frombuffer() views them without a
+copy, and NumPy float32 arrays are accepted as input without a copy. NumPy
+is never required.
+"""
+
+from __future__ import annotations
+
+import array
+import ctypes
+import json
+import math
+import os
+import threading
+from typing import Any, Callable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
+
+from . import _lib
+
+__all__ = [
+    "open", "File", "Mesh", "Polygon", "Link", "Location", "Path", "RaycastHit", "Finding", "Space",
+    "NavspanError", "library_version", "__version__",
+]
+
+_L = _lib.load()
+
+__version__ = "0.1.0"
+
+#: Codes of NavspanError.code (the C ABI's navspan_result values).
+RESULT_NAMES = {
+    1: "truncated", 2: "bad_magic", 3: "unsupported_version", 4: "count_too_large", 5: "bad_offset",
+    6: "index_out_of_range", 7: "inconsistent", 8: "limit_exceeded", 9: "io", 32: "invalid_argument",
+    33: "buffer_too_small", 34: "out_of_memory", 35: "not_found", 36: "no_path", 37: "aborted", 38: "internal",
+}
+
+_ID_SCHEMES = {0: "area", 1: "node", 2: "face", 3: "triangle"}
+_SPACE_KINDS = {0: "file", 1: "world", 2: "cell", 3: "object", 4: "navmesh"}
+_SEVERITIES = {0: "info", 1: "warning", 2: "error"}
+
+
+def library_version() -> str:
+    """The version of the libnavspan that was loaded, e.g. "0.1.0"."""
+    return _L.navspan_version_string().decode()
+
+
+class NavspanError(Exception):
+    """A file navspan refused, or a call it could not make.
+
+    code: the C ABI's result number; name: its name ("truncated", ...);
+    offset: the byte offset in the file; record: what was being read;
+    message: the sentence the navspan command prints."""
+
+    def __init__(self, code: int, message: str, offset: Optional[int] = None, record: Optional[str] = None,
+                 value: int = 0, bound: int = 0):
+        super().__init__(message)
+        self.code = code
+        self.name = RESULT_NAMES.get(code, "unknown")
+        self.message = message
+        self.offset = offset
+        self.record = record
+        self.value = value
+        self.bound = bound
+
+    @classmethod
+    def _from(cls, code: int, err: Optional[_lib.Error] = None) -> "NavspanError":
+        if err is not None and err.code == code and err.message:
+            io = code == 9
+            return cls(code, err.message.decode("utf-8", "replace"), None if io else err.offset,
+                       err.record.decode() if err.record else None, err.value, err.bound)
+        return cls(code, _L.navspan_result_string(code).decode())
+
+
+def _check(code: int, err: Optional[_lib.Error] = None) -> None:
+    if code != 0:
+        raise NavspanError._from(code, err)
+
+
+class Finding(NamedTuple):
+    """One finding of validate(): see docs/validate.md."""
+    check: str
+    severity: str
+    record: str
+    offset: int
+    message: str
+    not_listed: int
+
+
+class Space(NamedTuple):
+    """A coordinate space of a file: "file" for every format but plugins,
+    whose worldspaces, interior cells and objects are "world", "cell",
+    "object"."""
+    index: int
+    kind: str
+    form_id: int
+    navmeshes: int
+    triangles: int
+
+
+class Location(NamedTuple):
+    """Where a point is: the polygon (index), the point on its surface and
+    the distance (locate: the height gap; nearest: the 3D distance)."""
+    polygon: int
+    point: Tuple[float, float, float]
+    distance: float
+
+
+class Link(NamedTuple):
+    index: int
+    source: int
+    target: int
+    kind: str
+    raw_type: int
+    record: int
+    portal: Tuple[Tuple[float, float, float], Tuple[float, float, float]]
+
+
+class RaycastHit(NamedTuple):
+    blocked: bool
+    fraction: float
+    last: int
+    visited: int
+
+
+class Path(NamedTuple):
+    """A path: polygons (indices) from start to goal, the same as the file's
+    ids, its cost, and the waypoints of the path pulled tight."""
+    polygons: List[int]
+    ids: List[Any]
+    cost: float
+    waypoints: List[Tuple[float, float, float]]
+    start: int
+    goal: int
+    expanded: int
+
+
+PointLike = Union[Sequence[float], Tuple[float, float, float]]
+
+
+def _point(p: PointLike) -> "ctypes.Array[ctypes.c_float]":
+    if len(p) != 3:
+        raise ValueError("a point has three coordinates")
+    return (ctypes.c_float * 3)(float(p[0]), float(p[1]), float(p[2]))
+
+
+def _tuple3(a: Any) -> Tuple[float, float, float]:
+    return (a[0], a[1], a[2])
+
+
+class Polygon:
+    """One polygon of a mesh (a Source area, Quake node, Fox face, plugin
+    triangle), read from the mesh on access."""
+
+    __slots__ = ("_mesh", "index", "_p")
+
+    def __init__(self, mesh: "Mesh", index: int, raw: _lib.Polygon):
+        self._mesh = mesh
+        self.index = index
+        self._p = raw
+
+    @property
+    def id(self) -> Any:
+        """The file's own id: an int (Source area id, Quake node), or a
+        (primary, secondary) pair (Fox group and face, plugin navmesh form id
+        and triangle)."""
+        return self._mesh._id(self._p.id_primary, self._p.id_secondary)
+
+    @property
+    def flags(self) -> int:
+        return self._p.flags
+
+    @property
+    def group(self) -> int:
+        return self._p.group
+
+    @property
+    def usable(self) -> bool:
+        return bool(self._p.usable)
+
+    @property
+    def corners(self) -> List[Tuple[float, float, float]]:
+        v = self._mesh.vertices
+        first = 3 * self._p.first_corner
+        return [(v[first + 3 * i], v[first + 3 * i + 1], v[first + 3 * i + 2]) for i in range(self._p.corner_count)]
+
+    @property
+    def links(self) -> List[Link]:
+        return [self._mesh.link(self._p.first_link + i) for i in range(self._p.link_count)]
+
+    def __repr__(self) -> str:
+        return f"<navspan.Polygon {self.index} id={self.id!r} corners={self._p.corner_count}>"
+
+
+class _Polygons(Sequence):
+    """The polygons of a mesh as a lazy sequence."""
+
+    def __init__(self, mesh: "Mesh"):
+        self._mesh = mesh
+
+    def __len__(self) -> int:
+        return self._mesh.polygon_count
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("polygon index out of range")
+        raw = _lib.Polygon()
+        _check(_L.navspan_mesh_polygons(self._mesh._h, i, 1, ctypes.byref(raw)))
+        return Polygon(self._mesh, i, raw)
+
+    def __iter__(self) -> Iterator[Polygon]:
+        table = self._mesh._polygon_structs()
+        for i in range(len(table)):
+            yield Polygon(self._mesh, i, table[i])
+
+
+def _float_buffer(points: Any, count_hint: Optional[int] = None) -> Tuple[Any, int, Any]:
+    """(address, point count, keep-alive) of x, y, z float32 triples given as
+    a buffer (array('f'), NumPy float32 array, memoryview) or a sequence of
+    points."""
+    try:
+        view = memoryview(points)
+    except TypeError:
+        view = None
+    if view is not None and view.format == "f" and view.c_contiguous:
+        flat = view.cast("B").cast("f") if view.ndim != 1 else view
+        if len(flat) % 3:
+            raise ValueError("the points' buffer does not hold whole x, y, z triples")
+        if view.readonly:
+            arr = (ctypes.c_float * len(flat)).from_buffer_copy(flat)
+        else:
+            arr = (ctypes.c_float * len(flat)).from_buffer(flat)
+        return ctypes.addressof(arr), len(flat) // 3, arr
+    flat_list = array.array("f")
+    for p in points:
+        if len(p) != 3:
+            raise ValueError("a point has three coordinates")
+        flat_list.extend(p)
+    arr = (ctypes.c_float * len(flat_list)).from_buffer(flat_list)
+    return ctypes.addressof(arr), len(flat_list) // 3, (flat_list, arr)
+
+
+class Mesh:
+    """The walkable view of a file (of one space of a plugin): polygons in
+    world coordinates with the file's ids, links with portals, and the
+    queries. Built once; any number of threads may query it."""
+
+    def __init__(self, file: "File", space: int = 0):
+        h = ctypes.c_void_p()
+        err = _lib.Error()
+        _check(_L.navspan_mesh_create(file._h, space, ctypes.byref(h), ctypes.byref(err)), err)
+        self._h = h
+        self.space = space
+        self.polygon_count: int = _L.navspan_mesh_polygon_count(h)
+        self.corner_count: int = _L.navspan_mesh_corner_count(h)
+        self.link_count: int = _L.navspan_mesh_link_count(h)
+        self.id_scheme: str = _ID_SCHEMES.get(_L.navspan_mesh_id_scheme(h), "polygon")
+        self.up_axis: str = _L.navspan_mesh_up_axis(h).decode()
+        self._two_part = self.id_scheme in ("face", "triangle")
+        self._vertices: Optional[array.array] = None
+        self._table = None
+        self._ids: Optional[Tuple[List[int], List[int]]] = None
+        self._lock = threading.Lock()
+        s = ctypes.c_void_p()
+        _check(_L.navspan_scratch_create(h, ctypes.byref(s)))
+        self._scratch = s
+        # Buffers for find_path, sized for the longest possible corridor.
+        self._corridor = (ctypes.c_uint32 * max(1, self.polygon_count))()
+        self._waypoints = (ctypes.c_float * (3 * (self.polygon_count + 2)))()
+
+    def close(self) -> None:
+        if getattr(self, "_h", None):
+            _L.navspan_scratch_destroy(self._scratch)
+            _L.navspan_mesh_destroy(self._h)
+            self._h = None
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def _id(self, primary: int, secondary: int) -> Any:
+        return (primary, secondary) if self._two_part else primary
+
+    @property
+    def bounds(self) -> Tuple[Tuple[float, float, float], Tuple[float, float, float]]:
+        b = (ctypes.c_float * 6)()
+        _L.navspan_mesh_bounds(self._h, b)
+        return (b[0], b[1], b[2]), (b[3], b[4], b[5])
+
+    @property
+    def polygons(self) -> _Polygons:
+        return _Polygons(self)
+
+    @property
+    def vertices(self) -> array.array:
+        """Every polygon's corners, x y z float32 triples, polygon after
+        polygon (polygon_data()["first_corner"] says where each starts)."""
+        if self._vertices is None:
+            v = array.array("f", bytes(4 * 3 * self.corner_count))
+            if self.corner_count:
+                buf = (ctypes.c_float * len(v)).from_buffer(v)
+                _check(_L.navspan_mesh_corners(self._h, 0, self.corner_count, buf))
+            self._vertices = v
+        return self._vertices
+
+    def _polygon_structs(self):
+        if self._table is None:
+            table = (_lib.Polygon * max(1, self.polygon_count))()
+            if self.polygon_count:
+                _check(_L.navspan_mesh_polygons(self._h, 0, self.polygon_count, table))
+            self._table = table
+        return self._table
+
+    def polygon_data(self) -> dict:
+        """The polygons as columns of array('I') (one entry per polygon):
+        id_primary, id_secondary, flags, group, first_corner, corner_count,
+        first_link, link_count, usable."""
+        table = self._polygon_structs()
+        n = self.polygon_count
+        out = {}
+        for name, _ in _lib.Polygon._fields_:
+            col = array.array("I", (getattr(table[i], name) for i in range(n)))
+            out[name] = col
+        return out
+
+    def link(self, index: int) -> Link:
+        raw = _lib.Link()
+        _check(_L.navspan_mesh_links(self._h, index, 1, ctypes.byref(raw)))
+        return Link(index, raw.from_, raw.target, _L.navspan_link_kind_name(raw.kind).decode(), raw.raw_type,
+                    raw.record, (_tuple3(raw.portal_a), _tuple3(raw.portal_b)))
+
+    def links(self) -> List[Link]:
+        raw = (_lib.Link * max(1, self.link_count))()
+        if self.link_count:
+            _check(_L.navspan_mesh_links(self._h, 0, self.link_count, raw))
+        names = {}
+        out = []
+        for i in range(self.link_count):
+            r = raw[i]
+            kind = names.get(r.kind) or names.setdefault(r.kind, _L.navspan_link_kind_name(r.kind).decode())
+            out.append(Link(i, r.from_, r.target, kind, r.raw_type, r.record,
+                            (_tuple3(r.portal_a), _tuple3(r.portal_b))))
+        return out
+
+    def find(self, id: Any) -> Optional[int]:
+        """The polygon index of a file id (int, or a (primary, secondary) pair)."""
+        primary, secondary = (id if isinstance(id, tuple) else (id, 0))
+        p = _L.navspan_mesh_find(self._h, primary, secondary)
+        return None if p == _lib.NO_POLYGON else p
+
+    # -- queries -----------------------------------------------------------
+
+    def locate(self, point: PointLike, height_tolerance: float = math.inf) -> Optional[Location]:
+        """The polygon under or above the point whose surface is nearest in
+        height (within the tolerance), or None."""
+        out = _lib.Location()
+        r = _L.navspan_locate(self._h, _point(point), height_tolerance, ctypes.byref(out))
+        if r == 35:
+            return None
+        _check(r)
+        return Location(out.polygon, _tuple3(out.point), out.distance)
+
+    def nearest(self, point: PointLike, max_distance: float = math.inf) -> Optional[Location]:
+        """The polygon nearest to the point in 3D (within max_distance), or None."""
+        out = _lib.Location()
+        r = _L.navspan_nearest(self._h, _point(point), max_distance, ctypes.byref(out))
+        if r == 35:
+            return None
+        _check(r)
+        return Location(out.polygon, _tuple3(out.point), out.distance)
+
+    def _many(self, fn, points: Any, limit: float, surface: bool):
+        address, n, keep = _float_buffer(points)
+        polygons = array.array("I", bytes(4 * n))
+        pbuf = (ctypes.c_uint32 * max(1, n)).from_buffer(polygons) if n else None
+        on = array.array("f", bytes(12 * n)) if surface else None
+        obuf = (ctypes.c_float * max(1, 3 * n)).from_buffer(on) if (surface and n) else None
+        _check(fn(self._h, address, n, limit, pbuf, obuf, None))
+        del keep
+        return (polygons, on) if surface else polygons
+
+    def locate_many(self, points: Any, height_tolerance: float = math.inf, surface: bool = False):
+        """locate() for many points in one call. `points`: a float32 buffer
+        of x, y, z triples (array('f'), a NumPy array of shape (n, 3)) or a
+        sequence of points. Returns array('I') of polygon indices
+        (0xFFFFFFFF where none); with surface=True also array('f') of the
+        points on the surfaces."""
+        return self._many(_L.navspan_locate_many, points, height_tolerance, surface)
+
+    def nearest_many(self, points: Any, max_distance: float = math.inf, surface: bool = False):
+        """nearest() for many points in one call (see locate_many)."""
+        return self._many(_L.navspan_nearest_many, points, max_distance, surface)
+
+    def find_path(self, start: Union[int, PointLike], goal: Union[int, PointLike],
+                  cost: Optional[Callable[[int, int, int, str, float], float]] = None) -> Optional[Path]:
+        """The shortest path (A* over the polygons, then the waypoints
+        pulled tight) between two polygons (indices) or points (each the
+        polygon under or above it, else the nearest). None when the goal
+        cannot be reached. `cost(from, to, link, kind, length)` prices each
+        step (return length for the default; negative forbids the link)."""
+        req = _lib.PathRequest()
+        _L.navspan_path_request_init(ctypes.byref(req))
+        for end, value in (("start", start), ("goal", goal)):
+            if isinstance(value, int):
+                if not 0 <= value < self.polygon_count:
+                    raise NavspanError(32, f"invalid argument: no polygon {value}")
+                setattr(req, end, value)
+                raw = _lib.Polygon()
+                _check(_L.navspan_mesh_polygons(self._h, value, 1, ctypes.byref(raw)))
+                corners = Polygon(self, value, raw).corners
+                n = max(1, len(corners))
+                setattr(req, end + "_point", (ctypes.c_float * 3)(*(sum(c[k] for c in corners) / n for k in range(3))))
+            else:
+                setattr(req, end + "_point", _point(value))
+        callback = None
+        if cost is not None:
+            kinds = {}
+
+            def hook(user, a, b, link, kind, length):
+                k = kinds.get(kind) or kinds.setdefault(kind, _L.navspan_link_kind_name(kind).decode())
+                try:
+                    return float(cost(a, b, link, k, length))
+                except Exception:
+                    return -1.0
+
+            callback = _lib.COST_FN(hook)
+            req.cost = callback
+        res = _lib.PathResult()
+        res.size = ctypes.sizeof(res)
+        with self._lock:
+            req.corridor = self._corridor
+            req.corridor_capacity = len(self._corridor)
+            req.waypoints = self._waypoints
+            req.waypoint_capacity = len(self._waypoints) // 3
+            r = _L.navspan_find_path(self._h, self._scratch, ctypes.byref(req), ctypes.byref(res))
+            if r == 36:
+                return None
+            _check(r)
+            polygons = self._corridor[:res.corridor_count]
+            w = self._waypoints[:3 * res.waypoint_count]
+        waypoints = list(zip(w[0::3], w[1::3], w[2::3]))
+        primary, secondary = self._id_columns()
+        if self._two_part:
+            ids = [(primary[p], secondary[p]) for p in polygons]
+        else:
+            ids = [primary[p] for p in polygons]
+        return Path(polygons, ids, res.cost, waypoints, res.start, res.goal, res.expanded)
+
+    def _id_columns(self) -> Tuple[List[int], List[int]]:
+        if self._ids is None:
+            table = self._polygon_structs()
+            n = self.polygon_count
+            self._ids = ([table[i].id_primary for i in range(n)], [table[i].id_secondary for i in range(n)])
+        return self._ids
+
+    def waypoints(self, corridor: Sequence[int], start_point: PointLike, goal_point: PointLike
+                  ) -> List[Tuple[float, float, float]]:
+        """The corridor's path pulled tight between two points on its ends."""
+        c = (ctypes.c_uint32 * max(1, len(corridor)))(*corridor)
+        out = (ctypes.c_float * (3 * (len(corridor) + 2)))()
+        n = ctypes.c_size_t()
+        _check(_L.navspan_waypoints(self._h, c, len(corridor), _point(start_point), _point(goal_point), out,
+                                    len(out) // 3, ctypes.byref(n)))
+        return [(out[3 * i], out[3 * i + 1], out[3 * i + 2]) for i in range(n.value)]
+
+    def raycast(self, source: PointLike, target: PointLike, step_height: float = 18.0,
+                start: Optional[int] = None) -> Optional[RaycastHit]:
+        """Walks the straight line from source to target over walk-like
+        links; None when no polygon is under the source (and no start is given)."""
+        hit = _lib.RaycastHit()
+        r = _L.navspan_raycast(self._h, _lib.NO_POLYGON if start is None else start, _point(source), _point(target),
+                               step_height, ctypes.byref(hit))
+        if r == 35:
+            return None
+        _check(r)
+        return RaycastHit(bool(hit.blocked), hit.fraction, hit.last, hit.visited)
+
+    def __repr__(self) -> str:
+        return f"<navspan.Mesh {self.polygon_count} {self.id_scheme}s, {self.link_count} links>"
+
+
+class File:
+    """An opened, verified file of any format navspan reads. Use navspan.open()."""
+
+    def __init__(self, handle: ctypes.c_void_p, keep: Any, name: Optional[str]):
+        self._h = handle
+        self._keep = keep  # borrowed bytes stay alive while the file is open
+        self.name = name
+        self.format: str = _L.navspan_format_name(_L.navspan_file_format(handle)).decode()
+        self.version: int = _L.navspan_file_version(handle)
+        self.size: int = _L.navspan_file_size(handle)
+        self._mesh: Optional[Mesh] = None
+
+    def close(self) -> None:
+        if getattr(self, "_h", None):
+            _L.navspan_close(self._h)
+            self._h = None
+            self._keep = None
+
+    def __enter__(self) -> "File":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def _handle(self) -> ctypes.c_void_p:
+        if not self._h:
+            raise ValueError("navspan: the file is closed")
+        return self._h
+
+    def _text(self, call) -> str:
+        pieces: List[bytes] = []
+
+        def write(user, data, size):
+            pieces.append(ctypes.string_at(data, size))
+            return 0
+
+        cb = _lib.WRITE_FN(write)
+        err = _lib.Error()
+        _check(call(cb, ctypes.byref(err)), err)
+        return b"".join(pieces).decode("utf-8")
+
+    def info_json(self, label: Optional[str] = None) -> str:
+        """The one-line JSON summary of `navspan info --json` (with
+        "file": label first when a label is given)."""
+        h = self._handle()
+        return self._text(lambda cb, err: _L.navspan_info_json(
+            h, None if label is None else label.encode("utf-8", "surrogateescape"), cb, None, err))
+
+    def info(self) -> dict:
+        """The summary as a dict (the keys of `navspan info --json`)."""
+        return json.loads(self.info_json())
+
+    def validate(self) -> List[Finding]:
+        """The findings of the checks beyond structure (docs/validate.md)."""
+        h = self._handle()
+        found: List[Finding] = []
+
+        def on(user, f):
+            x = f.contents
+            found.append(Finding(x.check.decode(), _SEVERITIES.get(x.severity, "error"), x.record.decode(),
+                                 x.offset, x.message.decode("utf-8", "replace"), x.not_listed))
+            return 0
+
+        cb = _lib.FINDING_FN(on)
+        err = _lib.Error()
+        _check(_L.navspan_validate(h, cb, None, ctypes.byref(err)), err)
+        return found
+
+    def dump(self, write: Optional[Callable[[str], Any]] = None) -> Optional[str]:
+        """Every decoded field as the JSON of `navspan dump --json`: returned
+        as one string, or streamed to write(text) in pieces."""
+        h = self._handle()
+        if write is None:
+            return self._text(lambda cb, err: _L.navspan_dump_json(h, cb, None, err))
+        failure: List[BaseException] = []
+
+        def sink(user, data, size):
+            try:
+                write(ctypes.string_at(data, size).decode("utf-8"))
+                return 0
+            except BaseException as e:  # stop the dump, raise it here
+                failure.append(e)
+                return 1
+
+        cb = _lib.WRITE_FN(sink)
+        err = _lib.Error()
+        r = _L.navspan_dump_json(h, cb, None, ctypes.byref(err))
+        if failure:
+            raise failure[0]
+        _check(r, err)
+        return None
+
+    @property
+    def spaces(self) -> List[Space]:
+        h = self._handle()
+        n = ctypes.c_uint32()
+        err = _lib.Error()
+        _check(_L.navspan_space_count(h, ctypes.byref(n), ctypes.byref(err)), err)
+        out = []
+        for i in range(n.value):
+            s = _lib.Space()
+            _check(_L.navspan_space_get(h, i, ctypes.byref(s), ctypes.byref(err)), err)
+            out.append(Space(i, _SPACE_KINDS.get(s.kind, "file"), s.form_id, s.navmeshes, s.triangles))
+        return out
+
+    def mesh(self, space: int = 0) -> Mesh:
+        """The walkable view of the file (space: which space of a plugin).
+        Built on first use and kept for space 0."""
+        if space == 0:
+            if self._mesh is None:
+                self._mesh = Mesh(self, 0)
+            return self._mesh
+        return Mesh(self, space)
+
+    # The first space's mesh, for the common case.
+    @property
+    def polygons(self) -> _Polygons:
+        return self.mesh().polygons
+
+    @property
+    def vertices(self) -> array.array:
+        return self.mesh().vertices
+
+    def locate(self, point: PointLike, height_tolerance: float = math.inf) -> Optional[Location]:
+        return self.mesh().locate(point, height_tolerance)
+
+    def nearest(self, point: PointLike, max_distance: float = math.inf) -> Optional[Location]:
+        return self.mesh().nearest(point, max_distance)
+
+    def find_path(self, start: Union[int, PointLike], goal: Union[int, PointLike],
+                  cost: Optional[Callable[[int, int, int, str, float], float]] = None) -> Optional[Path]:
+        return self.mesh().find_path(start, goal, cost)
+
+    def raycast(self, source: PointLike, target: PointLike, step_height: float = 18.0,
+                start: Optional[int] = None) -> Optional[RaycastHit]:
+        return self.mesh().raycast(source, target, step_height, start)
+
+    def __repr__(self) -> str:
+        return f"<navspan.File {self.name or '<bytes>'} {self.format} v{self.version}>"
+
+
+def open(source: Union[str, "os.PathLike[str]", bytes, bytearray, memoryview], *, mmap: bool = False,
+         max_file_size: Optional[int] = None) -> File:
+    """Opens and verifies a navigation file of any format.
+
+    source: a path (read into memory; mmap=True maps it instead, only for
+    files nothing writes while open), or the bytes themselves: bytes are
+    borrowed (kept alive by the File), bytearray and memoryview are copied
+    (they could change under the reader). Raises NavspanError."""
+    opts = _lib.Options()
+    _L.navspan_options_init(ctypes.byref(opts))
+    if max_file_size is not None:
+        opts.max_file_size = max_file_size
+    h = ctypes.c_void_p()
+    err = _lib.Error()
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fsencode(source)
+        if mmap:
+            opts.flags |= _lib.OPEN_MAP
+        _check(_L.navspan_open_path(path, ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)), err)
+        return File(h, None, os.fsdecode(path))
+    if isinstance(source, bytes):
+        _check(_L.navspan_open_bytes(source, len(source), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)),
+               err)
+        return File(h, source, None)
+    view = memoryview(source).cast("B")
+    opts.flags |= _lib.OPEN_COPY
+    if view.readonly:
+        data = view.tobytes()
+        _check(_L.navspan_open_bytes(data, len(data), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)), err)
+    else:
+        buf = (ctypes.c_char * len(view)).from_buffer(view) if len(view) else None
+        _check(_L.navspan_open_bytes(buf, len(view), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)), err)
+    return File(h, None, None)

@@ -1,0 +1,221 @@
+"""The navspan Python package over libnavspan: every entry point on the
+bundled samples (one per format), and on every corpus file the package's
+`python3 -m navspan info` output compared with the navspan command's."""
+
+import array
+import json
+import math
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+
+import navspan
+from conftest import CORPUS, CORPUS_FOLDERS, SAMPLES, corpus_files, sample_files
+
+FORMATS = {"sample_v16_cstrike.nav": "source_nav", "sample_v18.nav": "quake_nav",
+           "fox_sample.nav2": "fox_nav2", "sample_skyrim.esp": "creation_plugin"}
+
+
+def run(args, **kw):
+    return subprocess.run(args, capture_output=True, text=True, **kw)
+
+
+def package_env():
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([os.path.dirname(os.path.dirname(navspan.__file__)),
+                                         env.get("PYTHONPATH", "")])
+    return env
+
+
+@pytest.mark.parametrize("folder", CORPUS_FOLDERS)
+def test_info_equals_the_command_on_the_corpus(folder, command):
+    files = [str(p) for p in corpus_files(folder)]
+    if not files:
+        pytest.skip(f"no corpus folder {CORPUS / folder}")
+    ours = run([sys.executable, "-m", "navspan", "info", *files], env=package_env())
+    theirs = run([command, "info", "--json", *files])
+    assert ours.stdout == theirs.stdout
+    assert ours.stderr == theirs.stderr
+    assert ours.returncode == theirs.returncode
+    assert len(ours.stdout.splitlines()) == len(files)
+
+
+def test_info_equals_the_command_on_the_samples(command):
+    files = [str(p) for p in sample_files()]
+    ours = run([sys.executable, "-m", "navspan", "info", "--json", *files], env=package_env())
+    theirs = run([command, "info", "--json", *files])
+    assert (ours.stdout, ours.returncode) == (theirs.stdout, theirs.returncode) and ours.returncode == 0
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_dump_and_validate_equal_the_command(name, command):
+    path = str(SAMPLES / name)
+    with navspan.open(path) as f:
+        assert f.dump() == run([command, "dump", "--json", path]).stdout
+        pieces = []
+        assert f.dump(pieces.append) is None
+        assert "".join(pieces) == f.dump()
+        theirs = json.loads(run([command, "validate", "--json", path]).stdout)
+        ours = f.validate()
+        assert [(x.check, x.severity, x.record, x.offset, x.message) for x in ours] == \
+               [(x["check"], x["severity"], x["record"], x["offset"], x["message"]) for x in theirs["findings"]]
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_open_from_every_kind_of_source(name):
+    path = SAMPLES / name
+    data = path.read_bytes()
+    with navspan.open(path) as f:
+        expected = f.info()
+        assert f.format == FORMATS[name] == expected["format"]
+        # the reader's version(): the summary's "version", a plugin's form version (44: Skyrim)
+        assert f.version == (44 if f.format == "creation_plugin" else (expected.get("version") or 0))
+        assert f.size == len(data) == expected["bytes"]
+    for source in (str(path), data, bytearray(data), memoryview(data)):
+        with navspan.open(source) as f:
+            assert f.info() == expected
+    with navspan.open(path, mmap=True) as f:
+        assert f.info() == expected
+    with navspan.open(path) as f:
+        assert f.info_json(label="x").startswith('{"file": "x", ')
+
+
+def test_errors_carry_code_offset_and_record():
+    with pytest.raises(navspan.NavspanError) as e:
+        navspan.open(b"not a navigation mesh")
+    assert (e.value.name, e.value.code, e.value.offset) == ("bad_magic", 2, 0)
+    data = (SAMPLES / "sample_v16_cstrike.nav").read_bytes()
+    with pytest.raises(navspan.NavspanError) as e:
+        navspan.open(data[:100])
+    assert e.value.name in ("truncated", "count_too_large") and 0 < e.value.offset <= 100 and e.value.record
+    assert str(e.value) == e.value.message and "offset" in e.value.message
+    with pytest.raises(navspan.NavspanError) as e:
+        navspan.open("/nonexistent/x.nav")
+    assert e.value.name == "io" and e.value.offset is None
+    with pytest.raises(navspan.NavspanError) as e:
+        navspan.open(SAMPLES / "sample_v16_cstrike.nav", max_file_size=10)
+    assert e.value.name == "limit_exceeded"
+    f = navspan.open(data)
+    f.close()
+    with pytest.raises(ValueError):
+        f.info()
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_polygons_vertices_and_links(name):
+    with navspan.open(SAMPLES / name) as f:
+        mesh = f.mesh()
+        polys = f.polygons
+        assert len(polys) == mesh.polygon_count > 0
+        assert polys[-1].index == len(polys) - 1
+        with pytest.raises(IndexError):
+            polys[len(polys)]
+        v = f.vertices
+        assert memoryview(v).format == "f" and len(v) == 3 * mesh.corner_count
+        data = mesh.polygon_data()
+        assert list(data["corner_count"]) == [len(p.corners) for p in polys]
+        assert sum(data["link_count"]) == mesh.link_count == len(mesh.links())
+        for p in polys:
+            assert mesh.find(p.id) is not None
+            for link in p.links:
+                assert link.source == p.index and 0 <= link.target < len(polys)
+                assert link.kind in ("walk", "jump", "drop", "crouch", "ladder", "teleport", "door", "elevator",
+                                     "cross_group", "cross_navmesh", "other")
+        assert mesh.up_axis == ("y" if FORMATS[name] == "fox_nav2" else "z")
+        assert polys[0:2] and isinstance(polys[0:2][0], navspan.Polygon)
+
+
+def centre(p):
+    c = p.corners
+    return tuple(sum(x[k] for x in c) / len(c) for k in range(3))
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_queries(name):
+    with navspan.open(SAMPLES / name) as f:
+        mesh = f.mesh()
+        usable = [p for p in f.polygons if p.usable]
+        a, b = centre(usable[0]), centre(usable[-1])
+        here = f.locate(a)
+        assert here is not None and here.distance >= 0
+        assert f.nearest(a).distance <= 1e-3 + here.distance
+        assert f.locate((1e30, 1e30, 1e30), 1.0) is None
+        with pytest.raises(navspan.NavspanError):
+            f.locate((math.nan, 0, 0))
+        # batch forms: a float32 buffer, a list of points
+        pts = array.array("f", [*a, 1e30, 1e30, 1e30, *b])
+        found = mesh.locate_many(pts)
+        assert isinstance(found, array.array) and found[1] == 0xFFFFFFFF and found[0] == here.polygon
+        assert list(mesh.locate_many([a, (1e30, 1e30, 1e30), b])) == list(found)
+        polys, on = mesh.nearest_many(pts, 1.0, surface=True)
+        assert polys[1] == 0xFFFFFFFF and len(on) == 9
+        path = f.find_path(a, b)
+        assert path is not None
+        assert path.polygons[0] == path.start and path.polygons[-1] == path.goal
+        assert path.ids == [mesh.polygons[p].id for p in path.polygons]
+        assert len(path.waypoints) >= 2 and path.cost >= math.dist(path.waypoints[0], path.waypoints[-1]) * 0.999
+        assert mesh.waypoints(path.polygons, path.waypoints[0], path.waypoints[-1]) == path.waypoints
+        # by polygon index, and with a cost hook
+        assert f.find_path(usable[0].index, usable[-1].index).polygons[0] == usable[0].index
+        steps = []
+        priced = f.find_path(a, b, cost=lambda s, t, link, kind, length: steps.append(kind) or 2 * length)
+        assert priced.cost >= path.cost * 0.999 and (steps or len(path.polygons) == 1)
+        if len(path.polygons) > 1:
+            assert f.find_path(a, b, cost=lambda *args: -1.0) is None
+        with pytest.raises(navspan.NavspanError) as e:
+            f.find_path(len(f.polygons), 0)
+        assert e.value.name == "invalid_argument"
+        hit = f.raycast(a, b)
+        assert hit is not None and 0 <= hit.fraction <= 1
+
+
+def test_numpy_arrays_when_numpy_is_there():
+    np = pytest.importorskip("numpy")
+    with navspan.open(SAMPLES / "sample_v16_cstrike.nav") as f:
+        mesh = f.mesh()
+        pts = np.array([centre(p) for p in f.polygons], dtype=np.float32)
+        found = np.frombuffer(mesh.locate_many(pts), dtype=np.uint32)
+        assert (found == np.arange(len(pts))).all()
+        assert np.frombuffer(f.vertices, dtype=np.float32).reshape(-1, 3).shape == (mesh.corner_count, 3)
+
+
+def test_plugin_spaces():
+    with navspan.open(SAMPLES / "sample_skyrim.esp") as f:
+        spaces = f.spaces
+        assert spaces and spaces[0].kind in ("world", "cell", "object", "navmesh") and spaces[0].triangles > 0
+        assert f.mesh(0).polygon_count == spaces[0].triangles
+        with pytest.raises(navspan.NavspanError):
+            f.mesh(len(spaces))
+    with navspan.open(SAMPLES / "sample_v18.nav") as f:
+        assert [s.kind for s in f.spaces] == ["file"]
+
+
+def test_threads_share_one_mesh():
+    with navspan.open(SAMPLES / "fox_sample.nav2") as f:
+        mesh = f.mesh()
+        points = [centre(p) for p in f.polygons if p.usable]
+        expected = [mesh.locate(p).polygon for p in points]
+        paths = []
+
+        def work():
+            for _ in range(20):
+                assert [mesh.locate(p).polygon for p in points] == expected
+                paths.append(mesh.find_path(points[0], points[-1]).polygons)
+
+        threads = [threading.Thread(target=work) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert len(paths) == 80 and all(p == paths[0] for p in paths)
+
+
+def test_module_command_usage():
+    env = package_env()
+    assert run([sys.executable, "-m", "navspan"], env=env).returncode == 2
+    assert run([sys.executable, "-m", "navspan", "info", "--bogus", "x"], env=env).returncode == 2
+    out = run([sys.executable, "-m", "navspan", "--version"], env=env)
+    assert out.returncode == 0 and navspan.library_version() in out.stdout

@@ -1,0 +1,433 @@
+/* The C ABI from C99: every entry point on the bundled samples (one per
+ * format) and, when present, on every file of the real corpus; the error
+ * paths on damaged and hostile input; the argument checks.
+ *
+ * usage: navspan_test_capi_c SAMPLES_DIR [CORPUS_DIR]
+ * Prints "N passed, N failed" and exits non-zero on any failure. */
+#define _POSIX_C_SOURCE 200809L /* opendir, readdir */
+#include <navspan/c/navspan.h>
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int passed = 0, failed = 0;
+
+#define CHECK(cond)                                                                  \
+    do {                                                                             \
+        if (cond) {                                                                  \
+            ++passed;                                                                \
+        } else {                                                                     \
+            ++failed;                                                                \
+            fprintf(stderr, "%s:%d: CHECK failed: %s (%s)\n", __FILE__, __LINE__, #cond, current); \
+        }                                                                            \
+    } while (0)
+
+static const char* current = "";
+
+typedef struct text {
+    char* data;
+    size_t size, capacity;
+    size_t calls;
+} text;
+
+static int append(void* user, const char* data, size_t size) {
+    text* t = (text*)user;
+    if (t->size + size + 1 > t->capacity) {
+        size_t c = t->capacity ? t->capacity : 1024;
+        while (c < t->size + size + 1) c *= 2;
+        t->data = (char*)realloc(t->data, c);
+        if (t->data == NULL) return 1;
+        t->capacity = c;
+    }
+    memcpy(t->data + t->size, data, size);
+    t->size += size;
+    t->data[t->size] = '\0';
+    ++t->calls;
+    return 0;
+}
+
+static int stop_at_once(void* user, const char* data, size_t size) {
+    (void)user; (void)data; (void)size;
+    return 1;
+}
+
+typedef struct finding_count {
+    size_t findings, with_check, stop_after;
+} finding_count;
+
+static int count_finding(void* user, const navspan_finding* f) {
+    finding_count* c = (finding_count*)user;
+    ++c->findings;
+    if (f->check != NULL && f->check[0] != '\0' && f->record != NULL && f->message != NULL) ++c->with_check;
+    return c->stop_after != 0 && c->findings >= c->stop_after;
+}
+
+static float forbid_all(void* user, uint32_t from, uint32_t to, uint32_t link, navspan_link_kind kind, float length) {
+    (void)user; (void)from; (void)to; (void)link; (void)kind; (void)length;
+    return -1.0f;
+}
+
+static float doubled(void* user, uint32_t from, uint32_t to, uint32_t link, navspan_link_kind kind, float length) {
+    size_t* calls = (size_t*)user;
+    (void)from; (void)to; (void)link; (void)kind;
+    ++*calls;
+    return 2.0f * length;
+}
+
+static unsigned char* read_all(const char* path, size_t* size) {
+    FILE* f = fopen(path, "rb");
+    unsigned char* data;
+    long n;
+    if (f == NULL) return NULL;
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    data = (unsigned char*)malloc(n > 0 ? (size_t)n : 1);
+    *size = fread(data, 1, (size_t)n, f);
+    fclose(f);
+    return data;
+}
+
+/* The centre of a polygon: the mean of its corners. */
+static void centre(const navspan_mesh* mesh, uint32_t p, float out[3]) {
+    navspan_polygon poly;
+    float corners[3 * 64];
+    uint32_t i, n;
+    out[0] = out[1] = out[2] = 0;
+    navspan_mesh_polygons(mesh, p, 1, &poly);
+    n = poly.corner_count < 64 ? poly.corner_count : 64;
+    navspan_mesh_corners(mesh, poly.first_corner, n, corners);
+    for (i = 0; i < n; ++i) {
+        out[0] += corners[3 * i] / (float)n;
+        out[1] += corners[3 * i + 1] / (float)n;
+        out[2] += corners[3 * i + 2] / (float)n;
+    }
+}
+
+static void check_mesh(const navspan_mesh* mesh) {
+    uint32_t n = navspan_mesh_polygon_count(mesh), corners = navspan_mesh_corner_count(mesh),
+             links = navspan_mesh_link_count(mesh), i, usable_a = NAVSPAN_NO_POLYGON, usable_b = NAVSPAN_NO_POLYGON;
+    navspan_polygon* polys = (navspan_polygon*)calloc(n + 1, sizeof *polys);
+    navspan_link* all_links = (navspan_link*)calloc(links + 1, sizeof *all_links);
+    float* xyz = (float*)calloc(3 * (size_t)corners + 3, sizeof *xyz);
+    uint32_t corner_sum = 0, link_sum = 0;
+    CHECK(navspan_mesh_polygons(mesh, 0, n, polys) == navspan_result_success);
+    CHECK(navspan_mesh_corners(mesh, 0, corners, xyz) == navspan_result_success);
+    CHECK(navspan_mesh_links(mesh, 0, links, all_links) == navspan_result_success);
+    CHECK(navspan_mesh_polygons(mesh, n, 1, polys) == navspan_result_invalid_argument);
+    CHECK(navspan_mesh_corners(mesh, corners, 1, xyz) == navspan_result_invalid_argument);
+    CHECK(navspan_mesh_links(mesh, 0xFFFFFFFFu, 2, all_links) == navspan_result_invalid_argument);
+    for (i = 0; i < n; ++i) {
+        CHECK(polys[i].first_corner == corner_sum);
+        CHECK(polys[i].first_link == link_sum);
+        corner_sum += polys[i].corner_count;
+        link_sum += polys[i].link_count;
+        if (polys[i].usable) {
+            if (usable_a == NAVSPAN_NO_POLYGON) usable_a = i;
+            usable_b = i;
+        }
+        if (i < 50) CHECK(navspan_mesh_find(mesh, polys[i].id_primary, polys[i].id_secondary) <= i);
+    }
+    CHECK(corner_sum == corners);
+    CHECK(link_sum == links);
+    for (i = 0; i < links; ++i) {
+        CHECK(all_links[i].from < n && all_links[i].target < n);
+        if (i > 0) CHECK(all_links[i].from >= all_links[i - 1].from);
+        if (failed > 20) break;
+    }
+    /* A link fetched alone equals the same link fetched with all. */
+    if (links > 2) {
+        navspan_link one;
+        CHECK(navspan_mesh_links(mesh, links / 2, 1, &one) == navspan_result_success);
+        CHECK(memcmp(&one, &all_links[links / 2], sizeof one) == 0);
+    }
+    if (usable_a != NAVSPAN_NO_POLYGON) {
+        float a[3], b[3], far_away[3] = {1e30f, 1e30f, 1e30f}, nan_point[3];
+        navspan_location at;
+        navspan_path_request req;
+        navspan_path_result res;
+        uint32_t corridor[4096];
+        float waypoints[3 * 4096];
+        size_t found = 0, hook_calls = 0, wp = 0;
+        uint32_t batch_polys[3];
+        float batch_points[9];
+        navspan_raycast_hit hit;
+        navspan_scratch* scratch = NULL;
+        centre(mesh, usable_a, a);
+        centre(mesh, usable_b, b);
+        CHECK(navspan_locate(mesh, a, INFINITY, &at) == navspan_result_success);
+        CHECK(at.polygon != NAVSPAN_NO_POLYGON);
+        CHECK(navspan_nearest(mesh, a, INFINITY, &at) == navspan_result_success);
+        CHECK(at.distance >= 0);
+        CHECK(navspan_locate(mesh, far_away, 1.0f, &at) == navspan_result_not_found);
+        CHECK(at.polygon == NAVSPAN_NO_POLYGON);
+        nan_point[0] = nan_point[1] = nan_point[2] = NAN;
+        CHECK(navspan_locate(mesh, nan_point, 1.0f, &at) == navspan_result_invalid_argument);
+        CHECK(navspan_nearest(mesh, nan_point, 1.0f, &at) == navspan_result_invalid_argument);
+        memcpy(batch_points, a, sizeof a);
+        memcpy(batch_points + 3, far_away, sizeof far_away);
+        memcpy(batch_points + 6, b, sizeof b);
+        CHECK(navspan_locate_many(mesh, batch_points, 3, INFINITY, batch_polys, NULL, &found) == navspan_result_success);
+        CHECK(batch_polys[1] == NAVSPAN_NO_POLYGON && batch_polys[0] != NAVSPAN_NO_POLYGON && found == 2);
+        CHECK(navspan_nearest_many(mesh, batch_points, 3, 10.0f, batch_polys, batch_points, &found) ==
+              navspan_result_success);
+        CHECK(batch_polys[1] == NAVSPAN_NO_POLYGON);
+
+        CHECK(navspan_scratch_create(mesh, &scratch) == navspan_result_success);
+        navspan_path_request_init(&req);
+        memcpy(req.start_point, a, sizeof a);
+        memcpy(req.goal_point, b, sizeof b);
+        req.corridor = corridor;
+        req.corridor_capacity = 4096;
+        req.waypoints = waypoints;
+        req.waypoint_capacity = 4096;
+        memset(&res, 0, sizeof res);
+        res.size = sizeof res;
+        {
+            const navspan_result r = navspan_find_path(mesh, scratch, &req, &res);
+            CHECK(r == navspan_result_success || r == navspan_result_no_path);
+            if (r == navspan_result_success) {
+                const float straight = sqrtf((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) +
+                                             (a[2] - b[2]) * (a[2] - b[2]));
+                CHECK(res.corridor_count >= 1 && corridor[0] == res.start && corridor[res.corridor_count - 1] == res.goal);
+                CHECK(res.waypoint_count >= 2);
+                CHECK(res.cost >= straight * 0.999f - 0.01f);
+                /* The same corridor's waypoints, asked for on their own. */
+                CHECK(navspan_waypoints(mesh, corridor, res.corridor_count, res.start_point, res.goal_point, waypoints, 4096,
+                                        &wp) == navspan_result_success);
+                CHECK(wp == res.waypoint_count);
+                /* Too small: the counts say what is needed. */
+                req.corridor_capacity = 0;
+                req.waypoint_capacity = 1;
+                CHECK(navspan_find_path(mesh, NULL, &req, &res) ==
+                      (res.corridor_count > 0 ? navspan_result_buffer_too_small : navspan_result_success));
+                CHECK(res.corridor_count >= 1 && res.waypoint_count >= 2);
+                req.corridor_capacity = 4096;
+                req.waypoint_capacity = 4096;
+                /* A cost hook is called, and prices the path. */
+                {
+                    const float plain = res.cost;
+                    req.cost = doubled;
+                    req.cost_user = &hook_calls;
+                    CHECK(navspan_find_path(mesh, scratch, &req, &res) == navspan_result_success);
+                    CHECK(res.corridor_count == 1 || hook_calls > 0);
+                    /* Twice the price per step: at least twice the straight
+                     * line (not exactly twice the plain path: the search's
+                     * heuristic then weighs less, and it may pick another
+                     * corridor). */
+                    CHECK(res.cost >= 2.0f * (straight * 0.999f - 0.01f));
+                    CHECK(plain > 0 || res.cost == 0);
+                    if (res.start != res.goal) {
+                        req.cost = forbid_all;
+                        CHECK(navspan_find_path(mesh, scratch, &req, &res) == navspan_result_no_path);
+                    }
+                    req.cost = NULL;
+                }
+            }
+        }
+        req.start = navspan_mesh_polygon_count(mesh);
+        CHECK(navspan_find_path(mesh, scratch, &req, &res) == navspan_result_invalid_argument);
+        req.start = NAVSPAN_NO_POLYGON;
+        req.start_point[0] = NAN;
+        CHECK(navspan_find_path(mesh, scratch, &req, &res) == navspan_result_invalid_argument);
+        navspan_scratch_destroy(scratch);
+
+        CHECK(navspan_raycast(mesh, NAVSPAN_NO_POLYGON, a, b, 18.0f, &hit) == navspan_result_success);
+        CHECK(hit.fraction >= 0 && hit.fraction <= 1 && hit.last < n);
+        CHECK(navspan_raycast(mesh, n, a, b, 18.0f, &hit) == navspan_result_invalid_argument);
+    }
+    free(polys);
+    free(all_links);
+    free(xyz);
+}
+
+/* Everything on one file; returns its format. */
+static navspan_format check_file(const char* path, int must_open) {
+    navspan_file* file = NULL;
+    navspan_file* again = NULL;
+    navspan_error err;
+    navspan_info info;
+    text json = {0}, labelled = {0}, dump = {0};
+    finding_count findings = {0, 0, 0};
+    uint32_t spaces = 0, s;
+    size_t size = 0;
+    unsigned char* bytes;
+    navspan_format format;
+    navspan_options options;
+    current = path;
+    if (navspan_open_path(path, NULL, &file, &err) != navspan_result_success) {
+        /* A corpus file may be refused (its EXPECTED.tsv row says so): with
+         * a file error, its offset and a message. */
+        printf("capi: refused %s: %s\n", path, err.message);
+        CHECK(!must_open);
+        CHECK(file == NULL && err.code >= navspan_result_truncated && err.code <= navspan_result_io);
+        CHECK(err.message[0] != '\0');
+        return navspan_format_unknown;
+    }
+    format = navspan_file_format(file);
+    CHECK(format != navspan_format_unknown);
+    CHECK(strcmp(navspan_format_name(format), "unknown") != 0);
+    CHECK(navspan_info_json(file, NULL, append, &json, &err) == navspan_result_success);
+    CHECK(json.size > 2 && json.data[0] == '{' && json.data[json.size - 1] == '}');
+    CHECK(navspan_info_json(file, path, append, &labelled, &err) == navspan_result_success);
+    CHECK(labelled.size > json.size && strncmp(labelled.data, "{\"file\": \"", 10) == 0);
+    CHECK(strstr(json.data, navspan_format_name(format)) != NULL);
+    CHECK(navspan_info_json(file, NULL, stop_at_once, NULL, &err) == navspan_result_aborted);
+    memset(&info, 0, sizeof info);
+    info.size = sizeof info;
+    CHECK(navspan_info_get(file, &info, &err) == navspan_result_success);
+    CHECK(info.format == format && info.bytes == navspan_file_size(file) && info.version == navspan_file_version(file));
+    CHECK(info.count_count > 0);
+    CHECK(navspan_validate(file, count_finding, &findings, &err) == navspan_result_success);
+    CHECK(findings.findings == findings.with_check);
+    if (findings.findings > 1) {
+        finding_count first = {0, 0, 1};
+        CHECK(navspan_validate(file, count_finding, &first, &err) == navspan_result_aborted && first.findings == 1);
+    }
+    CHECK(navspan_dump_json(file, append, &dump, &err) == navspan_result_success);
+    CHECK(dump.size > 2 && (dump.data[0] == '{' || dump.data[0] == '[') && dump.data[dump.size - 1] == '\n');
+    CHECK(dump.size < 65536 * 2 || dump.calls > 1);
+    CHECK(navspan_dump_json(file, stop_at_once, NULL, &err) == navspan_result_aborted);
+
+    /* The same file from borrowed and copied bytes, and mapped. */
+    bytes = read_all(path, &size);
+    CHECK(bytes != NULL);
+    if (bytes != NULL) {
+        navspan_options_init(&options);
+        CHECK(navspan_open_bytes(bytes, size, NULL, &again, &err) == navspan_result_success);
+        CHECK(navspan_file_data(again) == bytes && navspan_file_version(again) == navspan_file_version(file));
+        navspan_close(again);
+        options.flags = NAVSPAN_OPEN_COPY;
+        CHECK(navspan_open_bytes(bytes, size, &options, &again, &err) == navspan_result_success);
+        CHECK(navspan_file_data(again) != bytes && navspan_file_size(again) == size);
+        navspan_close(again);
+        /* Cut short: an error with an offset inside the file, never a crash. */
+        if (size > 8) {
+            const navspan_result r = navspan_open_bytes(bytes, size / 2, NULL, &again, &err);
+            if (r != navspan_result_success) {
+                CHECK(again == NULL && err.code == r && err.offset <= size && err.message[0] != '\0');
+                CHECK(strlen(err.message) > 0);
+            } else {
+                navspan_close(again); /* some formats end early and stay valid */
+            }
+        }
+        free(bytes);
+    }
+    navspan_options_init(&options);
+    options.flags = NAVSPAN_OPEN_MAP;
+    CHECK(navspan_open_path(path, &options, &again, &err) == navspan_result_success);
+    navspan_close(again);
+    options.flags = 0;
+    options.max_file_size = 4;
+    CHECK(navspan_open_path(path, &options, &again, &err) == navspan_result_limit_exceeded && again == NULL);
+
+    CHECK(navspan_space_count(file, &spaces, &err) == navspan_result_success);
+    for (s = 0; s < spaces && s < 3; ++s) {
+        navspan_mesh* mesh = NULL;
+        navspan_space space;
+        CHECK(navspan_space_get(file, s, &space, &err) == navspan_result_success);
+        CHECK((format == navspan_format_creation_plugin) == (space.kind != navspan_space_file));
+        CHECK(navspan_mesh_create(file, s, &mesh, &err) == navspan_result_success);
+        if (mesh != NULL) {
+            char up = navspan_mesh_up_axis(mesh);
+            CHECK(up == (format == navspan_format_fox_nav2 ? 'y' : 'z'));
+            check_mesh(mesh);
+        }
+        navspan_mesh_destroy(mesh);
+    }
+    {
+        navspan_mesh* mesh = NULL;
+        CHECK(navspan_mesh_create(file, spaces + 1, &mesh, &err) == navspan_result_invalid_argument && mesh == NULL);
+    }
+    navspan_close(file);
+    free(json.data);
+    free(labelled.data);
+    free(dump.data);
+    return format;
+}
+
+static void check_basics(void) {
+    navspan_file* file = (navspan_file*)1;
+    navspan_error err;
+    static const unsigned char junk[] = "not a navigation mesh";
+    static const unsigned char nav3[] = {'N', 'A', 'V', '3', 0, 0, 0, 0};
+    current = "basics";
+    CHECK(navspan_version() == NAVSPAN_VERSION_NUMBER);
+    CHECK(strlen(navspan_version_string()) >= 5);
+    CHECK(strcmp(navspan_result_string(navspan_result_truncated), "truncated") == 0);
+    CHECK(strcmp(navspan_result_string((navspan_result)999), "unknown result") == 0);
+    CHECK(strcmp(navspan_format_name((navspan_format)77), "unknown") == 0);
+    CHECK(strcmp(navspan_link_kind_name(navspan_link_ladder), "ladder") == 0);
+    CHECK(navspan_detect(nav3, sizeof nav3) == navspan_format_quake2_nav);
+    CHECK(navspan_open_bytes(junk, sizeof junk, NULL, &file, &err) == navspan_result_bad_magic);
+    CHECK(file == NULL && err.code == navspan_result_bad_magic && err.offset == 0);
+    CHECK(strstr(err.message, "bad magic") != NULL);
+    CHECK(navspan_open_bytes(nav3, sizeof nav3, NULL, &file, NULL) == navspan_result_bad_magic);
+    CHECK(navspan_open_bytes(NULL, 0, NULL, &file, &err) == navspan_result_bad_magic);
+    CHECK(navspan_open_bytes(NULL, 5, NULL, &file, &err) == navspan_result_invalid_argument);
+    CHECK(navspan_open_bytes(junk, sizeof junk, NULL, NULL, &err) == navspan_result_invalid_argument);
+    CHECK(navspan_open_path("/nonexistent/file.nav", NULL, &file, &err) == navspan_result_io);
+    CHECK(navspan_open_path("/", NULL, &file, &err) == navspan_result_io);
+    CHECK(navspan_info_json(NULL, NULL, append, NULL, &err) == navspan_result_invalid_argument);
+    CHECK(navspan_validate(NULL, count_finding, NULL, NULL) == navspan_result_invalid_argument);
+    CHECK(navspan_mesh_polygon_count(NULL) == 0);
+    CHECK(navspan_locate(NULL, NULL, 0, NULL) == navspan_result_invalid_argument);
+    navspan_close(NULL);
+    navspan_mesh_destroy(NULL);
+    navspan_scratch_destroy(NULL);
+}
+
+static int ends_with(const char* s, const char* suffix) {
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+/* Every file of a folder (not recursive); returns how many were checked. */
+static int check_folder(const char* dir, int* formats_seen, int must_open) {
+    DIR* d = opendir(dir);
+    struct dirent* e;
+    int n = 0;
+    char path[4096];
+    if (d == NULL) return 0;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.' || ends_with(e->d_name, ".md") || ends_with(e->d_name, ".tsv")) continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        {
+            navspan_format f = check_file(path, must_open);
+            if ((int)f >= 0 && (int)f < 16) formats_seen[(int)f] = 1;
+        }
+        ++n;
+    }
+    closedir(d);
+    return n;
+}
+
+int main(int argc, char** argv) {
+    int formats_seen[16] = {0};
+    int samples = 0, corpus = 0;
+    check_basics();
+    if (argc > 1) samples = check_folder(argv[1], formats_seen, 1);
+    CHECK(samples >= 4);
+    CHECK(formats_seen[navspan_format_source_nav] && formats_seen[navspan_format_quake_nav] &&
+          formats_seen[navspan_format_fox_nav2] && formats_seen[navspan_format_creation_plugin]);
+    if (getenv("NAVSPAN_CORPUS") != NULL && getenv("NAVSPAN_CORPUS")[0] != '\0') {
+        argv[2] = getenv("NAVSPAN_CORPUS");
+        if (argc < 3) argc = 3;
+    }
+    if (argc > 2) {
+        static const char* folders[] = {"source-nav", "quake-nav", "fox-nav2", "creation-plugins"};
+        size_t i;
+        char dir[4096];
+        for (i = 0; i < sizeof folders / sizeof folders[0]; ++i) {
+            snprintf(dir, sizeof dir, "%s/%s/files", argv[2], folders[i]);
+            corpus += check_folder(dir, formats_seen, 0);
+        }
+        if (corpus == 0) printf("capi: corpus not found under %s, skipped\n", argv[2]);
+    }
+    printf("capi: %d samples, %d corpus files\n", samples, corpus);
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,73 @@
+# The C ABI (libnavspan): a test program in C99 over every entry point (the
+# samples, and the real corpus when present), and the Python package's
+# pytest suite over the shared library (python/tests), which compares
+# `python3 -m navspan info` with the navspan command on every corpus file.
+if(TARGET navspan_c_static AND CMAKE_C_COMPILER)
+    add_executable(navspan_test_capi_c ${CMAKE_CURRENT_SOURCE_DIR}/capi/capi_test.c)
+    set_target_properties(navspan_test_capi_c PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+    target_link_libraries(navspan_test_capi_c PRIVATE navspan_c_static navspan_build_flags)
+    if(NOT WIN32)
+        target_link_libraries(navspan_test_capi_c PRIVATE m)
+    endif()
+    add_test(NAME capi.c COMMAND navspan_test_capi_c ${PROJECT_SOURCE_DIR}/examples/samples ${NAVSPAN_CORPUS})
+    set_tests_properties(capi.c PROPERTIES LABELS "unit;capi")
+endif()
+
+# pytest: Debian's python3-pytest. A python3 without it (or an ASan build,
+# whose library python cannot load without preloading the sanitizer
+# runtime) leaves the test out and says so. pytest's exit 5 means it
+# collected no test: reported as skipped, never as passed.
+if(TARGET navspan_c AND NOT NAVSPAN_SANITIZE)
+    set(navspan_pytest_python "")
+    foreach(candidate python3 /usr/bin/python3)
+        find_program(navspan_python_${candidate} NAMES ${candidate} NO_CACHE)
+        set(py "${navspan_python_${candidate}}")
+        if(py AND NOT navspan_pytest_python)
+            execute_process(COMMAND ${py} -c "import pytest" RESULT_VARIABLE has_pytest OUTPUT_QUIET ERROR_QUIET)
+            if(has_pytest EQUAL 0)
+                set(navspan_pytest_python ${py})
+            endif()
+        endif()
+    endforeach()
+    if(navspan_pytest_python)
+        set(navspan_pytest_env
+            "NAVSPAN_LIBRARY=$<TARGET_FILE:navspan_c>"
+            "PYTHONPATH=${PROJECT_SOURCE_DIR}/python"
+            "PYTHONDONTWRITEBYTECODE=1"
+            "NAVSPAN_SAMPLES=${PROJECT_SOURCE_DIR}/examples/samples")
+        if(TARGET navspan_cli)
+            list(APPEND navspan_pytest_env "NAVSPAN_COMMAND=$<TARGET_FILE:navspan_cli>")
+        endif()
+        if(NOT DEFINED ENV{NAVSPAN_CORPUS})
+            list(APPEND navspan_pytest_env "NAVSPAN_CORPUS=${NAVSPAN_CORPUS}")
+        endif()
+        add_test(NAME capi.python
+            COMMAND ${navspan_pytest_python} -m pytest -q -p no:cacheprovider ${PROJECT_SOURCE_DIR}/python/tests)
+        set_tests_properties(capi.python PROPERTIES LABELS "capi;python" ENVIRONMENT "${navspan_pytest_env}"
+            SKIP_RETURN_CODE 5)
+    else()
+        message(STATUS "navspan: no python3 with pytest (Debian: python3-pytest): the Python tests are left out")
+    endif()
+endif()
+
+# The C# example (examples/csharp) built with mono's mcs and run with mono
+# on the Source sample, where the path is known. Left out without mono (Debian:
+# mono-mcs, mono-runtime) and under ASan, as the Python tests are.
+if(TARGET navspan_c AND NOT NAVSPAN_SANITIZE AND NOT WIN32)
+    find_program(NAVSPAN_MCS mcs)
+    find_program(NAVSPAN_MONO mono)
+    if(NAVSPAN_MCS AND NAVSPAN_MONO)
+        set(navspan_csharp_exe ${CMAKE_CURRENT_BINARY_DIR}/navspan-example.exe)
+        add_test(NAME capi.csharp.build
+            COMMAND ${NAVSPAN_MCS} -warnaserror -out:${navspan_csharp_exe} ${PROJECT_SOURCE_DIR}/examples/csharp/NavspanExample.cs)
+        add_test(NAME capi.csharp
+            COMMAND ${NAVSPAN_MONO} ${navspan_csharp_exe} ${PROJECT_SOURCE_DIR}/examples/samples/sample_v16_cstrike.nav
+                    150,50,0 50,150,0)
+        set_tests_properties(capi.csharp.build PROPERTIES LABELS "capi;csharp" FIXTURES_SETUP navspan_csharp)
+        set_tests_properties(capi.csharp PROPERTIES LABELS "capi;csharp" FIXTURES_REQUIRED navspan_csharp
+            ENVIRONMENT "LD_LIBRARY_PATH=$<TARGET_FILE_DIR:navspan_c>"
+            PASS_REGULAR_EXPRESSION "locate 150.0,50.0,0.0: area 20 at \\(150.0, 50.0, 0.0\\)\npath of 3 polygons, cost 170.7: area 20 .. area 30\n  waypoint 0: \\(150.0, 50.0, 0.0\\)\n  waypoint 1: \\(50.0, 150.0, 0.0\\)\n")
+    else()
+        message(STATUS "navspan: no mcs and mono (Debian: mono-mcs, mono-runtime): the C# example test is left out")
+    endif()
+endif()
