@@ -654,6 +654,12 @@ int run_path(int argc, char** argv) {
     single_file_args a;
     if (int s = parse_single(argc, argv, path_usage, a, false); s >= 0) return s;
     if (a.from == nullptr || a.to == nullptr) return usage_error("--from and --to are needed", path_usage);
+    for (const char* end : {a.from, a.to}) {
+        const auto e = navspan_cli::parse_endpoint(end, navspan::nav::id_scheme::source_area);
+        if (e && e->is_point && !navspan::nav::valid_query_point(e->point)) {
+            return usage_error(navspan_cli::bad_point_message(end).c_str(), path_usage);
+        }
+    }
     navspan_cli::input file;
     const navspan_cli::format_module* m = nullptr;
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
@@ -765,6 +771,9 @@ int run_locate(int argc, char** argv) {
     if (rest.size() != 2) return usage_error("locate needs a FILE and a point x,y,z", locate_usage);
     const auto point = navspan_cli::parse_endpoint(rest[1], navspan::nav::id_scheme::source_area);
     if (!point || !point->is_point) return usage_error("the point is written x,y,z", locate_usage);
+    if (!navspan::nav::valid_query_point(point->point)) {
+        return usage_error(navspan_cli::bad_point_message(rest[1]).c_str(), locate_usage);
+    }
     navspan_cli::input file;
     const navspan_cli::format_module* m = nullptr;
     if (int s = open_for_command(rest[0], file, m); s >= 0) return s;

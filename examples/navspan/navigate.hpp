@@ -44,7 +44,7 @@ inline std::optional<nav_endpoint> parse_endpoint(const char* text, nav::id_sche
     if (std::sscanf(text, "%f,%f,%f%c", &x, &y, &z, &tail) == 3) {
         e.is_point = true;
         e.point = {x, y, z};
-        return e;
+        return e;  // the caller refuses it when !nav::valid_query_point(e.point)
     }
     const bool two_part = ids == nav::id_scheme::fox_group_face || ids == nav::id_scheme::plugin_navmesh_triangle;
     char* end = nullptr;
@@ -60,6 +60,15 @@ inline std::optional<nav_endpoint> parse_endpoint(const char* text, nav::id_sche
     }
     if (*end != '\0') return std::nullopt;
     return e;
+}
+
+// The message for a point no query takes (NaN, infinite, or past
+// nav::max_query_coordinate); the commands exit with status 2 on it.
+inline std::string bad_point_message(const char* text) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", static_cast<double>(nav::max_query_coordinate));
+    return "the point '" + std::string(text) + "' is out of range: each coordinate must be a finite number within +-" +
+           buf;
 }
 
 // How to type an id of this kind, for messages.

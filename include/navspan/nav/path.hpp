@@ -34,7 +34,7 @@ namespace navspan::nav {
 enum class path_status : std::uint8_t {
     found,              // corridor from start to goal
     no_path,            // the goal cannot be reached from the start
-    bad_input,          // a polygon index out of range or unusable
+    bad_input,          // a polygon index out of range or unusable, or a point refused by valid_query_point
     scratch_too_small,  // the scratch was sized for a smaller walkable
 };
 
@@ -220,7 +220,8 @@ template <class Cost = distance_cost>
 path_result find_path(const walkable& w, polygon_index start, vec3 start_point, polygon_index goal, vec3 goal_point,
                       path_scratch& scratch, Cost cost = {}) noexcept {
     path_result r;
-    if (start >= w.polygon_count() || goal >= w.polygon_count() || !w.usable(start) || !w.usable(goal)) {
+    if (start >= w.polygon_count() || goal >= w.polygon_count() || !w.usable(start) || !w.usable(goal) ||
+        !valid_query_point(start_point) || !valid_query_point(goal_point)) {
         r.status = path_status::bad_input;
         return r;
     }
@@ -361,6 +362,10 @@ struct raycast_result {
     float fraction = 1;      // how far along from -> to the walk got (1 when it reached `to`)
     polygon_index last = no_polygon;  // the polygon the walk ended on
     std::size_t visited = 0;          // polygons crossed
+    // The walk stopped because it made no headway through a tangle of
+    // polygons (coincident or overlapping ones linked into a loop) within
+    // its work bound; `blocked` is then true as well.
+    bool gave_up = false;
 };
 
 // Walks the plan segment from `from` (on polygon `start`) toward `to`,
@@ -368,19 +373,30 @@ struct raycast_result {
 // contains the point where the segment leaves the current polygon and
 // lies within `step_height` of its surface there). Stops at the first
 // edge with none: the wall Detour's raycast reports.
+//
+// Work. A walk over convex polygons enters each at most once, so it looks
+// at each link at most once. A hostile walkable can instead hold polygons
+// that lie on top of each other and link to each other, where the walk
+// would step between them without moving along the segment; the walk never
+// steps straight back to the polygon it came from, and it counts the
+// links it examines: once that count passes link_count() + polygon_count()
+// (what one honest walk over the whole walkable could examine) it stops,
+// blocked, with gave_up set. A call costs O(corners + links) of the
+// walkable at most. Allocates nothing.
 inline raycast_result raycast(const walkable& w, polygon_index start, vec3 from, vec3 to, float step_height = 18.0f) noexcept {
     using namespace geometry_detail;
     raycast_result r;
-    if (start >= w.polygon_count() || !w.usable(start)) {
+    if (start >= w.polygon_count() || !w.usable(start) || !valid_query_point(from) || !valid_query_point(to)) {
         r.blocked = true;
         r.fraction = 0;
         return r;
     }
     const vec3 a = w.to_plan(from), b = w.to_plan(to);
     const plan2 pa{a.x, a.y}, pb{b.x, b.y};
-    polygon_index cur = start;
+    polygon_index cur = start, came_from = no_polygon;
     double t_in = 0;
-    for (std::size_t steps = 0; steps <= w.polygon_count(); ++steps) {
+    std::size_t budget = w.link_count() + w.polygon_count() + 1;
+    for (;;) {
         r.last = cur;
         ++r.visited;
         // Where the segment leaves `cur` (clipping against each edge's
@@ -405,7 +421,10 @@ inline raycast_result raycast(const walkable& w, polygon_index start, vec3 from,
         const double h = plan_height(w, cur, {pa.x + t_out * (pb.x - pa.x), pa.y + t_out * (pb.y - pa.y)});
         polygon_index next = no_polygon;
         for (const link& l : w.links(cur)) {
+            if (budget == 0) break;
+            --budget;
             if (l.kind != link_kind::walk && l.kind != link_kind::cross_group && l.kind != link_kind::cross_navmesh) continue;
+            if (l.target == came_from) continue;
             if (!plan_contains(w.plan_corners(l.target), past)) continue;
             if (std::fabs(plan_height(w, l.target, past) - h) > step_height) continue;
             next = l.target;
@@ -413,15 +432,20 @@ inline raycast_result raycast(const walkable& w, polygon_index start, vec3 from,
         }
         if (next == no_polygon) {
             r.blocked = true;
+            r.gave_up = budget == 0;
             r.fraction = static_cast<float>(t_out);
             return r;
         }
+        if (budget == 0) {
+            r.blocked = r.gave_up = true;
+            r.fraction = static_cast<float>(t_out);
+            return r;
+        }
+        --budget;  // the step itself
+        came_from = cur;
         cur = next;
         t_in = t_out;
     }
-    r.blocked = true;
-    r.fraction = static_cast<float>(t_in);
-    return r;
 }
 
 }  // namespace navspan::nav
