@@ -8,6 +8,7 @@
 #include "nav/geometry.hpp"
 #include "nav/spatial_index.hpp"
 #include "nav/path.hpp"
+#include "nav/search_graph.hpp"
 #include "nav/source_adapter.hpp"
 #include "nav/quake_adapter.hpp"
 #include "nav/fox_adapter.hpp"
