@@ -298,27 +298,51 @@ inline search_graph search_graph::build(const walkable& w, options opt) {
     }
     g.build_steps_ += pairs;
     // Landmarks, farthest first: each next one is the state farthest (by
-    // the distance from the nearest landmark so far) from those chosen; a
-    // state no landmark reaches comes first (another island).
+    // the distance, either way, from the nearest landmark so far) from
+    // those chosen, among the states the landmarks reach; the first is the
+    // state farthest from the first link of the largest polygon count's
+    // island (a state of the island most paths run in).
     const std::uint32_t k = links == 0 ? 0 : std::min<std::uint32_t>(opt.landmarks, static_cast<std::uint32_t>(links));
     if (k == 0) return g;
     g.landmarks_ = k;
     g.from_landmark_.assign(std::size_t{links} * k, unreached);
     g.to_landmark_.assign(std::size_t{links} * k, unreached);
     std::vector<float> nearest(links, unreached);
+    // The seed: of a few states spread over the graph, the one reaching
+    // the most states.
     std::uint32_t next = 0;
+    {
+        std::vector<float> probe(links, unreached);
+        std::size_t most = 0;
+        const std::uint32_t tries = std::min<std::uint32_t>(4, static_cast<std::uint32_t>(links));
+        for (std::uint32_t t = 0; t < tries; ++t) {
+            const auto seed = static_cast<std::uint32_t>(std::uint64_t{links} * t / tries);
+            std::fill(probe.begin(), probe.end(), unreached);
+            g.dijkstra(seed, false, probe.data(), 1);
+            std::size_t reached = 0;
+            std::uint32_t far = seed;
+            for (std::uint32_t x = 0; x < links; ++x) {
+                if (probe[x] == unreached) continue;
+                ++reached;
+                if (probe[x] > probe[far]) far = x;
+            }
+            if (reached > most) {
+                most = reached;
+                next = far;
+            }
+        }
+    }
     for (std::uint32_t i = 0; i < k; ++i) {
         g.dijkstra(next, false, g.from_landmark_.data() + i, k);
         g.dijkstra(next, true, g.to_landmark_.data() + i, k);
-        std::uint32_t far = 0;
+        std::uint32_t far = next;
         float far_d = -1;
-        for (std::uint32_t s = 0; s < links; ++s) {
-            const float d = std::min(g.from_landmark_[std::size_t{s} * k + i], g.to_landmark_[std::size_t{s} * k + i]);
-            nearest[s] = std::min(nearest[s], d);
-            const float score = nearest[s] == unreached ? std::numeric_limits<float>::max() : nearest[s];
-            if (score > far_d) {
-                far_d = score;
-                far = s;
+        for (std::uint32_t x = 0; x < links; ++x) {
+            const float d = std::min(g.from_landmark_[std::size_t{x} * k + i], g.to_landmark_[std::size_t{x} * k + i]);
+            nearest[x] = std::min(nearest[x], d);
+            if (nearest[x] != unreached && nearest[x] > far_d) {
+                far_d = nearest[x];
+                far = x;
             }
         }
         next = far;
@@ -425,12 +449,16 @@ struct search_detail_run {
         if (!seen(x)) {
             h.cost = c;
             h.bound = bound(x);
-            h.stamp = open_stamp;
             s.parent_[x] = p;
+            if (h.bound == search_graph::unreached) {  // cannot reach the goal: never opened
+                h.stamp = open_stamp | 1u;
+                return;
+            }
+            h.stamp = open_stamp;
             up(size++, {c + h.bound, x});
             return;
         }
-        if (!(c < h.cost)) return;
+        if (!(c < h.cost) || h.bound == search_graph::unreached) return;
         h.cost = c;
         s.parent_[x] = p;
         if (h.stamp != open_stamp) {  // closed: open again (float rounding can make a bound a hair inconsistent)
@@ -482,8 +510,18 @@ struct search_detail_run {
             const float* from = g.from_landmark_.data() + std::size_t{x} * g.landmarks_;
             const float* to = g.to_landmark_.data() + std::size_t{x} * g.landmarks_;
             for (std::uint32_t i = 0; i < k; ++i) {
-                if (from[i] != inf && goal_from[i] != inf) h = std::max(h, goal_from[i] - from[i]);
-                if (to[i] != inf && goal_to[i] != inf && goal_to[i] != -inf) h = std::max(h, to[i] - goal_to[i]);
+                if (from[i] != inf) {
+                    // The landmark reaches x: if it reaches no link into
+                    // the goal, x reaches none either (infinity: never opened).
+                    if (goal_from[i] == inf) return inf;
+                    h = std::max(h, goal_from[i] - from[i]);
+                }
+                if (goal_to[i] != inf && goal_to[i] != -inf) {
+                    // Every link into the goal reaches the landmark: if x
+                    // does not, x reaches no link into the goal.
+                    if (to[i] == inf) return inf;
+                    h = std::max(h, to[i] - goal_to[i]);
+                }
             }
             return h * heuristic_scale;
         };
