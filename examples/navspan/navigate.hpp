@@ -153,6 +153,7 @@ struct resolved_end {
     nav::polygon_index polygon = nav::no_polygon;
     navspan::vec3 point{};
     bool nearest_only = false;  // a point over no polygon: the nearest one
+    float moved = 0;            // how far the typed point was moved onto the mesh (0 for an id)
 };
 
 inline std::optional<resolved_end> resolve(const nav_view& v, const nav_endpoint& e, bool allow_nearest) {
@@ -162,10 +163,12 @@ inline std::optional<resolved_end> resolve(const nav_view& v, const nav_endpoint
         return resolved_end{p, nav::centre(v.mesh, p), false};
     }
     const float any_height = std::numeric_limits<float>::infinity();
-    if (const auto at = v.index.locate(e.point, any_height)) return resolved_end{at->polygon, at->point, false};
+    if (const auto at = v.index.locate(e.point, any_height)) {
+        return resolved_end{at->polygon, at->point, false, static_cast<float>(nav::distance(at->point, e.point))};
+    }
     if (!allow_nearest) return std::nullopt;
     if (const auto closest = v.index.nearest(e.point, std::numeric_limits<float>::max())) {
-        return resolved_end{closest->polygon, closest->point, true};
+        return resolved_end{closest->polygon, closest->point, true, static_cast<float>(nav::distance(closest->point, e.point))};
     }
     return std::nullopt;
 }
@@ -203,6 +206,58 @@ navspan::error load_nav_view(navspan::bytes_view bytes, nav_view& out, Accept&& 
     }
     finish(std::move(*mesh));
     return {};
+}
+
+// The ends of a path, distance or reach query, resolved in the first
+// space (of a plugin) where every end lies on a polygon, else the first
+// where they resolve at all (a point then takes its nearest polygon).
+struct nav_ends {
+    nav_view view;
+    std::optional<resolved_end> from, to;
+    const char* unparsed = nullptr;  // the end that is neither an id nor a point
+};
+
+inline navspan::error resolve_ends(navspan::bytes_view bytes, const char* from_text, const char* to_text, nav_ends& out) {
+    for (const bool allow_nearest : {false, true}) {
+        if (navspan::error e = load_nav_view(bytes, out.view, [&](const nav_view& v) {
+                const auto f = parse_endpoint(from_text, v.mesh.ids());
+                const auto t = to_text != nullptr ? parse_endpoint(to_text, v.mesh.ids()) : f;
+                if (!f || !t) {
+                    out.unparsed = !f ? from_text : to_text;
+                    return true;
+                }
+                out.from = resolve(v, *f, allow_nearest);
+                out.to = to_text != nullptr ? resolve(v, *t, allow_nearest) : out.from;
+                return out.from && out.to;
+            }); !e.ok()) {
+            return e;
+        }
+        if (out.unparsed != nullptr || (out.from && out.to)) break;
+    }
+    return {};
+}
+
+// How far a typed point may be moved onto the mesh before path, distance
+// and reach refuse it: 250 units (Source, Quake and Bethesda units are
+// about an inch), 10 for Fox Engine (metres). --snap changes it.
+inline double default_snap(const nav::walkable& w) { return w.up_axis() == nav::axis::y ? 10.0 : 250.0; }
+
+// The words the text output uses for a link that is not a plain walk.
+inline const char* link_words(nav::link_kind k) {
+    switch (k) {
+        case nav::link_kind::walk: return nullptr;
+        case nav::link_kind::jump: return "jump up";
+        case nav::link_kind::drop: return "drop down";
+        case nav::link_kind::crouch: return "crouch";
+        case nav::link_kind::ladder: return "climb a ladder";
+        case nav::link_kind::teleport: return "teleport";
+        case nav::link_kind::door: return "go through a door";
+        case nav::link_kind::elevator: return "ride an elevator";
+        case nav::link_kind::cross_group: return "cross into another group";
+        case nav::link_kind::cross_navmesh: return "cross into another navmesh";
+        case nav::link_kind::other: return "special link";
+    }
+    return nullptr;
 }
 
 inline std::string space_label(const nav_view& v) {

@@ -318,3 +318,121 @@ TEST_CASE("exact: searches allocate nothing once the graph and scratch exist") {
     CHECK(scope.count() == 0);
     CHECK(found > 0);
 }
+
+namespace {
+
+// How far (in plan) a point lies from the nearest polygon of a corridor.
+double off_corridor(const nav::walkable& w, std::span<const nav::polygon_index> corridor, vec3 p) {
+    double best = INFINITY;
+    for (nav::polygon_index c : corridor) {
+        const vec3 on = nav::closest_point(w, c, p);
+        best = std::min(best, std::hypot(double{on.x} - p.x, double{on.y} - p.y));
+    }
+    return best;
+}
+
+// The farthest any point of the waypoint polyline (32 samples a leg) lies
+// from the corridor: a path walked along it stays on the mesh.
+double polyline_off(const nav::walkable& w, std::span<const nav::polygon_index> corridor, std::span<const vec3> points) {
+    double worst = 0;
+    for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+        for (int k = 0; k <= 32; ++k) {
+            const float t = static_cast<float>(k) / 32.0f;
+            const vec3 p{points[i].x + t * (points[i + 1].x - points[i].x), points[i].y + t * (points[i + 1].y - points[i].y),
+                         points[i].z + t * (points[i + 1].z - points[i].z)};
+            worst = std::max(worst, off_corridor(w, corridor, p));
+        }
+    }
+    return worst;
+}
+
+}  // namespace
+
+TEST_CASE("waypoints stay on the corridor across plugin edge links and Source gaps") {
+    const auto folder = navspan_test::corpus_folder("creation-plugins");
+    if (!folder) {
+        MESSAGE("corpus not found: skipped");
+        return;
+    }
+    const auto file = *folder / "files" / "chesko256__Arissa__CompanionArissa.esm";
+    if (!std::filesystem::exists(file)) {
+        MESSAGE("CompanionArissa.esm not in the corpus: skipped");
+        return;
+    }
+    const auto bytes = navspan_test::read_file(file);
+    const auto plugin = navspan::creation::plugin_file::open(bytes);
+    REQUIRE(plugin);
+    navspan::creation::inflate_buffer inflate;
+    std::vector<nav::plugin_space> spaces;
+    REQUIRE(nav::plugin_spaces(*plugin, inflate, spaces).ok());
+    std::size_t paths = 0, checked = 0, off_paths = 0;
+    double worst = 0;
+    for (const nav::plugin_space& s : spaces) {
+        const auto w = nav::make_walkable(*plugin, s, inflate);
+        REQUIRE(w);
+        const nav::polygon_index from = w->find({0x0010738A, 359}), to = w->find({0x0010737F, 15});
+        if (from != nav::no_polygon && to != nav::no_polygon) {
+            // The path of issue 25 that left the mesh by 4.7 units.
+            nav::path_scratch scratch(*w);
+            const vec3 a = nav::centre(*w, from), b = nav::centre(*w, to);
+            const auto found = nav::find_path(*w, from, a, to, b, scratch);
+            REQUIRE(found.status == nav::path_status::found);
+            std::vector<vec3> points(2 * found.corridor.size() + 2);
+            const auto sp = nav::straight_path(*w, found.corridor, a, b, points);
+            REQUIRE(sp.complete);
+            CHECK(polyline_off(*w, found.corridor, std::span<const vec3>(points).first(sp.count)) < 0.05);
+            ++paths;
+        }
+        // And many pairs of the space, as the issue counted them.
+        if (w->polygon_count() < 2) continue;
+        nav::path_scratch scratch(*w);
+        const auto n = static_cast<std::uint32_t>(w->polygon_count());
+        for (std::uint32_t k = 0; k < 300; ++k) {
+            const nav::polygon_index a = (k * 7919u) % n, b = (k * 104729u + 17u) % n;
+            if (!w->usable(a) || !w->usable(b)) continue;
+            const vec3 pa = nav::centre(*w, a), pb = nav::centre(*w, b);
+            const auto found = nav::find_path(*w, a, pa, b, pb, scratch);
+            if (found.status != nav::path_status::found) continue;
+            std::vector<vec3> points(2 * found.corridor.size() + 2);
+            const auto sp = nav::straight_path(*w, found.corridor, pa, pb, points);
+            const double off = polyline_off(*w, found.corridor, std::span<const vec3>(points).first(sp.count));
+            worst = std::max(worst, off);
+            off_paths += off >= 0.05 ? 1 : 0;
+            ++checked;
+        }
+    }
+    CHECK(paths == 1);
+    CHECK(checked > 100);
+    CHECK(worst < 0.05);
+    MESSAGE(checked << " paths, " << off_paths << " leave their corridor, at most by " << worst);
+}
+
+TEST_CASE("waypoints keep to both sides of a Source-style gap") {
+    // Two areas with a 64-unit gap between them, joined by a drop; the
+    // funnel must cross the gap straight, not diagonally from one side.
+    nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
+    const vec3 hi[] = {{0, 0, 100}, {100, 0, 100}, {100, 100, 100}, {0, 100, 100}};
+    const vec3 lo[] = {{164, 100, 0}, {264, 100, 0}, {264, 200, 0}, {164, 200, 0}};
+    b.add_polygon({1, 0}, hi);
+    b.add_polygon({2, 0}, lo);
+    b.add_link(0, 1, nav::link_kind::drop, {100, 50, 100}, {100, 100, 100});
+    const nav::walkable w = b.finish();
+    nav::path_scratch scratch(w);
+    const vec3 from{10, 10, 100}, to{254, 190, 0};
+    const auto found = nav::find_path(w, 0, from, 1, to, scratch);
+    REQUIRE(found.status == nav::path_status::found);
+    vec3 points[8];
+    const auto sp = nav::straight_path(w, found.corridor, from, to, points);
+    REQUIRE(sp.complete);
+    // Every waypoint is on one of the two areas.
+    for (std::size_t i = 0; i < sp.count; ++i) {
+        CAPTURE(points[i].x);
+        CAPTURE(points[i].y);
+        CHECK(off_corridor(w, found.corridor, points[i]) < 1e-3);
+    }
+    // The straight line start-goal crosses the gap beside the lower area's
+    // corner; the path lands on that corner instead.
+    REQUIRE(sp.count == 3);
+    CHECK(points[1].x == doctest::Approx(164));
+    CHECK(points[1].y == doctest::Approx(100));
+}

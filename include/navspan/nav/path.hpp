@@ -246,13 +246,21 @@ inline bool same_plan_point(vec3 a, vec3 b) noexcept {
     return dx * dx + dy * dy < 1e-6f;
 }
 
-// The portal from corridor[i] to corridor[i + 1] as (left, right), seen
-// from the first polygon's centre; the goal point past the last.
+// The portals of a corridor as (left, right), seen from inside the polygon
+// they leave, two per step: number 2i is the portal of the link from
+// corridor[i] to corridor[i + 1] (on corridor[i]'s side), number 2i + 1
+// where that portal lands on corridor[i + 1] (its ends moved to the nearest
+// points of that polygon). The two are one segment where the polygons
+// touch; where they do not (a Source drop or jump across a gap, a link
+// between meshes that do not meet) the funnel so keeps to both sides of
+// the gap instead of cutting across it. Past the last: the goal point.
 struct funnel_portals {
     const walkable& w;
     std::span<const polygon_index> corridor;
     vec3 goal;
-    void get(std::size_t i, vec3& left, vec3& right) const noexcept {
+    std::size_t count() const noexcept { return corridor.empty() ? 1 : 2 * (corridor.size() - 1) + 1; }
+    void get(std::size_t j, vec3& left, vec3& right) const noexcept {
+        const std::size_t i = j / 2;
         if (i + 1 >= corridor.size()) {
             left = right = goal;
             return;
@@ -261,6 +269,12 @@ struct funnel_portals {
         if (l == nullptr) {
             left = right = goal;
             return;
+        }
+        vec3 a = l->portal_a, b = l->portal_b;
+        if (j % 2 == 1) {
+            const polygon_index to = corridor[i + 1];
+            if (!geometry_detail::plan_contains(w.plan_corners(to), {a.x, a.y})) a = w.to_plan(closest_point(w, to, w.to_world(a)));
+            if (!geometry_detail::plan_contains(w.plan_corners(to), {b.x, b.y})) b = w.to_plan(closest_point(w, to, w.to_world(b)));
         }
         // Any point inside the first polygon tells the sides apart: the mean
         // of its corners (convex polygons) is the cheapest.
@@ -273,11 +287,11 @@ struct funnel_portals {
         const float n = corners.empty() ? 1.0f : static_cast<float>(corners.size());
         from = {from.x / n, from.y / n, 0};
         if (triangle_area2(from, l->portal_a, l->portal_b) < 0) {
-            right = l->portal_a;
-            left = l->portal_b;
+            right = a;
+            left = b;
         } else {
-            right = l->portal_b;
-            left = l->portal_a;
+            right = b;
+            left = a;
         }
     }
 };
@@ -311,7 +325,7 @@ inline straight_path_result straight_path(const walkable& w, std::span<const pol
     };
     emit(start);
     const funnel_portals portals{w, corridor, goal};
-    const std::size_t n = corridor.empty() ? 1 : corridor.size();
+    const std::size_t n = portals.count();
     vec3 apex = start, left = start, right = start;
     std::size_t apex_i = 0, left_i = 0, right_i = 0;
     // Each restart moves the apex forward, so the loop ends after at most
