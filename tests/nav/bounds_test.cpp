@@ -131,3 +131,23 @@ TEST_CASE("nav bounds: the spatial index stays within 48 bytes per polygon (G5)"
     index.query({{5, 5, -1}, {6, 6, 1}}, [&](nav::polygon_index) { ++under; });
     CHECK(under == 1 + large);
 }
+
+TEST_CASE("nav: polygons within a radius") {
+    nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
+    for (std::uint32_t i = 0; i < 10; ++i) add_square(b, i, 100.0f * static_cast<float>(i), 0, 100);
+    const nav::walkable w = b.finish();
+    const auto index = nav::spatial_index::build(w);
+    nav::polygon_index out[10];
+    // From (250, 50): squares 2 (on it), 1 and 3 (50 away), 0 and 4 (150).
+    CHECK(index.within({250, 50, 0}, 0, out) == 1);
+    CHECK(out[0] == 2);
+    CHECK(index.within({250, 50, 0}, 50, out) == 3);
+    CHECK(index.within({250, 50, 0}, 149, out) == 3);
+    CHECK(index.within({250, 50, 0}, 151, out) == 5);
+    nav::polygon_index two[2];
+    CHECK(index.within({250, 50, 0}, 151, two) == 5);  // counted, two written
+    CHECK(index.within({250, 50, 0}, -1, out) == 0);
+    CHECK(index.within({NAN, 50, 0}, 10, out) == 0);
+    // Height counts: 60 above the plane, a radius of 50 holds nothing.
+    CHECK(index.within({250, 50, 60}, 50, out) == 0);
+}

@@ -162,6 +162,32 @@ public:
         return best;
     }
 
+    // Every usable polygon whose closest point (nearest in plan, on its
+    // surface: as nearest() measures) lies within `radius` of `point`,
+    // written to `out` in no particular order. Returns how many there are;
+    // when that is more than out.size(), only the first out.size() were
+    // written. Allocates nothing.
+    std::size_t within(vec3 point, float radius, std::span<polygon_index> out) const noexcept {
+        if (mesh_ == nullptr || !(radius >= 0) || !valid_query_point(point)) return 0;
+        const walkable& w = *mesh_;
+        const vec3 q = w.to_plan(point);
+        const double r = radius;
+        std::size_t n = 0;
+        const box around{{static_cast<float>(q.x - r), static_cast<float>(q.y - r), 0},
+                         {static_cast<float>(q.x + r), static_cast<float>(q.y + r), 0}};
+        visit_plan(around, [&](polygon_index p) {
+            const box& b = w.plan_bounds(p);
+            const double dx = std::max({static_cast<double>(b.min.x) - q.x, 0.0, static_cast<double>(q.x) - b.max.x});
+            const double dy = std::max({static_cast<double>(b.min.y) - q.y, 0.0, static_cast<double>(q.y) - b.max.y});
+            const double dz = std::max({static_cast<double>(b.min.z) - q.z, 0.0, static_cast<double>(q.z) - b.max.z});
+            if (dx * dx + dy * dy + dz * dz > r * r) return;
+            if (distance(closest_point(w, p, point), point) > r) return;
+            if (n < out.size()) out[n] = p;
+            ++n;
+        });
+        return n;
+    }
+
     // Calls visit(polygon_index) once for every usable polygon whose bounds
     // overlap the world box (heights included). A visitor returning bool
     // stops the query by returning false.
