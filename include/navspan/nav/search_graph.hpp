@@ -55,6 +55,7 @@
 #include <limits>
 #include <queue>
 #include <span>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -543,6 +544,17 @@ struct search_detail_run {
                 if (want_corridor) r.corridor = corridor(start, e);
                 return r;
             }
+            if constexpr (std::is_same_v<Cost, distance_cost>) {
+                // Dominance: with the default cost a step's cost is its
+                // length, so if another link into q was closed at a cost
+                // c1 with c1 + |m1 - m| <= c, every step out of q costs
+                // from there at most what it costs from here (the
+                // triangle inequality): nothing this state reaches is
+                // reached cheaper through it. (A link closed without being
+                // opened cannot reach the goal, and then neither can this
+                // one, which enters the same polygon.)
+                if (dominated(e, q, c)) continue;
+            }
             for (std::uint32_t x = g.out_first_[q]; x < g.out_first_[q + 1]; ++x) {
                 if (budget == 0) {
                     r.status = search_status::limit_exceeded;
@@ -555,6 +567,16 @@ struct search_detail_run {
         }
         r.status = search_status::no_path;
         return r;
+    }
+
+    bool dominated(std::uint32_t e, polygon_index q, float c) noexcept {
+        const vec3 m = g.states_[e].at;
+        for (std::uint32_t j = g.in_first_[q]; j < g.in_first_[q + 1]; ++j) {
+            const std::uint32_t other = g.in_states_[j];
+            if (other == e || !closed(other)) continue;
+            if (s.hot_[other].cost + path_detail::plan_distance3(g.states_[other].at, m) <= c) return true;
+        }
+        return false;
     }
 
     reach_result reach(polygon_index start, vec3 start_point, float max_cost, std::span<reached_polygon> out) noexcept {
