@@ -505,12 +505,34 @@ struct search_detail_run {
                 goal_to[i] = std::max(goal_to[i], g.to_landmark_[std::size_t{e} * g.landmarks_ + i] - leg);
             }
         }
+        // The landmarks this search uses: the (at most 4) that bound the
+        // distance from the start's first link to the goal best (a
+        // landmark that proves the goal out of reach first). Fewer bounds
+        // per state cost less than the few states more they let in.
+        std::uint32_t active[most_landmarks];
+        std::uint32_t use = 0;
+        {
+            float score[most_landmarks];
+            const std::uint32_t x0 = g.out_first_[start] < g.out_first_[start + 1] ? g.out_first_[start] : search_graph::none;
+            for (std::uint32_t i = 0; i < k; ++i) {
+                score[i] = -inf;
+                if (x0 == search_graph::none) continue;
+                const float f = g.from_landmark_[std::size_t{x0} * g.landmarks_ + i];
+                const float t = g.to_landmark_[std::size_t{x0} * g.landmarks_ + i];
+                if (f != inf) score[i] = goal_from[i] == inf ? inf : goal_from[i] - f;
+                if (goal_to[i] != inf && goal_to[i] != -inf) score[i] = std::max(score[i], t == inf ? inf : t - goal_to[i]);
+                active[use++] = i;
+            }
+            std::sort(active, active + use, [&](std::uint32_t a, std::uint32_t b) { return score[a] > score[b]; });
+            use = std::min<std::uint32_t>(use, 4);
+        }
         auto bound = [&](std::uint32_t x) -> float {
             if (g.states_[x].target == goal) return 0.0f;
             float h = path_detail::plan_distance3(g.states_[x].at, gp);
             const float* from = g.from_landmark_.data() + std::size_t{x} * g.landmarks_;
             const float* to = g.to_landmark_.data() + std::size_t{x} * g.landmarks_;
-            for (std::uint32_t i = 0; i < k; ++i) {
+            for (std::uint32_t a = 0; a < use; ++a) {
+                const std::uint32_t i = active[a];
                 if (from[i] != inf) {
                     // The landmark reaches x: if it reaches no link into
                     // the goal, x reaches none either (infinity: never opened).
