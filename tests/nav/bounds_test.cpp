@@ -151,3 +151,36 @@ TEST_CASE("nav: polygons within a radius") {
     // Height counts: 60 above the plane, a radius of 50 holds nothing.
     CHECK(index.within({250, 50, 60}, 50, out) == 0);
 }
+
+TEST_CASE("nav bounds: the search graph of a hub with thousands of links stays O(links)") {
+    // One hub linked both ways with 3,000 spokes: 9 million steps from the
+    // links into the hub to the links out of it. The graph keeps no table
+    // of them and no landmarks, and a search is bounded by its budget.
+    nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
+    add_square(b, 0, 0, 0, 100);
+    constexpr std::uint32_t spokes = 3000;
+    for (std::uint32_t i = 1; i <= spokes; ++i) {
+        add_square(b, i, 200.0f + 10.0f * static_cast<float>(i % 60), 10.0f * static_cast<float>(i / 60), 5);
+    }
+    for (std::uint32_t i = 1; i <= spokes; ++i) {
+        const vec3 at{100, 50, 0};
+        b.add_link(0, i, nav::link_kind::walk, at, at);
+        b.add_link(i, 0, nav::link_kind::walk, at, at);
+    }
+    const nav::walkable w = b.finish();
+    const auto begin = std::chrono::steady_clock::now();
+    const auto graph = nav::search_graph::build(w);
+    CHECK_FALSE(graph.lengths_precomputed());
+    CHECK(graph.landmark_count() == 0);
+    CHECK(graph.build_steps() < 10 * (w.link_count() + w.polygon_count()));
+    nav::search_scratch scratch(graph);
+    for (nav::polygon_index goal : {nav::polygon_index{spokes}, nav::polygon_index{spokes / 2}}) {
+        const auto r = nav::find_exact_path(graph, 1, nav::centre(w, 1), goal, nav::centre(w, goal), scratch);
+        CHECK((r.status == nav::search_status::found || r.status == nav::search_status::limit_exceeded));
+        std::vector<nav::reached_polygon> out(w.polygon_count());
+        const auto reached = nav::reach(graph, 1, nav::centre(w, 1), 1e9f, out, scratch);
+        CHECK((reached.status == nav::search_status::found || reached.status == nav::search_status::limit_exceeded));
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    CHECK(seconds < 2.0);  // generous: 9 million steps per search would take far longer
+}
