@@ -15,7 +15,9 @@
 // portals, the cost of a step being the distance walked (times what the
 // cost hook says), with the straight-line distance to the goal as its
 // heuristic: the cost model of Detour's findPath with one area cost. Once the
-// scratch fits the walkable, no query allocates.
+// scratch fits the walkable, no query allocates. One state per polygon
+// makes this search fast but not always shortest under that model;
+// search_graph.hpp has the exact one (find_exact_path).
 #pragma once
 
 #include <algorithm>
