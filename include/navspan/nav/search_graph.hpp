@@ -55,6 +55,7 @@
 #include <limits>
 #include <queue>
 #include <span>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -197,8 +198,8 @@ private:
 
 // What a search may answer beyond path_status: every status of find_path,
 // and limit_exceeded when a search over a crafted graph (see
-// search_graph::search_budget(): 64 relaxations per link, far above any
-// real file's) gave up.
+// search_graph::search_budget(): at least 128 relaxations per link, far
+// above what a search over any real file makes) gave up.
 enum class search_status : std::uint8_t {
     found,
     no_path,
