@@ -780,7 +780,7 @@ int run_path(int argc, char** argv) {
         expanded = r.expanded;
         corridor = r.corridor;
     }
-    std::vector<navspan::vec3> waypoints(corridor.size() + 2);
+    std::vector<navspan::vec3> waypoints(2 * corridor.size() + 2);  // at most two turns a step (straight_path)
     const auto straight = nav::straight_path(view.mesh, corridor, from.point, to.point, waypoints);
     waypoints.resize(found ? straight.count : 0);
     const std::string kind(nav::to_string(ids));

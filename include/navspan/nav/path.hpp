@@ -309,7 +309,9 @@ struct straight_path_result {
 // The corner points of the shortest way through the corridor (the funnel
 // over its portals, as Detour's findStraightPath), start and goal
 // included, in world coordinates. A corridor that does not follow links
-// stops at the first gap. Allocates nothing.
+// stops at the first gap. There are at most 2 * corridor.size() + 1 of
+// them (a turn on each side of a gap between linked polygons): an `out`
+// of 2 * corridor.size() + 2 always suffices. Allocates nothing.
 inline straight_path_result straight_path(const walkable& w, std::span<const polygon_index> corridor, vec3 start_point,
                                           vec3 goal_point, std::span<vec3> out) noexcept {
     using namespace path_detail;
