@@ -246,7 +246,7 @@ inline double default_snap(const nav::walkable& w) { return w.up_axis() == nav::
 inline const char* link_words(nav::link_kind k) {
     switch (k) {
         case nav::link_kind::walk: return nullptr;
-        case nav::link_kind::jump: return "jump up";
+        case nav::link_kind::jump: return "jump";  // up, or from an area marked JUMP
         case nav::link_kind::drop: return "drop down";
         case nav::link_kind::crouch: return "crouch";
         case nav::link_kind::ladder: return "climb a ladder";
