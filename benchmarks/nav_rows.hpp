@@ -24,6 +24,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
+#include <queue>
 #include <string>
 #include <vector>
 
@@ -75,6 +77,52 @@ inline workload make_workload(const nav::walkable& w, std::size_t points, std::s
     for (std::size_t i = 0; i < pairs; ++i) out.pairs.emplace_back(usable[r.next() % usable.size()], usable[r.next() % usable.size()]);
     return out;
 }
+
+// The A* a user writes in an afternoon, the baseline of the path rows:
+// std::priority_queue with lazy deletion, one state per polygon entered at
+// the midpoint of its portal (find_path's model), the straight line to the
+// goal as heuristic. The cost arrays are reused; the queue is made per query.
+struct plain_astar {
+    std::vector<float> cost;
+    std::vector<navspan::vec3> at;
+    std::vector<char> closed;
+    explicit plain_astar(const nav::walkable& w) : cost(w.polygon_count()), at(w.polygon_count()), closed(w.polygon_count()) {}
+    static float length(navspan::vec3 a, navspan::vec3 b) {
+        const float dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
+        return std::sqrt(dx * dx + dy * dy + dz * dz);
+    }
+    // The cost of the path found, or -1.
+    float run(const nav::walkable& w, nav::polygon_index a, navspan::vec3 world_a, nav::polygon_index b,
+              navspan::vec3 world_b) {
+        const navspan::vec3 pa = w.to_plan(world_a), pb = w.to_plan(world_b);
+        std::fill(cost.begin(), cost.end(), INFINITY);
+        std::fill(closed.begin(), closed.end(), 0);
+        using item = std::pair<float, nav::polygon_index>;
+        std::priority_queue<item, std::vector<item>, std::greater<item>> open;
+        cost[a] = 0;
+        at[a] = pa;
+        open.push({length(pa, pb), a});
+        while (!open.empty()) {
+            const nav::polygon_index c = open.top().second;
+            open.pop();
+            if (closed[c]) continue;
+            closed[c] = 1;
+            if (c == b) return cost[c];
+            for (const nav::link& l : w.links(c)) {
+                if (closed[l.target]) continue;
+                const navspan::vec3 m{(l.portal_a.x + l.portal_b.x) * 0.5f, (l.portal_a.y + l.portal_b.y) * 0.5f,
+                                      (l.portal_a.z + l.portal_b.z) * 0.5f};
+                const bool last = l.target == b;
+                const float g = cost[c] + length(at[c], m) + (last ? length(m, pb) : 0.0f);
+                if (!(g < cost[l.target])) continue;
+                cost[l.target] = g;
+                at[l.target] = last ? pb : m;
+                open.push({g + (last ? 0.0f : length(m, pb)), l.target});
+            }
+        }
+        return -1;
+    }
+};
 
 inline double polyline_length(const navspan::vec3* p, std::size_t n) {
     double l = 0;
@@ -369,6 +417,41 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
             const auto sp = nav::straight_path(w, found.corridor, pa, pb, points);
             nav_lengths[i] = polyline_length(points.data(), sp.count);
             h += sp.count + found.corridor.size();
+        }
+        return h;
+    }), work.pairs.size()));
+
+    // The searches alone, on the same pairs: the plain A* above, find_path
+    // (polygon states) and find_exact_path (link states, landmarks).
+    std::vector<navspan::vec3> centres(w.polygon_count());
+    for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) centres[p] = w.usable(p) ? nav::centre(w, p) : navspan::vec3{};
+    plain_astar plain(w);
+    show(per_query(measure(s, "plain A* search (per query)", "baseline", label, 0, [&] {
+        std::uint64_t h = 0;
+        for (const auto& [a, b] : work.pairs) h += static_cast<std::uint64_t>(plain.run(w, a, centres[a], b, centres[b]) >= 0);
+        return h;
+    }), work.pairs.size()));
+    show(per_query(measure(s, "nav path search (per query)", fmt, label, 0, [&] {
+        std::uint64_t h = 0;
+        for (const auto& [a, b] : work.pairs) h += nav::find_path(w, a, centres[a], b, centres[b], scratch).corridor.size();
+        return h;
+    }), work.pairs.size()));
+    nav::search_graph graph;
+    {
+        row r = measure(s, "nav exact: search graph build", fmt, label, bytes.size(), [&] {
+            const auto g = nav::search_graph::build(w);
+            return static_cast<std::uint64_t>(g.memory_bytes());
+        });
+        graph = nav::search_graph::build(w);
+        r.note = std::to_string(graph.memory_bytes()) + " bytes (" + std::to_string(graph.landmark_count()) +
+                 " landmarks, " + std::to_string(graph.state_count()) + " link states)";
+        show(r);
+    }
+    nav::search_scratch exact_scratch(graph);
+    show(per_query(measure(s, "nav exact path search (per query)", fmt, label, 0, [&] {
+        std::uint64_t h = 0;
+        for (const auto& [a, b] : work.pairs) {
+            h += nav::find_exact_path(graph, a, centres[a], b, centres[b], exact_scratch).corridor.size();
         }
         return h;
     }), work.pairs.size()));

@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
                 static_cast<double>(found.cost));
 
     // The waypoints: the corridor pulled tight through its portals.
-    std::vector<navspan::vec3> points(found.corridor.size() + 2);
+    std::vector<navspan::vec3> points(2 * found.corridor.size() + 2);  // at most two turns a step
     const auto straight = nav::straight_path(w, found.corridor, a, b, points);
     double length = 0;
     for (std::size_t i = 0; i < straight.count; ++i) {

@@ -43,6 +43,8 @@ std::uint64_t query(const nav::walkable& w, draw& d) {
         if (const auto at = index.locate(p, d.in(0, 100))) h += at->polygon;
         if (const auto closest = index.nearest(p, d.in(0, 1000))) h += closest->polygon;
         index.query({point(), point()}, [&](nav::polygon_index q) { h += q; });
+        nav::polygon_index around[8];
+        h += index.within(p, d.in(0, 200), around);
     }
     if (w.empty()) return h;
     nav::path_scratch scratch(w);
@@ -59,6 +61,20 @@ std::uint64_t query(const nav::walkable& w, draw& d) {
         h += static_cast<std::uint64_t>(nav::contains(w, a, pg)) + static_cast<std::uint64_t>(std::isnan(nav::area(w, a)));
         (void)nav::closest_point(w, a, pg);
         (void)nav::height_at(w, a, pg);
+    }
+    // The search graph and its searches (exact path, reach, nearest goal).
+    const auto graph = nav::search_graph::build(w);
+    nav::search_scratch search(graph);
+    std::vector<nav::reached_polygon> reached(16);
+    for (int i = 0; i < 4; ++i) {
+        const nav::polygon_index a = d.next() % n, g = d.next() % n;
+        const navspan::vec3 pa = w.usable(a) ? nav::centre(w, a) : point();
+        const navspan::vec3 pg = w.usable(g) ? nav::centre(w, g) : point();
+        const auto exact = nav::find_exact_path(graph, a, pa, g, pg, search);
+        h += exact.corridor.size() + exact.expanded;
+        h += nav::reach(graph, a, pa, d.in(0, 2000), reached, search).count;
+        const nav::goal_point goals[] = {{g, pg}, {a, pa}};
+        h += nav::find_nearest_goal(graph, a, pa, goals, search).goal;
     }
     return h;
 }

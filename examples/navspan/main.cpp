@@ -13,12 +13,15 @@
 // once, in NAVSPAN_EXIT_STATUSES below (every --help and the README show it).
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <navspan/navspan.hpp>
@@ -61,6 +64,8 @@ const char* const usage_text =
     "  obj FILE -o OUT.obj        the walkable surface as Wavefront OBJ\n"
     "  path FILE --from A --to B  shortest path and its waypoints between two polygons (id or x,y,z)\n"
     "  locate FILE x,y,z          the polygon under or above a point (and its place, for Source)\n"
+    "  distance FILE --from A --to B  the geodesic distance between two points or polygons\n"
+    "  reach FILE --from A --cost C   every polygon within a cost of walking from A\n"
     "\n"
     "Formats: Valve Source/GoldSrc .nav, Quake re-release .nav (NAV2), Fox Engine .nav2,\n"
     "Bethesda .esp/.esm/.esl plugins (NVNM navmeshes). FILE - reads standard input.\n"
@@ -236,16 +241,43 @@ const char* const obj_usage =
     "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const path_usage =
-    "usage: navspan path FILE --from A --to B [--json] [--svg OUT.svg] [--hull N]\n"
+    "usage: navspan path FILE --from A --to B [--exact] [--snap D] [--json] [--svg OUT.svg] [--hull N]\n"
     "\n"
     "Finds the shortest path (A* over the polygons, then the waypoints pulled tight through\n"
     "the portals of its corridor) between two polygons. A and B are ids as the file numbers\n"
     "them (Source: area id; Quake: node index; Fox: GROUP:FACE; plugins: FORMID:TRIANGLE with\n"
     "the navmesh form id in hex), or world points written x,y,z (the polygon under or above,\n"
-    "else the nearest). Prints the corridor, one polygon per line, then the waypoints; --json\n"
-    "prints one JSON object; --svg also draws the waypoints over the map. --hull N: on\n"
-    "Source 2 files, the mesh of agent hull N (default: the first).\n"
+    "else the nearest). Prints how far each end was moved onto the mesh, the corridor, one\n"
+    "polygon per line with the link taken into it when that is not a plain walk (jump, drop,\n"
+    "ladder, into another navmesh or group), then the waypoints; --json prints one JSON\n"
+    "object; --svg also draws the waypoints over the map.\n"
+    "\n"
+    "  --exact    the search over portal midpoints that is provably shortest under the\n"
+    "             cost model of docs/nav.md (the default search can cost a little more)\n"
+    "  --snap D   refuse (status 2) an end point moved more than D onto the mesh\n"
+    "             (default 250; Fox Engine files, in metres: 10)\n"
+    "  --hull N   Source 2: the mesh of agent hull N (default: the first)\n"
     "\n" NAVSPAN_EXIT_STATUSES;
+
+const char* const distance_usage =
+    "usage: navspan distance FILE --from A --to B [--snap D] [--json]\n"
+    "\n"
+    "Prints the geodesic distance between two points or polygons (as path --exact finds it:\n"
+    "the length of the shortest way through portal midpoints), without the corridor. A and B\n"
+    "as for path; --snap as for path.\n"
+    "\n"
+    "Exit status: 0 a distance was printed, 3 there is no path, 1 the file is not valid,\n"
+    "2 usage error (or an end point farther from the mesh than --snap).\n";
+
+const char* const reach_usage =
+    "usage: navspan reach FILE --from A --cost C [--snap D] [--json]\n"
+    "\n"
+    "Lists every polygon a path from A enters at a cost of at most C (with the default cost,\n"
+    "a distance walked through portal midpoints), nearest first, each with its cost. A as\n"
+    "for path; --snap as for path.\n"
+    "\n"
+    "Exit status: 0 success, 1 the file is not valid, 2 usage error (or the point farther\n"
+    "from the mesh than --snap).\n";
 
 const char* const locate_usage =
     "usage: navspan locate [--json] [--hull N] FILE x,y,z\n"
@@ -265,9 +297,15 @@ struct single_file_args {
     const char* from = nullptr;
     const char* to = nullptr;
     const char* svg = nullptr;
+    const char* snap = nullptr;  // path, distance, reach: --snap D
+    const char* cost = nullptr;  // reach: --cost C
     bool json = false;
-    int hull = -1;  // Source 2: --hull N
+    int hull = -1;               // Source 2: --hull N
+    bool exact = false;          // path: --exact
 };
+
+// The options only the query commands take (parse_single's `query` bits).
+constexpr unsigned query_snap = 1, query_exact = 2, query_cost = 4;
 
 // Reads the N of `--hull N` (0 to 255); false when it is not such a number.
 bool parse_hull(const char* text, int& out) {
@@ -280,7 +318,8 @@ bool parse_hull(const char* text, int& out) {
 
 // Parses `FILE [-o OUT] [--from A] [--to B] [--svg OUT] [--json]`; returns
 // -1 to go on, or the exit status (help or usage error).
-int parse_single(int argc, char** argv, const char* usage, single_file_args& a, bool wants_output) {
+int parse_single(int argc, char** argv, const char* usage, single_file_args& a, bool wants_output,
+                 unsigned query = 0) {
     for (int i = 0; i < argc; ++i) {
         std::string_view arg = argv[i];
         // An option's value; a missing one is reported by what was expected.
@@ -301,6 +340,9 @@ int parse_single(int argc, char** argv, const char* usage, single_file_args& a, 
             if (!parse_hull(hull, a.hull)) return usage_error("--hull takes a hull index from 0 to 255", usage);
             continue;
         }
+        if ((query & query_exact) != 0 && arg == "--exact") { a.exact = true; continue; }
+        if ((query & query_snap) != 0 && arg == "--snap" && next(a.snap, "a distance")) continue;
+        if ((query & query_cost) != 0 && arg == "--cost" && next(a.cost, "a cost (a distance, with the default cost)")) continue;
         if (expected != nullptr) return missing_value(arg, expected, usage);
         if (arg.size() > 1 && arg[0] == '-') {
             std::string m = "unknown option '" + std::string(arg) + "'";
@@ -683,53 +725,101 @@ int run_picture(int argc, char** argv, bool svg) {
     return exit_ok;
 }
 
-int run_path(int argc, char** argv) {
-    single_file_args a;
-    if (int s = parse_single(argc, argv, path_usage, a, false); s >= 0) return s;
-    if (a.from == nullptr || a.to == nullptr) return usage_error("--from and --to are needed", path_usage);
-    navspan_cli::input file;
-    const navspan_cli::format_module* m = nullptr;
-    if (int s = open_for_command(a.file, file, m); s >= 0) return s;
-    namespace nav = navspan::nav;
-    // The first space (of a plugin) where both ends are on polygons; else
-    // the first where they resolve at all (a point then takes its nearest).
-    navspan_cli::nav_view view;
-    view.hull = a.hull;
-    std::optional<navspan_cli::resolved_end> from, to;
-    const char* unparsed = nullptr;
-    for (const bool allow_nearest : {false, true}) {
-        if (navspan::error e = navspan_cli::load_nav_view(file.bytes(), view, [&](const navspan_cli::nav_view& v) {
-                const auto f = navspan_cli::parse_endpoint(a.from, v.mesh.ids());
-                const auto t = navspan_cli::parse_endpoint(a.to, v.mesh.ids());
-                if (!f || !t) {
-                    unparsed = !f ? a.from : a.to;
-                    return true;
-                }
-                from = navspan_cli::resolve(v, *f, allow_nearest);
-                to = navspan_cli::resolve(v, *t, allow_nearest);
-                return from && to;
-            }); !e.ok()) {
-            return report_invalid(a.file, e);
+// Parses --snap (a distance >= 0) and checks both ends against it; -1 to go on.
+int check_snap(const single_file_args& a, const navspan_cli::nav_ends& ends, const char* usage) {
+    double limit = navspan_cli::default_snap(ends.view.mesh);
+    if (a.snap != nullptr) {
+        char* end = nullptr;
+        limit = std::strtod(a.snap, &end);
+        if (end == a.snap || *end != '\0' || !(limit >= 0) || !std::isfinite(limit)) {
+            return usage_error("--snap needs a distance of 0 or more", usage);
         }
-        if (unparsed != nullptr || (from && to)) break;
     }
-    const nav::id_scheme ids = view.mesh.ids();
-    if (unparsed != nullptr) {
-        std::fprintf(stderr, "navspan: %s: '%s' is neither %s nor a point x,y,z\n", a.file, unparsed,
+    const std::pair<const char*, const std::optional<navspan_cli::resolved_end>*> sides[] = {{a.from, &ends.from},
+                                                                                          {a.to, &ends.to}};
+    for (const auto& [text, end] : sides) {
+        if (text == nullptr || !*end || !((*end)->moved > limit)) continue;
+        std::fprintf(stderr,
+                     "navspan: %s: the point %s is %.1f away from the nearest polygon, more than the %g that "
+                     "--snap allows\n",
+                     a.file, text, static_cast<double>((*end)->moved), limit);
+        return exit_usage;
+    }
+    return -1;
+}
+
+// Loads the file and resolves --from (and --to); -1 to go on, else the exit status.
+int load_ends(const single_file_args& a, const char* usage, navspan_cli::input& file,
+              const navspan_cli::format_module*& m, navspan_cli::nav_ends& ends) {
+    for (const char* end : {a.from, a.to}) {
+        if (end == nullptr) continue;
+        const auto e = navspan_cli::parse_endpoint(end, navspan::nav::id_scheme::source_area);
+        if (e && e->is_point && !navspan::nav::valid_query_point(e->point)) {
+            return usage_error(navspan_cli::bad_point_message(end).c_str(), usage);
+        }
+    }
+    if (int s = open_for_command(a.file, file, m); s >= 0) return s;
+    ends.view.hull = a.hull;
+    if (navspan::error e = navspan_cli::resolve_ends(file.bytes(), a.from, a.to, ends); !e.ok()) {
+        return report_invalid(a.file, e);
+    }
+    const navspan::nav::id_scheme ids = ends.view.mesh.ids();
+    if (ends.unparsed != nullptr) {
+        std::fprintf(stderr, "navspan: %s: '%s' is neither %s nor a point x,y,z\n", a.file, ends.unparsed,
                      navspan_cli::id_syntax(ids));
         return exit_usage;
     }
-    if (!from || !to) {
-        std::fprintf(stderr, "navspan: %s: no %s '%s' in this file\n", a.file, std::string(nav::to_string(ids)).c_str(),
-                     !from ? a.from : a.to);
+    if (!ends.from || !ends.to) {
+        std::fprintf(stderr, "navspan: %s: no %s '%s' in this file\n", a.file,
+                     std::string(navspan::nav::to_string(ids)).c_str(), !ends.from ? a.from : a.to);
         return exit_usage;
     }
-    nav::path_scratch scratch(view.mesh);
-    const auto found = nav::find_path(view.mesh, from->polygon, from->point, to->polygon, to->point, scratch);
-    std::vector<navspan::vec3> waypoints(found.corridor.size() + 2);
-    const auto straight = nav::straight_path(view.mesh, found.corridor, from->point, to->point, waypoints);
-    waypoints.resize(found.status == nav::path_status::found ? straight.count : 0);
+    return check_snap(a, ends, usage);
+}
+
+int run_path(int argc, char** argv) {
+    single_file_args a;
+    if (int s = parse_single(argc, argv, path_usage, a, false, query_snap | query_exact); s >= 0) return s;
+    if (a.from == nullptr || a.to == nullptr) return usage_error("--from and --to are needed", path_usage);
+    navspan_cli::input file;
+    const navspan_cli::format_module* m = nullptr;
+    navspan_cli::nav_ends ends;
+    if (int s = load_ends(a, path_usage, file, m, ends); s >= 0) return s;
+    namespace nav = navspan::nav;
+    const navspan_cli::nav_view& view = ends.view;
+    const navspan_cli::resolved_end& from = *ends.from;
+    const navspan_cli::resolved_end& to = *ends.to;
+    const nav::id_scheme ids = view.mesh.ids();
+    // One search or the other; both give a corridor, a cost and a count.
+    nav::path_scratch scratch;
+    nav::search_graph graph;
+    nav::search_scratch exact_scratch;
+    bool found = false;
+    float cost = 0;
+    std::size_t expanded = 0;
+    std::span<const nav::polygon_index> corridor;
+    if (a.exact) {
+        graph = nav::search_graph::build(view.mesh);
+        exact_scratch.fit(graph);
+        const auto r = nav::find_exact_path(graph, from.polygon, from.point, to.polygon, to.point, exact_scratch);
+        found = r.status == nav::search_status::found;
+        cost = r.cost;
+        expanded = r.expanded;
+        corridor = r.corridor;
+    } else {
+        scratch.fit(view.mesh);
+        const auto r = nav::find_path(view.mesh, from.polygon, from.point, to.polygon, to.point, scratch);
+        found = r.status == nav::path_status::found;
+        cost = r.cost;
+        expanded = r.expanded;
+        corridor = r.corridor;
+    }
+    std::vector<navspan::vec3> waypoints(2 * corridor.size() + 2);  // at most two turns a step (straight_path)
+    const auto straight = nav::straight_path(view.mesh, corridor, from.point, to.point, waypoints);
+    waypoints.resize(found ? straight.count : 0);
     const std::string kind(nav::to_string(ids));
+    // The link taken into corridor[i] (the cheapest when two polygons have several).
+    auto link_into = [&](std::size_t i) -> const nav::link* { return view.mesh.find_link(corridor[i - 1], corridor[i]); };
     if (a.json) {
         std::string line;
         navspan_cli::output o(line);
@@ -738,36 +828,62 @@ int run_path(int argc, char** argv) {
         w.field("file", std::string_view(a.file));
         if (view.space) w.field("space", std::string_view(navspan_cli::space_label(view)));
         w.key("from");
-        navspan_cli::write_polygon_json(w, view, from->polygon);
+        navspan_cli::write_polygon_json(w, view, from.polygon);
         w.key("to");
-        navspan_cli::write_polygon_json(w, view, to->polygon);
-        w.field("found", found.status == nav::path_status::found);
-        w.field("cost", found.cost);
-        w.field("expanded", static_cast<std::uint64_t>(found.expanded));
+        navspan_cli::write_polygon_json(w, view, to.polygon);
+        w.field("found", found);
+        w.field("cost", cost);
+        w.field("expanded", static_cast<std::uint64_t>(expanded));
         w.key("corridor");
         w.begin_array();
-        for (const nav::polygon_index p : found.corridor) navspan_cli::write_polygon_json(w, view, p);
+        for (const nav::polygon_index p : corridor) navspan_cli::write_polygon_json(w, view, p);
         w.end_array();
         w.key("waypoints");
         w.begin_array();
         for (const navspan::vec3& p : waypoints) navspan_cli::write_point_json(w, p);
         w.end_array();
+        // Added after the first keys (issue 25): how far each end was
+        // moved, the search used, and the kind of each link taken.
+        w.field("from_moved", from.moved);
+        w.field("to_moved", to.moved);
+        w.field("exact", a.exact);
+        w.key("links");
+        w.begin_array();
+        for (std::size_t i = 1; i < corridor.size(); ++i) {
+            const nav::link* l = link_into(i);
+            w.value(nav::to_string(l != nullptr ? l->kind : nav::link_kind::other));
+        }
+        w.end_array();
         w.end_object();
         std::printf("%s\n", line.c_str());
-    } else if (found.status != nav::path_status::found) {
-        std::printf("no path from %s to %s (%zu expanded)\n", navspan_cli::polygon_label(view, from->polygon).c_str(),
-                    navspan_cli::polygon_label(view, to->polygon).c_str(), found.expanded);
     } else {
         if (view.space) std::printf("in %s\n", navspan_cli::space_label(view).c_str());
-        std::printf("path of %zu %ss, length %.1f:\n", found.corridor.size(), kind.c_str(), static_cast<double>(found.cost));
-        for (const nav::polygon_index p : found.corridor) {
-            std::printf("  %s  %s\n", navspan_cli::polygon_label(view, p).c_str(),
-                        navspan_cli::point_text(nav::centre(view.mesh, p)).c_str());
+        const std::pair<const char*, const navspan_cli::resolved_end*> ends_text[] = {{"from", &from}, {"to", &to}};
+        for (const auto& [name, end] : ends_text) {
+            if (end->moved > 0) {
+                std::printf("%s %s, moved %.1f onto %s\n", name, navspan_cli::point_text(end->point).c_str(),
+                            static_cast<double>(end->moved),
+                            navspan_cli::polygon_label(view, end->polygon).c_str());
+            }
         }
-        std::printf("%zu waypoints:\n", waypoints.size());
-        for (const navspan::vec3& p : waypoints) std::printf("  %s\n", navspan_cli::point_text(p).c_str());
+        if (!found) {
+            std::printf("no path from %s to %s (%zu expanded)\n", navspan_cli::polygon_label(view, from.polygon).c_str(),
+                        navspan_cli::polygon_label(view, to.polygon).c_str(), expanded);
+        } else {
+            std::printf("%spath of %zu %ss, length %.1f:\n", a.exact ? "exact " : "", corridor.size(), kind.c_str(),
+                        static_cast<double>(cost));
+            for (std::size_t i = 0; i < corridor.size(); ++i) {
+                const nav::link* l = i > 0 ? link_into(i) : nullptr;
+                const char* how = l != nullptr ? navspan_cli::link_words(l->kind) : nullptr;
+                std::printf("  %s  %s%s%s\n", navspan_cli::polygon_label(view, corridor[i]).c_str(),
+                            navspan_cli::point_text(nav::centre(view.mesh, corridor[i])).c_str(), how ? "  <- " : "",
+                            how ? how : "");
+            }
+            std::printf("%zu waypoints:\n", waypoints.size());
+            for (const navspan::vec3& p : waypoints) std::printf("  %s\n", navspan_cli::point_text(p).c_str());
+        }
     }
-    if (found.status != nav::path_status::found) return exit_findings;
+    if (!found) return exit_findings;
     if (a.svg != nullptr) {
         navspan_cli::scene sc;
         if (int s = build_picture(a.file, file.bytes(), *m, {}, path_usage, sc); s >= 0) return s;
@@ -778,6 +894,99 @@ int run_path(int argc, char** argv) {
         navspan_cli::write_svg(sc, o);
         if (!write_text_file(a.svg, text)) return exit_output;
         std::fprintf(stderr, "wrote %s\n", a.svg);
+    }
+    return exit_ok;
+}
+
+int run_distance(int argc, char** argv) {
+    single_file_args a;
+    if (int s = parse_single(argc, argv, distance_usage, a, false, query_snap); s >= 0) return s;
+    if (a.from == nullptr || a.to == nullptr) return usage_error("--from and --to are needed", distance_usage);
+    navspan_cli::input file;
+    const navspan_cli::format_module* m = nullptr;
+    navspan_cli::nav_ends ends;
+    if (int s = load_ends(a, distance_usage, file, m, ends); s >= 0) return s;
+    namespace nav = navspan::nav;
+    const auto graph = nav::search_graph::build(ends.view.mesh);
+    nav::search_scratch scratch(graph);
+    const float d = nav::geodesic_distance(graph, ends.from->polygon, ends.from->point, ends.to->polygon, ends.to->point,
+                                           scratch);
+    const bool found = d >= 0;
+    if (a.json) {
+        std::string line;
+        navspan_cli::output o(line);
+        navspan_cli::json_writer w(o);
+        w.begin_object();
+        w.field("file", std::string_view(a.file));
+        if (ends.view.space) w.field("space", std::string_view(navspan_cli::space_label(ends.view)));
+        w.key("from");
+        navspan_cli::write_polygon_json(w, ends.view, ends.from->polygon);
+        w.key("to");
+        navspan_cli::write_polygon_json(w, ends.view, ends.to->polygon);
+        w.field("from_moved", ends.from->moved);
+        w.field("to_moved", ends.to->moved);
+        w.field("found", found);
+        if (found) w.field("distance", d);
+        else w.field_null("distance");
+        w.end_object();
+        std::printf("%s\n", line.c_str());
+    } else if (found) {
+        std::printf("%.1f\n", static_cast<double>(d));
+    } else {
+        std::printf("no path from %s to %s\n", navspan_cli::polygon_label(ends.view, ends.from->polygon).c_str(),
+                    navspan_cli::polygon_label(ends.view, ends.to->polygon).c_str());
+    }
+    return found ? exit_ok : exit_findings;
+}
+
+int run_reach(int argc, char** argv) {
+    single_file_args a;
+    if (int s = parse_single(argc, argv, reach_usage, a, false, query_snap | query_cost); s >= 0) return s;
+    if (a.from == nullptr || a.cost == nullptr) return usage_error("--from and --cost are needed", reach_usage);
+    char* end = nullptr;
+    const double limit = std::strtod(a.cost, &end);
+    if (end == a.cost || *end != '\0' || !(limit >= 0) || !(limit <= 3.0e38)) {
+        return usage_error("--cost needs a number of 0 or more", reach_usage);
+    }
+    navspan_cli::input file;
+    const navspan_cli::format_module* m = nullptr;
+    navspan_cli::nav_ends ends;
+    if (int s = load_ends(a, reach_usage, file, m, ends); s >= 0) return s;
+    namespace nav = navspan::nav;
+    const auto graph = nav::search_graph::build(ends.view.mesh);
+    nav::search_scratch scratch(graph);
+    std::vector<nav::reached_polygon> reached(ends.view.mesh.polygon_count());
+    const auto r = nav::reach(graph, ends.from->polygon, ends.from->point, static_cast<float>(limit), reached, scratch);
+    reached.resize(r.count);
+    if (a.json) {
+        std::string line;
+        navspan_cli::output o(line);
+        navspan_cli::json_writer w(o);
+        w.begin_object();
+        w.field("file", std::string_view(a.file));
+        if (ends.view.space) w.field("space", std::string_view(navspan_cli::space_label(ends.view)));
+        w.key("from");
+        navspan_cli::write_polygon_json(w, ends.view, ends.from->polygon);
+        w.field("from_moved", ends.from->moved);
+        w.field("cost", static_cast<float>(limit));
+        w.key("reached");
+        w.begin_array();
+        for (const nav::reached_polygon& p : reached) {
+            w.begin_object();
+            w.key("polygon");
+            navspan_cli::write_polygon_json(w, ends.view, p.polygon);
+            w.field("cost", p.cost);
+            w.end_object();
+        }
+        w.end_array();
+        w.end_object();
+        std::printf("%s\n", line.c_str());
+    } else {
+        std::printf("%zu %ss within %g of %s:\n", reached.size(), std::string(nav::to_string(ends.view.mesh.ids())).c_str(),
+                    limit, navspan_cli::polygon_label(ends.view, ends.from->polygon).c_str());
+        for (const nav::reached_polygon& p : reached) {
+            std::printf("  %8.1f  %s\n", static_cast<double>(p.cost), navspan_cli::polygon_label(ends.view, p.polygon).c_str());
+        }
     }
     return exit_ok;
 }
@@ -805,6 +1014,9 @@ int run_locate(int argc, char** argv) {
     if (rest.size() != 2) return usage_error("locate needs a FILE and a point x,y,z", locate_usage);
     const auto point = navspan_cli::parse_endpoint(rest[1], navspan::nav::id_scheme::source_area);
     if (!point || !point->is_point) return usage_error("the point is written x,y,z", locate_usage);
+    if (!navspan::nav::valid_query_point(point->point)) {
+        return usage_error(navspan_cli::bad_point_message(rest[1]).c_str(), locate_usage);
+    }
     navspan_cli::input file;
     const navspan_cli::format_module* m = nullptr;
     if (int s = open_for_command(rest[0], file, m); s >= 0) return s;
@@ -903,6 +1115,8 @@ int run_command(int argc, char** argv) {
     if (command == "obj") return run_picture(argc - 2, argv + 2, false);
     if (command == "path") return run_path(argc - 2, argv + 2);
     if (command == "locate") return run_locate(argc - 2, argv + 2);
+    if (command == "distance") return run_distance(argc - 2, argv + 2);
+    if (command == "reach") return run_reach(argc - 2, argv + 2);
     std::string m = "unknown command '" + std::string(command) + "'";
     return usage_error(m.c_str(), usage_text);
 }

@@ -45,7 +45,7 @@ inline std::optional<nav_endpoint> parse_endpoint(const char* text, nav::id_sche
     if (std::sscanf(text, "%f,%f,%f%c", &x, &y, &z, &tail) == 3) {
         e.is_point = true;
         e.point = {x, y, z};
-        return e;
+        return e;  // the caller refuses it when !nav::valid_query_point(e.point)
     }
     const bool two_part = ids == nav::id_scheme::fox_group_face || ids == nav::id_scheme::plugin_navmesh_triangle;
     char* end = nullptr;
@@ -61,6 +61,15 @@ inline std::optional<nav_endpoint> parse_endpoint(const char* text, nav::id_sche
     }
     if (*end != '\0') return std::nullopt;
     return e;
+}
+
+// The message for a point no query takes (NaN, infinite, or past
+// nav::max_query_coordinate); the commands exit with status 2 on it.
+inline std::string bad_point_message(const char* text) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", static_cast<double>(nav::max_query_coordinate));
+    return "the point '" + std::string(text) + "' is out of range: each coordinate must be a finite number within +-" +
+           buf;
 }
 
 // How to type an id of this kind, for messages.
@@ -145,6 +154,7 @@ struct resolved_end {
     nav::polygon_index polygon = nav::no_polygon;
     navspan::vec3 point{};
     bool nearest_only = false;  // a point over no polygon: the nearest one
+    float moved = 0;            // how far the typed point was moved onto the mesh (0 for an id)
 };
 
 inline std::optional<resolved_end> resolve(const nav_view& v, const nav_endpoint& e, bool allow_nearest) {
@@ -154,10 +164,12 @@ inline std::optional<resolved_end> resolve(const nav_view& v, const nav_endpoint
         return resolved_end{p, nav::centre(v.mesh, p), false};
     }
     const float any_height = std::numeric_limits<float>::infinity();
-    if (const auto at = v.index.locate(e.point, any_height)) return resolved_end{at->polygon, at->point, false};
+    if (const auto at = v.index.locate(e.point, any_height)) {
+        return resolved_end{at->polygon, at->point, false, static_cast<float>(nav::distance(at->point, e.point))};
+    }
     if (!allow_nearest) return std::nullopt;
     if (const auto closest = v.index.nearest(e.point, std::numeric_limits<float>::max())) {
-        return resolved_end{closest->polygon, closest->point, true};
+        return resolved_end{closest->polygon, closest->point, true, static_cast<float>(nav::distance(closest->point, e.point))};
     }
     return std::nullopt;
 }
@@ -203,6 +215,58 @@ navspan::error load_nav_view(navspan::bytes_view bytes, nav_view& out, Accept&& 
     }
     finish(std::move(*mesh));
     return {};
+}
+
+// The ends of a path, distance or reach query, resolved in the first
+// space (of a plugin) where every end lies on a polygon, else the first
+// where they resolve at all (a point then takes its nearest polygon).
+struct nav_ends {
+    nav_view view;
+    std::optional<resolved_end> from, to;
+    const char* unparsed = nullptr;  // the end that is neither an id nor a point
+};
+
+inline navspan::error resolve_ends(navspan::bytes_view bytes, const char* from_text, const char* to_text, nav_ends& out) {
+    for (const bool allow_nearest : {false, true}) {
+        if (navspan::error e = load_nav_view(bytes, out.view, [&](const nav_view& v) {
+                const auto f = parse_endpoint(from_text, v.mesh.ids());
+                const auto t = to_text != nullptr ? parse_endpoint(to_text, v.mesh.ids()) : f;
+                if (!f || !t) {
+                    out.unparsed = !f ? from_text : to_text;
+                    return true;
+                }
+                out.from = resolve(v, *f, allow_nearest);
+                out.to = to_text != nullptr ? resolve(v, *t, allow_nearest) : out.from;
+                return out.from && out.to;
+            }); !e.ok()) {
+            return e;
+        }
+        if (out.unparsed != nullptr || (out.from && out.to)) break;
+    }
+    return {};
+}
+
+// How far a typed point may be moved onto the mesh before path, distance
+// and reach refuse it: 250 units (Source, Quake and Bethesda units are
+// about an inch), 10 for Fox Engine (metres). --snap changes it.
+inline double default_snap(const nav::walkable& w) { return w.up_axis() == nav::axis::y ? 10.0 : 250.0; }
+
+// The words the text output uses for a link that is not a plain walk.
+inline const char* link_words(nav::link_kind k) {
+    switch (k) {
+        case nav::link_kind::walk: return nullptr;
+        case nav::link_kind::jump: return "jump";  // up, or from an area marked JUMP
+        case nav::link_kind::drop: return "drop down";
+        case nav::link_kind::crouch: return "crouch";
+        case nav::link_kind::ladder: return "climb a ladder";
+        case nav::link_kind::teleport: return "teleport";
+        case nav::link_kind::door: return "go through a door";
+        case nav::link_kind::elevator: return "ride an elevator";
+        case nav::link_kind::cross_group: return "cross into another group";
+        case nav::link_kind::cross_navmesh: return "cross into another navmesh";
+        case nav::link_kind::other: return "special link";
+    }
+    return nullptr;
 }
 
 inline std::string space_label(const nav_view& v) {

@@ -1,6 +1,8 @@
 // navspan/nav.hpp - navigation queries over any format (navspan::nav): the
 // walkable view of a file, polygon geometry, a spatial index (locate,
-// nearest, box queries), A* with waypoints, and a walk along the surface.
+// nearest, radius and box queries), A* with waypoints, exact shortest
+// paths and the searches on the same graph (reach within a cost, nearest of
+// many goals, geodesic distance), and a walk along the surface.
 // The contract is described in docs/nav.md.
 #pragma once
 
@@ -8,6 +10,7 @@
 #include "nav/geometry.hpp"
 #include "nav/spatial_index.hpp"
 #include "nav/path.hpp"
+#include "nav/search_graph.hpp"
 #include "nav/source_adapter.hpp"
 #include "nav/source2_adapter.hpp"
 #include "nav/quake_adapter.hpp"

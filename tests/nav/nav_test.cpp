@@ -185,7 +185,7 @@ TEST_CASE("nav: de_dust2 spawns locate to their places and a path joins them") {
         CHECK(found.cost >= nav::distance(t->point, ct->point));
         CHECK(w.id(found.corridor.front()) == w.id(t->polygon));
         CHECK(w.id(found.corridor.back()) == w.id(ct->polygon));
-        std::vector<vec3> points(found.corridor.size() + 2);
+        std::vector<vec3> points(2 * found.corridor.size() + 2);
         const auto straight = nav::straight_path(w, found.corridor, t->point, ct->point, points);
         REQUIRE(straight.complete);
         CHECK(straight.count >= 3);  // dust2 has no straight line from T to CT
@@ -296,6 +296,7 @@ TEST_CASE("nav: queries allocate nothing once the index and scratch exist") {
     CHECK(index.memory_bytes() == words.size() * sizeof(std::uint32_t));
     nav::path_scratch scratch(*w);
     vec3 points[64];
+    nav::polygon_index around[16];
     const vec3 a = nav::centre(*w, 0);
     const vec3 b = nav::centre(*w, static_cast<nav::polygon_index>(w->polygon_count() - 1));
     std::size_t found = 0;
@@ -303,6 +304,7 @@ TEST_CASE("nav: queries allocate nothing once the index and scratch exist") {
     for (int i = 0; i < 10; ++i) {
         found += in_caller_memory.locate(a, 10).has_value();
         found += index.nearest(b, 100).has_value();
+        found += index.within(b, 100, around);
         index.query(w->bounds(), [&](nav::polygon_index) { ++found; });
         const auto path = nav::find_path(*w, 0, a, static_cast<nav::polygon_index>(w->polygon_count() - 1), b, scratch);
         found += nav::straight_path(*w, path.corridor, a, b, points).count;

@@ -60,7 +60,7 @@ public:
         if (found.status != navspan::nav::path_status::found) return r;
         r.found = true;
         for (const navspan::nav::polygon_index p : found.corridor) r.corridor.push_back(first + p);
-        std::vector<navspan::vec3> out(found.corridor.size() + 2);
+        std::vector<navspan::vec3> out(2 * found.corridor.size() + 2);  // at most two turns a step
         const auto s = navspan::nav::straight_path(w, found.corridor, from, to, out);
         out.resize(s.count);
         for (std::size_t i = 1; i < out.size(); ++i) {

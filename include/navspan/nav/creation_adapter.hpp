@@ -14,10 +14,13 @@
 // neighbouring triangle (walk), and across each edge link into a triangle
 // of another navmesh of the same space in this plugin (cross_navmesh,
 // raw_type = the edge link type, record = its index); the portal is the
-// shared edge. Links into a master's navmesh are left out.
+// shared edge, or for an edge link the part of the edge the neighbour's
+// triangle also covers. Links into a master's navmesh are left out.
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -27,6 +30,41 @@
 #include "walkable.hpp"
 
 namespace navspan::nav {
+
+namespace creation_detail {
+
+// The part of edge a-b that the other navmesh's triangle also has: the
+// triangle's edge lying nearest along a-b (in plan), projected onto a-b
+// and clipped to it. An edge link joins two edges that need not have the
+// same ends; a portal wider than the neighbour's edge would let a path
+// pass beside it, off every triangle. When the two do not overlap, the
+// point of a-b nearest to that edge.
+inline std::pair<vec3, vec3> edge_overlap(vec3 a, vec3 b, const std::array<vec3, 3>& other) noexcept {
+    const double dx = double{b.x} - a.x, dy = double{b.y} - a.y, len2 = dx * dx + dy * dy;
+    if (!(len2 > 0)) return {a, b};
+    auto along = [&](vec3 p) { return ((double{p.x} - a.x) * dx + (double{p.y} - a.y) * dy) / len2; };
+    auto off = [&](vec3 p) { return std::fabs((double{p.x} - a.x) * dy - (double{p.y} - a.y) * dx) / std::sqrt(len2); };
+    double best = INFINITY, lo = 0, hi = 1;
+    for (unsigned e = 0; e < 3; ++e) {
+        const vec3 u = other[e], v = other[(e + 1) % 3];
+        const double d = std::max(off(u), off(v));
+        if (!(d < best)) continue;
+        best = d;
+        lo = std::min(along(u), along(v));
+        hi = std::max(along(u), along(v));
+    }
+    if (!std::isfinite(best)) return {a, b};
+    lo = std::clamp(lo, 0.0, 1.0);
+    hi = std::clamp(hi, 0.0, 1.0);
+    if (lo > hi) lo = hi = (lo + hi) * 0.5;
+    auto at = [&](double t) {
+        return vec3{static_cast<float>(a.x + t * dx), static_cast<float>(a.y + t * dy),
+                    static_cast<float>(a.z + t * (double{b.z} - a.z))};
+    };
+    return {at(lo), at(hi)};
+}
+
+}  // namespace creation_detail
 
 // One coordinate space of a plugin, or one navmesh.
 enum class space_kind : std::uint8_t { world, cell, object, navmesh };
@@ -89,6 +127,8 @@ inline result<walkable> make_walkable(const creation::plugin_file& plugin, const
     };
     std::vector<mesh_start> meshes;
     std::vector<pending> cross;
+    // Every triangle's corners (world), for the portals of edge links.
+    std::vector<std::array<vec3, 3>> corners_of;
     std::uint32_t number = 0;
     const error walk_error = creation::for_each_navmesh(plugin, scratch, [&](const creation::navmesh_entry& n) {
         const bool wanted = space.kind == space_kind::navmesh ? n.record.form_id() == space.form_id
@@ -108,6 +148,7 @@ inline result<walkable> make_walkable(const creation::plugin_file& plugin, const
                 else corners[k] = vertices[t.vertex(k)].position();
             }
             b.add_polygon({n.record.form_id(), index}, {corners, count}, surface::planar, t.flags_raw(), number);
+            corners_of.push_back(count == 3 ? std::array<vec3, 3>{corners[0], corners[1], corners[2]} : std::array<vec3, 3>{});
             ++index;
         }
         index = 0;
@@ -136,7 +177,9 @@ inline result<walkable> make_walkable(const creation::plugin_file& plugin, const
         const auto it = std::lower_bound(meshes.begin(), meshes.end(), p.navmesh,
                                          [](const mesh_start& m, std::uint32_t id) { return m.form_id < id; });
         if (it == meshes.end() || it->form_id != p.navmesh || p.triangle >= it->count) continue;
-        b.add_link(p.from, it->first + p.triangle, link_kind::cross_navmesh, p.a, p.b, p.type, p.record);
+        const polygon_index to = it->first + p.triangle;
+        const auto [pa, pb] = creation_detail::edge_overlap(p.a, p.b, corners_of[to]);
+        b.add_link(p.from, to, link_kind::cross_navmesh, pa, pb, p.type, p.record);
     }
     return b.finish();
 }

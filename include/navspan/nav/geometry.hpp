@@ -31,8 +31,11 @@ inline double segment_fraction(plan2 p, plan2 a, plan2 b) noexcept {
 }
 
 // How far a point may lie outside a polygon and still count as on it: a
-// little over float rounding at the coordinates' magnitude.
-inline double tolerance(plan2 p) noexcept { return 1e-3 + 1e-5 * (std::fabs(p.x) + std::fabs(p.y)); }
+// thousandth of a unit wherever the point is. The plan tests run in double
+// over float corners, whose rounding stays far below that at any coordinate
+// a query accepts (see max_query_coordinate), so a point this far outside
+// every polygon is on none of them, at the origin or at Skyrim's 10^5.
+inline double tolerance(plan2) noexcept { return 1e-3; }
 
 // Height of a plan point over corners NW, NE, SE, SW (Source areas): the
 // game's interpolation between the corner heights, u and v clamped to the area.
@@ -108,6 +111,20 @@ inline bool plan_contains(std::span<const vec3> c, plan2 p) noexcept {
 }
 
 }  // namespace geometry_detail
+
+// The largest coordinate magnitude a query takes (a billion units: every
+// format's maps lie well inside a million). A point with a component that
+// is NaN, infinite or larger than this is refused by every query: locate
+// and nearest find nothing, find_path answers bad_input, raycast is blocked
+// at its start.
+inline constexpr float max_query_coordinate = 1.0e9f;
+
+// True when every component is finite and within max_query_coordinate.
+constexpr bool valid_query_point(vec3 p) noexcept {
+    // Written so that NaN fails every comparison.
+    return p.x >= -max_query_coordinate && p.x <= max_query_coordinate && p.y >= -max_query_coordinate &&
+           p.y <= max_query_coordinate && p.z >= -max_query_coordinate && p.z <= max_query_coordinate;
+}
 
 // The centre: the area centroid in plan (the mean of the corners for a
 // polygon of no area) at the surface's height there.

@@ -15,7 +15,9 @@
 // portals, the cost of a step being the distance walked (times what the
 // cost hook says), with the straight-line distance to the goal as its
 // heuristic: the cost model of Detour's findPath with one area cost. Once the
-// scratch fits the walkable, no query allocates.
+// scratch fits the walkable, no query allocates. One state per polygon
+// makes this search fast but not always shortest under that model;
+// search_graph.hpp has the exact one (find_exact_path).
 #pragma once
 
 #include <algorithm>
@@ -34,7 +36,7 @@ namespace navspan::nav {
 enum class path_status : std::uint8_t {
     found,              // corridor from start to goal
     no_path,            // the goal cannot be reached from the start
-    bad_input,          // a polygon index out of range or unusable
+    bad_input,          // a polygon index out of range or unusable, or a point refused by valid_query_point
     scratch_too_small,  // the scratch was sized for a smaller walkable
 };
 
@@ -220,7 +222,8 @@ template <class Cost = distance_cost>
 path_result find_path(const walkable& w, polygon_index start, vec3 start_point, polygon_index goal, vec3 goal_point,
                       path_scratch& scratch, Cost cost = {}) noexcept {
     path_result r;
-    if (start >= w.polygon_count() || goal >= w.polygon_count() || !w.usable(start) || !w.usable(goal)) {
+    if (start >= w.polygon_count() || goal >= w.polygon_count() || !w.usable(start) || !w.usable(goal) ||
+        !valid_query_point(start_point) || !valid_query_point(goal_point)) {
         r.status = path_status::bad_input;
         return r;
     }
@@ -245,13 +248,21 @@ inline bool same_plan_point(vec3 a, vec3 b) noexcept {
     return dx * dx + dy * dy < 1e-6f;
 }
 
-// The portal from corridor[i] to corridor[i + 1] as (left, right), seen
-// from the first polygon's centre; the goal point past the last.
+// The portals of a corridor as (left, right), seen from inside the polygon
+// they leave, two per step: number 2i is the portal of the link from
+// corridor[i] to corridor[i + 1] (on corridor[i]'s side), number 2i + 1
+// where that portal lands on corridor[i + 1] (its ends moved to the nearest
+// points of that polygon). The two are one segment where the polygons
+// touch; where they do not (a Source drop or jump across a gap, a link
+// between meshes that do not meet) the funnel so keeps to both sides of
+// the gap instead of cutting across it. Past the last: the goal point.
 struct funnel_portals {
     const walkable& w;
     std::span<const polygon_index> corridor;
     vec3 goal;
-    void get(std::size_t i, vec3& left, vec3& right) const noexcept {
+    std::size_t count() const noexcept { return corridor.empty() ? 1 : 2 * (corridor.size() - 1) + 1; }
+    void get(std::size_t j, vec3& left, vec3& right) const noexcept {
+        const std::size_t i = j / 2;
         if (i + 1 >= corridor.size()) {
             left = right = goal;
             return;
@@ -260,6 +271,12 @@ struct funnel_portals {
         if (l == nullptr) {
             left = right = goal;
             return;
+        }
+        vec3 a = l->portal_a, b = l->portal_b;
+        if (j % 2 == 1) {
+            const polygon_index to = corridor[i + 1];
+            if (!geometry_detail::plan_contains(w.plan_corners(to), {a.x, a.y})) a = w.to_plan(closest_point(w, to, w.to_world(a)));
+            if (!geometry_detail::plan_contains(w.plan_corners(to), {b.x, b.y})) b = w.to_plan(closest_point(w, to, w.to_world(b)));
         }
         // Any point inside the first polygon tells the sides apart: the mean
         // of its corners (convex polygons) is the cheapest.
@@ -272,11 +289,11 @@ struct funnel_portals {
         const float n = corners.empty() ? 1.0f : static_cast<float>(corners.size());
         from = {from.x / n, from.y / n, 0};
         if (triangle_area2(from, l->portal_a, l->portal_b) < 0) {
-            right = l->portal_a;
-            left = l->portal_b;
+            right = a;
+            left = b;
         } else {
-            right = l->portal_b;
-            left = l->portal_a;
+            right = b;
+            left = a;
         }
     }
 };
@@ -292,7 +309,9 @@ struct straight_path_result {
 // The corner points of the shortest way through the corridor (the funnel
 // over its portals, as Detour's findStraightPath), start and goal
 // included, in world coordinates. A corridor that does not follow links
-// stops at the first gap. Allocates nothing.
+// stops at the first gap. There are at most 2 * corridor.size() + 1 of
+// them (a turn on each side of a gap between linked polygons): an `out`
+// of 2 * corridor.size() + 2 always suffices. Allocates nothing.
 inline straight_path_result straight_path(const walkable& w, std::span<const polygon_index> corridor, vec3 start_point,
                                           vec3 goal_point, std::span<vec3> out) noexcept {
     using namespace path_detail;
@@ -310,7 +329,7 @@ inline straight_path_result straight_path(const walkable& w, std::span<const pol
     };
     emit(start);
     const funnel_portals portals{w, corridor, goal};
-    const std::size_t n = corridor.empty() ? 1 : corridor.size();
+    const std::size_t n = portals.count();
     vec3 apex = start, left = start, right = start;
     std::size_t apex_i = 0, left_i = 0, right_i = 0;
     // Each restart moves the apex forward, so the loop ends after at most
@@ -361,6 +380,10 @@ struct raycast_result {
     float fraction = 1;      // how far along from -> to the walk got (1 when it reached `to`)
     polygon_index last = no_polygon;  // the polygon the walk ended on
     std::size_t visited = 0;          // polygons crossed
+    // The walk stopped because it made no headway through a tangle of
+    // polygons (coincident or overlapping ones linked into a loop) within
+    // its work bound; `blocked` is then true as well.
+    bool gave_up = false;
 };
 
 // Walks the plan segment from `from` (on polygon `start`) toward `to`,
@@ -368,19 +391,30 @@ struct raycast_result {
 // contains the point where the segment leaves the current polygon and
 // lies within `step_height` of its surface there). Stops at the first
 // edge with none: the wall Detour's raycast reports.
+//
+// Work. A walk over convex polygons enters each at most once, so it looks
+// at each link at most once. A hostile walkable can instead hold polygons
+// that lie on top of each other and link to each other, where the walk
+// would step between them without moving along the segment; the walk never
+// steps straight back to the polygon it came from, and it counts the
+// links it examines: once that count passes link_count() + polygon_count()
+// (what one honest walk over the whole walkable could examine) it stops,
+// blocked, with gave_up set. A call costs O(corners + links) of the
+// walkable at most. Allocates nothing.
 inline raycast_result raycast(const walkable& w, polygon_index start, vec3 from, vec3 to, float step_height = 18.0f) noexcept {
     using namespace geometry_detail;
     raycast_result r;
-    if (start >= w.polygon_count() || !w.usable(start)) {
+    if (start >= w.polygon_count() || !w.usable(start) || !valid_query_point(from) || !valid_query_point(to)) {
         r.blocked = true;
         r.fraction = 0;
         return r;
     }
     const vec3 a = w.to_plan(from), b = w.to_plan(to);
     const plan2 pa{a.x, a.y}, pb{b.x, b.y};
-    polygon_index cur = start;
+    polygon_index cur = start, came_from = no_polygon;
     double t_in = 0;
-    for (std::size_t steps = 0; steps <= w.polygon_count(); ++steps) {
+    std::size_t budget = w.link_count() + w.polygon_count() + 1;
+    for (;;) {
         r.last = cur;
         ++r.visited;
         // Where the segment leaves `cur` (clipping against each edge's
@@ -405,7 +439,10 @@ inline raycast_result raycast(const walkable& w, polygon_index start, vec3 from,
         const double h = plan_height(w, cur, {pa.x + t_out * (pb.x - pa.x), pa.y + t_out * (pb.y - pa.y)});
         polygon_index next = no_polygon;
         for (const link& l : w.links(cur)) {
+            if (budget == 0) break;
+            --budget;
             if (l.kind != link_kind::walk && l.kind != link_kind::cross_group && l.kind != link_kind::cross_navmesh) continue;
+            if (l.target == came_from) continue;
             if (!plan_contains(w.plan_corners(l.target), past)) continue;
             if (std::fabs(plan_height(w, l.target, past) - h) > step_height) continue;
             next = l.target;
@@ -413,15 +450,20 @@ inline raycast_result raycast(const walkable& w, polygon_index start, vec3 from,
         }
         if (next == no_polygon) {
             r.blocked = true;
+            r.gave_up = budget == 0;
             r.fraction = static_cast<float>(t_out);
             return r;
         }
+        if (budget == 0) {
+            r.blocked = r.gave_up = true;
+            r.fraction = static_cast<float>(t_out);
+            return r;
+        }
+        --budget;  // the step itself
+        came_from = cur;
         cur = next;
         t_in = t_out;
     }
-    r.blocked = true;
-    r.fraction = static_cast<float>(t_in);
-    return r;
 }
 
 }  // namespace navspan::nav

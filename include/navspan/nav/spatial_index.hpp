@@ -5,7 +5,13 @@
 // cell per polygon; each cell lists the polygons whose bounds overlap it.
 // A polygon that would cover more than max_cells_per_polygon cells (a huge
 // area, or a hostile one) is kept in a short list looked at by every query
-// instead, so the index never holds more than that many entries per polygon.
+// instead. The cell lists together hold at most entries_per_polygon entries
+// per usable polygon: when the polygons would need more (many large
+// polygons over one grid, as a crafted file has), the largest go to the
+// short list until the rest fit. So the index is at most
+// 4 * (3 * n + 4 + (entries_per_polygon + 1) * n) bytes for n usable
+// polygons (the grid has at most 3n + 3 cells), 48 bytes per polygon, and
+// a walkable holds at least 3 corners (36 bytes) per polygon.
 //
 // The index is built once, either into memory the caller provides
 // (words_needed(), then build_into()) or into one allocation it owns
@@ -45,6 +51,7 @@ struct nearest_polygon {
 class spatial_index {
 public:
     static constexpr std::uint32_t max_cells_per_polygon = 256;
+    static constexpr std::uint32_t entries_per_polygon = 8;
 
     spatial_index() = default;
 
@@ -84,12 +91,14 @@ public:
     std::uint32_t columns() const noexcept { return cols_; }
     std::uint32_t rows() const noexcept { return rows_; }
     const walkable* mesh() const noexcept { return mesh_; }
+    // Polygons kept in the short list every query looks at (see above).
+    std::size_t oversize_count() const noexcept { return oversize_count_; }
 
     // The polygon under or above `point` whose surface is nearest to it in
     // height, among those within `height_tolerance`; none when the point is
     // over no polygon (or all are farther in height).
     std::optional<located> locate(vec3 point, float height_tolerance) const noexcept {
-        if (mesh_ == nullptr) return std::nullopt;
+        if (mesh_ == nullptr || !valid_query_point(point)) return std::nullopt;
         const walkable& w = *mesh_;
         const vec3 q = w.to_plan(point);
         located best;
@@ -120,7 +129,7 @@ public:
     // The polygon whose closest point (nearest in plan, on its surface) is
     // nearest to `point`, if one lies within `max_distance`.
     std::optional<nearest_polygon> nearest(vec3 point, float max_distance) const noexcept {
-        if (mesh_ == nullptr || !(max_distance >= 0)) return std::nullopt;
+        if (mesh_ == nullptr || !(max_distance >= 0) || !valid_query_point(point)) return std::nullopt;
         const walkable& w = *mesh_;
         const vec3 q = w.to_plan(point);
         nearest_polygon best;
@@ -151,6 +160,32 @@ public:
         visit_plan(around, consider);
         if (best.polygon == no_polygon) return std::nullopt;
         return best;
+    }
+
+    // Every usable polygon whose closest point (nearest in plan, on its
+    // surface: as nearest() measures) lies within `radius` of `point`,
+    // written to `out` in no particular order. Returns how many there are;
+    // when that is more than out.size(), only the first out.size() were
+    // written. Allocates nothing.
+    std::size_t within(vec3 point, float radius, std::span<polygon_index> out) const noexcept {
+        if (mesh_ == nullptr || !(radius >= 0) || !valid_query_point(point)) return 0;
+        const walkable& w = *mesh_;
+        const vec3 q = w.to_plan(point);
+        const double r = radius;
+        std::size_t n = 0;
+        const box around{{static_cast<float>(q.x - r), static_cast<float>(q.y - r), 0},
+                         {static_cast<float>(q.x + r), static_cast<float>(q.y + r), 0}};
+        visit_plan(around, [&](polygon_index p) {
+            const box& b = w.plan_bounds(p);
+            const double dx = std::max({static_cast<double>(b.min.x) - q.x, 0.0, static_cast<double>(q.x) - b.max.x});
+            const double dy = std::max({static_cast<double>(b.min.y) - q.y, 0.0, static_cast<double>(q.y) - b.max.y});
+            const double dz = std::max({static_cast<double>(b.min.z) - q.z, 0.0, static_cast<double>(q.z) - b.max.z});
+            if (dx * dx + dy * dy + dz * dz > r * r) return;
+            if (distance(closest_point(w, p, point), point) > r) return;
+            if (n < out.size()) out[n] = p;
+            ++n;
+        });
+        return n;
     }
 
     // Calls visit(polygon_index) once for every usable polygon whose bounds
@@ -228,13 +263,27 @@ private:
     // entries, oversize polygons. Returns the total.
     std::size_t count(const walkable& w) noexcept {
         const std::size_t cells = std::size_t{cols_} * rows_;
-        std::size_t entries = 0, over = 0;
+        // How many polygons cover each number of cells (1 .. the most kept
+        // in cells): the cap is the largest count whose polygons fit in
+        // entries_per_polygon entries per polygon.
+        std::size_t covering[max_cells_per_polygon + 1] = {};
         for (std::size_t i = 0; i < w.polygon_count(); ++i) {
             const auto p = static_cast<polygon_index>(i);
             if (!w.usable(p)) continue;
-            const cell_range r = range_of(w.plan_bounds(p));
-            if (r.cells() > max_cells_per_polygon) ++over;
-            else entries += static_cast<std::size_t>(r.cells());
+            const std::uint64_t n = range_of(w.plan_bounds(p)).cells();
+            if (n <= max_cells_per_polygon) ++covering[n];
+        }
+        const std::size_t allowed = std::size_t{entries_per_polygon} * usable_;
+        std::size_t entries = 0;
+        cap_ = 0;
+        for (std::uint32_t n = 1; n <= max_cells_per_polygon; ++n) {
+            if (entries + covering[n] * n > allowed) break;
+            entries += covering[n] * n;
+            cap_ = n;
+        }
+        std::size_t over = 0;
+        for (std::size_t i = 0; i < w.polygon_count(); ++i) {
+            over += w.usable(static_cast<polygon_index>(i)) && range_of(w.plan_bounds(static_cast<polygon_index>(i))).cells() > cap_;
         }
         items_at_ = cells + 1;
         oversize_at_ = items_at_ + entries;
@@ -251,7 +300,7 @@ private:
             const auto p = static_cast<polygon_index>(i);
             if (!w.usable(p)) continue;
             const cell_range r = range_of(w.plan_bounds(p));
-            if (r.cells() > max_cells_per_polygon) continue;
+            if (r.cells() > cap_) continue;
             for (std::uint32_t y = r.y0; y <= r.y1; ++y) {
                 for (std::uint32_t x = r.x0; x <= r.x1; ++x) ++words_[std::size_t{y} * cols_ + x + 1];
             }
@@ -262,7 +311,7 @@ private:
             const auto p = static_cast<polygon_index>(i);
             if (!w.usable(p)) continue;
             const cell_range r = range_of(w.plan_bounds(p));
-            if (r.cells() > max_cells_per_polygon) {
+            if (r.cells() > cap_) {
                 words_[oversize_at_ + over++] = p;
                 continue;
             }
@@ -317,6 +366,7 @@ private:
     std::span<std::uint32_t> words_;
     std::size_t items_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
     std::uint32_t usable_ = 0;
+    std::uint32_t cap_ = max_cells_per_polygon;  // the most cells a polygon listed in cells covers
     std::uint32_t cols_ = 1, rows_ = 1;
     double origin_x_ = 0, origin_y_ = 0, cell_ = 1;
 };

@@ -1,0 +1,75 @@
+// navspan-nav-count: one kind of path search over the bench's 256 start/goal
+// pairs of a file, once, for counting instructions (wall time on a shared
+// machine is too noisy for ratios):
+//
+//   for mode in none plain polygon build exact; do
+//     valgrind --tool=callgrind --callgrind-out-file=/dev/null
+//       build/bench/benchmarks/navspan-nav-count FILE $mode   (one line)
+//   done
+//
+// The searches' own cost is a mode's count minus its baseline's: plain
+// (std::priority_queue A*) and polygon (find_path) minus none (the file
+// read, the walkable and the pairs); exact (find_exact_path) minus build
+// (the same plus the search graph). A plugin: its space with the most
+// triangles, as navspan-bench takes it.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "nav_rows.hpp"
+
+int main(int argc, char** argv) {
+    namespace nav = navspan::nav;
+    using namespace navspan_bench::nav_rows_detail;
+    if (argc < 3) {
+        std::fprintf(stderr, "usage: navspan-nav-count FILE none|plain|polygon|build|exact [PAIRS]\n");
+        return 2;
+    }
+    const std::string mode = argv[2];
+    const std::size_t pair_count = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 256;
+    const std::vector<std::byte> bytes = navspan_bench::read_whole_file(argv[1]);
+    nav::plugin_space biggest;
+    const nav::plugin_space* space = nullptr;
+    if (navspan::detect(bytes) == navspan::format::creation_plugin) {
+        auto plugin = navspan::creation::plugin_file::open(bytes);
+        navspan::creation::inflate_buffer scratch;
+        std::vector<nav::plugin_space> spaces;
+        if (!plugin || !nav::plugin_spaces(*plugin, scratch, spaces).ok() || spaces.empty()) return 1;
+        for (const auto& s : spaces) {
+            if (s.triangles > biggest.triangles) biggest = s;
+        }
+        space = &biggest;
+    }
+    auto built = nav::make_walkable(bytes, space);
+    if (!built) return 1;
+    const nav::walkable& w = *built;
+    const workload work = make_workload(w, 1, pair_count);
+    std::vector<navspan::vec3> centres(w.polygon_count());
+    for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) centres[p] = w.usable(p) ? nav::centre(w, p) : navspan::vec3{};
+    nav::search_graph graph;
+    if (mode == "build" || mode == "exact") graph = nav::search_graph::build(w);
+    nav::search_scratch exact_scratch(graph);
+    nav::path_scratch scratch(w);
+    plain_astar plain(w);
+    double total = 0;
+    std::size_t found = 0;
+    for (const auto& [a, b] : work.pairs) {
+        float cost = -1;
+        if (mode == "plain") {
+            cost = plain.run(w, a, centres[a], b, centres[b]);
+        } else if (mode == "polygon") {
+            const auto r = nav::find_path(w, a, centres[a], b, centres[b], scratch);
+            if (r.status == nav::path_status::found) cost = r.cost;
+        } else if (mode == "exact") {
+            const auto r = nav::find_exact_path(graph, a, centres[a], b, centres[b], exact_scratch);
+            if (r.status == nav::search_status::found) cost = r.cost;
+        }
+        if (cost >= 0) {
+            total += cost;
+            ++found;
+        }
+    }
+    std::printf("%s: %zu polygons, %zu links; %zu pairs, %zu found, total cost %.1f; search graph %zu bytes\n",
+                mode.c_str(), w.polygon_count(), w.link_count(), work.pairs.size(), found, total, graph.memory_bytes());
+    return 0;
+}

@@ -1,0 +1,186 @@
+// navspan::nav on inputs built to make queries slow, big or wrong (issue
+// 28's G5, G6, G7): the spatial index stays within its documented size,
+// raycast's work stays bounded on coincident polygons linked in a loop,
+// and points no query can mean (NaN, infinite, beyond a billion units) are
+// refused instead of answered.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include <navspan/navspan.hpp>
+
+namespace {
+
+namespace nav = navspan::nav;
+using navspan::vec3;
+
+void add_square(nav::walkable_builder& b, std::uint32_t id, float x0, float y0, float size) {
+    const vec3 c[] = {{x0, y0, 0}, {x0 + size, y0, 0}, {x0 + size, y0 + size, 0}, {x0, y0 + size, 0}};
+    b.add_polygon({id, 0}, c);
+}
+
+}  // namespace
+
+TEST_CASE("nav bounds: points that are not finite or beyond a billion units are refused (G7)") {
+    nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
+    add_square(b, 1, 0, 0, 100);
+    add_square(b, 2, 100, 0, 100);
+    b.add_link(0, 1, nav::link_kind::walk, {100, 0, 0}, {100, 100, 0});
+    const nav::walkable w = b.finish();
+    const auto index = nav::spatial_index::build(w);
+    const float inf = std::numeric_limits<float>::infinity();
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const vec3 bad[] = {{inf, 0, 0}, {-inf, 50, 0}, {50, 50, nan}, {2e9f, 50, 0}, {50, -2e9f, 0}, {50, 50, 3e9f}};
+    for (const vec3& p : bad) {
+        CAPTURE(p.x);
+        CAPTURE(p.y);
+        CAPTURE(p.z);
+        CHECK_FALSE(nav::valid_query_point(p));
+        CHECK_FALSE(index.locate(p, inf));
+        CHECK_FALSE(index.nearest(p, std::numeric_limits<float>::max()));
+        nav::path_scratch scratch(w);
+        CHECK(nav::find_path(w, 0, p, 1, {150, 50, 0}, scratch).status == nav::path_status::bad_input);
+        CHECK(nav::find_path(w, 0, {50, 50, 0}, 1, p, scratch).status == nav::path_status::bad_input);
+        const auto ray = nav::raycast(w, 0, {50, 50, 0}, p);
+        CHECK(ray.blocked);
+        CHECK(ray.fraction == 0);
+    }
+    CHECK(nav::valid_query_point({1e9f, -1e9f, 0}));
+    CHECK(index.locate({50, 50, 0}, 1));
+}
+
+TEST_CASE("nav bounds: locate's tolerance does not grow with the coordinates") {
+    nav::walkable_builder b(nav::id_scheme::plugin_navmesh_triangle, nav::axis::z);
+    add_square(b, 1, 100000, 100000, 100);
+    add_square(b, 2, 0, 0, 100);
+    const nav::walkable w = b.finish();
+    const auto index = nav::spatial_index::build(w);
+    CHECK(index.locate({100050, 100050, 0}, 1));
+    CHECK(index.locate({100100, 100050, 0}, 1));        // on the edge
+    CHECK_FALSE(index.locate({100100.5f, 100050, 0}, 1));  // half a unit outside: not on it
+    CHECK_FALSE(nav::contains(w, 0, {100050, 100100.25f, 0}));
+    CHECK_FALSE(index.locate({100.01f, 50, 0}, 1));
+}
+
+TEST_CASE("nav bounds: raycast between coincident linked polygons stops early (G6)") {
+    // A and B lie on each other and link both ways; each also holds many
+    // links to a far polygon the walk never takes, so a walk that stepped
+    // A, B, A, B ... once per polygon of the walkable would examine
+    // polygons x links of them (the 7-second file of issue 28).
+    nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
+    add_square(b, 1, 0, 0, 100);
+    add_square(b, 2, 0, 0, 100);
+    add_square(b, 3, 5000, 5000, 10);
+    constexpr std::uint32_t fillers = 20000;
+    for (std::uint32_t i = 0; i < fillers; ++i) add_square(b, 10 + i, 10000.0f + 20.0f * static_cast<float>(i % 100), 20.0f * static_cast<float>(i / 100), 10);
+    for (int i = 0; i < 20000; ++i) {
+        b.add_link(0, 2, nav::link_kind::walk, {5000, 5000, 0}, {5010, 5000, 0});
+        b.add_link(1, 2, nav::link_kind::walk, {5000, 5000, 0}, {5010, 5000, 0});
+    }
+    b.add_link(0, 1, nav::link_kind::walk, {100, 0, 0}, {100, 100, 0});
+    b.add_link(1, 0, nav::link_kind::walk, {100, 0, 0}, {100, 100, 0});
+    const nav::walkable w = b.finish();
+    const auto begin = std::chrono::steady_clock::now();
+    const auto r = nav::raycast(w, 0, {50, 50, 0}, {300, 50, 0});
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    CHECK(r.blocked);
+    CHECK(r.visited <= 2);
+    CHECK(r.fraction == doctest::Approx(0.2));
+    CHECK(seconds < 1.0);  // a generous bound: the old walk took minutes here
+
+    // Three coincident polygons in a loop: the walk cannot step straight
+    // back, so it goes round until its work bound stops it.
+    nav::walkable_builder c(nav::id_scheme::source_area, nav::axis::z);
+    for (std::uint32_t i = 0; i < 3; ++i) add_square(c, i, 0, 0, 100);
+    for (std::uint32_t i = 0; i < 3; ++i) c.add_link(i, (i + 1) % 3, nav::link_kind::walk, {100, 0, 0}, {100, 100, 0});
+    const nav::walkable loop = c.finish();
+    const auto round = nav::raycast(loop, 0, {50, 50, 0}, {300, 50, 0});
+    CHECK(round.blocked);
+    CHECK(round.gave_up);
+    CHECK(round.visited <= loop.link_count() + loop.polygon_count() + 1);
+}
+
+TEST_CASE("nav bounds: the spatial index stays within 48 bytes per polygon (G5)") {
+    // Many polygons each as large as the map, over a grid sized by many
+    // small ones: before the cap each large one took up to 256 entries.
+    nav::walkable_builder b(nav::id_scheme::plugin_navmesh_triangle, nav::axis::z);
+    constexpr std::uint32_t side = 100;
+    for (std::uint32_t i = 0; i < side * side; ++i) {
+        add_square(b, i, 10.0f * static_cast<float>(i % side), 10.0f * static_cast<float>(i / side), 10);
+    }
+    constexpr std::uint32_t large = 5000;
+    for (std::uint32_t i = 0; i < large; ++i) {
+        const float o = static_cast<float>(i % 7);
+        const vec3 tri[] = {{o, o, 0}, {1000 - o, o, 0}, {o, 1000 - o, 0}};
+        b.add_polygon({side * side + i, 0}, tri);
+    }
+    const nav::walkable w = b.finish();
+    const std::size_t n = w.polygon_count();
+    const auto index = nav::spatial_index::build(w);
+    CHECK(index.memory_bytes() <= 48 * n + 16);
+    CHECK(nav::spatial_index::words_needed(w) * 4 <= 48 * n + 16);
+    CHECK(index.oversize_count() >= 1);
+    // Every polygon is still found, through the cells or the short list.
+    const auto at = index.locate({995, 995, 0}, 1);
+    REQUIRE(at);
+    CHECK(at->polygon == side * side - 1);
+    std::size_t under = 0;
+    index.query({{5, 5, -1}, {6, 6, 1}}, [&](nav::polygon_index) { ++under; });
+    CHECK(under == 1 + large);
+}
+
+TEST_CASE("nav: polygons within a radius") {
+    nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
+    for (std::uint32_t i = 0; i < 10; ++i) add_square(b, i, 100.0f * static_cast<float>(i), 0, 100);
+    const nav::walkable w = b.finish();
+    const auto index = nav::spatial_index::build(w);
+    nav::polygon_index out[10];
+    // From (250, 50): squares 2 (on it), 1 and 3 (50 away), 0 and 4 (150).
+    CHECK(index.within({250, 50, 0}, 0, out) == 1);
+    CHECK(out[0] == 2);
+    CHECK(index.within({250, 50, 0}, 50, out) == 3);
+    CHECK(index.within({250, 50, 0}, 149, out) == 3);
+    CHECK(index.within({250, 50, 0}, 151, out) == 5);
+    nav::polygon_index two[2];
+    CHECK(index.within({250, 50, 0}, 151, two) == 5);  // counted, two written
+    CHECK(index.within({250, 50, 0}, -1, out) == 0);
+    CHECK(index.within({NAN, 50, 0}, 10, out) == 0);
+    // Height counts: 60 above the plane, a radius of 50 holds nothing.
+    CHECK(index.within({250, 50, 60}, 50, out) == 0);
+}
+
+TEST_CASE("nav bounds: the search graph of a hub with thousands of links stays O(links)") {
+    // One hub linked both ways with 3,000 spokes: 9 million steps from the
+    // links into the hub to the links out of it. The graph keeps no table
+    // of them and no landmarks, and a search is bounded by its budget.
+    nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
+    add_square(b, 0, 0, 0, 100);
+    constexpr std::uint32_t spokes = 3000;
+    for (std::uint32_t i = 1; i <= spokes; ++i) {
+        add_square(b, i, 200.0f + 10.0f * static_cast<float>(i % 60), 10.0f * static_cast<float>(i / 60), 5);
+    }
+    for (std::uint32_t i = 1; i <= spokes; ++i) {
+        const vec3 at{100, 50, 0};
+        b.add_link(0, i, nav::link_kind::walk, at, at);
+        b.add_link(i, 0, nav::link_kind::walk, at, at);
+    }
+    const nav::walkable w = b.finish();
+    const auto begin = std::chrono::steady_clock::now();
+    const auto graph = nav::search_graph::build(w);
+    CHECK_FALSE(graph.lengths_precomputed());
+    CHECK(graph.landmark_count() == 0);
+    CHECK(graph.build_steps() < 10 * (w.link_count() + w.polygon_count()));
+    nav::search_scratch scratch(graph);
+    for (nav::polygon_index goal : {nav::polygon_index{spokes}, nav::polygon_index{spokes / 2}}) {
+        const auto r = nav::find_exact_path(graph, 1, nav::centre(w, 1), goal, nav::centre(w, goal), scratch);
+        CHECK((r.status == nav::search_status::found || r.status == nav::search_status::limit_exceeded));
+        std::vector<nav::reached_polygon> out(w.polygon_count());
+        const auto reached = nav::reach(graph, 1, nav::centre(w, 1), 1e9f, out, scratch);
+        CHECK((reached.status == nav::search_status::found || reached.status == nav::search_status::limit_exceeded));
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    CHECK(seconds < 2.0);  // generous: 9 million steps per search would take far longer
+}

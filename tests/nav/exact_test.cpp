@@ -1,0 +1,438 @@
+// navspan::nav's search graph: find_exact_path against a Dijkstra written
+// here from the walkable alone (one state per link, the documented cost
+// model) on every corpus map, with find_path's gap reported; reach and
+// find_nearest_goal against the same Dijkstra; no allocation per search.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <functional>
+#include <queue>
+#include <string>
+#include <vector>
+
+#include <navspan/navspan.hpp>
+
+#include "support/alloc_counter.hpp"
+#include "support/corpus.hpp"
+
+namespace {
+
+namespace nav = navspan::nav;
+using navspan::vec3;
+
+double dist(vec3 a, vec3 b) {
+    const double dx = double{a.x} - b.x, dy = double{a.y} - b.y, dz = double{a.z} - b.z;
+    return std::sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+vec3 mid(const nav::link& l) {
+    return {(l.portal_a.x + l.portal_b.x) * 0.5f, (l.portal_a.y + l.portal_b.y) * 0.5f, (l.portal_a.z + l.portal_b.z) * 0.5f};
+}
+
+// The cost model by brute force: Dijkstra in double over "standing on the
+// midpoint of link (p, i)", from the start point; the answer per polygon is
+// the least cost of entering it, and to a goal point the least of entering
+// its polygon plus the last leg.
+struct reference {
+    const nav::walkable& w;
+    std::vector<std::size_t> first;  // per polygon: its first link's number
+    explicit reference(const nav::walkable& mesh) : w(mesh) {
+        first.resize(w.polygon_count() + 1);
+        for (std::size_t p = 0; p < w.polygon_count(); ++p) {
+            first[p + 1] = first[p] + w.links(static_cast<nav::polygon_index>(p)).size();
+        }
+    }
+    // Cost to each link's midpoint (infinity when not reached).
+    std::vector<double> from(nav::polygon_index start, vec3 start_plan) const {
+        std::vector<double> d(first.back(), INFINITY);
+        using item = std::pair<double, std::size_t>;
+        std::priority_queue<item, std::vector<item>, std::greater<item>> open;
+        auto offer = [&](std::size_t state, double c) {
+            if (c < d[state]) {
+                d[state] = c;
+                open.push({c, state});
+            }
+        };
+        const auto out = w.links(start);
+        for (std::size_t i = 0; i < out.size(); ++i) offer(first[start] + i, dist(start_plan, mid(out[i])));
+        while (!open.empty()) {
+            const auto [c, state] = open.top();
+            open.pop();
+            if (c > d[state]) continue;
+            const std::size_t p = static_cast<std::size_t>(std::upper_bound(first.begin(), first.end(), state) - first.begin()) - 1;
+            const nav::link& l = w.links(static_cast<nav::polygon_index>(p))[state - first[p]];
+            const auto next = w.links(l.target);
+            for (std::size_t i = 0; i < next.size(); ++i) offer(first[l.target] + i, c + dist(mid(l), mid(next[i])));
+        }
+        return d;
+    }
+    double to_goal(const std::vector<double>& d, nav::polygon_index goal, vec3 goal_plan) const {
+        double best = INFINITY;
+        for (std::size_t p = 0; p < w.polygon_count(); ++p) {
+            const auto out = w.links(static_cast<nav::polygon_index>(p));
+            for (std::size_t i = 0; i < out.size(); ++i) {
+                if (out[i].target == goal) best = std::min(best, d[first[p] + i] + dist(mid(out[i]), goal_plan));
+            }
+        }
+        return best;
+    }
+};
+
+bool near(double a, double b) { return std::fabs(a - b) <= 1e-3 + 2e-5 * std::fabs(b); }
+
+struct gap_tally {
+    std::size_t pairs = 0, worse = 0;
+    double sum = 0, most = 0;
+};
+
+void check_walkable(const nav::walkable& w, gap_tally& gaps) {
+    if (w.polygon_count() < 2 || w.link_count() == 0) return;
+    const auto graph = nav::search_graph::build(w);
+    REQUIRE(graph.state_count() == w.link_count());
+    const reference ref(w);
+    nav::search_scratch scratch(graph);
+    nav::path_scratch polygon_scratch(w);
+    std::vector<nav::reached_polygon> reached(w.polygon_count());
+    const auto n = static_cast<std::uint32_t>(w.polygon_count());
+    for (std::uint32_t k = 0; k < 6; ++k) {
+        const nav::polygon_index start = (k * 7919u + 3u) % n;
+        if (!w.usable(start)) continue;
+        const vec3 a = nav::centre(w, start);
+        const auto d = ref.from(start, w.to_plan(a));
+        std::vector<nav::goal_point> goals;
+        for (std::uint32_t j = 0; j < 6; ++j) {
+            const nav::polygon_index goal = (k * 104729u + j * 2654435761u + 1u) % n;
+            if (!w.usable(goal) || goal == start) continue;
+            const vec3 b = nav::centre(w, goal);
+            // A polygon given twice counts as its first listing.
+            if (std::none_of(goals.begin(), goals.end(), [&](const nav::goal_point& x) { return x.polygon == goal; })) {
+                goals.push_back({goal, b});
+            }
+            const double best = ref.to_goal(d, goal, w.to_plan(b));
+            const auto exact = nav::find_exact_path(graph, start, a, goal, b, scratch);
+            CAPTURE(start);
+            CAPTURE(goal);
+            if (std::isinf(best)) {
+                CHECK(exact.status == nav::search_status::no_path);
+                continue;
+            }
+            REQUIRE(exact.status == nav::search_status::found);
+            CHECK(near(exact.cost, best));
+            // The corridor follows links and costs what was reported.
+            REQUIRE(exact.corridor.size() >= 2);
+            CHECK(exact.corridor.front() == start);
+            CHECK(exact.corridor.back() == goal);
+            double along = 0;
+            vec3 at = w.to_plan(a);
+            for (std::size_t i = 1; i < exact.corridor.size(); ++i) {
+                const nav::link* l = w.find_link(exact.corridor[i - 1], exact.corridor[i]);
+                REQUIRE(l != nullptr);
+                // find_link gives the first link between the two; the
+                // search may have used a parallel one: take the cheapest.
+                double step = INFINITY;
+                vec3 step_at{};
+                for (const nav::link& x : w.links(exact.corridor[i - 1])) {
+                    if (x.target != exact.corridor[i]) continue;
+                    const double s = dist(at, mid(x)) + (i + 1 == exact.corridor.size() ? dist(mid(x), w.to_plan(b)) : 0.0);
+                    if (s < step) {
+                        step = s;
+                        step_at = mid(x);
+                    }
+                }
+                along += step;
+                at = step_at;
+            }
+            CHECK(along >= best - 1e-3 - 2e-5 * best);
+            CHECK(nav::geodesic_distance(graph, start, a, goal, b, scratch) == doctest::Approx(exact.cost));
+            // The polygon mode: never below the optimum, and how far above.
+            const auto polygon_mode = nav::find_path(w, start, a, goal, b, polygon_scratch);
+            REQUIRE(polygon_mode.status == nav::path_status::found);
+            CHECK(polygon_mode.cost >= best - 1e-3 - 2e-5 * best);
+            const double gap = best > 0 ? polygon_mode.cost / best - 1 : 0;
+            ++gaps.pairs;
+            if (gap > 1e-5) ++gaps.worse;
+            gaps.sum += std::max(gap, 0.0);
+            gaps.most = std::max(gaps.most, gap);
+        }
+        // The nearest goal: the least of the reference costs.
+        if (!goals.empty()) {
+            double best = INFINITY;
+            for (const auto& g : goals) best = std::min(best, ref.to_goal(d, g.polygon, w.to_plan(g.point)));
+            const auto nearest = nav::find_nearest_goal(graph, start, a, goals, scratch);
+            if (std::isinf(best)) {
+                CHECK(nearest.status == nav::search_status::no_path);
+            } else {
+                REQUIRE(nearest.status == nav::search_status::found);
+                CAPTURE(nearest.cost);
+                CAPTURE(best);
+                CAPTURE(goals.size());
+                CAPTURE(nearest.goal);
+                CAPTURE(nearest.expanded);
+                CHECK(near(nearest.cost, best));
+                CHECK(nearest.corridor.back() == goals[nearest.goal].polygon);
+            }
+        }
+        // Reach: exactly the polygons entered within the cost, at their cost.
+        double limit = 0;
+        for (double c : d) {
+            if (!std::isinf(c)) limit = std::max(limit, c);
+        }
+        limit *= 0.5;
+        std::vector<double> enter(w.polygon_count(), INFINITY);
+        enter[start] = 0;
+        for (std::size_t p = 0; p < w.polygon_count(); ++p) {
+            const auto out = w.links(static_cast<nav::polygon_index>(p));
+            for (std::size_t i = 0; i < out.size(); ++i) enter[out[i].target] = std::min(enter[out[i].target], d[ref.first[p] + i]);
+        }
+        const auto r = nav::reach(graph, start, a, static_cast<float>(limit), reached, scratch);
+        REQUIRE(r.status == nav::search_status::found);
+        CHECK(r.complete);
+        std::size_t expected = 0;
+        for (double c : enter) expected += c <= limit * (1 - 1e-5) ? 1 : 0;
+        CHECK(r.count >= expected);
+        for (std::size_t i = 0; i < r.count; ++i) {
+            CHECK(near(reached[i].cost, enter[reached[i].polygon]));
+            CHECK(reached[i].cost <= limit * (1 + 1e-5) + 1e-3);
+            if (i > 0) CHECK(reached[i].cost >= reached[i - 1].cost);
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("exact: shortest under the model on hand-made meshes") {
+    // A detour a polygon search takes: a wide square whose portal midpoint
+    // lies far to the side. Start S links to A (portal midpoint far left)
+    // and B (near the straight line); both link to goal G.
+    nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
+    const vec3 s[] = {{0, 0, 0}, {100, 0, 0}, {100, 100, 0}, {0, 100, 0}};
+    const vec3 a[] = {{0, 100, 0}, {50, 100, 0}, {50, 200, 0}, {0, 200, 0}};
+    const vec3 c[] = {{50, 100, 0}, {100, 100, 0}, {100, 200, 0}, {50, 200, 0}};
+    const vec3 g[] = {{0, 200, 0}, {100, 200, 0}, {100, 300, 0}, {0, 300, 0}};
+    b.add_polygon({0, 0}, s);
+    b.add_polygon({1, 0}, a);
+    b.add_polygon({2, 0}, c);
+    b.add_polygon({3, 0}, g);
+    b.add_link(0, 1, nav::link_kind::walk, {0, 100, 0}, {50, 100, 0});
+    b.add_link(0, 2, nav::link_kind::walk, {50, 100, 0}, {100, 100, 0});
+    b.add_link(1, 3, nav::link_kind::walk, {0, 200, 0}, {50, 200, 0});
+    b.add_link(2, 3, nav::link_kind::walk, {50, 200, 0}, {100, 200, 0});
+    const nav::walkable w = b.finish();
+    const auto graph = nav::search_graph::build(w);
+    nav::search_scratch scratch(graph);
+    const vec3 from{75, 10, 0}, to{75, 290, 0};
+    const auto r = nav::find_exact_path(graph, 0, from, 3, to, scratch);
+    REQUIRE(r.status == nav::search_status::found);
+    REQUIRE(r.corridor.size() == 3);
+    CHECK(r.corridor[1] == 2);
+    CHECK(r.cost == doctest::Approx(90 + 100 + 90));
+    CHECK(nav::find_exact_path(graph, 0, from, 9, to, scratch).status == nav::search_status::bad_input);
+    CHECK(nav::find_exact_path(graph, 0, {INFINITY, 0, 0}, 3, to, scratch).status == nav::search_status::bad_input);
+    nav::search_scratch small;
+    CHECK(nav::find_exact_path(graph, 0, from, 3, to, small).status == nav::search_status::scratch_too_small);
+    // A hook refusing the link into C: the way through A.
+    const auto around = nav::find_exact_path(graph, 0, from, 3, to, scratch,
+                                             [](const nav::walkable&, nav::polygon_index, const nav::link& l, float len) {
+                                                 return l.target == 2 ? -1.0f : len;
+                                             });
+    REQUIRE(around.status == nav::search_status::found);
+    CHECK(around.corridor[1] == 1);
+    // Reach within 100: S, then C (90 away), not A or G.
+    nav::reached_polygon out[4];
+    const auto within = nav::reach(graph, 0, from, 100, out, scratch);
+    REQUIRE(within.count == 2);
+    CHECK(out[0].polygon == 0);
+    CHECK(out[1].polygon == 2);
+    CHECK(out[1].cost == doctest::Approx(90));
+    nav::reached_polygon one[1];
+    CHECK_FALSE(nav::reach(graph, 0, from, 100, one, scratch).complete);
+    // The nearest of two goals, and a goal under the start.
+    const nav::goal_point goals[] = {{3, to}, {1, {25, 150, 0}}};
+    const auto nearest = nav::find_nearest_goal(graph, 0, from, goals, scratch);
+    REQUIRE(nearest.status == nav::search_status::found);
+    CHECK(nearest.goal == 1);
+    const nav::goal_point here[] = {{3, to}, {0, {75, 20, 0}}};
+    CHECK(nav::find_nearest_goal(graph, 0, from, here, scratch).goal == 1);
+}
+
+TEST_CASE("exact: equal to an independent Dijkstra on every corpus map; find_path's gap") {
+    const char* folders[] = {"source-nav", "quake-nav", "fox-nav2", "creation-plugins"};
+    std::size_t walkables = 0;
+    for (const char* folder_name : folders) {
+        const auto folder = navspan_test::corpus_folder(folder_name);
+        if (!folder) {
+            MESSAGE("corpus not found: skipped " << folder_name);
+            continue;
+        }
+        gap_tally gaps;
+        for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
+            CAPTURE(entry.path().filename().string());
+            const auto bytes = navspan_test::read_file(entry.path());
+            if (navspan::detect(bytes) == navspan::format::creation_plugin) {
+                const auto plugin = navspan::creation::plugin_file::open(bytes);
+                REQUIRE(plugin);
+                navspan::creation::inflate_buffer inflate;
+                std::vector<nav::plugin_space> spaces;
+                REQUIRE(nav::plugin_spaces(*plugin, inflate, spaces).ok());
+                for (const nav::plugin_space& s : spaces) {
+                    const auto w = nav::make_walkable(*plugin, s, inflate);
+                    REQUIRE(w);
+                    check_walkable(*w, gaps);
+                    ++walkables;
+                }
+                continue;
+            }
+            const auto w = nav::make_walkable(bytes);
+            if (!w) continue;
+            check_walkable(*w, gaps);
+            ++walkables;
+        }
+        MESSAGE(std::string(folder_name) << ": " << gaps.pairs << " pairs; find_path above the optimum in " << gaps.worse
+                            << ", by " << (gaps.pairs ? 100 * gaps.sum / static_cast<double>(gaps.pairs) : 0.0)
+                            << "% on average, " << 100 * gaps.most << "% at most");
+    }
+    MESSAGE(walkables << " walkables checked");
+}
+
+TEST_CASE("exact: searches allocate nothing once the graph and scratch exist") {
+    const auto bytes = navspan_test::read_file(std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples/samples/sample_v16_cstrike.nav");
+    const auto w = nav::make_walkable(bytes);
+    REQUIRE(w);
+    const auto graph = nav::search_graph::build(*w);
+    CHECK(graph.memory_bytes() > 0);
+    nav::search_scratch scratch(graph);
+    const auto last = static_cast<nav::polygon_index>(w->polygon_count() - 1);
+    const vec3 a = nav::centre(*w, 0), b = nav::centre(*w, last);
+    const nav::goal_point goals[] = {{last, b}, {0, a}};
+    nav::reached_polygon out[64];
+    std::size_t found = 0;
+    navspan_test::allocation_scope scope;
+    for (int i = 0; i < 10; ++i) {
+        found += nav::find_exact_path(graph, 0, a, last, b, scratch).corridor.size();
+        found += nav::geodesic_distance(graph, last, b, 0, a, scratch) >= 0;
+        found += nav::reach(graph, 0, a, 1e6f, out, scratch).count;
+        found += nav::find_nearest_goal(graph, 0, a, goals, scratch).corridor.size();
+    }
+    CHECK(scope.count() == 0);
+    CHECK(found > 0);
+}
+
+namespace {
+
+// How far (in plan) a point lies from the nearest polygon of a corridor.
+double off_corridor(const nav::walkable& w, std::span<const nav::polygon_index> corridor, vec3 p) {
+    double best = INFINITY;
+    for (nav::polygon_index c : corridor) {
+        const vec3 on = nav::closest_point(w, c, p);
+        best = std::min(best, std::hypot(double{on.x} - p.x, double{on.y} - p.y));
+    }
+    return best;
+}
+
+// The farthest any point of the waypoint polyline (32 samples a leg) lies
+// from the corridor: a path walked along it stays on the mesh.
+double polyline_off(const nav::walkable& w, std::span<const nav::polygon_index> corridor, std::span<const vec3> points) {
+    double worst = 0;
+    for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+        for (int k = 0; k <= 32; ++k) {
+            const float t = static_cast<float>(k) / 32.0f;
+            const vec3 p{points[i].x + t * (points[i + 1].x - points[i].x), points[i].y + t * (points[i + 1].y - points[i].y),
+                         points[i].z + t * (points[i + 1].z - points[i].z)};
+            worst = std::max(worst, off_corridor(w, corridor, p));
+        }
+    }
+    return worst;
+}
+
+}  // namespace
+
+TEST_CASE("waypoints stay on the corridor across plugin edge links and Source gaps") {
+    const auto folder = navspan_test::corpus_folder("creation-plugins");
+    if (!folder) {
+        MESSAGE("corpus not found: skipped");
+        return;
+    }
+    const auto file = *folder / "files" / "chesko256__Arissa__CompanionArissa.esm";
+    if (!std::filesystem::exists(file)) {
+        MESSAGE("CompanionArissa.esm not in the corpus: skipped");
+        return;
+    }
+    const auto bytes = navspan_test::read_file(file);
+    const auto plugin = navspan::creation::plugin_file::open(bytes);
+    REQUIRE(plugin);
+    navspan::creation::inflate_buffer inflate;
+    std::vector<nav::plugin_space> spaces;
+    REQUIRE(nav::plugin_spaces(*plugin, inflate, spaces).ok());
+    std::size_t paths = 0, checked = 0, off_paths = 0;
+    double worst = 0;
+    for (const nav::plugin_space& s : spaces) {
+        const auto w = nav::make_walkable(*plugin, s, inflate);
+        REQUIRE(w);
+        const nav::polygon_index from = w->find({0x0010738A, 359}), to = w->find({0x0010737F, 15});
+        if (from != nav::no_polygon && to != nav::no_polygon) {
+            // The path of issue 25 that left the mesh by 4.7 units.
+            nav::path_scratch scratch(*w);
+            const vec3 a = nav::centre(*w, from), b = nav::centre(*w, to);
+            const auto found = nav::find_path(*w, from, a, to, b, scratch);
+            REQUIRE(found.status == nav::path_status::found);
+            std::vector<vec3> points(2 * found.corridor.size() + 2);
+            const auto sp = nav::straight_path(*w, found.corridor, a, b, points);
+            REQUIRE(sp.complete);
+            CHECK(polyline_off(*w, found.corridor, std::span<const vec3>(points).first(sp.count)) < 0.05);
+            ++paths;
+        }
+        // And many pairs of the space, as the issue counted them.
+        if (w->polygon_count() < 2) continue;
+        nav::path_scratch scratch(*w);
+        const auto n = static_cast<std::uint32_t>(w->polygon_count());
+        for (std::uint32_t k = 0; k < 300; ++k) {
+            const nav::polygon_index a = (k * 7919u) % n, b = (k * 104729u + 17u) % n;
+            if (!w->usable(a) || !w->usable(b)) continue;
+            const vec3 pa = nav::centre(*w, a), pb = nav::centre(*w, b);
+            const auto found = nav::find_path(*w, a, pa, b, pb, scratch);
+            if (found.status != nav::path_status::found) continue;
+            std::vector<vec3> points(2 * found.corridor.size() + 2);
+            const auto sp = nav::straight_path(*w, found.corridor, pa, pb, points);
+            const double off = polyline_off(*w, found.corridor, std::span<const vec3>(points).first(sp.count));
+            worst = std::max(worst, off);
+            off_paths += off >= 0.05 ? 1 : 0;
+            ++checked;
+        }
+    }
+    CHECK(paths == 1);
+    CHECK(checked > 100);
+    CHECK(worst < 0.05);
+    MESSAGE(checked << " paths, " << off_paths << " leave their corridor, at most by " << worst);
+}
+
+TEST_CASE("waypoints keep to both sides of a Source-style gap") {
+    // Two areas with a 64-unit gap between them, joined by a drop; the
+    // funnel must cross the gap straight, not diagonally from one side.
+    nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
+    const vec3 hi[] = {{0, 0, 100}, {100, 0, 100}, {100, 100, 100}, {0, 100, 100}};
+    const vec3 lo[] = {{164, 100, 0}, {264, 100, 0}, {264, 200, 0}, {164, 200, 0}};
+    b.add_polygon({1, 0}, hi);
+    b.add_polygon({2, 0}, lo);
+    b.add_link(0, 1, nav::link_kind::drop, {100, 50, 100}, {100, 100, 100});
+    const nav::walkable w = b.finish();
+    nav::path_scratch scratch(w);
+    const vec3 from{10, 10, 100}, to{254, 190, 0};
+    const auto found = nav::find_path(w, 0, from, 1, to, scratch);
+    REQUIRE(found.status == nav::path_status::found);
+    vec3 points[8];
+    const auto sp = nav::straight_path(w, found.corridor, from, to, points);
+    REQUIRE(sp.complete);
+    // Every waypoint is on one of the two areas.
+    for (std::size_t i = 0; i < sp.count; ++i) {
+        CAPTURE(points[i].x);
+        CAPTURE(points[i].y);
+        CHECK(off_corridor(w, found.corridor, points[i]) < 1e-3);
+    }
+    // The straight line start-goal crosses the gap beside the lower area's
+    // corner; the path lands on that corner instead.
+    REQUIRE(sp.count == 3);
+    CHECK(points[1].x == doctest::Approx(164));
+    CHECK(points[1].y == doctest::Approx(100));
+}
