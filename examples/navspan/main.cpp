@@ -250,7 +250,7 @@ const char* const locate_usage =
     "A plugin is searched space by space (worldspaces, interior cells).\n"
     "\n"
     "Exit status: 0 a polygon is under or above the point, 3 only a nearest one, 1 the file\n"
-    "is not valid, 2 usage error.\n";
+    "is not valid or cannot be read, 2 usage error, 4 the output could not be written.\n";
 
 // Options shared by the single-file commands.
 struct single_file_args {
@@ -474,16 +474,9 @@ bool write_text_file(const char* path, const std::string& text) {
         if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) return report_stdout_failure();
         return true;
     }
-    std::FILE* f = std::fopen(path, "wb");
-    if (f == nullptr) {
-        std::fprintf(stderr, "navspan: cannot write %s: %s\n", path, std::strerror(errno));
-        return false;
-    }
-    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
-    const int write_errno = errno;
-    const bool closed = std::fclose(f) == 0;
-    if (!written || !closed) {
-        std::fprintf(stderr, "navspan: cannot write %s: %s\n", path, std::strerror(written ? errno : write_errno));
+    // Whole or not at all: a failed run leaves an existing file as it was.
+    if (int why = 0; !navspan_cli::write_file_atomically(path, text, why)) {
+        std::fprintf(stderr, "navspan: cannot write %s: %s\n", path, std::strerror(why));
         return false;
     }
     return true;
@@ -628,16 +621,41 @@ int write_picture(const navspan_cli::scene& sc, const std::string& output, bool 
     return exit_ok;
 }
 
+// An output that would overwrite the input, or an OBJ whose material file
+// would be the OBJ itself or the input (-o x.mtl): refused with status 2
+// before anything is written. -1 to go on.
+int refuse_overwriting(const char* input, const std::string& output, bool svg) {
+    if (output == "-") return -1;
+    const bool stdin_input = input[0] == '-' && input[1] == '\0';
+    std::string clash;
+    if (!stdin_input && navspan_cli::same_file(input, output)) clash = output + " is the input file";
+    if (!svg && clash.empty()) {
+        const std::string mtl = mtl_name(output);
+        if (navspan_cli::same_file(mtl, output)) clash = "the material file of " + output + " would be " + mtl + " itself";
+        else if (!stdin_input && navspan_cli::same_file(input, mtl)) clash = "the material file " + mtl + " is the input file";
+    }
+    if (clash.empty()) return -1;
+    std::fprintf(stderr, "navspan: refusing to overwrite: %s\n", clash.c_str());
+    return exit_usage;
+}
+
 int run_picture(int argc, char** argv, bool svg) {
     picture_args a;
     if (int s = parse_picture(argc, argv, svg, a); s >= 0) return s;
     const char* usage = svg ? svg_usage : obj_usage;
+    if (a.split && std::string_view(a.output) == "-") {
+        return usage_error("--split writes one file per cell or worldspace: -o needs a file name, not -", usage);
+    }
+    if (int s = refuse_overwriting(a.file, a.output, svg); s >= 0) return s;
     navspan_cli::input file;
     const navspan_cli::format_module* m = nullptr;
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
     navspan_cli::scene sc;
     if (int s = build_picture(a.file, file.bytes(), *m, a.options, usage, sc); s >= 0) return s;
     if (!a.split || sc.groups.size() < 2) return write_picture(sc, a.output, svg);
+    for (const auto& g : sc.groups) {
+        if (int s = refuse_overwriting(a.file, split_name(a.output, g.form_id), svg); s >= 0) return s;
+    }
     // One picture per group: the groups are known from the first scene.
     const std::vector<navspan_cli::scene_group> groups = sc.groups;
     for (const auto& g : groups) {
@@ -654,6 +672,9 @@ int run_path(int argc, char** argv) {
     single_file_args a;
     if (int s = parse_single(argc, argv, path_usage, a, false); s >= 0) return s;
     if (a.from == nullptr || a.to == nullptr) return usage_error("--from and --to are needed", path_usage);
+    if (a.svg != nullptr) {
+        if (int s = refuse_overwriting(a.file, a.svg, true); s >= 0) return s;
+    }
     navspan_cli::input file;
     const navspan_cli::format_module* m = nullptr;
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;

@@ -1,11 +1,24 @@
 // Where the navspan command writes: a FILE* (streamed, for dump/svg/obj of
 // large files) or a std::string (for `info`, which prints nothing unless the
-// whole summary succeeded).
+// whole summary succeeded). And how it writes a named output file: whole or
+// not at all (write_file_atomically), never over one of its inputs
+// (same_file).
 #pragma once
 
+#include <atomic>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <string>
 #include <string_view>
+#include <system_error>
+
+#ifdef _WIN32
+#include <process.h>
+#else
+#include <unistd.h>
+#endif
 
 namespace navspan_cli {
 
@@ -55,5 +68,57 @@ private:
     std::string* buffer_ = nullptr;
     bool failed_ = false;
 };
+
+// Writes `text` to `path` whole or not at all: into a temporary file beside
+// it (same folder, so the rename stays on one file system), then renamed
+// over `path`. A run that fails part way (a full disk, a write error, the
+// process killed) leaves an existing `path` as it was, and no temporary
+// behind when it can remove it. False with `why` (an errno value) when it
+// cannot.
+inline bool write_file_atomically(const std::string& path, std::string_view text, int& why) {
+    static std::atomic<unsigned> counter{0};
+#ifdef _WIN32
+    const long pid = static_cast<long>(_getpid());
+#else
+    const long pid = static_cast<long>(getpid());
+#endif
+    const std::string temp = path + ".navspan-" + std::to_string(pid) + "-" + std::to_string(counter++) + ".tmp";
+    std::FILE* f = std::fopen(temp.c_str(), "wb");
+    if (f == nullptr) {
+        why = errno;
+        return false;
+    }
+    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
+    why = errno;
+    const bool closed = std::fclose(f) == 0;
+    if (written && !closed) why = errno;
+    bool renamed = false;
+    if (written && closed) {
+        // std::filesystem::rename replaces an existing file on every
+        // system (std::rename does not on Windows).
+        std::error_code ec;
+        std::filesystem::rename(temp, path, ec);
+        renamed = !ec;
+        if (ec) why = ec.value();
+    }
+    if (!renamed) std::remove(temp.c_str());
+    return renamed;
+}
+
+// Whether two paths name one file: the same file when both exist (hard and
+// symbolic links included), else the same normalised path.
+inline bool same_file(const std::string& a, const std::string& b) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::exists(a, ec) && fs::exists(b, ec)) {
+        const bool same = fs::equivalent(a, b, ec);
+        if (!ec) return same;
+    }
+    const fs::path ca = fs::weakly_canonical(a, ec);
+    if (ec) return a == b;
+    const fs::path cb = fs::weakly_canonical(b, ec);
+    if (ec) return a == b;
+    return ca == cb;
+}
 
 }  // namespace navspan_cli

@@ -235,10 +235,9 @@ public:
     // Calls f(position, first position with the same id) for each duplicate.
     template <class F>
     void for_each_duplicate(F&& f) const {
-        for (std::size_t k = 1; k < entries_.size(); ++k) {
-            std::size_t first = k - 1;
-            while (first > 0 && entries_[first - 1].id == entries_[k].id) --first;
-            if (entries_[k - 1].id == entries_[k].id) f(entries_[k].position, entries_[first].position);
+        for (std::size_t k = 1, first = 0; k < entries_.size(); ++k) {
+            if (entries_[k - 1].id != entries_[k].id) first = k;
+            else f(entries_[k].position, entries_[first].position);
         }
     }
 
@@ -257,14 +256,34 @@ inline std::vector<ns::area> all_areas(const ns::nav_file& file) {
     return areas;
 }
 
-inline bool connects_to(const ns::area& a, std::uint32_t id) {
-    for (unsigned d = 0; d < 4; ++d) {
-        for (std::uint32_t to : a.connections(static_cast<ns::direction>(d))) {
-            if (to == id) return true;
+// Every connection as (position of the area it leaves << 32 | id it names),
+// sorted: "does area P connect back to id X" is one binary search, not a
+// scan of P's lists (a crafted file gives an area 65,535 connections).
+class connection_table {
+public:
+    explicit connection_table(const std::vector<ns::area>& areas) {
+        std::size_t n = 0;
+        for (const ns::area& a : areas) {
+            for (unsigned d = 0; d < 4; ++d) n += a.connections(static_cast<ns::direction>(d)).size();
         }
+        keys_.reserve(n);
+        for (std::size_t i = 0; i < areas.size(); ++i) {
+            for (unsigned d = 0; d < 4; ++d) {
+                for (std::uint32_t to : areas[i].connections(static_cast<ns::direction>(d))) keys_.push_back(key(i, to));
+            }
+        }
+        std::sort(keys_.begin(), keys_.end());
     }
-    return false;
-}
+    bool connects(std::size_t position, std::uint32_t id) const {
+        return std::binary_search(keys_.begin(), keys_.end(), key(position, id));
+    }
+
+private:
+    static std::uint64_t key(std::size_t position, std::uint32_t id) {
+        return static_cast<std::uint64_t>(position) << 32 | id;
+    }
+    std::vector<std::uint64_t> keys_;
+};
 
 }  // namespace tools_detail
 
@@ -601,6 +620,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
         }
     }
 
+    const tools_detail::connection_table links(areas);
     const std::uint32_t connection = scene::category(out.line_categories, "connection");
     out.mark_link(connection);
     for (const ns::area& a : areas) {
@@ -608,7 +628,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
             for (std::uint32_t to : a.connections(static_cast<ns::direction>(d))) {
                 const auto target = ids.find(to);
                 if (!target || to == a.id()) continue;
-                const bool two_way = connects_to(areas[*target], a.id());
+                const bool two_way = links.connects(*target, a.id());
                 // A two-way pair is drawn once, from its lower id.
                 if (two_way && to < a.id()) continue;
                 out.lines.push_back({centres[a.index().value], centres[*target], connection, !two_way});
