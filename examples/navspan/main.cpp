@@ -16,7 +16,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -548,12 +550,20 @@ int parse_picture(int argc, char** argv, bool svg, picture_args& a) {
     return -1;
 }
 
+int finish_picture(const navspan_cli::picture_options& options, const char* usage, navspan_cli::scene& sc);
+
 // Builds the scene as asked; -1 to go on, else the exit status.
 int build_picture(const char* path, navspan::bytes_view bytes, const navspan_cli::format_module& m,
                   const navspan_cli::picture_options& options, const char* usage, navspan_cli::scene& sc) {
     sc.options = options;
     sc.title = base_name(path);
     if (navspan::error e = m.build_scene(bytes, sc); !e.ok()) return report_invalid(path, e);
+    return finish_picture(options, usage, sc);
+}
+
+// What build_picture does after the format built the scene: the colouring
+// asked for, --cell checked, the title. -1 to go on, else the exit status.
+int finish_picture(const navspan_cli::picture_options& options, const char* usage, navspan_cli::scene& sc) {
     if (!options.colour_by.empty()) {
         const auto& offered = sc.colourings;
         if (std::find(offered.begin(), offered.end(), options.colour_by) == offered.end()) {
@@ -656,14 +666,19 @@ int run_picture(int argc, char** argv, bool svg) {
     for (const auto& g : sc.groups) {
         if (int s = refuse_overwriting(a.file, split_name(a.output, g.form_id), svg); s >= 0) return s;
     }
-    // One picture per group: the groups are known from the first scene.
-    const std::vector<navspan_cli::scene_group> groups = sc.groups;
-    for (const auto& g : groups) {
-        navspan_cli::picture_options one = a.options;
-        one.cell = g.form_id;
-        navspan_cli::scene part;
-        if (int s = build_picture(a.file, file.bytes(), *m, one, usage, part); s >= 0) return s;
-        if (int s = write_picture(part, split_name(a.output, g.form_id), svg); s != exit_ok) return s;
+    // One picture per group, all from one set of walks of the plugin (only
+    // plugins have groups).
+    std::vector<navspan_cli::scene> parts;
+    navspan_cli::scene base;
+    base.options = a.options;
+    base.title = base_name(a.file);
+    if (navspan::error e = navspan_cli::creation_format::build_split_scenes(file.bytes(), base, parts); !e.ok()) {
+        return report_invalid(a.file, e);
+    }
+    for (navspan_cli::scene& part : parts) {
+        if (int s = finish_picture(part.options, usage, part); s >= 0) return s;
+        if (int s = write_picture(part, split_name(a.output, part.drawn_group), svg); s != exit_ok) return s;
+        part = navspan_cli::scene();  // written: free it
     }
     return exit_ok;
 }
@@ -893,7 +908,24 @@ int run_command(int argc, char** argv) {
 // (a full disk, /dev/full, a closed pipe) is caught here, at the final
 // flush, so no command can exit 0 with its output lost.
 int main(int argc, char** argv) {
+#if defined(__cpp_exceptions)
+    // Any allocation may fail (a huge file, a small machine): one line and
+    // status 1, never a crash. Outputs are written whole or not at all, so
+    // nothing half-written is left behind. (Built without exceptions, a
+    // failed allocation ends the process: operator new cannot return.)
+    int status = exit_invalid;
+    try {
+        status = run_command(argc, argv);
+    } catch (const std::bad_alloc&) {
+        std::fputs("navspan: out of memory\n", stderr);
+        return exit_invalid;
+    } catch (const std::length_error&) {
+        std::fputs("navspan: out of memory (a size beyond what can be allocated)\n", stderr);
+        return exit_invalid;
+    }
+#else
     const int status = run_command(argc, argv);
+#endif
     if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
         report_stdout_failure();
         return exit_output;

@@ -168,3 +168,56 @@ TEST_CASE("G8, G9, G10, G13: the command's outputs") {
     fs::remove_all(dir);
 }
 #endif
+
+TEST_CASE("files changed after opening: read_file's views never see it (the default way to open)") {
+    const fs::path dir = fs::temp_directory_path() / ("navspan_changed_" + std::to_string(std::rand()));
+    fs::create_directories(dir);
+    const fs::path p = dir / "live.nav";
+    const auto original = navspan_test::hostile::source_one_way(64);
+    write_bytes(p, original);
+    auto bytes = navspan::read_file(p.string().c_str());
+    REQUIRE(bytes);
+    auto file = navspan::source::nav_file::open(*bytes);
+    REQUIRE(file);
+    // Another program truncates the file, then rewrites it with garbage.
+    fs::resize_file(p, 16);
+    write_bytes(p, std::vector<std::byte>(original.size() / 2, std::byte{0xFF}));
+    std::size_t connections = 0;
+    for (const navspan::source::area& a : file->areas()) connections += a.connections(navspan::source::direction::north).size();
+    CHECK(connections == 16 * 64);
+    std::size_t findings = 0;
+    CHECK(navspan::source::validate(*file, [&](const navspan::finding&) { ++findings; }).ok());
+    CHECK(findings > 0);
+    fs::remove_all(dir);
+}
+
+#if defined(__linux__)
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
+TEST_CASE("files changed after opening: a mapping is opt-in, and truncation under it is SIGBUS (docs/safety.md)") {
+    // What docs/safety.md tells mapped_file's users, shown in a child
+    // process: the OS gives no snapshot of a mapped file.
+    const fs::path dir = fs::temp_directory_path() / ("navspan_mapped_" + std::to_string(std::rand()));
+    fs::create_directories(dir);
+    const fs::path p = dir / "live.nav";
+    write_bytes(p, navspan_test::hostile::source_one_way(4096));  // several pages
+    const pid_t child = fork();
+    if (child == 0) {
+        auto mapped = navspan::mapped_file::open(p);
+        if (!mapped) _exit(2);
+        auto file = navspan::source::nav_file::open(mapped->bytes());
+        if (!file) _exit(3);
+        ::truncate(p.c_str(), 0);
+        std::size_t sum = 0;
+        for (const navspan::source::area& a : file->areas()) sum += a.connections(navspan::source::direction::north).size();
+        _exit(sum == 0 ? 4 : 0);  // unreachable on Linux: the pages are gone
+    }
+    int status = 0;
+    waitpid(child, &status, 0);
+    // SIGBUS; under AddressSanitizer, its report and status 1 instead.
+    if (WIFSIGNALED(status)) CHECK(WTERMSIG(status) == SIGBUS);
+    else CHECK((WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != 4));
+    fs::remove_all(dir);
+}
+#endif
