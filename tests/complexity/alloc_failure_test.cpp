@@ -57,8 +57,9 @@ std::string slurp(const fs::path& p) {
     return s.str();
 }
 
-// Runs the command in process with stdout and stderr discarded.
-int run(std::vector<std::string> args) {
+// Runs the command in process with stdout and stderr discarded; with
+// `fail_at` not 0, its fail_at-th allocation and every later one fail.
+int run_in_process(std::vector<std::string> args, std::uint64_t fail_at = 0) {
     std::vector<char*> argv;
     args.insert(args.begin(), "navspan");
     for (std::string& a : args) argv.push_back(a.data());
@@ -68,7 +69,9 @@ int run(std::vector<std::string> args) {
     const int out = dup(1), err = dup(2), null = open("/dev/null", O_WRONLY);
     dup2(null, 1);
     dup2(null, 2);
+    navspan_test::fail_allocations_after(fail_at);
     const int status = navspan_command::command_main(static_cast<int>(args.size()), argv.data());
+    navspan_test::fail_allocations_after(0);
     std::fflush(stdout);
     std::fflush(stderr);
     std::clearerr(stdout);
@@ -103,7 +106,7 @@ TEST_CASE("the command survives any allocation failing (issue 28)") {
     for (const auto& command : commands) {
         // A clean run: its status, its allocations, its picture.
         const navspan_test::allocation_scope clean;
-        const int good_status = run(command);
+        const int good_status = run_in_process(command);
         const std::uint64_t allocations = clean.count();
         const std::string good_svg = command[0] == "svg" ? slurp(out_svg) : std::string();
         // Every one of the first 150 allocations fails in turn, then every
@@ -113,9 +116,7 @@ TEST_CASE("the command survives any allocation failing (issue 28)") {
             if (command[0] == "svg") {
                 std::ofstream(out_svg, std::ios::binary) << "the old picture";
             }
-            navspan_test::fail_allocations_after(n);
-            const int status = run(command);
-            navspan_test::fail_allocations_after(0);
+            const int status = run_in_process(command, n);
             ++runs;
             INFO(command[0] << " " << command.back() << ": allocation " << n << " of " << allocations << " failed");
             CHECK((status == 1 || status == 4 || status == good_status));
