@@ -623,7 +623,14 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     const tools_detail::connection_table links(areas);
     const std::uint32_t connection = scene::category(out.line_categories, "connection");
     out.mark_link(connection);
+    // Each (area, direction, target) is drawn once however often its list
+    // names it (a crafted area naming one target 65,535 times drew 65,535
+    // lines); real maps name a target once per list.
+    std::vector<std::uint64_t> drawn;
+    std::vector<std::size_t> by_key;
+    std::vector<bool> first_place;
     for (const ns::area& a : areas) {
+        drawn.clear();
         for (unsigned d = 0; d < 4; ++d) {
             for (std::uint32_t to : a.connections(static_cast<ns::direction>(d))) {
                 const auto target = ids.find(to);
@@ -631,8 +638,21 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
                 const bool two_way = links.connects(*target, a.id());
                 // A two-way pair is drawn once, from its lower id.
                 if (two_way && to < a.id()) continue;
-                out.lines.push_back({centres[a.index().value], centres[*target], connection, !two_way});
+                drawn.push_back(static_cast<std::uint64_t>(*target) << 3 | d << 1 | (two_way ? 0u : 1u));
             }
+        }
+        // In list order, each key at its first place only.
+        by_key.resize(drawn.size());
+        for (std::size_t k = 0; k < by_key.size(); ++k) by_key[k] = k;
+        std::sort(by_key.begin(), by_key.end(), [&](std::size_t x, std::size_t y) {
+            return drawn[x] != drawn[y] ? drawn[x] < drawn[y] : x < y;
+        });
+        first_place.assign(drawn.size(), false);
+        for (std::size_t k = 0; k < by_key.size(); ++k) first_place[by_key[k]] = k == 0 || drawn[by_key[k - 1]] != drawn[by_key[k]];
+        for (std::size_t k = 0; k < drawn.size(); ++k) {
+            if (!first_place[k]) continue;
+            const std::uint64_t key = drawn[k];
+            out.lines.push_back({centres[a.index().value], centres[static_cast<std::size_t>(key >> 3)], connection, (key & 1) != 0});
         }
     }
 
