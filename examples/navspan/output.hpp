@@ -69,13 +69,10 @@ private:
     bool failed_ = false;
 };
 
-// Writes `text` to `path` whole or not at all: into a temporary file beside
-// it (same folder, so the rename stays on one file system), then renamed
-// over `path`. A run that fails part way (a full disk, a write error, the
-// process killed) leaves an existing `path` as it was, and no temporary
-// behind when it can remove it. False with `why` (an errno value) when it
-// cannot.
-inline bool write_file_atomically(const std::string& path, std::string_view text, int& why) {
+namespace detail_output {
+
+// A temporary beside `path`, then renamed over it.
+inline bool replace_file(const std::string& path, std::string_view text, int& why) {
     static std::atomic<unsigned> counter{0};
 #ifdef _WIN32
     const long pid = static_cast<long>(_getpid());
@@ -103,6 +100,55 @@ inline bool write_file_atomically(const std::string& path, std::string_view text
     }
     if (!renamed) std::remove(temp.c_str());
     return renamed;
+}
+
+}  // namespace detail_output
+
+// Writes `text` to `path` whole or not at all: into a temporary file beside
+// it (same folder, so the rename stays on one file system), then renamed
+// over `path`. A run that fails part way (a full disk, a write error, the
+// process killed) leaves an existing `path` as it was, and no temporary
+// behind when it can remove it. Only a regular file (or a new one) is
+// replaced: a device or FIFO (/dev/full, /dev/stdout) is written in place,
+// and through a symbolic link the file it names is replaced. False with
+// `why` (an errno value) when it cannot.
+inline bool write_file_atomically(const std::string& path, std::string_view text, int& why) {
+    namespace fs = std::filesystem;
+    std::error_code status_error;  // a file not there yet is no error here
+    const fs::file_status st = fs::status(path, status_error);  // follows symbolic links
+    if (fs::exists(st) && !fs::is_regular_file(st)) {
+        // A device, a FIFO, a terminal (/dev/stdout, /dev/null, /dev/full):
+        // written in place, as such files must be; never replaced.
+        std::FILE* f = std::fopen(path.c_str(), "wb");
+        if (f == nullptr) {
+            why = errno;
+            return false;
+        }
+        const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
+        why = errno;
+        const bool closed = std::fclose(f) == 0;
+        if (written && !closed) why = errno;
+        return written && closed;
+    }
+    // A symbolic link: the file it names is replaced, not the link.
+    std::string target = path;
+    std::error_code link_error;
+    if (fs::is_symlink(fs::symlink_status(path, link_error))) {
+        std::error_code resolve_error;
+        fs::path real;
+        if (fs::exists(st)) {
+            real = fs::canonical(path, resolve_error);
+        } else {  // a link to a file not there yet: where it points
+            real = fs::read_symlink(path, resolve_error);
+            if (real.is_relative()) real = fs::path(path).parent_path() / real;
+        }
+        if (resolve_error) {
+            why = resolve_error.value();
+            return false;
+        }
+        target = real.string();
+    }
+    return detail_output::replace_file(target, text, why);
 }
 
 // Whether two paths name one file: the same file when both exist (hard and

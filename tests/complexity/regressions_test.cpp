@@ -143,6 +143,18 @@ TEST_CASE("G8, G9, G10, G13: the command's outputs") {
     }
     CHECK(files == 1);
 
+    // Only regular files are replaced: a device is written in place (an
+    // early version renamed its temporary over /dev/full), and through a
+    // symbolic link the file it names is replaced, the link kept.
+    const fs::path device = dir / "full";
+    if (shell("mknod -m 666 " + device.string() + " c 1 7 2>/dev/null") == 0) {
+        CHECK(shell(run + "svg " + nav.string() + " -o " + device.string() + quiet) == 4);
+        CHECK(fs::is_character_file(device));
+    }
+    fs::create_symlink("keep.svg", dir / "ro" / "link.svg");
+    CHECK(shell(run + "svg " + nav.string() + " -o " + (dir / "ro" / "link.svg").string() + quiet) == 0);
+    CHECK(fs::is_symlink(fs::symlink_status(dir / "ro" / "link.svg")));
+
     // G9: --split to standard output is refused (status 2), no stray files.
     const fs::path cwd = fs::current_path();
     fs::current_path(dir);
