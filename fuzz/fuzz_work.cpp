@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <span>
 #include <vector>
@@ -45,12 +46,24 @@ void* counted_new(std::size_t n) {
     return static_cast<header*>(p) + 1;
 }
 
+// g++ cannot see that the block starts a header before the pointer it
+// handed out (and that operator delete frees what operator new allocated).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
 void counted_delete(void* p) noexcept {
     if (p == nullptr) return;
-    header* h = static_cast<header*>(p) - 1;
-    g_live -= h->size;
-    std::free(h);
+    unsigned char* block = static_cast<unsigned char*>(p) - sizeof(header);
+    std::size_t size = 0;
+    std::memcpy(&size, block, sizeof size);
+    g_live -= size;
+    std::free(block);
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 std::uint64_t env_or(const char* name, std::uint64_t fallback) {
     const char* v = std::getenv(name);
