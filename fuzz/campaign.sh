@@ -30,7 +30,7 @@ work="$root/build/campaign/$name"
 mkdir -p "$work/found" "$root/fuzz/corpus/$name"
 inputs=("$work/found" "$root/fuzz/corpus/$name")
 [ -d "$root/fuzz/seeds/$name" ] && inputs+=("$root/fuzz/seeds/$name")
-if [ "$name" = nav ]; then  # the queries run on every format's seeds
+if [ "$name" = nav ] || [ "$name" = work ]; then  # the queries run on every format's seeds
     for format in source quake fox creation; do inputs+=("$root/fuzz/seeds/$format"); done
 fi
 dict=()

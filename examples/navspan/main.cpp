@@ -17,8 +17,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -288,7 +290,7 @@ const char* const locate_usage =
     "the mesh of its first agent hull, or of hull N with --hull N.\n"
     "\n"
     "Exit status: 0 a polygon is under or above the point, 3 only a nearest one, 1 the file\n"
-    "is not valid, 2 usage error.\n";
+    "is not valid or cannot be read, 2 usage error, 4 the output could not be written.\n";
 
 // Options shared by the single-file commands.
 struct single_file_args {
@@ -537,16 +539,9 @@ bool write_text_file(const char* path, const std::string& text) {
         if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) return report_stdout_failure();
         return true;
     }
-    std::FILE* f = std::fopen(path, "wb");
-    if (f == nullptr) {
-        std::fprintf(stderr, "navspan: cannot write %s: %s\n", path, std::strerror(errno));
-        return false;
-    }
-    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
-    const int write_errno = errno;
-    const bool closed = std::fclose(f) == 0;
-    if (!written || !closed) {
-        std::fprintf(stderr, "navspan: cannot write %s: %s\n", path, std::strerror(written ? errno : write_errno));
+    // Whole or not at all: a failed run leaves an existing file as it was.
+    if (int why = 0; !navspan_cli::write_file_atomically(path, text, why)) {
+        std::fprintf(stderr, "navspan: cannot write %s: %s\n", path, std::strerror(why));
         return false;
     }
     return true;
@@ -630,12 +625,20 @@ int parse_picture(int argc, char** argv, bool svg, picture_args& a) {
     return -1;
 }
 
+int finish_picture(const navspan_cli::picture_options& options, const char* usage, navspan_cli::scene& sc);
+
 // Builds the scene as asked; -1 to go on, else the exit status.
 int build_picture(const char* path, navspan::bytes_view bytes, const navspan_cli::format_module& m,
                   const navspan_cli::picture_options& options, const char* usage, navspan_cli::scene& sc) {
     sc.options = options;
     sc.title = base_name(path);
     if (navspan::error e = m.build_scene(bytes, sc); !e.ok()) return report_invalid(path, e);
+    return finish_picture(options, usage, sc);
+}
+
+// What build_picture does after the format built the scene: the colouring
+// asked for, --cell checked, the title. -1 to go on, else the exit status.
+int finish_picture(const navspan_cli::picture_options& options, const char* usage, navspan_cli::scene& sc) {
     if (!options.colour_by.empty()) {
         const auto& offered = sc.colourings;
         if (std::find(offered.begin(), offered.end(), options.colour_by) == offered.end()) {
@@ -703,24 +706,54 @@ int write_picture(const navspan_cli::scene& sc, const std::string& output, bool 
     return exit_ok;
 }
 
+// An output that would overwrite the input, or an OBJ whose material file
+// would be the OBJ itself or the input (-o x.mtl): refused with status 2
+// before anything is written. -1 to go on.
+int refuse_overwriting(const char* input, const std::string& output, bool svg) {
+    if (output == "-") return -1;
+    const bool stdin_input = input[0] == '-' && input[1] == '\0';
+    std::string clash;
+    if (!stdin_input && navspan_cli::same_file(input, output)) clash = output + " is the input file";
+    if (!svg && clash.empty()) {
+        const std::string mtl = mtl_name(output);
+        if (navspan_cli::same_file(mtl, output)) clash = "the material file of " + output + " would be " + mtl + " itself";
+        else if (!stdin_input && navspan_cli::same_file(input, mtl)) clash = "the material file " + mtl + " is the input file";
+    }
+    if (clash.empty()) return -1;
+    std::fprintf(stderr, "navspan: refusing to overwrite: %s\n", clash.c_str());
+    return exit_usage;
+}
+
 int run_picture(int argc, char** argv, bool svg) {
     picture_args a;
     if (int s = parse_picture(argc, argv, svg, a); s >= 0) return s;
     const char* usage = svg ? svg_usage : obj_usage;
+    if (a.split && std::string_view(a.output) == "-") {
+        return usage_error("--split writes one file per cell or worldspace: -o needs a file name, not -", usage);
+    }
+    if (int s = refuse_overwriting(a.file, a.output, svg); s >= 0) return s;
     navspan_cli::input file;
     const navspan_cli::format_module* m = nullptr;
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
     navspan_cli::scene sc;
     if (int s = build_picture(a.file, file.bytes(), *m, a.options, usage, sc); s >= 0) return s;
     if (!a.split || sc.groups.size() < 2) return write_picture(sc, a.output, svg);
-    // One picture per group: the groups are known from the first scene.
-    const std::vector<navspan_cli::scene_group> groups = sc.groups;
-    for (const auto& g : groups) {
-        navspan_cli::picture_options one = a.options;
-        one.cell = g.form_id;
-        navspan_cli::scene part;
-        if (int s = build_picture(a.file, file.bytes(), *m, one, usage, part); s >= 0) return s;
-        if (int s = write_picture(part, split_name(a.output, g.form_id), svg); s != exit_ok) return s;
+    for (const auto& g : sc.groups) {
+        if (int s = refuse_overwriting(a.file, split_name(a.output, g.form_id), svg); s >= 0) return s;
+    }
+    // One picture per group, all from one set of walks of the plugin (only
+    // plugins have groups).
+    std::vector<navspan_cli::scene> parts;
+    navspan_cli::scene base;
+    base.options = a.options;
+    base.title = base_name(a.file);
+    if (navspan::error e = navspan_cli::creation_format::build_split_scenes(file.bytes(), base, parts); !e.ok()) {
+        return report_invalid(a.file, e);
+    }
+    for (navspan_cli::scene& part : parts) {
+        if (int s = finish_picture(part.options, usage, part); s >= 0) return s;
+        if (int s = write_picture(part, split_name(a.output, part.drawn_group), svg); s != exit_ok) return s;
+        part = navspan_cli::scene();  // written: free it
     }
     return exit_ok;
 }
@@ -781,6 +814,9 @@ int run_path(int argc, char** argv) {
     single_file_args a;
     if (int s = parse_single(argc, argv, path_usage, a, false, query_snap | query_exact); s >= 0) return s;
     if (a.from == nullptr || a.to == nullptr) return usage_error("--from and --to are needed", path_usage);
+    if (a.svg != nullptr) {
+        if (int s = refuse_overwriting(a.file, a.svg, true); s >= 0) return s;
+    }
     navspan_cli::input file;
     const navspan_cli::format_module* m = nullptr;
     navspan_cli::nav_ends ends;
@@ -1127,7 +1163,24 @@ int run_command(int argc, char** argv) {
 // (a full disk, /dev/full, a closed pipe) is caught here, at the final
 // flush, so no command can exit 0 with its output lost.
 int main(int argc, char** argv) {
+#if defined(__cpp_exceptions)
+    // Any allocation may fail (a huge file, a small machine): one line and
+    // status 1, never a crash. Outputs are written whole or not at all, so
+    // nothing half-written is left behind. (Built without exceptions, a
+    // failed allocation ends the process: operator new cannot return.)
+    int status = exit_invalid;
+    try {
+        status = run_command(argc, argv);
+    } catch (const std::bad_alloc&) {
+        std::fputs("navspan: out of memory\n", stderr);
+        return exit_invalid;
+    } catch (const std::length_error&) {
+        std::fputs("navspan: out of memory (a size beyond what can be allocated)\n", stderr);
+        return exit_invalid;
+    }
+#else
     const int status = run_command(argc, argv);
+#endif
     if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
         report_stdout_failure();
         return exit_output;

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,15 @@ struct nav_view {
     std::optional<navspan::source::nav_file> source;  // Source files: for place names
     std::optional<nav::plugin_space> space;          // plugins: which space
     int hull = -1;  // Source 2: the agent hull to walk (set before loading); -1: the first
+    // What load_nav_view built, kept for its next call on the same bytes (a
+    // second pass, with nearest points allowed, does not build it again).
+    struct built {
+        const std::byte* bytes = nullptr;
+        std::size_t size = 0;
+        std::vector<nav::plugin_space> spaces;  // plugins: every space, from one walk
+        std::vector<nav::walkable> meshes;      // the walkable of each space, or the file's own
+    };
+    std::shared_ptr<built> cache;
 };
 
 // What the user typed for one end: an id of the file or a world point.
@@ -175,45 +185,56 @@ inline std::optional<resolved_end> resolve(const nav_view& v, const nav_endpoint
 }
 
 // Builds the view of a file; for a plugin, of each space in turn until
-// `accept` takes one. Returns an error for a file that is not valid.
+// `accept` takes one. Returns an error for a file that is not valid. The
+// file is walked once (a plugin's spaces all come from one walk), and a
+// second call with the same `out` and bytes reuses what the first built.
 template <class Accept>
 navspan::error load_nav_view(navspan::bytes_view bytes, nav_view& out, Accept&& accept) {
-    auto finish = [&](nav::walkable&& mesh) {
-        out.mesh = std::move(mesh);
+    auto finish = [&](const nav::walkable& mesh) {
+        out.mesh = mesh;
         out.index = nav::spatial_index::build(out.mesh);
         return accept(out);
     };
-    if (navspan::detect(bytes) == navspan::format::creation_plugin) {
-        auto plugin = navspan::creation::plugin_file::open(bytes);
-        if (!plugin) return plugin.error();
-        navspan::creation::inflate_buffer scratch;
-        std::vector<nav::plugin_space> spaces;
-        if (navspan::error e = nav::plugin_spaces(*plugin, scratch, spaces); !e.ok()) return e;
-        for (const nav::plugin_space& s : spaces) {
-            auto mesh = nav::make_walkable(*plugin, s, scratch);
+    const bool plugin = navspan::detect(bytes) == navspan::format::creation_plugin;
+    if (!out.cache || out.cache->bytes != bytes.data() || out.cache->size != bytes.size()) {
+        auto built = std::make_shared<nav_view::built>();
+        built->bytes = bytes.data();
+        built->size = bytes.size();
+        if (plugin) {
+            auto opened = navspan::creation::plugin_file::open(bytes);
+            if (!opened) return opened.error();
+            navspan::creation::inflate_buffer scratch;
+            if (navspan::error e = nav::make_walkables(*opened, scratch, built->spaces, built->meshes); !e.ok()) return e;
+        } else if (out.hull >= 0 && navspan::detect(bytes) == navspan::format::source2_nav) {
+            auto f = navspan::source2::nav_file::open(bytes);
+            if (!f) return f.error();
+            nav::source2_walkable_options hull;
+            hull.hull = static_cast<std::uint8_t>(out.hull);
+            auto mesh = nav::make_walkable(*f, hull);
             if (!mesh) return mesh.error();
-            out.space = s;
-            if (finish(std::move(*mesh))) return {};
+            built->meshes.push_back(std::move(*mesh));
+        } else {
+            auto mesh = nav::make_walkable(bytes);
+            if (!mesh) return mesh.error();
+            built->meshes.push_back(std::move(*mesh));
+            if (navspan::detect(bytes) == navspan::format::source_nav) {
+                auto f = navspan::source::nav_file::open(bytes);
+                if (f) out.source = *f;
+            }
+        }
+        out.cache = std::move(built);
+    }
+    const nav_view::built& b = *out.cache;
+    if (plugin) {
+        for (std::size_t i = 0; i < b.spaces.size(); ++i) {
+            out.space = b.spaces[i];
+            if (finish(b.meshes[i])) return {};
         }
         out.space.reset();
         finish(nav::walkable_builder(nav::id_scheme::plugin_navmesh_triangle, nav::axis::z).finish());
         return {};
     }
-    if (out.hull >= 0 && navspan::detect(bytes) == navspan::format::source2_nav) {
-        auto f = navspan::source2::nav_file::open(bytes);
-        if (!f) return f.error();
-        nav::source2_walkable_options hull;
-        hull.hull = static_cast<std::uint8_t>(out.hull);
-        finish(nav::make_walkable(*f, hull));
-        return {};
-    }
-    auto mesh = nav::make_walkable(bytes);
-    if (!mesh) return mesh.error();
-    if (navspan::detect(bytes) == navspan::format::source_nav) {
-        auto f = navspan::source::nav_file::open(bytes);
-        if (f) out.source = *f;
-    }
-    finish(std::move(*mesh));
+    finish(b.meshes.front());
     return {};
 }
 

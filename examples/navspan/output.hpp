@@ -1,11 +1,24 @@
 // Where the navspan command writes: a FILE* (streamed, for dump/svg/obj of
 // large files) or a std::string (for `info`, which prints nothing unless the
-// whole summary succeeded).
+// whole summary succeeded). And how it writes a named output file: whole or
+// not at all (write_file_atomically), never over one of its inputs
+// (same_file).
 #pragma once
 
+#include <atomic>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <string>
 #include <string_view>
+#include <system_error>
+
+#ifdef _WIN32
+#include <process.h>
+#else
+#include <unistd.h>
+#endif
 
 namespace navspan_cli {
 
@@ -63,5 +76,103 @@ private:
     void* user_ = nullptr;
     bool failed_ = false;
 };
+
+namespace detail_output {
+
+// A temporary beside `path`, then renamed over it.
+inline bool replace_file(const std::string& path, std::string_view text, int& why) {
+    static std::atomic<unsigned> counter{0};
+#ifdef _WIN32
+    const long pid = static_cast<long>(_getpid());
+#else
+    const long pid = static_cast<long>(getpid());
+#endif
+    const std::string temp = path + ".navspan-" + std::to_string(pid) + "-" + std::to_string(counter++) + ".tmp";
+    std::FILE* f = std::fopen(temp.c_str(), "wb");
+    if (f == nullptr) {
+        why = errno;
+        return false;
+    }
+    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
+    why = errno;
+    const bool closed = std::fclose(f) == 0;
+    if (written && !closed) why = errno;
+    bool renamed = false;
+    if (written && closed) {
+        // std::filesystem::rename replaces an existing file on every
+        // system (std::rename does not on Windows).
+        std::error_code ec;
+        std::filesystem::rename(temp, path, ec);
+        renamed = !ec;
+        if (ec) why = ec.value();
+    }
+    if (!renamed) std::remove(temp.c_str());
+    return renamed;
+}
+
+}  // namespace detail_output
+
+// Writes `text` to `path` whole or not at all: into a temporary file beside
+// it (same folder, so the rename stays on one file system), then renamed
+// over `path`. A run that fails part way (a full disk, a write error, the
+// process killed) leaves an existing `path` as it was, and no temporary
+// behind when it can remove it. Only a regular file (or a new one) is
+// replaced: a device or FIFO (/dev/full, /dev/stdout) is written in place,
+// and through a symbolic link the file it names is replaced. False with
+// `why` (an errno value) when it cannot.
+inline bool write_file_atomically(const std::string& path, std::string_view text, int& why) {
+    namespace fs = std::filesystem;
+    std::error_code status_error;  // a file not there yet is no error here
+    const fs::file_status st = fs::status(path, status_error);  // follows symbolic links
+    if (fs::exists(st) && !fs::is_regular_file(st)) {
+        // A device, a FIFO, a terminal (/dev/stdout, /dev/null, /dev/full):
+        // written in place, as such files must be; never replaced.
+        std::FILE* f = std::fopen(path.c_str(), "wb");
+        if (f == nullptr) {
+            why = errno;
+            return false;
+        }
+        const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
+        why = errno;
+        const bool closed = std::fclose(f) == 0;
+        if (written && !closed) why = errno;
+        return written && closed;
+    }
+    // A symbolic link: the file it names is replaced, not the link.
+    std::string target = path;
+    std::error_code link_error;
+    if (fs::is_symlink(fs::symlink_status(path, link_error))) {
+        std::error_code resolve_error;
+        fs::path real;
+        if (fs::exists(st)) {
+            real = fs::canonical(path, resolve_error);
+        } else {  // a link to a file not there yet: where it points
+            real = fs::read_symlink(path, resolve_error);
+            if (real.is_relative()) real = fs::path(path).parent_path() / real;
+        }
+        if (resolve_error) {
+            why = resolve_error.value();
+            return false;
+        }
+        target = real.string();
+    }
+    return detail_output::replace_file(target, text, why);
+}
+
+// Whether two paths name one file: the same file when both exist (hard and
+// symbolic links included), else the same normalised path.
+inline bool same_file(const std::string& a, const std::string& b) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::exists(a, ec) && fs::exists(b, ec)) {
+        const bool same = fs::equivalent(a, b, ec);
+        if (!ec) return same;
+    }
+    const fs::path ca = fs::weakly_canonical(a, ec);
+    if (ec) return a == b;
+    const fs::path cb = fs::weakly_canonical(b, ec);
+    if (ec) return a == b;
+    return ca == cb;
+}
 
 }  // namespace navspan_cli

@@ -619,71 +619,12 @@ inline scene_group group_of(const mesh_visit& v) {
 
 }  // namespace tools_detail
 
-// The top-down picture of one group of navmeshes (one interior cell or one
-// worldspace: see group_of; --cell picks it, else the group of the most
-// triangles): triangles in world coordinates, coloured by their most telling
-// flag (--color-by flags), or by navmesh; edge links (to a triangle of this
-// plugin, or to a master's navmesh) and door links as lines and points.
-inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
-    using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes, {command_limits()});
-    if (!plugin) return plugin.error();
-    if (plugin->game() == cr::game::starfield) out.units = "m";
-    cr::inflate_buffer scratch;
-    out.colourings = {"flags", "navmesh", "height"};
-    const bool by_navmesh = out.options.colour_by == "navmesh";
-    out.empty_note = "no navmesh in this plugin";
+namespace tools_detail {
 
-    // First pass: the groups, which one is drawn, which flags occur in it
-    // and how many navmeshes it has. The flag categories come first, in a
-    // fixed order (so each flag keeps its colour); plain triangles take
-    // their navmesh's colour when there are several navmeshes (so
-    // overlapping meshes stand apart), else they are simply "walkable".
-    std::unordered_map<std::uint32_t, std::size_t> group_index;
-    std::vector<std::size_t> triangles_in;  // per group
-    std::vector<std::uint32_t> all_forms;   // every navmesh of the plugin
-    NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) {
-        scene_group g = group_of(v);
-        const auto [it, added] = group_index.try_emplace(g.form_id, out.groups.size());
-        if (added) {
-            out.groups.push_back(std::move(g));
-            triangles_in.push_back(0);
-        }
-        triangles_in[it->second] += v.mesh.triangles().size();
-        out.groups[it->second].polygons += v.mesh.triangles().size();
-        all_forms.push_back(v.place->record.form_id());
-    }));
-    std::sort(all_forms.begin(), all_forms.end());
-    if (out.groups.empty()) return {};
-    std::size_t drawn = 0;
-    for (std::size_t i = 1; i < out.groups.size(); ++i) {
-        if (triangles_in[i] > triangles_in[drawn]) drawn = i;
-    }
-    if (out.options.cell != 0) {
-        const auto it = group_index.find(out.options.cell);
-        if (it == group_index.end()) return {};  // nothing drawn: the command says which groups there are
-        drawn = it->second;
-    }
-    out.drawn_group = out.groups[drawn].form_id;
-    auto in_picture = [&](const mesh_visit& v) { return group_of(v).form_id == out.drawn_group; };
-
-    bool present[std::size(flag_categories)] = {};
-    std::size_t mesh_count = 0;
-    NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) {
-        if (!in_picture(v)) return;
-        ++mesh_count;
-        for (const nv::triangle t : v.mesh.triangles()) {
-            const char* c = flag_category(t.flags_raw());
-            if (c == nullptr) continue;
-            for (std::size_t k = 0; k < std::size(flag_categories); ++k) present[k] = present[k] || c == flag_categories[k];
-        }
-    }));
-    for (std::size_t k = 0; k < std::size(flag_categories) && !by_navmesh; ++k) {
-        if (present[k]) scene::category(out.polygon_categories, flag_categories[k]);
-    }
-
+// What the picture of one group collects while the plugin is walked.
+struct group_picture {
     struct pending_link {
-        navspan::vec3 from;           // midpoint of the linked edge
+        navspan::vec3 from;            // midpoint of the linked edge
         navspan::vec3 edge_a, edge_b;  // the edge itself
         std::uint32_t target_navmesh;
         std::uint16_t target_triangle;
@@ -692,18 +633,75 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
         navspan::vec3 at;
         std::uint32_t door;
     };
+    scene* out = nullptr;  // null: this group is not drawn
+    bool present[std::size(flag_categories)] = {};
+    std::size_t mesh_count = 0;
     std::vector<mesh_summary> meshes;
     std::vector<pending_link> links;
     std::vector<pending_door> doors;
     form_index forms;
-    NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) {
-        if (!in_picture(v)) return;
+};
+
+// The groups of the plugin, in file order (first pass): out.groups, each
+// group's number by form id, and every navmesh's form id, sorted.
+inline navspan::error list_groups(const cr::plugin_file& plugin, cr::inflate_buffer& scratch, scene& out,
+                                  std::unordered_map<std::uint32_t, std::size_t>& group_index,
+                                  std::vector<std::uint32_t>& all_forms) {
+    NAVSPAN_TRY(walk_meshes(plugin, scratch, [&](const mesh_visit& v) {
+        scene_group g = group_of(v);
+        const auto [it, added] = group_index.try_emplace(g.form_id, out.groups.size());
+        if (added) out.groups.push_back(std::move(g));
+        out.groups[it->second].polygons += v.mesh.triangles().size();
+        all_forms.push_back(v.place->record.form_id());
+    }));
+    std::sort(all_forms.begin(), all_forms.end());
+    return {};
+}
+
+// Draws every group whose picture has an `out`, with two walks of the plugin
+// and one of its door references, however many groups are drawn (`svg
+// --split` of a plugin of 4,000 cells walked it 4 times per cell).
+inline navspan::error draw_groups(const cr::plugin_file& plugin, cr::inflate_buffer& scratch,
+                                  const std::unordered_map<std::uint32_t, std::size_t>& group_index,
+                                  const std::vector<std::uint32_t>& all_forms, std::vector<group_picture>& pictures) {
+    auto picture_of = [&](const mesh_visit& v) -> group_picture* {
+        const auto it = group_index.find(group_of(v).form_id);
+        if (it == group_index.end() || pictures[it->second].out == nullptr) return nullptr;
+        return &pictures[it->second];
+    };
+    // Which flags occur in each drawn group and how many navmeshes it has.
+    // The flag categories come first, in a fixed order (so each flag keeps
+    // its colour); plain triangles take their navmesh's colour when there
+    // are several navmeshes (so overlapping meshes stand apart), else they
+    // are simply "walkable".
+    NAVSPAN_TRY(walk_meshes(plugin, scratch, [&](const mesh_visit& v) {
+        group_picture* p = picture_of(v);
+        if (p == nullptr) return;
+        ++p->mesh_count;
+        for (const nv::triangle t : v.mesh.triangles()) {
+            const char* c = flag_category(t.flags_raw());
+            if (c == nullptr) continue;
+            for (std::size_t k = 0; k < std::size(flag_categories); ++k) p->present[k] = p->present[k] || c == flag_categories[k];
+        }
+    }));
+    for (group_picture& p : pictures) {
+        if (p.out == nullptr || p.out->options.colour_by == "navmesh") continue;
+        for (std::size_t k = 0; k < std::size(flag_categories); ++k) {
+            if (p.present[k]) scene::category(p.out->polygon_categories, flag_categories[k]);
+        }
+    }
+
+    NAVSPAN_TRY(walk_meshes(plugin, scratch, [&](const mesh_visit& v) {
+        group_picture* gp = picture_of(v);
+        if (gp == nullptr) return;
+        scene& out = *gp->out;
+        const bool by_navmesh = out.options.colour_by == "navmesh";
         const nv::navmesh& m = v.mesh;
         mesh_summary s;
         s.form_id = v.place->record.form_id();
         s.name = mesh_name(v);
         const auto vs = m.vertices();
-        const std::string plain = mesh_count > 1 ? navmesh_category(v) : std::string("walkable");
+        const std::string plain = gp->mesh_count > 1 ? navmesh_category(v) : std::string("walkable");
         std::size_t i = 0;
         for (const nv::triangle t : m.triangles()) {
             scene_polygon p;
@@ -717,64 +715,141 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
                 if (const auto l = t.edge_link(e)) {
                     const nv::edge_link link = m.edge_links()[*l];
                     const navspan::vec3 a = p.corners[e], b = p.corners[(e + 1) % 3];
-                    links.push_back({midpoint(a, b), a, b, link.navmesh(), link.triangle()});
+                    gp->links.push_back({midpoint(a, b), a, b, link.navmesh(), link.triangle()});
                 }
             }
             out.polygons.push_back(std::move(p));
             ++i;
         }
-        for (const nv::door_link d : m.door_links()) doors.push_back({s.centroids[d.triangle()], d.door()});
-        forms.add(s.form_id, meshes.size());  // the drawn navmeshes only
-        meshes.push_back(std::move(s));
+        for (const nv::door_link d : m.door_links()) gp->doors.push_back({s.centroids[d.triangle()], d.door()});
+        gp->forms.add(s.form_id, gp->meshes.size());  // the drawn navmeshes only
+        gp->meshes.push_back(std::move(s));
     }));
-    forms.finish();
-    // Soft colours for up to 12 navmeshes; more take the 40 of the palette
-    // (which do not repeat before the 41st).
-    const auto flags_shown = static_cast<std::size_t>(std::count(std::begin(present), std::end(present), true));
-    const bool soft = out.polygon_categories.size() <= std::size(navmesh_colours) + flags_shown;
-    std::uint32_t plain = 0;
-    for (const std::string& c : out.polygon_categories) {
-        if (by_navmesh) break;  // the palette's colours
-        const auto flag = std::find_if(std::begin(flag_categories), std::end(flag_categories),
-                                       [&](const char* f) { return c == f; });
-        if (flag != std::end(flag_categories)) {
-            out.polygon_colours.push_back(flag_colours[flag - std::begin(flag_categories)]);
-        } else {
-            out.polygon_colours.push_back(soft ? navmesh_colours[plain % std::size(navmesh_colours)] : category_colour(plain));
-            ++plain;
-        }
-    }
 
-    for (const pending_link& l : links) {
-        const auto target = forms.find(l.target_navmesh);
-        if (target && l.target_triangle < meshes[*target].centroids.size()) {
-            const std::uint32_t c = scene::category(out.line_categories, "edge link");
-            out.mark_link(c);
-            out.lines.push_back({l.from, meshes[*target].centroids[l.target_triangle], c, false});
-        } else {
-            // The far navmesh is in a master, or in another cell of this
-            // plugin (not drawn): mark the edge that leads there.
-            const bool here = std::binary_search(all_forms.begin(), all_forms.end(), l.target_navmesh);
-            out.lines.push_back({l.edge_a, l.edge_b,
-                                 scene::category(out.line_categories, here ? "edge link to another cell"
-                                                                           : "edge link to a master's navmesh"),
-                                 false});
-        }
-    }
     std::vector<std::uint32_t> wanted;
-    for (const pending_door& d : doors) wanted.push_back(d.door);
+    for (group_picture& gp : pictures) {
+        if (gp.out == nullptr) continue;
+        scene& out = *gp.out;
+        const bool by_navmesh = out.options.colour_by == "navmesh";
+        gp.forms.finish();
+        // Soft colours for up to 12 navmeshes; more take the 40 of the palette
+        // (which do not repeat before the 41st).
+        const auto flags_shown = static_cast<std::size_t>(std::count(std::begin(gp.present), std::end(gp.present), true));
+        const bool soft = out.polygon_categories.size() <= std::size(navmesh_colours) + flags_shown;
+        std::uint32_t plain = 0;
+        for (const std::string& c : out.polygon_categories) {
+            if (by_navmesh) break;  // the palette's colours
+            const auto flag = std::find_if(std::begin(flag_categories), std::end(flag_categories),
+                                           [&](const char* f) { return c == f; });
+            if (flag != std::end(flag_categories)) {
+                out.polygon_colours.push_back(flag_colours[flag - std::begin(flag_categories)]);
+            } else {
+                out.polygon_colours.push_back(soft ? navmesh_colours[plain % std::size(navmesh_colours)] : category_colour(plain));
+                ++plain;
+            }
+        }
+        for (const group_picture::pending_link& l : gp.links) {
+            const auto target = gp.forms.find(l.target_navmesh);
+            if (target && l.target_triangle < gp.meshes[*target].centroids.size()) {
+                const std::uint32_t c = scene::category(out.line_categories, "edge link");
+                out.mark_link(c);
+                out.lines.push_back({l.from, gp.meshes[*target].centroids[l.target_triangle], c, false});
+            } else {
+                // The far navmesh is in a master, or in another cell of this
+                // plugin (not drawn): mark the edge that leads there.
+                const bool here = std::binary_search(all_forms.begin(), all_forms.end(), l.target_navmesh);
+                out.lines.push_back({l.edge_a, l.edge_b,
+                                     scene::category(out.line_categories, here ? "edge link to another cell"
+                                                                               : "edge link to a master's navmesh"),
+                                     false});
+            }
+        }
+        for (const group_picture::pending_door& d : gp.doors) wanted.push_back(d.door);
+    }
     std::sort(wanted.begin(), wanted.end());
+    wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
     std::unordered_map<std::uint32_t, navspan::vec3> placed;
-    NAVSPAN_TRY(door_positions(*plugin, scratch, wanted, placed));
-    for (const pending_door& d : doors) {
-        out.points.push_back({d.at, scene::category(out.point_categories, "door link"), "door REFR " + hex32(d.door)});
-        if (const auto it = placed.find(d.door); it != placed.end()) {
-            const std::uint32_t c = scene::category(out.line_categories, "door link (to the door)");
-            out.mark_link(c);
-            out.lines.push_back({d.at, it->second, c, false});
+    NAVSPAN_TRY(door_positions(plugin, scratch, wanted, placed));
+    for (group_picture& gp : pictures) {
+        if (gp.out == nullptr) continue;
+        scene& out = *gp.out;
+        for (const group_picture::pending_door& d : gp.doors) {
+            out.points.push_back({d.at, scene::category(out.point_categories, "door link"), "door REFR " + hex32(d.door)});
+            if (const auto it = placed.find(d.door); it != placed.end()) {
+                const std::uint32_t c = scene::category(out.line_categories, "door link (to the door)");
+                out.mark_link(c);
+                out.lines.push_back({d.at, it->second, c, false});
+            }
         }
     }
     return {};
+}
+
+// What every picture of the plugin shares, before its groups are listed.
+inline void start_scene(const cr::plugin_file& plugin, scene& out) {
+    if (plugin.game() == cr::game::starfield) out.units = "m";
+    out.colourings = {"flags", "navmesh", "height"};
+    out.empty_note = "no navmesh in this plugin";
+}
+
+}  // namespace tools_detail
+
+// The top-down picture of one group of navmeshes (one interior cell or one
+// worldspace: see group_of; --cell picks it, else the group of the most
+// triangles): triangles in world coordinates, coloured by their most telling
+// flag (--color-by flags), or by navmesh; edge links (to a triangle of this
+// plugin, or to a master's navmesh) and door links as lines and points.
+inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
+    using namespace tools_detail;
+    auto plugin = cr::plugin_file::open(bytes, {command_limits()});
+    if (!plugin) return plugin.error();
+    cr::inflate_buffer scratch;
+    start_scene(*plugin, out);
+    std::unordered_map<std::uint32_t, std::size_t> group_index;
+    std::vector<std::uint32_t> all_forms;  // every navmesh of the plugin
+    NAVSPAN_TRY(list_groups(*plugin, scratch, out, group_index, all_forms));
+    if (out.groups.empty()) return {};
+    std::size_t drawn = 0;
+    for (std::size_t i = 1; i < out.groups.size(); ++i) {
+        if (out.groups[i].polygons > out.groups[drawn].polygons) drawn = i;
+    }
+    if (out.options.cell != 0) {
+        const auto it = group_index.find(out.options.cell);
+        if (it == group_index.end()) return {};  // nothing drawn: the command says which groups there are
+        drawn = it->second;
+    }
+    out.drawn_group = out.groups[drawn].form_id;
+    std::vector<group_picture> pictures(out.groups.size());
+    pictures[drawn].out = &out;
+    return draw_groups(*plugin, scratch, group_index, all_forms, pictures);
+}
+
+// `svg --split` / `obj --split`: the picture of every group (in file order),
+// each as build_scene draws it with --cell of that group, from one set of
+// walks of the plugin. `base` gives the options.
+inline navspan::error build_split_scenes(navspan::bytes_view bytes, const scene& base, std::vector<scene>& parts) {
+    using namespace tools_detail;
+    auto plugin = cr::plugin_file::open(bytes, {command_limits()});
+    if (!plugin) return plugin.error();
+    cr::inflate_buffer scratch;
+    scene first = base;
+    start_scene(*plugin, first);
+    std::unordered_map<std::uint32_t, std::size_t> group_index;
+    std::vector<std::uint32_t> all_forms;
+    NAVSPAN_TRY(list_groups(*plugin, scratch, first, group_index, all_forms));
+    // Each part lists its own group only (a copy of the whole list per
+    // part would be quadratic).
+    std::vector<scene_group> groups = std::move(first.groups);
+    first.groups.clear();
+    parts.assign(groups.size(), first);
+    std::vector<group_picture> pictures(parts.size());
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        parts[i].options.cell = groups[i].form_id;
+        parts[i].drawn_group = groups[i].form_id;
+        parts[i].groups = {groups[i]};
+        pictures[i].out = &parts[i];
+    }
+    return draw_groups(*plugin, scratch, group_index, all_forms, pictures);
 }
 
 }  // namespace navspan_cli::creation_format

@@ -235,10 +235,9 @@ public:
     // Calls f(position, first position with the same id) for each duplicate.
     template <class F>
     void for_each_duplicate(F&& f) const {
-        for (std::size_t k = 1; k < entries_.size(); ++k) {
-            std::size_t first = k - 1;
-            while (first > 0 && entries_[first - 1].id == entries_[k].id) --first;
-            if (entries_[k - 1].id == entries_[k].id) f(entries_[k].position, entries_[first].position);
+        for (std::size_t k = 1, first = 0; k < entries_.size(); ++k) {
+            if (entries_[k - 1].id != entries_[k].id) first = k;
+            else f(entries_[k].position, entries_[first].position);
         }
     }
 
@@ -257,14 +256,34 @@ inline std::vector<ns::area> all_areas(const ns::nav_file& file) {
     return areas;
 }
 
-inline bool connects_to(const ns::area& a, std::uint32_t id) {
-    for (unsigned d = 0; d < 4; ++d) {
-        for (std::uint32_t to : a.connections(static_cast<ns::direction>(d))) {
-            if (to == id) return true;
+// Every connection as (position of the area it leaves << 32 | id it names),
+// sorted: "does area P connect back to id X" is one binary search, not a
+// scan of P's lists (a crafted file gives an area 65,535 connections).
+class connection_table {
+public:
+    explicit connection_table(const std::vector<ns::area>& areas) {
+        std::size_t n = 0;
+        for (const ns::area& a : areas) {
+            for (unsigned d = 0; d < 4; ++d) n += a.connections(static_cast<ns::direction>(d)).size();
         }
+        keys_.reserve(n);
+        for (std::size_t i = 0; i < areas.size(); ++i) {
+            for (unsigned d = 0; d < 4; ++d) {
+                for (std::uint32_t to : areas[i].connections(static_cast<ns::direction>(d))) keys_.push_back(key(i, to));
+            }
+        }
+        std::sort(keys_.begin(), keys_.end());
     }
-    return false;
-}
+    bool connects(std::size_t position, std::uint32_t id) const {
+        return std::binary_search(keys_.begin(), keys_.end(), key(position, id));
+    }
+
+private:
+    static std::uint64_t key(std::size_t position, std::uint32_t id) {
+        return static_cast<std::uint64_t>(position) << 32 | id;
+    }
+    std::vector<std::uint64_t> keys_;
+};
 
 }  // namespace tools_detail
 
@@ -601,18 +620,39 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
         }
     }
 
+    const tools_detail::connection_table links(areas);
     const std::uint32_t connection = scene::category(out.line_categories, "connection");
     out.mark_link(connection);
+    // Each (area, direction, target) is drawn once however often its list
+    // names it (a crafted area naming one target 65,535 times drew 65,535
+    // lines); real maps name a target once per list.
+    std::vector<std::uint64_t> drawn;
+    std::vector<std::size_t> by_key;
+    std::vector<bool> first_place;
     for (const ns::area& a : areas) {
+        drawn.clear();
         for (unsigned d = 0; d < 4; ++d) {
             for (std::uint32_t to : a.connections(static_cast<ns::direction>(d))) {
                 const auto target = ids.find(to);
                 if (!target || to == a.id()) continue;
-                const bool two_way = connects_to(areas[*target], a.id());
+                const bool two_way = links.connects(*target, a.id());
                 // A two-way pair is drawn once, from its lower id.
                 if (two_way && to < a.id()) continue;
-                out.lines.push_back({centres[a.index().value], centres[*target], connection, !two_way});
+                drawn.push_back(static_cast<std::uint64_t>(*target) << 3 | d << 1 | (two_way ? 0u : 1u));
             }
+        }
+        // In list order, each key at its first place only.
+        by_key.resize(drawn.size());
+        for (std::size_t k = 0; k < by_key.size(); ++k) by_key[k] = k;
+        std::sort(by_key.begin(), by_key.end(), [&](std::size_t x, std::size_t y) {
+            return drawn[x] != drawn[y] ? drawn[x] < drawn[y] : x < y;
+        });
+        first_place.assign(drawn.size(), false);
+        for (std::size_t k = 0; k < by_key.size(); ++k) first_place[by_key[k]] = k == 0 || drawn[by_key[k - 1]] != drawn[by_key[k]];
+        for (std::size_t k = 0; k < drawn.size(); ++k) {
+            if (!first_place[k]) continue;
+            const std::uint64_t key = drawn[k];
+            out.lines.push_back({centres[a.index().value], centres[static_cast<std::size_t>(key >> 3)], connection, (key & 1) != 0});
         }
     }
 

@@ -747,12 +747,16 @@ public:
 
     // File offset where the top-level groups start.
     std::size_t body_offset() const noexcept { return static_cast<std::size_t>(header_size + header_.data_size()); }
+    // Where walks start: body_offset(), or the end for a default-constructed
+    // (empty) plugin, whose walks then find nothing (issue 28 G11: the walk
+    // began past the end and tripped the walker's assertion).
+    std::size_t body_begin() const noexcept { return bytes_.empty() ? 0 : body_offset(); }
     // The top-level entries (groups, and any stray records) after TES4.
-    entry_cursor top_level() const noexcept { return entry_cursor(bytes_, body_offset(), bytes_.size(), 1, limits_); }
+    entry_cursor top_level() const noexcept { return entry_cursor(bytes_, body_begin(), bytes_.size(), 1, limits_); }
     // Every group and record after TES4, depth first; with a type, the
     // walker's record iteration returns only that type.
     record_walker walk(std::uint32_t type = 0) const noexcept {
-        return record_walker(bytes_, body_offset(), bytes_.size(), limits_, type);
+        return record_walker(bytes_, body_begin(), bytes_.size(), limits_, type);
     }
 
     // The caller's limits, with work_budget resolved to this file's budget

@@ -22,6 +22,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -96,22 +97,88 @@ inline plugin_space space_of(const creation::navmesh_entry& n) noexcept {
     return {space_kind::object, n.record.form_id()};
 }
 
-// Every space of the plugin that holds a navmesh, in file order.
-inline error plugin_spaces(const creation::plugin_file& plugin, creation::inflate_buffer& scratch,
-                           std::vector<plugin_space>& out) {
-    return creation::for_each_navmesh(plugin, scratch, [&](const creation::navmesh_entry& n) {
-        const plugin_space s = space_of(n);
-        auto it = std::find(out.begin(), out.end(), s);
-        if (it == out.end()) it = out.insert(out.end(), s);
-        ++it->navmeshes;
-        it->triangles += n.navmesh.triangles().size();
-    });
+namespace plugin_detail {
+
+inline std::uint64_t space_key(const plugin_space& s) noexcept {
+    return static_cast<std::uint64_t>(s.kind) << 32 | s.form_id;
 }
 
-// The walkable of one space (or one navmesh) of the plugin.
-inline result<walkable> make_walkable(const creation::plugin_file& plugin, const plugin_space& space,
-                                      creation::inflate_buffer& scratch) {
-    walkable_builder b(id_scheme::plugin_navmesh_triangle, axis::z);
+// Spaces seen in file order, de-duplicated through an ordered map (a linear
+// search per navmesh made a plugin of 4,000 cells quadratic).
+class space_table {
+public:
+    // The number of `s` in file order, adding it when new.
+    std::size_t find_or_add(const plugin_space& s) {
+        const auto [it, added] = numbers_.try_emplace(space_key(s), spaces.size());
+        if (added) spaces.push_back(s);
+        return it->second;
+    }
+    std::vector<plugin_space> spaces;
+
+private:
+    std::map<std::uint64_t, std::size_t> numbers_;
+};
+
+// The walkable of one space, fed navmesh by navmesh.
+class space_builder {
+public:
+    space_builder() : b_(id_scheme::plugin_navmesh_triangle, axis::z) {}
+
+    void add(const creation::navmesh_entry& n) {
+        const creation::nvnm::navmesh& m = n.navmesh;
+        const auto vertices = m.vertices();
+        const auto triangles = m.triangles();
+        const auto edge_links = m.edge_links();
+        const auto first = static_cast<polygon_index>(b_.polygon_count());
+        std::uint16_t index = 0;
+        for (const creation::nvnm::triangle t : triangles) {
+            vec3 corners[3];
+            std::size_t count = 3;
+            for (unsigned k = 0; k < 3; ++k) {
+                if (t.vertex(k) >= vertices.size()) count = 0;
+                else corners[k] = vertices[t.vertex(k)].position();
+            }
+            b_.add_polygon({n.record.form_id(), index}, {corners, count}, surface::planar, t.flags_raw(), number_);
+            corners_of_.push_back(count == 3 ? std::array<vec3, 3>{corners[0], corners[1], corners[2]}
+                                             : std::array<vec3, 3>{});
+            ++index;
+        }
+        index = 0;
+        for (const creation::nvnm::triangle t : triangles) {
+            const polygon_index from = first + index;
+            for (unsigned e = 0; e < 3; ++e) {
+                if (t.vertex(e) >= vertices.size() || t.vertex((e + 1) % 3) >= vertices.size()) continue;
+                const vec3 a = vertices[t.vertex(e)].position(), c = vertices[t.vertex((e + 1) % 3)].position();
+                if (const auto next = t.neighbour(e)) {
+                    if (*next < triangles.size()) b_.add_link(from, first + *next, link_kind::walk, a, c);
+                } else if (const auto l = t.edge_link(e)) {
+                    if (*l >= edge_links.size()) continue;
+                    const creation::nvnm::edge_link link = edge_links[*l];
+                    cross_.push_back({from, a, c, link.navmesh(), link.triangle(),
+                                      static_cast<std::uint16_t>(link.type()), *l});
+                }
+            }
+            ++index;
+        }
+        meshes_.push_back({n.record.form_id(), first, static_cast<std::uint32_t>(triangles.size())});
+        ++number_;
+    }
+
+    walkable finish() {
+        std::sort(meshes_.begin(), meshes_.end(),
+                  [](const mesh_start& x, const mesh_start& y) { return x.form_id < y.form_id; });
+        for (const pending& p : cross_) {
+            const auto it = std::lower_bound(meshes_.begin(), meshes_.end(), p.navmesh,
+                                             [](const mesh_start& m, std::uint32_t id) { return m.form_id < id; });
+            if (it == meshes_.end() || it->form_id != p.navmesh || p.triangle >= it->count) continue;
+            const polygon_index to = it->first + p.triangle;
+            const auto [pa, pb] = creation_detail::edge_overlap(p.a, p.b, corners_of_[to]);
+            b_.add_link(p.from, to, link_kind::cross_navmesh, pa, pb, p.type, p.record);
+        }
+        return b_.finish();
+    }
+
+private:
     struct mesh_start {
         std::uint32_t form_id;
         polygon_index first;
@@ -125,63 +192,69 @@ inline result<walkable> make_walkable(const creation::plugin_file& plugin, const
         std::uint16_t type;
         std::uint32_t record;
     };
-    std::vector<mesh_start> meshes;
-    std::vector<pending> cross;
+    walkable_builder b_;
+    std::vector<mesh_start> meshes_;
+    std::vector<pending> cross_;
     // Every triangle's corners (world), for the portals of edge links.
-    std::vector<std::array<vec3, 3>> corners_of;
-    std::uint32_t number = 0;
+    std::vector<std::array<vec3, 3>> corners_of_;
+    std::uint32_t number_ = 0;
+};
+
+}  // namespace plugin_detail
+
+// Every space of the plugin that holds a navmesh, in file order.
+inline error plugin_spaces(const creation::plugin_file& plugin, creation::inflate_buffer& scratch,
+                           std::vector<plugin_space>& out) {
+    plugin_detail::space_table table;
+    for (const plugin_space& s : out) table.find_or_add(s);  // spaces already listed are counted on
+    const error e = creation::for_each_navmesh(plugin, scratch, [&](const creation::navmesh_entry& n) {
+        plugin_space& s = table.spaces[table.find_or_add(space_of(n))];
+        ++s.navmeshes;
+        s.triangles += n.navmesh.triangles().size();
+    });
+    out = std::move(table.spaces);
+    return e;
+}
+
+// The walkable of one space (or one navmesh) of the plugin.
+inline result<walkable> make_walkable(const creation::plugin_file& plugin, const plugin_space& space,
+                                      creation::inflate_buffer& scratch) {
+    plugin_detail::space_builder b;
     const error walk_error = creation::for_each_navmesh(plugin, scratch, [&](const creation::navmesh_entry& n) {
         const bool wanted = space.kind == space_kind::navmesh ? n.record.form_id() == space.form_id
                                                                       : space_of(n) == space;
-        if (!wanted) return;
-        const creation::nvnm::navmesh& m = n.navmesh;
-        const auto vertices = m.vertices();
-        const auto triangles = m.triangles();
-        const auto edge_links = m.edge_links();
-        const auto first = static_cast<polygon_index>(b.polygon_count());
-        std::uint16_t index = 0;
-        for (const creation::nvnm::triangle t : triangles) {
-            vec3 corners[3];
-            std::size_t count = 3;
-            for (unsigned k = 0; k < 3; ++k) {
-                if (t.vertex(k) >= vertices.size()) count = 0;
-                else corners[k] = vertices[t.vertex(k)].position();
-            }
-            b.add_polygon({n.record.form_id(), index}, {corners, count}, surface::planar, t.flags_raw(), number);
-            corners_of.push_back(count == 3 ? std::array<vec3, 3>{corners[0], corners[1], corners[2]} : std::array<vec3, 3>{});
-            ++index;
-        }
-        index = 0;
-        for (const creation::nvnm::triangle t : triangles) {
-            const polygon_index from = first + index;
-            for (unsigned e = 0; e < 3; ++e) {
-                if (t.vertex(e) >= vertices.size() || t.vertex((e + 1) % 3) >= vertices.size()) continue;
-                const vec3 a = vertices[t.vertex(e)].position(), c = vertices[t.vertex((e + 1) % 3)].position();
-                if (const auto next = t.neighbour(e)) {
-                    if (*next < triangles.size()) b.add_link(from, first + *next, link_kind::walk, a, c);
-                } else if (const auto l = t.edge_link(e)) {
-                    if (*l >= edge_links.size()) continue;
-                    const creation::nvnm::edge_link link = edge_links[*l];
-                    cross.push_back({from, a, c, link.navmesh(), link.triangle(),
-                                     static_cast<std::uint16_t>(link.type()), *l});
-                }
-            }
-            ++index;
-        }
-        meshes.push_back({n.record.form_id(), first, static_cast<std::uint32_t>(triangles.size())});
-        ++number;
+        if (wanted) b.add(n);
     });
     if (!walk_error.ok()) return walk_error;
-    std::sort(meshes.begin(), meshes.end(), [](const mesh_start& x, const mesh_start& y) { return x.form_id < y.form_id; });
-    for (const pending& p : cross) {
-        const auto it = std::lower_bound(meshes.begin(), meshes.end(), p.navmesh,
-                                         [](const mesh_start& m, std::uint32_t id) { return m.form_id < id; });
-        if (it == meshes.end() || it->form_id != p.navmesh || p.triangle >= it->count) continue;
-        const polygon_index to = it->first + p.triangle;
-        const auto [pa, pb] = creation_detail::edge_overlap(p.a, p.b, corners_of[to]);
-        b.add_link(p.from, to, link_kind::cross_navmesh, pa, pb, p.type, p.record);
-    }
     return b.finish();
+}
+
+// Every space of the plugin (as plugin_spaces() lists them, in file order)
+// with its walkable, from one walk of the plugin: what a caller that tries
+// space after space needs, without walking (and inflating) the file once
+// per space. Memory: the walkables of every space at once, linear in the
+// navmeshes' size.
+inline error make_walkables(const creation::plugin_file& plugin, creation::inflate_buffer& scratch,
+                            std::vector<plugin_space>& spaces, std::vector<walkable>& meshes) {
+    plugin_detail::space_table table;
+    std::vector<plugin_detail::space_builder> builders;
+    const error e = creation::for_each_navmesh(plugin, scratch, [&](const creation::navmesh_entry& n) {
+        const std::size_t k = table.find_or_add(space_of(n));
+        if (k == builders.size()) builders.emplace_back();
+        plugin_space& s = table.spaces[k];
+        ++s.navmeshes;
+        s.triangles += n.navmesh.triangles().size();
+        builders[k].add(n);
+    });
+    if (!e.ok()) return e;
+    spaces = std::move(table.spaces);
+    meshes.clear();
+    meshes.reserve(builders.size());
+    for (plugin_detail::space_builder& b : builders) {
+        meshes.push_back(b.finish());
+        b = plugin_detail::space_builder();  // frees the builder's lists as it goes
+    }
+    return {};
 }
 
 }  // namespace navspan::nav

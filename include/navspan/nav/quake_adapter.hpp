@@ -26,6 +26,16 @@ namespace navspan::nav {
 // of a hostile file could otherwise ask for billions.
 inline constexpr std::uint64_t quake_max_links = std::uint64_t{64} * 65536;
 
+// The links a walkable of `file` may take: every link of the file once
+// (real files' ranges never overlap), plus slack for a few shared ones, so
+// the walkable stays a fixed multiple of the file's size (a 394 KB file
+// whose 64 nodes all claimed the same 65,535 links asked for 4.2 M links,
+// 455 MB). Overlap beyond this is refused with limit_exceeded.
+constexpr std::uint64_t quake_link_budget(std::uint64_t file_links) noexcept {
+    const std::uint64_t budget = 2 * file_links + 4096;
+    return budget < quake_max_links ? budget : quake_max_links;
+}
+
 inline link_kind quake_link_kind(std::uint16_t raw) noexcept {
     switch (static_cast<quake::link_type>(raw)) {
         case quake::link_type::walk: return link_kind::walk;
@@ -44,9 +54,9 @@ inline link_kind quake_link_kind(std::uint16_t raw) noexcept {
 inline result<walkable> make_walkable(const quake::nav_file& file) {
     std::uint64_t total = 0;
     for (const quake::node n : file.nodes()) total += n.links().size();
-    if (total > quake_max_links) {
+    if (const std::uint64_t budget = quake_link_budget(file.link_count()); total > budget) {
         return detail::fail(error_code::limit_exceeded, file.layout().header_size,
-                            "links of the walkable view (overlapping link ranges)", total, quake_max_links);
+                            "links of the walkable view (overlapping link ranges)", total, budget);
     }
     walkable_builder b(id_scheme::quake_node, axis::z);
     b.reserve(file.node_count(), std::size_t{file.node_count()} * 8);

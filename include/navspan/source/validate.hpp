@@ -61,23 +61,40 @@ inline constexpr check_info validate_checks[check::count] = {
     {"trailing-bytes", severity::info, "bytes after the last section (the game reads none)", "bytes"},
 };
 
+// One connection, for the one-way and duplicate checks: the area it leaves
+// (position in file order), the id it names, and where it is stored
+// (direction in the top two bits, then its number in that list). Sorted,
+// these answer "does area P connect to id X" and "is this the first time
+// this list names X" by binary search instead of scanning lists.
+struct connection_entry {
+    std::uint32_t from = 0;
+    std::uint32_t to = 0;
+    std::uint32_t slot = 0;
+};
+
 // Where validate() looks ids up; each span at least as long as
-// validate_storage_needed() says.
+// validate_storage_needed() says. Every size is bounded by the file: at most
+// 12 bytes of connection_entry per 4-byte connection stored, 8 bytes per
+// area, 4 per hiding spot or ladder (about 3 times the file at worst).
 struct validate_storage {
     std::span<std::uint32_t> area_offsets;
     std::span<area_id_entry> area_ids;
     std::span<std::uint32_t> hiding_spot_ids;
-    std::span<std::uint32_t> ladder_ids;
+    std::span<std::uint32_t> ladder_ids;  // holds ladder positions sorted by id
+    std::span<connection_entry> connections;
 };
 
 struct validate_storage_size {
-    std::size_t areas = 0, hiding_spots = 0, ladders = 0;
+    std::size_t areas = 0, hiding_spots = 0, ladders = 0, connections = 0;
 };
 
 inline validate_storage_size validate_storage_needed(const nav_file& file) noexcept {
     validate_storage_size n;
     n.areas = file.area_count();
-    for (const area& a : file.areas()) n.hiding_spots += a.hiding_spots().size();
+    for (const area& a : file.areas()) {
+        n.hiding_spots += a.hiding_spots().size();
+        for (unsigned d = 0; d < 4; ++d) n.connections += a.connections(static_cast<direction>(d)).size();
+    }
     n.ladders = file.ladders().size();
     return n;
 }
@@ -91,14 +108,16 @@ public:
         ids_.resize(n.areas);
         hiding_.resize(n.hiding_spots);
         ladders_.resize(n.ladders);
+        connections_.resize(n.connections);
     }
-    validate_storage view() noexcept { return {offsets_, ids_, hiding_, ladders_}; }
+    validate_storage view() noexcept { return {offsets_, ids_, hiding_, ladders_, connections_}; }
 
 private:
     std::vector<std::uint32_t> offsets_;
     std::vector<area_id_entry> ids_;
     std::vector<std::uint32_t> hiding_;
     std::vector<std::uint32_t> ladders_;
+    std::vector<connection_entry> connections_;
 };
 
 namespace validate_detail {
@@ -114,14 +133,22 @@ inline const area_id_entry* find_id(std::span<const area_id_entry> ids, std::uin
     return it == ids.end() || it->id != id ? nullptr : &*it;
 }
 
-template <class Connections>
-bool connects_to(const Connections& a, std::uint32_t id) noexcept {
-    for (unsigned d = 0; d < 4; ++d) {
-        for (std::uint32_t to : a.connections(static_cast<direction>(d))) {
-            if (to == id) return true;
-        }
-    }
-    return false;
+inline bool connection_less(const connection_entry& a, const connection_entry& b) noexcept {
+    if (a.from != b.from) return a.from < b.from;
+    if (a.to != b.to) return a.to < b.to;
+    return a.slot < b.slot;
+}
+
+// The first stored connection from the area at `from` to `to`, or nullptr.
+inline const connection_entry* find_connection(std::span<const connection_entry> sorted, std::uint32_t from,
+                                               std::uint32_t to) noexcept {
+    const auto it = std::lower_bound(sorted.begin(), sorted.end(), connection_entry{from, to, 0}, connection_less);
+    return it == sorted.end() || it->from != from || it->to != to ? nullptr : &*it;
+}
+
+// A short storage span: which one, how many it needs, how many it has.
+inline error short_storage(const char* what, std::size_t need, std::size_t have) noexcept {
+    return navspan::detail::fail(error_code::limit_exceeded, 0, what, need, have);
 }
 
 }  // namespace validate_detail
@@ -134,10 +161,21 @@ template <class Sink>
 error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
     using namespace validate_detail;
     const validate_storage_size need = validate_storage_needed(file);
-    if (storage.area_offsets.size() < need.areas || storage.area_ids.size() < need.areas ||
-        storage.hiding_spot_ids.size() < need.hiding_spots || storage.ladder_ids.size() < need.ladders) {
-        return navspan::detail::fail(error_code::limit_exceeded, 0, "validate storage", need.areas,
-                                     storage.area_ids.size());
+    // Each short span is named with its own numbers (needed, given).
+    if (storage.area_offsets.size() < need.areas) {
+        return short_storage("validate storage (area offsets)", need.areas, storage.area_offsets.size());
+    }
+    if (storage.area_ids.size() < need.areas) {
+        return short_storage("validate storage (area ids)", need.areas, storage.area_ids.size());
+    }
+    if (storage.hiding_spot_ids.size() < need.hiding_spots) {
+        return short_storage("validate storage (hiding spot ids)", need.hiding_spots, storage.hiding_spot_ids.size());
+    }
+    if (storage.ladder_ids.size() < need.ladders) {
+        return short_storage("validate storage (ladder ids)", need.ladders, storage.ladder_ids.size());
+    }
+    if (storage.connections.size() < need.connections) {
+        return short_storage("validate storage (connections)", need.connections, storage.connections.size());
     }
     if (file.bytes().size() > UINT32_MAX) {
         return navspan::detail::fail(error_code::limit_exceeded, 0, "validate (files below 4 GiB)",
@@ -149,18 +187,25 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
 
     // Areas by id; hiding spot ids and ladder ids sorted.
     const std::size_t n = need.areas;
-    std::size_t hiding = 0;
+    std::size_t hiding = 0, connection_count = 0;
     {
         std::uint32_t i = 0;
         for (const area& a : file.areas()) {
             storage.area_offsets[i] = static_cast<std::uint32_t>(a.bytes().data() - base);
             storage.area_ids[i] = {a.id(), i};
-            ++i;
             for (const hiding_spot s : a.hiding_spots()) {
                 if (const auto id = s.id()) storage.hiding_spot_ids[hiding++] = *id;
             }
+            // A list is at most (file size / 4) < 2^30 long, so (direction, k) fits 32 bits.
+            for (std::uint32_t d = 0; d < 4; ++d) {
+                const auto list = a.connections(static_cast<direction>(d));
+                for (std::uint32_t k = 0; k < list.size(); ++k) storage.connections[connection_count++] = {i, list[k], d << 30 | k};
+            }
+            ++i;
         }
     }
+    const auto connections = storage.connections.first(connection_count);
+    std::sort(connections.begin(), connections.end(), connection_less);
     const auto ids = storage.area_ids.first(n);
     // By id, then position (std::sort: stable_sort would allocate).
     std::sort(ids.begin(), ids.end(), [](const area_id_entry& a, const area_id_entry& b) {
@@ -169,18 +214,25 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
     const auto hiding_ids = storage.hiding_spot_ids.first(hiding);
     std::sort(hiding_ids.begin(), hiding_ids.end());
     const auto ladders = file.ladders();
-    const auto ladder_ids = storage.ladder_ids.first(need.ladders);
-    for (std::size_t i = 0; i < ladders.size(); ++i) ladder_ids[i] = ladders[i].id();
-    std::sort(ladder_ids.begin(), ladder_ids.end());
-    const format_context ctx = file.context();
-    auto head_at = [&](std::uint32_t position) {
-        return area_head(base + storage.area_offsets[position], ctx, position);
+    // Ladder positions sorted by (id, position): the first ladder with an id
+    // is the first of its run.
+    const auto ladder_order = storage.ladder_ids.first(need.ladders);
+    for (std::size_t i = 0; i < ladders.size(); ++i) ladder_order[i] = static_cast<std::uint32_t>(i);
+    std::sort(ladder_order.begin(), ladder_order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const std::uint32_t ia = ladders[a].id(), ib = ladders[b].id();
+        return ia != ib ? ia < ib : a < b;
+    });
+    auto first_ladder = [&](std::uint32_t id) -> const std::uint32_t* {
+        const auto it = std::lower_bound(ladder_order.begin(), ladder_order.end(), id,
+                                         [&](std::uint32_t pos, std::uint32_t v) { return ladders[pos].id() < v; });
+        return it == ladder_order.end() || ladders[*it].id() != id ? nullptr : &*it;
     };
 
-    for (std::size_t k = 1; k < n; ++k) {
-        if (ids[k - 1].id != ids[k].id) continue;
-        std::size_t first = k - 1;
-        while (first > 0 && ids[first - 1].id == ids[k].id) --first;
+    for (std::size_t k = 1, first = 0; k < n; ++k) {
+        if (ids[k - 1].id != ids[k].id) {
+            first = k;
+            continue;
+        }
         out.add(check::duplicate_area_id, "area", ids[k].position, ids[k].id, storage.area_offsets[ids[k].position],
                 ids[first].position);
     }
@@ -216,12 +268,17 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
                 }
                 const area_id_entry* target = find_id(ids, to);
                 if (target == nullptr) add(check::missing_connection_target, where, to);
-                else if (!connects_to(head_at(target->position), a.id())) add(check::one_way_connection, where, to);
-                for (std::size_t j = 0; j < k; ++j) {
-                    if (list[j] == to) {
-                        add(check::duplicate_connection, where, to);
-                        break;
-                    }
+                else if (find_connection(connections, target->position, a.id()) == nullptr) {
+                    add(check::one_way_connection, where, to);
+                }
+                // Entries of one (area, target) are sorted by slot, so the
+                // first entry of this direction is found by its slot prefix.
+                const auto first = std::lower_bound(connections.begin(), connections.end(),
+                                                    connection_entry{static_cast<std::uint32_t>(pos), to, d << 30},
+                                                    connection_less);
+                if (first != connections.end() && first->from == pos && first->to == to && first->slot >> 30 == d &&
+                    (first->slot & 0x3FFFFFFFu) < k) {
+                    add(check::duplicate_connection, where, to);
                 }
             }
         }
@@ -250,7 +307,7 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
         for (unsigned d = 0; d < 2; ++d) {
             const auto links = a.ladder_links(static_cast<ladder_direction>(d));
             for (std::size_t k = 0; k < links.size(); ++k) {
-                if (!sorted_contains(ladder_ids, links[k])) add(check::missing_ladder, links.bytes().data() + 4 * k, links[k]);
+                if (first_ladder(links[k]) == nullptr) add(check::missing_ladder, links.bytes().data() + 4 * k, links[k]);
             }
         }
         const auto visible = a.visible_areas();
@@ -277,11 +334,8 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
         auto add = [&](std::size_t c, const std::byte* where, std::uint64_t value = 0) {
             out.add(c, "ladder", i, l.id(), at(where), value);
         };
-        for (std::size_t j = 0; j < i; ++j) {
-            if (ladders[j].id() == l.id()) {
-                add(check::duplicate_ladder_id, lb, j);
-                break;
-            }
+        if (const std::uint32_t* first = first_ladder(l.id()); first != nullptr && *first < i) {
+            add(check::duplicate_ladder_id, lb, *first);
         }
         if (!l.facing()) add(check::bad_ladder_direction, lb + 36, l.direction_raw());
         const std::size_t refs = file.version() == 6 ? 41 : 40;

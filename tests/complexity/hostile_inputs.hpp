@@ -1,0 +1,155 @@
+// Generators of small files that ask for much work (issue 28): each shape a
+// crafted input took to make a check, picture, index or walk grow faster
+// than the file, plus the worst case of the other checks. Each takes a size
+// `n` and grows linearly in it, so that the complexity test can compare two
+// sizes. Nothing here is committed as a binary: the bytes are made when the
+// tests run.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "creation/builder.hpp"
+#include "quake/builder.hpp"
+#include "source/builder.hpp"
+
+namespace navspan_test::hostile {
+
+struct shape {
+    std::string name;      // "G1 source one-way", ...
+    std::string extension;  // ".nav", ".esp"
+    std::vector<std::byte> (*make)(std::size_t n);
+    std::size_t small, large;  // the two sizes the complexity test runs
+    // A point for locate and endpoints for path ("x,y,z" or ids).
+    const char* point;
+    const char* from;
+    const char* to;
+};
+
+namespace detail_hostile {
+
+inline source_build::area square_area(std::uint32_t id, float x, float y) {
+    source_build::area a;
+    a.id = id;
+    a.nw = {x, y, 0};
+    a.se = {x + 100, y + 100, 0};
+    return a;
+}
+
+}  // namespace detail_hostile
+
+// G1: 16 areas, each listing `n` connections to the next area, which never
+// connects back (the one-way check scanned the target's whole list per
+// connection: 16 n^2).
+inline std::vector<std::byte> source_one_way(std::size_t n) {
+    source_build::mesh m;
+    for (std::uint32_t i = 0; i < 16; ++i) {
+        auto a = detail_hostile::square_area(i + 1, static_cast<float>(i) * 200, 0);
+        a.connections[0].assign(n, (i + 1) % 16 + 1);
+        m.areas.push_back(std::move(a));
+    }
+    return source_build::write(m);
+}
+
+// G2: one area listing `n` distinct ids no area has (the duplicate check
+// compared every pair of the list: n^2 / 2).
+inline std::vector<std::byte> source_duplicates(std::size_t n) {
+    source_build::mesh m;
+    auto a = detail_hostile::square_area(1, 0, 0);
+    for (std::size_t k = 0; k < n; ++k) a.connections[1].push_back(static_cast<std::uint32_t>(k + 1000));
+    m.areas.push_back(std::move(a));
+    return source_build::write(m);
+}
+
+// `n` areas sharing one id (the duplicate-id check walked back over the run
+// for each: n^2 / 2), each connected to the next.
+inline std::vector<std::byte> source_same_ids(std::size_t n) {
+    source_build::mesh m;
+    for (std::size_t k = 0; k < n; ++k) {
+        auto a = detail_hostile::square_area(7, static_cast<float>(k % 256) * 200, static_cast<float>(k / 256) * 200);
+        a.connections[0].push_back(7);
+        m.areas.push_back(std::move(a));
+    }
+    return source_build::write(m);
+}
+
+// `n` ladders with distinct ids (the duplicate-ladder check compared every
+// pair: n^2 / 2), each naming a missing area and area 1.
+inline std::vector<std::byte> source_ladders(std::size_t n) {
+    source_build::mesh m;
+    m.areas.push_back(detail_hostile::square_area(1, 0, 0));
+    for (std::size_t k = 0; k < n; ++k) {
+        source_build::ladder l;
+        l.id = static_cast<std::uint32_t>(k + 1);
+        l.width = 20;
+        l.top = {0, 0, 100};
+        l.length = 100;
+        l.areas = {1, 99999, 0, 0, 0};
+        m.ladders.push_back(l);
+    }
+    return source_build::write(m);
+}
+
+// G3: a plugin of `n` interior cells with one small navmesh each (commands
+// walked the whole plugin once per cell or space).
+inline std::vector<std::byte> plugin_cells(std::size_t n) {
+    std::vector<nvnm_data> meshes;
+    for (std::size_t k = 0; k < n; ++k) meshes.push_back(plain_mesh(1, 1));
+    return plugin_of(std::move(meshes), compression::none);
+}
+
+// G4: one compressed navmesh of `n` triangles (at most 65,535) on the same
+// three vertices, each spanning a 64 x 64 search grid whose cells list
+// nothing (the grid check tested every triangle against every cell).
+inline std::vector<std::byte> plugin_grid(std::size_t n) {
+    nvnm_data d;
+    d.version = 12;
+    d.vertices = {{0, 0, 0}, {4096, 0, 0}, {0, 4096, 0}};
+    nvnm_data::triangle t;
+    t.v = {0, 1, 2};
+    d.triangles.assign(std::min<std::size_t>(n, 65535), t);
+    d.divisor = 64;
+    d.cell_x = d.cell_y = 64;
+    d.min = {0, 0, 0};
+    d.max = {4096, 4096, 0};
+    d.cells.assign(64 * 64, {});
+    return plugin_of({d}, compression::dynamic);
+}
+
+// G5: 64 Quake nodes whose link ranges all cover the same `n` links (at
+// most 65,535): the walkable listed each link once per node.
+inline std::vector<std::byte> quake_overlap(std::size_t n) {
+    quake_nav_spec s;
+    const auto links = static_cast<std::uint16_t>(std::min<std::size_t>(n, 65535));
+    for (std::uint16_t i = 0; i < 64; ++i) {
+        quake_node_spec node;
+        node.link_count = links;
+        node.first_link = 0;
+        node.origin = {static_cast<float>(i) * 64, 0, 0};
+        s.nodes.push_back(node);
+    }
+    for (std::uint16_t k = 0; k < links; ++k) {
+        quake_link_spec l;
+        l.destination = static_cast<std::uint16_t>(k % 64);
+        s.links.push_back(l);
+    }
+    return build_quake(s);
+}
+
+// Every shape, with the sizes the complexity test runs (the larger 8 times
+// the smaller) and the endpoints the queries take.
+inline std::vector<shape> all_shapes() {
+    return {
+        {"G1 source one-way", ".nav", source_one_way, 2048, 16384, "50,50,0", "1", "2"},
+        {"G2 source duplicate connections", ".nav", source_duplicates, 8192, 65536, "50,50,0", "1", "1"},
+        {"source duplicate area ids", ".nav", source_same_ids, 2048, 16384, "50,50,0", "7", "7"},
+        {"source duplicate ladder ids", ".nav", source_ladders, 2048, 16384, "50,50,0", "1", "1"},
+        {"G3 plugin cells", ".esp", plugin_cells, 250, 2000, "1e6,1e6,0", "01000801:0", "01000801:1"},
+        {"G4 plugin grid", ".esp", plugin_grid, 4096, 32768, "10,10,0", "01000801:0", "01000801:1"},
+        {"G5 quake overlapping links", ".nav", quake_overlap, 1024, 8192, "0,0,0", "0", "1"},
+    };
+}
+
+}  // namespace navspan_test::hostile
