@@ -30,6 +30,7 @@
 #include "navigate.hpp"
 #include "obj.hpp"
 #include "svg.hpp"
+#include "write_commands.hpp"
 
 namespace {
 
@@ -61,6 +62,7 @@ const char* const usage_text =
     "  obj FILE -o OUT.obj        the walkable surface as Wavefront OBJ\n"
     "  path FILE --from A --to B  shortest path and its waypoints between two polygons (id or x,y,z)\n"
     "  locate FILE x,y,z          the polygon under or above a point (and its place, for Source)\n"
+    "  pack FILE.json -o OUT      dump --json output (Source, Quake) back to the binary file\n"
     "\n"
     "Formats: Valve Source/GoldSrc .nav, Quake re-release .nav (NAV2), Fox Engine .nav2,\n"
     "Bethesda .esp/.esm/.esl plugins (NVNM navmeshes). FILE - reads standard input.\n"
@@ -168,8 +170,9 @@ const char* const dump_usage =
     "usage: navspan dump [--json] FILE\n"
     "\n"
     "Prints every decoded field of every record of FILE as one JSON document, in file order:\n"
-    "raw values next to named flags, world positions next to quantized ones. The output is\n"
-    "streamed (nothing is built in memory). The schema of each format is in examples/navspan/dump/.\n"
+    "raw values next to named flags, world positions next to quantized ones. Source and Quake\n"
+    "files are read into their model first (`navspan pack` turns the JSON back into the file);\n"
+    "the others are streamed. The schema of each format is in examples/navspan/dump/.\n"
     "Ids are the file's own (Source area ids, Quake node numbers, Fox group and face numbers,\n"
     "plugin navmesh form ids and triangle numbers).\n"
     "\n" NAVSPAN_EXIT_STATUSES;
@@ -843,6 +846,14 @@ int take_limit_options(int& argc, char** argv) {
     return -1;
 }
 
+// A whole file as text (pack's JSON input), reported like load_file.
+bool load_text(const char* path, std::string& text) {
+    navspan_cli::input in;
+    if (!load_file(path, in)) return false;
+    text.assign(reinterpret_cast<const char*>(in.bytes().data()), in.bytes().size());
+    return true;
+}
+
 int run_command(int argc, char** argv) {
     if (int s = take_limit_options(argc, argv); s >= 0) return s;
     if (argc < 2) return usage_error("no command given", usage_text);
@@ -862,6 +873,7 @@ int run_command(int argc, char** argv) {
     if (command == "obj") return run_picture(argc - 2, argv + 2, false);
     if (command == "path") return run_path(argc - 2, argv + 2);
     if (command == "locate") return run_locate(argc - 2, argv + 2);
+    if (command == "pack") return navspan_cli::run_pack(argc - 2, argv + 2, load_text, write_text_file);
     std::string m = "unknown command '" + std::string(command) + "'";
     return usage_error(m.c_str(), usage_text);
 }
