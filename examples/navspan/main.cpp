@@ -63,6 +63,7 @@ const char* const usage_text =
     "  path FILE --from A --to B  shortest path and its waypoints between two polygons (id or x,y,z)\n"
     "  locate FILE x,y,z          the polygon under or above a point (and its place, for Source)\n"
     "  pack FILE.json -o OUT      dump --json output (Source, Quake) back to the binary file\n"
+    "  edit FILE [EDIT]... -o OUT delete, connect, name, move or merge areas (Source, Quake)\n"
     "\n"
     "Formats: Valve Source/GoldSrc .nav, Quake re-release .nav (NAV2), Fox Engine .nav2,\n"
     "Bethesda .esp/.esm/.esl plugins (NVNM navmeshes). FILE - reads standard input.\n"
@@ -874,6 +875,7 @@ int run_command(int argc, char** argv) {
     if (command == "path") return run_path(argc - 2, argv + 2);
     if (command == "locate") return run_locate(argc - 2, argv + 2);
     if (command == "pack") return navspan_cli::run_pack(argc - 2, argv + 2, load_text, write_text_file);
+    if (command == "edit") return navspan_cli::run_edit(argc - 2, argv + 2, load_text, write_text_file);
     std::string m = "unknown command '" + std::string(command) + "'";
     return usage_error(m.c_str(), usage_text);
 }

@@ -58,7 +58,7 @@ TEST_CASE("pack: dump --json | pack is byte-identical on every corpus file") {
             }
             ++count;
         }
-        MESSAGE(folder_name, ": ", count, " files pack back byte for byte");
+        MESSAGE(std::string(folder_name), ": ", count, " files pack back byte for byte");
     }
 }
 
@@ -110,8 +110,11 @@ TEST_CASE("pack: a script's edit packs; a key of the wrong type names its path")
 }
 
 TEST_CASE("pack: the schema docs hold the tables the descriptions give") {
-    for (const auto& [doc, tables] : {std::pair{"source.md", navspan_cli::source_fields::schema_markdown()},
-                                      std::pair{"quake.md", navspan_cli::quake_fields::schema_markdown()}}) {
+    const std::pair<std::string, std::string> docs[] = {{"source.md", navspan_cli::source_fields::schema_markdown()},
+                                                         {"quake.md", navspan_cli::quake_fields::schema_markdown()}};
+    for (const auto& entry : docs) {
+        const std::string& doc = entry.first;
+        const std::string& tables = entry.second;
         CAPTURE(doc);
         std::string text;
         for (std::byte b : navspan_test::read_file(std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples/navspan/dump" / doc)) {

@@ -5,8 +5,10 @@
 // stored with store_le, so the output is the same on big-endian hosts.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string_view>
 #include <utility>
@@ -20,36 +22,51 @@ namespace navspan {
 class byte_sink {
 public:
     byte_sink() = default;
-    explicit byte_sink(std::size_t reserve) { bytes_.reserve(reserve); }
+    explicit byte_sink(std::size_t reserve) { bytes_.resize(reserve); }
 
-    std::size_t size() const noexcept { return bytes_.size(); }
-    std::vector<std::byte> take() && noexcept { return std::move(bytes_); }
-    const std::vector<std::byte>& bytes() const noexcept { return bytes_; }
+    std::size_t size() const noexcept { return size_; }
+    // The bytes written (the buffer cut to size).
+    std::vector<std::byte> take() && noexcept {
+        bytes_.resize(size_);
+        return std::move(bytes_);
+    }
 
-    void u8(std::uint8_t v) { bytes_.push_back(static_cast<std::byte>(v)); }
+    void u8(std::uint8_t v) { put(v); }
     void u16(std::uint16_t v) { put(v); }
     void u32(std::uint32_t v) { put(v); }
     void i32(std::int32_t v) { put(v); }
     void f32(float v) { put(v); }
     void vec(const vec3& v) {
-        put(v.x);
-        put(v.y);
-        put(v.z);
+        std::byte* p = room(12);
+        store_le(p, v.x);
+        store_le(p + 4, v.y);
+        store_le(p + 8, v.z);
     }
-    void raw(std::span<const std::byte> b) { bytes_.insert(bytes_.end(), b.begin(), b.end()); }
+    void raw(std::span<const std::byte> b) {
+        if (b.empty()) return;
+        std::memcpy(room(b.size()), b.data(), b.size());
+    }
     void text(std::string_view s) {
-        for (char c : s) bytes_.push_back(static_cast<std::byte>(static_cast<unsigned char>(c)));
+        if (s.empty()) return;
+        std::memcpy(room(s.size()), s.data(), s.size());
     }
 
 private:
+    // `n` bytes at the end, the buffer grown geometrically (a field is a
+    // store and an add, not a vector resize that zeroes what it adds).
+    std::byte* room(std::size_t n) {
+        if (bytes_.size() - size_ < n) bytes_.resize(std::max(bytes_.size() * 2, size_ + n) + 64);
+        std::byte* p = bytes_.data() + size_;
+        size_ += n;
+        return p;
+    }
     template <loadable T>
     void put(T v) {
-        const std::size_t at = bytes_.size();
-        bytes_.resize(at + sizeof(T));
-        store_le<T>(bytes_.data() + at, v);
+        store_le<T>(room(sizeof(T)), v);
     }
 
-    std::vector<std::byte> bytes_;
+    std::vector<std::byte> bytes_;  // capacity in use: its size; written: size_
+    std::size_t size_ = 0;
 };
 
 }  // namespace navspan

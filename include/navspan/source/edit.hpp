@@ -41,8 +41,8 @@ namespace navspan::source::edit {
 
 namespace detail {
 
-inline error missing_area(std::uint32_t id) {
-    return navspan::detail::fail(error_code::index_out_of_range, 0, "area id (no area has it)", id);
+inline error missing_area(std::uint32_t id, std::size_t areas) {
+    return navspan::detail::fail(error_code::index_out_of_range, 0, "area id (no area has it)", id, areas);
 }
 
 template <class Vec, class Pred>
@@ -54,12 +54,13 @@ inline void geometry_changed(model& m) { m.analyzed = false; }
 
 inline vec3 add(vec3 a, vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
 
-inline void move_area_by(model::area& a, vec3 d) {
+inline void move_area_by(model::area& a, vec3 d, unsigned version) {
     a.north_west = add(a.north_west, d);
     a.south_east = add(a.south_east, d);
     a.north_east_z += d.z;
     a.south_west_z += d.z;
     for (auto& s : a.hiding_spots) s.position = add(s.position, d);
+    if (!layout::has_old_encounter_paths(version)) return;  // positions only the old layout stores
     for (auto& p : a.encounter_paths) {
         p.path_from = add(p.path_from, d);
         p.path_to = add(p.path_to, d);
@@ -129,7 +130,7 @@ inline error delete_area(model& m, std::uint32_t id) {
             break;
         }
     }
-    if (position == m.areas.size()) return detail::missing_area(id);
+    if (position == m.areas.size()) return detail::missing_area(id, m.areas.size());
     std::vector<std::uint32_t> spots;
     for (const auto& s : m.areas[position].hiding_spots) {
         if (s.id != 0) spots.push_back(s.id);
@@ -183,15 +184,15 @@ inline error delete_ladder(model& m, std::uint32_t id) {
 // Moves one area (its corners, hiding spots and old-layout encounter points).
 inline error move_area(model& m, std::uint32_t id, vec3 by) {
     model::area* a = find_area(m, id);
-    if (a == nullptr) return detail::missing_area(id);
-    detail::move_area_by(*a, by);
+    if (a == nullptr) return detail::missing_area(id, m.areas.size());
+    detail::move_area_by(*a, by, m.version);
     detail::geometry_changed(m);
     return {};
 }
 
 // Moves the whole mesh: areas, hiding spots, encounter points, ladders.
 inline void translate(model& m, vec3 by) {
-    for (auto& a : m.areas) detail::move_area_by(a, by);
+    for (auto& a : m.areas) detail::move_area_by(a, by, m.version);
     for (auto& l : m.ladders) {
         l.top = detail::add(l.top, by);
         l.bottom = detail::add(l.bottom, by);
@@ -213,8 +214,8 @@ inline direction direction_towards(const model::area& from, const model::area& t
 // happens when it is there already).
 inline error connect_one_way(model& m, std::uint32_t from, std::uint32_t to, direction d) {
     model::area* a = find_area(m, from);
-    if (a == nullptr) return detail::missing_area(from);
-    if (find_area(m, to) == nullptr) return detail::missing_area(to);
+    if (a == nullptr) return detail::missing_area(from, m.areas.size());
+    if (find_area(m, to) == nullptr) return detail::missing_area(to, m.areas.size());
     auto& list = a->connections[static_cast<unsigned>(d) & 3u];
     if (std::find(list.begin(), list.end(), to) == list.end()) list.push_back(to);
     return {};
@@ -224,8 +225,8 @@ inline error connect_one_way(model& m, std::uint32_t from, std::uint32_t to, dir
 inline error connect(model& m, std::uint32_t a, std::uint32_t b) {
     const model::area* pa = find_area(m, a);
     const model::area* pb = find_area(m, b);
-    if (pa == nullptr) return detail::missing_area(a);
-    if (pb == nullptr) return detail::missing_area(b);
+    if (pa == nullptr) return detail::missing_area(a, m.areas.size());
+    if (pb == nullptr) return detail::missing_area(b, m.areas.size());
     if (a == b) return navspan::detail::fail(error_code::inconsistent, 0, "connection (an area to itself)", a);
     const direction ab = direction_towards(*pa, *pb), ba = direction_towards(*pb, *pa);
     NAVSPAN_TRY(connect_one_way(m, a, b, ab));
@@ -235,20 +236,20 @@ inline error connect(model& m, std::uint32_t a, std::uint32_t b) {
 // Removes every connection from `from` to `to` (one way).
 inline error disconnect_one_way(model& m, std::uint32_t from, std::uint32_t to) {
     model::area* a = find_area(m, from);
-    if (a == nullptr) return detail::missing_area(from);
+    if (a == nullptr) return detail::missing_area(from, m.areas.size());
     for (auto& list : a->connections) detail::erase_if(list, [&](std::uint32_t x) { return x == to; });
     return {};
 }
 inline error disconnect(model& m, std::uint32_t a, std::uint32_t b) {
-    if (find_area(m, a) == nullptr) return detail::missing_area(a);
-    if (find_area(m, b) == nullptr) return detail::missing_area(b);
+    if (find_area(m, a) == nullptr) return detail::missing_area(a, m.areas.size());
+    if (find_area(m, b) == nullptr) return detail::missing_area(b, m.areas.size());
     NAVSPAN_TRY(disconnect_one_way(m, a, b));
     return disconnect_one_way(m, b, a);
 }
 
 inline error set_attributes(model& m, std::uint32_t id, std::uint32_t attributes) {
     model::area* a = find_area(m, id);
-    if (a == nullptr) return detail::missing_area(id);
+    if (a == nullptr) return detail::missing_area(id, m.areas.size());
     const std::size_t bytes = layout::attributes_size(m.version);
     if (bytes < 4 && (attributes >> (8 * bytes)) != 0) {
         return navspan::detail::fail(error_code::inconsistent, 0, "attributes (wider than this version stores)", attributes);
@@ -276,7 +277,7 @@ inline result<std::uint16_t> place_index(model& m, std::string_view name) {
 // Names an area's place (an empty name: no place).
 inline error set_place(model& m, std::uint32_t id, std::string_view name) {
     model::area* a = find_area(m, id);
-    if (a == nullptr) return detail::missing_area(id);
+    if (a == nullptr) return detail::missing_area(id, m.areas.size());
     if (name.empty()) {
         a->place_index = 0;
         return {};
