@@ -104,6 +104,19 @@ public:
         }
         w_.end_array();
     }
+    // A list of records made one at a time: for_each(f) calls f(item, index)
+    // for each (so a large list is never held whole).
+    template <class ForEach, class D>
+    void records_stream(std::string_view key, ForEach&& for_each, D&& describe) {
+        w_.key(key);
+        w_.begin_array();
+        for_each([&](auto& item, std::size_t i) {
+            w_.begin_object();
+            describe(*this, item, i);
+            w_.end_object();
+        });
+        w_.end_array();
+    }
     // One nested object (or null when absent).
     template <class D>
     void object(std::string_view key, bool present, std::string_view, D&& describe) {

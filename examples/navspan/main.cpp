@@ -171,9 +171,9 @@ const char* const dump_usage =
     "usage: navspan dump [--json] FILE\n"
     "\n"
     "Prints every decoded field of every record of FILE as one JSON document, in file order:\n"
-    "raw values next to named flags, world positions next to quantized ones. Source and Quake\n"
-    "files are read into their model first (`navspan pack` turns the JSON back into the file);\n"
-    "the others are streamed. The schema of each format is in examples/navspan/dump/.\n"
+    "raw values next to named flags, world positions next to quantized ones. The output is\n"
+    "streamed (Quake files are read into their model first); `navspan pack` turns Source and\n"
+    "Quake JSON back into the file. The schema of each format is in examples/navspan/dump/.\n"
     "Ids are the file's own (Source area ids, Quake node numbers, Fox group and face numbers,\n"
     "plugin navmesh form ids and triangle numbers).\n"
     "\n" NAVSPAN_EXIT_STATUSES;

@@ -31,6 +31,7 @@ using fields::pack_visitor;
 using fields::schema_visitor;
 
 struct no_context {
+    static constexpr bool streams_areas = false;  // the areas are the model's
     std::uint64_t file_size() const { return 0; }
     std::uint32_t warnings() const { return 0; }
     std::uint64_t place_offset(std::size_t) const { return 0; }
@@ -42,30 +43,50 @@ struct no_context {
     std::uint64_t ladder_offset(std::size_t) const { return 0; }
 };
 
-// The offsets an opened file gives the dump.
+// The offsets an opened file gives the dump, and its areas one at a time
+// (the dump holds one area's model at a time, not the whole file's).
 class file_context {
 public:
+    static constexpr bool streams_areas = true;
     explicit file_context(const ns::nav_file& f) : file_(&f) {
         const std::byte* base = f.bytes().data();
         for (const ns::place p : f.places()) places_.push_back(static_cast<std::uint64_t>(p.stored_bytes().data() - base) - 2);
         if (const auto l4d = f.left4dead2()) {
             for (const ns::place p : l4d->fog_places()) fog_.push_back(static_cast<std::uint64_t>(p.stored_bytes().data() - base) - 2);
         }
-        areas_.reserve(f.area_count());
-        for (const ns::area& a : f.areas()) {
-            const auto g = a.game_data().raw();
-            areas_.push_back({static_cast<std::uint64_t>(a.bytes().data() - base), a.size_bytes(),
-                              static_cast<std::uint64_t>(g.data() - base), g.size()});
+        // Ids by position: Left 4 Dead 2 visibility names positions.
+        if (f.game() == ns::game::left4dead2) {
+            ids_.reserve(f.area_count());
+            for (const ns::area& a : f.areas()) ids_.push_back(a.id());
         }
+    }
+    std::size_t area_count() const { return file_->area_count(); }
+    // Calls f(model::area&, position) for each area, in file order.
+    template <class F>
+    void for_each_area(F&& f) const {
+        const std::byte* base = file_->bytes().data();
+        std::size_t i = 0;
+        for (const ns::area& a : file_->areas()) {
+            const auto g = a.game_data().raw();
+            current_ = {static_cast<std::uint64_t>(a.bytes().data() - base), a.size_bytes(),
+                        static_cast<std::uint64_t>(g.data() - base), g.size()};
+            ns::model::area m = ns::model::area_from(a);
+            f(m, i++);
+        }
+    }
+    std::optional<std::uint32_t> area_id_at(std::size_t position) const {
+        if (position < ids_.size()) return ids_[position];
+        return std::nullopt;
     }
     std::uint64_t file_size() const { return file_->bytes().size(); }
     std::uint32_t warnings() const { return file_->warnings().raw(); }
     std::uint64_t place_offset(std::size_t i) const { return places_[i]; }
     std::uint64_t fog_place_offset(std::size_t i) const { return fog_[i]; }
-    std::uint64_t area_offset(std::size_t i) const { return areas_[i].offset; }
-    std::uint64_t area_size(std::size_t i) const { return areas_[i].size; }
-    std::uint64_t game_data_offset(std::size_t i) const { return areas_[i].game_offset; }
-    std::uint64_t game_data_size(std::size_t i) const { return areas_[i].game_size; }
+    // Of the area for_each_area is at.
+    std::uint64_t area_offset(std::size_t) const { return current_.offset; }
+    std::uint64_t area_size(std::size_t) const { return current_.size; }
+    std::uint64_t game_data_offset(std::size_t) const { return current_.game_offset; }
+    std::uint64_t game_data_size(std::size_t) const { return current_.game_size; }
     std::uint64_t ladder_offset(std::size_t i) const {
         return file_->ladders_offset() + 4 + i * ns::layout::ladder_size(file_->version());
     }
@@ -76,7 +97,8 @@ private:
     };
     const ns::nav_file* file_;
     std::vector<std::uint64_t> places_, fog_;
-    std::vector<area_at> areas_;
+    std::vector<std::uint32_t> ids_;
+    mutable area_at current_{};
 };
 
 inline void write_flag_names(json_writer& w, std::uint64_t raw, navspan::name_table table) {
@@ -195,8 +217,8 @@ inline bool has_game_data_object(const ns::model& m) {
     }
 }
 
-template <class V>
-void l4d2_fields(V& v, ns::model::l4d2_area_data& d, const ns::model& m) {
+template <class V, class IdAt>
+void l4d2_fields(V& v, ns::model::l4d2_area_data& d, const ns::model& m, IdAt&& id_at) {
     namespace l4 = ns::layout::l4d2;
     const std::uint32_t sub = m.subversion;
     v.stored("spawn_attributes", d.spawn_attributes, true, "");
@@ -211,10 +233,8 @@ void l4d2_fields(V& v, ns::model::l4d2_area_data& d, const ns::model& m) {
     v.records("visible_areas", d.visible_areas, true, "area POSITIONS (subversion >= 5)",
               [&](V& r, ns::model::l4d2_visible_area& e, std::size_t) {
                   r.stored("position", e.position, true, "0-based position in file order");
-                  r.derived("area_id", "the id of the area at that position (not stored)", [&](json_writer& w) {
-                      if (e.position < m.areas.size()) w.value(m.areas[e.position].id);
-                      else w.null();
-                  });
+                  r.derived("area_id", "the id of the area at that position (not stored)",
+                            [&](json_writer& w) { w.value(id_at(e.position)); });
                   if (V::lists_all || flags) {
                       r.stored("attributes", e.attributes, true, "subversion >= 9 only");
                       r.derived("attribute_names", "", [&](json_writer& w) { write_flag_names(w, e.attributes, ns::visibility_flag_names); });
@@ -294,7 +314,14 @@ void area_fields(V& v, ns::model::area& a, std::size_t i, ns::model& m, const st
             g.derived("attribute_names", "", [&](json_writer& w) { write_flag_names(w, a.tf_attributes, ns::tf_attribute_names); });
         }
         if (V::lists_all || (m.game == ns::game::left4dead2 && L::l4d2::has_area_data(m.subversion))) {
-            l4d2_fields(g, a.left4dead2, m);
+            l4d2_fields(g, a.left4dead2, m, [&](std::uint32_t position) -> std::optional<std::uint32_t> {
+                if constexpr (Ctx::streams_areas) {
+                    return ctx.area_id_at(position);
+                } else {
+                    if (position < m.areas.size()) return m.areas[position].id;
+                    return std::nullopt;
+                }
+            });
         }
         if (V::lists_all || m.game == ns::game::unknown) {
             g.stored("bytes", a.unknown_game_data, true, "a game navspan does not know: the raw bytes");
@@ -372,13 +399,19 @@ void file_fields(V& v, ns::model& m, const Ctx& ctx) {
             place_fields(r, stored, i, [&](std::size_t k) { return ctx.fog_place_offset(k); });
         });
     });
-    v.derived("area_count", "", [&](json_writer& w) { w.value(m.areas.size()); });
+    v.derived("area_count", "", [&](json_writer& w) {
+        if constexpr (Ctx::streams_areas) w.value(ctx.area_count());
+        else w.value(m.areas.size());
+    });
     // Place names by index, for place_name (the directory as it is when
     // the areas are visited: pack has read it by then).
     const std::vector<std::string>& places = m.places;
-    v.records("areas", m.areas, true, "file order", [&](V& r, ns::model::area& a, std::size_t i) {
-        area_fields(r, a, i, m, places, ctx);
-    });
+    auto area = [&](V& r, ns::model::area& a, std::size_t i) { area_fields(r, a, i, m, places, ctx); };
+    if constexpr (Ctx::streams_areas) {
+        v.records_stream("areas", [&](auto&& each) { ctx.for_each_area(each); }, area);
+    } else {
+        v.records("areas", m.areas, true, "file order", area);
+    }
     v.records("ladders", m.ladders, L::has_ladders(ver), "v >= 6",
               [&](V& r, ns::model::ladder& l, std::size_t i) { ladder_fields(r, l, i, ver, ctx); });
     v.stored("max_view_distance", m.max_view_distance, l4d, "Left 4 Dead 2 data after the ladders");

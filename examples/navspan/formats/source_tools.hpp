@@ -368,7 +368,8 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     namespace ns = navspan::source;
     const auto opened = ns::nav_file::open(bytes);
     if (!opened) return opened.error();
-    ns::model m = ns::model::from(*opened);
+    // The header, places and ladders as a model; the areas one at a time.
+    ns::model m = ns::model::from_header(*opened);
     const source_fields::file_context ctx(*opened);
     fields::dump_visitor v(w);
     w.begin_object();

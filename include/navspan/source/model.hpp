@@ -144,6 +144,10 @@ struct model {
 
     // Every field of an opened file (allocates).
     static model from(const nav_file& file);
+    // Everything but the areas (a tool that streams them: area_from each).
+    static model from_header(const nav_file& file);
+    // One area record.
+    static area area_from(const source::area& a);
     // An empty mesh: the header of a version and game, no areas.
     static model stub(std::uint32_t version = max_version, source::game g = source::game::none,
                       std::uint32_t subversion = 0);
@@ -208,7 +212,7 @@ inline std::vector<model::approach_spot> approach_list(const packed_view<approac
 
 }  // namespace model_detail
 
-inline model model::from(const nav_file& file) {
+inline model model::from_header(const nav_file& file) {
     using namespace model_detail;
     model m;
     m.version = file.version();
@@ -224,61 +228,6 @@ inline model model::from(const nav_file& file) {
         m.fog_places = place_entries(l4d->fog_places());
         m.max_view_distance = l4d->max_view_distance();
     }
-    m.areas.reserve(file.area_count());
-    for (const source::area& a : file.areas()) {
-        area& out = m.areas.emplace_back();
-        out.id = a.id();
-        out.attributes = a.attributes_raw();
-        out.north_west = a.north_west();
-        out.south_east = a.south_east();
-        out.north_east_z = a.north_east_z();
-        out.south_west_z = a.south_west_z();
-        for (unsigned d = 0; d < 4; ++d) out.connections[d] = ids(a.connections(static_cast<direction>(d)));
-        out.hiding_spots.reserve(a.hiding_spots().size());
-        for (const source::hiding_spot s : a.hiding_spots()) {
-            out.hiding_spots.push_back({s.id().value_or(0), s.position(), s.flags_raw()});
-        }
-        out.approach_spots = approach_list(a.approach_spots());
-        for (const source::encounter_path p : a.encounter_paths()) {
-            encounter_path& e = out.encounter_paths.emplace_back();
-            e.from_area = p.from_area();
-            e.to_area = p.to_area();
-            if (p.old_layout()) {
-                e.path_from = *p.path_from();
-                e.path_to = *p.path_to();
-                for (const source::old_encounter_spot s : p.old_spots()) e.old_spots.push_back({s.position(), s.t()});
-            } else {
-                e.from_direction = static_cast<std::uint8_t>(*p.from_direction());
-                e.to_direction = static_cast<std::uint8_t>(*p.to_direction());
-                for (const source::encounter_spot s : p.spots()) e.spots.push_back({s.hiding_spot_id(), s.t_raw()});
-            }
-        }
-        out.place_index = a.place_index().value_or(0);
-        out.ladder_links[0] = ids(a.ladder_links(ladder_direction::up));
-        out.ladder_links[1] = ids(a.ladder_links(ladder_direction::down));
-        if (const auto t = a.earliest_occupy_times()) out.earliest_occupy_times = *t;
-        if (const auto l = a.light_intensities()) out.light_intensity = *l;
-        for (const source::visible_area va : a.visible_areas()) out.visible_areas.push_back({va.id(), va.attributes_raw()});
-        out.inherit_visibility_from = a.inherit_visibility_from().value_or(0);
-        const area_game_data g = a.game_data();
-        if (const auto tf = g.tf()) out.tf_attributes = tf->attributes_raw();
-        if (const auto l = g.left4dead2()) {
-            l4d2_area_data& d = out.left4dead2;
-            d.spawn_attributes = l->spawn_attributes_raw();
-            d.unnamed_words = ids(l->unnamed_words());
-            d.fog_place_index = l->fog_place_index().value_or(0);
-            const bytes_view block = l->spawn_block();
-            for (std::size_t i = 0; i < block.size() && i < d.spawn_block.size(); ++i) {
-                d.spawn_block[i] = std::to_integer<std::uint8_t>(block[i]);
-            }
-            d.unnamed_list = ids(l->unnamed_list());
-            for (const visible_area_position p : l->visible_areas()) {
-                d.visible_areas.push_back({p.target().value, p.attributes_raw().value_or(0)});
-            }
-            d.inherit_visibility_from = l->inherit_visibility_from().value_or(0);
-        }
-        if (g.kind() == source::game::unknown) out.unknown_game_data.assign(g.raw().begin(), g.raw().end());
-    }
     for (const source::ladder l : file.ladders()) {
         ladder& out = m.ladders.emplace_back();
         out.id = l.id();
@@ -291,6 +240,70 @@ inline model model::from(const nav_file& file) {
         for (unsigned c = 0; c < 5; ++c) out.areas[c] = l.connected_area(static_cast<ladder_connection>(c));
     }
     m.trailing.assign(file.trailing().begin(), file.trailing().end());
+    return m;
+}
+
+inline model::area model::area_from(const source::area& a) {
+    using namespace model_detail;
+    area out;
+    out.id = a.id();
+    out.attributes = a.attributes_raw();
+    out.north_west = a.north_west();
+    out.south_east = a.south_east();
+    out.north_east_z = a.north_east_z();
+    out.south_west_z = a.south_west_z();
+    for (unsigned d = 0; d < 4; ++d) out.connections[d] = ids(a.connections(static_cast<direction>(d)));
+    out.hiding_spots.reserve(a.hiding_spots().size());
+    for (const source::hiding_spot s : a.hiding_spots()) {
+        out.hiding_spots.push_back({s.id().value_or(0), s.position(), s.flags_raw()});
+    }
+    out.approach_spots = approach_list(a.approach_spots());
+    for (const source::encounter_path p : a.encounter_paths()) {
+        encounter_path& e = out.encounter_paths.emplace_back();
+        e.from_area = p.from_area();
+        e.to_area = p.to_area();
+        if (p.old_layout()) {
+            e.path_from = *p.path_from();
+            e.path_to = *p.path_to();
+            for (const source::old_encounter_spot s : p.old_spots()) e.old_spots.push_back({s.position(), s.t()});
+        } else {
+            e.from_direction = static_cast<std::uint8_t>(*p.from_direction());
+            e.to_direction = static_cast<std::uint8_t>(*p.to_direction());
+            for (const source::encounter_spot s : p.spots()) e.spots.push_back({s.hiding_spot_id(), s.t_raw()});
+        }
+    }
+    out.place_index = a.place_index().value_or(0);
+    out.ladder_links[0] = ids(a.ladder_links(ladder_direction::up));
+    out.ladder_links[1] = ids(a.ladder_links(ladder_direction::down));
+    if (const auto t = a.earliest_occupy_times()) out.earliest_occupy_times = *t;
+    if (const auto l = a.light_intensities()) out.light_intensity = *l;
+    for (const source::visible_area va : a.visible_areas()) out.visible_areas.push_back({va.id(), va.attributes_raw()});
+    out.inherit_visibility_from = a.inherit_visibility_from().value_or(0);
+    const area_game_data g = a.game_data();
+    if (const auto tf = g.tf()) out.tf_attributes = tf->attributes_raw();
+    if (const auto l = g.left4dead2()) {
+        l4d2_area_data& d = out.left4dead2;
+        d.spawn_attributes = l->spawn_attributes_raw();
+        d.unnamed_words = ids(l->unnamed_words());
+        d.fog_place_index = l->fog_place_index().value_or(0);
+        const bytes_view block = l->spawn_block();
+        for (std::size_t i = 0; i < block.size() && i < d.spawn_block.size(); ++i) {
+            d.spawn_block[i] = std::to_integer<std::uint8_t>(block[i]);
+        }
+        d.unnamed_list = ids(l->unnamed_list());
+        for (const visible_area_position p : l->visible_areas()) {
+            d.visible_areas.push_back({p.target().value, p.attributes_raw().value_or(0)});
+        }
+        d.inherit_visibility_from = l->inherit_visibility_from().value_or(0);
+    }
+    if (g.kind() == source::game::unknown) out.unknown_game_data.assign(g.raw().begin(), g.raw().end());
+    return out;
+}
+
+inline model model::from(const nav_file& file) {
+    model m = from_header(file);
+    m.areas.reserve(file.area_count());
+    for (const source::area& a : file.areas()) m.areas.push_back(area_from(a));
     return m;
 }
 
