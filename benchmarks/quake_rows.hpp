@@ -22,6 +22,8 @@
 #include <vector>
 
 #include <navspan/quake.hpp>
+#include <navspan/quake/model.hpp>
+#include <navspan/quake/writer.hpp>
 
 #include "harness.hpp"
 #include "inputs.hpp"
@@ -160,6 +162,15 @@ void bench_quake(const settings& s, const bench_input& in, Emit&& emit) {
         row_with_floor(
             "links node to node", [&] { return quake_rows_detail::links_node_to_node(*file); },
             [&] { return quake_floor::floor_links_node_to_node(bytes, *floor); });
+        // Writing (issue 26), compared with the memcpy row of the same input:
+        // the model from the file, and the model back to bytes.
+        emit(measure(s, "model (file -> model)", "quake_nav", in.name, size,
+                     [&] { return static_cast<std::uint64_t>(q::model::from(*file).links.size()); }));
+        const q::model m = q::model::from(*file);
+        emit(measure(s, "write (model -> bytes)", "quake_nav", in.name, size, [&]() -> std::uint64_t {
+            const auto out = q::serialize(m);
+            return out ? std::to_integer<std::uint64_t>((*out)[out->size() / 2]) : 1;
+        }));
     }
 }
 

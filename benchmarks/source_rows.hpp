@@ -27,6 +27,8 @@
 #include <vector>
 
 #include <navspan/source.hpp>
+#include <navspan/source/model.hpp>
+#include <navspan/source/writer.hpp>
 
 #include "harness.hpp"
 #include "inputs.hpp"
@@ -364,6 +366,18 @@ void bench_source(const settings& s, const bench_input& in, Emit&& emit) {
             return f.value();
         },
         [&] { return source_floor::floor_follow_full(bytes, *floor, floor_offsets, floor_ids); });
+    // Writing (issue 26), compared with the memcpy row of the same input:
+    // the model from the file, and the model back to bytes.
+    {
+        const std::uint64_t write_size = bytes.size();
+        emit(measure(s, "model (file -> model)", "source_nav", in.name, write_size,
+                     [&] { return static_cast<std::uint64_t>(model::from(*opened).areas.size()); }));
+        const model m = model::from(*opened);
+        emit(measure(s, "write (model -> bytes)", "source_nav", in.name, write_size, [&]() -> std::uint64_t {
+            const auto out = serialize(m);
+            return out ? std::to_integer<std::uint64_t>((*out)[out->size() / 2]) : 1;
+        }));
+    }
 }
 
 }  // namespace navspan_bench

@@ -35,6 +35,7 @@
 #include "navigate.hpp"
 #include "obj.hpp"
 #include "svg.hpp"
+#include "write_commands.hpp"
 
 namespace {
 
@@ -68,6 +69,8 @@ const char* const usage_text =
     "  locate FILE x,y,z          the polygon under or above a point (and its place, for Source)\n"
     "  distance FILE --from A --to B  the geodesic distance between two points or polygons\n"
     "  reach FILE --from A --cost C   every polygon within a cost of walking from A\n"
+    "  pack FILE.json -o OUT      dump --json output (Source, Quake) back to the binary file\n"
+    "  edit FILE [EDIT]... -o OUT delete, connect, name, move or merge areas (Source, Quake)\n"
     "\n"
     "Formats: Valve Source/GoldSrc .nav, Quake re-release .nav (NAV2), Fox Engine .nav2,\n"
     "Bethesda .esp/.esm/.esl plugins (NVNM navmeshes). FILE - reads standard input.\n"
@@ -176,7 +179,8 @@ const char* const dump_usage =
     "\n"
     "Prints every decoded field of every record of FILE as one JSON document, in file order:\n"
     "raw values next to named flags, world positions next to quantized ones. The output is\n"
-    "streamed (nothing is built in memory). The schema of each format is in examples/navspan/dump/.\n"
+    "streamed (Quake files are read into their model first); `navspan pack` turns Source and\n"
+    "Quake JSON back into the file. The schema of each format is in examples/navspan/dump/.\n"
     "Ids are the file's own (Source area ids, Quake node numbers, Fox group and face numbers,\n"
     "plugin navmesh form ids and triangle numbers).\n"
     "\n" NAVSPAN_EXIT_STATUSES;
@@ -1132,6 +1136,14 @@ int take_limit_options(int& argc, char** argv) {
     return -1;
 }
 
+// A whole file as text (pack's JSON input), reported like load_file.
+bool load_text(const char* path, std::string& text) {
+    navspan_cli::input in;
+    if (!load_file(path, in)) return false;
+    text.assign(reinterpret_cast<const char*>(in.bytes().data()), in.bytes().size());
+    return true;
+}
+
 int run_command(int argc, char** argv) {
     if (int s = take_limit_options(argc, argv); s >= 0) return s;
     if (argc < 2) return usage_error("no command given", usage_text);
@@ -1153,6 +1165,8 @@ int run_command(int argc, char** argv) {
     if (command == "locate") return run_locate(argc - 2, argv + 2);
     if (command == "distance") return run_distance(argc - 2, argv + 2);
     if (command == "reach") return run_reach(argc - 2, argv + 2);
+    if (command == "pack") return navspan_cli::run_pack(argc - 2, argv + 2, load_text, write_text_file);
+    if (command == "edit") return navspan_cli::run_edit(argc - 2, argv + 2, load_text, write_text_file);
     std::string m = "unknown command '" + std::string(command) + "'";
     return usage_error(m.c_str(), usage_text);
 }

@@ -20,3 +20,9 @@ expect_run(0 "areas within 1000 of area 20:\n +0.0  area 20\n" reach ${source_sa
 expect_run(2 "is [0-9.]+ away from the nearest polygon, more than the 250" path ${source_sample} --from 20 --to 5000,5000,0)
 expect_run(0 "moved [0-9.]+ onto area" path ${source_sample} --from 20 --to 500,50,0 --snap 1000)
 expect_run(0 "^area 10 \\(CTSpawn\\) at \\(50.0, 60.0, 0.0\\), 5.0 away" locate ${source_sample} 50,60,5)
+# Writing (issue 26): an edit that keeps references consistent, then a version change.
+expect_run(0 "wrote .*edited.nav \\(529 bytes\\)" edit ${source_sample} --delete-area 10 --connect 20 40 --set-place 20 Mid -o ${OUT}/edited.nav)
+expect_run(0 "edited.nav: 0 findings" validate ${OUT}/edited.nav)
+expect_run(0 "wrote .*v9.nav" edit ${source_sample} --version 9 -o ${OUT}/v9.nav)
+expect_run(2 "unknown option '--bogus'" edit ${source_sample} --bogus -o ${OUT}/x.nav)
+expect_run(1 "--connect: index out of range" edit ${source_sample} --connect 20 99 -o ${OUT}/x.nav)

@@ -28,6 +28,7 @@
 #include "../findings.hpp"
 #include "../json_writer.hpp"
 #include "../scene.hpp"
+#include "quake_fields.hpp"
 
 namespace navspan_cli::quake_format {
 
@@ -177,132 +178,29 @@ inline void write_vec3(json_writer& w, const navspan::vec3& v) {
 
 }  // namespace tools_detail
 
-// Every decoded field of every record, in file order (schema: ../dump/quake.md).
+// Every decoded field of every record, in file order (schema: ../dump/quake.md),
+// as quake_fields.hpp describes them (the description `navspan pack` reads back).
 inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     namespace q = navspan::quake;
     using namespace tools_detail;
     const auto opened = open_structure(bytes);
     if (!opened) return opened.error();
     const q::nav_file& f = *opened;
-    const q::layout& lay = f.layout();
-    const section_offsets at(f);
-    const link_ownership owners(f);
-
-    w.begin_object();
-    w.field("format", "quake_nav");
-    w.field("bytes", bytes.size());
-    w.key("header");
-    w.begin_object();
-    w.field("offset", 0);
-    w.field("magic", "NAV2");
-    w.field("version", f.version());
-    w.field("node_count", f.node_count());
-    w.field("link_count", f.link_count());
-    w.field("traversal_count", f.traversal_count());
-    w.field("heuristic", f.heuristic());
-    w.end_object();
-
-    w.key("layout");
-    w.begin_object();
-    w.field("header_size", unsigned{lay.header_size});
-    w.field("edict_size", unsigned{lay.edict_size});
-    w.field("evidence", q::to_string(lay.evidence));
-    w.field("team_masks", lay.has_team_masks());
-    w.field("entity_ids", lay.has_entity_ids());
-    w.end_object();
-
-    w.key("nodes");
-    w.begin_array();
-    for (const q::node n : f.nodes()) {
-        w.begin_object();
-        w.field("index", n.index());
-        w.field("offset", at.node(n.index()));
-        w.field("flags", n.flags_raw());
-        w.key("flag_names");
-        w.begin_array();
-        const std::uint64_t unnamed =
-            navspan::for_each_flag(q::node_flag_names, n.flags_raw(), [&](std::string_view name, std::uint64_t) { w.value(name); });
-        w.end_array();
-        w.field("unnamed_flags", unnamed);
-        w.field("link_count", n.link_count());
-        w.field("first_link", n.first_link());
-        w.field("radius", n.radius());
-        // The origin is the parallel section after the nodes (format.hpp);
-        // it is shown with its node, at its own offset.
-        w.field("origin_offset", at.origin(n.index()));
-        w.key("origin");
-        write_vec3(w, n.position());
-        w.end_object();
-    }
-    w.end_array();
-
-    w.key("links");
-    w.begin_array();
-    for (const q::link l : f.links()) {
-        w.begin_object();
-        w.field("index", l.index());
-        w.field("offset", at.link(l.index()));
-        const std::uint32_t from = owners.owner[l.index()];
-        if (from == no_owner) w.field_null("from");
-        else w.field("from", from);
-        w.field("destination", l.destination());
-        w.field("type", l.type_raw());
-        w.field("type_name", l.type_name());
-        w.field("team_mask", l.team_mask());
-        w.field("for_all_teams", l.for_all_teams());
-        w.field("traversal", l.traversal_index());
-        w.field("has_traversal", l.has_traversal());
-        w.end_object();
-    }
-    w.end_array();
-
-    w.key("traversals");
-    w.begin_array();
-    for (const q::traversal t : f.traversals()) {
-        w.begin_object();
-        w.field("index", t.index());
-        w.field("offset", at.traversal(t.index()));
-        w.key("node_exit");
-        write_vec3(w, t.node_exit());
-        w.key("jump_start");
-        write_vec3(w, t.jump_start());
-        w.key("jump_end");
-        write_vec3(w, t.jump_end());
-        w.end_object();
-    }
-    w.end_array();
-
-    w.key("edict_table");
-    w.begin_object();
-    w.field("offset", at.edict_count);
-    w.field("edict_count", f.edict_count());
-    w.end_object();
-    w.key("edicts");
-    w.begin_array();
-    for (const q::edict e : f.edicts()) {
-        w.begin_object();
-        w.field("index", e.index());
-        w.field("offset", at.edict(e.index()));
-        w.field("link", e.link_index());
-        w.key("mins");
-        write_vec3(w, e.bounds().min);
-        w.key("maxs");
-        write_vec3(w, e.bounds().max);
-        if (lay.has_entity_ids()) {
-            w.field("entity_id", e.entity_id());
-            w.field("entity_index", e.entity_index());
+    q::model m = q::model::from(f);
+    struct context {
+        const q::nav_file& file;
+        link_ownership owners;
+        std::uint64_t file_size() const { return file.bytes().size(); }
+        std::optional<std::uint32_t> owner(std::size_t i) const {
+            if (owners.owner[i] == no_owner) return std::nullopt;
+            return owners.owner[i];
         }
-        if (const auto words = e.tail_words()) {
-            w.key("tail_words");
-            w.begin_array();
-            w.value((*words)[0]);
-            w.value((*words)[1]);
-            w.end_array();
-        }
-        w.end_object();
-    }
-    w.end_array();
-    w.field("trailing_bytes", f.trailing().size());
+        q::layout_evidence evidence() const { return file.layout().evidence; }
+    };
+    const context ctx{f, link_ownership(f)};
+    navspan_cli::fields::dump_visitor v(w);
+    w.begin_object();
+    quake_fields::file_fields(v, m, ctx);
     w.end_object();
     return {};
 }

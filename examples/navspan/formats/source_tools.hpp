@@ -20,6 +20,7 @@
 #include "../json_writer.hpp"
 #include "../palette.hpp"
 #include "../scene.hpp"
+#include "source_fields.hpp"
 
 namespace navspan_cli::source_format {
 
@@ -382,82 +383,16 @@ inline void write_area(json_writer& w, const navspan::source::nav_file& file, co
 }
 
 inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
+    // The fields as source_fields.hpp describes them (what `navspan pack` reads back).
     namespace ns = navspan::source;
-    using namespace tools_detail;
     const auto opened = ns::nav_file::open(bytes);
     if (!opened) return opened.error();
-    const ns::nav_file& file = *opened;
-    const auto places = place_names(file);
-    // Area ids by position, to resolve Left 4 Dead 2 visibility positions.
-    std::vector<std::uint32_t> area_ids;
-    if (file.game() == ns::game::left4dead2) {
-        area_ids.reserve(file.area_count());
-        for (const ns::area& a : file.areas()) area_ids.push_back(a.id());
-    }
-
+    // The header, places and ladders as a model; the areas one at a time.
+    ns::model m = ns::model::from_header(*opened);
+    const source_fields::file_context ctx(*opened);
+    fields::dump_visitor v(w);
     w.begin_object();
-    w.field("format", "source_nav");
-    w.field("bytes", bytes.size());
-    w.field("magic", navspan::load_u32(bytes.data()));
-    w.field("version", file.version());
-    w.field("subversion", file.subversion());
-    w.field("bsp_size", file.bsp_size());
-    w.field("analyzed", file.analyzed());
-    w.field("game_data", ns::to_string(file.game()));
-    write_flags(w, "warnings", "warning_names", file.warnings().raw(), ns::warning_names);
-    w.key("places");
-    if (navspan::source::layout::has_place_directory(file.version())) write_places(w, file, file.places());
-    else w.null();
-    w.field("has_unnamed_areas", file.has_unnamed_areas());
-    const auto l4d = file.left4dead2();
-    w.key("left4dead2");
-    if (l4d) {
-        w.begin_object();
-        w.field("population_name", l4d->population_name());
-        w.key("fog_places");
-        write_places(w, file, l4d->fog_places());
-        w.end_object();
-    } else {
-        w.null();
-    }
-    w.field("area_count", file.area_count());
-    w.key("areas");
-    w.begin_array();
-    for (const ns::area& a : file.areas()) write_area(w, file, a, places, area_ids);
-    w.end_array();
-    w.key("ladders");
-    if (ns::layout::has_ladders(file.version())) {
-        w.begin_array();
-        std::size_t index = 0;
-        for (const ns::ladder l : file.ladders()) {
-            w.begin_object();
-            w.field("index", index);
-            w.field("offset", offset_of(file, file.ladders().bytes().data()) + index * file.ladders().stride());
-            w.field("id", l.id());
-            w.field("width", l.width());
-            w.key("top");
-            write_vec3(w, l.top());
-            w.key("bottom");
-            write_vec3(w, l.bottom());
-            w.field("length", l.length());
-            write_enum(w, "direction", "direction_name", l.direction_raw(), ns::direction_names);
-            w.field("is_dangling", l.is_dangling_raw());
-            for (unsigned c = 0; c < 5; ++c) {
-                const auto which = static_cast<ns::ladder_connection>(c);
-                std::string key(ns::to_string(which));
-                std::transform(key.begin(), key.end(), key.begin(),
-                               [](char ch) { return static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch); });
-                w.field(key + "_area", l.connected_area(which));
-            }
-            w.end_object();
-            ++index;
-        }
-        w.end_array();
-    } else {
-        w.null();
-    }
-    w.field("max_view_distance", l4d ? std::optional<float>(l4d->max_view_distance()) : std::nullopt);
-    w.field("trailing_bytes", file.trailing().size());
+    source_fields::file_fields(v, m, ctx);
     w.end_object();
     return {};
 }

@@ -1,0 +1,452 @@
+// navspan/source/edit.hpp - edits of a source::model that keep every
+// reference consistent.
+//
+//   namespace ed = navspan::source::edit;
+//   ed::delete_area(m, 42);                   // and every reference to it
+//   ed::connect(m, 7, 9);                     // both ways, directions from the corners
+//   ed::set_place(m, 7, "BombsiteA");         // adds the name to the directory
+//   ed::merge(m, other);                      // other's ids renumbered where they clash
+//   auto bytes = navspan::source::write(m);   // writer.hpp
+//
+// Each edit changes the model only when it succeeds (it checks first).
+// What an edit leaves stale, on purpose:
+//  * bspSize is the size of the map's .bsp the mesh was built for; the game
+//    compares it with the map it loads and calls the mesh out of date when
+//    they differ. No edit changes the map, so no edit changes bspSize; set
+//    model::bsp_size yourself when the mesh moves to a rebuilt map.
+//  * The analysis products (hiding spots, approach spots, encounter paths,
+//    visibility, earliest occupy times, light intensity) describe the old
+//    geometry. Geometry edits (add, delete, move, translate, merge) keep
+//    them, fix every reference they hold to a deleted area, and clear the
+//    analysed flag (v14+), which is what makes the game ask for
+//    `nav_analyze`; clear_analysis() drops them altogether.
+//  * Left 4 Dead 2 visibility stores area positions: deleting an area
+//    renumbers them; merging appends the other file's areas after this one's.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "../core/error.hpp"
+#include "layout.hpp"
+#include "model.hpp"
+
+namespace navspan::source::edit {
+
+namespace detail {
+
+inline error missing_area(std::uint32_t id, std::size_t areas) {
+    return navspan::detail::fail(error_code::index_out_of_range, 0, "area id (no area has it)", id, areas);
+}
+
+template <class Vec, class Pred>
+void erase_if(Vec& v, Pred&& pred) {
+    v.erase(std::remove_if(v.begin(), v.end(), pred), v.end());
+}
+
+inline void geometry_changed(model& m) { m.analyzed = false; }
+
+inline vec3 add(vec3 a, vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+
+inline void move_area_by(model::area& a, vec3 d, unsigned version) {
+    a.north_west = add(a.north_west, d);
+    a.south_east = add(a.south_east, d);
+    a.north_east_z += d.z;
+    a.south_west_z += d.z;
+    for (auto& s : a.hiding_spots) s.position = add(s.position, d);
+    if (!layout::has_old_encounter_paths(version)) return;  // positions only the old layout stores
+    for (auto& p : a.encounter_paths) {
+        p.path_from = add(p.path_from, d);
+        p.path_to = add(p.path_to, d);
+        for (auto& s : p.old_spots) s.position = add(s.position, d);
+    }
+}
+
+// Calls f(id&) for every area id an area record holds (not its own).
+template <class F>
+void for_each_area_reference(model::area& a, F&& f) {
+    for (auto& list : a.connections) {
+        for (auto& id : list) f(id);
+    }
+    for (auto& s : a.approach_spots) {
+        f(s.here_area);
+        f(s.prev_area);
+        f(s.next_area);
+    }
+    for (auto& p : a.encounter_paths) {
+        f(p.from_area);
+        f(p.to_area);
+    }
+    for (auto& v : a.visible_areas) f(v.id);
+    f(a.inherit_visibility_from);
+    f(a.left4dead2.inherit_visibility_from);
+}
+
+}  // namespace detail
+
+// The area with this id, or nullptr.
+inline model::area* find_area(model& m, std::uint32_t id) {
+    for (auto& a : m.areas) {
+        if (a.id == id) return &a;
+    }
+    return nullptr;
+}
+
+// One more than the largest area id (1 for an empty mesh).
+inline std::uint32_t next_area_id(const model& m) {
+    std::uint32_t top = 0;
+    for (const auto& a : m.areas) top = std::max(top, a.id);
+    return top + 1;
+}
+
+// Adds an area (its id 0: the next free id); returns its id. Fails when the
+// id is taken.
+inline result<std::uint32_t> add_area(model& m, model::area a) {
+    if (a.id == 0) a.id = next_area_id(m);
+    if (find_area(m, a.id) != nullptr) {
+        return navspan::detail::fail(error_code::inconsistent, 0, "area id (already used)", a.id);
+    }
+    if (m.game == game::unknown) a.unknown_game_data.resize(m.unknown_area_data_size);
+    const std::uint32_t id = a.id;
+    m.areas.push_back(std::move(a));
+    detail::geometry_changed(m);
+    return id;
+}
+
+// Deletes an area and every reference to it: connections, approach spots
+// through it, encounter paths from or to it, visibility entries, inherited
+// visibility, ladder ends, and encounter spots naming its hiding spots.
+inline error delete_area(model& m, std::uint32_t id) {
+    std::size_t position = m.areas.size();
+    for (std::size_t i = 0; i < m.areas.size(); ++i) {
+        if (m.areas[i].id == id) {
+            position = i;
+            break;
+        }
+    }
+    if (position == m.areas.size()) return detail::missing_area(id, m.areas.size());
+    std::vector<std::uint32_t> spots;
+    for (const auto& s : m.areas[position].hiding_spots) {
+        if (s.id != 0) spots.push_back(s.id);
+    }
+    std::sort(spots.begin(), spots.end());
+    m.areas.erase(m.areas.begin() + static_cast<std::ptrdiff_t>(position));
+    const auto pos = static_cast<std::uint32_t>(position);
+    for (auto& a : m.areas) {
+        for (auto& list : a.connections) detail::erase_if(list, [&](std::uint32_t x) { return x == id; });
+        detail::erase_if(a.approach_spots, [&](const model::approach_spot& s) {
+            return s.here_area == id || s.prev_area == id || s.next_area == id;
+        });
+        detail::erase_if(a.encounter_paths, [&](const model::encounter_path& p) { return p.from_area == id || p.to_area == id; });
+        for (auto& p : a.encounter_paths) {
+            detail::erase_if(p.spots, [&](const model::encounter_spot& s) {
+                return std::binary_search(spots.begin(), spots.end(), s.hiding_spot_id);
+            });
+        }
+        detail::erase_if(a.visible_areas, [&](const model::visible_area& v) { return v.id == id; });
+        if (a.inherit_visibility_from == id) a.inherit_visibility_from = 0;
+        auto& l4d = a.left4dead2;
+        detail::erase_if(l4d.visible_areas, [&](const model::l4d2_visible_area& v) { return v.position == pos; });
+        for (auto& v : l4d.visible_areas) {
+            if (v.position > pos) --v.position;
+        }
+        if (l4d.inherit_visibility_from == id) l4d.inherit_visibility_from = 0;
+    }
+    for (auto& l : m.ladders) {
+        for (auto& end : l.areas) {
+            if (end == id) end = 0;
+        }
+    }
+    detail::geometry_changed(m);
+    return {};
+}
+
+// Deletes a ladder and every area's link to it.
+inline error delete_ladder(model& m, std::uint32_t id) {
+    const auto before = m.ladders.size();
+    detail::erase_if(m.ladders, [&](const model::ladder& l) { return l.id == id; });
+    if (m.ladders.size() == before) {
+        return navspan::detail::fail(error_code::index_out_of_range, 0, "ladder id (no ladder has it)", id);
+    }
+    for (auto& a : m.areas) {
+        for (auto& list : a.ladder_links) detail::erase_if(list, [&](std::uint32_t x) { return x == id; });
+    }
+    detail::geometry_changed(m);
+    return {};
+}
+
+// Moves one area (its corners, hiding spots and old-layout encounter points).
+inline error move_area(model& m, std::uint32_t id, vec3 by) {
+    model::area* a = find_area(m, id);
+    if (a == nullptr) return detail::missing_area(id, m.areas.size());
+    detail::move_area_by(*a, by, m.version);
+    detail::geometry_changed(m);
+    return {};
+}
+
+// Moves the whole mesh: areas, hiding spots, encounter points, ladders.
+inline void translate(model& m, vec3 by) {
+    for (auto& a : m.areas) detail::move_area_by(a, by, m.version);
+    for (auto& l : m.ladders) {
+        l.top = detail::add(l.top, by);
+        l.bottom = detail::add(l.bottom, by);
+    }
+    detail::geometry_changed(m);
+}
+
+// The side of `from` that `to` lies beyond (north is -y): the axis along
+// which their boxes are further apart.
+inline direction direction_towards(const model::area& from, const model::area& to) {
+    const float fx = (from.north_west.x + from.south_east.x) * 0.5f, fy = (from.north_west.y + from.south_east.y) * 0.5f;
+    const float tx = (to.north_west.x + to.south_east.x) * 0.5f, ty = (to.north_west.y + to.south_east.y) * 0.5f;
+    const float dx = tx - fx, dy = ty - fy;
+    if (std::fabs(dx) >= std::fabs(dy)) return dx >= 0 ? direction::east : direction::west;
+    return dy >= 0 ? direction::south : direction::north;
+}
+
+// A one-way connection from `from` to `to` in direction `d` (nothing
+// happens when it is there already).
+inline error connect_one_way(model& m, std::uint32_t from, std::uint32_t to, direction d) {
+    model::area* a = find_area(m, from);
+    if (a == nullptr) return detail::missing_area(from, m.areas.size());
+    if (find_area(m, to) == nullptr) return detail::missing_area(to, m.areas.size());
+    auto& list = a->connections[static_cast<unsigned>(d) & 3u];
+    if (std::find(list.begin(), list.end(), to) == list.end()) list.push_back(to);
+    return {};
+}
+
+// Connects two areas both ways, each in the direction the other lies.
+inline error connect(model& m, std::uint32_t a, std::uint32_t b) {
+    const model::area* pa = find_area(m, a);
+    const model::area* pb = find_area(m, b);
+    if (pa == nullptr) return detail::missing_area(a, m.areas.size());
+    if (pb == nullptr) return detail::missing_area(b, m.areas.size());
+    if (a == b) return navspan::detail::fail(error_code::inconsistent, 0, "connection (an area to itself)", a);
+    const direction ab = direction_towards(*pa, *pb), ba = direction_towards(*pb, *pa);
+    NAVSPAN_TRY(connect_one_way(m, a, b, ab));
+    return connect_one_way(m, b, a, ba);
+}
+
+// Removes every connection from `from` to `to` (one way).
+inline error disconnect_one_way(model& m, std::uint32_t from, std::uint32_t to) {
+    model::area* a = find_area(m, from);
+    if (a == nullptr) return detail::missing_area(from, m.areas.size());
+    for (auto& list : a->connections) detail::erase_if(list, [&](std::uint32_t x) { return x == to; });
+    return {};
+}
+inline error disconnect(model& m, std::uint32_t a, std::uint32_t b) {
+    if (find_area(m, a) == nullptr) return detail::missing_area(a, m.areas.size());
+    if (find_area(m, b) == nullptr) return detail::missing_area(b, m.areas.size());
+    NAVSPAN_TRY(disconnect_one_way(m, a, b));
+    return disconnect_one_way(m, b, a);
+}
+
+inline error set_attributes(model& m, std::uint32_t id, std::uint32_t attributes) {
+    model::area* a = find_area(m, id);
+    if (a == nullptr) return detail::missing_area(id, m.areas.size());
+    const std::size_t bytes = layout::attributes_size(m.version);
+    if (bytes < 4 && (attributes >> (8 * bytes)) != 0) {
+        return navspan::detail::fail(error_code::inconsistent, 0, "attributes (wider than this version stores)", attributes);
+    }
+    a->attributes = attributes;
+    return {};
+}
+
+// The 1-based index of a place name, added to the directory when missing.
+inline result<std::uint16_t> place_index(model& m, std::string_view name) {
+    if (!layout::has_place_directory(m.version)) {
+        return navspan::detail::fail(error_code::unsupported_version, 0, "place names (version 5 and later)", m.version);
+    }
+    for (std::size_t i = 0; i < m.places.size(); ++i) {
+        if (place_name(m.places[i]) == name) return static_cast<std::uint16_t>(i + 1);
+    }
+    if (m.places.size() >= 0xFFFF) return navspan::detail::fail(error_code::count_too_large, 0, "place directory", m.places.size(), 0xFFFF);
+    if (name.size() >= 0xFFFF || name.find('\0') != std::string_view::npos) {
+        return navspan::detail::fail(error_code::inconsistent, 0, "place name (too long, or holds a NUL)", name.size());
+    }
+    m.places.push_back(place_stored_bytes(name));
+    return static_cast<std::uint16_t>(m.places.size());
+}
+
+// Names an area's place (an empty name: no place).
+inline error set_place(model& m, std::uint32_t id, std::string_view name) {
+    model::area* a = find_area(m, id);
+    if (a == nullptr) return detail::missing_area(id, m.areas.size());
+    if (name.empty()) {
+        a->place_index = 0;
+        return {};
+    }
+    const auto index = place_index(m, name);
+    if (!index) return index.error();
+    find_area(m, id)->place_index = *index;
+    return {};
+}
+
+// Drops every analysis product (see the top of this file) and clears the
+// analysed flag: the mesh as `nav_generate` leaves it before `nav_analyze`.
+inline void clear_analysis(model& m) {
+    for (auto& a : m.areas) {
+        a.hiding_spots.clear();
+        a.approach_spots.clear();
+        a.encounter_paths.clear();
+        a.visible_areas.clear();
+        a.inherit_visibility_from = 0;
+        a.earliest_occupy_times = {};
+        a.light_intensity = {};
+        a.left4dead2.visible_areas.clear();
+        a.left4dead2.inherit_visibility_from = 0;
+    }
+    m.analyzed = false;
+}
+
+// Adds `other`'s areas and ladders to `m` (two halves of one map, or a
+// piece copied from another mesh). Ids of `other` that `m` already uses
+// (areas, ladders, hiding spots) get the next free ones, and every
+// reference inside `other` follows; its place names join m's directory.
+// Both must have the same version and game data.
+inline error merge(model& m, const model& other) {
+    if (other.version != m.version || other.game != m.game ||
+        (layout::has_subversion(m.version) && other.subversion != m.subversion) ||
+        (m.game == game::unknown && other.unknown_area_data_size != m.unknown_area_data_size)) {
+        return navspan::detail::fail(error_code::inconsistent, 0, "merge (version and game data must match)", other.version,
+                                     m.version);
+    }
+    // New ids for the other file's areas, ladders and hiding spots.
+    std::unordered_map<std::uint32_t, std::uint32_t> area_ids, ladder_ids, spot_ids;
+    {
+        std::vector<std::uint32_t> used;
+        for (const auto& a : m.areas) used.push_back(a.id);
+        std::sort(used.begin(), used.end());
+        std::uint32_t next = next_area_id(m);
+        for (const auto& a : other.areas) next = std::max(next, a.id + 1);
+        for (const auto& a : other.areas) {
+            if (area_ids.count(a.id) != 0) continue;
+            area_ids[a.id] = std::binary_search(used.begin(), used.end(), a.id) ? next++ : a.id;
+        }
+    }
+    {
+        std::vector<std::uint32_t> used;
+        std::uint32_t next = 1;
+        for (const auto& l : m.ladders) {
+            used.push_back(l.id);
+            next = std::max(next, l.id + 1);
+        }
+        for (const auto& l : other.ladders) next = std::max(next, l.id + 1);
+        std::sort(used.begin(), used.end());
+        for (const auto& l : other.ladders) {
+            if (ladder_ids.count(l.id) == 0) ladder_ids[l.id] = std::binary_search(used.begin(), used.end(), l.id) ? next++ : l.id;
+        }
+    }
+    {
+        std::vector<std::uint32_t> used;
+        std::uint32_t next = 1;
+        for (const auto& a : m.areas) {
+            for (const auto& s : a.hiding_spots) {
+                used.push_back(s.id);
+                next = std::max(next, s.id + 1);
+            }
+        }
+        for (const auto& a : other.areas) {
+            for (const auto& s : a.hiding_spots) next = std::max(next, s.id + 1);
+        }
+        std::sort(used.begin(), used.end());
+        for (const auto& a : other.areas) {
+            for (const auto& s : a.hiding_spots) {
+                if (s.id != 0 && spot_ids.count(s.id) == 0) {
+                    spot_ids[s.id] = std::binary_search(used.begin(), used.end(), s.id) ? next++ : s.id;
+                }
+            }
+        }
+    }
+    // Place indices of the other directory in this one.
+    model result = m;
+    std::vector<std::uint16_t> places(other.places.size() + 1, 0);
+    for (std::size_t i = 0; i < other.places.size(); ++i) {
+        const auto index = place_index(result, place_name(other.places[i]));
+        if (!index) return index.error();
+        places[i + 1] = *index;
+    }
+    auto map_area = [&](std::uint32_t& id) {
+        if (id == 0) return;
+        const auto it = area_ids.find(id);
+        if (it != area_ids.end()) id = it->second;
+    };
+    const auto offset = static_cast<std::uint32_t>(result.areas.size());
+    for (model::area a : other.areas) {
+        map_area(a.id);
+        detail::for_each_area_reference(a, map_area);
+        for (auto& s : a.hiding_spots) {
+            if (const auto it = spot_ids.find(s.id); it != spot_ids.end()) s.id = it->second;
+        }
+        for (auto& p : a.encounter_paths) {
+            for (auto& s : p.spots) {
+                if (const auto it = spot_ids.find(s.hiding_spot_id); it != spot_ids.end()) s.hiding_spot_id = it->second;
+            }
+        }
+        for (auto& list : a.ladder_links) {
+            for (auto& id : list) {
+                if (const auto it = ladder_ids.find(id); it != ladder_ids.end()) id = it->second;
+            }
+        }
+        a.place_index = a.place_index < places.size() ? places[a.place_index] : 0;
+        for (auto& v : a.left4dead2.visible_areas) v.position += offset;
+        result.areas.push_back(std::move(a));
+    }
+    for (model::ladder l : other.ladders) {
+        l.id = ladder_ids[l.id];
+        for (auto& end : l.areas) map_area(end);
+        result.ladders.push_back(l);
+    }
+    detail::geometry_changed(result);
+    m = std::move(result);
+    return {};
+}
+
+// Rewrites the model for another version where the formats allow it: the
+// fields both versions store are kept (game data included), fields the
+// target lacks are dropped, fields it adds get their defaults. Refused when
+// something would change meaning: attribute bits the target cannot store,
+// encounter paths across the v2/v3 layout change, Left 4 Dead 2 data
+// outside v16. (Version 1 stores no hiding spot ids: they are dropped.)
+inline error convert_version(model& m, std::uint32_t version) {
+    if (version == 0 || version > max_version) {
+        return navspan::detail::fail(error_code::unsupported_version, 0, "target version (1 to 16)", version);
+    }
+    if (version == m.version) return {};
+    const std::size_t bytes = layout::attributes_size(version);
+    for (const auto& a : m.areas) {
+        if (bytes < 4 && (a.attributes >> (8 * bytes)) != 0) {
+            return navspan::detail::fail(error_code::inconsistent, 0, "attributes (wider than the target version stores)", a.id);
+        }
+        if (layout::has_old_encounter_paths(version) != layout::has_old_encounter_paths(m.version) &&
+            !a.encounter_paths.empty()) {
+            return navspan::detail::fail(error_code::inconsistent, 0,
+                                         "encounter paths (their layout changes between versions 2 and 3)", a.id);
+        }
+    }
+    if (m.game == game::left4dead2 && version != 16) {
+        return navspan::detail::fail(error_code::inconsistent, 0, "Left 4 Dead 2 data (version 16 only)", version);
+    }
+    m.version = version;
+    if (!layout::has_subversion(version)) m.subversion = 0;
+    // Approach spots live in the base record up to v14 and in
+    // Counter-Strike game data from v15 (one model field for both).
+    if (!layout::has_base_approach(version) && !layout::has_cstrike_approach(m.context())) {
+        for (auto& a : m.areas) a.approach_spots.clear();
+    }
+    if (!layout::has_place_directory(version)) {
+        m.places.clear();
+        for (auto& a : m.areas) a.place_index = 0;
+    }
+    if (!layout::has_ladders(version)) m.ladders.clear();
+    if (!layout::has_analyzed(version)) m.analyzed = false;
+    return {};
+}
+
+}  // namespace navspan::source::edit

@@ -1,0 +1,100 @@
+// Quake NAV2 writing: open -> model -> write gives the same bytes for every
+// corpus file and for synthetic files of every version and layout.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <navspan/quake.hpp>
+#include <navspan/quake/model.hpp>
+#include <navspan/quake/writer.hpp>
+
+#include "quake/builder.hpp"
+#include "support/corpus.hpp"
+
+namespace {
+
+namespace nq = navspan::quake;
+
+nq::model require_quake_round_trip(const std::vector<std::byte>& bytes, const nq::options& o = {}) {
+    const auto file = nq::nav_file::open(bytes, o);
+    REQUIRE_MESSAGE(file.ok(), file.error().message());
+    nq::model m = nq::model::from(*file);
+    const auto out = nq::serialize(m);
+    REQUIRE_MESSAGE(out.ok(), out.error().message());
+    REQUIRE(out->size() == bytes.size());
+    CHECK(*out == bytes);
+    const auto unchecked = nq::write(m, {.allow_invalid = true});
+    REQUIRE_MESSAGE(unchecked.ok(), unchecked.error().message());
+    CHECK(*unchecked == bytes);
+    const auto again = nq::nav_file::open(*out, m.open_options());
+    REQUIRE_MESSAGE(again.ok(), again.error().message());
+    CHECK(nq::model::from(*again) == m);
+    return m;
+}
+
+}  // namespace
+
+TEST_CASE("quake: every corpus file round-trips byte for byte through the model") {
+    NAVSPAN_REQUIRE_CORPUS(folder, "quake-nav");
+    std::size_t count = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
+        CAPTURE(entry.path().filename().string());
+        const auto bytes = navspan_test::read_file(entry.path());
+        if (!nq::nav_file::open(bytes).ok()) continue;
+        require_quake_round_trip(bytes);
+        ++count;
+    }
+    MESSAGE("quake-nav corpus: ", count, " files round-trip byte for byte");
+    CHECK(count > 0);
+}
+
+TEST_CASE("quake: synthetic files of every version and layout round-trip") {
+    for (std::int32_t v = 12; v <= 18; ++v) {
+        CAPTURE(v);
+        require_quake_round_trip(navspan_test::build_quake(navspan_test::sample_quake_spec(v)));
+        const auto empty = nq::model::stub(v);
+        const auto bytes = nq::write(empty);
+        REQUIRE_MESSAGE(bytes.ok(), bytes.error().message());
+        CHECK(require_quake_round_trip(*bytes) == empty);
+    }
+    auto v16 = navspan_test::sample_quake_spec(16);
+    v16.header_size = 20;
+    CHECK_FALSE(require_quake_round_trip(navspan_test::build_quake(v16)).has_heuristic());
+    auto v13 = navspan_test::sample_quake_spec(13);
+    v13.edict_size = 26;
+    CHECK(require_quake_round_trip(navspan_test::build_quake(v13)).edict_size == 26);
+    // Trailing bytes, where the reader may accept them.
+    auto bytes = navspan_test::build_quake(navspan_test::sample_quake_spec(18));
+    bytes.push_back(std::byte{7});
+    nq::options o;
+    o.allow_trailing_bytes = true;
+    CHECK(require_quake_round_trip(bytes, o).trailing.size() == 1);
+}
+
+TEST_CASE("quake: the writer refuses what the format cannot hold and validate errors") {
+    nq::model m = nq::model::from(*nq::nav_file::open(navspan_test::build_quake(navspan_test::sample_quake_spec(18))));
+    REQUIRE(nq::write(m).ok());
+    nq::model bad = m;
+    bad.links[0].type = 300;
+    CHECK(nq::serialize(bad).code() == navspan::error_code::inconsistent);
+    bad = m;
+    bad.version = 11;
+    CHECK(nq::serialize(bad).code() == navspan::error_code::unsupported_version);
+    bad = m;
+    bad.edict_size = 34;
+    CHECK(nq::serialize(bad).code() == navspan::error_code::inconsistent);
+    bad = m;
+    bad.links[0].destination = 999;
+    const auto refused = nq::write(bad);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.code() == navspan::error_code::index_out_of_range);
+    CHECK(nq::write(bad, {.allow_invalid = true}).ok());
+    bad = m;
+    bad.nodes[0].position.x = std::numeric_limits<float>::infinity();
+    const auto non_finite = nq::write(bad);
+    REQUIRE_FALSE(non_finite.ok());
+    CHECK(std::string(non_finite.error().record) == "non-finite-position");
+}
