@@ -12,10 +12,12 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <navspan/navspan.hpp>
 
+#include "formats/creation_names.hpp"
 #include "json_writer.hpp"
 
 namespace navspan_cli {
@@ -28,6 +30,8 @@ struct nav_view {
     nav::spatial_index index;
     std::optional<navspan::source::nav_file> source;  // Source files: for place names
     std::optional<nav::plugin_space> space;          // plugins: which space
+    std::vector<nav::plugin_space> spaces;            // plugins: every space (for --cell's message)
+    std::unordered_map<std::uint32_t, std::string> editor_ids;  // plugins: the spaces' EDIDs
 };
 
 // What the user typed for one end: an id of the file or a world point.
@@ -162,9 +166,10 @@ inline std::optional<resolved_end> resolve(const nav_view& v, const nav_endpoint
 }
 
 // Builds the view of a file; for a plugin, of each space in turn until
-// `accept` takes one. Returns an error for a file that is not valid.
+// `accept` takes one (only the space of form id `only_space` when it is not
+// 0: --cell). Returns an error for a file that is not valid.
 template <class Accept>
-navspan::error load_nav_view(navspan::bytes_view bytes, nav_view& out, Accept&& accept) {
+navspan::error load_nav_view(navspan::bytes_view bytes, nav_view& out, Accept&& accept, std::uint32_t only_space = 0) {
     auto finish = [&](nav::walkable&& mesh) {
         out.mesh = std::move(mesh);
         out.index = nav::spatial_index::build(out.mesh);
@@ -176,7 +181,15 @@ navspan::error load_nav_view(navspan::bytes_view bytes, nav_view& out, Accept&& 
         navspan::creation::inflate_buffer scratch;
         std::vector<nav::plugin_space> spaces;
         if (navspan::error e = nav::plugin_spaces(*plugin, scratch, spaces); !e.ok()) return e;
+        out.spaces = spaces;
+        out.editor_ids.clear();
+        {
+            std::vector<std::uint32_t> wanted;
+            for (const nav::plugin_space& s : spaces) wanted.push_back(s.form_id);
+            NAVSPAN_TRY(creation_names::editor_ids(*plugin, scratch, std::move(wanted), out.editor_ids));
+        }
         for (const nav::plugin_space& s : spaces) {
+            if (only_space != 0 && s.form_id != only_space) continue;
             auto mesh = nav::make_walkable(*plugin, s, scratch);
             if (!mesh) return mesh.error();
             out.space = s;
@@ -196,11 +209,15 @@ navspan::error load_nav_view(navspan::bytes_view bytes, nav_view& out, Accept&& 
     return {};
 }
 
-inline std::string space_label(const nav_view& v) {
-    if (!v.space) return {};
+// "interior cell 01000D62 HearthfiresHouse" (the editor id when the plugin has one).
+inline std::string space_label(const nav_view& v, const nav::plugin_space& space) {
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%s %08X", std::string(nav::to_string(v.space->kind)).c_str(), v.space->form_id);
-    return buf;
+    std::snprintf(buf, sizeof buf, "%s %08X", std::string(nav::to_string(space.kind)).c_str(), space.form_id);
+    std::string s = buf;
+    const std::string_view edid = creation_names::find(v.editor_ids, space.form_id);
+    if (!edid.empty()) s += " " + std::string(edid);
+    return s;
 }
+inline std::string space_label(const nav_view& v) { return v.space ? space_label(v, *v.space) : std::string(); }
 
 }  // namespace navspan_cli

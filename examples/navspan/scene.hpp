@@ -76,6 +76,13 @@ struct scene_label {
 
 // What the user asked of the picture (`navspan svg/obj` options), read by
 // the format's build_scene and by the writers.
+// What write_svg and write_obj put in the picture (the command's "wrote"
+// line reports these, not the scene's sizes: hidden links and points that
+// are not finite numbers are not written).
+struct drawn_counts {
+    std::size_t polygons = 0, lines = 0, points = 0;
+};
+
 struct picture_options {
     std::string colour_by;    // empty: the format's default
     std::uint32_t cell = 0;   // plugins: the cell or worldspace to draw; 0: the largest
@@ -91,8 +98,9 @@ struct picture_options {
 // cell, or one worldspace (its exterior cells). One group is drawn at a time.
 struct scene_group {
     std::uint32_t form_id = 0;  // the cell's or the worldspace's
-    std::string name;           // e.g. "interior cell 0x01000800"
+    std::string name;           // e.g. "interior cell 0x01000800 HearthfiresHouse"
     std::size_t polygons = 0;
+    std::string editor_id;      // its EDID, when the plugin has it
 };
 
 struct scene {

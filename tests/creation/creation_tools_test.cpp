@@ -222,7 +222,8 @@ TEST_CASE("creation tools: the bundled sample") {
           std::vector<std::string>{"door", "walkable"});
     CHECK(sc.polygon_colours.size() == 2);
     REQUIRE(sc.groups.size() == 1);
-    CHECK(sc.groups[0].name == "interior cell 0x01000D62");
+    CHECK(sc.groups[0].name == "interior cell 0x01000D62 navspanCell");  // its editor id after the form id
+    CHECK(sc.groups[0].editor_id == "navspanCell");
     const std::string svg = svg_of(sc);
     CHECK(count_of(svg, "<polygon") == 12);
     const std::string obj = obj_of(sc);
@@ -585,7 +586,7 @@ TEST_CASE("creation tools: pictures of one group at a time, --cell and the large
     REQUIRE(sc.groups.size() == 3);
     CHECK(sc.drawn_group == 0x01000802);  // the 5 x 4 navmesh
     CHECK(sc.polygons.size() == 40);
-    CHECK(sc.groups[0].name == "interior cell 0x01000800");
+    CHECK(sc.groups[0].name == "interior cell 0x01000800 navspanCell");
     navspan_cli::scene first;
     first.options.cell = 0x01000800;
     REQUIRE(cf::build_scene(bytes, first).ok());

@@ -29,6 +29,7 @@
 #include "../json_writer.hpp"
 #include "../palette.hpp"
 #include "../scene.hpp"
+#include "creation_names.hpp"
 
 namespace navspan_cli::creation_format {
 
@@ -141,14 +142,23 @@ inline std::string hex32(std::uint32_t v) {
 // "... in world 0100AB00 cell (3, -2)"; with ", inflated record at file
 // offset N" when the record is compressed (finding offsets then count in
 // its inflated bytes, as the reader's errors do).
-inline std::string mesh_name(const mesh_visit& v) {
+// With `editor_ids`, the world's or cell's editor id follows its form id
+// ("in cell 01000D62 HearthfiresHouse").
+using editor_id_map = std::unordered_map<std::uint32_t, std::string>;
+inline std::string mesh_name(const mesh_visit& v, const editor_id_map* editor_ids = nullptr) {
     std::string s = "navmesh #" + std::to_string(v.index) + " (" +
                     std::string(cr::type_name(v.place->record.type()).view()) + " " + hex32(v.place->record.form_id());
+    auto named = [&](std::uint32_t form_id) {
+        std::string t = hex32(form_id);
+        const std::string_view edid = editor_ids != nullptr ? creation_names::find(*editor_ids, form_id) : std::string_view{};
+        if (!edid.empty()) t += " " + std::string(edid);
+        return t;
+    };
     if (v.mesh.is_exterior()) {
-        s += " in world " + hex32(v.mesh.parent_world()) + " cell (" + std::to_string(v.mesh.grid_x()) + ", " +
+        s += " in world " + named(v.mesh.parent_world()) + " cell (" + std::to_string(v.mesh.grid_x()) + ", " +
              std::to_string(v.mesh.grid_y()) + ")";
     } else if (v.place->owner_cell != 0) {
-        s += " in cell " + hex32(v.place->owner_cell);
+        s += " in cell " + named(v.place->owner_cell);
     }
     if (v.place->inflated) s += ", inflated record at file offset " + std::to_string(v.place->record.offset());
     return s + ")";
@@ -563,9 +573,16 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
     NAVSPAN_TRY(cr::validate(*plugin, scratch, [&](const navspan::finding& lf) { found.push_back(lf); },
                              cr::nvnm_search::every_record));
     if (found.empty()) return {};
-    // The navmeshes' names, only when something is to be named (one more walk).
+    // The navmeshes' names, only when something is to be named (one more
+    // walk, and one over the cells and worldspaces for their editor ids).
+    std::vector<std::uint32_t> places;
+    NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) {
+        places.push_back(v.mesh.is_exterior() ? v.mesh.parent_world() : v.place->owner_cell);
+    }));
+    editor_id_map editor_ids;
+    NAVSPAN_TRY(creation_names::editor_ids(*plugin, scratch, std::move(places), editor_ids));
     std::vector<std::string> names;
-    NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) { names.push_back(mesh_name(v)); }));
+    NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) { names.push_back(mesh_name(v, &editor_ids)); }));
     for (const navspan::finding& lf : found) {
         finding x = from_library(lf);
         if (lf.not_listed == 0) {
@@ -609,12 +626,12 @@ inline navspan::error door_positions(const cr::plugin_file& plugin, cr::inflate_
 // (an NVNM in a base object, in the object's own coordinates).
 inline scene_group group_of(const mesh_visit& v) {
     const record_place& p = *v.place;
-    if (p.owner_world != 0) return {p.owner_world, "worldspace " + hex_form_id(p.owner_world), 0};
-    if (p.owner_cell != 0) return {p.owner_cell, "interior cell " + hex_form_id(p.owner_cell), 0};
+    if (p.owner_world != 0) return {p.owner_world, "worldspace " + hex_form_id(p.owner_world), 0, {}};
+    if (p.owner_cell != 0) return {p.owner_cell, "interior cell " + hex_form_id(p.owner_cell), 0, {}};
     const std::uint32_t type = p.record.type();
     std::string t;
     for (int i = 0; i < 4; ++i) t += static_cast<char>((type >> (8 * i)) & 0xFF);
-    return {p.record.form_id(), "object " + t + " " + hex_form_id(p.record.form_id()), 0};
+    return {p.record.form_id(), "object " + t + " " + hex_form_id(p.record.form_id()), 0, {}};
 }
 
 }  // namespace tools_detail
@@ -655,6 +672,17 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     }));
     std::sort(all_forms.begin(), all_forms.end());
     if (out.groups.empty()) return {};
+    // Cells and worldspaces by their editor ids too, as modders know them.
+    editor_id_map editor_ids;
+    {
+        std::vector<std::uint32_t> wanted;
+        for (const scene_group& g : out.groups) wanted.push_back(g.form_id);
+        NAVSPAN_TRY(creation_names::editor_ids(*plugin, scratch, std::move(wanted), editor_ids));
+        for (scene_group& g : out.groups) {
+            g.editor_id = std::string(creation_names::find(editor_ids, g.form_id));
+            if (!g.editor_id.empty()) g.name += " " + g.editor_id;
+        }
+    }
     std::size_t drawn = 0;
     for (std::size_t i = 1; i < out.groups.size(); ++i) {
         if (triangles_in[i] > triangles_in[drawn]) drawn = i;
@@ -701,7 +729,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
         const nv::navmesh& m = v.mesh;
         mesh_summary s;
         s.form_id = v.place->record.form_id();
-        s.name = mesh_name(v);
+        s.name = mesh_name(v, &editor_ids);
         const auto vs = m.vertices();
         const std::string plain = mesh_count > 1 ? navmesh_category(v) : std::string("walkable");
         std::size_t i = 0;
