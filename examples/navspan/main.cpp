@@ -256,6 +256,9 @@ const char* const svg_usage =
     "  --cell FORMID    plugins: draw the navmeshes of this interior cell or worldspace\n"
     "                   (hex 0x... or decimal; default: the one with the most triangles)\n"
     "  --split          plugins: one picture per cell or worldspace, OUT-<formid>[-<editor id>].svg\n"
+    "                   (and per area of a worldspace whose navmeshes lie far apart: -area2, ...)\n"
+    "  --area N         plugins: a worldspace whose navmeshes lie far apart (cells more than two\n"
+    "                   apart) is drawn one area at a time, the largest first; N picks another\n"
     "\n"
     "-o - writes the picture to standard output.\n"
     "\n" NAVSPAN_EXIT_STATUSES;
@@ -274,6 +277,7 @@ const char* const obj_usage =
     "  --color-by WHAT  the categories (and colours), as for svg\n"
     "  --cell FORMID    plugins: the cell or worldspace to write (default: the largest)\n"
     "  --split          plugins: one file per cell or worldspace, OUT-<formid>[-<editor id>].obj\n"
+    "  --area N         plugins: one area of a worldspace whose navmeshes lie far apart, as for svg\n"
     "\n"
     "-o - writes the OBJ to standard output (the .mtl is then not written).\n"
     "\n" NAVSPAN_EXIT_STATUSES;
@@ -704,6 +708,18 @@ int parse_picture(int argc, char** argv, bool svg, picture_args& a) {
         if (arg == "--links") { a.options.show_links = navspan_cli::picture_options::links::shown; continue; }
         if (arg == "--no-links") { a.options.show_links = navspan_cli::picture_options::links::hidden; continue; }
         if (arg == "--split") { a.split = true; continue; }
+        if (arg == "--area" && has_value) {
+            const char* text = argv[++i];
+            char* end = nullptr;
+            const unsigned long long n = std::strtoull(text, &end, 10);
+            if (end == text || *end != '\0' || n == 0 || n > 0xFFFFFFFFull) {
+                const std::string m = "--area takes 1, 2, ... (the areas of a worldspace, largest first), not '" +
+                                      std::string(text) + "'";
+                return usage_error(m.c_str(), usage);
+            }
+            a.options.area = static_cast<std::uint32_t>(n);
+            continue;
+        }
         if (arg == "--cell" && has_value) {
             const char* text = argv[++i];
             char* end = nullptr;
@@ -728,6 +744,7 @@ int parse_picture(int argc, char** argv, bool svg, picture_args& a) {
             const char* expected = arg == "-o" || arg == "--output"          ? "an output file (or - for standard output)"
                                    : arg == "--color-by" || arg == "--colour-by" ? "what the colours tell (see --help)"
                                    : arg == "--cell"                           ? "a form id such as 0x0001A2B3"
+                                   : arg == "--area"                           ? "1, 2, ... (largest first)"
                                    : !svg && arg == "--up"                     ? "y or z"
                                                                                : nullptr;
             if (expected != nullptr) return missing_value(arg, expected, usage);
@@ -766,21 +783,28 @@ int build_picture(const char* path, navspan::bytes_view bytes, const navspan_cli
         if (sc.groups.size() > 20) m2 += " ...";
         return usage_error(m2.c_str(), usage);
     }
+    if (options.area > 1 && options.area > sc.area_count) {
+        const std::string m2 = "--area " + std::to_string(options.area) + ": the worldspace drawn has " +
+                               std::to_string(std::max<std::uint32_t>(sc.area_count, 1)) + " area" +
+                               (sc.area_count > 1 ? "s" : "") + " of navmeshes";
+        return usage_error(m2.c_str(), usage);
+    }
     if (!sc.groups.empty()) {
         for (const auto& g : sc.groups) {
             if (g.form_id == sc.drawn_group) sc.title += ": " + g.name;
         }
     }
+    if (!sc.area_note.empty()) sc.title += ", " + sc.area_note;
     return -1;
 }
 
 // OUT.svg -> OUT-0x01000800-EditorId.svg (before the extension, if any;
 // the cell's or worldspace's editor id when the plugin has one).
-std::string split_name(const char* output, std::uint32_t form_id, std::string_view editor_id = {}) {
+std::string split_name(const char* output, std::uint32_t form_id, std::string_view editor_id = {}, bool with_id = true) {
     std::string s = output;
     const auto slash = s.find_last_of("/\\");
     const auto dot = s.rfind('.');
-    std::string tag = "-" + navspan_cli::hex_form_id(form_id);
+    std::string tag = with_id ? "-" + navspan_cli::hex_form_id(form_id) : std::string();
     if (!editor_id.empty()) tag += "-" + navspan_cli::creation_names::file_name_part(editor_id);
     if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return s + tag;
     return s.substr(0, dot) + tag + s.substr(dot);
@@ -828,15 +852,23 @@ int run_picture(int argc, char** argv, bool svg) {
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
     navspan_cli::scene sc;
     if (int s = build_picture(a.file, file.bytes(), *m, a.options, usage, sc); s >= 0) return s;
-    if (!a.split || sc.groups.size() < 2) return write_picture(sc, a.output, svg);
-    // One picture per group: the groups are known from the first scene.
+    if (!a.split || (sc.groups.size() < 2 && sc.area_count < 2)) return write_picture(sc, a.output, svg);
+    // One picture per group, and per area of a worldspace whose navmeshes
+    // lie far apart: the groups are known from the first scene.
     const std::vector<navspan_cli::scene_group> groups = sc.groups;
     for (const auto& g : groups) {
         navspan_cli::picture_options one = a.options;
         one.cell = g.form_id;
-        navspan_cli::scene part;
-        if (int s = build_picture(a.file, file.bytes(), *m, one, usage, part); s >= 0) return s;
-        if (int s = write_picture(part, split_name(a.output, g.form_id, g.editor_id), svg); s != exit_ok) return s;
+        one.area = 0;
+        for (std::uint32_t area = 1;; ++area) {
+            navspan_cli::scene part;
+            if (int s = build_picture(a.file, file.bytes(), *m, one, usage, part); s >= 0) return s;
+            std::string name = split_name(a.output, g.form_id, g.editor_id);
+            if (part.area_count > 1) name = split_name(name.c_str(), 0, "area" + std::to_string(area), false);
+            if (int s = write_picture(part, name, svg); s != exit_ok) return s;
+            if (part.area_count < 2 || area >= part.area_count) break;
+            one.area = area + 1;
+        }
     }
     return exit_ok;
 }

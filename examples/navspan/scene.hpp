@@ -92,6 +92,9 @@ struct picture_options {
     // convention, by default).
     enum class up { y, z };
     up obj_up = up::y;
+    // plugins: which area of a worldspace whose navmeshes lie far apart
+    // (1 = the largest; 0: the default, the largest).
+    std::uint32_t area = 0;
 };
 
 // A plugin's navmeshes fall into groups that share coordinates: one interior
@@ -154,6 +157,11 @@ struct scene {
     // Plugins: every group of navmeshes, and which one is drawn.
     std::vector<scene_group> groups;
     std::uint32_t drawn_group = 0;
+    // A worldspace whose navmeshes lie in areas far apart is drawn one area
+    // at a time: how many it has (0 or 1: one), which is drawn (1-based) and
+    // where ("cells (-30, -20) to (-28, -18)").
+    std::uint32_t area_count = 0, drawn_area = 0;
+    std::string area_note;
     // Polygon categories that are height bands, low to high (colour_by_height):
     // the legend draws them as one ramp from `height_low` to `height_high`.
     bool height_ramp = false;

@@ -18,6 +18,7 @@
 #include <iterator>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -634,6 +635,77 @@ inline scene_group group_of(const mesh_visit& v) {
     return {p.record.form_id(), "object " + t + " " + hex_form_id(p.record.form_id()), 0, {}};
 }
 
+// The exterior cells (4096 units square) of one worldspace that hold
+// navmeshes, gathered into areas: cells within two cells of each other
+// belong together. A plugin's areas can lie a map apart (HearthFires: three
+// house plots across 17 x 45 cells, each a few pixels in one picture), so a
+// worldspace is drawn one area at a time. Linear: each cell looks at its 24
+// neighbours in a hash map.
+struct cell_areas {
+    struct area {
+        std::uint64_t triangles = 0;
+        int min_x = 0, min_y = 0, max_x = 0, max_y = 0;
+    };
+    std::vector<area> areas;  // largest (most triangles) first
+    std::unordered_map<std::uint64_t, std::uint32_t> area_of;  // cell key -> index in `areas`
+
+    static std::uint64_t key(int x, int y) {
+        return static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) << 32 | static_cast<std::uint32_t>(y);
+    }
+    // `cells`: (x, y, triangles) per navmesh, in any order, repeats allowed.
+    void build(const std::vector<std::tuple<int, int, std::uint64_t>>& cells) {
+        std::unordered_map<std::uint64_t, std::uint32_t> index;
+        std::vector<std::tuple<int, int, std::uint64_t>> unique;
+        for (const auto& [x, y, t] : cells) {
+            const auto [it, added] = index.try_emplace(key(x, y), static_cast<std::uint32_t>(unique.size()));
+            if (added) unique.emplace_back(x, y, 0);
+            std::get<2>(unique[it->second]) += t;
+        }
+        std::vector<std::uint32_t> parent(unique.size());
+        for (std::uint32_t i = 0; i < parent.size(); ++i) parent[i] = i;
+        auto root = [&](std::uint32_t i) {
+            while (parent[i] != i) i = parent[i] = parent[parent[i]];
+            return i;
+        };
+        for (std::uint32_t i = 0; i < unique.size(); ++i) {
+            const auto [x, y, t] = unique[i];
+            for (int dx = -2; dx <= 2; ++dx) {
+                for (int dy = -2; dy <= 2; ++dy) {
+                    const auto it = index.find(key(x + dx, y + dy));
+                    if (it != index.end()) parent[root(it->second)] = root(i);
+                }
+            }
+        }
+        std::unordered_map<std::uint32_t, std::uint32_t> area_index;  // root -> area
+        std::vector<std::uint32_t> cell_area(unique.size());
+        for (std::uint32_t i = 0; i < unique.size(); ++i) {
+            const auto [x, y, t] = unique[i];
+            const auto [it, added] = area_index.try_emplace(root(i), static_cast<std::uint32_t>(areas.size()));
+            if (added) areas.push_back({0, x, y, x, y});
+            area& a = areas[it->second];
+            a.triangles += t;
+            a.min_x = std::min(a.min_x, x), a.max_x = std::max(a.max_x, x);
+            a.min_y = std::min(a.min_y, y), a.max_y = std::max(a.max_y, y);
+            cell_area[i] = it->second;
+        }
+        // Largest first (ties: the one met first in the file).
+        std::vector<std::uint32_t> order(areas.size());
+        for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return areas[a].triangles > areas[b].triangles; });
+        std::vector<std::uint32_t> rank(areas.size());
+        std::vector<area> sorted;
+        for (std::uint32_t r = 0; r < order.size(); ++r) {
+            rank[order[r]] = r;
+            sorted.push_back(areas[order[r]]);
+        }
+        areas = std::move(sorted);
+        for (std::uint32_t i = 0; i < unique.size(); ++i) {
+            area_of[key(std::get<0>(unique[i]), std::get<1>(unique[i]))] = rank[cell_area[i]];
+        }
+    }
+};
+
 }  // namespace tools_detail
 
 // The top-down picture of one group of navmeshes (one interior cell or one
@@ -659,8 +731,13 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     std::unordered_map<std::uint32_t, std::size_t> group_index;
     std::vector<std::size_t> triangles_in;  // per group
     std::vector<std::uint32_t> all_forms;   // every navmesh of the plugin
+    // Exterior navmeshes: (worldspace, cell x, cell y, triangles).
+    std::vector<std::tuple<std::uint32_t, int, int, std::uint64_t>> exterior_cells;
     NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) {
         scene_group g = group_of(v);
+        if (v.mesh.is_exterior() && v.place->owner_world != 0) {
+            exterior_cells.emplace_back(v.place->owner_world, v.mesh.grid_x(), v.mesh.grid_y(), v.mesh.triangles().size());
+        }
         const auto [it, added] = group_index.try_emplace(g.form_id, out.groups.size());
         if (added) {
             out.groups.push_back(std::move(g));
@@ -693,7 +770,32 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
         drawn = it->second;
     }
     out.drawn_group = out.groups[drawn].form_id;
-    auto in_picture = [&](const mesh_visit& v) { return group_of(v).form_id == out.drawn_group; };
+    // A worldspace: its navmeshes' areas, one drawn (the largest, or --area).
+    cell_areas areas;
+    {
+        std::vector<std::tuple<int, int, std::uint64_t>> cells;
+        for (const auto& [world, x, y, t] : exterior_cells) {
+            if (world == out.drawn_group) cells.emplace_back(x, y, t);
+        }
+        areas.build(cells);
+    }
+    std::uint32_t drawn_area = 0;
+    if (areas.areas.size() > 1) {
+        out.area_count = static_cast<std::uint32_t>(areas.areas.size());
+        if (out.options.area > out.area_count) return {};  // the command says how many there are
+        drawn_area = out.options.area == 0 ? 0 : out.options.area - 1;
+        out.drawn_area = drawn_area + 1;
+        const cell_areas::area& a = areas.areas[drawn_area];
+        out.area_note = "area " + std::to_string(drawn_area + 1) + " of " + std::to_string(out.area_count) + ", cells (" +
+                        std::to_string(a.min_x) + ", " + std::to_string(a.min_y) + ") to (" + std::to_string(a.max_x) +
+                        ", " + std::to_string(a.max_y) + ")";
+    }
+    auto in_picture = [&](const mesh_visit& v) {
+        if (group_of(v).form_id != out.drawn_group) return false;
+        if (out.area_count < 2 || !v.mesh.is_exterior()) return true;
+        const auto it = areas.area_of.find(cell_areas::key(v.mesh.grid_x(), v.mesh.grid_y()));
+        return it != areas.area_of.end() && it->second == drawn_area;
+    };
 
     bool present[std::size(flag_categories)] = {};
     std::size_t mesh_count = 0;
