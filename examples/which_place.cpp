@@ -33,24 +33,29 @@ int main(int argc, char** argv) {
 
     // The walkable view and its index are built once; every query after
     // that allocates nothing, so a demo's million positions cost no memory.
-    const navspan::nav::walkable areas = navspan::nav::make_walkable(*file);
+    const auto built = navspan::nav::make_walkable(*file);
+    if (!built) {
+        std::fprintf(stderr, "which_place: %s\n", built.error().message().c_str());
+        return 1;
+    }
+    const navspan::nav::walkable& areas = *built;
     const auto index = navspan::nav::spatial_index::build(areas);
 
     // A player stands on the floor: look a jump's height above and below,
-    // and take the floor nearest to the point (the right storey).
+    // and take the floor nearest to the point (the right storey). Off the
+    // mesh (in the air, behind a wall), the nearest area instead: locate()
+    // and nearest() give the same type.
     const float player_height = 72;
-    if (const auto at = index.locate(point, player_height)) {
-        const std::string_view place = navspan::nav::place_of(*file, areas, at->polygon);
-        std::printf("area %u, place %s, floor at height %.1f\n", areas.id(at->polygon).primary,
-                    place.empty() ? "(none)" : std::string(place).c_str(), static_cast<double>(at->point.z));
-        return 0;
+    auto at = index.locate(point, player_height);
+    const bool on_area = at.has_value();
+    if (!at) at = index.nearest(point, 500);
+    if (!at) {
+        std::printf("no area within 500 units\n");
+        return 3;
     }
-    // Off the mesh (in the air, behind a wall): the nearest area instead.
-    if (const auto closest = index.nearest(point, 500)) {
-        std::printf("over no area; nearest: area %u, %.1f away\n", areas.id(closest->polygon).primary,
-                    static_cast<double>(closest->distance));
-        return 0;
-    }
-    std::printf("no area within 500 units\n");
-    return 3;
+    const std::string_view place = areas.group_name(at->polygon);  // the walkable names its places
+    std::printf("%sarea %u, place %s, floor at height %.1f, %.1f away\n", on_area ? "" : "over no area; nearest: ",
+                areas.id(at->polygon).primary, place.empty() ? "(none)" : std::string(place).c_str(),
+                static_cast<double>(at->point.z), static_cast<double>(at->distance));
+    return 0;
 }

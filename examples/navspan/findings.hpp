@@ -24,6 +24,13 @@ struct finding {
     std::string message;  // what is wrong, for a person
     navspan::severity level = navspan::severity::warning;
     std::uint64_t not_listed = 0;  // on a capped check's closing finding
+    // The library's numbers, for scripts (validate --json): the record's kind,
+    // number in file order and own id, what the check's value names, and the
+    // holder where numbers restart per holder (Fox group, plugin navmesh).
+    std::string kind;
+    std::uint64_t index = 0, id = 0, value = 0;
+    std::string parent;
+    std::uint64_t parent_index = 0, parent_id = 0;
 };
 
 using findings = std::vector<finding>;
@@ -55,6 +62,13 @@ inline finding from_library(const navspan::finding& f) {
     out.check = std::string(f.check->id);
     out.level = f.check->level;
     out.offset = f.offset;
+    out.kind = std::string(f.record);
+    out.index = f.index;
+    out.id = f.id;
+    out.value = f.value;
+    out.parent = std::string(f.parent);
+    out.parent_index = f.parent_index;
+    out.parent_id = f.parent_id;
     if (f.not_listed != 0) {
         out.record = "file";
         out.not_listed = f.not_listed;

@@ -1,5 +1,5 @@
 // `navspan info`: detect the format, then write the summary of
-// ../shared/specs/info-json.md. Shared by the command and the corpus tests.
+// docs/info-json.md. Shared by the command and the corpus tests.
 #pragma once
 
 #include <string>

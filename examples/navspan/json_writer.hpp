@@ -1,8 +1,10 @@
 // A streaming JSON writer: values go out as they are produced, so dumping a
 // large file never builds a document in memory. The same writer renders the
 // human-readable form of `navspan info` (style::text: one "key: value" line
-// per top-level member, strings unquoted, floats in their shortest
-// round-trip form, nested values as compact JSON).
+// per top-level member, strings unquoted, numbers in their shortest
+// round-trip form, lists as "a, b, c" and objects as "key value, key value";
+// a member whose value is null, a value that version of the format does not
+// have, is left out).
 #pragma once
 
 #include <charconv>
@@ -58,7 +60,10 @@ inline std::size_t shortest_number(char* buf, std::size_t size, double v, bool i
 
 class json_writer {
 public:
-    enum class style { compact, text };
+    // compact: one line; text: `info`'s "key: value" lines; pretty: JSON
+    // for a terminal (each member of an object on its own indented line, and
+    // each object or list inside a list; lists of numbers stay on one line).
+    enum class style { compact, text, pretty };
 
     explicit json_writer(output& out, style s = style::compact) noexcept : out_(out), style_(s) {}
 
@@ -87,11 +92,15 @@ public:
     void end_array() { close(']'); }
 
     void key(std::string_view k) {
-        separate();
         if (text_top()) {
-            out_.write(k);
-            out_.write(":");
-            for (std::size_t i = k.size(); i < 20; ++i) out_.put(' ');
+            // Written with its value (a null value drops the line).
+            pending_key_ = std::string(k);
+            has_pending_key_ = true;
+            return;
+        }
+        separate();
+        if (style_ == style::text && depth_ > 1) {
+            out_.write(k);  // inside a text line: "key value"
             out_.put(' ');
         } else {
             string_literal(k);
@@ -100,11 +109,18 @@ public:
         after_key_ = true;
     }
 
-    void null() { scalar_prefix(); out_.write("null"); }
+    void null() {
+        if (text_top() && has_pending_key_) {
+            has_pending_key_ = false;
+            return;
+        }
+        scalar_prefix();
+        out_.write(style_ == style::text ? "-" : "null");
+    }
     void value(bool b) { scalar_prefix(); out_.write(b ? "true" : "false"); }
     void value(std::string_view s) {
         scalar_prefix();
-        if (text_top()) text_string(s);
+        if (style_ == style::text && depth_ >= 1) text_string(s);
         else string_literal(s);
     }
     void value(const char* s) { value(std::string_view(s)); }
@@ -140,8 +156,31 @@ private:
     bool text_top() const noexcept { return style_ == style::text && depth_ == 1; }
 
     void separate() {
+        if (text_top() && has_pending_key_) {
+            has_pending_key_ = false;
+            if (!first_[0]) out_.put('\n');
+            first_[0] = false;
+            out_.write(pending_key_);
+            out_.write(":");
+            for (std::size_t i = pending_key_.size(); i < 20; ++i) out_.put(' ');
+            out_.put(' ');
+            return;
+        }
         if (after_key_) { after_key_ = false; return; }
         if (depth_ == 0) return;
+        if (style_ == style::pretty && depth_ <= max_depth) {
+            const int d = depth_ - 1;
+            // An object's member, or a container inside a list: a new line.
+            if (in_object_[d] || next_is_container_) {
+                if (!first_[d]) out_.put(',');
+                newline(depth_);
+                broke_[d] = true;
+            } else if (!first_[d]) {
+                out_.write(", ");
+            }
+            first_[d] = false;
+            return;
+        }
         if (text_top()) {
             if (!first_[depth_ - 1]) out_.put('\n');
         } else if (!first_[depth_ - 1]) {
@@ -149,19 +188,32 @@ private:
         }
         first_[depth_ - 1] = false;
     }
+    void newline(int depth) {
+        out_.put('\n');
+        for (int i = 0; i < depth; ++i) out_.write("  ");
+    }
     void scalar_prefix() { separate(); }
+    // The text style writes no brackets: the top level is lines, a nested
+    // list or object is one line's "a, b" (brackets only below that level).
     void open(char c) {
+        next_is_container_ = true;
         separate();
-        if (!(style_ == style::text && depth_ == 0)) out_.put(c);
-        if (depth_ < max_depth) first_[depth_] = true;
+        next_is_container_ = false;
+        if (!(style_ == style::text && depth_ <= 1)) out_.put(c);
+        if (depth_ < max_depth) {
+            first_[depth_] = true;
+            in_object_[depth_] = c == '{';
+            broke_[depth_] = false;
+        }
         ++depth_;
     }
     void close(char c) {
         --depth_;
-        if (!(style_ == style::text && depth_ == 0)) out_.put(c);
+        if (style_ == style::pretty && depth_ < max_depth && broke_[depth_]) newline(depth_);
+        if (!(style_ == style::text && depth_ <= 1)) out_.put(c);
     }
     void real(double v, const char* fmt) {
-        if (text_top()) return shortest(v, fmt[2] == '9');
+        if (style_ == style::text && depth_ >= 1) return shortest(v, fmt[2] == '9');
         scalar_prefix();
         if (!std::isfinite(v)) { out_.write("null"); return; }
         char buf[40];
@@ -242,9 +294,14 @@ private:
     style style_;
     int depth_ = 0;
     bool first_[max_depth] = {};
+    bool in_object_[max_depth] = {};  // pretty: the container at each depth is an object
+    bool broke_[max_depth] = {};      // pretty: its members went on lines of their own
+    bool next_is_container_ = false;
     bool after_key_ = false;
     bool has_lead_ = false;
     std::string lead_key_, lead_value_;
+    bool has_pending_key_ = false;  // text style: a top-level key not yet written
+    std::string pending_key_;
 };
 
 }  // namespace navspan_cli

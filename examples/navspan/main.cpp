@@ -23,8 +23,15 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
+
+#ifdef _WIN32
+#include <io.h>
+#else
+#include <unistd.h>
+#endif
 
 #include <navspan/navspan.hpp>
 
@@ -87,14 +94,19 @@ const char* const info_usage =
     "\n"
     "Detects each file's format, verifies it and prints a summary: record counts and the\n"
     "bounding box of its geometry. --json prints one JSON object per file, one per line,\n"
-    "with the keys of the info-json contract; each starts with \"file\" (the path as given),\n"
+    "with the keys of docs/info-json.md; each starts with \"file\" (the path as given),\n"
     "and a file that fails gives {\"file\": ..., \"error\": ..., \"offset\": ...} in its place.\n"
     "The text form names the file, labels min/max/size of the bounds (a plugin's per cell or\n"
     "worldspace, largest first) and prints floats in their shortest exact form.\n"
     "\n" NAVSPAN_EXIT_STATUSES;
 
+// The message, then one line of usage (the synopsis of the command's help),
+// not the whole help: the error stays on screen.
 int usage_error(const char* message, const char* usage) {
-    std::fprintf(stderr, "navspan: %s\n%s", message, usage);
+    const std::string_view text = usage;
+    const std::string_view synopsis = text.substr(0, text.find('\n'));
+    std::fprintf(stderr, "navspan: %s\n%.*s (--help for more)\n", message, static_cast<int>(synopsis.size()),
+                 synopsis.data());
     return exit_usage;
 }
 
@@ -104,12 +116,37 @@ int missing_value(std::string_view option, const char* expected, const char* usa
     return usage_error(m.c_str(), usage);
 }
 
+// What a person reads on stderr: a plain reason first ("empty input", "not
+// a navigation mesh", "cut short"), then the library's exact message (the
+// record, the byte offset and the values) in parentheses. JSON output keeps
+// the exact message alone, as scripts match it.
+std::string error_text(const navspan::error& e) {
+    const std::string detail = e.message();
+    const std::string_view record = e.record != nullptr ? e.record : "";
+    switch (e.code) {
+        case navspan::error_code::io:
+            if (record == "file is empty") return "empty input (the file has no bytes)";
+            if (record == "no such file") return "no such file";
+            if (record == "path is a directory") return "is a directory, not a file";
+            return "cannot be read (" + detail + ")";
+        case navspan::error_code::bad_magic:
+            if (record == "file of no known format") {
+                return "not a navigation mesh: no format navspan reads starts this way (" + detail + ")";
+            }
+            return "not a navigation mesh navspan reads (" + detail + ")";
+        case navspan::error_code::truncated: return "cut short, or not what its header says (" + detail + ")";
+        case navspan::error_code::unsupported_version: return "a version navspan does not read (" + detail + ")";
+        case navspan::error_code::limit_exceeded: return "over a limit (" + detail + ")";
+        default: return "damaged: not valid (" + detail + ")";
+    }
+}
+
 // Opens a file ("-" is standard input); a file that cannot be read is
 // reported like an invalid one (status 1, one line on stderr).
 bool load_file(const char* path, navspan_cli::input& out, navspan::error* why = nullptr) {
     const navspan::error e = out.load(path);
     if (!e.ok()) {
-        std::fprintf(stderr, "navspan: %s: %s\n", path, e.message().c_str());
+        std::fprintf(stderr, "navspan: %s: %s\n", path, error_text(e).c_str());
         if (why != nullptr) *why = e;
         return false;
     }
@@ -158,7 +195,7 @@ int run_info(int argc, char** argv) {
                                                : navspan_cli::json_writer::style::text);
             w.lead_with("file", path);
             e = navspan_cli::write_info(file.bytes(), w);
-            if (!e.ok()) std::fprintf(stderr, "navspan: %s: %s\n", path, e.message().c_str());
+            if (!e.ok()) std::fprintf(stderr, "navspan: %s: %s\n", path, error_text(e).c_str());
         }
         if (!e.ok()) {
             if (json) print_json_error(path, e);
@@ -177,7 +214,8 @@ int run_info(int argc, char** argv) {
 const char* const dump_usage =
     "usage: navspan dump [--json] FILE\n"
     "\n"
-    "Prints every decoded field of every record of FILE as one JSON document, in file order:\n"
+    "Prints every decoded field of every record of FILE as one JSON document, in file order\n"
+    "(indented when standard output is a terminal, one line otherwise):\n"
     "raw values next to named flags, world positions next to quantized ones. The output is\n"
     "streamed (Quake files are read into their model first); `navspan pack` turns Source and\n"
     "Quake JSON back into the file. The schema of each format is in examples/navspan/dump/.\n"
@@ -186,21 +224,30 @@ const char* const dump_usage =
     "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const validate_usage =
-    "usage: navspan validate [--json] [--only CHECK] [--ignore CHECK] [--fail-on LEVEL] FILE...\n"
+    "usage: navspan validate [--json] [-q] [--only CHECK] [--ignore CHECK] [--fail-on LEVEL] FILE...\n"
     "\n"
     "Opens each file (structure is always verified) and runs the checks beyond structure:\n"
     "connections to missing ids, one-way connections, degenerate or inverted areas, duplicate ids,\n"
     "ladders tied to missing areas, links into nothing, neighbours that are not mutual, grid cells\n"
     "that miss their triangles, adjacency that disagrees with faces. Each finding has a check id,\n"
     "a severity (error, warning, info), the record and its byte offset; each file ends with a\n"
-    "summary per check. The checks are listed in docs/validate.md.\n"
+    "count per severity and per check, and several files with a total. The checks and why each\n"
+    "has its severity are in docs/validate.md.\n"
     "\n"
-    "  --only CHECK      report only these checks (repeat, or separate with commas)\n"
-    "  --ignore CHECK    leave these checks out (repeat, or separate with commas)\n"
-    "  --fail-on LEVEL   error, warning or info: the least severity that makes the status 3\n"
-    "                    (default warning; info findings such as one-way drop-downs never fail)\n"
-    "  --json            one JSON object per file: {\"file\", \"findings\": [...], \"counts\": {...}},\n"
-    "                    or {\"file\", \"error\", \"offset\"} for a file that cannot be read\n"
+    "  --only CHECK          report only these checks (repeat, or separate with commas)\n"
+    "  --ignore CHECK        leave these checks out (repeat, or separate with commas);\n"
+    "                        a check id that no format has is a usage error (status 2)\n"
+    "  --fail-on LEVEL       error, warning or info: the least severity that makes the status 3\n"
+    "                        (default warning; info findings such as one-way drop-downs never fail)\n"
+    "  --min-severity LEVEL  the least severity listed one by one; the others are counted\n"
+    "                        (default warning, so info findings are only counted; --json: info)\n"
+    "  -q, --summary         one line per file: its counts per severity (JSON: no findings list)\n"
+    "  --json                one JSON object per file: {\"file\", \"findings\": [...], \"counts\": {...},\n"
+    "                        \"severities\": {...}}, or {\"file\", \"error\", \"offset\"} for a file\n"
+    "                        that cannot be read; each finding has \"check\", \"severity\", \"record\",\n"
+    "                        \"offset\", \"message\" and the numbers \"kind\", \"index\", \"id\", \"value\"\n"
+    "                        (and \"parent\", \"parent_index\", \"parent_id\" where numbers restart\n"
+    "                        per group or navmesh)\n"
     "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const svg_usage =
@@ -221,7 +268,9 @@ const char* const svg_usage =
     "                   areas, where they do not hide the map; Quake links always)\n"
     "  --cell FORMID    plugins: draw the navmeshes of this interior cell or worldspace\n"
     "                   (hex 0x... or decimal; default: the one with the most triangles)\n"
-    "  --split          plugins: one picture per cell or worldspace, OUT-<formid>.svg\n"
+    "  --split          plugins: one picture per cell or worldspace, OUT-<formid>[-<editor id>].svg\n"
+    "  --area N         plugins: a worldspace whose navmeshes lie far apart (cells more than two\n"
+    "                   apart) is drawn one area at a time, the largest first; N picks another\n"
     "                   (Source 2: one per hull)\n"
     "  --hull N         Source 2: draw the mesh of agent hull N (default: the first)\n"
     "\n"
@@ -238,9 +287,11 @@ const char* const obj_usage =
     "options:\n"
     "  --up y|z         the up axis of the written file (default y, the OBJ convention)\n"
     "  --links          also write links between areas, as an object 'links'\n"
+    "                   (Quake, which has no polygons: always, unless --no-links)\n"
     "  --color-by WHAT  the categories (and colours), as for svg\n"
     "  --cell FORMID    plugins: the cell or worldspace to write (default: the largest)\n"
-    "  --split          plugins: one file per cell or worldspace, OUT-<formid>.obj\n"
+    "  --split          plugins: one file per cell or worldspace, OUT-<formid>[-<editor id>].obj\n"
+    "  --area N         plugins: one area of a worldspace whose navmeshes lie far apart, as for svg\n"
     "  --hull N         Source 2: the agent hull whose mesh is written (default: the first)\n"
     "\n"
     "-o - writes the OBJ to standard output (the .mtl is then not written).\n"
@@ -248,6 +299,7 @@ const char* const obj_usage =
 
 const char* const path_usage =
     "usage: navspan path FILE --from A --to B [--exact] [--snap D] [--json] [--svg OUT.svg] [--hull N]\n"
+    "                    [--cell FORMID]\n"
     "\n"
     "Finds the shortest path (A* over the polygons, then the waypoints pulled tight through\n"
     "the portals of its corridor) between two polygons. A and B are ids as the file numbers\n"
@@ -263,6 +315,10 @@ const char* const path_usage =
     "  --snap D   refuse (status 2) an end point moved more than D onto the mesh\n"
     "             (default 250; Fox Engine files, in metres: 10)\n"
     "  --hull N   Source 2: the mesh of agent hull N (default: the first)\n"
+    "  --cell FORMID  plugins: only that cell or worldspace (hex 0x... or decimal); without it\n"
+    "             a plugin is searched space by space (worldspaces, interior cells, by form\n"
+    "             id and editor id). Interior cells have coordinates of their own, so one\n"
+    "             point can lie in several.\n"
     "\n" NAVSPAN_EXIT_STATUSES;
 
 const char* const distance_usage =
@@ -286,12 +342,14 @@ const char* const reach_usage =
     "from the mesh than --snap).\n";
 
 const char* const locate_usage =
-    "usage: navspan locate [--json] [--hull N] FILE x,y,z\n"
+    "usage: navspan locate [--json] [--hull N] [--cell FORMID] FILE x,y,z\n"
     "\n"
     "Prints the polygon under or above the world point (the one nearest in height), with its\n"
     "place on Source maps; when the point is over no polygon, the nearest polygon instead.\n"
-    "A plugin is searched space by space (worldspaces, interior cells); a Source 2 file in\n"
-    "the mesh of its first agent hull, or of hull N with --hull N.\n"
+    "A plugin is searched space by space (worldspaces, interior cells), the first that has a\n"
+    "polygon there answering; --cell FORMID (hex 0x... or decimal) searches only that cell or\n"
+    "worldspace (interior cells have coordinates of their own: one point can be in several).\n"
+    "A Source 2 file is searched in the mesh of its first agent hull, or of hull N with --hull N.\n"
     "\n"
     "Exit status: 0 a polygon is under or above the point, 3 only a nearest one, 1 the file\n"
     "is not valid or cannot be read, 2 usage error, 4 the output could not be written.\n";
@@ -305,6 +363,7 @@ struct single_file_args {
     const char* svg = nullptr;
     const char* snap = nullptr;  // path, distance, reach: --snap D
     const char* cost = nullptr;  // reach: --cost C
+    const char* cell = nullptr;  // path --cell FORMID (plugins)
     bool json = false;
     int hull = -1;               // Source 2: --hull N
     bool exact = false;          // path: --exact
@@ -349,6 +408,7 @@ int parse_single(int argc, char** argv, const char* usage, single_file_args& a, 
         if ((query & query_exact) != 0 && arg == "--exact") { a.exact = true; continue; }
         if ((query & query_snap) != 0 && arg == "--snap" && next(a.snap, "a distance")) continue;
         if ((query & query_cost) != 0 && arg == "--cost" && next(a.cost, "a cost (a distance, with the default cost)")) continue;
+        if (arg == "--cell" && usage == path_usage && next(a.cell, "a form id such as 0x0001A2B3")) continue;
         if (expected != nullptr) return missing_value(arg, expected, usage);
         if (arg.size() > 1 && arg[0] == '-') {
             std::string m = "unknown option '" + std::string(arg) + "'";
@@ -372,15 +432,23 @@ int open_for_command(const char* path, navspan_cli::input& file, const navspan_c
     if (!load_file(path, file)) return exit_invalid;
     m = navspan_cli::module_for(navspan::detect(file.bytes()));
     if (m == nullptr) {
-        std::fprintf(stderr, "navspan: %s: %s\n", path, navspan_cli::unknown_format_error(file.bytes()).message().c_str());
+        std::fprintf(stderr, "navspan: %s: %s\n", path, error_text(navspan_cli::unknown_format_error(file.bytes())).c_str());
         return exit_invalid;
     }
     return -1;
 }
 
 int report_invalid(const char* path, const navspan::error& e) {
-    std::fprintf(stderr, "navspan: %s: %s\n", path, e.message().c_str());
+    std::fprintf(stderr, "navspan: %s: %s\n", path, error_text(e).c_str());
     return exit_invalid;
+}
+
+bool stdout_is_terminal() {
+#ifdef _WIN32
+    return _isatty(_fileno(stdout)) != 0;
+#else
+    return isatty(fileno(stdout)) != 0;
+#endif
 }
 
 int run_dump(int argc, char** argv) {
@@ -391,8 +459,11 @@ int run_dump(int argc, char** argv) {
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
     // Streamed straight to stdout: a failure part-way leaves a truncated
     // document, so the whole file is verified first by the module's open().
+    // Indented for a person at a terminal; one line for a pipe or a file
+    // (what scripts read, and a tenth of the size).
     navspan_cli::output o(stdout);
-    navspan_cli::json_writer w(o);
+    navspan_cli::json_writer w(o, stdout_is_terminal() ? navspan_cli::json_writer::style::pretty
+                                                       : navspan_cli::json_writer::style::compact);
     if (navspan::error e = m->dump(file.bytes(), w); !e.ok()) return report_invalid(a.file, e);
     w.finish();
     return exit_ok;
@@ -415,69 +486,165 @@ std::optional<navspan::severity> parse_severity(std::string_view s) {
     return std::nullopt;
 }
 
-// One file's validate report as one JSON line (findings, then counts per check).
-void print_validate_json(const char* path, const navspan_cli::findings& found,
-                         const std::vector<std::pair<std::string, std::size_t>>& counts) {
+// Findings per severity (a capped check's closing finding counts what it left out).
+struct severity_counts {
+    std::uint64_t n[3] = {};
+    void add(const navspan_cli::finding& f) { n[static_cast<int>(f.level)] += f.not_listed != 0 ? f.not_listed : 1; }
+    std::uint64_t total() const { return n[0] + n[1] + n[2]; }
+    void add(const severity_counts& o) {
+        for (int i = 0; i < 3; ++i) n[i] += o.n[i];
+    }
+};
+
+// "12 findings (1 error, 3 warning, 8 info)"
+std::string findings_text(const severity_counts& c) {
+    const std::uint64_t total = c.total();
+    return std::to_string(total) + (total == 1 ? " finding (" : " findings (") + std::to_string(c.n[2]) + " error, " +
+           std::to_string(c.n[1]) + " warning, " + std::to_string(c.n[0]) + " info)";
+}
+
+// One file's validate report as one JSON line: the findings listed (at or
+// above --min-severity; none with --summary), the count per check and per
+// severity of every finding.
+void print_validate_json(const char* path, const navspan_cli::findings& listed, bool summary_only,
+                         const std::vector<std::pair<std::string, std::uint64_t>>& counts,
+                         const severity_counts& by_level) {
     std::string line;
     navspan_cli::output o(line);
     navspan_cli::json_writer w(o);
     w.begin_object();
     w.field("file", std::string_view(path));
-    w.key("findings");
-    w.begin_array();
-    for (const auto& f : found) {
-        w.begin_object();
-        w.field("check", std::string_view(f.check));
-        w.field("severity", navspan::to_string(f.level));
-        w.field("record", std::string_view(f.record));
-        w.field("offset", f.offset);
-        w.field("message", std::string_view(f.message));
-        w.end_object();
+    if (!summary_only) {
+        w.key("findings");
+        w.begin_array();
+        for (const auto& f : listed) {
+            w.begin_object();
+            w.field("check", std::string_view(f.check));
+            w.field("severity", navspan::to_string(f.level));
+            w.field("record", std::string_view(f.record));
+            w.field("offset", f.offset);
+            w.field("message", std::string_view(f.message));
+            w.field("kind", std::string_view(f.kind));
+            w.field("index", f.index);
+            w.field("id", f.id);
+            w.field("value", f.value);
+            if (!f.parent.empty()) {
+                w.field("parent", std::string_view(f.parent));
+                w.field("parent_index", f.parent_index);
+                w.field("parent_id", f.parent_id);
+            }
+            if (f.not_listed != 0) w.field("not_listed", f.not_listed);
+            w.end_object();
+        }
+        w.end_array();
     }
-    w.end_array();
     w.key("counts");
     w.begin_object();
     for (const auto& [check, n] : counts) w.field(check, n);
+    w.end_object();
+    w.key("severities");
+    w.begin_object();
+    w.field("error", by_level.n[2]);
+    w.field("warning", by_level.n[1]);
+    w.field("info", by_level.n[0]);
     w.end_object();
     w.end_object();
     std::printf("%s\n", line.c_str());
 }
 
+// Edits between two ids (for "did you mean").
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+// A check id that no format has: a usage error naming the nearest known
+// id and listing them all (a typo must not pass a script's check quietly).
+int unknown_check(std::string_view option, const std::string& id) {
+    const std::vector<std::string_view> known = navspan_cli::known_check_ids();
+    std::string m = std::string(option) + ": no check is called '" + id + "'";
+    std::string_view nearest;
+    std::size_t best = 4;  // suggest only close ones
+    for (std::string_view k : known) {
+        const std::size_t d = edit_distance(id, k);
+        if (d < best) best = d, nearest = k;
+    }
+    if (!nearest.empty()) m += " (did you mean " + std::string(nearest) + "?)";
+    m += "\nthe checks (docs/validate.md):";
+    std::size_t width = 80;
+    for (std::string_view k : known) {
+        if (width + k.size() + 1 > 78) m += "\n ", width = 1;
+        m += ' ';
+        m += k;
+        width += k.size() + 1;
+    }
+    return usage_error(m.c_str(), validate_usage);
+}
+
 int run_validate(int argc, char** argv) {
-    bool json = false;
+    bool json = false, summary_only = false;
     std::vector<std::string> only, ignore;
     navspan::severity fail_on = navspan::severity::warning;
+    std::optional<navspan::severity> min_severity;  // default: warning for text, info for --json
     std::vector<const char*> files;
     for (int i = 0; i < argc; ++i) {
         std::string_view arg = argv[i];
-        const bool takes_value = arg == "--only" || arg == "--ignore" || arg == "--fail-on";
+        const bool is_level = arg == "--fail-on" || arg == "--min-severity";
+        const bool takes_value = arg == "--only" || arg == "--ignore" || is_level;
         if (takes_value && i + 1 >= argc) {
-            return missing_value(arg, arg == "--fail-on" ? "error, warning or info" : "a check id (see docs/validate.md)",
+            return missing_value(arg, is_level ? "error, warning or info" : "a check id (see docs/validate.md)",
                                  validate_usage);
         }
         if (arg == "--json") json = true;
+        else if (arg == "-q" || arg == "--summary") summary_only = true;
         else if (arg == "--help" || arg == "-h") { std::fputs(validate_usage, stdout); return exit_ok; }
         else if (arg == "--only") add_names(argv[++i], only);
         else if (arg == "--ignore") add_names(argv[++i], ignore);
-        else if (arg == "--fail-on") {
+        else if (is_level) {
             const auto level = parse_severity(argv[++i]);
             if (!level) {
-                std::string m = "--fail-on expects error, warning or info, got '" + std::string(argv[i]) + "'";
+                std::string m = std::string(arg) + " expects error, warning or info, got '" + std::string(argv[i]) + "'";
                 return usage_error(m.c_str(), validate_usage);
             }
-            fail_on = *level;
+            if (arg == "--fail-on") fail_on = *level;
+            else min_severity = *level;
         } else if (arg.size() > 1 && arg[0] == '-') {
             std::string msg = "unknown option '" + std::string(arg) + "'";
             return usage_error(msg.c_str(), validate_usage);
         } else files.push_back(argv[i]);
     }
+    {
+        const std::vector<std::string_view> known = navspan_cli::known_check_ids();
+        for (const auto* list : {&only, &ignore}) {
+            for (const std::string& id : *list) {
+                if (std::find(known.begin(), known.end(), id) == known.end()) {
+                    return unknown_check(list == &only ? "--only" : "--ignore", id);
+                }
+            }
+        }
+    }
     if (files.empty()) return usage_error("validate needs a FILE (or - for standard input)", validate_usage);
+    // Text lists warnings and errors (a map's hundreds of one-way drop-downs
+    // would hide them); JSON lists everything unless asked, as it always has.
+    const navspan::severity min_listed = min_severity.value_or(json ? navspan::severity::info : navspan::severity::warning);
     auto wanted = [&](const std::string& check) {
         if (!only.empty() && std::find(only.begin(), only.end(), check) == only.end()) return false;
         return std::find(ignore.begin(), ignore.end(), check) == ignore.end();
     };
 
     bool any_invalid = false, any_failing = false;
+    severity_counts total;
+    std::size_t files_read = 0, files_failing = 0, files_unread = 0;
     for (const char* path : files) {
         navspan_cli::input file;
         navspan::error e;
@@ -489,36 +656,64 @@ int run_validate(int argc, char** argv) {
         }
         if (!e.ok()) {
             any_invalid = true;
+            ++files_unread;
             if (json) print_json_error(path, e);
             continue;
         }
-        navspan_cli::findings found;
-        std::vector<std::pair<std::string, std::size_t>> counts;  // per check, in order of first finding
+        ++files_read;
+        navspan_cli::findings listed;
+        severity_counts by_level;
+        bool failing = false;
+        // per check, in order of first finding, with its severity
+        std::vector<std::pair<std::string, std::uint64_t>> counts;
+        std::vector<navspan::severity> count_levels;
         for (auto& f : all) {
             if (!wanted(f.check)) continue;
-            if (f.level >= fail_on) any_failing = true;
+            if (f.level >= fail_on) failing = true;
+            by_level.add(f);
             auto c = std::find_if(counts.begin(), counts.end(), [&](const auto& p) { return p.first == f.check; });
-            if (c == counts.end()) c = counts.emplace(counts.end(), f.check, 0);
-            c->second += f.not_listed != 0 ? static_cast<std::size_t>(f.not_listed) : 1;
-            found.push_back(std::move(f));
+            if (c == counts.end()) {
+                c = counts.emplace(counts.end(), f.check, 0);
+                count_levels.push_back(f.level);
+            }
+            c->second += f.not_listed != 0 ? f.not_listed : 1;
+            if (f.level >= min_listed) listed.push_back(std::move(f));
         }
+        total.add(by_level);
+        if (failing) ++files_failing;
+        any_failing = any_failing || failing;
         if (json) {
-            print_validate_json(path, found, counts);
+            print_validate_json(path, listed, summary_only, counts, by_level);
             continue;
         }
-        std::size_t by_level[3] = {};
-        for (const auto& f : found) {
-            ++by_level[static_cast<int>(f.level)];
-            std::printf("%s: %s: %s: %s at offset %llu: %s\n", path, navspan::to_string(f.level).data(), f.check.c_str(),
-                        f.record.c_str(), static_cast<unsigned long long>(f.offset), f.message.c_str());
+        if (!summary_only) {
+            for (const auto& f : listed) {
+                std::printf("%s: %s: %s: %s at offset %llu: %s\n", path, navspan::to_string(f.level).data(),
+                            f.check.c_str(), f.record.c_str(), static_cast<unsigned long long>(f.offset),
+                            f.message.c_str());
+            }
         }
-        std::printf("%s: %zu finding%s (%zu error, %zu warning, %zu info)%s\n", path, found.size(),
-                    found.size() == 1 ? "" : "s", by_level[2], by_level[1], by_level[0], counts.empty() ? "" : ":");
-        for (const auto& count : counts) {
-            const auto first = std::find_if(found.begin(), found.end(),
-                                            [&](const navspan_cli::finding& f) { return f.check == count.first; });
-            std::printf("  %-34s %6zu  %s\n", count.first.c_str(), count.second, navspan::to_string(first->level).data());
+        std::uint64_t unlisted = 0;
+        for (int level = 0; level < static_cast<int>(min_listed); ++level) unlisted += by_level.n[level];
+        std::string line = std::string(path) + ": " + findings_text(by_level);
+        if (unlisted != 0 && !summary_only) {
+            line += "; " + std::to_string(unlisted) + " below " + std::string(navspan::to_string(min_listed)) +
+                    " not listed (--min-severity info lists them)";
         }
+        if (!summary_only && !counts.empty()) line += ':';
+        std::printf("%s\n", line.c_str());
+        if (summary_only) continue;
+        for (std::size_t c = 0; c < counts.size(); ++c) {
+            std::printf("  %-34s %6llu  %s\n", counts[c].first.c_str(), static_cast<unsigned long long>(counts[c].second),
+                        navspan::to_string(count_levels[c]).data());
+        }
+    }
+    if (!json && files.size() > 1) {
+        std::string line = "total: " + std::to_string(files_read) + (files_read == 1 ? " file, " : " files, ") +
+                           findings_text(total) + "; " + std::to_string(files_failing) + " at or above --fail-on " +
+                           std::string(navspan::to_string(fail_on));
+        if (files_unread != 0) line += "; " + std::to_string(files_unread) + " not read";
+        std::printf("%s\n", line.c_str());
     }
     if (any_invalid) return exit_invalid;
     return any_failing ? exit_findings : exit_ok;
@@ -577,6 +772,18 @@ int parse_picture(int argc, char** argv, bool svg, picture_args& a) {
         if (arg == "--links") { a.options.show_links = navspan_cli::picture_options::links::shown; continue; }
         if (arg == "--no-links") { a.options.show_links = navspan_cli::picture_options::links::hidden; continue; }
         if (arg == "--split") { a.split = true; continue; }
+        if (arg == "--area" && has_value) {
+            const char* text = argv[++i];
+            char* end = nullptr;
+            const unsigned long long n = std::strtoull(text, &end, 10);
+            if (end == text || *end != '\0' || n == 0 || n > 0xFFFFFFFFull) {
+                const std::string m = "--area takes 1, 2, ... (the areas of a worldspace, largest first), not '" +
+                                      std::string(text) + "'";
+                return usage_error(m.c_str(), usage);
+            }
+            a.options.area = static_cast<std::uint32_t>(n);
+            continue;
+        }
         if (arg == "--cell" && has_value) {
             const char* text = argv[++i];
             char* end = nullptr;
@@ -613,6 +820,7 @@ int parse_picture(int argc, char** argv, bool svg, picture_args& a) {
                                    : arg == "--color-by" || arg == "--colour-by" ? "what the colours tell (see --help)"
                                    : arg == "--cell"                           ? "a form id such as 0x0001A2B3"
                                    : arg == "--hull"                           ? "a hull index (Source 2)"
+                                   : arg == "--area"                           ? "1, 2, ... (largest first)"
                                    : !svg && arg == "--up"                     ? "y or z"
                                                                                : nullptr;
             if (expected != nullptr) return missing_value(arg, expected, usage);
@@ -659,20 +867,29 @@ int finish_picture(const navspan_cli::picture_options& options, const char* usag
         if (sc.groups.size() > 20) m2 += " ...";
         return usage_error(m2.c_str(), usage);
     }
+    if (options.area > 1 && options.area > sc.area_count) {
+        const std::string m2 = "--area " + std::to_string(options.area) + ": the worldspace drawn has " +
+                               std::to_string(std::max<std::uint32_t>(sc.area_count, 1)) + " area" +
+                               (sc.area_count > 1 ? "s" : "") + " of navmeshes";
+        return usage_error(m2.c_str(), usage);
+    }
     if (!sc.groups.empty()) {
         for (const auto& g : sc.groups) {
             if (g.form_id == sc.drawn_group) sc.title += ": " + g.name;
         }
     }
+    if (!sc.area_note.empty()) sc.title += ", " + sc.area_note;
     return -1;
 }
 
-// OUT.svg -> OUT-0x01000800.svg (before the extension, if any).
-std::string split_name(const char* output, std::uint32_t form_id) {
+// OUT.svg -> OUT-0x01000800-EditorId.svg (before the extension, if any;
+// the cell's or worldspace's editor id when the plugin has one).
+std::string split_name(const char* output, std::uint32_t form_id, std::string_view editor_id = {}, bool with_id = true) {
     std::string s = output;
     const auto slash = s.find_last_of("/\\");
     const auto dot = s.rfind('.');
-    const std::string tag = "-" + navspan_cli::hex_form_id(form_id);
+    std::string tag = with_id ? "-" + navspan_cli::hex_form_id(form_id) : std::string();
+    if (!editor_id.empty()) tag += "-" + navspan_cli::creation_names::file_name_part(editor_id);
     if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return s + tag;
     return s.substr(0, dot) + tag + s.substr(dot);
 }
@@ -688,14 +905,15 @@ std::string mtl_name(const std::string& obj) {
 int write_picture(const navspan_cli::scene& sc, const std::string& output, bool svg) {
     std::string text;
     navspan_cli::output o(text);
+    navspan_cli::drawn_counts written;
     if (svg) {
-        navspan_cli::write_svg(sc, o);
+        written = navspan_cli::write_svg(sc, o);
     } else if (output == "-") {
-        navspan_cli::write_obj(sc, o);  // standard output: no .mtl beside it
+        written = navspan_cli::write_obj(sc, o);  // standard output: no .mtl beside it
     } else {
         const std::string mtl = mtl_name(output);
         const bool to_stdout = output == "-";
-        navspan_cli::write_obj(sc, o, to_stdout ? std::string() : base_name(mtl.c_str()));
+        written = navspan_cli::write_obj(sc, o, to_stdout ? std::string() : base_name(mtl.c_str()));
         if (!to_stdout) {
             std::string materials;
             navspan_cli::output mo(materials);
@@ -705,8 +923,7 @@ int write_picture(const navspan_cli::scene& sc, const std::string& output, bool 
     }
     if (!write_text_file(output.c_str(), text)) return exit_output;
     std::fprintf(stderr, "wrote %s (%zu polygons, %zu lines, %zu points)\n",
-                 output == "-" ? "standard output" : output.c_str(), sc.polygons.size(), sc.lines.size(),
-                 sc.points.size());
+                 output == "-" ? "standard output" : output.c_str(), written.polygons, written.lines, written.points);
     return exit_ok;
 }
 
@@ -742,8 +959,10 @@ int run_picture(int argc, char** argv, bool svg) {
     navspan_cli::scene sc;
     if (int s = build_picture(a.file, file.bytes(), *m, a.options, usage, sc); s >= 0) return s;
     if (!a.split || sc.groups.size() < 2) return write_picture(sc, a.output, svg);
+    std::unordered_map<std::uint32_t, std::string> editor_ids;  // group form id -> EDID, for the names
     for (const auto& g : sc.groups) {
-        if (int s = refuse_overwriting(a.file, split_name(a.output, g.form_id), svg); s >= 0) return s;
+        editor_ids.emplace(g.form_id, g.editor_id);
+        if (int s = refuse_overwriting(a.file, split_name(a.output, g.form_id, g.editor_id), svg); s >= 0) return s;
     }
     // One picture per group, all from one set of walks of the plugin (only
     // plugins have groups).
@@ -756,10 +975,37 @@ int run_picture(int argc, char** argv, bool svg) {
     }
     for (navspan_cli::scene& part : parts) {
         if (int s = finish_picture(part.options, usage, part); s >= 0) return s;
-        if (int s = write_picture(part, split_name(a.output, part.drawn_group), svg); s != exit_ok) return s;
+        if (int s = write_picture(part, split_name(a.output, part.drawn_group, editor_ids[part.drawn_group]), svg); s != exit_ok) return s;
         part = navspan_cli::scene();  // written: free it
     }
     return exit_ok;
+}
+
+// A plugin's cell or worldspace for --cell: a form id in hex (0x...) or
+// decimal, as svg and obj take it.
+std::optional<std::uint32_t> parse_form_id(const char* text) {
+    char* end = nullptr;
+    const unsigned long long id = std::strtoull(text, &end, 0);
+    if (end == text || *end != '\0' || id == 0 || id > 0xFFFFFFFFull) return std::nullopt;
+    return static_cast<std::uint32_t>(id);
+}
+
+// --cell on path and locate: a usage error naming the file's spaces when
+// none has that form id; -1 to go on.
+int check_cell(const char* path, const navspan_cli::nav_view& view, std::uint32_t cell, const char* usage) {
+    if (cell == 0) return -1;
+    for (const auto& space : view.spaces) {
+        if (space.form_id == cell) return -1;
+    }
+    std::string m = "--cell: " + std::string(path) + " has no navmesh in a cell or worldspace " +
+                    navspan_cli::hex_form_id(cell);
+    if (view.spaces.empty()) m += " (it is not a plugin)";
+    else m += "; it has:";
+    for (std::size_t i = 0; i < view.spaces.size() && i < 20; ++i) {
+        m += (i == 0 ? " " : ", ") + navspan_cli::space_label(view, view.spaces[i]);
+    }
+    if (view.spaces.size() > 20) m += ", ...";
+    return usage_error(m.c_str(), usage);
 }
 
 // Parses --snap (a distance >= 0) and checks both ends against it; -1 to go on.
@@ -795,11 +1041,21 @@ int load_ends(const single_file_args& a, const char* usage, navspan_cli::input& 
             return usage_error(navspan_cli::bad_point_message(end).c_str(), usage);
         }
     }
+    std::uint32_t cell = 0;
+    if (a.cell != nullptr) {
+        const auto id = parse_form_id(a.cell);
+        if (!id) {
+            const std::string text = "--cell takes a form id such as 0x0001A2B3 or 107187, not '" + std::string(a.cell) + "'";
+            return usage_error(text.c_str(), usage);
+        }
+        cell = *id;
+    }
     if (int s = open_for_command(a.file, file, m); s >= 0) return s;
     ends.view.hull = a.hull;
-    if (navspan::error e = navspan_cli::resolve_ends(file.bytes(), a.from, a.to, ends); !e.ok()) {
+    if (navspan::error e = navspan_cli::resolve_ends(file.bytes(), a.from, a.to, ends, cell); !e.ok()) {
         return report_invalid(a.file, e);
     }
+    if (int s = check_cell(a.file, ends.view, cell, usage); s >= 0) return s;
     const navspan::nav::id_scheme ids = ends.view.mesh.ids();
     if (ends.unparsed != nullptr) {
         std::fprintf(stderr, "navspan: %s: '%s' is neither %s nor a point x,y,z\n", a.file, ends.unparsed,
@@ -910,7 +1166,7 @@ int run_path(int argc, char** argv) {
             std::printf("no path from %s to %s (%zu expanded)\n", navspan_cli::polygon_label(view, from.polygon).c_str(),
                         navspan_cli::polygon_label(view, to.polygon).c_str(), expanded);
         } else {
-            std::printf("%spath of %zu %ss, length %.1f:\n", a.exact ? "exact " : "", corridor.size(), kind.c_str(),
+            std::printf("%spath of %zu %ss, cost %.1f:\n", a.exact ? "exact " : "", corridor.size(), kind.c_str(),
                         static_cast<double>(cost));
             for (std::size_t i = 0; i < corridor.size(); ++i) {
                 const nav::link* l = i > 0 ? link_into(i) : nullptr;
@@ -1034,6 +1290,7 @@ int run_reach(int argc, char** argv) {
 int run_locate(int argc, char** argv) {
     bool json = false;
     int hull = -1;
+    std::uint32_t cell = 0;
     std::vector<const char*> rest;
     for (int i = 0; i < argc; ++i) {
         std::string_view arg = argv[i];
@@ -1042,6 +1299,14 @@ int run_locate(int argc, char** argv) {
             if (i + 1 >= argc || !parse_hull(argv[++i], hull)) {
                 return usage_error("--hull takes a hull index from 0 to 255", locate_usage);
             }
+        } else if (arg == "--cell") {
+            if (i + 1 >= argc) return missing_value(arg, "a form id such as 0x0001A2B3", locate_usage);
+            const auto id = parse_form_id(argv[++i]);
+            if (!id) {
+                const std::string m = "--cell takes a form id such as 0x0001A2B3 or 107187, not '" + std::string(argv[i]) + "'";
+                return usage_error(m.c_str(), locate_usage);
+            }
+            cell = *id;
         }
         else if (arg == "--help" || arg == "-h") {
             std::fputs(locate_usage, stdout);
@@ -1068,11 +1333,12 @@ int run_locate(int argc, char** argv) {
         if (navspan::error e = navspan_cli::load_nav_view(file.bytes(), view, [&](const navspan_cli::nav_view& v) {
                 at = navspan_cli::resolve(v, *point, allow_nearest);
                 return at.has_value();
-            }); !e.ok()) {
+            }, cell); !e.ok()) {
             return report_invalid(rest[0], e);
         }
         if (at) break;
     }
+    if (int s = check_cell(rest[0], view, cell, locate_usage); s >= 0) return s;
     if (json) {
         std::string line;
         navspan_cli::output o(line);

@@ -2,6 +2,11 @@
 // format-free and dispatch through this table.
 #pragma once
 
+#include <algorithm>
+#include <span>
+#include <string_view>
+#include <vector>
+
 #include <navspan/navspan.hpp>
 
 #include "findings.hpp"
@@ -45,6 +50,23 @@ inline const format_module* module_for(navspan::format f) {
         if (m.format == f) return &m;
     }
     return nullptr;
+}
+
+// Every check id of every format, in each format's order (validate's
+// --only and --ignore accept these and nothing else). A format's checks are
+// one `validate_checks` table in its library header; add a new one here.
+inline std::vector<std::string_view> known_check_ids() {
+    std::vector<std::string_view> ids;
+    auto add = [&](std::span<const navspan::check_info> checks) {
+        for (const navspan::check_info& c : checks) {
+            if (std::find(ids.begin(), ids.end(), c.id) == ids.end()) ids.push_back(c.id);
+        }
+    };
+    add(navspan::source::validate_checks);
+    add(navspan::quake::validate_checks);
+    add(navspan::fox::validate_checks);
+    add(navspan::creation::validate_checks);
+    return ids;
 }
 
 // Why a buffer of no readable format cannot be read.

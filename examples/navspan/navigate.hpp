@@ -13,10 +13,12 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <navspan/navspan.hpp>
 
+#include "formats/creation_names.hpp"
 #include "json_writer.hpp"
 
 namespace navspan_cli {
@@ -39,6 +41,8 @@ struct nav_view {
         std::vector<nav::walkable> meshes;      // the walkable of each space, or the file's own
     };
     std::shared_ptr<built> cache;
+    std::vector<nav::plugin_space> spaces;            // plugins: every space (for --cell's message)
+    std::unordered_map<std::uint32_t, std::string> editor_ids;  // plugins: the spaces' EDIDs
 };
 
 // What the user typed for one end: an id of the file or a world point.
@@ -189,7 +193,7 @@ inline std::optional<resolved_end> resolve(const nav_view& v, const nav_endpoint
 // file is walked once (a plugin's spaces all come from one walk), and a
 // second call with the same `out` and bytes reuses what the first built.
 template <class Accept>
-navspan::error load_nav_view(navspan::bytes_view bytes, nav_view& out, Accept&& accept) {
+navspan::error load_nav_view(navspan::bytes_view bytes, nav_view& out, Accept&& accept, std::uint32_t only_space = 0) {
     auto finish = [&](const nav::walkable& mesh) {
         out.mesh = mesh;
         out.index = nav::spatial_index::build(out.mesh);
@@ -205,6 +209,10 @@ navspan::error load_nav_view(navspan::bytes_view bytes, nav_view& out, Accept&& 
             if (!opened) return opened.error();
             navspan::creation::inflate_buffer scratch;
             if (navspan::error e = nav::make_walkables(*opened, scratch, built->spaces, built->meshes); !e.ok()) return e;
+            out.editor_ids.clear();
+            std::vector<std::uint32_t> wanted;
+            for (const nav::plugin_space& s : built->spaces) wanted.push_back(s.form_id);
+            NAVSPAN_TRY(creation_names::editor_ids(*opened, scratch, std::move(wanted), out.editor_ids));
         } else if (out.hull >= 0 && navspan::detect(bytes) == navspan::format::source2_nav) {
             auto f = navspan::source2::nav_file::open(bytes);
             if (!f) return f.error();
@@ -224,7 +232,9 @@ navspan::error load_nav_view(navspan::bytes_view bytes, nav_view& out, Accept&& 
     }
     const nav_view::built& b = *out.cache;
     if (plugin) {
+        out.spaces = b.spaces;
         for (std::size_t i = 0; i < b.spaces.size(); ++i) {
+            if (only_space != 0 && b.spaces[i].form_id != only_space) continue;
             out.space = b.spaces[i];
             if (finish(b.meshes[i])) return {};
         }
@@ -245,7 +255,8 @@ struct nav_ends {
     const char* unparsed = nullptr;  // the end that is neither an id nor a point
 };
 
-inline navspan::error resolve_ends(navspan::bytes_view bytes, const char* from_text, const char* to_text, nav_ends& out) {
+inline navspan::error resolve_ends(navspan::bytes_view bytes, const char* from_text, const char* to_text, nav_ends& out,
+                                   std::uint32_t only_space = 0) {
     for (const bool allow_nearest : {false, true}) {
         if (navspan::error e = load_nav_view(bytes, out.view, [&](const nav_view& v) {
                 const auto f = parse_endpoint(from_text, v.mesh.ids());
@@ -257,7 +268,7 @@ inline navspan::error resolve_ends(navspan::bytes_view bytes, const char* from_t
                 out.from = resolve(v, *f, allow_nearest);
                 out.to = to_text != nullptr ? resolve(v, *t, allow_nearest) : out.from;
                 return out.from && out.to;
-            }); !e.ok()) {
+            }, only_space); !e.ok()) {
             return e;
         }
         if (out.unparsed != nullptr || (out.from && out.to)) break;
@@ -291,8 +302,12 @@ inline const char* link_words(nav::link_kind k) {
 inline std::string space_label(const nav_view& v) {
     if (!v.space) return {};
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%s %08X", std::string(nav::to_string(v.space->kind)).c_str(), v.space->form_id);
-    return buf;
+    std::snprintf(buf, sizeof buf, "%s %08X", std::string(nav::to_string(space.kind)).c_str(), space.form_id);
+    std::string s = buf;
+    const std::string_view edid = creation_names::find(v.editor_ids, space.form_id);
+    if (!edid.empty()) s += " " + std::string(edid);
+    return s;
 }
+inline std::string space_label(const nav_view& v) { return v.space ? space_label(v, *v.space) : std::string(); }
 
 }  // namespace navspan_cli

@@ -4,8 +4,8 @@
 // - One object `navmesh` of shared vertices (each distinct corner written
 //   once), its faces in one group (and material) per category; points (Quake
 //   nodes, Fox nodes, plugin doors) in an object `points`; lines that are not
-//   links (Source ladders) in `lines`; links only when asked (--links), in an
-//   object `links` of their own.
+//   links (Source ladders) in `lines`; links when asked (--links), or where
+//   there are no polygons (Quake), in an object `links` of their own.
 // - Names of groups and materials are safe: letters, digits, '_', '-' and
 //   '.' are kept, every other byte (spaces, '#', line breaks, UTF-8) becomes
 //   '_', and a name already taken gets "_2", "_3", ... So no name can break
@@ -140,8 +140,9 @@ inline void write_mtl(const scene& sc, output& out) {
 }
 
 // The OBJ; `mtl_file` (a file name beside it) is named by an mtllib line.
-inline void write_obj(const scene& sc, output& out, std::string_view mtl_file = {}) {
+inline drawn_counts write_obj(const scene& sc, output& out, std::string_view mtl_file = {}) {
     using namespace obj_detail;
+    drawn_counts written;
     const obj_names names(sc);
     const bool y_up = sc.options.obj_up == picture_options::up::y;
     out.write("# navspan obj: ");
@@ -178,6 +179,7 @@ inline void write_obj(const scene& sc, output& out, std::string_view mtl_file = 
             if (usable(sc.polygons[i])) order[at[category_of(sc.polygons[i])]++] = i;
         }
     }
+    written.polygons = order.size();
     if (!order.empty()) {
         out.write("o navmesh\n");
         // Every vertex first (in face order), then the faces, so each group
@@ -210,6 +212,7 @@ inline void write_obj(const scene& sc, output& out, std::string_view mtl_file = 
     for (const auto& p : sc.points) {
         if (!finite(p.at)) continue;
         if (!any_point) { out.write("o points\n"); any_point = true; }
+        ++written.points;
         const std::uint64_t v = vertices.index_of(p.at);
         if (p.category != point_material && p.category < names.point.size()) {
             point_material = p.category;
@@ -219,8 +222,11 @@ inline void write_obj(const scene& sc, output& out, std::string_view mtl_file = 
         }
         out.printf("p %llu\n", static_cast<unsigned long long>(v));
     }
-    // Lines: those that are not links always, links only when asked.
-    const bool links = sc.options.show_links == picture_options::links::shown;
+    // Lines: those that are not links always; links when asked, and by
+    // default where there are no polygons (a Quake map is its nodes and
+    // links: without them the file would be a bare point cloud).
+    const bool links = sc.options.show_links == picture_options::links::shown ||
+                       (sc.options.show_links == picture_options::links::automatic && sc.polygons.empty());
     for (const bool link_pass : {false, true}) {
         if (link_pass && !links) break;
         bool any = false;
@@ -238,8 +244,10 @@ inline void write_obj(const scene& sc, output& out, std::string_view mtl_file = 
                 out.write("\n");
             }
             out.printf("l %llu %llu\n", static_cast<unsigned long long>(a), static_cast<unsigned long long>(b));
+            ++written.lines;
         }
     }
+    return written;
 }
 
 }  // namespace navspan_cli

@@ -76,6 +76,13 @@ struct scene_label {
 
 // What the user asked of the picture (`navspan svg/obj` options), read by
 // the format's build_scene and by the writers.
+// What write_svg and write_obj put in the picture (the command's "wrote"
+// line reports these, not the scene's sizes: hidden links and points that
+// are not finite numbers are not written).
+struct drawn_counts {
+    std::size_t polygons = 0, lines = 0, points = 0;
+};
+
 struct picture_options {
     std::string colour_by;    // empty: the format's default
     std::uint32_t cell = 0;   // plugins: the cell or worldspace to draw; 0: the largest
@@ -86,14 +93,18 @@ struct picture_options {
     // convention, by default).
     enum class up { y, z };
     up obj_up = up::y;
+    // plugins: which area of a worldspace whose navmeshes lie far apart
+    // (1 = the largest; 0: the default, the largest).
+    std::uint32_t area = 0;
 };
 
 // A plugin's navmeshes fall into groups that share coordinates: one interior
 // cell, or one worldspace (its exterior cells). One group is drawn at a time.
 struct scene_group {
     std::uint32_t form_id = 0;  // the cell's or the worldspace's
-    std::string name;           // e.g. "interior cell 0x01000800"
+    std::string name;           // e.g. "interior cell 0x01000800 HearthfiresHouse"
     std::size_t polygons = 0;
+    std::string editor_id;      // its EDID, when the plugin has it
 };
 
 struct scene {
@@ -147,6 +158,11 @@ struct scene {
     // Plugins: every group of navmeshes, and which one is drawn.
     std::vector<scene_group> groups;
     std::uint32_t drawn_group = 0;
+    // A worldspace whose navmeshes lie in areas far apart is drawn one area
+    // at a time: how many it has (0 or 1: one), which is drawn (1-based) and
+    // where ("cells (-30, -20) to (-28, -18)").
+    std::uint32_t area_count = 0, drawn_area = 0;
+    std::string area_note;
     // Polygon categories that are height bands, low to high (colour_by_height):
     // the legend draws them as one ramp from `height_low` to `height_high`.
     bool height_ramp = false;

@@ -134,8 +134,9 @@ struct box {
 
 }  // namespace svg_detail
 
-inline void write_svg(const scene& sc, output& out) {
+inline drawn_counts write_svg(const scene& sc, output& out) {
     using namespace svg_detail;
+    drawn_counts drawn_count;
     const bool links = sc.links_drawn();
     auto line_drawn = [&](const scene_line& l) { return links || !sc.is_link(l.category); };
 
@@ -318,6 +319,7 @@ inline void write_svg(const scene& sc, output& out) {
     out.write("<g id=\"polygons\" stroke=\"#222\" stroke-opacity=\"0.5\" fill-opacity=\"0.75\">\n");
     for (const auto& p : sc.polygons) {
         if (p.corners.size() < 2 || !std::all_of(p.corners.begin(), p.corners.end(), finite)) continue;
+        ++drawn_count.polygons;
         out.printf("<polygon stroke-width=\"%.2f\" fill=\"%s\" points=\"", stroke, polygon_colour_of(sc, p.category));
         for (const auto& c : p.corners) out.printf("%.1f,%.1f ", px(c), py(c));
         out.write("\">");
@@ -327,6 +329,7 @@ inline void write_svg(const scene& sc, output& out) {
     out.write("</g>\n<g id=\"lines\" fill=\"none\" stroke-opacity=\"0.7\">\n");
     for (const auto& l : sc.lines) {
         if (!line_drawn(l) || !finite(l.from) || !finite(l.to)) continue;
+        ++drawn_count.lines;
         const bool signal = l.one_way && !sc.one_way_in_category_colour;
         char marker[48] = "";
         if (signal) std::snprintf(marker, sizeof marker, " marker-end=\"url(#arrow)\"");
@@ -340,6 +343,7 @@ inline void write_svg(const scene& sc, output& out) {
     const double radius = std::max(1.0, stroke * 1.5);
     for (const auto& p : sc.points) {
         if (!finite(p.at)) continue;
+        ++drawn_count.points;
         out.printf("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\">", px(p.at), py(p.at), radius,
                    point_colour_of(sc, p.category));
         if (!p.label.empty()) { out.write("<title>"); out.write(escape(p.label)); out.write("</title>"); }
@@ -438,6 +442,7 @@ inline void write_svg(const scene& sc, output& out) {
                    sc.up_axis == scene::vertical::y ? "-z" : "+y");
     }
     out.write("</svg>\n");
+    return drawn_count;
 }
 
 }  // namespace navspan_cli

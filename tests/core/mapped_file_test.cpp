@@ -55,5 +55,7 @@ TEST_CASE("mapped_file: missing, empty, directory and unreadable give clean erro
     auto l = mapped_file::open(locked.string().c_str());
     // root can read anything; everyone else must get a clean error.
     if (!l.ok()) CHECK(l.code() == error_code::io);
+    // Windows keeps a file without write permission read-only: give it back first.
+    std::filesystem::permissions(locked, std::filesystem::perms::owner_all);
     std::filesystem::remove(locked);
 }

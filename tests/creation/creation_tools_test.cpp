@@ -222,7 +222,8 @@ TEST_CASE("creation tools: the bundled sample") {
           std::vector<std::string>{"door", "walkable"});
     CHECK(sc.polygon_colours.size() == 2);
     REQUIRE(sc.groups.size() == 1);
-    CHECK(sc.groups[0].name == "interior cell 0x01000D62");
+    CHECK(sc.groups[0].name == "interior cell 0x01000D62 navspanCell");  // its editor id after the form id
+    CHECK(sc.groups[0].editor_id == "navspanCell");
     const std::string svg = svg_of(sc);
     CHECK(count_of(svg, "<polygon") == 12);
     const std::string obj = obj_of(sc);
@@ -585,7 +586,7 @@ TEST_CASE("creation tools: pictures of one group at a time, --cell and the large
     REQUIRE(sc.groups.size() == 3);
     CHECK(sc.drawn_group == 0x01000802);  // the 5 x 4 navmesh
     CHECK(sc.polygons.size() == 40);
-    CHECK(sc.groups[0].name == "interior cell 0x01000800");
+    CHECK(sc.groups[0].name == "interior cell 0x01000800 navspanCell");
     navspan_cli::scene first;
     first.options.cell = 0x01000800;
     REQUIRE(cf::build_scene(bytes, first).ok());
@@ -625,4 +626,56 @@ TEST_CASE("creation tools: 100,000 navmeshes in one cell draw in linear time") {
     CHECK(obj.faces == 200000);
     CHECK(obj.vertices == 4);  // every quad at the same place
     CHECK(obj.groups.size() == 100000);
+}
+
+// Issue 27: a worldspace whose navmeshes lie far apart (a plugin's house
+// plots across the map) is drawn one area at a time, the largest first.
+TEST_CASE("creation tools: a worldspace's far-apart navmeshes are drawn one area at a time") {
+    plugin_writer p(header_for_version(12));
+    const std::uint32_t world = 0x01000900;
+    p.begin_top_group("WRLD");
+    {
+        subrecord_writer s;
+        s.add_text("EDID", "navspanWorld");
+        p.record("WRLD", world, s.bytes());
+        p.begin_group(world, 1).begin_group(0, 4).begin_group(0, 5);
+        // Cells (3, -2) and (4, -2) side by side, and (40, 20) far away.
+        const int cells[3][2] = {{3, -2}, {4, -2}, {40, 20}};
+        const unsigned sizes[3] = {3, 2, 2};
+        for (std::uint32_t i = 0; i < 3; ++i) {
+            const std::uint32_t cell = 0x01000910 + i;
+            subrecord_writer cs;
+            byte_writer xclc;
+            xclc.i32(cells[i][0]).i32(cells[i][1]).u32(0);
+            cs.add("XCLC", xclc.bytes());
+            p.record("CELL", cell, cs.bytes());
+            p.begin_group(cell, 6).begin_group(cell, 9);
+            auto m = make_grid_mesh(12, sizes[i], sizes[i],
+                                    {.origin_x = static_cast<float>(cells[i][0]) * 4096.0f,
+                                     .origin_y = static_cast<float>(cells[i][1]) * 4096.0f});
+            m.world = world;
+            m.parent = nvnm_data::grid_parent(static_cast<std::int16_t>(cells[i][0]), static_cast<std::int16_t>(cells[i][1]));
+            p.record("NAVM", 0x01000920 + i, navm_subrecords(m));
+            p.end_group().end_group();
+        }
+        p.end_group().end_group().end_group();
+    }
+    p.end_group();
+    const auto bytes = std::move(p).finish();
+    const auto sc = scene_of(bytes);
+    REQUIRE(sc.groups.size() == 1);
+    CHECK(sc.groups[0].name == "worldspace 0x01000900 navspanWorld");
+    CHECK(sc.area_count == 2);
+    CHECK(sc.drawn_area == 1);
+    CHECK(sc.area_note == "area 1 of 2, cells (3, -2) to (4, -2)");
+    CHECK(sc.polygons.size() == 2 * (9 + 4));  // the two side by side: 3 x 3 and 2 x 2 quads
+    navspan_cli::scene distant;
+    distant.options.area = 2;
+    REQUIRE(cf::build_scene(bytes, distant).ok());
+    CHECK(distant.area_note == "area 2 of 2, cells (40, 20) to (40, 20)");
+    CHECK(distant.polygons.size() == 2 * 4);
+    navspan_cli::scene beyond;
+    beyond.options.area = 3;
+    REQUIRE(cf::build_scene(bytes, beyond).ok());
+    CHECK(beyond.polygons.empty());  // the command says how many areas there are
 }

@@ -265,8 +265,8 @@ inline void write_dynamic_header(bit_writer& w, const code& lit, const code& dis
     while (hlit > 257 && lit.lengths[hlit - 1] == 0) --hlit;
     unsigned hdist = 30;
     while (hdist > 1 && dist.lengths[hdist - 1] == 0) --hdist;
-    std::vector<std::uint8_t> all(lit.lengths.begin(), lit.lengths.begin() + hlit);
-    all.insert(all.end(), dist.lengths.begin(), dist.lengths.begin() + hdist);
+    std::vector<std::uint8_t> all(lit.lengths.begin(), lit.lengths.begin() + static_cast<std::ptrdiff_t>(hlit));
+    all.insert(all.end(), dist.lengths.begin(), dist.lengths.begin() + static_cast<std::ptrdiff_t>(hdist));
 
     // Run-length code the lengths with symbols 16, 17 and 18.
     struct rle {

@@ -84,7 +84,7 @@ TEST_CASE("fox validate: the sample is clean; each check is found with its sever
         if (f->parent == "group") {
             // A face, node, edge, segment or segment graph node: its group.
             CHECK(file->find_group(static_cast<std::uint16_t>(f->parent_id)));
-            CHECK(file->group(f->parent_index).id() == f->parent_id);
+            CHECK(file->group(static_cast<std::size_t>(f->parent_index)).id() == f->parent_id);
         } else {
             CHECK((f->record == "group" || f->record == "file" || f->record == "nav system cell"));
         }
@@ -127,7 +127,7 @@ TEST_CASE("fox validate: the sample is clean; each check is found with its sever
         auto bytes = write_fox(sample_fox_file());
         const auto file = fox::nav2_file::open(bytes);
         REQUIRE(file.ok());
-        const std::uint64_t count_at = group4(*file).segment_graph_entry().offset() + 16u + 20u;
+        const auto count_at = static_cast<std::size_t>(group4(*file).segment_graph_entry().offset() + 16u + 20u);
         // Two segments, one graph node (u32, little-endian).
         bytes[count_at] = std::byte{1};
         for (std::size_t k = 1; k < 4; ++k) bytes[count_at + k] = std::byte{0};

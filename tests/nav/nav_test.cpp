@@ -166,7 +166,9 @@ TEST_CASE("nav: de_dust2 spawns locate to their places and a path joins them") {
         const auto bytes = navspan_test::read_file(entry.path());
         const auto file = navspan::source::nav_file::open(bytes);
         REQUIRE(file);
-        const nav::walkable w = nav::make_walkable(*file);
+        const auto built = nav::make_walkable(*file);
+        REQUIRE(built);
+        const nav::walkable& w = *built;
         const auto index = nav::spatial_index::build(w);
         const vec3 t_spawn{-700, -800, 120}, ct_spawn{100, 2250, -120};
         const auto t = index.locate(t_spawn, 64);
@@ -178,6 +180,9 @@ TEST_CASE("nav: de_dust2 spawns locate to their places and a path joins them") {
         if (has_places) {
             CHECK(nav::place_of(*file, w, t->polygon) == "TSpawn");
             CHECK(nav::place_of(*file, w, ct->polygon) == "CTSpawn");
+            // The walkable names its places on its own (issue 27).
+            CHECK(w.group_name(t->polygon) == "TSpawn");
+            CHECK(w.group_name(ct->polygon) == "CTSpawn");
         }
         nav::path_scratch scratch(w);
         const auto found = nav::find_path(w, t->polygon, t->point, ct->polygon, ct->point, scratch);

@@ -165,12 +165,17 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::vector<std::st
     navspan_cli::output obj_out(obj);
     navspan_cli::write_obj(sc, obj_out);
     // Nodes as points on shared vertices; links (every Quake line is one)
-    // only when asked, as an object of their own.
+    // by default, a map without polygons being its links (issue 27), as an
+    // object of their own; none with --no-links.
     const auto checked = navspan_test::check_obj(obj);
     CHECK_MESSAGE(checked.problem.empty(), checked.problem);
     CHECK(checked.vertices <= f.node_count());
     CHECK(checked.points == f.node_count());
-    CHECK(checked.lines == 0);
+    CHECK(checked.lines == sc.lines.size());
+    sc.options.show_links = navspan_cli::picture_options::links::hidden;
+    obj.clear();
+    navspan_cli::write_obj(sc, obj_out);
+    CHECK(navspan_test::check_obj(obj).lines == 0);
     sc.options.show_links = navspan_cli::picture_options::links::shown;
     obj.clear();
     navspan_cli::write_obj(sc, obj_out);

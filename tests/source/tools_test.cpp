@@ -352,7 +352,9 @@ TEST_CASE("every subcommand on every corpus file") {
             CHECK(obj.find("\nf ") != std::string::npos);
         }
 
-        const navspan::nav::walkable w = navspan::nav::make_walkable(*file);
+        const auto built = navspan::nav::make_walkable(*file);
+        REQUIRE(built);
+        const navspan::nav::walkable& w = *built;
         CHECK(w.polygon_count() == file->area_count());
         if (w.polygon_count() > 1) {
             navspan_test::check_long_nav_path(w, 0);

@@ -22,7 +22,7 @@ expect_run(2 "--hull takes a hull index" svg ${v36} --hull x -o ${OUT}/source2_b
 expect_run(0 "4 polygons, 6 lines" obj ${v36} -o ${OUT}/source2.obj)
 # locate and path walk the first hull's mesh; area 5 is reached by ladder 7.
 expect_run(0 "area 1 at \\(50.0, 50.0, 0.0\\), 0.0 away" locate ${v36} 50,50,0)
-expect_run(0 "path of 2 areas, length 100.0" path ${v36} --from 1 --to 2)
+expect_run(0 "path of 2 areas, cost 100.0" path ${v36} --from 1 --to 2)
 expect_run(0 "path of 2 areas.*\\(0.0, 0.0, 128.0\\)" path ${v36} --from 1 --to 5)
 # --hull N: hull 1 holds area 3 alone.
 expect_run(0 "area 3 at \\(250.0, 50.0, 0.0\\), 0.0 away" locate --hull 1 ${v36} 250,50,0)

@@ -18,6 +18,14 @@
 
 namespace navspan_test {
 
+// The exit status of a test program some of whose cases found no corpus
+// (ctest's SKIP_RETURN_CODE and Meson's skip status), and how many did.
+inline constexpr int skip_status = 77;
+inline std::size_t& skipped_corpus_cases() {
+    static std::size_t n = 0;
+    return n;
+}
+
 inline std::optional<std::filesystem::path> corpus_root() {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -72,10 +80,12 @@ inline std::vector<expected_row> expected_rows(const std::filesystem::path& fold
 
 }  // namespace navspan_test
 
-// Skips the rest of a test case, saying why, when the corpus is absent.
+// Skips the rest of a test case, saying why, when the corpus is absent (and
+// counts it: the program then exits with skip_status).
 #define NAVSPAN_REQUIRE_CORPUS(var, folder)                                              \
     const auto var = ::navspan_test::corpus_folder(folder);                              \
     if (!var) {                                                                          \
         MESSAGE("corpus folder " folder " not found (set NAVSPAN_CORPUS): skipping");   \
+        ++::navspan_test::skipped_corpus_cases();                                        \
         return;                                                                          \
     }

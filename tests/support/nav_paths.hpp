@@ -34,15 +34,15 @@ inline std::vector<int> nav_hops_from(const navspan::nav::walkable& w, navspan::
 inline void check_long_nav_path(const navspan::nav::walkable& w, navspan::nav::polygon_index from) {
     namespace nav = navspan::nav;
     const auto hops = nav_hops_from(w, from);
-    const auto far = static_cast<nav::polygon_index>(std::max_element(hops.begin(), hops.end()) - hops.begin());
+    const auto farthest = static_cast<nav::polygon_index>(std::max_element(hops.begin(), hops.end()) - hops.begin());
     CAPTURE(w.id(from).primary);
-    CAPTURE(w.id(far).primary);
+    CAPTURE(w.id(farthest).primary);
     nav::path_scratch scratch(w);
-    const auto path = nav::find_path(w, from, nav::centre(w, from), far, nav::centre(w, far), scratch);
+    const auto path = nav::find_path(w, from, nav::centre(w, from), farthest, nav::centre(w, farthest), scratch);
     REQUIRE(path.status == nav::path_status::found);
     CHECK(path.corridor.front() == from);
-    CHECK(path.corridor.back() == far);
-    CHECK(path.corridor.size() >= static_cast<std::size_t>(hops[far]) + 1);
+    CHECK(path.corridor.back() == farthest);
+    CHECK(path.corridor.size() >= static_cast<std::size_t>(hops[farthest]) + 1);
     for (std::size_t k = 1; k < path.corridor.size(); ++k) {
         CHECK(w.find_link(path.corridor[k - 1], path.corridor[k]) != nullptr);
     }

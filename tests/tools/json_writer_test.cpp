@@ -62,7 +62,56 @@ TEST_CASE("the text style prints one key per line") {
     w.value(2.0f);
     w.end_array();
     w.end_object();
-    CHECK(text == "format:               quake_nav\nbounds:               [1.5, 2.0]");
+    CHECK(text == "format:               quake_nav\nbounds:               1.5, 2");
+}
+
+// Issue 27: text info has no null and no JSON fragments.
+TEST_CASE("the text style leaves out null members and writes lists and objects plainly") {
+    std::string text;
+    output o(text);
+    json_writer w(o, json_writer::style::text);
+    w.begin_object();
+    w.field_null("subversion");
+    w.field("version", 5);
+    w.key("entries");
+    w.begin_object();
+    w.field("nav_world", 2);
+    w.field("name", "a b");
+    w.field_null("none");
+    w.end_object();
+    w.key("versions");
+    w.begin_array();
+    w.value(12);
+    w.end_array();
+    w.field_null("last");
+    w.end_object();
+    CHECK(text == "version:              5\nentries:              nav_world 2, name a b, none -\nversions:             12");
+}
+
+TEST_CASE("the pretty style indents objects and lists of objects, keeps lists of numbers on one line") {
+    std::string text;
+    output o(text);
+    json_writer w(o, json_writer::style::pretty);
+    w.begin_object();
+    w.field("format", "quake_nav");
+    w.key("origin");
+    w.begin_array();
+    w.value(1);
+    w.value(2);
+    w.end_array();
+    w.key("nodes");
+    w.begin_array();
+    w.begin_object();
+    w.field("index", 0);
+    w.end_object();
+    w.begin_object();
+    w.end_object();
+    w.end_array();
+    w.key("empty");
+    w.begin_array();
+    w.end_array();
+    w.end_object();
+    CHECK(text == "{\n  \"format\": \"quake_nav\",\n  \"origin\": [1, 2],\n  \"nodes\": [\n    {\n      \"index\": 0\n    },\n    {}\n  ],\n  \"empty\": []\n}");
 }
 
 TEST_CASE("the text style: a leading file member, unquoted strings, shortest floats, escaped control bytes") {

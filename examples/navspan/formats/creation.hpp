@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <iterator>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <navspan/navspan.hpp>
@@ -12,6 +14,7 @@
 #include "../bounds.hpp"
 #include "../command_limits.hpp"
 #include "../json_writer.hpp"
+#include "creation_names.hpp"
 
 namespace navspan_cli::creation_format {
 
@@ -21,13 +24,14 @@ struct navmesh_group {
     std::uint32_t form_id = 0;  // the CELL (interior) or WRLD (exterior)
     std::uint64_t navmeshes = 0;
     bounds_accumulator bounds;
+    std::string editor_id;  // the CELL's or WRLD's EDID, when this plugin has it
 };
 
 inline navmesh_group& group_of(std::vector<navmesh_group>& groups, bool exterior, std::uint32_t form_id) {
     for (navmesh_group& g : groups) {
         if (g.exterior == exterior && g.form_id == form_id) return g;
     }
-    groups.push_back({exterior, form_id, 0, {}});
+    groups.push_back({exterior, form_id, 0, {}, {}});
     return groups.back();
 }
 
@@ -40,8 +44,8 @@ inline const char* game_title(navspan::creation::game g) {
     }
 }
 
-// "bounds: cell 01000D62 (3 navmeshes): min ... max ... size ...", one line
-// per group, at most 8 (then how many more).
+// "bounds: cell 01000D62 HearthfiresHouse (3 navmeshes): min ... max ...
+// size ...", one line per group, at most 8 (then how many more).
 inline void write_group_bounds_text(json_writer& w, const std::vector<navmesh_group>& groups) {
     constexpr std::size_t most = 8;
     std::string text;
@@ -52,8 +56,11 @@ inline void write_group_bounds_text(json_writer& w, const std::vector<navmesh_gr
             break;
         }
         char head[64];
-        std::snprintf(head, sizeof head, "%s %08X (%llu navmesh%s): ", groups[i].exterior ? "world" : "cell",
-                      static_cast<unsigned>(groups[i].form_id), static_cast<unsigned long long>(groups[i].navmeshes),
+        std::snprintf(head, sizeof head, "%s %08X", groups[i].exterior ? "world" : "cell",
+                      static_cast<unsigned>(groups[i].form_id));
+        text += head;
+        if (!groups[i].editor_id.empty()) text += " " + groups[i].editor_id;
+        std::snprintf(head, sizeof head, " (%llu navmesh%s): ", static_cast<unsigned long long>(groups[i].navmeshes),
                       groups[i].navmeshes == 1 ? "" : "es");
         text += head;
         text += groups[i].bounds.empty() ? std::string("no vertices") : groups[i].bounds.text();
@@ -64,7 +71,7 @@ inline void write_group_bounds_text(json_writer& w, const std::vector<navmesh_gr
 }
 
 // Writes the `navspan info --json` object for a creation_plugin file (see
-// ../shared/specs/info-json.md), or returns why the file is not valid.
+// docs/info-json.md), or returns why the file is not valid.
 //
 // The whole plugin is verified: every group and record header, every
 // compressed record inflated (NVNM may sit in any record type), every NVNM
@@ -121,6 +128,14 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
         }));
     }
     NAVSPAN_TRY(walker.error());
+    {
+        // The groups' editor ids (one more walk over the CELL and WRLD records).
+        std::vector<std::uint32_t> wanted;
+        for (const navmesh_group& g : groups) wanted.push_back(g.form_id);
+        std::unordered_map<std::uint32_t, std::string> names;
+        NAVSPAN_TRY(creation_names::editor_ids(*plugin, scratch, wanted, names));
+        for (navmesh_group& g : groups) g.editor_id = std::string(creation_names::find(names, g.form_id));
+    }
 
     w.begin_object();
     w.field("format", "creation_plugin");
@@ -155,6 +170,8 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
             w.begin_object();
             w.field("kind", g.exterior ? "world" : "cell");
             w.field("form_id", g.form_id);
+            if (g.editor_id.empty()) w.field_null("editor_id");
+            else w.field("editor_id", std::string_view(g.editor_id));
             w.field("navmeshes", g.navmeshes);
             w.key("bounds");
             g.bounds.write(w);

@@ -18,6 +18,7 @@
 #include <iterator>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -29,6 +30,7 @@
 #include "../json_writer.hpp"
 #include "../palette.hpp"
 #include "../scene.hpp"
+#include "creation_names.hpp"
 
 namespace navspan_cli::creation_format {
 
@@ -141,14 +143,23 @@ inline std::string hex32(std::uint32_t v) {
 // "... in world 0100AB00 cell (3, -2)"; with ", inflated record at file
 // offset N" when the record is compressed (finding offsets then count in
 // its inflated bytes, as the reader's errors do).
-inline std::string mesh_name(const mesh_visit& v) {
+// With `editor_ids`, the world's or cell's editor id follows its form id
+// ("in cell 01000D62 HearthfiresHouse").
+using editor_id_map = std::unordered_map<std::uint32_t, std::string>;
+inline std::string mesh_name(const mesh_visit& v, const editor_id_map* editor_ids = nullptr) {
     std::string s = "navmesh #" + std::to_string(v.index) + " (" +
                     std::string(cr::type_name(v.place->record.type()).view()) + " " + hex32(v.place->record.form_id());
+    auto named = [&](std::uint32_t form_id) {
+        std::string t = hex32(form_id);
+        const std::string_view edid = editor_ids != nullptr ? creation_names::find(*editor_ids, form_id) : std::string_view{};
+        if (!edid.empty()) t += " " + std::string(edid);
+        return t;
+    };
     if (v.mesh.is_exterior()) {
-        s += " in world " + hex32(v.mesh.parent_world()) + " cell (" + std::to_string(v.mesh.grid_x()) + ", " +
+        s += " in world " + named(v.mesh.parent_world()) + " cell (" + std::to_string(v.mesh.grid_x()) + ", " +
              std::to_string(v.mesh.grid_y()) + ")";
     } else if (v.place->owner_cell != 0) {
-        s += " in cell " + hex32(v.place->owner_cell);
+        s += " in cell " + named(v.place->owner_cell);
     }
     if (v.place->inflated) s += ", inflated record at file offset " + std::to_string(v.place->record.offset());
     return s + ")";
@@ -563,9 +574,16 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
     NAVSPAN_TRY(cr::validate(*plugin, scratch, [&](const navspan::finding& lf) { found.push_back(lf); },
                              cr::nvnm_search::every_record));
     if (found.empty()) return {};
-    // The navmeshes' names, only when something is to be named (one more walk).
+    // The navmeshes' names, only when something is to be named (one more
+    // walk, and one over the cells and worldspaces for their editor ids).
+    std::vector<std::uint32_t> places;
+    NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) {
+        places.push_back(v.mesh.is_exterior() ? v.mesh.parent_world() : v.place->owner_cell);
+    }));
+    editor_id_map editor_ids;
+    NAVSPAN_TRY(creation_names::editor_ids(*plugin, scratch, std::move(places), editor_ids));
     std::vector<std::string> names;
-    NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) { names.push_back(mesh_name(v)); }));
+    NAVSPAN_TRY(walk_meshes(*plugin, scratch, [&](const mesh_visit& v) { names.push_back(mesh_name(v, &editor_ids)); }));
     for (const navspan::finding& lf : found) {
         finding x = from_library(lf);
         if (lf.not_listed == 0) {
@@ -609,13 +627,84 @@ inline navspan::error door_positions(const cr::plugin_file& plugin, cr::inflate_
 // (an NVNM in a base object, in the object's own coordinates).
 inline scene_group group_of(const mesh_visit& v) {
     const record_place& p = *v.place;
-    if (p.owner_world != 0) return {p.owner_world, "worldspace " + hex_form_id(p.owner_world), 0};
-    if (p.owner_cell != 0) return {p.owner_cell, "interior cell " + hex_form_id(p.owner_cell), 0};
+    if (p.owner_world != 0) return {p.owner_world, "worldspace " + hex_form_id(p.owner_world), 0, {}};
+    if (p.owner_cell != 0) return {p.owner_cell, "interior cell " + hex_form_id(p.owner_cell), 0, {}};
     const std::uint32_t type = p.record.type();
     std::string t;
     for (int i = 0; i < 4; ++i) t += static_cast<char>((type >> (8 * i)) & 0xFF);
-    return {p.record.form_id(), "object " + t + " " + hex_form_id(p.record.form_id()), 0};
+    return {p.record.form_id(), "object " + t + " " + hex_form_id(p.record.form_id()), 0, {}};
 }
+
+// The exterior cells (4096 units square) of one worldspace that hold
+// navmeshes, gathered into areas: cells within two cells of each other
+// belong together. A plugin's areas can lie a map apart (HearthFires: three
+// house plots across 17 x 45 cells, each a few pixels in one picture), so a
+// worldspace is drawn one area at a time. Linear: each cell looks at its 24
+// neighbours in a hash map.
+struct cell_areas {
+    struct area {
+        std::uint64_t triangles = 0;
+        int min_x = 0, min_y = 0, max_x = 0, max_y = 0;
+    };
+    std::vector<area> areas;  // largest (most triangles) first
+    std::unordered_map<std::uint64_t, std::uint32_t> area_of;  // cell key -> index in `areas`
+
+    static std::uint64_t key(int x, int y) {
+        return static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) << 32 | static_cast<std::uint32_t>(y);
+    }
+    // `cells`: (x, y, triangles) per navmesh, in any order, repeats allowed.
+    void build(const std::vector<std::tuple<int, int, std::uint64_t>>& cells) {
+        std::unordered_map<std::uint64_t, std::uint32_t> index;
+        std::vector<std::tuple<int, int, std::uint64_t>> unique;
+        for (const auto& [x, y, t] : cells) {
+            const auto [it, added] = index.try_emplace(key(x, y), static_cast<std::uint32_t>(unique.size()));
+            if (added) unique.emplace_back(x, y, 0);
+            std::get<2>(unique[it->second]) += t;
+        }
+        std::vector<std::uint32_t> parent(unique.size());
+        for (std::uint32_t i = 0; i < parent.size(); ++i) parent[i] = i;
+        auto root = [&](std::uint32_t i) {
+            while (parent[i] != i) i = parent[i] = parent[parent[i]];
+            return i;
+        };
+        for (std::uint32_t i = 0; i < unique.size(); ++i) {
+            const auto [x, y, t] = unique[i];
+            for (int dx = -2; dx <= 2; ++dx) {
+                for (int dy = -2; dy <= 2; ++dy) {
+                    const auto it = index.find(key(x + dx, y + dy));
+                    if (it != index.end()) parent[root(it->second)] = root(i);
+                }
+            }
+        }
+        std::unordered_map<std::uint32_t, std::uint32_t> area_index;  // root -> area
+        std::vector<std::uint32_t> cell_area(unique.size());
+        for (std::uint32_t i = 0; i < unique.size(); ++i) {
+            const auto [x, y, t] = unique[i];
+            const auto [it, added] = area_index.try_emplace(root(i), static_cast<std::uint32_t>(areas.size()));
+            if (added) areas.push_back({0, x, y, x, y});
+            area& a = areas[it->second];
+            a.triangles += t;
+            a.min_x = std::min(a.min_x, x), a.max_x = std::max(a.max_x, x);
+            a.min_y = std::min(a.min_y, y), a.max_y = std::max(a.max_y, y);
+            cell_area[i] = it->second;
+        }
+        // Largest first (ties: the one met first in the file).
+        std::vector<std::uint32_t> order(areas.size());
+        for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return areas[a].triangles > areas[b].triangles; });
+        std::vector<std::uint32_t> rank(areas.size());
+        std::vector<area> sorted;
+        for (std::uint32_t r = 0; r < order.size(); ++r) {
+            rank[order[r]] = r;
+            sorted.push_back(areas[order[r]]);
+        }
+        areas = std::move(sorted);
+        for (std::uint32_t i = 0; i < unique.size(); ++i) {
+            area_of[key(std::get<0>(unique[i]), std::get<1>(unique[i]))] = rank[cell_area[i]];
+        }
+    }
+};
 
 }  // namespace tools_detail
 
@@ -634,6 +723,10 @@ struct group_picture {
         std::uint32_t door;
     };
     scene* out = nullptr;  // null: this group is not drawn
+    // A worldspace drawn one area at a time: the area of each exterior cell
+    // (null: the whole group is drawn).
+    const cell_areas* areas = nullptr;
+    std::uint32_t drawn_area = 0;
     bool present[std::size(flag_categories)] = {};
     std::size_t mesh_count = 0;
     std::vector<mesh_summary> meshes;
@@ -646,9 +739,13 @@ struct group_picture {
 // group's number by form id, and every navmesh's form id, sorted.
 inline navspan::error list_groups(const cr::plugin_file& plugin, cr::inflate_buffer& scratch, scene& out,
                                   std::unordered_map<std::uint32_t, std::size_t>& group_index,
-                                  std::vector<std::uint32_t>& all_forms) {
+                                  std::vector<std::uint32_t>& all_forms,
+                                  std::vector<std::tuple<std::uint32_t, int, int, std::uint64_t>>* exterior_cells = nullptr) {
     NAVSPAN_TRY(walk_meshes(plugin, scratch, [&](const mesh_visit& v) {
         scene_group g = group_of(v);
+        if (exterior_cells != nullptr && v.mesh.is_exterior() && v.place->owner_world != 0) {
+            exterior_cells->emplace_back(v.place->owner_world, v.mesh.grid_x(), v.mesh.grid_y(), v.mesh.triangles().size());
+        }
         const auto [it, added] = group_index.try_emplace(g.form_id, out.groups.size());
         if (added) out.groups.push_back(std::move(g));
         out.groups[it->second].polygons += v.mesh.triangles().size();
@@ -663,11 +760,17 @@ inline navspan::error list_groups(const cr::plugin_file& plugin, cr::inflate_buf
 // --split` of a plugin of 4,000 cells walked it 4 times per cell).
 inline navspan::error draw_groups(const cr::plugin_file& plugin, cr::inflate_buffer& scratch,
                                   const std::unordered_map<std::uint32_t, std::size_t>& group_index,
-                                  const std::vector<std::uint32_t>& all_forms, std::vector<group_picture>& pictures) {
+                                  const std::vector<std::uint32_t>& all_forms, std::vector<group_picture>& pictures,
+                                  const editor_id_map* editor_ids = nullptr) {
     auto picture_of = [&](const mesh_visit& v) -> group_picture* {
         const auto it = group_index.find(group_of(v).form_id);
         if (it == group_index.end() || pictures[it->second].out == nullptr) return nullptr;
-        return &pictures[it->second];
+        group_picture* p = &pictures[it->second];
+        if (p->areas != nullptr && v.mesh.is_exterior()) {
+            const auto a = p->areas->area_of.find(cell_areas::key(v.mesh.grid_x(), v.mesh.grid_y()));
+            if (a == p->areas->area_of.end() || a->second != p->drawn_area) return nullptr;
+        }
+        return p;
     };
     // Which flags occur in each drawn group and how many navmeshes it has.
     // The flag categories come first, in a fixed order (so each flag keeps
@@ -699,7 +802,7 @@ inline navspan::error draw_groups(const cr::plugin_file& plugin, cr::inflate_buf
         const nv::navmesh& m = v.mesh;
         mesh_summary s;
         s.form_id = v.place->record.form_id();
-        s.name = mesh_name(v);
+        s.name = mesh_name(v, editor_ids);
         const auto vs = m.vertices();
         const std::string plain = gp->mesh_count > 1 ? navmesh_category(v) : std::string("walkable");
         std::size_t i = 0;
@@ -785,6 +888,19 @@ inline navspan::error draw_groups(const cr::plugin_file& plugin, cr::inflate_buf
     return {};
 }
 
+// Cells and worldspaces by their editor ids too, as modders know them.
+inline navspan::error name_groups(const cr::plugin_file& plugin, cr::inflate_buffer& scratch,
+                                  std::vector<scene_group>& groups, editor_id_map& editor_ids) {
+    std::vector<std::uint32_t> wanted;
+    for (const scene_group& g : groups) wanted.push_back(g.form_id);
+    NAVSPAN_TRY(creation_names::editor_ids(plugin, scratch, std::move(wanted), editor_ids));
+    for (scene_group& g : groups) {
+        g.editor_id = std::string(creation_names::find(editor_ids, g.form_id));
+        if (!g.editor_id.empty()) g.name += " " + g.editor_id;
+    }
+    return {};
+}
+
 // What every picture of the plugin shares, before its groups are listed.
 inline void start_scene(const cr::plugin_file& plugin, scene& out) {
     if (plugin.game() == cr::game::starfield) out.units = "m";
@@ -807,8 +923,12 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     start_scene(*plugin, out);
     std::unordered_map<std::uint32_t, std::size_t> group_index;
     std::vector<std::uint32_t> all_forms;  // every navmesh of the plugin
-    NAVSPAN_TRY(list_groups(*plugin, scratch, out, group_index, all_forms));
+    // Exterior navmeshes: (worldspace, cell x, cell y, triangles).
+    std::vector<std::tuple<std::uint32_t, int, int, std::uint64_t>> exterior_cells;
+    NAVSPAN_TRY(list_groups(*plugin, scratch, out, group_index, all_forms, &exterior_cells));
     if (out.groups.empty()) return {};
+    editor_id_map editor_ids;
+    NAVSPAN_TRY(name_groups(*plugin, scratch, out.groups, editor_ids));
     std::size_t drawn = 0;
     for (std::size_t i = 1; i < out.groups.size(); ++i) {
         if (out.groups[i].polygons > out.groups[drawn].polygons) drawn = i;
@@ -819,9 +939,30 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
         drawn = it->second;
     }
     out.drawn_group = out.groups[drawn].form_id;
+    // A worldspace: its navmeshes' areas, one drawn (the largest, or --area).
+    cell_areas areas;
+    {
+        std::vector<std::tuple<int, int, std::uint64_t>> cells;
+        for (const auto& [world, x, y, t] : exterior_cells) {
+            if (world == out.drawn_group) cells.emplace_back(x, y, t);
+        }
+        areas.build(cells);
+    }
     std::vector<group_picture> pictures(out.groups.size());
     pictures[drawn].out = &out;
-    return draw_groups(*plugin, scratch, group_index, all_forms, pictures);
+    if (areas.areas.size() > 1) {
+        out.area_count = static_cast<std::uint32_t>(areas.areas.size());
+        if (out.options.area > out.area_count) return {};  // the command says how many there are
+        const std::uint32_t drawn_area = out.options.area == 0 ? 0 : out.options.area - 1;
+        out.drawn_area = drawn_area + 1;
+        const cell_areas::area& a = areas.areas[drawn_area];
+        out.area_note = "area " + std::to_string(drawn_area + 1) + " of " + std::to_string(out.area_count) + ", cells (" +
+                        std::to_string(a.min_x) + ", " + std::to_string(a.min_y) + ") to (" + std::to_string(a.max_x) +
+                        ", " + std::to_string(a.max_y) + ")";
+        pictures[drawn].areas = &areas;
+        pictures[drawn].drawn_area = drawn_area;
+    }
+    return draw_groups(*plugin, scratch, group_index, all_forms, pictures, &editor_ids);
 }
 
 // `svg --split` / `obj --split`: the picture of every group (in file order),
@@ -837,6 +978,8 @@ inline navspan::error build_split_scenes(navspan::bytes_view bytes, const scene&
     std::unordered_map<std::uint32_t, std::size_t> group_index;
     std::vector<std::uint32_t> all_forms;
     NAVSPAN_TRY(list_groups(*plugin, scratch, first, group_index, all_forms));
+    editor_id_map editor_ids;
+    NAVSPAN_TRY(name_groups(*plugin, scratch, first.groups, editor_ids));
     // Each part lists its own group only (a copy of the whole list per
     // part would be quadratic).
     std::vector<scene_group> groups = std::move(first.groups);
@@ -849,7 +992,7 @@ inline navspan::error build_split_scenes(navspan::bytes_view bytes, const scene&
         parts[i].groups = {groups[i]};
         pictures[i].out = &parts[i];
     }
-    return draw_groups(*plugin, scratch, group_index, all_forms, pictures);
+    return draw_groups(*plugin, scratch, group_index, all_forms, pictures, &editor_ids);
 }
 
 }  // namespace navspan_cli::creation_format

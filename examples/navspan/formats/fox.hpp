@@ -9,7 +9,7 @@
 namespace navspan_cli::fox_format {
 
 // Writes the `navspan info --json` object for a fox_nav2 file (see
-// ../shared/specs/info-json.md), or returns why the file is not valid.
+// docs/info-json.md), or returns why the file is not valid.
 inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
     namespace fox = navspan::fox;
     auto opened = fox::nav2_file::open(bytes);

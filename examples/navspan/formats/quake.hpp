@@ -9,7 +9,7 @@
 namespace navspan_cli::quake_format {
 
 // Writes the `navspan info --json` object for a quake_nav file (see
-// ../shared/specs/info-json.md), or returns why the file is not valid.
+// docs/info-json.md), or returns why the file is not valid.
 inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
     namespace q = navspan::quake;
     const auto opened = q::nav_file::open(bytes);

@@ -13,7 +13,7 @@
 
 namespace navspan_cli::source_format {
 
-// Sums over every area, as ../shared/specs/info-json.md defines them.
+// Sums over every area, as docs/info-json.md defines them.
 struct source_totals {
     std::size_t connections = 0;
     std::size_t hiding_spots = 0;
@@ -73,7 +73,7 @@ inline void write_place_names(json_writer& w, const navspan::source::nav_file& f
 }
 
 // Writes the `navspan info --json` object for a source_nav file (see
-// ../shared/specs/info-json.md), or returns why the file is not valid.
+// docs/info-json.md), or returns why the file is not valid.
 inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
     const auto opened = navspan::source::nav_file::open(bytes);
     if (!opened) return opened.error();

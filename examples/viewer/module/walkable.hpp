@@ -189,7 +189,9 @@ inline navspan::error build_source(navspan::bytes_view bytes, walkable_view& v) 
         if (l.place >= v.place_names.size()) l.place = 0;
         labels.push_back(std::move(l));
     }
-    append(v, navspan::nav::make_walkable(file), 0, labels, nav_kind_name);
+    auto w = navspan::nav::make_walkable(file);
+    if (!w) return w.error();
+    append(v, std::move(*w), 0, labels, nav_kind_name);
     return {};
 }
 
@@ -276,7 +278,9 @@ inline navspan::error build_fox(navspan::bytes_view bytes, walkable_view& v) {
         }
         ++group_index;
     }
-    append(v, navspan::nav::make_walkable(f), 0, labels, nav_kind_name);
+    auto w = navspan::nav::make_walkable(f);
+    if (!w) return w.error();
+    append(v, std::move(*w), 0, labels, nav_kind_name);
     return {};
 }
 

@@ -58,15 +58,17 @@ enum : std::size_t {
 };
 }  // namespace check
 
-// Severities: references that name nothing or the wrong triangle, and grid
-// cells that hide a triangle from the game's search, are errors; the rest
-// (one-way neighbours and edge links included: none in the corpus plugins,
-// where the editors write them mutual) are warnings.
+// Severities: references that name nothing or the triangle itself are
+// errors; the rest are warnings: one-way neighbours and edge links (none in
+// the corpus plugins, where the editors write them mutual), and the two that
+// Bethesda's own Creation Kit writes into shipped masters (a grid cell that
+// misses a triangle at its edge, mutual neighbours whose shared edge uses
+// other vertices): the game loads and walks those navmeshes.
 inline constexpr check_info validate_checks[check::count] = {
     {"degenerate-triangle", severity::warning, "the triangle uses a vertex twice, or its three corners lie on one line", ""},
     {"neighbour-is-self", severity::error, "an edge names the triangle itself as its neighbour", "edge"},
     {"one-way-neighbour", severity::warning, "the neighbour triangle has no edge back to this one", "neighbour triangle"},
-    {"neighbour-edge-mismatch", severity::error, "the edge is not an edge of its neighbour triangle", "neighbour triangle"},
+    {"neighbour-edge-mismatch", severity::warning, "the edge is not an edge of its neighbour triangle", "neighbour triangle"},
     {"unreferenced-edge-link", severity::warning, "no triangle edge uses this edge link", ""},
     {"door-triangle-without-door-flag", severity::warning, "the door link sits on a triangle that lacks the Door flag", "triangle"},
     {"cover-triangle-without-cover", severity::warning, "the triangle is listed as cover but has no cover flags", "triangle"},
@@ -74,7 +76,7 @@ inline constexpr check_info validate_checks[check::count] = {
     {"grid-divisor-large", severity::warning, "the grid divisor is above 12 (editors treat such a grid as empty)", "divisor"},
     {"grid-cell-size", severity::warning, "the grid cell size is not finite and non-negative, or times the divisor does not span the bounds", ""},
     {"grid-bounds", severity::warning, "the vertex lies outside the search grid's bounds", ""},
-    {"grid-cell-misses-triangle", severity::error, "the grid cell does not list a triangle that overlaps it", "triangle"},
+    {"grid-cell-misses-triangle", severity::warning, "the grid cell does not list a triangle that overlaps it", "triangle"},
     {"grid-cell-extra-triangle", severity::warning, "the grid cell lists a triangle whose bounding box does not reach it", "triangle"},
     {"triangle-in-no-cell", severity::warning, "no grid cell lists the triangle", ""},
     {"duplicate-form-id", severity::error, "an earlier navmesh of the plugin has the same form id", "navmesh #"},

@@ -104,7 +104,11 @@ inline result<mapped_file> mapped_file::open(const std::filesystem::path& path) 
 }
 
 inline result<mapped_file> mapped_file::map_handle(HANDLE file) noexcept {
-    if (file == INVALID_HANDLE_VALUE) return io_error("cannot open file", GetLastError());
+    if (file == INVALID_HANDLE_VALUE) {
+        const DWORD why = GetLastError();
+        const bool missing = why == ERROR_FILE_NOT_FOUND || why == ERROR_PATH_NOT_FOUND;
+        return io_error(missing ? "no such file" : "cannot open file", why);
+    }
     LARGE_INTEGER size{};
     if (!GetFileSizeEx(file, &size)) {
         const DWORD code = GetLastError();

@@ -49,7 +49,11 @@ inline result<std::vector<std::byte>> read_file(const char* path, const limits& 
     using detail::io_error;
     HANDLE file = CreateFileA(path, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, OPEN_EXISTING,
                               FILE_ATTRIBUTE_NORMAL | FILE_FLAG_BACKUP_SEMANTICS, nullptr);
-    if (file == INVALID_HANDLE_VALUE) return io_error("cannot open file", GetLastError());
+    if (file == INVALID_HANDLE_VALUE) {
+        const DWORD why = GetLastError();
+        const bool missing = why == ERROR_FILE_NOT_FOUND || why == ERROR_PATH_NOT_FOUND;
+        return io_error(missing ? "no such file" : "cannot open file", why);
+    }
     BY_HANDLE_FILE_INFORMATION info{};
     const bool is_disk = GetFileType(file) == FILE_TYPE_DISK;
     if (!is_disk || !GetFileInformationByHandle(file, &info) ||

@@ -14,12 +14,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "../core/result.hpp"
 #include "../fox.hpp"
 #include "walkable.hpp"
 
 namespace navspan::nav {
 
-inline walkable make_walkable(const fox::nav2_file& file) {
+// Never fails (open() verified everything it reads); a result<walkable> as
+// every make_walkable returns.
+inline result<walkable> make_walkable(const fox::nav2_file& file) {
     walkable_builder b(id_scheme::fox_group_face, axis::y);
     // The walkable index of face 0 of each group id, and its face count.
     std::array<polygon_index, 256> first{};

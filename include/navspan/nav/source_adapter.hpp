@@ -16,9 +16,12 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
+#include "../core/result.hpp"
 #include "../source.hpp"
 #include "geometry.hpp"
 #include "walkable.hpp"
@@ -77,7 +80,9 @@ inline std::pair<vec3, vec3> portal(const rect& a, const rect& b, source::direct
 inline constexpr std::uint32_t source_attribute_crouch = 0x1;
 inline constexpr std::uint32_t source_attribute_jump = 0x2;
 
-inline walkable make_walkable(const source::nav_file& file, const source_walkable_options& opts = {}) {
+// Never fails (open() verified everything it reads); a result<walkable> as
+// every make_walkable returns, so one calling code serves every format.
+inline result<walkable> make_walkable(const source::nav_file& file, const source_walkable_options& opts = {}) {
     using namespace source_detail;
     walkable_builder b(id_scheme::source_area, axis::z);
     b.reserve(file.area_count(), std::size_t{file.area_count()} * 4);
@@ -134,10 +139,20 @@ inline walkable make_walkable(const source::nav_file& file, const source_walkabl
             b.add_link(top, bottom, link_kind::ladder, on_top, on_top, 0, l.id());
         }
     }
+    // The place names, by place index (group() of each area): the walkable
+    // names its places without the file (group_name()).
+    if (!file.places().empty()) {
+        std::vector<std::string> names(1);  // index 0: no place
+        for (std::size_t i = 1; i <= file.places().size() && i <= 0xFFFF; ++i) {
+            names.emplace_back(file.place_name(static_cast<std::uint16_t>(i)).value_or(std::string_view{}));
+        }
+        b.name_groups(std::move(names));
+    }
     return b.finish();
 }
 
-// The name of a Source polygon's place ("" when none).
+// The name of a Source polygon's place ("" when none); w.group_name(p) says
+// the same without the file.
 inline std::string_view place_of(const source::nav_file& file, const walkable& w, polygon_index p) noexcept {
     const std::uint32_t place = w.group(p);
     if (place == 0 || place > 0xFFFF) return {};

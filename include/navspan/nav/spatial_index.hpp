@@ -34,19 +34,20 @@
 
 namespace navspan::nav {
 
-// A polygon found under or above a point.
+// A polygon found for a point, by locate() (under or above it) or by
+// nearest() (closest to it): one type, so "locate, else nearest" is
+//   auto at = index.locate(p, 72);
+//   if (!at) at = index.nearest(p, 500);
 struct located {
     polygon_index polygon = no_polygon;
-    vec3 point{};         // on the polygon's surface, straight below or above the query point
-    float height_gap = 0;  // |surface height - the point's height|
+    vec3 point{};          // on the polygon's surface: straight below or above the query point
+                           // (locate), or the polygon's closest point to it (nearest)
+    float height_gap = 0;  // |point's height - the query point's height|
+    float distance = 0;    // from the query point to `point` (locate: the height gap)
 };
 
-// The polygon nearest to a point and its closest point.
-struct nearest_polygon {
-    polygon_index polygon = no_polygon;
-    vec3 point{};
-    float distance = 0;
-};
+// What nearest() returns: the same type as locate()'s answer.
+using nearest_polygon = located;
 
 class spatial_index {
 public:
@@ -109,7 +110,7 @@ public:
             const float gap = std::fabs(h - q.z);
             if (!(gap <= best_gap) || (best.polygon != no_polygon && gap == best_gap)) return;
             best_gap = gap;
-            best = {p, w.to_world({q.x, q.y, h}), gap};
+            best = {p, w.to_world({q.x, q.y, h}), gap, gap};
         };
         const double tol = geometry_detail::tolerance({q.x, q.y});
         if (inside_grid(q.x, q.y, tol)) {
@@ -145,7 +146,7 @@ public:
             const double d = distance(on, point);
             if (d <= best_d && (best.polygon == no_polygon || d < best_d)) {
                 best_d = d;
-                best = {p, on, static_cast<float>(d)};
+                best = {p, on, std::fabs(w.up_of(on) - w.up_of(point)), static_cast<float>(d)};
             }
         };
         // The point's own cell first: what it finds there bounds the box

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -167,6 +168,10 @@ public:
     axis up_axis() const noexcept { return up_; }
     vec3 to_plan(vec3 w) const noexcept { return up_ == axis::y ? vec3{w.x, w.z, w.y} : w; }
 
+    // Names of the groups, by group number (Source: the place names, entry
+    // 0 unnamed), kept by the walkable so it can name them on its own.
+    void name_groups(std::vector<std::string> names) { group_names_ = std::move(names); }
+
     // Sorts the links by polygon and hands everything to the walkable.
     walkable finish();
 
@@ -181,6 +186,7 @@ private:
     std::vector<vec3> vertices_;
     std::vector<polygon_entry> polygons_;
     std::vector<pending_link> pending_;
+    std::vector<std::string> group_names_;
 };
 
 class walkable {
@@ -206,6 +212,14 @@ public:
     polygon_id id(polygon_index p) const noexcept { return entry(p).id; }
     std::uint32_t flags(polygon_index p) const noexcept { return entry(p).flags; }
     std::uint32_t group(polygon_index p) const noexcept { return entry(p).group; }
+    // The name of the polygon's group where the format names them (Source:
+    // its place, "BombsiteA"); empty when it has none.
+    std::string_view group_name(polygon_index p) const noexcept {
+        const std::uint32_t g = entry(p).group;
+        return g < group_names_.size() ? std::string_view(group_names_[g]) : std::string_view{};
+    }
+    // Every group name, by group number (empty for formats without names).
+    std::span<const std::string> group_names() const noexcept { return group_names_; }
     nav::surface surface(polygon_index p) const noexcept { return entry(p).height_model; }
     // False for a polygon with a non-finite corner or fewer than three
     // corners: it is kept (its id stays visible) but no query returns it.
@@ -233,8 +247,10 @@ public:
     // A link's portal in world coordinates.
     std::pair<vec3, vec3> portal(const link& l) const noexcept { return {to_world(l.portal_a), to_world(l.portal_b)}; }
 
-    // The polygon with this id, by a linear search (for command lines and
-    // tests; keep indices for anything repeated).
+    // The polygon with this id (the file's own: Source area id, Quake node,
+    // Fox group and face, plugin form id and triangle), or no_polygon; a
+    // linear search (for command lines and tests; keep indices for anything
+    // repeated).
     polygon_index find(polygon_id id) const noexcept {
         for (std::size_t i = 0; i < polygons_.size(); ++i) {
             if (polygons_[i].id == id) return static_cast<polygon_index>(i);
@@ -244,8 +260,10 @@ public:
 
     // Bytes held by the arrays of this view.
     std::size_t memory_bytes() const noexcept {
+        std::size_t names = group_names_.capacity() * sizeof(std::string);
+        for (const std::string& n : group_names_) names += n.capacity();
         return vertices_.capacity() * sizeof(vec3) + polygons_.capacity() * sizeof(polygon_entry) +
-               links_.capacity() * sizeof(link);
+               links_.capacity() * sizeof(link) + names;
     }
 
 private:
@@ -260,6 +278,7 @@ private:
     std::vector<vec3> vertices_;
     std::vector<polygon_entry> polygons_;
     std::vector<link> links_;
+    std::vector<std::string> group_names_;
 };
 
 inline polygon_index walkable_builder::add_polygon(polygon_id id, std::span<const vec3> world_corners, surface s,
@@ -336,6 +355,7 @@ inline walkable walkable_builder::finish() {
     }
     w.vertices_ = std::move(vertices_);
     w.polygons_ = std::move(polygons_);
+    w.group_names_ = std::move(group_names_);
     pending_.clear();
     pending_.shrink_to_fit();
     return w;

@@ -8,7 +8,10 @@
 // sizes come from validate_storage_needed()), so validate() allocates
 // nothing; validate_storage_owner is the convenience that allocates it.
 // One-way connections are `info`: a drop-down from a ledge is the ordinary
-// case in every official map.
+// case in every official map. Severities follow what the game's loader does
+// with the finding (docs/validate.md gives the reason for each that shipped
+// files have: an inverted area loads, visibility entries into nothing are
+// skipped).
 #pragma once
 
 #include <algorithm>
@@ -39,7 +42,7 @@ enum : std::size_t {
 inline constexpr check_info validate_checks[check::count] = {
     {"duplicate-area-id", severity::error, "two areas share an id (lookups by id cannot tell them apart)", "also used by area #"},
     {"non-finite-corner", severity::error, "a corner coordinate is NaN or infinite", ""},
-    {"inverted-area", severity::error, "the south-east corner is not east and south of the north-west corner", ""},
+    {"inverted-area", severity::warning, "the south-east corner is not east and south of the north-west corner", ""},
     {"degenerate-area", severity::warning, "the area has zero width or depth", ""},
     {"self-connection", severity::warning, "a connection list names the area itself", "direction (0 north, 1 east, 2 south, 3 west)"},
     {"missing-connection-target", severity::error, "a connection names an area id no area has", "area id"},
@@ -50,7 +53,7 @@ inline constexpr check_info validate_checks[check::count] = {
     {"missing-encounter-area", severity::error, "an encounter path names an area id no area has", "area id"},
     {"missing-hiding-spot", severity::error, "an encounter spot names a hiding spot id no area has", "hiding spot id"},
     {"missing-ladder", severity::error, "a ladder link names a ladder id no ladder has", "ladder id"},
-    {"missing-visible-area", severity::error, "a visibility entry names an area id no area has", "area id"},
+    {"missing-visible-area", severity::info, "a visibility entry names an area id no area has", "area id"},
     {"bad-fog-place-index", severity::error, "a fog place index is beyond the fog place list", "fog place index"},
     {"duplicate-ladder-id", severity::error, "two ladders share an id", "also used by ladder #"},
     {"bad-ladder-direction", severity::warning, "the ladder's direction is not NORTH, EAST, SOUTH or WEST", "direction"},
