@@ -218,7 +218,9 @@ navspan::error load_nav_view(navspan::bytes_view bytes, nav_view& out, Accept&& 
             if (!f) return f.error();
             nav::source2_walkable_options hull;
             hull.hull = static_cast<std::uint8_t>(out.hull);
-            built->meshes.push_back(nav::make_walkable(*f, hull));
+            auto mesh = nav::make_walkable(*f, hull);
+            if (!mesh) return mesh.error();
+            built->meshes.push_back(std::move(*mesh));
         } else {
             auto mesh = nav::make_walkable(bytes);
             if (!mesh) return mesh.error();

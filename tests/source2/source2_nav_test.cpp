@@ -24,7 +24,7 @@ TEST_CASE("source2 walkable: locate, path, waypoints and raycast on a row of qua
         const auto bytes = b2::write(m);
         const auto f = navspan::source2::nav_file::open(bytes);
         REQUIRE_MESSAGE(f.ok(), f.error().message());
-        const nav::walkable w = nav::make_walkable(*f);
+        const nav::walkable w = *nav::make_walkable(*f);
         CHECK(w.polygon_count() == 4);
         const auto index = nav::spatial_index::build(w);
         const auto at = index.locate({150, 50, 2}, 10);
@@ -51,7 +51,7 @@ TEST_CASE("source2 walkable: locate, path, waypoints and raycast on a row of qua
         // Hull 1: one area, alone.
         nav::source2_walkable_options one;
         one.hull = 1;
-        CHECK(nav::make_walkable(*f, one).polygon_count() == 1);
+        CHECK(nav::make_walkable(*f, one)->polygon_count() == 1);
         // Any-format entry point: the first hull.
         const auto any = nav::make_walkable(bytes);
         REQUIRE(any.ok());
@@ -70,7 +70,7 @@ TEST_CASE("source2 walkable: ladders link their bottom and top areas both ways")
     const auto bytes = b2::write(m);
     const auto f = navspan::source2::nav_file::open(bytes);
     REQUIRE(f.ok());
-    const nav::walkable w = nav::make_walkable(*f);
+    const nav::walkable w = *nav::make_walkable(*f);
     nav::path_scratch scratch(w);
     const auto found = nav::find_path(w, 0, {50, 50, 0}, 1, {150, 50, 0}, scratch);
     REQUIRE(found.status == nav::path_status::found);

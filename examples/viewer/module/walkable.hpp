@@ -218,7 +218,9 @@ inline navspan::error build_source2(navspan::bytes_view bytes, walkable_view& v)
         l.group = a.hull_index();
         labels.push_back(std::move(l));
     }
-    append(v, navspan::nav::make_walkable(file, opts), 0, labels, nav_kind_name);
+    auto w = navspan::nav::make_walkable(file, opts);
+    if (!w) return w.error();
+    append(v, std::move(*w), 0, labels, nav_kind_name);
     return {};
 }
 

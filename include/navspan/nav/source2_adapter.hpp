@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "../core/result.hpp"
 #include "../source2.hpp"
 #include "walkable.hpp"
 
@@ -34,7 +35,9 @@ struct source2_walkable_options {
 inline constexpr std::uint64_t source2_attribute_jump = 0x2;
 inline constexpr std::uint64_t source2_attribute_crouch = 0x10000;
 
-inline walkable make_walkable(const source2::nav_file& file, const source2_walkable_options& opts = {}) {
+// A result, as every make_walkable overload gives (a verified file always
+// makes one; the shape is the contract's).
+inline result<walkable> make_walkable(const source2::nav_file& file, const source2_walkable_options& opts = {}) {
     walkable_builder b(id_scheme::source_area, axis::z);
     std::vector<source2::area> areas;
     std::vector<vec3> centres;
