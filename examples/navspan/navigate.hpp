@@ -301,8 +301,7 @@ inline const char* link_words(nav::link_kind k) {
     return nullptr;
 }
 
-inline std::string space_label(const nav_view& v) {
-    if (!v.space) return {};
+inline std::string space_label(const nav_view& v, const nav::plugin_space& space) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%s %08X", std::string(nav::to_string(space.kind)).c_str(), space.form_id);
     std::string s = buf;

@@ -13,6 +13,7 @@
 // includes are no-ops inside the namespace below.
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -20,10 +21,13 @@
 #include <fstream>
 #include <new>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <fcntl.h>
@@ -38,6 +42,7 @@
 #include "examples/navspan/navigate.hpp"
 #include "examples/navspan/obj.hpp"
 #include "examples/navspan/svg.hpp"
+#include "examples/navspan/write_commands.hpp"
 #include "support/alloc_counter.hpp"
 
 namespace navspan_command {
