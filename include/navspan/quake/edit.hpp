@@ -121,8 +121,8 @@ inline result<std::uint32_t> add_node(model& m, model::node n) {
 inline error delete_node(model& m, std::uint32_t index) {
     if (index >= m.nodes.size()) return detail::missing_node(index);
     detail::adjacency a = detail::split(m);
-    a.links.erase(a.links.begin() + index);
-    a.old_index.erase(a.old_index.begin() + index);
+    a.links.erase(a.links.begin() + static_cast<std::ptrdiff_t>(index));
+    a.old_index.erase(a.old_index.begin() + static_cast<std::ptrdiff_t>(index));
     for (std::size_t n = 0; n < a.links.size(); ++n) {
         auto& list = a.links[n];
         auto& old = a.old_index[n];
@@ -139,7 +139,7 @@ inline error delete_node(model& m, std::uint32_t index) {
         old.resize(kept);
     }
     model result = m;
-    result.nodes.erase(result.nodes.begin() + index);
+    result.nodes.erase(result.nodes.begin() + static_cast<std::ptrdiff_t>(index));
     NAVSPAN_TRY(detail::join(result, a));
     m = std::move(result);
     return {};
