@@ -36,7 +36,7 @@
 //     target (where a file's polygons are so linked that these would number
 //     more than `step_budget` per link, they are left out and computed by
 //     each search, and the landmarks too);
-//   - landmarks (ALT): for a few links chosen far apart, the exact distance
+//   - landmarks (ALT): for a few links chosen farthest apart, the exact distance
 //     from each one to every link and from every link to each one. A search
 //     uses them as a second lower bound of the distance to the goal (by the
 //     triangle inequality), taking the larger of it and the straight line:
@@ -198,7 +198,7 @@ private:
 
 // What a search may answer beyond path_status: every status of find_path,
 // and limit_exceeded when a search over a crafted graph (see
-// search_graph::search_budget(): at least 128 relaxations per link, far
+// search_graph::search_budget(): at least 128 relaxations per link, farthest
 // above what a search over any real file makes) gave up.
 enum class search_status : std::uint8_t {
     found,
@@ -300,7 +300,7 @@ inline search_graph search_graph::build(const walkable& w, options opt) {
     }
     g.build_steps_ += pairs;
     // Landmarks, farthest first: each next one is the state farthest (by
-    // the distance, either way, from the nearest landmark so far) from
+    // the distance, either way, from the nearest landmark so farthest) from
     // those chosen, among the states the landmarks reach; the first is the
     // state farthest from the first link of the largest polygon count's
     // island (a state of the island most paths run in).
@@ -322,32 +322,32 @@ inline search_graph search_graph::build(const walkable& w, options opt) {
             std::fill(probe.begin(), probe.end(), unreached);
             g.dijkstra(seed, false, probe.data(), 1);
             std::size_t reached = 0;
-            std::uint32_t far = seed;
+            std::uint32_t farthest = seed;
             for (std::uint32_t x = 0; x < links; ++x) {
                 if (probe[x] == unreached) continue;
                 ++reached;
-                if (probe[x] > probe[far]) far = x;
+                if (probe[x] > probe[farthest]) farthest = x;
             }
             if (reached > most) {
                 most = reached;
-                next = far;
+                next = farthest;
             }
         }
     }
     for (std::uint32_t i = 0; i < k; ++i) {
         g.dijkstra(next, false, g.from_landmark_.data() + i, k);
         g.dijkstra(next, true, g.to_landmark_.data() + i, k);
-        std::uint32_t far = next;
-        float far_d = -1;
+        std::uint32_t farthest = next;
+        float farthest_d = -1;
         for (std::uint32_t x = 0; x < links; ++x) {
             const float d = std::min(g.from_landmark_[std::size_t{x} * k + i], g.to_landmark_[std::size_t{x} * k + i]);
             nearest[x] = std::min(nearest[x], d);
-            if (nearest[x] != unreached && nearest[x] > far_d) {
-                far_d = nearest[x];
-                far = x;
+            if (nearest[x] != unreached && nearest[x] > farthest_d) {
+                farthest_d = nearest[x];
+                farthest = x;
             }
         }
-        next = far;
+        next = farthest;
     }
     return g;
 }
