@@ -964,8 +964,20 @@ int run_picture(int argc, char** argv, bool svg) {
         editor_ids.emplace(g.form_id, g.editor_id);
         if (int s = refuse_overwriting(a.file, split_name(a.output, g.form_id, g.editor_id), svg); s >= 0) return s;
     }
-    // One picture per group, all from one set of walks of the plugin (only
-    // plugins have groups).
+    if (navspan::detect(file.bytes()) != navspan::format::creation_plugin) {
+        // Source 2: one picture per agent hull (at most 256, each a walk of
+        // the areas).
+        const std::vector<navspan_cli::scene_group> groups = sc.groups;
+        for (const auto& g : groups) {
+            navspan_cli::picture_options one = a.options;
+            one.cell = g.form_id;
+            navspan_cli::scene part;
+            if (int s = build_picture(a.file, file.bytes(), *m, one, usage, part); s >= 0) return s;
+            if (int s = write_picture(part, split_name(a.output, g.form_id, g.editor_id), svg); s != exit_ok) return s;
+        }
+        return exit_ok;
+    }
+    // A plugin: one picture per group, all from one set of walks of it.
     std::vector<navspan_cli::scene> parts;
     navspan_cli::scene base;
     base.options = a.options;

@@ -16,6 +16,29 @@ import navspan
 USAGE = "usage: python3 -m navspan info [--json] FILE...\n"
 
 
+def plain_text(e: "navspan.NavspanError") -> str:
+    """The line the navspan command prints for a refused file: a plain
+    reason first, the exact detail after it (as the command's error_text)."""
+    record = e.record or ""
+    if e.name == "io":
+        if record == "file is empty":
+            return "empty input (the file has no bytes)"
+        if record == "no such file":
+            return "no such file"
+        if record == "path is a directory":
+            return "is a directory, not a file"
+        return f"cannot be read ({e.message})"
+    if e.name == "bad_magic":
+        if record == "file of no known format":
+            return f"not a navigation mesh: no format navspan reads starts this way ({e.message})"
+        return f"not a navigation mesh navspan reads ({e.message})"
+    return {
+        "truncated": f"cut short, or not what its header says ({e.message})",
+        "unsupported_version": f"a version navspan does not read ({e.message})",
+        "limit_exceeded": f"over a limit ({e.message})",
+    }.get(e.name, f"damaged: not valid ({e.message})")
+
+
 def info(files: List[str]) -> int:
     status = 0
     for path in files:
@@ -23,7 +46,7 @@ def info(files: List[str]) -> int:
             with navspan.open(path) as f:
                 line = f.info_json(label=path)
         except navspan.NavspanError as e:
-            sys.stderr.write(f"navspan: {path}: {e.message}\n")
+            sys.stderr.write(f"navspan: {path}: {plain_text(e)}\n")
             line = json.dumps({"file": path, "error": e.message, "offset": e.offset}, ensure_ascii=False)
             status = 1
         sys.stdout.write(line + "\n")
