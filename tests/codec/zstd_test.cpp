@@ -140,7 +140,7 @@ void walk_frames(const std::vector<std::byte>& f) {
         p += h->header_size;
         if (h->skippable) {
             ++coverage.skippable;
-            p += h->skippable_size;
+            p += static_cast<std::size_t>(h->skippable_size);
             continue;
         }
         ++coverage.frames;
