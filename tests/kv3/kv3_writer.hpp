@@ -21,6 +21,8 @@
 
 namespace navspan_kv3_test {
 
+struct tv_member;
+
 // A value to write: `code` is the KV3 type code; scalars keep their bits in
 // `bits`, strings and keys their text, containers their children.
 struct tv {
@@ -28,10 +30,16 @@ struct tv {
     std::uint64_t bits = 0;
     std::string text;
     std::vector<std::byte> blob;
-    std::vector<std::pair<std::string, tv>> members;  // objects
+    std::vector<tv_member> members;                    // objects (a pair would need tv complete: clang)
     std::vector<tv> elements;                          // arrays and typed arrays
     std::uint8_t element_code = 0;                     // typed arrays
     std::uint8_t flag = 0;                             // written with the 0x80 flag bit when non-zero
+};
+
+// One member of an object: its key and value.
+struct tv_member {
+    std::string first;
+    tv second;
 };
 
 inline tv t_null() { return {}; }
@@ -49,7 +57,12 @@ inline tv t_byte(std::uint8_t x) { return t_code(23, x); }
 inline tv t_str(std::string s) { tv v; v.code = 6; v.text = std::move(s); return v; }
 inline tv t_blob(std::vector<std::byte> b) { tv v; v.code = 7; v.blob = std::move(b); return v; }
 inline tv t_array(std::vector<tv> e) { tv v; v.code = 8; v.elements = std::move(e); return v; }
-inline tv t_object(std::vector<std::pair<std::string, tv>> m) { tv v; v.code = 9; v.members = std::move(m); return v; }
+inline tv t_object(std::vector<std::pair<std::string, tv>> m) {
+    tv v;
+    v.code = 9;
+    for (auto& [key, value] : m) v.members.push_back({std::move(key), std::move(value)});
+    return v;
+}
 // code 10 (u32 count), 24 (u8 count) or 25 (v5: u8 count, elements in the other buffer)
 inline tv t_typed(std::uint8_t code, std::uint8_t element_code, std::vector<tv> e) {
     tv v; v.code = code; v.element_code = element_code; v.elements = std::move(e); return v;
