@@ -8,8 +8,10 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -17,6 +19,7 @@
 #ifdef _WIN32
 #include <process.h>
 #else
+#include <sys/stat.h>
 #include <unistd.h>
 #endif
 
@@ -145,7 +148,19 @@ inline bool write_file_atomically(const std::string& path, std::string_view text
         std::error_code resolve_error;
         fs::path real;
         if (fs::exists(st)) {
+#ifdef _WIN32
             real = fs::canonical(path, resolve_error);
+#else
+            // realpath, not fs::canonical: libc++'s noexcept overload
+            // allocates, and would end the process when memory runs out.
+            char* resolved = ::realpath(path.c_str(), nullptr);
+            if (resolved == nullptr) {
+                why = errno;
+                return false;
+            }
+            const std::unique_ptr<char, decltype(&std::free)> guard(resolved, &std::free);
+            real = std::string(resolved);
+#endif
         } else {  // a link to a file not there yet: where it points
             real = fs::read_symlink(path, resolve_error);
             if (real.is_relative()) real = fs::path(path).parent_path() / real;
@@ -160,19 +175,27 @@ inline bool write_file_atomically(const std::string& path, std::string_view text
 }
 
 // Whether two paths name one file: the same file when both exist (hard and
-// symbolic links included), else the same normalised path.
+// symbolic links included), else the same path once normalised. On POSIX
+// systems stat() answers: libc++'s error_code overloads of equivalent and
+// canonical are noexcept yet allocate, so when memory runs out they end the
+// process instead of reporting (the allocation-failure test found it).
 inline bool same_file(const std::string& a, const std::string& b) {
     namespace fs = std::filesystem;
+#ifdef _WIN32
     std::error_code ec;
     if (fs::exists(a, ec) && fs::exists(b, ec)) {
         const bool same = fs::equivalent(a, b, ec);
         if (!ec) return same;
     }
-    const fs::path ca = fs::weakly_canonical(a, ec);
-    if (ec) return a == b;
-    const fs::path cb = fs::weakly_canonical(b, ec);
-    if (ec) return a == b;
-    return ca == cb;
+#else
+    struct stat sa {}, sb {};
+    if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0) {
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    }
+#endif
+    // One of them is not there (an output not written yet): they are one
+    // file only if they are spelled as one.
+    return fs::path(a).lexically_normal() == fs::path(b).lexically_normal();
 }
 
 }  // namespace navspan_cli
