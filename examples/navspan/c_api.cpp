@@ -351,6 +351,17 @@ const char* navspan_result_string(navspan_result r) {
     return "unknown result";
 }
 
+const char* navspan_error_reason(const navspan_error* error) {
+    if (error == nullptr || error->code == navspan_result_success) return "no error";
+    const int code = static_cast<int>(error->code);
+    if (code < 1 || code > static_cast<int>(navspan::error_code::io)) return navspan_result_string(error->code);
+    navspan::error e;
+    e.code = static_cast<navspan::error_code>(code);
+    e.record = error->record;
+    // reason() returns string literals, so the pointer outlives the call.
+    return e.reason().data();
+}
+
 const char* navspan_format_name(navspan_format f) {
     switch (f) {
         case navspan_format_source_nav: return "source_nav";

@@ -42,6 +42,7 @@
 #include "navigate.hpp"
 #include "obj.hpp"
 #include "svg.hpp"
+#include "usage.hpp"
 #include "write_commands.hpp"
 
 namespace {
@@ -100,46 +101,16 @@ const char* const info_usage =
     "worldspace, largest first) and prints floats in their shortest exact form.\n"
     "\n" NAVSPAN_EXIT_STATUSES;
 
-// The message, then one line of usage (the synopsis of the command's help),
-// not the whole help: the error stays on screen.
-int usage_error(const char* message, const char* usage) {
-    const std::string_view text = usage;
-    const std::string_view synopsis = text.substr(0, text.find('\n'));
-    std::fprintf(stderr, "navspan: %s\n%.*s (--help for more)\n", message, static_cast<int>(synopsis.size()),
-                 synopsis.data());
-    return exit_usage;
-}
-
-// An option given last, without its value: "--cell needs a value: ...".
-int missing_value(std::string_view option, const char* expected, const char* usage) {
-    const std::string m = std::string(option) + " needs a value: " + expected;
-    return usage_error(m.c_str(), usage);
-}
+// Usage errors: the message and the synopsis line (usage.hpp, shared with
+// pack and edit).
+using navspan_cli::missing_value;
+using navspan_cli::usage_error;
 
 // What a person reads on stderr: a plain reason first ("empty input", "not
 // a navigation mesh", "cut short"), then the library's exact message (the
-// record, the byte offset and the values) in parentheses. JSON output keeps
-// the exact message alone, as scripts match it.
-std::string error_text(const navspan::error& e) {
-    const std::string detail = e.message();
-    const std::string_view record = e.record != nullptr ? e.record : "";
-    switch (e.code) {
-        case navspan::error_code::io:
-            if (record == "file is empty") return "empty input (the file has no bytes)";
-            if (record == "no such file") return "no such file";
-            if (record == "path is a directory") return "is a directory, not a file";
-            return "cannot be read (" + detail + ")";
-        case navspan::error_code::bad_magic:
-            if (record == "file of no known format") {
-                return "not a navigation mesh: no format navspan reads starts this way (" + detail + ")";
-            }
-            return "not a navigation mesh navspan reads (" + detail + ")";
-        case navspan::error_code::truncated: return "cut short, or not what its header says (" + detail + ")";
-        case navspan::error_code::unsupported_version: return "a version navspan does not read (" + detail + ")";
-        case navspan::error_code::limit_exceeded: return "over a limit (" + detail + ")";
-        default: return "damaged: not valid (" + detail + ")";
-    }
-}
+// record, the byte offset and the values) in parentheses: error::explain().
+// JSON output keeps the exact message alone, as scripts match it.
+std::string error_text(const navspan::error& e) { return e.explain(); }
 
 // Opens a file ("-" is standard input); a file that cannot be read is
 // reported like an invalid one (status 1, one line on stderr).

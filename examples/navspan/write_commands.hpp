@@ -23,6 +23,7 @@
 #include "formats/quake_fields.hpp"
 #include "formats/source_fields.hpp"
 #include "json_reader.hpp"
+#include "usage.hpp"
 
 namespace navspan_cli {
 
@@ -106,25 +107,21 @@ int run_pack(int argc, char** argv, Load&& load, write_file_function write) {
         }
         if (a == "-o" || a == "--output") {
             if (i + 1 >= argc) {
-                std::fprintf(stderr, "navspan: -o needs a value: the output file\n%s", pack_usage);
-                return 2;
+                return missing_value(a, "the output file", pack_usage);
             }
             output = argv[++i];
         } else if (a == "--allow-invalid") {
             allow_invalid = true;
         } else if (a.size() > 1 && a[0] == '-') {
-            std::fprintf(stderr, "navspan: unknown option '%s'\n%s", argv[i], pack_usage);
-            return 2;
+            return usage_error("unknown option '" + std::string(a) + "'", pack_usage);
         } else if (file == nullptr) {
             file = argv[i];
         } else {
-            std::fprintf(stderr, "navspan: one JSON file at a time\n%s", pack_usage);
-            return 2;
+            return usage_error("one JSON file at a time", pack_usage);
         }
     }
     if (file == nullptr || output == nullptr) {
-        std::fprintf(stderr, "navspan: pack needs FILE.json and -o OUT\n%s", pack_usage);
-        return 2;
+        return usage_error("pack needs FILE.json and -o OUT", pack_usage);
     }
     std::string text;
     if (!load(file, text)) return 1;
@@ -224,33 +221,29 @@ int run_edit(int argc, char** argv, Load&& load, write_file_function write) {
         }
         if (a == "-o" || a == "--output") {
             if (i + 1 >= argc) {
-                std::fprintf(stderr, "navspan: -o needs a value: the output file\n%s", edit_usage);
-                return 2;
+                return missing_value(a, "the output file", edit_usage);
             }
             output = argv[++i];
         } else if (a == "--allow-invalid") {
             allow_invalid = true;
         } else if (const int n = arity(a); n >= 0) {
             if (i + n >= argc) {
-                std::fprintf(stderr, "navspan: %s needs %d value%s\n%s", argv[i], n, n == 1 ? "" : "s", edit_usage);
-                return 2;
+                return usage_error(std::string(a) + " needs " + std::to_string(n) + (n == 1 ? " value" : " values"),
+                                   edit_usage);
             }
             operation op{a, {}};
             for (int k = 0; k < n; ++k) op.args.emplace_back(argv[++i]);
             ops.push_back(op);
         } else if (a.size() > 1 && a[0] == '-') {
-            std::fprintf(stderr, "navspan: unknown option '%s'\n%s", argv[i], edit_usage);
-            return 2;
+            return usage_error("unknown option '" + std::string(a) + "'", edit_usage);
         } else if (file == nullptr) {
             file = argv[i];
         } else {
-            std::fprintf(stderr, "navspan: one FILE at a time\n%s", edit_usage);
-            return 2;
+            return usage_error("one FILE at a time", edit_usage);
         }
     }
     if (file == nullptr || output == nullptr) {
-        std::fprintf(stderr, "navspan: edit needs FILE and -o OUT\n%s", edit_usage);
-        return 2;
+        return usage_error("edit needs FILE and -o OUT", edit_usage);
     }
     // Usage errors (numbers, points) before anything is read.
     for (const operation& op : ops) {
@@ -263,15 +256,14 @@ int run_edit(int argc, char** argv, Load&& load, write_file_function write) {
         else if (op.name == "--set-place") good = parse_u32(op.args[0], n);
         else if (op.name == "--set-attributes") good = parse_u32(op.args[0], n) && parse_u32(op.args[1], n);
         if (!good) {
-            std::fprintf(stderr, "navspan: %.*s: bad value\n%s", static_cast<int>(op.name.size()), op.name.data(), edit_usage);
-            return 2;
+            return usage_error(std::string(op.name) + ": bad value", edit_usage);
         }
     }
     std::string text;
     if (!load(file, text)) return 1;
     const navspan::bytes_view bytes(reinterpret_cast<const std::byte*>(text.data()), text.size());
     auto fail = [&](const char* path, const navspan::error& e) {
-        std::fprintf(stderr, "navspan: %s: %s\n", path, e.message().c_str());
+        std::fprintf(stderr, "navspan: %s: %s\n", path, e.explain().c_str());
         return 1;
     };
     auto u32 = [](std::string_view s) {

@@ -60,10 +60,13 @@ class NavspanError(Exception):
 
     code: the C ABI's result number; name: its name ("truncated", ...);
     offset: the byte offset in the file; record: what was being read;
-    message: the sentence the navspan command prints."""
+    message: the exact sentence (record, offset, values) scripts match;
+    reason: the plain reason a person reads first ("empty input (the file
+    has no bytes)", "not a navigation mesh navspan reads"), as the navspan
+    command prints it before the message in parentheses."""
 
     def __init__(self, code: int, message: str, offset: Optional[int] = None, record: Optional[str] = None,
-                 value: int = 0, bound: int = 0):
+                 value: int = 0, bound: int = 0, reason: Optional[str] = None):
         super().__init__(message)
         self.code = code
         self.name = RESULT_NAMES.get(code, "unknown")
@@ -72,13 +75,15 @@ class NavspanError(Exception):
         self.record = record
         self.value = value
         self.bound = bound
+        self.reason = reason if reason is not None else message
 
     @classmethod
     def _from(cls, code: int, err: Optional[_lib.Error] = None) -> "NavspanError":
         if err is not None and err.code == code and err.message:
             io = code == 9
             return cls(code, err.message.decode("utf-8", "replace"), None if io else err.offset,
-                       err.record.decode() if err.record else None, err.value, err.bound)
+                       err.record.decode() if err.record else None, err.value, err.bound,
+                       _L.navspan_error_reason(ctypes.byref(err)).decode())
         return cls(code, _L.navspan_result_string(code).decode())
 
 

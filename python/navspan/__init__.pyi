@@ -17,12 +17,13 @@ class NavspanError(Exception):
     code: int
     name: str
     message: str
+    reason: str
     offset: Optional[int]
     record: Optional[str]
     value: int
     bound: int
     def __init__(self, code: int, message: str, offset: Optional[int] = ..., record: Optional[str] = ...,
-                 value: int = ..., bound: int = ...) -> None: ...
+                 value: int = ..., bound: int = ..., reason: Optional[str] = ...) -> None: ...
 
 class Finding(NamedTuple):
     check: str
@@ -30,6 +31,7 @@ class Finding(NamedTuple):
     record: str
     offset: int
     message: str
+    reason: str
     not_listed: int
 
 class Space(NamedTuple):

@@ -17,26 +17,11 @@ USAGE = "usage: python3 -m navspan info [--json] FILE...\n"
 
 
 def plain_text(e: "navspan.NavspanError") -> str:
-    """The line the navspan command prints for a refused file: a plain
-    reason first, the exact detail after it (as the command's error_text)."""
-    record = e.record or ""
-    if e.name == "io":
-        if record == "file is empty":
-            return "empty input (the file has no bytes)"
-        if record == "no such file":
-            return "no such file"
-        if record == "path is a directory":
-            return "is a directory, not a file"
-        return f"cannot be read ({e.message})"
-    if e.name == "bad_magic":
-        if record == "file of no known format":
-            return f"not a navigation mesh: no format navspan reads starts this way ({e.message})"
-        return f"not a navigation mesh navspan reads ({e.message})"
-    return {
-        "truncated": f"cut short, or not what its header says ({e.message})",
-        "unsupported_version": f"a version navspan does not read ({e.message})",
-        "limit_exceeded": f"over a limit ({e.message})",
-    }.get(e.name, f"damaged: not valid ({e.message})")
+    """The line the navspan command prints for a refused file: the plain
+    reason first, the exact message after it in parentheses (both from the
+    library: navspan_error_reason and the error's message)."""
+    whole = e.name == "io" and e.record in ("file is empty", "no such file", "path is a directory")
+    return e.reason if whole or e.reason == e.message else f"{e.reason} ({e.message})"
 
 
 def info(files: List[str]) -> int:

@@ -200,6 +200,7 @@ def _declare(lib: ctypes.CDLL) -> None:
         "navspan_version": (ctypes.c_uint32, []),
         "navspan_version_string": (ctypes.c_char_p, []),
         "navspan_result_string": (ctypes.c_char_p, [r]),
+        "navspan_error_reason": (ctypes.c_char_p, [E]),
         "navspan_format_name": (ctypes.c_char_p, [r]),
         "navspan_detect": (r, [P, ctypes.c_size_t]),
         "navspan_options_init": (None, [ctypes.POINTER(Options)]),

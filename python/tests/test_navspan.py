@@ -87,6 +87,7 @@ def test_errors_carry_code_offset_and_record():
     with pytest.raises(navspan.NavspanError) as e:
         navspan.open(b"not a navigation mesh")
     assert (e.value.name, e.value.code, e.value.offset) == ("bad_magic", 2, 0)
+    assert e.value.reason.startswith("not a navigation mesh")
     data = (SAMPLES / "sample_v16_cstrike.nav").read_bytes()
     with pytest.raises(navspan.NavspanError) as e:
         navspan.open(data[:100])
@@ -94,7 +95,7 @@ def test_errors_carry_code_offset_and_record():
     assert str(e.value) == e.value.message and "offset" in e.value.message
     with pytest.raises(navspan.NavspanError) as e:
         navspan.open("/nonexistent/x.nav")
-    assert e.value.name == "io" and e.value.offset is None
+    assert e.value.name == "io" and e.value.offset is None and e.value.reason == "no such file"
     with pytest.raises(navspan.NavspanError) as e:
         navspan.open(SAMPLES / "sample_v16_cstrike.nav", max_file_size=10)
     assert e.value.name == "limit_exceeded"

@@ -365,11 +365,15 @@ static void check_basics(void) {
     CHECK(navspan_open_bytes(junk, sizeof junk, NULL, &file, &err) == navspan_result_bad_magic);
     CHECK(file == NULL && err.code == navspan_result_bad_magic && err.offset == 0);
     CHECK(strstr(err.message, "bad magic") != NULL);
+    CHECK(strncmp(navspan_error_reason(&err), "not a navigation mesh", 21) == 0);
     CHECK(navspan_open_bytes(nav3, sizeof nav3, NULL, &file, NULL) == navspan_result_bad_magic);
     CHECK(navspan_open_bytes(NULL, 0, NULL, &file, &err) == navspan_result_bad_magic);
     CHECK(navspan_open_bytes(NULL, 5, NULL, &file, &err) == navspan_result_invalid_argument);
     CHECK(navspan_open_bytes(junk, sizeof junk, NULL, NULL, &err) == navspan_result_invalid_argument);
+    CHECK(strcmp(navspan_error_reason(&err), "invalid argument") == 0);
     CHECK(navspan_open_path("/nonexistent/file.nav", NULL, &file, &err) == navspan_result_io);
+    CHECK(strcmp(navspan_error_reason(&err), "no such file") == 0);
+    CHECK(strcmp(navspan_error_reason(NULL), "no error") == 0);
     CHECK(navspan_open_path("/", NULL, &file, &err) == navspan_result_io);
     CHECK(navspan_info_json(NULL, NULL, append, NULL, &err) == navspan_result_invalid_argument);
     CHECK(navspan_validate(NULL, count_finding, NULL, NULL) == navspan_result_invalid_argument);

@@ -32,6 +32,24 @@ TEST_CASE("messages name the code, the record, its parent and the offset") {
     CHECK(error{}.message() == "no error");
 }
 
+TEST_CASE("explain() leads with a plain reason, then the exact message") {
+    const error cut = make_error(error_code::truncated, 120, "area", 40, 2);
+    CHECK(cut.explain() == "cut short, or not what its header says (" + cut.message() + ")");
+    static_assert(make_error(error_code::bad_magic, 0, "file of no known format").reason() ==
+                  "not a navigation mesh: no format navspan reads starts this way");
+    CHECK(make_error(error_code::bad_magic, 0, "header", 7).reason() == "not a navigation mesh navspan reads");
+    CHECK(make_error(error_code::unsupported_version, 4, "header", 99).reason() == "a version navspan does not read");
+    CHECK(make_error(error_code::limit_exceeded, 8, "areas", 5, 4).reason() == "over a limit");
+    CHECK(make_error(error_code::index_out_of_range, 8, "link", 5, 4).reason() == "damaged: not valid");
+    // A missing, empty or directory path: the reason says it all.
+    CHECK(make_error(error_code::io, 0, "no such file", 2).explain() == "no such file");
+    CHECK(make_error(error_code::io, 0, "file is empty").explain() == "empty input (the file has no bytes)");
+    CHECK(make_error(error_code::io, 0, "path is a directory", 21).explain() == "is a directory, not a file");
+    const error denied = make_error(error_code::io, 0, "cannot open file", 13);
+    CHECK(denied.explain() == "cannot be read (" + denied.message() + ")");
+    CHECK(error{}.reason() == "no error");
+}
+
 TEST_CASE("format() never writes past its buffer and reports the full length") {
     const error e = make_error(error_code::truncated, 123456789, "a fairly long record name", 1000, 1);
     const std::string full = e.message();

@@ -229,7 +229,10 @@ inline std::string hex_bytes(navspan::bytes_view b) {
     return s;
 }
 
-inline void write_record(json_writer& w, const record_place& p) {
+// With `editor_ids`, the owning cell's and worldspace's editor ids follow
+// their form ids (null when the plugin gives none).
+inline void write_record(json_writer& w, const record_place& p,
+                         const editor_id_map* editor_ids = nullptr) {
     const cr::record& r = p.record;
     const bool navm = r.type() == navspan::fourcc("NAVM");
     w.field("type", cr::type_name(r.type()).view());
@@ -250,6 +253,14 @@ inline void write_record(json_writer& w, const record_place& p) {
     else w.field_null("inflated_size");
     w.field("owner_cell", p.owner_cell);
     w.field("owner_world", p.owner_world);
+    if (editor_ids != nullptr) {
+        for (const auto& [key, form_id] : {std::pair{"owner_cell_editor_id", p.owner_cell},
+                                          std::pair{"owner_world_editor_id", p.owner_world}}) {
+            const std::string_view edid = creation_names::find(*editor_ids, form_id);
+            if (edid.empty()) w.field_null(key);
+            else w.field(key, edid);
+        }
+    }
 }
 
 inline void write_nvnm(json_writer& w, const mesh_visit& v) {
@@ -486,7 +497,18 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     if (!plugin) return plugin.error();
     cr::inflate_buffer scratch;
     // Verify everything first: a bad file fails before anything is written.
-    NAVSPAN_TRY(walk_meshes(*plugin, scratch, [](const mesh_visit&) {}));
+    // The same walk gathers the owning cells and worldspaces, whose editor
+    // ids (one more walk over CELL and WRLD records) follow their form ids.
+    std::vector<std::uint32_t> owners;
+    NAVSPAN_TRY(walk_navmeshes(
+        *plugin, scratch,
+        [&](const record_place& p) {
+            if (p.owner_cell != 0) owners.push_back(p.owner_cell);
+            if (p.owner_world != 0) owners.push_back(p.owner_world);
+        },
+        [](const mesh_visit&) {}, [](const record_place&) {}));
+    editor_id_map editor_ids;
+    NAVSPAN_TRY(creation_names::editor_ids(*plugin, scratch, std::move(owners), editor_ids));
 
     const cr::record& h = plugin->header();
     w.begin_object();
@@ -534,7 +556,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
         [&](const record_place& p) {
             ++records;
             w.begin_object();
-            write_record(w, p);
+            write_record(w, p, &editor_ids);
             w.key("navmeshes");
             w.begin_array();
         },

@@ -15,6 +15,7 @@
 
 #include "../../navspan/info.hpp"
 #include "../../navspan/modules.hpp"
+#include "../../navspan/palette.hpp"
 #include "queries.hpp"
 #include "record_filter.hpp"
 #include "walkable.hpp"
@@ -123,7 +124,7 @@ NAVSPAN_EXPORT int nv_open() {
     f->bytes.swap(incoming);
     const navspan::bytes_view bytes{f->bytes.data(), f->bytes.size()};
     if (const navspan::error e = navspan_viewer::build_walkable(bytes, f->view); !e.ok()) {
-        give(e.message());
+        give(e.explain());
         return 0;
     }
     f->module = navspan_cli::module_for(navspan::detect(bytes));
@@ -141,6 +142,25 @@ NAVSPAN_EXPORT const char* nv_info() {
     std::string out;
     const navspan::error e = navspan_cli::info_json({current->bytes.data(), current->bytes.size()}, out);
     if (!e.ok()) return give("{}");
+    return give(out);
+}
+
+// The colours of `navspan svg` (palette.hpp), so the page and the pictures
+// agree: the category palette and the height ramp, low to high.
+NAVSPAN_EXPORT const char* nv_palette() {
+    std::string out;
+    navspan_cli::output o(out);
+    navspan_cli::json_writer w(o);
+    w.begin_object();
+    w.key("categories");
+    w.begin_array();
+    for (std::uint32_t i = 0; i < navspan_cli::category_palette_size; ++i) w.value(navspan_cli::category_colour(i));
+    w.end_array();
+    w.key("ramp");
+    w.begin_array();
+    for (int i = 0; i <= 10; ++i) w.value(std::string_view(navspan_cli::height_colour(i / 10.0)));
+    w.end_array();
+    w.end_object();
     return give(out);
 }
 

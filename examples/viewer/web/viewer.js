@@ -9,12 +9,12 @@
   const ctx = canvas.getContext('2d');
   const stage = $('stage');
 
-  // Colours: a categorical palette (as `navspan svg`), a height ramp.
-  const PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#edc948', '#b07aa1', '#ff9da7',
-    '#9c755f', '#bab0ac', '#1f77b4', '#aec7e8', '#ffbb78', '#98df8a', '#c5b0d5', '#c49c94', '#f7b6d2',
-    '#dbdb8d', '#9edae5', '#8cd17d'];
-  const RAMP = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
+  // Colours: the categorical palette and the height ramp of `navspan svg`,
+  // read from the module once it is loaded (palette.hpp is their one source).
+  let PALETTE = ['#4e79a7'];
+  let RAMP = [[68, 1, 84], [253, 231, 37]];
   const HEIGHT_BINS = 24;
+  const LEGEND_MAX = 2000;  // legend entries made at most
   // Links by kind: navspan::nav's kinds, and Quake's own link types (as `navspan svg`).
   const LINK_COLOURS = {
     'walk': '#5b6670', 'jump': '#2ca02c', 'drop': '#ff7f0e', 'crouch': '#9467bd', 'ladder': '#8c564b',
@@ -45,7 +45,12 @@
     return n === 0 ? new Type(0) : new Type(nav.HEAPU8.buffer, p, n).slice();
   }
 
-  const ready = createNavspan().then((m) => { nav = m; });
+  const ready = createNavspan().then((m) => {
+    nav = m;
+    const colours = JSON.parse(text(nav._nv_palette()));
+    PALETTE = colours.categories;
+    RAMP = colours.ramp.map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
+  });
 
   // ---- opening a file ---------------------------------------------------
   async function openFile(f) {
@@ -244,14 +249,19 @@
   // few dozen fills under one transform, however large the map.
   function colourOf(p, mode, heightRange) {
     switch (mode) {
-      case 'place': return file.places[p] === 0 && file.meta.format === 'source_nav' ? NEUTRAL : PALETTE[file.places[p] % PALETTE.length];
-      case 'group': return PALETTE[file.groups[p] % PALETTE.length];
-      case 'flags': {
-        const name = file.meta.flags[file.flags[p]];
-        return name.startsWith('(no ') ? NEUTRAL : PALETTE[file.flags[p] % PALETTE.length];
-      }
+      case 'place': return colourOfKey(mode, file.places[p]);
+      case 'group': return colourOfKey(mode, file.groups[p]);
+      case 'flags': return colourOfKey(mode, file.flags[p]);
       case 'height': return rampColour(heightBin(file.height[p], heightRange) / (HEIGHT_BINS - 1));
       default: return '#dfe3e7';
+    }
+  }
+  // The colour of a place, group or flag set (what the legend shows).
+  function colourOfKey(mode, key) {
+    switch (mode) {
+      case 'place': return key === 0 && file.meta.format === 'source_nav' ? NEUTRAL : PALETTE[key % PALETTE.length];
+      case 'flags': return (file.meta.flags[key] || '').startsWith('(no ') ? NEUTRAL : PALETTE[key % PALETTE.length];
+      default: return PALETTE[key % PALETTE.length];
     }
   }
   function heightBin(h, [lo, hi]) {
@@ -325,6 +335,7 @@
       }
     }
     file.runs = runs;
+    file.labels = mode === 'place' ? placeLabels(shown) : [];
     // Links by kind; those with both ends visible.
     const byKind = new Map();
     const kindCounts = new Map();
@@ -352,6 +363,63 @@
     dirty = true;
   }
 
+  // Where each named place's label goes: on its polygon nearest the mean of
+  // its polygons' centres (so the label sits on the place, not in a gap
+  // between its parts), biggest places first so they win overlaps. Two
+  // passes over the shown polygons.
+  function placeLabels(shown) {
+    const names = file.meta.places;
+    const sums = new Map();
+    for (const p of shown) {
+      const k = file.places[p];
+      if (k === 0 || !names[k] || names[k].startsWith('(')) continue;
+      const [x, y] = planOf(...centreWorld(p));
+      const e = sums.get(k) || { x: 0, y: 0, n: 0, best: -1, d: Infinity };
+      e.x += x; e.y += y; e.n++;
+      sums.set(k, e);
+    }
+    for (const p of shown) {
+      const e = sums.get(file.places[p]);
+      if (!e) continue;
+      const [x, y] = planOf(...centreWorld(p));
+      const d = (x - e.x / e.n) ** 2 + (y - e.y / e.n) ** 2;
+      if (d < e.d) { e.d = d; e.best = p; }
+    }
+    return [...sums.entries()].sort((a, b) => b[1].n - a[1].n)
+      .map(([k, e]) => ({ text: names[k], at: planOf(...centreWorld(e.best)) }));
+  }
+
+  // Place names over the map, in screen space so they keep their size; a
+  // label that would overlap one already drawn, or leave the window, is
+  // skipped (zooming in shows more of them).
+  function drawLabels(dpr) {
+    if (!file.labels || file.labels.length === 0 || !$('show-labels').checked) return;
+    ctx.font = (11 * dpr) + 'px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.lineJoin = 'round';
+    const taken = [];
+    const [s, tx, ty] = transform();
+    const pad = 3 * dpr, h = 13 * dpr;
+    let drawn = 0;
+    for (const label of file.labels) {
+      if (drawn >= 300) break;
+      const x = label.at[0] * s + tx, y = -label.at[1] * s + ty;
+      const w = ctx.measureText(label.text).width;
+      const box = [x - w / 2 - pad, y - h / 2 - pad, x + w / 2 + pad, y + h / 2 + pad];
+      if (box[2] < 0 || box[3] < 0 || box[0] > canvas.width || box[1] > canvas.height) continue;
+      if (taken.some((b) => box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3])) continue;
+      taken.push(box);
+      ctx.lineWidth = 3 * dpr;
+      ctx.strokeStyle = 'rgba(251,251,252,.9)';
+      ctx.strokeText(label.text, x, y);
+      ctx.fillStyle = '#1d2327';
+      ctx.fillText(label.text, x, y);
+      drawn++;
+    }
+    ctx.textBaseline = 'alphabetic';
+  }
+
   function showLegend(mode, used, kindCounts) {
     const legend = $('legend');
     legend.innerHTML = '';
@@ -359,14 +427,15 @@
     const label = $('mode').selectedOptions[0].textContent;
     title.textContent = label;
     legend.appendChild(title);
-    const entry = (colour, name, count, line) => {
+    const entry = (colour, name, count, line, into = legend) => {
       const d = document.createElement('div');
       const i = document.createElement('i');
       i.style.background = colour;
       if (line) { i.style.height = '3px'; i.style.border = 'none'; }
       d.appendChild(i);
       d.appendChild(document.createTextNode(name + (count !== undefined ? ' (' + count + ')' : '')));
-      legend.appendChild(d);
+      d.title = name;
+      into.appendChild(d);
     };
     if (mode === 'height') {
       const [lo, hi] = file.heightRange;
@@ -380,15 +449,18 @@
       legend.appendChild(ramp);
     } else if (mode !== 'links') {
       const names = mode === 'place' ? file.meta.places : mode === 'group' ? file.meta.groups : file.meta.flags;
+      // Every entry, most polygons first, in a box that scrolls (a crafted
+      // file's 65,535 places stop at LEGEND_MAX, with the rest counted).
       const entries = [...used.entries()].sort((a, b) => b[1] - a[1]);
-      const shown = entries.length > 14 ? 10 : entries.length;
-      for (const [key, count] of entries.slice(0, shown)) {
-        const any = file.order.find((p) => visible(p) && (mode === 'place' ? file.places[p] : mode === 'group' ? file.groups[p] : file.flags[p]) === key);
+      const list = document.createElement('div');
+      list.className = 'entries';
+      legend.appendChild(list);
+      for (const [key, count] of entries.slice(0, LEGEND_MAX)) {
         // Navmesh names without where they are (the cell picker says it).
         const name = mode === 'group' ? groupName(key) : names[key] || String(key);
-        entry(colourOf(any, mode, file.heightRange), shorten(name), count);
+        entry(colourOfKey(mode, key), shorten(name), count, false, list);
       }
-      if (entries.length > shown) legend.appendChild(document.createTextNode('… and ' + (entries.length - shown) + ' more'));
+      if (entries.length > LEGEND_MAX) legend.appendChild(document.createTextNode('… and ' + (entries.length - LEGEND_MAX) + ' more'));
     }
     if ($('show-links').checked || mode === 'links') {
       for (const [k] of file.links) entry(linkColour(k), file.meta.link_kinds[k], kindCounts.get(k), true);
@@ -524,6 +596,7 @@
         ctx.beginPath(); ctx.moveTo(ax, ay); ctx.lineTo(bx, by); ctx.stroke();
       }
       ctx.setTransform(1, 0, 0, 1, 0, 0);
+      drawLabels(dpr);
       drawScale(dpr);
     }
     timings.lastFrame = performance.now() - t0;
@@ -818,6 +891,7 @@
   $('file').addEventListener('change', (e) => { if (e.target.files[0]) openFile(e.target.files[0]); });
   $('mode').addEventListener('change', () => { rebuild(); });
   $('show-links').addEventListener('change', () => { rebuild(); });
+  $('show-labels').addEventListener('change', () => { dirty = true; });
   $('space').addEventListener('change', () => { fillGroups(); clicks.length = 0; path = null; rebuild(); fit(); });
   $('group').addEventListener('change', () => { rebuild(); fit(); });
   $('fit').addEventListener('click', fit);

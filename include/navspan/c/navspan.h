@@ -105,6 +105,13 @@ typedef struct navspan_error {
     char message[320];
 } navspan_error;
 
+/* The plain reason a person reads first ("empty input (the file has no
+ * bytes)", "not a navigation mesh navspan reads", "cut short, or not what its
+ * header says"), as the navspan command prints it before the exact message
+ * in parentheses. A static string, never NULL; for errors of the call itself
+ * (codes from 32) it is navspan_result_string's phrase. Since 0.1.0. */
+NAVSPAN_C_API const char* navspan_error_reason(const navspan_error* error);
+
 /* ---- Opening ----------------------------------------------------------- */
 
 typedef enum navspan_format {

@@ -160,6 +160,55 @@ struct error {
         return s;
     }
 
+    // What a person reads first: a plain reason ("empty input", "not a
+    // navigation mesh", "cut short, or not what its header says"), for
+    // people who do not know the format. The command, the viewer, the C ABI
+    // (navspan_error_reason) and Python lead with it; message() stays the
+    // exact text that scripts match.
+    constexpr std::string_view reason() const noexcept {
+        const std::string_view what = record != nullptr ? std::string_view(record) : std::string_view();
+        switch (code) {
+            case error_code::none: return "no error";
+            case error_code::io:
+                if (what == "file is empty") return "empty input (the file has no bytes)";
+                if (what == "no such file") return "no such file";
+                if (what == "path is a directory") return "is a directory, not a file";
+                return "cannot be read";
+            case error_code::bad_magic:
+                if (what == "file of no known format") {
+                    return "not a navigation mesh: no format navspan reads starts this way";
+                }
+                return "not a navigation mesh navspan reads";
+            case error_code::truncated: return "cut short, or not what its header says";
+            case error_code::unsupported_version: return "a version navspan does not read";
+            case error_code::limit_exceeded: return "over a limit";
+            case error_code::count_too_large:
+            case error_code::bad_offset:
+            case error_code::index_out_of_range:
+            case error_code::inconsistent: break;
+        }
+        return "damaged: not valid";
+    }
+    // Whether reason() says all there is (a missing, empty or directory
+    // path): then the exact message would only repeat it.
+    constexpr bool reason_is_whole() const noexcept {
+        if (code != error_code::io) return false;
+        const std::string_view what = record != nullptr ? std::string_view(record) : std::string_view();
+        return what == "file is empty" || what == "no such file" || what == "path is a directory";
+    }
+    // The line a person reads: the reason, then the exact message in
+    // parentheses ("cut short, or not what its header says (truncated area
+    // #3 at offset 120: ...)").
+    std::string explain() const {
+        std::string line(reason());
+        if (!reason_is_whole()) {
+            line += " (";
+            line += message();
+            line += ')';
+        }
+        return line;
+    }
+
     friend constexpr bool operator==(const error&, const error&) = default;
 };
 
