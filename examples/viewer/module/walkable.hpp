@@ -220,6 +220,9 @@ inline navspan::error build_source2(navspan::bytes_view bytes, walkable_view& v)
     }
     auto w = navspan::nav::make_walkable(file, opts);
     if (!w) return w.error();
+    // Groups are hulls (one is walked): named as `navspan svg` names them.
+    v.group_names.clear();
+    for (std::uint32_t h = 0; h <= opts.hull; ++h) v.group_names.push_back("hull " + std::to_string(h));
     append(v, std::move(*w), 0, labels, nav_kind_name);
     return {};
 }

@@ -214,6 +214,8 @@
       case 'source_nav': return [['place', 'place'], ['flags', 'attributes'], ['height', 'height'], ['links', 'link kind']];
       case 'quake_nav': return [['links', 'link kind'], ['flags', 'node flags'], ['height', 'height']];
       case 'fox_nav2': return [['place', 'segment'], ['group', 'group'], ['height', 'height'], ['flags', 'segment flags'], ['links', 'link kind']];
+      // Source 2: one hull is walked (as `navspan svg` draws it), by attributes.
+      case 'source2_nav': return [['flags', 'attributes'], ['height', 'height'], ['links', 'link kind']];
       default: return [['group', 'navmesh'], ['flags', 'triangle flags'], ['height', 'height'], ['links', 'link kind']];
     }
   }
