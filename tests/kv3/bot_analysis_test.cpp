@@ -120,7 +120,7 @@ TEST_CASE("validate: the area references of the bot analysis (crafted KV3 in lob
     const validated real = validate_bytes(bytes);
     CHECK(real.count("missing-approach-area") == 0);
     CHECK(real.count("missing-encounter-area") == 0);
-    CHECK(real.count("analysis-area-count") == 0);
+    CHECK(real.count("bot-analysis-area-count") == 0);
 
     auto entry = [&](std::vector<tv> encounters, std::vector<tv> approaches) {
         return t_object({{"hidingspotdata", t_array({})},
@@ -143,7 +143,7 @@ TEST_CASE("validate: the area references of the bot analysis (crafted KV3 in lob
         const validated v = validate_bytes(with_analysis(bytes, t_object({{"arealist", t_array(areas)}})));
         CHECK(v.count("missing-approach-area") == 0);
         CHECK(v.count("missing-encounter-area") == 0);
-        CHECK(v.count("analysis-area-count") == 0);
+        CHECK(v.count("bot-analysis-area-count") == 0);
     }
     SUBCASE("one finding per missing area id, on the area whose entry names it") {
         std::vector<tv> areas;
@@ -154,7 +154,7 @@ TEST_CASE("validate: the area references of the bot analysis (crafted KV3 in lob
         const validated v = validate_bytes(with_analysis(bytes, t_object({{"arealist", t_array(areas)}})));
         REQUIRE(v.count("missing-encounter-area") == 3);
         REQUIRE(v.count("missing-approach-area") == 2);
-        CHECK(v.count("analysis-area-count") == 0);
+        CHECK(v.count("bot-analysis-area-count") == 0);
         const std::uint64_t blob_at = nav->custom_data()->offset();
         for (const auto& f : v.findings) {
             if (f.check->id == std::string_view("missing-encounter-area")) {
@@ -173,7 +173,7 @@ TEST_CASE("validate: the area references of the bot analysis (crafted KV3 in lob
     SUBCASE("an area list of another length than the area table") {
         std::vector<tv> areas{entry({}, {}), entry({}, {}), entry({}, {}), entry({}, {}), entry({encounter(missing, 0)}, {})};
         const validated v = validate_bytes(with_analysis(bytes, t_object({{"arealist", t_array(areas)}})));
-        CHECK(v.count("analysis-area-count") == 1);
+        CHECK(v.count("bot-analysis-area-count") == 1);
         REQUIRE(v.count("missing-encounter-area") == 1);
         for (const auto& f : v.findings) {
             if (f.check->id == std::string_view("missing-encounter-area")) CHECK((f.index == 4 && f.id == 4));

@@ -32,7 +32,7 @@ enum : std::size_t {
     duplicate_area_id, non_finite_corner, degenerate_polygon, non_convex_polygon, repeated_corner,
     hull_index_out_of_range, self_connection, missing_connection_target, edge_index_out_of_range,
     one_way_connection, missing_ladder, duplicate_ladder_id, bad_ladder_direction, missing_ladder_area,
-    unconnected_ladder, unconfirmed_layout, missing_approach_area, missing_encounter_area, analysis_area_count,
+    unconnected_ladder, unconfirmed_layout, missing_approach_area, missing_encounter_area, bot_analysis_area_count,
     count
 };
 }  // namespace check
@@ -58,7 +58,7 @@ inline constexpr check_info validate_checks[check::count] = {
     // Source 1's checks of the same references.
     {"missing-approach-area", severity::error, "an approach spot names an area id no area has", "area id"},
     {"missing-encounter-area", severity::error, "an encounter path names an area id no area has", "area id"},
-    {"analysis-area-count", severity::error, "the bot analysis lists another number of areas than the area table", "areas listed"},
+    {"bot-analysis-area-count", severity::error, "the bot analysis lists another number of areas than the area table", "areas listed"},
 };
 
 // Where validate() looks ids up; each span at least as long as
@@ -322,7 +322,7 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
         if (analysis.ok()) {
             const std::uint64_t where = blob->offset();
             if (analysis->area_count() != n) {
-                out.add(check::analysis_area_count, "file", 0, 0, where, analysis->area_count());
+                out.add(check::bot_analysis_area_count, "custom data", 0, 0, where, analysis->area_count());
             }
             auto id_key = [&](std::size_t c, std::size_t area_index, std::uint64_t area_id,
                               const ::navspan::kv3::value& entry, std::string_view key) {
