@@ -102,3 +102,43 @@ TEST_CASE("source2 command tools on the corpus") {
         check_source2_tools(navspan_test::read_file(*folder / "files" / row.file));
     }
 }
+
+TEST_CASE("source2 picture: the hiding spots of the bot analysis as points (lobby_mapveto.nav)") {
+    NAVSPAN_REQUIRE_CORPUS(folder, "source2-nav");
+    namespace s2 = navspan::source2;
+    const auto bytes = navspan_test::read_file(*folder / "files" / "ValveResourceFormat__ValveResourceFormat__lobby_mapveto.nav");
+    const auto f = s2::nav_file::open(bytes);
+    REQUIRE(f.ok());
+    auto size = s2::bot_analysis::scratch_size(*f);
+    REQUIRE(size.ok());
+    std::vector<std::byte> scratch(*size);
+    const auto analysis = s2::bot_analysis::open(*f, scratch);
+    REQUIRE(analysis.ok());
+
+    navspan_cli::scene sc;
+    REQUIRE(s2f::build_scene(bytes, sc).ok());
+    REQUIRE(sc.point_categories.size() == 1);
+    CHECK(sc.point_categories[0] == "hiding spot");
+    REQUIRE(sc.points.size() == analysis->hiding_spot_count());
+    REQUIRE(sc.points.size() == 8);
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < analysis->area_count(); ++i) {
+        for (const s2::analysis_hiding_spot spot : analysis->area(i).hiding_spots()) {
+            CHECK(sc.points[k].at == spot.position());
+            CHECK(sc.points[k].label.find("hiding spot " + std::to_string(*spot.id()) + " (area ") == 0);
+            CHECK(sc.points[k].label.find("IN_COVER") != std::string::npos);
+            ++k;
+        }
+    }
+    std::string svg;
+    navspan_cli::output svg_out(svg);
+    const auto drawn = navspan_cli::write_svg(sc, svg_out);
+    CHECK(drawn.points == 8);
+    CHECK(svg.find("hiding spot") != std::string::npos);  // legend and tooltips
+    CHECK(navspan_test::svg_numbers_problem(svg).empty());
+
+    // A file without custom data: no points.
+    navspan_cli::scene flat;
+    REQUIRE(s2f::build_scene(navspan_test::read_file(*folder / "files" / "ValveResourceFormat__ValveResourceFormat__preview_flat.nav"), flat).ok());
+    CHECK(flat.points.empty());
+}

@@ -434,11 +434,11 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
     const auto opened = navspan::source2::nav_file::open(bytes);
     if (!opened) return opened.error();
     NAVSPAN_TRY(navspan::source2::validate(*opened, [&](const navspan::finding& f) { out.push_back(from_library(f)); }));
-    // The bot analysis (custom data): it decodes, and its area list matches
-    // the area table (one entry per area, in order: the references the
-    // analysis makes to areas are by position).
+    // The bot analysis (custom data) decodes (the library checks its area
+    // list and the area references in it: bot-analysis-area-count,
+    // missing-approach-area, missing-encounter-area).
     const navspan::source2::nav_file& f = *opened;
-    if (const auto blob = f.custom_data()) {
+    if (f.custom_data()) {
         namespace s2 = navspan::source2;
         auto size = s2::bot_analysis::scratch_size(f);
         std::vector<std::byte> scratch(size ? *size : 0);
@@ -451,18 +451,41 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
             bad.offset = a.error().offset;
             bad.message = "the bot analysis does not decode: " + a.error().message();
             out.push_back(std::move(bad));
-        } else if (a->area_count() != f.area_count()) {
-            finding bad;
-            bad.check = "bot-analysis-area-count";
-            bad.level = navspan::severity::error;
-            bad.record = "custom data";
-            bad.offset = blob->offset();
-            bad.message = "the bot analysis lists " + std::to_string(a->area_count()) + " areas, the file has " +
-                          std::to_string(f.area_count());
-            out.push_back(std::move(bad));
         }
     }
     return {};
+}
+
+// The hiding spots of the bot analysis (custom data) of the drawn hull's
+// areas, as points (entry i of the analysis is area i of the file). A file
+// without custom data, or whose analysis does not decode (validate says
+// why), is drawn without them.
+inline void add_hiding_spots(const navspan::source2::nav_file& f, int hull, scene& out) {
+    namespace s2 = navspan::source2;
+    if (!f.custom_data()) return;
+    const auto size = s2::bot_analysis::scratch_size(f);
+    if (!size) return;
+    std::vector<std::byte> scratch(*size);
+    const auto analysis = s2::bot_analysis::open(f, scratch);
+    if (!analysis || analysis->hiding_spot_count() == 0) return;
+    const std::uint32_t category = scene::category(out.point_categories, "hiding spot");
+    if (out.point_colours.size() <= category) out.point_colours.resize(category + 1);
+    out.point_colours[category] = "#2ca02c";
+    std::size_t i = 0;
+    for (const s2::area& a : f.areas()) {
+        if (i == analysis->area_count()) break;
+        const s2::area_analysis entry = analysis->area(i++);
+        if (a.hull_index() != hull) continue;
+        for (const s2::analysis_hiding_spot spot : entry.hiding_spots()) {
+            std::string label = "hiding spot";
+            if (const auto id = spot.id()) label += " " + std::to_string(*id);
+            label += " (area " + std::to_string(a.id());
+            navspan::for_each_flag(navspan::source::hiding_spot_flag_names, spot.flags_raw(),
+                                   [&](std::string_view name, std::uint64_t) { (label += ", ") += name; });
+            label += ")";
+            out.points.push_back({spot.position(), category, std::move(label)});
+        }
+    }
 }
 
 // The top-down picture of one hull's mesh (--hull N, default the first
@@ -565,6 +588,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
         const std::uint32_t ladder_category = scene::category(out.line_categories, "ladder");
         for (const s2::ladder l : f.ladders()) out.lines.push_back({l.bottom(), l.top(), ladder_category, false});
     }
+    add_hiding_spots(f, hull, out);
     return {};
 }
 

@@ -81,6 +81,51 @@ inline result<std::size_t> lz4_decompress_block(bytes_view in, std::span<std::by
     }
     const std::byte* last_match = nullptr;  // where the last match started, in the output
     for (;;) {
+        // The fast path: a sequence with at most 14 literals whose match
+        // fits with 16 bytes to spare, while 32 input bytes and 64 bytes of
+        // output room remain (so it is not the last sequence, and its wide
+        // copies stay inside both). Anything else, errors included, goes
+        // through the careful code below from the same state.
+        while (NAVSPAN_LIKELY(iend - ip >= 32 && oend - op >= 64)) {
+            const unsigned token = load_u8(ip);
+            const std::size_t literals = token >> 4;
+            if (NAVSPAN_UNLIKELY(literals == 15)) break;
+            const std::size_t offset = load_u16(ip + 1 + literals);
+            std::byte* const match_at = op + literals;
+            // (offset - 1 wraps for 0.)
+            if (NAVSPAN_UNLIKELY(offset - 1 >= static_cast<std::size_t>(match_at - obase))) break;
+            const std::byte* const src = match_at - offset;
+            std::size_t length = (token & 15u) + 4;
+            if (NAVSPAN_LIKELY(length != 19 && offset >= 8)) {
+                // The most common sequence: short literals, a short match.
+                // (Three 8-byte copies whatever the offset: no branch to
+                // mispredict, and correct for any offset of 8 or more.)
+                detail::copy16(op, ip + 1);
+                detail::copy8(match_at, src);
+                detail::copy8(match_at + 8, src + 8);
+                detail::copy8(match_at + 16, src + 16);
+                last_match = match_at;
+                ip += 1 + literals + 2;
+                op = match_at + length;
+                continue;
+            }
+            const std::byte* p = ip + 1 + literals + 2;
+            if (length == 19) {
+                unsigned more = 255;
+                while (more == 255 && p != iend) {
+                    more = load_u8(p++);
+                    length += more;
+                }
+                if (NAVSPAN_UNLIKELY(p == iend)) break;
+            }
+            const std::size_t room = static_cast<std::size_t>(oend - match_at);
+            if (NAVSPAN_UNLIKELY(length + 16 > room)) break;
+            detail::copy16(op, ip + 1);
+            detail::copy_match(match_at, offset, length, room);
+            last_match = match_at;
+            ip = p;
+            op = match_at + length;
+        }
         if (NAVSPAN_UNLIKELY(ip == iend)) {
             return navspan::detail::fail(error_code::truncated, at(ip),
                                          "lz4 sequence token (the block ends after a match)", 1, 0);

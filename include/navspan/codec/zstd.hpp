@@ -144,8 +144,15 @@ constexpr unsigned highest_bit(std::uint32_t v) noexcept {  // v > 0
 
 // A backward bit stream (§4.1): the bytes are one little-endian number read
 // from its top; the highest set bit of the last byte marks the start, and
-// the stream must end exactly at bit 0. Reads past bit 0 give zeros and
-// leave pos() negative, which the callers check.
+// the stream must end exactly at bit 0.
+//
+// It holds 64 bits of the stream (the 8 bytes at ptr_, or all the bytes of
+// a shorter stream, moved to the top), of which consumed_ are read (counted
+// from the top). refill()
+// steps ptr_ back over the whole bytes read, so at least 57 bits are
+// unread in the container until fewer remain in the stream. Reads past
+// bit 0 return unspecified bits (never out of bounds: the shifts are
+// masked) and leave pos() negative, which the callers check.
 class backward_bits {
 public:
     // Fails when the stream is empty or its last byte is zero.
@@ -155,59 +162,72 @@ public:
         if (NAVSPAN_UNLIKELY(last == 0)) {
             return navspan::detail::fail(error_code::inconsistent, offset + size - 1, what, 0);
         }
-        begin_ = begin;
-        size_ = size;
-        pos_ = static_cast<std::int64_t>(size * 8 - 8 + highest_bit(last));
+        start_ = begin;
+        low_pad_ = 0;
         if (size >= 8) {
-            window_start_ = static_cast<std::int64_t>(size - 8);
-            window_ = load_u64(begin + size - 8);
+            ptr_ = begin + size - 8;
+            container_ = load_u64(ptr_);
+            consumed_ = 8 - highest_bit(last);
         } else {
-            window_start_ = 0;
-            window_ = 0;
-            for (std::size_t i = 0; i < size; ++i) window_ |= std::uint64_t{load_u8(begin + i)} << (8 * i);
+            ptr_ = begin;
+            container_ = 0;
+            for (std::size_t i = 0; i < size; ++i) container_ |= std::uint64_t{load_u8(begin + i)} << (8 * i);
+            // The bytes at the top; the zeros below them are not stream bits.
+            low_pad_ = static_cast<unsigned>(8 * (8 - size));
+            container_ <<= low_pad_;
+            consumed_ = 8 - highest_bit(last);
         }
         return {};
     }
 
-    // Makes at least 57 bits readable from the window (or all that remain).
+    // Makes at least 57 bits readable (or all that remain).
     NAVSPAN_ALWAYS_INLINE void refill() noexcept {
-        if (window_start_ == 0) return;
-        if (pos_ - window_start_ * 8 >= 57) return;
-        std::int64_t top_byte = (pos_ - 1) >> 3;  // pos_ >= 1 here: window_start_ > 0
-        std::int64_t start = top_byte - 7;
-        if (start < 0) start = 0;
-        window_start_ = start;
-        window_ = load_u64(begin_ + start);
+        if (NAVSPAN_LIKELY(ptr_ - start_ >= 8)) {
+            // consumed_ <= 64 here (callers read at most 57 bits between refills).
+            ptr_ -= consumed_ >> 3;
+            consumed_ &= 7u;
+            container_ = load_u64(ptr_);
+            return;
+        }
+        refill_near_start();
     }
 
     // The next n (<= 57, after refill()) bits, without consuming them.
     NAVSPAN_ALWAYS_INLINE std::uint64_t peek(unsigned n) const noexcept {
-        const std::int64_t shift = pos_ - static_cast<std::int64_t>(n) - window_start_ * 8;
-        const std::uint64_t mask = (std::uint64_t{1} << n) - 1;
-        // (shift can be 64 only when n == 0: the mask then clears the result.)
-        if (NAVSPAN_LIKELY(shift >= 0)) return (window_ >> (shift & 63)) & mask;
-        // Past bit 0 (window_start_ == 0): the missing low bits are zeros.
-        if (-shift >= 64) return 0;
-        return (window_ << -shift) & mask;
+        // (Two shifts so that n == 0 gives 0.)
+        return ((container_ << (consumed_ & 63u)) >> 1) >> ((63u - n) & 63u);
     }
-    NAVSPAN_ALWAYS_INLINE void skip(unsigned n) noexcept { pos_ -= n; }
+    NAVSPAN_ALWAYS_INLINE void skip(unsigned n) noexcept { consumed_ += n; }
     NAVSPAN_ALWAYS_INLINE std::uint64_t read(unsigned n) noexcept {
         const std::uint64_t v = peek(n);
-        pos_ -= n;
+        consumed_ += n;
         return v;
     }
     // Bits left (negative after reading past the start).
-    std::int64_t pos() const noexcept { return pos_; }
-    // Bits readable without a refill.
-    std::int64_t buffered() const noexcept { return pos_ - window_start_ * 8; }
-    bool at_start() const noexcept { return window_start_ == 0; }
+    std::int64_t pos() const noexcept {
+        return static_cast<std::int64_t>(ptr_ - start_) * 8 + 64 - static_cast<std::int64_t>(consumed_) -
+               static_cast<std::int64_t>(low_pad_);
+    }
+    // Whether refill() still moves through whole 8-byte loads (at least 8
+    // bytes lie before the container), i.e. 57 bits are readable after it.
+    bool far_from_start() const noexcept { return ptr_ - start_ >= 8; }
 
 private:
-    const std::byte* begin_ = nullptr;
-    std::size_t size_ = 0;
-    std::int64_t pos_ = 0;
-    std::int64_t window_start_ = 0;
-    std::uint64_t window_ = 0;
+    void refill_near_start() noexcept {
+        if (ptr_ == start_) return;  // a stream of fewer than 8 bytes, or its last 8
+        std::size_t back = consumed_ >> 3;
+        const auto before = static_cast<std::size_t>(ptr_ - start_);
+        if (back > before) back = before;
+        ptr_ -= back;
+        consumed_ -= static_cast<unsigned>(back * 8);
+        container_ = load_u64(ptr_);
+    }
+
+    const std::byte* start_ = nullptr;
+    const std::byte* ptr_ = nullptr;
+    std::uint64_t container_ = 0;
+    unsigned consumed_ = 0;
+    unsigned low_pad_ = 0;  // a stream shorter than 8 bytes: the container's low bits that are not its
 };
 
 // One FSE decoding state's entry, with the value of its symbol resolved:
@@ -652,32 +672,73 @@ private:
         return {};
     }
 
-    // Decodes one Huffman stream [begin, begin+size) into [dst, dst_end).
-    error huffman_stream(const std::byte* begin, std::size_t size, std::byte* dst, std::byte* dst_end) const noexcept {
-        detail::backward_bits br;
-        NAVSPAN_TRY(br.init(begin, size, at(begin), "zstd Huffman stream"));
+    // One Huffman symbol from `br` (refilled by the caller) into *dst.
+    NAVSPAN_ALWAYS_INLINE static void huffman_symbol(detail::backward_bits& br, const std::uint16_t* table,
+                                                     unsigned log, std::byte* dst) noexcept {
+        const std::uint16_t e = table[br.peek(log)];
+        br.skip(e & 0xFFu);
+        *dst = static_cast<std::byte>(e >> 8);
+    }
+
+    // Decodes the rest of one Huffman stream into [dst, dst_end) and checks
+    // that it ends exactly at its first bit (`begin`, for the error).
+    error huffman_finish(detail::backward_bits& br, const std::byte* begin, std::byte* dst,
+                         std::byte* const dst_end) const noexcept {
         const unsigned log = huffman_log_;
         const std::uint16_t* const table = huffman_.data();
-        while (dst_end - dst >= 4) {
+        // Four symbols (at most 48 bits) per refill while 57 bits are readable.
+        while (dst_end - dst >= 4 && br.far_from_start()) {
             br.refill();
-            if (br.buffered() < static_cast<std::int64_t>(4 * log)) break;
-            for (int k = 0; k < 4; ++k) {
-                const std::uint16_t e = table[br.peek(log)];
-                br.skip(e & 0xFFu);
-                *dst++ = static_cast<std::byte>(e >> 8);
-            }
+            for (int k = 0; k < 4; ++k) huffman_symbol(br, table, log, dst++);
         }
         while (dst < dst_end) {
             br.refill();
-            const std::uint16_t e = table[br.peek(log)];
-            br.skip(e & 0xFFu);
-            *dst++ = static_cast<std::byte>(e >> 8);
+            huffman_symbol(br, table, log, dst++);
             if (NAVSPAN_UNLIKELY(br.pos() < 0)) break;
         }
         if (NAVSPAN_UNLIKELY(br.pos() != 0 || dst != dst_end)) {
             return corrupt(begin, "zstd Huffman stream (does not end at its first bit)",
                            static_cast<std::uint64_t>(br.pos() < 0 ? 0 : br.pos()));
         }
+        return {};
+    }
+
+    // Decodes one Huffman stream [begin, begin+size) into [dst, dst_end).
+    error huffman_stream(const std::byte* begin, std::size_t size, std::byte* dst, std::byte* dst_end) const noexcept {
+        detail::backward_bits br;
+        NAVSPAN_TRY(br.init(begin, size, at(begin), "zstd Huffman stream"));
+        return huffman_finish(br, begin, dst, dst_end);
+    }
+
+    // Decodes the four Huffman streams at p (sizes s[0..3]) into four
+    // segments of [dst, dst + regen): interleaved while all four are far from
+    // their ends (independent work the processor overlaps), then one by one.
+    error huffman_four_streams(const std::byte* p, const std::size_t (&s)[4], std::byte* dst, std::size_t segment,
+                               std::size_t regen) const noexcept {
+        detail::backward_bits br[4];
+        const std::byte* begin[4];
+        std::byte* d[4];
+        std::byte* e[4];
+        for (int k = 0; k < 4; ++k) {
+            begin[k] = p;
+            NAVSPAN_TRY(br[k].init(p, s[k], at(p), "zstd Huffman stream"));
+            p += s[k];
+            d[k] = dst + segment * static_cast<std::size_t>(k);
+            e[k] = k < 3 ? d[k] + segment : dst + regen;
+        }
+        const unsigned log = huffman_log_;
+        const std::uint16_t* const table = huffman_.data();
+        // The fourth segment is the shortest and all advance together, so
+        // its room bounds the others'.
+        while (e[3] - d[3] >= 4 && br[0].far_from_start() && br[1].far_from_start() && br[2].far_from_start() &&
+               br[3].far_from_start()) {
+            for (int k = 0; k < 4; ++k) br[k].refill();
+            for (int i = 0; i < 4; ++i) {
+                for (int k = 0; k < 4; ++k) huffman_symbol(br[k], table, log, d[k] + i);
+            }
+            for (int k = 0; k < 4; ++k) d[k] += 4;
+        }
+        for (int k = 0; k < 4; ++k) NAVSPAN_TRY(huffman_finish(br[k], begin[k], d[k], e[k]));
         return {};
     }
 
@@ -761,10 +822,8 @@ private:
             if (NAVSPAN_UNLIKELY(regen < 3 * segment)) {
                 return corrupt(start, "zstd literals size (too small for four streams)", regen);
             }
-            NAVSPAN_TRY(huffman_stream(p, s1, dst, dst + segment));
-            NAVSPAN_TRY(huffman_stream(p + s1, s2, dst + segment, dst + 2 * segment));
-            NAVSPAN_TRY(huffman_stream(p + s1 + s2, s3, dst + 2 * segment, dst + 3 * segment));
-            NAVSPAN_TRY(huffman_stream(p + s1 + s2 + s3, s4, dst + 3 * segment, dst + regen));
+            const std::size_t sizes[4] = {s1, s2, s3, s4};
+            NAVSPAN_TRY(huffman_four_streams(p, sizes, dst, segment, regen));
         }
         ip = cend;
         return {};
@@ -866,10 +925,14 @@ private:
             const entry& lle = ll_t[ll_state];
             const entry& ofe = of_t[of_state];
             const entry& mle = ml_t[ml_state];
+            // After a refill 57 bits are readable: the offset and match
+            // length extra bits (at most 31 + 16), then, when the three
+            // extras take at most 31 bits, the literal length's and the
+            // three state updates (at most 26) without another refill.
             br.refill();
             std::size_t offset_value = ofe.base + static_cast<std::size_t>(br.read(ofe.extra));
-            br.refill();
             const std::size_t ml = mle.base + static_cast<std::size_t>(br.read(mle.extra));
+            if (NAVSPAN_UNLIKELY(unsigned{ofe.extra} + mle.extra + lle.extra > 31)) br.refill();
             const std::size_t ll = lle.base + static_cast<std::size_t>(br.read(lle.extra));
             std::size_t offset;
             if (offset_value > 3) {
@@ -898,39 +961,59 @@ private:
                 }
             }
             if (n > 1) {
-                br.refill();
                 ll_state = lle.next + static_cast<std::uint32_t>(br.read(lle.nbits));
                 ml_state = mle.next + static_cast<std::uint32_t>(br.read(mle.nbits));
                 of_state = ofe.next + static_cast<std::uint32_t>(br.read(ofe.nbits));
             }
-            // Literals, then the match.
-            if (NAVSPAN_UNLIKELY(ll > static_cast<std::size_t>(lit_end - lit))) {
+            // Where this sequence may write: up to the unused literals when
+            // they sit in the output, else the end of the cap.
+            const std::size_t room = static_cast<std::size_t>((in_output ? lit : out_end_) - op);
+            const std::size_t lit_left = static_cast<std::size_t>(lit_end - lit);
+            // The fast path: 32 bytes to spare after the sequence and 16
+            // literals beyond its own, so literals and matches are copied in
+            // 16-byte chunks that may run past them (never past the room:
+            // the next sequence overwrites the excess). (ll and ml are below
+            // 2^17 each, so the sums cannot wrap.)
+            if (NAVSPAN_LIKELY(ll + ml + 32 <= room && ll + 16 <= lit_left)) {
+                detail::copy16(op, lit);
+                for (std::size_t i = 16; i < ll; i += 16) detail::copy16(op + i, lit + i);
+                op += ll;
+                lit += ll;
+                // (offset - 1 wraps for 0.)
+                if (NAVSPAN_UNLIKELY(offset - 1 >= static_cast<std::size_t>(op - frame_start_))) {
+                    op_ = op;
+                    return navspan::detail::fail(error_code::bad_offset, at(end),
+                                                 "zstd match (reaches before the start of the frame's output)", offset,
+                                                 static_cast<std::uint64_t>(op - frame_start_));
+                }
+                if (offset >= 16) {
+                    const std::byte* const src = op - offset;
+                    detail::copy16(op, src);
+                    for (std::size_t i = 16; i < ml; i += 16) detail::copy16(op + i, src + i);
+                    op += ml;
+                } else {
+                    op = detail::copy_match(op, offset, ml, room - ll);
+                }
+                continue;
+            }
+            // Literals, then the match, byte-exact.
+            if (NAVSPAN_UNLIKELY(ll > lit_left)) {
                 op_ = op;
                 return corrupt(end, "zstd sequence (more literals than the literals section holds)", ll);
             }
-            // Where this sequence may write: up to the unused literals when
-            // they sit in the output, else the end of the cap.
             if (!in_output) {
-                if (NAVSPAN_UNLIKELY(ll + ml > static_cast<std::size_t>(out_end_ - op))) {
+                if (NAVSPAN_UNLIKELY(ll + ml > room)) {
                     op_ = op;
                     return overflow(end, ll + ml);
                 }
-                if (ll <= 16 && lit_end - lit >= 16 && out_end_ - op >= 16) {
-                    detail::copy16(op, lit);
-                } else if (ll != 0) {
-                    std::memcpy(op, lit, ll);
-                }
+                if (ll != 0) std::memcpy(op, lit, ll);
             } else {
                 // op <= lit always; the match must end before the next unused literal.
-                if (NAVSPAN_UNLIKELY(ml > static_cast<std::size_t>(lit - op))) {
+                if (NAVSPAN_UNLIKELY(ml > room)) {
                     op_ = op;
                     return overflow(end, static_cast<std::size_t>(out_end_ - lit_end) + ll + ml);
                 }
-                if (ll <= 16 && lit - op >= 16 && lit_end - lit >= 16) {
-                    detail::copy16(op, lit);
-                } else if (ll != 0) {
-                    std::memmove(op, lit, ll);
-                }
+                if (ll != 0) std::memmove(op, lit, ll);
             }
             op += ll;
             lit += ll;
@@ -940,8 +1023,9 @@ private:
                                              "zstd match (reaches before the start of the frame's output)", offset,
                                              static_cast<std::uint64_t>(op - frame_start_));
             }
-            const std::size_t room = in_output ? static_cast<std::size_t>(lit - op) : static_cast<std::size_t>(out_end_ - op);
-            op = detail::copy_match(op, offset, ml, room);
+            const std::size_t match_room =
+                in_output ? static_cast<std::size_t>(lit - op) : static_cast<std::size_t>(out_end_ - op);
+            op = detail::copy_match(op, offset, ml, match_room);
         }
         rep_[0] = r0;
         rep_[1] = r1;

@@ -21,6 +21,7 @@
 #include "../core/error.hpp"
 #include "../core/validate.hpp"
 #include "area_index.hpp"
+#include "bot_analysis.hpp"
 #include "nav_file.hpp"
 #include "records.hpp"
 
@@ -31,7 +32,8 @@ enum : std::size_t {
     duplicate_area_id, non_finite_corner, degenerate_polygon, non_convex_polygon, repeated_corner,
     hull_index_out_of_range, self_connection, missing_connection_target, edge_index_out_of_range,
     one_way_connection, missing_ladder, duplicate_ladder_id, bad_ladder_direction, missing_ladder_area,
-    unconnected_ladder, unconfirmed_layout, count
+    unconnected_ladder, unconfirmed_layout, missing_approach_area, missing_encounter_area, bot_analysis_area_count,
+    count
 };
 }  // namespace check
 
@@ -52,6 +54,11 @@ inline constexpr check_info validate_checks[check::count] = {
     {"missing-ladder-area", severity::error, "a ladder names an area id no area has", "area id"},
     {"unconnected-ladder", severity::warning, "the ladder connects to no area at either end", ""},
     {"unconfirmed-layout", severity::info, "a version no known file has was read with a neighbour's layout", "version"},
+    // The bot analysis (custom data, bot_analysis.hpp): the ids and texts of
+    // Source 1's checks of the same references.
+    {"missing-approach-area", severity::error, "an approach spot names an area id no area has", "area id"},
+    {"missing-encounter-area", severity::error, "an encounter path names an area id no area has", "area id"},
+    {"bot-analysis-area-count", severity::error, "the bot analysis lists another number of areas than the area table", "areas listed"},
 };
 
 // Where validate() looks ids up; each span at least as long as
@@ -62,10 +69,14 @@ struct validate_storage {
     std::span<std::uint32_t> polygon_offsets;
     std::span<std::uint64_t> connections;  // (from id << 32 | to id), sorted
     std::span<std::uint32_t> ladder_ids;
+    // Where the bot analysis (the custom data) is decoded for the checks of
+    // its area references; left empty (or too small), they are skipped.
+    std::span<std::byte> analysis_scratch = {};
 };
 
 struct validate_storage_size {
     std::size_t areas = 0, polygons = 0, connections = 0, ladders = 0;
+    std::size_t analysis_scratch = 0;  // bytes; 0 without custom data (or when its header is refused)
 };
 
 inline validate_storage_size validate_storage_needed(const nav_file& file) noexcept {
@@ -74,6 +85,9 @@ inline validate_storage_size validate_storage_needed(const nav_file& file) noexc
     n.polygons = file.polygon_count();
     for (const area& a : file.areas()) n.connections += a.connection_count();
     n.ladders = file.ladder_count();
+    if (file.custom_data()) {
+        if (const auto scratch = bot_analysis::scratch_size(file); scratch.ok()) n.analysis_scratch = *scratch;
+    }
     return n;
 }
 
@@ -87,8 +101,9 @@ public:
         polygons_.resize(n.polygons);
         connections_.resize(n.connections);
         ladders_.resize(n.ladders);
+        analysis_.resize(n.analysis_scratch);
     }
-    validate_storage view() noexcept { return {offsets_, ids_, polygons_, connections_, ladders_}; }
+    validate_storage view() noexcept { return {offsets_, ids_, polygons_, connections_, ladders_, analysis_}; }
 
 private:
     std::vector<std::uint32_t> offsets_;
@@ -96,6 +111,7 @@ private:
     std::vector<std::uint32_t> polygons_;
     std::vector<std::uint64_t> connections_;
     std::vector<std::uint32_t> ladders_;
+    std::vector<std::byte> analysis_;
 };
 
 namespace validate_detail {
@@ -294,6 +310,49 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
             if (id != 0 && find_id(ids, id) == nullptr) add(check::missing_ladder_area, lb + fields::ladder_areas + 4 * c, id);
         }
         if (!any) add(check::unconnected_ladder, lb + fields::ladder_areas);
+    }
+    // The bot analysis: its area list and the area ids its entries name. Its
+    // values live in the decompressed KV3 document, not in the file, so the
+    // findings point at the custom-data blob. The entries' keys ("from",
+    // "to"; "prev", "here", "next") are those of a public description of the
+    // game's files; no populated sample has confirmed them, and entries
+    // without them are not checked. 0 names no area, as in Source 1.
+    if (const auto blob = file.custom_data(); blob && !storage.analysis_scratch.empty()) {
+        const auto analysis = bot_analysis::open(file, storage.analysis_scratch);
+        if (analysis.ok()) {
+            const std::uint64_t where = blob->offset();
+            if (analysis->area_count() != n) {
+                out.add(check::bot_analysis_area_count, "custom data", 0, 0, where, analysis->area_count());
+            }
+            auto id_key = [&](std::size_t c, std::size_t area_index, std::uint64_t area_id,
+                              const ::navspan::kv3::value& entry, std::string_view key) {
+                const auto v = entry[key];
+                if (!v.is_number()) return;
+                const std::uint64_t id = v.as_uint();
+                if (id != 0 && (id > UINT32_MAX || find_id(ids, static_cast<std::uint32_t>(id)) == nullptr)) {
+                    out.add(c, "area", area_index, area_id, where, id);
+                }
+            };
+            // Entry i belongs to area i (an entry past the area table has
+            // no area: its finding's id is its index, as for records without ids).
+            auto check_entry = [&](std::size_t i, std::uint64_t area_id) {
+                const area_analysis entry = analysis->area(i);
+                for (const analysis_entry e : entry.approach_spots()) {
+                    for (const char* key : {"here", "prev", "next"}) {
+                        id_key(check::missing_approach_area, i, area_id, e.value(), key);
+                    }
+                }
+                for (const analysis_entry e : entry.encounter_paths()) {
+                    for (const char* key : {"from", "to"}) id_key(check::missing_encounter_area, i, area_id, e.value(), key);
+                }
+            };
+            std::size_t i = 0;
+            for (const area& a : file.areas()) {
+                if (i == analysis->area_count()) break;
+                check_entry(i++, a.id());
+            }
+            for (; i < analysis->area_count(); ++i) check_entry(i, i);
+        }
     }
     if (file.warnings().has(warning::version_unconfirmed)) {
         out.add(check::unconfirmed_layout, "file", 0, 0, fields::header_version, file.version());
