@@ -20,6 +20,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -455,6 +456,35 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
         }
         return h;
     }), work.pairs.size()));
+    // The same with the all-pairs table as the bound (built once, timed
+    // once: a search per polygon; its memory in the note).
+    if (!quick) {
+        nav::search_graph::options with_table;
+        with_table.all_pairs = true;
+        nav::search_graph tabled;
+        const auto t0 = std::chrono::steady_clock::now();
+        tabled = nav::search_graph::build(w, with_table);
+        const double build_ns = static_cast<double>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count());
+        if (tabled.has_table()) {
+            row r;
+            r.name = "nav exact: all-pairs table build (once)";
+            r.format = fmt;
+            r.input = label;
+            r.median_ns = r.min_ns = build_ns;
+            r.note = std::to_string(tabled.table_bytes()) + " bytes table (" + std::to_string(tabled.memory_bytes()) +
+                     " bytes in all)";
+            show(r);
+            nav::search_scratch table_scratch(tabled);
+            show(per_query(measure(s, "nav exact path search, table (per query)", fmt, label, 0, [&] {
+                std::uint64_t h = 0;
+                for (const auto& [a, b] : work.pairs) {
+                    h += nav::find_exact_path(tabled, a, centres[a], b, centres[b], table_scratch).corridor.size();
+                }
+                return h;
+            }), work.pairs.size()));
+        }
+    }
 
 #if defined(NAVSPAN_BENCH_HAVE_DETOUR)
     if (w.ids() == nav::id_scheme::quake_node) return;  // no Detour counterpart (discs, point links)
