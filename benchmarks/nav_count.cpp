@@ -2,7 +2,7 @@
 // pairs of a file, once, for counting instructions (wall time on a shared
 // machine is too noisy for ratios):
 //
-//   for mode in none plain polygon build exact; do
+//   for mode in none plain polygon build exact table exact-table; do
 //     valgrind --tool=callgrind --callgrind-out-file=/dev/null
 //       build/bench/benchmarks/navspan-nav-count FILE $mode   (one line)
 //   done
@@ -10,7 +10,9 @@
 // The searches' own cost is a mode's count minus its baseline's: plain
 // (std::priority_queue A*) and polygon (find_path) minus none (the file
 // read, the walkable and the pairs); exact (find_exact_path) minus build
-// (the same plus the search graph). A plugin: its space with the most
+// (the same plus the search graph); exact-table (find_exact_path with the
+// all-pairs table as its bound) minus table (the same plus the graph with
+// the table). A plugin: its space with the most
 // triangles, as navspan-bench takes it.
 #include <cstdio>
 #include <cstdlib>
