@@ -468,7 +468,7 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
             std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count());
         if (tabled.has_table()) {
             row r;
-            r.name = "nav exact: all-pairs table build (once)";
+            r.name = "nav exact: table build (once)";
             r.format = fmt;
             r.input = label;
             r.median_ns = r.min_ns = build_ns;
@@ -476,7 +476,7 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
                      " bytes in all)";
             show(r);
             nav::search_scratch table_scratch(tabled);
-            show(per_query(measure(s, "nav exact path search, table (per query)", fmt, label, 0, [&] {
+            show(per_query(measure(s, "nav exact search+table (per q)", fmt, label, 0, [&] {
                 std::uint64_t h = 0;
                 for (const auto& [a, b] : work.pairs) {
                     h += nav::find_exact_path(tabled, a, centres[a], b, centres[b], table_scratch).corridor.size();
