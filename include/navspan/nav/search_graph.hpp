@@ -631,12 +631,13 @@ struct search_detail_run {
         auto bound = [&](std::uint32_t x) -> float {
             const polygon_index q = g.states_[x].target;
             if (q == goal) return 0.0f;
-            float h = path_detail::plan_distance3(g.states_[x].at, gp);
             if (table) {
+                // The table's bound is all but always the larger: the
+                // straight line is left out (one square root less).
                 const float t = g.table_bound(x, goal);
-                if (t == inf) return inf;
-                h = std::max(h, t + least_leg);
+                return t == inf ? inf : (t + least_leg) * heuristic_scale;
             }
+            float h = path_detail::plan_distance3(g.states_[x].at, gp);
             const float* from = g.from_landmark_.data() + std::size_t{x} * g.landmarks_;
             const float* to = g.to_landmark_.data() + std::size_t{x} * g.landmarks_;
             for (std::uint32_t a = 0; a < use; ++a) {
