@@ -105,7 +105,9 @@ public:
         located best;
         float best_gap = height_tolerance;
         auto consider = [&](polygon_index p) {
-            if (!geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return;
+            // A rectangle with axis-parallel sides holds the point when its
+            // bounds do (checked before this, with the same tolerance).
+            if (!w.rectangle(p) && !geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return;
             const float h = static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y}));
             const float gap = std::fabs(h - q.z);
             if (!(gap <= best_gap) || (best.polygon != no_polygon && gap == best_gap)) return;
