@@ -95,9 +95,9 @@ void check_walkable(const nav::walkable& w, gap_tally& gaps) {
     // search per polygon: the larger maps are left to the benchmark).
     nav::search_graph::options with_table;
     with_table.all_pairs = true;
-    with_table.all_pairs_max_polygons = 1300;
+    with_table.all_pairs_max_polygons = 800;
     const auto tabled = nav::search_graph::build(w, with_table);
-    CHECK(tabled.has_table() == (w.polygon_count() <= 1300 && tabled.lengths_precomputed()));
+    CHECK(tabled.has_table() == (w.polygon_count() <= 800 && tabled.lengths_precomputed()));
     nav::search_scratch table_scratch(tabled);
     const reference ref(w);
     nav::search_scratch scratch(graph);
