@@ -2,7 +2,7 @@
 // pairs of a file, once, for counting instructions (wall time on a shared
 // machine is too noisy for ratios):
 //
-//   for mode in none plain polygon build exact; do
+//   for mode in none plain polygon build exact table exact-table; do
 //     valgrind --tool=callgrind --callgrind-out-file=/dev/null
 //       build/bench/benchmarks/navspan-nav-count FILE $mode   (one line)
 //   done
@@ -10,7 +10,9 @@
 // The searches' own cost is a mode's count minus its baseline's: plain
 // (std::priority_queue A*) and polygon (find_path) minus none (the file
 // read, the walkable and the pairs); exact (find_exact_path) minus build
-// (the same plus the search graph). A plugin: its space with the most
+// (the same plus the search graph); exact-table (find_exact_path with the
+// all-pairs table as its bound) minus table (the same plus the graph with
+// the table). A plugin: its space with the most
 // triangles, as navspan-bench takes it.
 #include <cstdio>
 #include <cstdlib>
@@ -22,7 +24,7 @@ int main(int argc, char** argv) {
     namespace nav = navspan::nav;
     using namespace navspan_bench::nav_rows_detail;
     if (argc < 3) {
-        std::fprintf(stderr, "usage: navspan-nav-count FILE none|plain|polygon|build|exact [PAIRS]\n");
+        std::fprintf(stderr, "usage: navspan-nav-count FILE none|plain|polygon|build|exact|table|exact-table [PAIRS]\n");
         return 2;
     }
     const std::string mode = argv[2];
@@ -48,20 +50,27 @@ int main(int argc, char** argv) {
     for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) centres[p] = w.usable(p) ? nav::centre(w, p) : navspan::vec3{};
     nav::search_graph graph;
     if (mode == "build" || mode == "exact") graph = nav::search_graph::build(w);
+    if (mode == "table" || mode == "exact-table") {
+        nav::search_graph::options o;
+        o.all_pairs = true;
+        graph = nav::search_graph::build(w, o);
+    }
     nav::search_scratch exact_scratch(graph);
     nav::path_scratch scratch(w);
     plain_astar plain(w);
     double total = 0;
-    std::size_t found = 0;
+    std::size_t found = 0, expanded = 0;
     for (const auto& [a, b] : work.pairs) {
         float cost = -1;
         if (mode == "plain") {
             cost = plain.run(w, a, centres[a], b, centres[b]);
         } else if (mode == "polygon") {
             const auto r = nav::find_path(w, a, centres[a], b, centres[b], scratch);
+            expanded += r.expanded;
             if (r.status == nav::path_status::found) cost = r.cost;
-        } else if (mode == "exact") {
+        } else if (mode == "exact" || mode == "exact-table") {
             const auto r = nav::find_exact_path(graph, a, centres[a], b, centres[b], exact_scratch);
+            expanded += r.expanded;
             if (r.status == nav::search_status::found) cost = r.cost;
         }
         if (cost >= 0) {
@@ -69,7 +78,7 @@ int main(int argc, char** argv) {
             ++found;
         }
     }
-    std::printf("%s: %zu polygons, %zu links; %zu pairs, %zu found, total cost %.1f; search graph %zu bytes\n",
-                mode.c_str(), w.polygon_count(), w.link_count(), work.pairs.size(), found, total, graph.memory_bytes());
+    std::printf("%s: %zu polygons, %zu links; %zu pairs, %zu found, total cost %.1f; search graph %zu bytes; %zu expanded\n",
+                mode.c_str(), w.polygon_count(), w.link_count(), work.pairs.size(), found, total, graph.memory_bytes(), expanded);
     return 0;
 }

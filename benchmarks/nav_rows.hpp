@@ -20,6 +20,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -132,6 +133,10 @@ inline double polyline_length(const navspan::vec3* p, std::size_t n) {
 
 #if defined(NAVSPAN_BENCH_HAVE_DETOUR)
 
+inline navspan::vec3 nav_rows_detail_midpoint(const nav::link& l) {
+    return {(l.portal_a.x + l.portal_b.x) * 0.5f, (l.portal_a.y + l.portal_b.y) * 0.5f, (l.portal_a.z + l.portal_b.z) * 0.5f};
+}
+
 // A Detour navmesh of one tile holding the walkable's polygons.
 struct detour_mesh {
     dtNavMesh* mesh = nullptr;
@@ -139,6 +144,8 @@ struct detour_mesh {
     std::vector<nav::polygon_index> owner;  // Detour polygon -> walkable polygon
     std::vector<dtPolyRef> first;           // walkable polygon -> its first Detour polygon ref (0: none)
     float unit = 1;                         // the quantum of the vertex grid
+    std::size_t edge_links = 0;             // walkable links Detour has as polygon edges
+    std::size_t off_mesh_links = 0;         // the rest, as off-mesh connections
     detour_mesh() = default;
     detour_mesh(const detour_mesh&) = delete;
     detour_mesh& operator=(const detour_mesh&) = delete;
@@ -205,6 +212,13 @@ inline boundary boundary_of(const nav::walkable& w, nav::polygon_index p) {
     return b;
 }
 
+inline bool build_detour_tile(detour_mesh& out, const nav::walkable& w, const std::vector<std::size_t>& first,
+                              std::size_t poly_count, std::vector<unsigned short>& verts, std::vector<unsigned short>& data,
+                              std::vector<unsigned short>& flags, std::vector<unsigned char>& areas, float cs,
+                              std::vector<float>& con_verts, std::vector<float>& con_radius,
+                              std::vector<unsigned short>& con_flags, std::vector<unsigned char>& con_areas,
+                              std::vector<unsigned char>& con_dir, std::vector<unsigned int>& con_ids);
+
 inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
     struct dpoly {
         std::vector<navspan::vec3> verts;        // plan frame
@@ -265,6 +279,9 @@ inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
         }
         return best;
     };
+    // Which (polygon, target) pairs some Detour edge joins: every other
+    // link goes over as an off-mesh connection (below).
+    std::vector<std::vector<nav::polygon_index>> joined(w.polygon_count());
     for (std::size_t i = 0; i < polys.size(); ++i) {
         dpoly& d = polys[i];
         // Detour wants clockwise polygons seen from above in its frame
@@ -284,7 +301,11 @@ inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
             else if (d.across[e] != nav::no_polygon) {
                 const navspan::vec3 a = d.verts[e], b = d.verts[(e + 1) % n];
                 const int q = across_piece(d.across[e], {(a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f, (a.z + b.z) * 0.5f});
-                if (q >= 0) nei[k] = static_cast<unsigned short>(q);
+                if (q >= 0) {
+                    nei[k] = static_cast<unsigned short>(q);
+                    const auto owner = static_cast<nav::polygon_index>(std::upper_bound(first.begin(), first.end(), i) - first.begin() - 1);
+                    joined[owner].push_back(d.across[e]);
+                }
             }
         }
         data.insert(data.end(), idx.begin(), idx.end());
@@ -293,32 +314,110 @@ inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
             std::upper_bound(first.begin(), first.end(), i) - first.begin() - 1));
     }
     if (verts.size() / 3 > 65535) return false;
-    // Links through a point (Source ladders) have no edge: off-mesh
-    // connections, from the point (on the first polygon) to the nearest
+    // Links no Detour edge joins (through a point: Source ladders; or a
+    // portal sharing a piece of side with another link's, one neighbour
+    // per edge being all Detour keeps) go over as off-mesh connections,
+    // from the portal's midpoint (on the first polygon) to the nearest
     // point of the other, one way each (the way back is its own link).
     std::vector<float> con_verts, con_radius;
     std::vector<unsigned short> con_flags;
     std::vector<unsigned char> con_areas, con_dir;
     std::vector<unsigned int> con_ids;
+    // Each end a twentieth of the way in towards its polygon's centre, so
+    // Detour, which joins an end to the polygon nearest it, cannot join a
+    // portal's end to the polygon across it.
+    auto add_connection = [&](nav::polygon_index from_polygon, const nav::link& l) {
+        auto inward = [&](navspan::vec3 at, nav::polygon_index p) {
+            const navspan::vec3 c = w.to_plan(nav::centre(w, p));
+            return navspan::vec3{at.x + (c.x - at.x) * 0.05f, at.y + (c.y - at.y) * 0.05f, at.z + (c.z - at.z) * 0.05f};
+        };
+        const navspan::vec3 mid = nav_rows_detail_midpoint(l);
+        const navspan::vec3 from = inward(mid, from_polygon);
+        const navspan::vec3 to = inward(w.to_plan(nav::closest_point(w, l.target, w.to_world(mid))), l.target);
+        for (const float v : {from.x, from.z, from.y, to.x, to.z, to.y}) con_verts.push_back(v);
+        con_radius.push_back(cs * 8);
+        con_flags.push_back(1);
+        con_areas.push_back(0);
+        con_dir.push_back(0);
+        con_ids.push_back(static_cast<unsigned int>(con_ids.size()));
+    };
+    auto make = [&] {
+        return build_detour_tile(out, w, first, polys.size(), verts, data, flags, areas, cs, con_verts, con_radius,
+                                 con_flags, con_areas, con_dir, con_ids);
+    };
     for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
         for (const nav::link& l : w.links(p)) {
-            if (!(l.portal_a == l.portal_b) || first[l.target] == first[l.target + 1]) continue;
-            const navspan::vec3 from = l.portal_a, to = w.to_plan(nav::closest_point(w, l.target, w.to_world(l.portal_a)));
-            for (const float v : {from.x, from.z, from.y, to.x, to.z, to.y}) con_verts.push_back(v);
-            con_radius.push_back(cs * 8);
-            con_flags.push_back(1);
-            con_areas.push_back(0);
-            con_dir.push_back(0);
-            con_ids.push_back(static_cast<unsigned int>(con_ids.size()));
+            if (first[l.target] == first[l.target + 1] || first[p] == first[p + 1]) continue;
+            if (!(l.portal_a == l.portal_b) &&
+                std::find(joined[p].begin(), joined[p].end(), l.target) != joined[p].end()) {
+                ++out.edge_links;
+                continue;
+            }
+            ++out.off_mesh_links;
+            add_connection(p, l);
         }
     }
+    // Built once; every walkable link Detour then lacks (its links checked
+    // polygon by polygon) is added as an off-mesh connection, built again.
+    for (int pass = 0; pass < 2; ++pass) {
+        if (!make()) return false;
+        if (pass == 1) break;
+        const dtNavMesh* m = out.mesh;
+        const dtMeshTile* t = m->getTile(0);
+        std::vector<std::vector<nav::polygon_index>> reached(w.polygon_count());
+        for (int i = 0; i < t->header->polyCount; ++i) {
+            const dtPoly& dp = t->polys[i];
+            if (dp.getType() == DT_POLYTYPE_OFFMESH_CONNECTION) continue;
+            const nav::polygon_index from = out.owner[static_cast<std::size_t>(i)];
+            for (unsigned k = dp.firstLink; k != DT_NULL_LINK; k = t->links[k].next) {
+                const unsigned j = m->decodePolyIdPoly(t->links[k].ref);
+                if (j < out.owner.size()) {
+                    reached[from].push_back(out.owner[j]);
+                    continue;
+                }
+                const dtPoly& con = t->polys[j];  // an off-mesh connection: where it lands
+                for (unsigned k2 = con.firstLink; k2 != DT_NULL_LINK; k2 = t->links[k2].next) {
+                    const unsigned j2 = m->decodePolyIdPoly(t->links[k2].ref);
+                    if (j2 < out.owner.size()) reached[from].push_back(out.owner[j2]);
+                }
+            }
+        }
+        std::size_t added = 0;
+        for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
+            for (const nav::link& l : w.links(p)) {
+                if (first[l.target] == first[l.target + 1] || first[p] == first[p + 1]) continue;
+                if (std::find(reached[p].begin(), reached[p].end(), l.target) != reached[p].end()) continue;
+                add_connection(p, l);
+                ++added;
+            }
+        }
+        if (added == 0) break;
+        out.edge_links -= std::min(out.edge_links, added);
+        out.off_mesh_links += added;
+        dtFreeNavMeshQuery(out.query);
+        dtFreeNavMesh(out.mesh);
+        out.query = nullptr;
+        out.mesh = nullptr;
+    }
+    return true;
+}
+
+inline bool build_detour_tile(detour_mesh& out, const nav::walkable& w, const std::vector<std::size_t>& first,
+                              std::size_t poly_count, std::vector<unsigned short>& verts, std::vector<unsigned short>& data,
+                              std::vector<unsigned short>& flags, std::vector<unsigned char>& areas, float cs,
+                              std::vector<float>& con_verts, std::vector<float>& con_radius,
+                              std::vector<unsigned short>& con_flags, std::vector<unsigned char>& con_areas,
+                              std::vector<unsigned char>& con_dir, std::vector<unsigned int>& con_ids) {
+    const nav::box& bounds = w.plan_bounds();
+    const int nvp = DT_VERTS_PER_POLYGON;
+    (void)first;
     dtNavMeshCreateParams params{};
     params.verts = verts.data();
     params.vertCount = static_cast<int>(verts.size() / 3);
     params.polys = data.data();
     params.polyFlags = flags.data();
     params.polyAreas = areas.data();
-    params.polyCount = static_cast<int>(polys.size());
+    params.polyCount = static_cast<int>(poly_count);
     params.nvp = nvp;
     params.offMeshConVerts = con_verts.data();
     params.offMeshConRad = con_radius.data();
@@ -352,7 +451,7 @@ inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
     const dtMeshTile* t = static_cast<const dtNavMesh*>(out.mesh)->getTile(0);
     const dtPolyRef base = out.mesh->getPolyRefBase(t);
     out.first.assign(w.polygon_count(), 0);
-    for (std::size_t i = polys.size(); i-- > 0;) out.first[out.owner[i]] = base | static_cast<dtPolyRef>(i);
+    for (std::size_t i = poly_count; i-- > 0;) out.first[out.owner[i]] = base | static_cast<dtPolyRef>(i);
     return true;
 }
 
@@ -455,14 +554,45 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
         }
         return h;
     }), work.pairs.size()));
+    // The same with the all-pairs table as the bound (built once, timed
+    // once: a search per polygon; its memory in the note).
+    if (!quick) {
+        nav::search_graph::options with_table;
+        with_table.all_pairs = true;
+        nav::search_graph tabled;
+        const auto t0 = std::chrono::steady_clock::now();
+        tabled = nav::search_graph::build(w, with_table);
+        const double build_ns = static_cast<double>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count());
+        if (tabled.has_table()) {
+            row r;
+            r.name = "nav exact: table build (once)";
+            r.format = fmt;
+            r.input = label;
+            r.median_ns = r.min_ns = build_ns;
+            r.note = std::to_string(tabled.table_bytes()) + " bytes table (" + std::to_string(tabled.memory_bytes()) +
+                     " bytes in all)";
+            show(r);
+            nav::search_scratch table_scratch(tabled);
+            show(per_query(measure(s, "nav exact search+table (per q)", fmt, label, 0, [&] {
+                std::uint64_t h = 0;
+                for (const auto& [a, b] : work.pairs) {
+                    h += nav::find_exact_path(tabled, a, centres[a], b, centres[b], table_scratch).corridor.size();
+                }
+                return h;
+            }), work.pairs.size()));
+        }
+    }
 
 #if defined(NAVSPAN_BENCH_HAVE_DETOUR)
     if (w.ids() == nav::id_scheme::quake_node) return;  // no Detour counterpart (discs, point links)
-    std::size_t detour_polys = 0;
+    std::size_t detour_polys = 0, detour_edge_links = 0, detour_off_mesh = 0;
     show(measure(s, "detour build (create + init)", "detour", label, bytes.size(), [&] {
         detour_mesh d;
         const bool ok = build_detour(w, d);
         detour_polys = d.owner.size();
+        detour_edge_links = d.edge_links;
+        detour_off_mesh = d.off_mesh_links;
         return static_cast<std::uint64_t>(ok) + d.owner.size();
     }));
     detour_mesh d;
@@ -540,18 +670,19 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
         } else if (a) ++only_nav;
         else if (b) ++only_detour;
     }
-    char line[320];
+    char line[400];
     std::snprintf(line, sizeof line,
                   "%zu pairs: both found %zu, only navspan %zu, only Detour %zu; navspan/Detour waypoint length "
-                  "mean %.4f, farthest %.4f; Detour polygons %zu (navspan %zu)",
+                  "mean %.4f, farthest %.4f; Detour polygons %zu (navspan %zu); links %zu as edges, %zu off-mesh",
                   work.pairs.size(), both, only_nav, only_detour, both ? ratio_sum / static_cast<double>(both) : 0.0,
-                  worst, detour_polys, w.polygon_count());
+                  worst, detour_polys, w.polygon_count(), detour_edge_links, detour_off_mesh);
     if (s.json) {
         std::printf("{\"name\": \"nav vs detour paths\", \"input\": \"%s\", \"pairs\": %zu, \"both\": %zu, "
                     "\"only_navspan\": %zu, \"only_detour\": %zu, \"length_ratio_mean\": %.4f, "
-                    "\"length_ratio_farthest\": %.4f, \"detour_polygons\": %zu}\n",
+                    "\"length_ratio_farthest\": %.4f, \"detour_polygons\": %zu, \"detour_edge_links\": %zu, "
+                    "\"detour_off_mesh_links\": %zu}\n",
                     label.c_str(), work.pairs.size(), both, only_nav, only_detour,
-                    both ? ratio_sum / static_cast<double>(both) : 0.0, worst, detour_polys);
+                    both ? ratio_sum / static_cast<double>(both) : 0.0, worst, detour_polys, detour_edge_links, detour_off_mesh);
     } else {
         std::printf("%-34s %s\n", "nav vs detour paths", line);
     }

@@ -91,6 +91,14 @@ void check_walkable(const nav::walkable& w, gap_tally& gaps) {
     if (w.polygon_count() < 2 || w.link_count() == 0) return;
     const auto graph = nav::search_graph::build(w);
     REQUIRE(graph.state_count() == w.link_count());
+    // The same with the all-pairs table as the bound (its build is a
+    // search per polygon: the larger maps are left to the benchmark).
+    nav::search_graph::options with_table;
+    with_table.all_pairs = true;
+    with_table.all_pairs_max_polygons = 800;
+    const auto tabled = nav::search_graph::build(w, with_table);
+    CHECK(tabled.has_table() == (w.polygon_count() <= 800 && tabled.lengths_precomputed()));
+    nav::search_scratch table_scratch(tabled);
     const reference ref(w);
     nav::search_scratch scratch(graph);
     nav::path_scratch polygon_scratch(w);
@@ -114,12 +122,16 @@ void check_walkable(const nav::walkable& w, gap_tally& gaps) {
             const auto exact = nav::find_exact_path(graph, start, a, goal, b, scratch);
             CAPTURE(start);
             CAPTURE(goal);
+            const auto by_table = nav::find_exact_path(tabled, start, a, goal, b, table_scratch);
             if (std::isinf(best)) {
                 CHECK(exact.status == nav::search_status::no_path);
+                CHECK(by_table.status == nav::search_status::no_path);
                 continue;
             }
             REQUIRE(exact.status == nav::search_status::found);
             CHECK(near(exact.cost, best));
+            REQUIRE(by_table.status == nav::search_status::found);
+            CHECK(near(by_table.cost, best));
             // The corridor follows links and costs what was reported.
             REQUIRE(exact.corridor.size() >= 2);
             CHECK(exact.corridor.front() == start);
@@ -302,6 +314,12 @@ TEST_CASE("exact: searches allocate nothing once the graph and scratch exist") {
     REQUIRE(w);
     const auto graph = nav::search_graph::build(*w);
     CHECK(graph.memory_bytes() > 0);
+    nav::search_graph::options with_table;
+    with_table.all_pairs = true;
+    const auto tabled = nav::search_graph::build(*w, with_table);
+    REQUIRE(tabled.has_table());
+    CHECK(tabled.table_bytes() >= w->polygon_count() * w->link_count() * 2);
+    nav::search_scratch table_scratch(tabled);
     nav::search_scratch scratch(graph);
     const auto last = static_cast<nav::polygon_index>(w->polygon_count() - 1);
     const vec3 a = nav::centre(*w, 0), b = nav::centre(*w, last);
@@ -314,6 +332,7 @@ TEST_CASE("exact: searches allocate nothing once the graph and scratch exist") {
         found += nav::geodesic_distance(graph, last, b, 0, a, scratch) >= 0;
         found += nav::reach(graph, 0, a, 1e6f, out, scratch).count;
         found += nav::find_nearest_goal(graph, 0, a, goals, scratch).corridor.size();
+        found += nav::find_exact_path(tabled, 0, a, last, b, table_scratch).corridor.size();
     }
     CHECK(scope.count() == 0);
     CHECK(found > 0);

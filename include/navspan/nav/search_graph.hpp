@@ -79,6 +79,22 @@ public:
         // are computed while searching and the landmarks are left out, so
         // building stays O(links).
         std::uint32_t step_budget = 32;
+        // The all-pairs table (off by default: it costs links × polygons × 2
+        // bytes and one search per polygon to build, worth it for a program
+        // that asks many paths of one map): for every link and goal
+        // polygon, the cost of the cheapest path from the link's portal to
+        // a portal into the goal (rounded down to 1/65534 of the largest).
+        // find_exact_path takes it as its bound (the landmarks are then
+        // left out): all but perfect up to the last leg inside the goal
+        // polygon, so a search looks at little more than the corridor. Built
+        // only when the walkable has at most `all_pairs_max_polygons`
+        // polygons, the table fits `all_pairs_max_bytes`, polygons × (the
+        // step count + links) is at most `all_pairs_max_work`, and the
+        // step lengths were precomputed.
+        bool all_pairs = false;
+        std::uint32_t all_pairs_max_polygons = 4096;
+        std::uint64_t all_pairs_max_bytes = std::uint64_t{1} << 27;
+        std::uint64_t all_pairs_max_work = std::uint64_t{1} << 29;
     };
 
     search_graph() = default;
@@ -93,12 +109,16 @@ public:
     std::size_t polygon_count() const noexcept { return out_first_.empty() ? 0 : out_first_.size() - 1; }
     std::uint32_t landmark_count() const noexcept { return landmarks_; }
     bool lengths_precomputed() const noexcept { return !step_first_.empty(); }
+    // Whether the all-pairs table was built (options::all_pairs), and its
+    // share of memory_bytes().
+    bool has_table() const noexcept { return !lower_.empty(); }
+    std::size_t table_bytes() const noexcept { return lower_.capacity() * 2 + quantum_.capacity() * 4; }
     // Steps (relaxations and corner looks) spent building.
     std::uint64_t build_steps() const noexcept { return build_steps_; }
     std::size_t memory_bytes() const noexcept {
         return states_.capacity() * sizeof(state) + source_.capacity() * 4 + out_first_.capacity() * 4 +
                in_first_.capacity() * 4 + in_states_.capacity() * 4 + step_first_.capacity() * 4 +
-               steps_.capacity() * 4 + from_landmark_.capacity() * 4 + to_landmark_.capacity() * 4;
+               steps_.capacity() * 4 + from_landmark_.capacity() * 4 + to_landmark_.capacity() * 4 + table_bytes();
     }
     // Links out of polygon p are states out_begin(p) .. out_end(p) - 1, in
     // the order of walkable::links(p).
@@ -128,6 +148,14 @@ private:
         return length(states_[s].at, states_[x].at);
     }
     void dijkstra(std::uint32_t from, bool backwards, float* dist, std::size_t stride) ;
+    void build_table();
+    // The table's lower bound of the cost from state x to a link into
+    // `goal` (infinity: none reachable).
+    float table_bound(std::uint32_t x, polygon_index goal) const noexcept {
+        const std::uint16_t v = lower_[std::size_t{goal} * states_.size() + x];
+        return v == table_unreached ? unreached : static_cast<float>(v) * quantum_[goal];
+    }
+    static constexpr std::uint16_t table_unreached = 0xFFFF;
 
     const walkable* mesh_ = nullptr;
     std::vector<state> states_;
@@ -140,6 +168,10 @@ private:
     std::uint32_t landmarks_ = 0;
     std::vector<float> from_landmark_;  // state-major: landmarks_ distances per state
     std::vector<float> to_landmark_;
+    // The all-pairs table, goal-major (row `goal`, column `state`), in
+    // units of the row's quantum.
+    std::vector<std::uint16_t> lower_;
+    std::vector<float> quantum_;
     std::uint64_t build_steps_ = 0;
     std::uint64_t search_budget_ = 0;
 };
@@ -299,6 +331,12 @@ inline search_graph search_graph::build(const walkable& w, options opt) {
         }
     }
     g.build_steps_ += pairs;
+    if (opt.all_pairs && n > 0 && n <= opt.all_pairs_max_polygons &&
+        std::uint64_t{n} * links * 2 <= opt.all_pairs_max_bytes &&
+        std::uint64_t{n} * (pairs + links) <= opt.all_pairs_max_work) {
+        g.build_table();
+        return g;  // the table's bound replaces the landmarks'
+    }
     // Landmarks, farthest first: each next one is the state farthest (by
     // the distance, either way, from the nearest landmark so farthest) from
     // those chosen, among the states the landmarks reach; the first is the
@@ -383,6 +421,58 @@ inline void search_graph::dijkstra(std::uint32_t from, bool backwards, float* di
                 }
             }
         }
+    }
+}
+
+// The all-pairs table: one Dijkstra per goal polygon, backwards over the
+// states from every link into the goal. Each row is stored rounded down to
+// a quantum of its largest distance / 65534 and read a hair smaller (float
+// rounding), so it never exceeds the cost it bounds: find_exact_path stays
+// exact (a bound off by at most one quantum from consistent may reopen a
+// state; the search does).
+inline void search_graph::build_table() {
+    const std::size_t n = polygon_count(), links = states_.size();
+    lower_.assign(n * links, table_unreached);
+    quantum_.assign(n, 0.0f);
+    std::vector<float> dist(links, unreached);
+    using item = std::pair<float, std::uint32_t>;
+    std::vector<item> open;
+    open.reserve(links + 1);
+    auto later = [](const item& a, const item& b) { return a.first > b.first; };
+    for (std::size_t t = 0; t < n; ++t) {
+        std::fill(dist.begin(), dist.end(), unreached);
+        open.clear();
+        for (std::uint32_t j = in_first_[t]; j < in_first_[t + 1]; ++j) {
+            dist[in_states_[j]] = 0;
+            open.push_back({0.0f, in_states_[j]});
+        }
+        float farthest = 0;
+        while (!open.empty()) {
+            std::pop_heap(open.begin(), open.end(), later);
+            const auto [d, x] = open.back();
+            open.pop_back();
+            if (d > dist[x]) continue;
+            farthest = d;
+            // The states that step to x: the links into x's source.
+            const polygon_index q = source_[x];
+            for (std::uint32_t i = in_first_[q]; i < in_first_[q + 1]; ++i) {
+                ++build_steps_;
+                const std::uint32_t e = in_states_[i];
+                const float nd = d + step_length(e, x);
+                if (nd < dist[e]) {
+                    dist[e] = nd;
+                    open.push_back({nd, e});
+                    std::push_heap(open.begin(), open.end(), later);
+                }
+            }
+        }
+        const float q = farthest > 0 ? farthest / 65534.0f : 1.0f;
+        std::uint16_t* lower = lower_.data() + t * links;
+        for (std::size_t x = 0; x < links; ++x) {
+            if (dist[x] == unreached) continue;
+            lower[x] = static_cast<std::uint16_t>(std::min(65534.0f, std::floor(dist[x] / q)));
+        }
+        quantum_[t] = q * 0.99999f;
     }
 }
 
@@ -527,8 +617,26 @@ struct search_detail_run {
             std::sort(active, active + use, [&](std::uint32_t a, std::uint32_t b) { return score[a] > score[b]; });
             use = std::min<std::uint32_t>(use, 4);
         }
+        // With the table: the cost to a link into the goal, plus the
+        // shortest last leg from such a link to the goal point (every path
+        // pays both; still consistent, as a constant added to every
+        // state's bound but the goal's, whose steps in pay a last leg).
+        const bool table = g.has_table();
+        float least_leg = inf;
+        if (table) {
+            for (std::uint32_t j = g.in_first_[goal]; j < g.in_first_[goal + 1]; ++j) {
+                least_leg = std::min(least_leg, path_detail::plan_distance3(g.states_[g.in_states_[j]].at, gp));
+            }
+        }
         auto bound = [&](std::uint32_t x) -> float {
-            if (g.states_[x].target == goal) return 0.0f;
+            const polygon_index q = g.states_[x].target;
+            if (q == goal) return 0.0f;
+            if (table) {
+                // The table's bound is all but always the larger: the
+                // straight line is left out (one square root less).
+                const float t = g.table_bound(x, goal);
+                return t == inf ? inf : (t + least_leg) * heuristic_scale;
+            }
             float h = path_detail::plan_distance3(g.states_[x].at, gp);
             const float* from = g.from_landmark_.data() + std::size_t{x} * g.landmarks_;
             const float* to = g.to_landmark_.data() + std::size_t{x} * g.landmarks_;

@@ -105,7 +105,9 @@ public:
         located best;
         float best_gap = height_tolerance;
         auto consider = [&](polygon_index p) {
-            if (!geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return;
+            // A rectangle with axis-parallel sides holds the point when its
+            // bounds do (checked before this, with the same tolerance).
+            if (!w.rectangle(p) && !geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return;
             const float h = static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y}));
             const float gap = std::fabs(h - q.z);
             if (!(gap <= best_gap) || (best.polygon != no_polygon && gap == best_gap)) return;
@@ -219,16 +221,19 @@ private:
         return q.x >= b.min.x - tol && q.x <= b.max.x + tol && q.y >= b.min.y - tol && q.y <= b.max.y + tol;
     }
     bool inside_grid(double x, double y, double tol) const noexcept {
-        return x >= origin_x_ - tol && y >= origin_y_ - tol && x <= origin_x_ + cell_ * cols_ + tol &&
-               y <= origin_y_ + cell_ * rows_ + tol;
+        return x >= origin_x_ - tol && y >= origin_y_ - tol && x <= end_x_ + tol && y <= end_y_ + tol;
     }
+    // The cell of a coordinate: multiplied by the inverse cell size (one
+    // function for building and querying, monotonic, so a point inside a
+    // polygon's bounds always falls in one of the polygon's cells), and
+    // truncated once known positive (no floor call).
     static std::uint32_t clamp_cell(double v, std::uint32_t n) noexcept {
         if (!(v > 0)) return 0;  // NaN too
         if (v >= static_cast<double>(n - 1)) return n - 1;
         return static_cast<std::uint32_t>(v);
     }
-    std::uint32_t column_of(double x) const noexcept { return clamp_cell(std::floor((x - origin_x_) / cell_), cols_); }
-    std::uint32_t row_of(double y) const noexcept { return clamp_cell(std::floor((y - origin_y_) / cell_), rows_); }
+    std::uint32_t column_of(double x) const noexcept { return clamp_cell((x - origin_x_) * inverse_cell_, cols_); }
+    std::uint32_t row_of(double y) const noexcept { return clamp_cell((y - origin_y_) * inverse_cell_, rows_); }
 
     struct cell_range {
         std::uint32_t x0, y0, x1, y1;
@@ -258,6 +263,9 @@ private:
         cols_ = static_cast<std::uint32_t>(std::clamp(std::ceil(width / cell_), 1.0, most));
         rows_ = static_cast<std::uint32_t>(std::clamp(std::ceil(height / cell_), 1.0, most));
         cell_ = std::max(width / cols_, height / rows_);
+        inverse_cell_ = 1.0 / cell_;
+        end_x_ = origin_x_ + cell_ * cols_;
+        end_y_ = origin_y_ + cell_ * rows_;
     }
 
     // Counts the entries and lays out the words: cell starts (cells + 1),
@@ -341,8 +349,7 @@ private:
             }
         };
         const cell_range q{column_of(plan.min.x), row_of(plan.min.y), column_of(plan.max.x), row_of(plan.max.y)};
-        const bool overlaps = !(plan.max.x < origin_x_ || plan.max.y < origin_y_ ||
-                                plan.min.x > origin_x_ + cell_ * cols_ || plan.min.y > origin_y_ + cell_ * rows_);
+        const bool overlaps = !(plan.max.x < origin_x_ || plan.max.y < origin_y_ || plan.min.x > end_x_ || plan.min.y > end_y_);
         if (overlaps) {
             for (std::uint32_t y = q.y0; y <= q.y1; ++y) {
                 for (std::uint32_t x = q.x0; x <= q.x1; ++x) {
@@ -369,7 +376,7 @@ private:
     std::uint32_t usable_ = 0;
     std::uint32_t cap_ = max_cells_per_polygon;  // the most cells a polygon listed in cells covers
     std::uint32_t cols_ = 1, rows_ = 1;
-    double origin_x_ = 0, origin_y_ = 0, cell_ = 1;
+    double origin_x_ = 0, origin_y_ = 0, cell_ = 1, inverse_cell_ = 1, end_x_ = 1, end_y_ = 1;
 };
 
 }  // namespace navspan::nav

@@ -139,6 +139,7 @@ struct polygon_entry {
     std::uint8_t corner_count = 0;
     nav::surface height_model = nav::surface::planar;
     bool usable = true;  // every corner finite and at least 3 corners
+    bool rectangle = false;  // usable, four corners making a plan rectangle with axis-parallel sides (Source areas)
     // Plan-frame bounds (min.x..max.x, min.y..max.y, min.z..max.z heights).
     box bounds{};
 };
@@ -224,6 +225,9 @@ public:
     // False for a polygon with a non-finite corner or fewer than three
     // corners: it is kept (its id stays visible) but no query returns it.
     bool usable(polygon_index p) const noexcept { return entry(p).usable; }
+    // True when the polygon is a plan rectangle with sides parallel to the
+    // plan axes (every Source area): its plan bounds are its outline.
+    bool rectangle(polygon_index p) const noexcept { return entry(p).rectangle; }
     std::size_t corner_count(polygon_index p) const noexcept { return entry(p).corner_count; }
     vec3 corner(polygon_index p, std::size_t i) const noexcept {
         return to_world(plan_corners(p)[i]);
@@ -301,6 +305,12 @@ inline polygon_index walkable_builder::add_polygon(polygon_id id, std::span<cons
         vertices_.push_back(p);
     }
     if (!e.usable) e.bounds = {};
+    if (e.usable && e.corner_count == 4) {
+        const vec3* c = vertices_.data() + e.first_vertex;
+        const bool across = c[0].y == c[1].y && c[1].x == c[2].x && c[2].y == c[3].y && c[3].x == c[0].x;
+        const bool down = c[0].x == c[1].x && c[1].y == c[2].y && c[2].x == c[3].x && c[3].y == c[0].y;
+        e.rectangle = (across || down) && e.bounds.min.x < e.bounds.max.x && e.bounds.min.y < e.bounds.max.y;
+    }
     polygons_.push_back(e);
     return static_cast<polygon_index>(polygons_.size() - 1);
 }
