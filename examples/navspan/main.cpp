@@ -593,7 +593,9 @@ int unknown_check(std::string_view option, const std::string& id) {
 
 int run_validate(int argc, char** argv) {
     bool json = false, summary_only = false;
-    std::vector<std::string> only, ignore;
+    navspan_cli::check_choice choice;
+    std::vector<std::string>& only = choice.only;
+    std::vector<std::string>& ignore = choice.ignore;
     navspan::severity fail_on = navspan::severity::warning;
     std::optional<navspan::severity> min_severity;  // default: warning for text, info for --json
     std::vector<const char*> files;
@@ -637,10 +639,6 @@ int run_validate(int argc, char** argv) {
     // Text lists warnings and errors (a map's hundreds of one-way drop-downs
     // would hide them); JSON lists everything unless asked, as it always has.
     const navspan::severity min_listed = min_severity.value_or(json ? navspan::severity::info : navspan::severity::warning);
-    auto wanted = [&](const std::string& check) {
-        if (!only.empty() && std::find(only.begin(), only.end(), check) == only.end()) return false;
-        return std::find(ignore.begin(), ignore.end(), check) == ignore.end();
-    };
 
     bool any_invalid = false, any_failing = false;
     severity_counts total;
@@ -651,7 +649,7 @@ int run_validate(int argc, char** argv) {
         navspan_cli::findings all;
         if (load_file(path, file, &e)) {
             const navspan_cli::format_module* m = navspan_cli::module_for(navspan::detect(file.bytes()));
-            e = m == nullptr ? navspan_cli::unknown_format_error(file.bytes()) : m->validate(file.bytes(), all);
+            e = m == nullptr ? navspan_cli::unknown_format_error(file.bytes()) : m->validate(file.bytes(), choice, all);
             if (!e.ok()) report_invalid(path, e);
         }
         if (!e.ok()) {
@@ -668,7 +666,7 @@ int run_validate(int argc, char** argv) {
         std::vector<std::pair<std::string, std::uint64_t>> counts;
         std::vector<navspan::severity> count_levels;
         for (auto& f : all) {
-            if (!wanted(f.check)) continue;
+            if (!choice.wants(f.check)) continue;  // the library dropped its own; the command's checks too
             if (f.level >= fail_on) failing = true;
             by_level.add(f);
             auto c = std::find_if(counts.begin(), counts.end(), [&](const auto& p) { return p.first == f.check; });

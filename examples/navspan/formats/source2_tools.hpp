@@ -430,15 +430,17 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
 }
 
 // Checks beyond structure (navspan::source2::validate, the library's checks).
-inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
+inline navspan::error validate(navspan::bytes_view bytes, const check_choice& choice, findings& out) {
     const auto opened = navspan::source2::nav_file::open(bytes);
     if (!opened) return opened.error();
-    NAVSPAN_TRY(navspan::source2::validate(*opened, [&](const navspan::finding& f) { out.push_back(from_library(f)); }));
+    NAVSPAN_TRY(navspan::source2::validate(*opened, [&](const navspan::finding& f) { out.push_back(from_library(f)); },
+                                           choice.in(navspan::source2::validate_checks)));
     // The bot analysis (custom data): it decodes, and its area list matches
     // the area table (one entry per area, in order: the references the
     // analysis makes to areas are by position).
     const navspan::source2::nav_file& f = *opened;
-    if (const auto blob = f.custom_data()) {
+    const bool analysis = choice.wants("bot-analysis-undecodable") || choice.wants("bot-analysis-area-count");
+    if (const auto blob = analysis ? f.custom_data() : std::nullopt) {
         namespace s2 = navspan::source2;
         auto size = s2::bot_analysis::scratch_size(f);
         std::vector<std::byte> scratch(size ? *size : 0);
