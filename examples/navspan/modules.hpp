@@ -29,7 +29,7 @@ struct format_module {
     navspan::format format;
     navspan::error (*info)(navspan::bytes_view, json_writer&);
     navspan::error (*dump)(navspan::bytes_view, json_writer&);
-    navspan::error (*validate)(navspan::bytes_view, const check_choice&, findings&);
+    navspan::error (*validate)(navspan::bytes_view, findings&, const check_choice&);
     navspan::error (*build_scene)(navspan::bytes_view, scene&);
 };
 

@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <type_traits>
 
 #ifdef _WIN32
 #include <process.h>
@@ -83,7 +84,9 @@ private:
 namespace detail_output {
 
 // A temporary beside `path`, then renamed over it.
-inline bool replace_file(const std::string& path, std::string_view text, int& why) {
+// `write(FILE*)` writes the contents and says whether it could.
+template <class Write>
+bool replace_file(const std::string& path, Write&& write, int& why) {
     static std::atomic<unsigned> counter{0};
 #ifdef _WIN32
     const long pid = static_cast<long>(_getpid());
@@ -96,8 +99,9 @@ inline bool replace_file(const std::string& path, std::string_view text, int& wh
         why = errno;
         return false;
     }
-    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
-    why = errno;
+    errno = 0;
+    const bool written = write(f) && std::fflush(f) == 0 && std::ferror(f) == 0;
+    why = errno != 0 ? errno : EIO;
     const bool closed = std::fclose(f) == 0;
     if (written && !closed) why = errno;
     bool renamed = false;
@@ -123,7 +127,12 @@ inline bool replace_file(const std::string& path, std::string_view text, int& wh
 // replaced: a device or FIFO (/dev/full, /dev/stdout) is written in place,
 // and through a symbolic link the file it names is replaced. False with
 // `why` (an errno value) when it cannot.
-inline bool write_file_atomically(const std::string& path, std::string_view text, int& why) {
+// The contents come from `write(FILE*)`, which says whether it could write
+// them (a picture streams into the temporary file instead of being held in
+// memory whole: issue 28); the overload below takes the text itself.
+template <class Write>
+    requires std::is_invocable_r_v<bool, Write&, std::FILE*>
+bool write_file_atomically(const std::string& path, Write&& write, int& why) {
     namespace fs = std::filesystem;
     std::error_code status_error;  // a file not there yet is no error here
     const fs::file_status st = fs::status(path, status_error);  // follows symbolic links
@@ -135,8 +144,9 @@ inline bool write_file_atomically(const std::string& path, std::string_view text
             why = errno;
             return false;
         }
-        const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
-        why = errno;
+        errno = 0;
+        const bool written = write(f) && std::fflush(f) == 0 && std::ferror(f) == 0;
+        why = errno != 0 ? errno : EIO;
         const bool closed = std::fclose(f) == 0;
         if (written && !closed) why = errno;
         return written && closed;
@@ -171,7 +181,12 @@ inline bool write_file_atomically(const std::string& path, std::string_view text
         }
         target = real.string();
     }
-    return detail_output::replace_file(target, text, why);
+    return detail_output::replace_file(target, write, why);
+}
+
+inline bool write_file_atomically(const std::string& path, std::string_view text, int& why) {
+    return write_file_atomically(
+        path, [&](std::FILE* f) { return std::fwrite(text.data(), 1, text.size(), f) == text.size(); }, why);
 }
 
 // Whether two paths name one file: the same file when both exist (hard and

@@ -352,3 +352,51 @@ TEST_CASE("validate does not run the checks it leaves out (--only, --ignore)") {
         CHECK(count_of(every, "grid-cell-misses-triangle") > 0);
     }
 }
+
+// G13: every subcommand's --help lists each exit status it can return: 0,
+// 1 (a file not valid or not read, and out of memory: main() catches it for
+// every command), 2 (usage), 3 where the command has it (validate's
+// findings, no path, only a nearest polygon) and 4 (main()'s final flush
+// fails for every command when standard output cannot be written, which
+// --help > /dev/full shows).
+TEST_CASE("G13: every subcommand's --help lists the exit statuses it returns") {
+    const char* exe = std::getenv("NAVSPAN_EXE");
+    if (exe == nullptr) {
+        MESSAGE("NAVSPAN_EXE not set: the command is not run");
+        return;
+    }
+    struct expected {
+        const char* command;
+        const char* statuses;
+    };
+    const expected commands[] = {
+        {"info", "01234"},  {"dump", "01234"},   {"validate", "01234"}, {"svg", "01234"},
+        {"obj", "01234"},   {"path", "01234"},   {"locate", "01234"},   {"distance", "01234"},
+        {"reach", "0124"},  {"pack", "0124"},    {"edit", "0124"},
+    };
+    const fs::path dir = fs::temp_directory_path() / ("navspan_help_" + std::to_string(std::rand()));
+    fs::create_directories(dir);
+    for (const expected& e : commands) {
+        INFO("navspan " << e.command << " --help");
+        const fs::path out = dir / "help.txt";
+        REQUIRE(shell(std::string(exe) + " " + e.command + " --help >" + out.string()) == 0);
+        const std::string help = read_text(out);
+        const std::size_t at = help.find("Exit status:");
+        REQUIRE(at != std::string::npos);
+        std::string text = help.substr(at + 12);
+        for (char& c : text) c = c == '\n' ? ' ' : c;
+        for (const char* s = e.statuses; *s != '\0'; ++s) {
+            INFO("status " << *s << " in: " << text);
+            // "N " opening an entry: after a space, at the start or after ";"/",".
+            const std::string entry = std::string(" ") + *s + " ";
+            CHECK(text.find(entry) != std::string::npos);
+        }
+#if defined(__linux__)
+        // Status 4 is real for each: standard output that cannot be written.
+        if (fs::exists("/dev/full")) {
+            CHECK(shell(std::string(exe) + " " + e.command + " --help >/dev/full 2>" + (dir / "err.txt").string()) == 4);
+        }
+#endif
+    }
+    fs::remove_all(dir);
+}

@@ -565,7 +565,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
 // checks) over every NVNM of the plugin, numbered as dump numbers them, with
 // each record named after its navmesh ("navmesh #0 (NAVM 01000801 in cell
 // 01000800) triangle 3"); see ../dump/creation.md.
-inline navspan::error validate(navspan::bytes_view bytes, const check_choice& choice, findings& out) {
+inline navspan::error validate(navspan::bytes_view bytes, findings& out, const check_choice& choice = {}) {
     using namespace tools_detail;
     auto plugin = cr::plugin_file::open(bytes, {command_limits()});
     if (!plugin) return plugin.error();

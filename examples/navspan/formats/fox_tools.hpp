@@ -780,7 +780,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
 // ("face #3 (group 4, segment 0)"). Every check is quiet on the 22 readable
 // Konami files of the corpus; the Obj2Nav2 test file gets the findings its
 // writer is known for (spec section 14).
-inline navspan::error validate(navspan::bytes_view bytes, const check_choice& choice, findings& out) {
+inline navspan::error validate(navspan::bytes_view bytes, findings& out, const check_choice& choice = {}) {
     namespace fox = navspan::fox;
     using namespace tools_detail;
     const auto opened = fox::nav2_file::open(bytes);

@@ -210,7 +210,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
 // check is quiet on the 31 public corpus files except
 // moving-link-without-edict, which finds the one Elevator link of hip1m5
 // version 15 that its version 17 fixed.
-inline navspan::error validate(navspan::bytes_view bytes, const check_choice& choice, findings& out) {
+inline navspan::error validate(navspan::bytes_view bytes, findings& out, const check_choice& choice = {}) {
     namespace q = navspan::quake;
     using namespace tools_detail;
     const auto opened = open_structure(bytes);

@@ -430,7 +430,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
 }
 
 // Checks beyond structure (navspan::source2::validate, the library's checks).
-inline navspan::error validate(navspan::bytes_view bytes, const check_choice& choice, findings& out) {
+inline navspan::error validate(navspan::bytes_view bytes, findings& out, const check_choice& choice = {}) {
     const auto opened = navspan::source2::nav_file::open(bytes);
     if (!opened) return opened.error();
     NAVSPAN_TRY(navspan::source2::validate(*opened, [&](const navspan::finding& f) { out.push_back(from_library(f)); },
