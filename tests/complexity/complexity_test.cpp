@@ -353,7 +353,7 @@ TEST_CASE("every entry point and command is O(n log n) on crafted inputs (issue 
                     }
                 }
                 if (!file_given) args.insert(args.begin() + 2, input.string());
-                r[i] = {label, i < 2 ? fs::file_size(files[i]) : huge_bytes, commands_from.run(args)};
+                r[i] = {label, i < 2 ? static_cast<std::size_t>(fs::file_size(files[i])) : huge_bytes, commands_from.run(args)};
                 INFO(s.name << ": navspan " << label);
                 CHECK(r[i].c.status < 4);  // never a crash (a signal is 128 + n)
             }
