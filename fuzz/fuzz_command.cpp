@@ -107,7 +107,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (run.validate) {
         navspan_cli::findings found;
-        if (m->validate(bytes, found).ok()) {
+        if (m->validate(bytes, found, navspan_cli::check_choice{}).ok()) {
             for (const auto& f : found) {
                 text.clear();
                 navspan_cli::output o(text);

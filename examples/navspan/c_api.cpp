@@ -518,7 +518,7 @@ navspan_result navspan_validate(const navspan_file* f, navspan_finding_fn on_fin
     if (f == nullptr || on_finding == nullptr) return fail(navspan_result_invalid_argument, "file or callback is NULL", error);
     return guarded([&] {
         navspan_cli::findings all;
-        if (const navspan::error e = f->module->validate(f->bytes, all); !e.ok()) return fail(e, error);
+        if (const navspan::error e = f->module->validate(f->bytes, all, navspan_cli::check_choice{}); !e.ok()) return fail(e, error);
         for (const navspan_cli::finding& x : all) {
             navspan_finding c;
             c.check = x.check.c_str();

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,28 @@ struct finding {
 };
 
 using findings = std::vector<finding>;
+
+// Which checks validate runs (--only, --ignore): every check when both are
+// empty. The library skips the work of the checks left out (check_set),
+// so `--only` a cheap check does not pay for a costly one.
+struct check_choice {
+    std::vector<std::string> only, ignore;
+
+    bool wants(std::string_view id) const {
+        for (const std::string& o : ignore) {
+            if (o == id) return false;
+        }
+        if (only.empty()) return true;
+        for (const std::string& o : only) {
+            if (o == id) return true;
+        }
+        return false;
+    }
+    // This choice as a format's check_set.
+    navspan::check_set in(std::span<const navspan::check_info> checks) const {
+        return navspan::check_set::where(checks, [&](const navspan::check_info& c) { return wants(c.id); });
+    }
+};
 
 // Numbers and points in finding messages: "%g", and "(x, y, z)".
 inline std::string format_number(double v) {

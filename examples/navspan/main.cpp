@@ -62,7 +62,8 @@ constexpr int exit_output = 4;    // the output could not be written
 #define NAVSPAN_EXIT_STATUSES                                                                 \
     "Exit status: 0 success; 1 a file is not valid or cannot be read (one line on stderr:\n"  \
     "file, reason, byte offset); 2 usage error; 3 validate found problems at or above\n"      \
-    "--fail-on, or path found no path; 4 the output could not be written.\n"
+    "--fail-on, path or distance found no path, or locate found only a nearest polygon;\n"  \
+    "4 the output could not be written.\n"
 
 const char* const usage_text =
     "usage: navspan <command> [options] FILE...\n"
@@ -299,8 +300,9 @@ const char* const distance_usage =
     "the length of the shortest way through portal midpoints), without the corridor. A and B\n"
     "as for path; --snap as for path.\n"
     "\n"
-    "Exit status: 0 a distance was printed, 3 there is no path, 1 the file is not valid,\n"
-    "2 usage error (or an end point farther from the mesh than --snap).\n";
+    "Exit status: 0 a distance was printed, 3 there is no path, 1 the file is not valid or\n"
+    "cannot be read, 2 usage error (or an end point farther from the mesh than --snap), 4 the\n"
+    "output could not be written.\n";
 
 const char* const reach_usage =
     "usage: navspan reach FILE --from A --cost C [--snap D] [--json]\n"
@@ -309,8 +311,8 @@ const char* const reach_usage =
     "a distance walked through portal midpoints), nearest first, each with its cost. A as\n"
     "for path; --snap as for path.\n"
     "\n"
-    "Exit status: 0 success, 1 the file is not valid, 2 usage error (or the point farther\n"
-    "from the mesh than --snap).\n";
+    "Exit status: 0 success, 1 the file is not valid or cannot be read, 2 usage error (or the\n"
+    "point farther from the mesh than --snap), 4 the output could not be written.\n";
 
 const char* const locate_usage =
     "usage: navspan locate [--json] [--hull N] [--cell FORMID] FILE x,y,z\n"
@@ -564,7 +566,9 @@ int unknown_check(std::string_view option, const std::string& id) {
 
 int run_validate(int argc, char** argv) {
     bool json = false, summary_only = false;
-    std::vector<std::string> only, ignore;
+    navspan_cli::check_choice choice;
+    std::vector<std::string>& only = choice.only;
+    std::vector<std::string>& ignore = choice.ignore;
     navspan::severity fail_on = navspan::severity::warning;
     std::optional<navspan::severity> min_severity;  // default: warning for text, info for --json
     std::vector<const char*> files;
@@ -608,10 +612,6 @@ int run_validate(int argc, char** argv) {
     // Text lists warnings and errors (a map's hundreds of one-way drop-downs
     // would hide them); JSON lists everything unless asked, as it always has.
     const navspan::severity min_listed = min_severity.value_or(json ? navspan::severity::info : navspan::severity::warning);
-    auto wanted = [&](const std::string& check) {
-        if (!only.empty() && std::find(only.begin(), only.end(), check) == only.end()) return false;
-        return std::find(ignore.begin(), ignore.end(), check) == ignore.end();
-    };
 
     bool any_invalid = false, any_failing = false;
     severity_counts total;
@@ -622,7 +622,7 @@ int run_validate(int argc, char** argv) {
         navspan_cli::findings all;
         if (load_file(path, file, &e)) {
             const navspan_cli::format_module* m = navspan_cli::module_for(navspan::detect(file.bytes()));
-            e = m == nullptr ? navspan_cli::unknown_format_error(file.bytes()) : m->validate(file.bytes(), all);
+            e = m == nullptr ? navspan_cli::unknown_format_error(file.bytes()) : m->validate(file.bytes(), all, choice);
             if (!e.ok()) report_invalid(path, e);
         }
         if (!e.ok()) {
@@ -639,7 +639,7 @@ int run_validate(int argc, char** argv) {
         std::vector<std::pair<std::string, std::uint64_t>> counts;
         std::vector<navspan::severity> count_levels;
         for (auto& f : all) {
-            if (!wanted(f.check)) continue;
+            if (!choice.wants(f.check)) continue;  // the library dropped its own; the command's checks too
             if (f.level >= fail_on) failing = true;
             by_level.add(f);
             auto c = std::find_if(counts.begin(), counts.end(), [&](const auto& p) { return p.first == f.check; });
@@ -873,26 +873,33 @@ std::string mtl_name(const std::string& obj) {
     return obj.substr(0, dot) + ".mtl";
 }
 
+// The picture streams into its file (a temporary beside it, renamed when
+// whole): held in memory, an OBJ of a 14 MB map was 30 MB of text more.
 int write_picture(const navspan_cli::scene& sc, const std::string& output, bool svg) {
-    std::string text;
-    navspan_cli::output o(text);
     navspan_cli::drawn_counts written;
-    if (svg) {
-        written = navspan_cli::write_svg(sc, o);
-    } else if (output == "-") {
-        written = navspan_cli::write_obj(sc, o);  // standard output: no .mtl beside it
-    } else {
+    std::string mtl_base;
+    if (!svg && output != "-") {  // standard output: no .mtl beside it
         const std::string mtl = mtl_name(output);
-        const bool to_stdout = output == "-";
-        written = navspan_cli::write_obj(sc, o, to_stdout ? std::string() : base_name(mtl.c_str()));
-        if (!to_stdout) {
-            std::string materials;
-            navspan_cli::output mo(materials);
-            navspan_cli::write_mtl(sc, mo);
-            if (!write_text_file(mtl.c_str(), materials)) return exit_output;
-        }
+        mtl_base = base_name(mtl.c_str());
+        std::string materials;
+        navspan_cli::output mo(materials);
+        navspan_cli::write_mtl(sc, mo);
+        if (!write_text_file(mtl.c_str(), materials)) return exit_output;
     }
-    if (!write_text_file(output.c_str(), text)) return exit_output;
+    auto draw = [&](std::FILE* f) {
+        navspan_cli::output o(f);
+        written = svg ? navspan_cli::write_svg(sc, o) : navspan_cli::write_obj(sc, o, mtl_base);
+        return !o.failed();
+    };
+    if (output == "-") {
+        if (!draw(stdout) || std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
+            report_stdout_failure();
+            return exit_output;
+        }
+    } else if (int why = 0; !navspan_cli::write_file_atomically(output, draw, why)) {
+        std::fprintf(stderr, "navspan: cannot write %s: %s\n", output.c_str(), std::strerror(why));
+        return exit_output;
+    }
     std::fprintf(stderr, "wrote %s (%zu polygons, %zu lines, %zu points)\n",
                  output == "-" ? "standard output" : output.c_str(), written.polygons, written.lines, written.points);
     return exit_ok;

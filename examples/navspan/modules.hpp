@@ -29,7 +29,7 @@ struct format_module {
     navspan::format format;
     navspan::error (*info)(navspan::bytes_view, json_writer&);
     navspan::error (*dump)(navspan::bytes_view, json_writer&);
-    navspan::error (*validate)(navspan::bytes_view, findings&);
+    navspan::error (*validate)(navspan::bytes_view, findings&, const check_choice&);
     navspan::error (*build_scene)(navspan::bytes_view, scene&);
 };
 
@@ -63,9 +63,12 @@ inline std::vector<std::string_view> known_check_ids() {
         }
     };
     add(navspan::source::validate_checks);
+    add(navspan::source2::validate_checks);
     add(navspan::quake::validate_checks);
     add(navspan::fox::validate_checks);
     add(navspan::creation::validate_checks);
+    // The command's own check of a Source 2 file's bot analysis.
+    ids.push_back("bot-analysis-undecodable");
     return ids;
 }
 

@@ -19,6 +19,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -81,19 +82,60 @@ public:
         char buf[96];
         const int n = std::snprintf(buf, sizeof buf, "v %.7g %.7g %.7g\n", x + 0.0, y + 0.0, z + 0.0);  // + 0.0: no "-0"
         const std::string_view text(buf, n > 0 ? static_cast<std::size_t>(n) : 0);
-        const auto [it, added] = index_.try_emplace(std::string(text), next_);
-        if (added) {
-            ++next_;
+        // The key: the written numbers read back (distinct texts of 7
+        // significant digits are distinct doubles), kept once in keys_,
+        // with a flat table of vertex numbers at most half full: about 40
+        // bytes a vertex where a map of strings took about 120 (issue 28:
+        // the obj of a 14 MB map).
+        key k{x, y, z};
+        if (std::sscanf(buf, "v %lf %lf %lf", &k.x, &k.y, &k.z) != 3) k = {x, y, z};
+        if (2 * (keys_.size() + 1) > slots_.size()) grow();
+        std::uint32_t& s = find(slots_, k);
+        if (s == 0) {
+            keys_.push_back(k);
+            s = static_cast<std::uint32_t>(keys_.size());
             out_.write(text);
         }
-        return it->second;
+        return s;
     }
 
 private:
+    struct key {
+        double x = 0, y = 0, z = 0;
+    };
+    static std::uint64_t hash(const key& k) {
+        std::uint64_t h = 0x9E3779B97F4A7C15ull;
+        for (const double d : {k.x, k.y, k.z}) {
+            std::uint64_t bits = 0;
+            std::memcpy(&bits, &d, sizeof bits);
+            h = (h ^ bits) * 0xFF51AFD7ED558CCDull;
+            h ^= h >> 29;
+        }
+        return h;
+    }
+    // The slot of `k` in `table`: its vertex number (1-based), or 0 where it
+    // would go.
+    std::uint32_t& find(std::vector<std::uint32_t>& table, const key& k) const {
+        const std::size_t mask = table.size() - 1;
+        for (std::size_t i = static_cast<std::size_t>(hash(k)) & mask;; i = (i + 1) & mask) {
+            const std::uint32_t v = table[i];
+            if (v == 0) return table[i];
+            const key& o = keys_[v - 1];
+            if (o.x == k.x && o.y == k.y && o.z == k.z) return table[i];
+        }
+    }
+    void grow() {
+        std::vector<std::uint32_t> bigger(slots_.empty() ? 1024 : slots_.size() * 2);
+        for (const std::uint32_t v : slots_) {
+            if (v != 0) find(bigger, keys_[v - 1]) = v;
+        }
+        slots_ = std::move(bigger);
+    }
+
     output& out_;
     const scene& sc_;
-    std::unordered_map<std::string, std::uint64_t> index_;
-    std::uint64_t next_ = 1;  // OBJ indices are 1-based
+    std::vector<key> keys_;             // vertex n at keys_[n - 1] (OBJ indices are 1-based)
+    std::vector<std::uint32_t> slots_;  // 0: empty
 };
 
 // Material and group names of every category, made once for obj and mtl.

@@ -2,9 +2,11 @@
 // constructed plugin_file), G12 (the numbers of a "validate storage" error),
 // and, with NAVSPAN_EXE, the command's outputs: G8 (a failed write keeps the
 // old file), G9 (--split with -o -), G10 (obj -o x.mtl) and an output over
-// its own input, G13 (locate --help lists status 4).
+// its own input, G13 (locate --help lists status 4). And validate's check
+// selection (--only, --ignore): a check left out does none of its work.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -16,6 +18,7 @@
 #include <navspan/navspan.hpp>
 
 #include "complexity/hostile_inputs.hpp"
+#include "source2/builder.hpp"
 
 namespace {
 
@@ -233,3 +236,167 @@ TEST_CASE("files changed after opening: a mapping is opt-in, and truncation unde
     fs::remove_all(dir);
 }
 #endif
+
+namespace {
+
+// The ids of the findings validate gives with `checks`.
+template <class Validate>
+std::vector<std::string_view> checks_found(Validate&& validate) {
+    std::vector<std::string_view> ids;
+    CHECK(validate([&](const navspan::finding& f) { ids.push_back(f.check->id); }).ok());
+    return ids;
+}
+
+bool all_are(const std::vector<std::string_view>& ids, std::string_view id) {
+    for (const std::string_view i : ids) {
+        if (i != id) return false;
+    }
+    return true;
+}
+
+std::size_t count_of(const std::vector<std::string_view>& ids, std::string_view id) {
+    return static_cast<std::size_t>(std::count(ids.begin(), ids.end(), id));
+}
+
+}  // namespace
+
+// A check left out of validate's check_set is skipped, not filtered: its
+// tables are not asked for (validate_storage_needed leaves them out) and
+// validate runs without them, so neither they nor the sorts that fill them
+// can have been made. The shapes are the ones that made those checks slow.
+TEST_CASE("validate does not run the checks it leaves out (--only, --ignore)") {
+    using navspan::check_set;
+    SUBCASE("Source: the connection table of G1 and G2") {
+        namespace src = navspan::source;
+        for (const auto& bytes : {navspan_test::hostile::source_one_way(512), navspan_test::hostile::source_duplicates(4096)}) {
+            const auto f = src::nav_file::open(navspan::bytes_view(bytes.data(), bytes.size()));
+            REQUIRE(f);
+            const src::validate_storage_size full = src::validate_storage_needed(*f);
+            CHECK(full.connections >= 4096);
+            const check_set only = check_set::none().add(src::check::degenerate_area);
+            const src::validate_storage_size need = src::validate_storage_needed(*f, only);
+            CHECK(need.areas == 0);
+            CHECK(need.connections == 0);
+            CHECK(need.hiding_spots == 0);
+            CHECK(need.ladders == 0);
+            // No storage at all: nothing of any table is built or read.
+            const auto found = checks_found([&](auto sink) { return src::validate(*f, src::validate_storage{}, sink, only); });
+            CHECK(all_are(found, "degenerate-area"));
+            // --ignore the two checks that need the connection table.
+            const check_set ignore = check_set{}.remove(src::check::one_way_connection).remove(src::check::duplicate_connection);
+            CHECK(src::validate_storage_needed(*f, ignore).connections == 0);
+            src::validate_storage_owner storage(*f, ignore);
+            const auto rest = checks_found([&](auto sink) { return src::validate(*f, storage.view(), sink, ignore); });
+            const auto every = checks_found([&](auto sink) { return src::validate(*f, sink); });
+            CHECK(count_of(rest, "one-way-connection") == 0);
+            CHECK(count_of(rest, "duplicate-connection") == 0);
+            CHECK(rest.size() == every.size() - count_of(every, "one-way-connection") - count_of(every, "duplicate-connection"));
+        }
+        // A short table for a check that is selected is still refused.
+        const auto bytes = navspan_test::hostile::source_one_way(64);
+        const auto f = src::nav_file::open(navspan::bytes_view(bytes.data(), bytes.size()));
+        REQUIRE(f);
+        const check_set one_way = check_set::none().add(src::check::one_way_connection);
+        CHECK(src::validate_storage_needed(*f, one_way).connections == 16 * 64);
+        const navspan::error e = src::validate(*f, src::validate_storage{}, [](const navspan::finding&) {}, one_way);
+        CHECK(e.code == navspan::error_code::limit_exceeded);
+    }
+    SUBCASE("Source 2: the connection pairs and the id table") {
+        namespace s2 = navspan::source2;
+        const auto bytes = navspan_test::s2b::write(navspan_test::s2b::row_of_quads(35, 200));
+        const auto f = s2::nav_file::open(navspan::bytes_view(bytes.data(), bytes.size()));
+        REQUIRE(f);
+        CHECK(s2::validate_storage_needed(*f).connections == 2 * 199);
+        const check_set only = check_set::none().add(s2::check::non_convex_polygon);
+        const s2::validate_storage_size need = s2::validate_storage_needed(*f, only);
+        CHECK(need.areas + need.polygons + need.connections + need.ladders == 0);
+        CHECK(checks_found([&](auto sink) { return s2::validate(*f, s2::validate_storage{}, sink, only); }).empty());
+        const check_set ids_only = check_set::none().add(s2::check::missing_connection_target);
+        CHECK(s2::validate_storage_needed(*f, ids_only).connections == 0);
+        CHECK(s2::validate_storage_needed(*f, ids_only).areas == 200);
+    }
+    SUBCASE("Quake: the duplicate-link table") {
+        namespace q = navspan::quake;
+        const auto bytes = navspan_test::hostile::quake_overlap(1024);
+        const auto f = q::nav_file::open(navspan::bytes_view(bytes.data(), bytes.size()));
+        REQUIRE(f);
+        const check_set without = check_set{}.remove(q::check::duplicate_link);
+        CHECK(q::validate_storage_needed(*f, without) + f->link_count() == q::validate_storage_needed(*f));
+        std::vector<std::uint32_t> words(q::validate_storage_needed(*f, without));
+        const auto found = checks_found([&](auto sink) { return q::validate(*f, words, sink, without); });
+        CHECK(count_of(found, "duplicate-link") == 0);
+        CHECK_FALSE(found.empty());
+    }
+    SUBCASE("Creation: the grid cells of G4") {
+        namespace cr = navspan::creation;
+        const auto bytes = navspan_test::hostile::plugin_grid(4096);
+        const auto f = cr::plugin_file::open(navspan::bytes_view(bytes.data(), bytes.size()));
+        REQUIRE(f);
+        cr::inflate_buffer scratch;
+        const auto full = cr::validate_storage_needed(*f, scratch);
+        REQUIRE(full);
+        CHECK(full->words >= 4096 + 64 * 64);
+        const check_set only = check_set::none().add(cr::check::degenerate_triangle).add(cr::check::grid_cell_size);
+        const auto need = cr::validate_storage_needed(*f, scratch, cr::nvnm_search::known_carriers, only);
+        REQUIRE(need);
+        CHECK(need->words == 1);  // the navmesh's own word: no grid keys, cells or triangle marks
+        CHECK(need->links == 0);
+        std::vector<cr::validate_navmesh_entry> meshes(need->navmeshes);
+        std::vector<std::uint32_t> words(need->words);
+        const cr::validate_storage storage{meshes, {}, words};
+        const auto found = checks_found([&](auto sink) {
+            return cr::validate(*f, scratch, storage, sink, cr::nvnm_search::known_carriers, only);
+        });
+        CHECK(count_of(found, "grid-cell-misses-triangle") == 0);
+        const auto every = checks_found([&](auto sink) { return cr::validate(*f, scratch, sink); });
+        CHECK(count_of(every, "grid-cell-misses-triangle") > 0);
+    }
+}
+
+// G13: every subcommand's --help lists each exit status it can return: 0,
+// 1 (a file not valid or not read, and out of memory: main() catches it for
+// every command), 2 (usage), 3 where the command has it (validate's
+// findings, no path, only a nearest polygon) and 4 (main()'s final flush
+// fails for every command when standard output cannot be written, which
+// --help > /dev/full shows).
+TEST_CASE("G13: every subcommand's --help lists the exit statuses it returns") {
+    const char* exe = std::getenv("NAVSPAN_EXE");
+    if (exe == nullptr) {
+        MESSAGE("NAVSPAN_EXE not set: the command is not run");
+        return;
+    }
+    struct expected {
+        const char* command;
+        const char* statuses;
+    };
+    const expected commands[] = {
+        {"info", "01234"},  {"dump", "01234"},   {"validate", "01234"}, {"svg", "01234"},
+        {"obj", "01234"},   {"path", "01234"},   {"locate", "01234"},   {"distance", "01234"},
+        {"reach", "0124"},  {"pack", "0124"},    {"edit", "0124"},
+    };
+    const fs::path dir = fs::temp_directory_path() / ("navspan_help_" + std::to_string(std::rand()));
+    fs::create_directories(dir);
+    for (const expected& e : commands) {
+        INFO("navspan " << e.command << " --help");
+        const fs::path out = dir / "help.txt";
+        REQUIRE(shell(std::string(exe) + " " + e.command + " --help >" + out.string()) == 0);
+        const std::string help = read_text(out);
+        const std::size_t at = help.find("Exit status:");
+        REQUIRE(at != std::string::npos);
+        std::string text = help.substr(at + 12);
+        for (char& c : text) c = c == '\n' ? ' ' : c;
+        for (const char* s = e.statuses; *s != '\0'; ++s) {
+            INFO("status " << *s << " in: " << text);
+            // "N " opening an entry: after a space, at the start or after ";"/",".
+            const std::string entry = std::string(" ") + *s + " ";
+            CHECK(text.find(entry) != std::string::npos);
+        }
+#if defined(__linux__)
+        // Status 4 is real for each: standard output that cannot be written.
+        if (fs::exists("/dev/full")) {
+            CHECK(shell(std::string(exe) + " " + e.command + " --help >/dev/full 2>" + (dir / "err.txt").string()) == 4);
+        }
+#endif
+    }
+    fs::remove_all(dir);
+}

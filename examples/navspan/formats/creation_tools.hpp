@@ -587,14 +587,14 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
 // checks) over every NVNM of the plugin, numbered as dump numbers them, with
 // each record named after its navmesh ("navmesh #0 (NAVM 01000801 in cell
 // 01000800) triangle 3"); see ../dump/creation.md.
-inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
+inline navspan::error validate(navspan::bytes_view bytes, findings& out, const check_choice& choice = {}) {
     using namespace tools_detail;
     auto plugin = cr::plugin_file::open(bytes, {command_limits()});
     if (!plugin) return plugin.error();
     cr::inflate_buffer scratch;
     std::vector<navspan::finding> found;  // views of the library's static tables: kept as they are
     NAVSPAN_TRY(cr::validate(*plugin, scratch, [&](const navspan::finding& lf) { found.push_back(lf); },
-                             cr::nvnm_search::every_record));
+                             cr::nvnm_search::every_record, choice.in(cr::validate_checks)));
     if (found.empty()) return {};
     // The navmeshes' names, only when something is to be named (one more
     // walk, and one over the cells and worldspaces for their editor ids).

@@ -780,7 +780,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
 // ("face #3 (group 4, segment 0)"). Every check is quiet on the 22 readable
 // Konami files of the corpus; the Obj2Nav2 test file gets the findings its
 // writer is known for (spec section 14).
-inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
+inline navspan::error validate(navspan::bytes_view bytes, findings& out, const check_choice& choice = {}) {
     namespace fox = navspan::fox;
     using namespace tools_detail;
     const auto opened = fox::nav2_file::open(bytes);
@@ -790,7 +790,7 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
         finding x = from_library(lf);
         if (lf.not_listed == 0) x.record = record_name(f, lf);
         out.push_back(std::move(x));
-    });
+    }, choice.in(fox::validate_checks));
 }
 
 // The top-down picture: faces coloured by segment (neighbouring segments in

@@ -210,13 +210,14 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
 // check is quiet on the 31 public corpus files except
 // moving-link-without-edict, which finds the one Elevator link of hip1m5
 // version 15 that its version 17 fixed.
-inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
+inline navspan::error validate(navspan::bytes_view bytes, findings& out, const check_choice& choice = {}) {
     namespace q = navspan::quake;
     using namespace tools_detail;
     const auto opened = open_structure(bytes);
     if (!opened) return opened.error();
     const q::nav_file& f = *opened;
-    std::vector<std::uint32_t> storage(q::validate_storage_needed(f));
+    const navspan::check_set checks = choice.in(q::validate_checks);
+    std::vector<std::uint32_t> storage(q::validate_storage_needed(f, checks));
     std::vector<std::uint32_t> owners;  // filled on the first link finding
     return q::validate(f, storage, [&](const navspan::finding& lf) {
         finding x = from_library(lf);
@@ -230,7 +231,7 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
             x.record = "end of file";
         }
         out.push_back(std::move(x));
-    });
+    }, checks);
 }
 
 // The top-down picture: nodes as points (by their most telling flag), links

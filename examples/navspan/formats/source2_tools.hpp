@@ -430,15 +430,16 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
 }
 
 // Checks beyond structure (navspan::source2::validate, the library's checks).
-inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
+inline navspan::error validate(navspan::bytes_view bytes, findings& out, const check_choice& choice = {}) {
     const auto opened = navspan::source2::nav_file::open(bytes);
     if (!opened) return opened.error();
-    NAVSPAN_TRY(navspan::source2::validate(*opened, [&](const navspan::finding& f) { out.push_back(from_library(f)); }));
+    NAVSPAN_TRY(navspan::source2::validate(*opened, [&](const navspan::finding& f) { out.push_back(from_library(f)); },
+                                           choice.in(navspan::source2::validate_checks)));
     // The bot analysis (custom data) decodes (the library checks its area
     // list and the area references in it: bot-analysis-area-count,
     // missing-approach-area, missing-encounter-area).
     const navspan::source2::nav_file& f = *opened;
-    if (f.custom_data()) {
+    if (const auto blob = choice.wants("bot-analysis-undecodable") ? f.custom_data() : std::nullopt) {
         namespace s2 = navspan::source2;
         auto size = s2::bot_analysis::scratch_size(f);
         std::vector<std::byte> scratch(size ? *size : 0);

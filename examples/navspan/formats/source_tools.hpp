@@ -399,10 +399,11 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
 
 // Checks beyond structure (navspan::source::validate, the library's
 // checks); appends what it finds.
-inline navspan::error validate(navspan::bytes_view bytes, findings& out) {
+inline navspan::error validate(navspan::bytes_view bytes, findings& out, const check_choice& choice = {}) {
     const auto opened = navspan::source::nav_file::open(bytes);
     if (!opened) return opened.error();
-    return navspan::source::validate(*opened, [&](const navspan::finding& f) { out.push_back(from_library(f)); });
+    return navspan::source::validate(*opened, [&](const navspan::finding& f) { out.push_back(from_library(f)); },
+                                     choice.in(navspan::source::validate_checks));
 }
 
 // The top-down picture: areas as quads coloured by place, with the place

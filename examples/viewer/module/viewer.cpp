@@ -247,7 +247,7 @@ NAVSPAN_EXPORT const char* nv_findings() {
     navspan_cli::output o(out);
     navspan_cli::json_writer w(o);
     w.begin_array();
-    if (const navspan::error e = current->module->validate({current->bytes.data(), current->bytes.size()}, found);
+    if (const navspan::error e = current->module->validate({current->bytes.data(), current->bytes.size()}, found, navspan_cli::check_choice{});
         !e.ok()) {
         w.begin_object();
         w.field("check", "error");

@@ -44,6 +44,50 @@ struct check_info {
     std::string_view value;    // what finding::value holds ("area id"), empty when nothing
 };
 
+// Which checks of a format's list validate() runs, by their number in the
+// list (`<format>::check::...`); every check unless told otherwise. A check
+// left out is not filtered afterwards but skipped: its tables are neither
+// asked for (validate_storage_needed(file, checks) leaves them out) nor
+// built, and its loops do not run, so `--only` a cheap check on a file
+// built to make another check slow costs only the cheap one. Lists of up to
+// 64 checks (every format's is shorter; each asserts it).
+class check_set {
+public:
+    constexpr check_set() noexcept = default;  // every check
+    static constexpr check_set none() noexcept {
+        check_set s;
+        s.bits_ = 0;
+        return s;
+    }
+    // The checks of `checks` for which keep(const check_info&) is true.
+    template <class Keep>
+    static constexpr check_set where(std::span<const check_info> checks, Keep&& keep) {
+        check_set s = none();
+        for (std::size_t c = 0; c < checks.size() && c < max_checks; ++c) {
+            if (keep(checks[c])) s.add(c);
+        }
+        return s;
+    }
+    constexpr check_set& add(std::size_t check) noexcept {
+        if (check < max_checks) bits_ |= std::uint64_t{1} << check;
+        return *this;
+    }
+    constexpr check_set& remove(std::size_t check) noexcept {
+        if (check < max_checks) bits_ &= ~(std::uint64_t{1} << check);
+        return *this;
+    }
+    constexpr bool has(std::size_t check) const noexcept { return check < max_checks && (bits_ >> check & 1u) != 0; }
+    // Whether any of these checks is in the set.
+    template <class... Checks>
+    constexpr bool any_of(Checks... checks) const noexcept {
+        return (has(checks) || ...);
+    }
+    static constexpr std::size_t max_checks = 64;
+
+private:
+    std::uint64_t bits_ = ~std::uint64_t{0};
+};
+
 // The one cap: findings listed per check per file.
 inline constexpr std::uint64_t findings_per_check = 200;
 
@@ -65,11 +109,23 @@ struct finding {
 namespace detail {
 
 // Counts findings per check and passes at most findings_per_check of each
-// to the sink; finish() sends the closing "not listed" findings.
+// to the sink; finish() sends the closing "not listed" findings. Findings
+// of checks outside `selected` are dropped (the formats skip their work
+// through wants(); the gate makes sure nothing of theirs gets out).
 template <std::size_t N, class Sink>
 class finding_gate {
+    static_assert(N <= check_set::max_checks, "a check list longer than check_set holds");
+
 public:
-    finding_gate(std::span<const check_info, N> checks, Sink& sink) noexcept : checks_(checks), sink_(sink) {}
+    finding_gate(std::span<const check_info, N> checks, Sink& sink, check_set selected = {}) noexcept
+        : checks_(checks), sink_(sink), selected_(selected) {}
+
+    // Whether `check` runs; any_of(...) whether one of several does.
+    bool wants(std::size_t check) const noexcept { return selected_.has(check); }
+    template <class... Checks>
+    bool wants_any(Checks... checks) const noexcept {
+        return selected_.any_of(checks...);
+    }
 
     void add(std::size_t check, std::string_view record, std::uint64_t index, std::uint64_t id,
              std::uint64_t offset, std::uint64_t value = 0) {
@@ -83,7 +139,7 @@ public:
     }
     // A finding filled in by the caller (parent included); `check` is set here.
     void add(std::size_t check, finding f) {
-        if (++counts_[check] > findings_per_check) return;
+        if (!selected_.has(check) || ++counts_[check] > findings_per_check) return;
         f.check = &checks_[check];
         sink_(static_cast<const finding&>(f));
     }
@@ -109,6 +165,7 @@ public:
 private:
     std::span<const check_info, N> checks_;
     Sink& sink_;
+    check_set selected_;
     std::uint64_t counts_[N] = {};
 };
 

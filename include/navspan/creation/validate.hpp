@@ -90,12 +90,20 @@ inline constexpr std::uint32_t largest_checked_divisor = 64;
 
 namespace nvnm {
 
+// Whether a check set holds one of the checks that compare the grid's
+// cells with the triangles (the costly ones, with their tables).
+inline bool checks_grid_cells(check_set c) noexcept {
+    return c.any_of(check::grid_cell_misses_triangle, check::grid_cell_extra_triangle, check::triangle_in_no_cell);
+}
+
 // Words the checks of one navmesh need: a key per grid entry and an offset
-// per cell (grids up to largest_checked_divisor), a mark per triangle and
-// one per edge link.
-inline std::size_t validate_storage_needed(const navmesh& m) noexcept {
-    std::size_t n = m.triangles().size() + m.edge_links().size();
+// per cell (grids up to largest_checked_divisor) and a mark per triangle
+// when a grid-cell check is in `checks`, and one per edge link.
+inline std::size_t validate_storage_needed(const navmesh& m, check_set checks = {}) noexcept {
+    std::size_t n = m.edge_links().size();
     const search_grid g = m.grid();
+    if (!checks_grid_cells(checks)) return n;
+    n += m.triangles().size();
     if (g.divisor() != 0 && g.divisor() <= largest_checked_divisor) {
         n += g.cell_count();
         for (const cell_triangles c : g.cells()) n += c.size();
@@ -133,17 +141,28 @@ struct validate_storage_size {
     std::size_t navmeshes = 0, links = 0, words = 0;
 };
 
-// One walk of the plugin (the same walk validate() makes).
+namespace validate_detail {
+// Whether the checks across navmeshes that follow edge links are selected
+// (they need the table of every edge link).
+inline bool follows_edge_links(check_set c) noexcept {
+    return c.any_of(check::edge_link_into_nothing, check::one_way_edge_link);
+}
+}  // namespace validate_detail
+
+// One walk of the plugin (the same walk validate() makes); the tables of
+// the checks in `checks` only.
 inline result<validate_storage_size> validate_storage_needed(const plugin_file& plugin, inflate_buffer& scratch,
-                                                             nvnm_search search = nvnm_search::known_carriers) {
+                                                             nvnm_search search = nvnm_search::known_carriers,
+                                                             check_set checks = {}) {
     validate_storage_size n;
     std::size_t per_navmesh = 0;
+    const bool links = validate_detail::follows_edge_links(checks);
     const error e = for_each_navmesh(plugin, scratch, [&](const navmesh_entry& entry) {
         ++n.navmeshes;
         for (const nvnm::triangle t : entry.navmesh.triangles()) {
-            for (unsigned k = 0; k < 3; ++k) n.links += t.edge_link(k) ? 1u : 0u;
+            for (unsigned k = 0; k < 3 && links; ++k) n.links += t.edge_link(k) ? 1u : 0u;
         }
-        per_navmesh = std::max(per_navmesh, nvnm::validate_storage_needed(entry.navmesh));
+        per_navmesh = std::max(per_navmesh, nvnm::validate_storage_needed(entry.navmesh, checks));
     }, search);
     if (!e.ok()) return e;
     n.words = n.navmeshes + per_navmesh;
@@ -154,8 +173,8 @@ inline result<validate_storage_size> validate_storage_needed(const plugin_file& 
 class validate_storage_owner {
 public:
     static result<validate_storage_owner> make(const plugin_file& plugin, inflate_buffer& scratch,
-                                               nvnm_search search = nvnm_search::known_carriers) {
-        const auto n = validate_storage_needed(plugin, scratch, search);
+                                               nvnm_search search = nvnm_search::known_carriers, check_set checks = {}) {
+        const auto n = validate_storage_needed(plugin, scratch, search, checks);
         if (!n) return n.error();
         validate_storage_owner owner;
         owner.navmeshes_.resize(n->navmeshes);
@@ -292,6 +311,12 @@ void check_grid(const nvnm::navmesh& m, const list_offsets& o, std::uint64_t bas
     }
     if (d > 12) add_mesh(check::grid_divisor_large, grid_at, d);
     if (d > largest_checked_divisor) return;
+    // The rest compares the grid with the triangles: nothing to do when
+    // none of its checks is selected.
+    if (!out.wants_any(check::grid_cell_size, check::grid_bounds, check::grid_cell_misses_triangle,
+                       check::grid_cell_extra_triangle, check::triangle_in_no_cell)) {
+        return;
+    }
 
     const vec3 lo = g.bounds().min, hi = g.bounds().max;
     const double size_x = g.cell_size_x(), size_y = g.cell_size_y();
@@ -306,12 +331,14 @@ void check_grid(const nvnm::navmesh& m, const list_offsets& o, std::uint64_t bas
     const double slack = 1e-3 * std::max({1.0, static_cast<double>(hi.x) - lo.x, static_cast<double>(hi.y) - lo.y});
     std::uint64_t vi = 0;
     for (const nvnm::vertex vx : m.vertices()) {
+        if (!out.wants(check::grid_bounds)) break;
         const vec3 p = vx.position();
         if (p.x < lo.x - slack || p.x > hi.x + slack || p.y < lo.y - slack || p.y > hi.y + slack) {
             add(check::grid_bounds, "vertex", vi, base + o.vertices + vi * m.layout().vertex_size, 0);
         }
         ++vi;
     }
+    if (!out.wants_any(check::grid_cell_misses_triangle, check::grid_cell_extra_triangle, check::triangle_in_no_cell)) return;
 
     // Where each cell starts, and every entry as a key (triangle << 12 |
     // cell; a checked grid has at most 64 x 64 cells), sorted and
@@ -570,12 +597,13 @@ namespace nvnm {
 // (give the one the navmesh was opened with). Fails only with
 // limit_exceeded when `storage` is too small. Allocates nothing.
 template <class Sink>
-error validate(const navmesh& m, std::span<std::uint32_t> storage, Sink&& sink, std::uint64_t base_offset = 0) {
-    const std::size_t need = validate_storage_needed(m);
+error validate(const navmesh& m, std::span<std::uint32_t> storage, Sink&& sink, std::uint64_t base_offset = 0,
+               check_set checks = {}) {
+    const std::size_t need = validate_storage_needed(m, checks);
     if (storage.size() < need) {
         return navspan::detail::fail(error_code::limit_exceeded, 0, "validate storage", need, storage.size());
     }
-    navspan::detail::finding_gate<check::count, Sink> out(validate_checks, sink);
+    navspan::detail::finding_gate<check::count, Sink> out(validate_checks, sink, checks);
     validate_detail::navmesh_place place;
     place.base_offset = base_offset;
     validate_detail::check_navmesh(m, place, storage, out, [](const validate_link_entry&) {});
@@ -585,14 +613,15 @@ error validate(const navmesh& m, std::span<std::uint32_t> storage, Sink&& sink, 
 
 // The convenience form: allocates the storage, then validates.
 template <class Sink>
-error validate(const navmesh& m, Sink&& sink, std::uint64_t base_offset = 0) {
-    std::vector<std::uint32_t> storage(validate_storage_needed(m));
-    return validate(m, std::span<std::uint32_t>(storage), sink, base_offset);
+error validate(const navmesh& m, Sink&& sink, std::uint64_t base_offset = 0, check_set checks = {}) {
+    std::vector<std::uint32_t> storage(validate_storage_needed(m, checks));
+    return validate(m, std::span<std::uint32_t>(storage), sink, base_offset, checks);
 }
 
 }  // namespace nvnm
 
-// Runs every check of validate_checks on every navmesh of the plugin (found
+// Runs the checks of validate_checks in `checks` (every one by default; a
+// check left out does no work) on every navmesh of the plugin (found
 // as for_each_navmesh finds them with `search`; give validate_storage_needed
 // the same) and calls sink(const finding&) for each (at most
 // findings_per_check per check, then one closing finding per capped check).
@@ -601,13 +630,14 @@ error validate(const navmesh& m, Sink&& sink, std::uint64_t base_offset = 0) {
 // `storage` is too small. Allocates nothing beyond what `scratch` needs.
 template <class Sink>
 error validate(const plugin_file& plugin, inflate_buffer& scratch, validate_storage storage, Sink&& sink,
-               nvnm_search search = nvnm_search::known_carriers) {
-    navspan::detail::finding_gate<check::count, Sink> out(validate_checks, sink);
+               nvnm_search search = nvnm_search::known_carriers, check_set checks = {}) {
+    navspan::detail::finding_gate<check::count, Sink> out(validate_checks, sink, checks);
+    const bool follow_links = validate_detail::follows_edge_links(checks);
     std::size_t navmeshes = 0, links = 0;
     error too_small;
     const error walked = for_each_navmesh(plugin, scratch, [&](const navmesh_entry& entry) {
         if (!too_small.ok()) return;
-        const std::size_t words = nvnm::validate_storage_needed(entry.navmesh);
+        const std::size_t words = nvnm::validate_storage_needed(entry.navmesh, checks);
         if (navmeshes >= storage.navmeshes.size() || storage.words.size() < storage.navmeshes.size() + words) {
             too_small = navspan::detail::fail(error_code::limit_exceeded, entry.record.offset(), "validate storage",
                                               storage.navmeshes.size() + words, storage.words.size());
@@ -624,6 +654,7 @@ error validate(const plugin_file& plugin, inflate_buffer& scratch, validate_stor
         place.base_offset = entry.offset;  // the NVNM data: a file or an inflated offset
         validate_detail::check_navmesh(entry.navmesh, place, storage.words.subspan(storage.navmeshes.size()), out,
                                        [&](const validate_link_entry& l) {
+                                           if (!follow_links) return;
                                            if (links < storage.links.size()) storage.links[links] = l;
                                            ++links;
                                        });
@@ -701,10 +732,10 @@ error validate(const plugin_file& plugin, inflate_buffer& scratch, validate_stor
 // then validates.
 template <class Sink>
 error validate(const plugin_file& plugin, inflate_buffer& scratch, Sink&& sink,
-               nvnm_search search = nvnm_search::known_carriers) {
-    auto storage = validate_storage_owner::make(plugin, scratch, search);
+               nvnm_search search = nvnm_search::known_carriers, check_set checks = {}) {
+    auto storage = validate_storage_owner::make(plugin, scratch, search, checks);
     if (!storage) return storage.error();
-    return validate(plugin, scratch, storage->view(), sink, search);
+    return validate(plugin, scratch, storage->view(), sink, search, checks);
 }
 
 }  // namespace navspan::creation

@@ -560,11 +560,13 @@ void report_grid(const nav2_file& f, const group_lookup& all, std::size_t first_
 
 template <class Sink>
 error validate_files(std::span<const nav2_file> files, validate_storage storage, const validate_storage_size& need,
-                     Sink& sink) {
+                     Sink& sink, check_set checks) {
     if (storage.groups.size() < need.groups || storage.words.size() < need.words) {
         return navspan::detail::fail(error_code::limit_exceeded, 0, "validate storage", need.words, storage.words.size());
     }
-    navspan::detail::finding_gate<check::count, Sink> out(validate_checks, sink);
+    // Fox's checks share one pass over each group's lists, so a check left
+    // out is dropped at the gate rather than skipped (every pass is linear).
+    navspan::detail::finding_gate<check::count, Sink> out(validate_checks, sink, checks);
     std::size_t n = 0;
     for (const nav2_file& f : files) {
         for (const group g : f.groups()) storage.groups[n++] = g;
@@ -591,34 +593,37 @@ error validate_files(std::span<const nav2_file> files, validate_storage storage,
 
 }  // namespace validate_detail
 
-// Runs every check of validate_checks on a verified file and calls
+// Runs the checks of validate_checks in `checks` (every one by default) on
+// a verified file and calls
 // sink(const finding&) for each (at most findings_per_check per check, then
 // one closing finding per capped check). References into groups the file
 // does not have (its split partner's) are left alone. Fails only with
 // limit_exceeded when `storage` is too small. Allocates nothing.
 template <class Sink>
-error validate(const nav2_file& file, validate_storage storage, Sink&& sink) {
-    return validate_detail::validate_files(std::span<const nav2_file>(&file, 1), storage, validate_storage_needed(file), sink);
+error validate(const nav2_file& file, validate_storage storage, Sink&& sink, check_set checks = {}) {
+    return validate_detail::validate_files(std::span<const nav2_file>(&file, 1), storage, validate_storage_needed(file), sink,
+                                           checks);
 }
 
 // Both files of a split set, references across the pair followed (see the
 // top of this file).
 template <class Sink>
-error validate(const split_set& set, validate_storage storage, Sink&& sink) {
+error validate(const split_set& set, validate_storage storage, Sink&& sink, check_set checks = {}) {
     const nav2_file files[2] = {set.main(), set.overflow()};
-    return validate_detail::validate_files(std::span<const nav2_file>(files), storage, validate_storage_needed(set), sink);
+    return validate_detail::validate_files(std::span<const nav2_file>(files), storage, validate_storage_needed(set), sink,
+                                           checks);
 }
 
 // The convenience forms: allocate the storage, then validate.
 template <class Sink>
-error validate(const nav2_file& file, Sink&& sink) {
+error validate(const nav2_file& file, Sink&& sink, check_set checks = {}) {
     validate_storage_owner storage(file);
-    return validate(file, storage.view(), sink);
+    return validate(file, storage.view(), sink, checks);
 }
 template <class Sink>
-error validate(const split_set& set, Sink&& sink) {
+error validate(const split_set& set, Sink&& sink, check_set checks = {}) {
     validate_storage_owner storage(set);
-    return validate(set, storage.view(), sink);
+    return validate(set, storage.view(), sink, checks);
 }
 
 }  // namespace navspan::fox

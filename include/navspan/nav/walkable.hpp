@@ -327,6 +327,11 @@ inline void walkable_builder::add_link(polygon_index from, polygon_index to, lin
     l.portal_a = to_plan(world_a);
     l.portal_b = to_plan(world_b);
     if (!std::isfinite(l.portal_a.x + l.portal_a.y + l.portal_a.z + l.portal_b.x + l.portal_b.y + l.portal_b.z)) return;
+    // A polygon keeps at most 65,535 links (far above any real file); the
+    // rest are dropped here, so a crafted list costs no memory past that.
+    // link_count counts the pending links until finish().
+    if (polygons_[from].link_count == 0xFFFF) return;
+    ++polygons_[from].link_count;
     pending_.push_back({from, l});
 }
 
@@ -334,22 +339,18 @@ inline walkable walkable_builder::finish() {
     walkable w;
     w.ids_ = ids_;
     w.up_ = up_;
-    std::stable_sort(pending_.begin(), pending_.end(),
-                     [](const pending_link& a, const pending_link& b) { return a.from < b.from; });
-    // A polygon keeps at most 65,535 links (far above any real file).
-    w.links_.reserve(pending_.size());
-    std::size_t next = 0;
-    for (std::size_t p = 0; p < polygons_.size(); ++p) {
-        polygons_[p].first_link = static_cast<std::uint32_t>(w.links_.size());
-        std::size_t count = 0;
-        while (next < pending_.size() && pending_[next].from == p) {
-            if (count < 0xFFFF) {
-                w.links_.push_back(pending_[next].l);
-                ++count;
-            }
-            ++next;
-        }
-        polygons_[p].link_count = static_cast<std::uint16_t>(count);
+    // The links by polygon, in the order they were added: each polygon's
+    // run ends at the running sum of the counts, and the pending links,
+    // taken from the last, fill the runs from their ends (a counting sort:
+    // no buffer beyond the links themselves).
+    std::size_t end = 0;
+    for (polygon_entry& e : polygons_) {
+        end += e.link_count;
+        e.first_link = static_cast<std::uint32_t>(end);
+    }
+    w.links_.resize(pending_.size());
+    for (std::size_t k = pending_.size(); k-- > 0;) {
+        w.links_[--polygons_[pending_[k].from].first_link] = pending_[k].l;
     }
     bool any = false;
     for (const polygon_entry& e : polygons_) {

@@ -58,9 +58,11 @@ inline constexpr check_info validate_checks[check::count] = {
 };
 
 // Words of storage validate() needs: per node two, per link five (plus
-// one), per traversal one.
-inline std::size_t validate_storage_needed(const nav_file& file) noexcept {
-    return std::size_t{2} * file.node_count() + std::size_t{5} * file.link_count() + 1 + file.traversal_count();
+// one), per traversal one; a link fewer without duplicate-link (the table
+// it sorts).
+inline std::size_t validate_storage_needed(const nav_file& file, check_set checks = {}) noexcept {
+    const std::size_t per_link = checks.has(check::duplicate_link) ? 5 : 4;
+    return std::size_t{2} * file.node_count() + per_link * file.link_count() + 1 + file.traversal_count();
 }
 
 // The node whose link range covers each link (`no_owner` when none does):
@@ -68,17 +70,19 @@ inline std::size_t validate_storage_needed(const nav_file& file) noexcept {
 // same rule the command's pictures and paths use.
 inline constexpr std::uint32_t no_owner = 0xFFFFFFFFu;
 
-// Runs every check of validate_checks and calls sink(const finding&) for
-// each (at most findings_per_check per check, then one closing finding per
-// capped check). Fails only with limit_exceeded when `storage` is smaller
-// than validate_storage_needed(file). Allocates nothing.
+// Runs the checks of validate_checks in `checks` (every one by default) and
+// calls sink(const finding&) for each (at most findings_per_check per check,
+// then one closing finding per capped check). Fails only with
+// limit_exceeded when `storage` is smaller than
+// validate_storage_needed(file, checks). Allocates nothing.
 template <class Sink>
-error validate(const nav_file& f, std::span<std::uint32_t> storage, Sink&& sink) {
-    const std::size_t need = validate_storage_needed(f);
+error validate(const nav_file& f, std::span<std::uint32_t> storage, Sink&& sink, check_set checks = {}) {
+    const std::size_t need = validate_storage_needed(f, checks);
     if (storage.size() < need) {
         return navspan::detail::fail(error_code::limit_exceeded, 0, "validate storage", need, storage.size());
     }
-    navspan::detail::finding_gate<check::count, Sink> out(validate_checks, sink);
+    navspan::detail::finding_gate<check::count, Sink> out(validate_checks, sink, checks);
+    const bool duplicates = out.wants(check::duplicate_link);
     const std::size_t nodes = f.node_count(), links = f.link_count();
     std::span<std::uint32_t> rest = storage;
     auto take = [&](std::size_t n) {
@@ -93,7 +97,7 @@ error validate(const nav_file& f, std::span<std::uint32_t> storage, Sink&& sink)
     const auto coverage = take(links + 1);       // deltas, then running counts
     const auto edicts_of_link = take(links);
     const auto seen_edicts = take(links);
-    const auto by_key = take(links);             // owned links sorted for duplicates
+    const auto by_key = take(duplicates ? links : 0);  // owned links sorted for duplicates
     const auto traversal_users = take(f.traversal_count());
 
     // Section offsets (the sections follow each other, fixed record sizes).
@@ -177,7 +181,7 @@ error validate(const nav_file& f, std::span<std::uint32_t> storage, Sink&& sink)
         if ((l.type() == link_type::elevator || l.type() == link_type::train) && edicts_of_link[j] == 0) {
             add(check::moving_link_without_edict, at + fields::link_type, l.type_raw());
         }
-        if (owner[j] != no_owner && l.destination_node()) by_key[owned++] = j;
+        if (duplicates && owner[j] != no_owner && l.destination_node()) by_key[owned++] = j;
     }
     // Duplicates: same owner, destination and type (sorted, then adjacent).
     const auto keyed = by_key.first(owned);

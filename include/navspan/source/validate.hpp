@@ -91,22 +91,48 @@ struct validate_storage_size {
     std::size_t areas = 0, hiding_spots = 0, ladders = 0, connections = 0;
 };
 
-inline validate_storage_size validate_storage_needed(const nav_file& file) noexcept {
+namespace validate_detail {
+
+// The tables each group of checks needs (so a check left out of a
+// check_set costs neither storage nor the sort that fills it).
+inline bool needs_area_ids(check_set c) noexcept {
+    return c.any_of(check::duplicate_area_id, check::missing_connection_target, check::one_way_connection,
+                    check::missing_approach_area, check::missing_encounter_area, check::missing_visible_area,
+                    check::missing_ladder_area);
+}
+inline bool needs_connection_table(check_set c) noexcept {
+    return c.any_of(check::one_way_connection, check::duplicate_connection);
+}
+inline bool walks_connections(check_set c) noexcept {
+    return needs_connection_table(c) || c.any_of(check::self_connection, check::missing_connection_target);
+}
+inline bool needs_ladder_table(check_set c) noexcept { return c.any_of(check::missing_ladder, check::duplicate_ladder_id); }
+
+}  // namespace validate_detail
+
+// The storage validate(file, storage, sink, checks) needs: only the tables
+// of the checks in `checks` (every check by default).
+inline validate_storage_size validate_storage_needed(const nav_file& file, check_set checks = {}) noexcept {
+    using namespace validate_detail;
     validate_storage_size n;
-    n.areas = file.area_count();
-    for (const area& a : file.areas()) {
-        n.hiding_spots += a.hiding_spots().size();
-        for (unsigned d = 0; d < 4; ++d) n.connections += a.connections(static_cast<direction>(d)).size();
+    if (needs_area_ids(checks)) n.areas = file.area_count();
+    const bool hiding = checks.has(check::missing_hiding_spot), connections = needs_connection_table(checks);
+    if (hiding || connections) {
+        for (const area& a : file.areas()) {
+            if (hiding) n.hiding_spots += a.hiding_spots().size();
+            if (!connections) continue;
+            for (unsigned d = 0; d < 4; ++d) n.connections += a.connections(static_cast<direction>(d)).size();
+        }
     }
-    n.ladders = file.ladders().size();
+    if (needs_ladder_table(checks)) n.ladders = file.ladders().size();
     return n;
 }
 
 // The convenience: storage of the right size (allocates; outside validate).
 class validate_storage_owner {
 public:
-    explicit validate_storage_owner(const nav_file& file) {
-        const validate_storage_size n = validate_storage_needed(file);
+    explicit validate_storage_owner(const nav_file& file, check_set checks = {}) {
+        const validate_storage_size n = validate_storage_needed(file, checks);
         offsets_.resize(n.areas);
         ids_.resize(n.areas);
         hiding_.resize(n.hiding_spots);
@@ -156,14 +182,15 @@ inline error short_storage(const char* what, std::size_t need, std::size_t have)
 
 }  // namespace validate_detail
 
-// Runs every check of validate_checks on a verified file and calls
-// sink(const finding&) for each finding (at most findings_per_check per
-// check, then one closing finding per capped check). Fails only with
-// limit_exceeded when `storage` is too small. Allocates nothing.
+// Runs the checks of validate_checks in `checks` (every one by default) on a
+// verified file and calls sink(const finding&) for each finding (at most
+// findings_per_check per check, then one closing finding per capped check).
+// Checks left out do no work. Fails only with limit_exceeded when `storage`
+// is smaller than validate_storage_needed(file, checks). Allocates nothing.
 template <class Sink>
-error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
+error validate(const nav_file& file, validate_storage storage, Sink&& sink, check_set checks = {}) {
     using namespace validate_detail;
-    const validate_storage_size need = validate_storage_needed(file);
+    const validate_storage_size need = validate_storage_needed(file, checks);
     // Each short span is named with its own numbers (needed, given).
     if (storage.area_offsets.size() < need.areas) {
         return short_storage("validate storage (area offsets)", need.areas, storage.area_offsets.size());
@@ -184,23 +211,28 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
         return navspan::detail::fail(error_code::limit_exceeded, 0, "validate (files below 4 GiB)",
                                      file.bytes().size(), UINT32_MAX);
     }
-    navspan::detail::finding_gate<check::count, Sink> out(validate_checks, sink);
+    navspan::detail::finding_gate<check::count, Sink> out(validate_checks, sink, checks);
     const std::byte* base = file.bytes().data();
     auto at = [&](const std::byte* p) { return static_cast<std::uint64_t>(p - base); };
 
-    // Areas by id; hiding spot ids and ladder ids sorted.
+    // Areas by id; hiding spot ids and ladder ids sorted (each only when a
+    // selected check looks in it: need says which).
     const std::size_t n = need.areas;
     std::size_t hiding = 0, connection_count = 0;
-    {
+    if (n != 0 || need.hiding_spots != 0 || need.connections != 0) {
         std::uint32_t i = 0;
         for (const area& a : file.areas()) {
-            storage.area_offsets[i] = static_cast<std::uint32_t>(a.bytes().data() - base);
-            storage.area_ids[i] = {a.id(), i};
-            for (const hiding_spot s : a.hiding_spots()) {
-                if (const auto id = s.id()) storage.hiding_spot_ids[hiding++] = *id;
+            if (n != 0) {
+                storage.area_offsets[i] = static_cast<std::uint32_t>(a.bytes().data() - base);
+                storage.area_ids[i] = {a.id(), i};
+            }
+            if (need.hiding_spots != 0) {
+                for (const hiding_spot s : a.hiding_spots()) {
+                    if (const auto id = s.id()) storage.hiding_spot_ids[hiding++] = *id;
+                }
             }
             // A list is at most (file size / 4) < 2^30 long, so (direction, k) fits 32 bits.
-            for (std::uint32_t d = 0; d < 4; ++d) {
+            for (std::uint32_t d = 0; d < 4 && need.connections != 0; ++d) {
                 const auto list = a.connections(static_cast<direction>(d));
                 for (std::uint32_t k = 0; k < list.size(); ++k) storage.connections[connection_count++] = {i, list[k], d << 30 | k};
             }
@@ -220,7 +252,7 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
     // Ladder positions sorted by (id, position): the first ladder with an id
     // is the first of its run.
     const auto ladder_order = storage.ladder_ids.first(need.ladders);
-    for (std::size_t i = 0; i < ladders.size(); ++i) ladder_order[i] = static_cast<std::uint32_t>(i);
+    for (std::size_t i = 0; i < ladder_order.size(); ++i) ladder_order[i] = static_cast<std::uint32_t>(i);
     std::sort(ladder_order.begin(), ladder_order.end(), [&](std::uint32_t a, std::uint32_t b) {
         const std::uint32_t ia = ladders[a].id(), ib = ladders[b].id();
         return ia != ib ? ia < ib : a < b;
@@ -246,7 +278,7 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
             out.add(c, "area", pos, a.id(), at(where), value);
         };
         auto id_field = [&](std::size_t c, std::uint32_t id, const std::byte* where) {
-            if (id != 0 && find_id(ids, id) == nullptr) add(c, where, id);
+            if (id != 0 && out.wants(c) && find_id(ids, id) == nullptr) add(c, where, id);
         };
         const std::byte* corners = a.bytes().data() + 4 + layout::attributes_size(file.version());
         const vec3 nw = a.north_west(), se = a.south_east();
@@ -260,7 +292,7 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
             add(check::degenerate_area, corners);
         }
 
-        for (unsigned d = 0; d < 4; ++d) {
+        for (unsigned d = 0; d < 4 && walks_connections(checks); ++d) {
             const auto list = a.connections(static_cast<direction>(d));
             for (std::size_t k = 0; k < list.size(); ++k) {
                 const std::uint32_t to = list[k];
@@ -269,11 +301,16 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
                     add(check::self_connection, where, d);
                     continue;
                 }
-                const area_id_entry* target = find_id(ids, to);
-                if (target == nullptr) add(check::missing_connection_target, where, to);
-                else if (find_connection(connections, target->position, a.id()) == nullptr) {
+                const area_id_entry* target = n == 0 ? nullptr : find_id(ids, to);
+                if (n == 0) {
+                    // no id check selected: no table to look in
+                } else if (target == nullptr) {
+                    add(check::missing_connection_target, where, to);
+                } else if (out.wants(check::one_way_connection) &&
+                           find_connection(connections, target->position, a.id()) == nullptr) {
                     add(check::one_way_connection, where, to);
                 }
+                if (!out.wants(check::duplicate_connection)) continue;
                 // Entries of one (area, target) are sorted by slot, so the
                 // first entry of this direction is found by its slot prefix.
                 const auto first = std::lower_bound(connections.begin(), connections.end(),
@@ -288,7 +325,7 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
 
         const auto approach = a.approach_spots();
         if (approach.size() > 16) add(check::approach_count_above_16, approach.bytes().data() - 1, approach.size());
-        for (std::size_t k = 0; k < approach.size(); ++k) {
+        for (std::size_t k = 0; k < approach.size() && out.wants(check::missing_approach_area); ++k) {
             const approach_spot s = approach[k];
             const std::byte* p = approach.bytes().data() + k * approach_spot::record_size;
             id_field(check::missing_approach_area, s.here_area(), p);
@@ -296,25 +333,26 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
             id_field(check::missing_approach_area, s.next_area(), p + 9);
         }
         for (const encounter_path p : a.encounter_paths()) {
+            if (!out.wants_any(check::missing_encounter_area, check::missing_hiding_spot)) break;
             const std::byte* where = p.bytes().data();
             id_field(check::missing_encounter_area, p.from_area(), where);
             id_field(check::missing_encounter_area, p.to_area(), where + (p.old_layout() ? 4 : 5));
             const auto spots = p.spots();
             for (std::size_t k = 0; k < spots.size(); ++k) {
                 const std::uint32_t spot = spots[k].hiding_spot_id();
-                if (spot != 0 && !sorted_contains(hiding_ids, spot)) {
+                if (spot != 0 && out.wants(check::missing_hiding_spot) && !sorted_contains(hiding_ids, spot)) {
                     add(check::missing_hiding_spot, spots.bytes().data() + 5 * k, spot);
                 }
             }
         }
-        for (unsigned d = 0; d < 2; ++d) {
+        for (unsigned d = 0; d < 2 && out.wants(check::missing_ladder); ++d) {
             const auto links = a.ladder_links(static_cast<ladder_direction>(d));
             for (std::size_t k = 0; k < links.size(); ++k) {
                 if (first_ladder(links[k]) == nullptr) add(check::missing_ladder, links.bytes().data() + 4 * k, links[k]);
             }
         }
         const auto visible = a.visible_areas();
-        for (std::size_t k = 0; k < visible.size(); ++k) {
+        for (std::size_t k = 0; k < visible.size() && out.wants(check::missing_visible_area); ++k) {
             id_field(check::missing_visible_area, visible[k].id(), visible.bytes().data() + visible_area::record_size * k);
         }
         if (const auto from = a.inherit_visibility_from()) {
@@ -337,7 +375,8 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
         auto add = [&](std::size_t c, const std::byte* where, std::uint64_t value = 0) {
             out.add(c, "ladder", i, l.id(), at(where), value);
         };
-        if (const std::uint32_t* first = first_ladder(l.id()); first != nullptr && *first < i) {
+        if (const std::uint32_t* first = out.wants(check::duplicate_ladder_id) ? first_ladder(l.id()) : nullptr;
+            first != nullptr && *first < i) {
             add(check::duplicate_ladder_id, lb, *first);
         }
         if (!l.facing()) add(check::bad_ladder_direction, lb + 36, l.direction_raw());
@@ -346,7 +385,9 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
         for (unsigned c = 0; c < 5; ++c) {
             const std::uint32_t id = l.connected_area(static_cast<ladder_connection>(c));
             any = any || id != 0;
-            if (id != 0 && find_id(ids, id) == nullptr) add(check::missing_ladder_area, lb + refs + 4 * c, id);
+            if (id != 0 && out.wants(check::missing_ladder_area) && find_id(ids, id) == nullptr) {
+                add(check::missing_ladder_area, lb + refs + 4 * c, id);
+            }
         }
         if (!any) add(check::unconnected_ladder, lb + refs);
     }
@@ -369,9 +410,9 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
 
 // The convenience form: allocates the storage, then validates.
 template <class Sink>
-error validate(const nav_file& file, Sink&& sink) {
-    validate_storage_owner storage(file);
-    return validate(file, storage.view(), sink);
+error validate(const nav_file& file, Sink&& sink, check_set checks = {}) {
+    validate_storage_owner storage(file, checks);
+    return validate(file, storage.view(), sink, checks);
 }
 
 }  // namespace navspan::source

@@ -79,13 +79,38 @@ struct validate_storage_size {
     std::size_t analysis_scratch = 0;  // bytes; 0 without custom data (or when its header is refused)
 };
 
-inline validate_storage_size validate_storage_needed(const nav_file& file) noexcept {
+namespace validate_detail {
+
+// The tables each group of checks needs (a check left out of a check_set
+// costs neither storage nor the sort that fills it).
+inline bool needs_area_ids(check_set c) noexcept {
+    return c.any_of(check::duplicate_area_id, check::missing_connection_target, check::edge_index_out_of_range,
+                    check::one_way_connection, check::missing_ladder_area, check::missing_approach_area,
+                    check::missing_encounter_area);
+}
+// The checks that decode the bot analysis (the custom data).
+inline bool reads_analysis(check_set c) noexcept {
+    return c.any_of(check::missing_approach_area, check::missing_encounter_area, check::bot_analysis_area_count);
+}
+inline bool walks_connections(check_set c) noexcept {
+    return c.any_of(check::self_connection, check::missing_connection_target, check::edge_index_out_of_range,
+                    check::one_way_connection);
+}
+inline bool needs_ladder_table(check_set c) noexcept { return c.any_of(check::missing_ladder, check::duplicate_ladder_id); }
+
+}  // namespace validate_detail
+
+// The storage validate(file, storage, sink, checks) needs: only the tables
+// of the checks in `checks` (every check by default).
+inline validate_storage_size validate_storage_needed(const nav_file& file, check_set checks = {}) noexcept {
     validate_storage_size n;
-    n.areas = file.area_count();
-    n.polygons = file.polygon_count();
-    for (const area& a : file.areas()) n.connections += a.connection_count();
-    n.ladders = file.ladder_count();
-    if (file.custom_data()) {
+    if (validate_detail::needs_area_ids(checks)) n.areas = file.area_count();
+    if (checks.has(check::edge_index_out_of_range)) n.polygons = file.polygon_count();
+    if (checks.has(check::one_way_connection)) {
+        for (const area& a : file.areas()) n.connections += a.connection_count();
+    }
+    if (validate_detail::needs_ladder_table(checks)) n.ladders = file.ladder_count();
+    if (validate_detail::reads_analysis(checks) && file.custom_data()) {
         if (const auto scratch = bot_analysis::scratch_size(file); scratch.ok()) n.analysis_scratch = *scratch;
     }
     return n;
@@ -94,8 +119,8 @@ inline validate_storage_size validate_storage_needed(const nav_file& file) noexc
 // The convenience: storage of the right size (allocates; outside validate).
 class validate_storage_owner {
 public:
-    explicit validate_storage_owner(const nav_file& file) {
-        const validate_storage_size n = validate_storage_needed(file);
+    explicit validate_storage_owner(const nav_file& file, check_set checks = {}) {
+        const validate_storage_size n = validate_storage_needed(file, checks);
         offsets_.resize(n.areas);
         ids_.resize(n.areas);
         polygons_.resize(n.polygons);
@@ -147,14 +172,15 @@ inline std::size_t first_reflex_corner(const corner_list& c, double winding) noe
 
 }  // namespace validate_detail
 
-// Runs every check of validate_checks on a verified file and calls
-// sink(const finding&) for each finding (at most findings_per_check per
-// check, then one closing finding per capped check). Fails only with
-// limit_exceeded when `storage` is too small. Allocates nothing.
+// Runs the checks of validate_checks in `checks` (every one by default) on a
+// verified file and calls sink(const finding&) for each finding (at most
+// findings_per_check per check, then one closing finding per capped check).
+// Checks left out do no work. Fails only with limit_exceeded when `storage`
+// is smaller than validate_storage_needed(file, checks). Allocates nothing.
 template <class Sink>
-error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
+error validate(const nav_file& file, validate_storage storage, Sink&& sink, check_set checks = {}) {
     using namespace validate_detail;
-    const validate_storage_size need = validate_storage_needed(file);
+    const validate_storage_size need = validate_storage_needed(file, checks);
     if (storage.area_offsets.size() < need.areas || storage.area_ids.size() < need.areas ||
         storage.polygon_offsets.size() < need.polygons || storage.connections.size() < need.connections ||
         storage.ladder_ids.size() < need.ladders) {
@@ -165,25 +191,30 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
         return navspan::detail::fail(error_code::limit_exceeded, 0, "validate (files below 4 GiB)",
                                      file.bytes().size(), UINT32_MAX);
     }
-    navspan::detail::finding_gate<check::count, Sink> out(validate_checks, sink);
+    navspan::detail::finding_gate<check::count, Sink> out(validate_checks, sink, checks);
     const std::byte* base = file.bytes().data();
     auto at = [&](const std::byte* p) { return static_cast<std::uint64_t>(p - base); };
 
     // Positions, ids (sorted, duplicates kept), every connection (sorted).
     const std::size_t n = need.areas;
     std::size_t links = 0;
-    {
+    if (n != 0 || need.connections != 0) {
         std::uint32_t i = 0;
         for (const area& a : file.areas()) {
-            storage.area_offsets[i] = static_cast<std::uint32_t>(a.bytes().data() - base);
-            storage.area_ids[i] = {a.id(), i};
+            if (n != 0) {
+                storage.area_offsets[i] = static_cast<std::uint32_t>(a.bytes().data() - base);
+                storage.area_ids[i] = {a.id(), i};
+            }
             ++i;
+            if (need.connections == 0) continue;
             for (const edge& e : a.edges()) {
                 for (const connection c : e.connections()) {
                     storage.connections[links++] = std::uint64_t{a.id()} << 32 | c.area_id();
                 }
             }
         }
+    }
+    if (need.polygons != 0) {
         std::uint32_t k = 0;
         for (const polygon& p : file.polygons()) storage.polygon_offsets[k++] = static_cast<std::uint32_t>(at(p.bytes().data()));
     }
@@ -195,7 +226,7 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
     std::sort(pairs.begin(), pairs.end());
     const auto ladders = file.ladders();
     const auto ladder_ids = storage.ladder_ids.first(need.ladders);
-    for (std::size_t i = 0; i < ladders.size(); ++i) ladder_ids[i] = ladders[i].id();
+    for (std::size_t i = 0; i < ladder_ids.size(); ++i) ladder_ids[i] = ladders[i].id();
     std::sort(ladder_ids.begin(), ladder_ids.end());
     // Neighbours' edge counts in O(1): polygons by offset.
     detail::polygon_table polygons = file.area_context().polygons;
@@ -254,6 +285,7 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
         if (a.hull_index() >= file.hull_count()) add(check::hull_index_out_of_range, at(rec + fields::area_hull), a.hull_index());
 
         for (const edge& e : a.edges()) {
+            if (!walks_connections(checks)) break;
             const connection_list list = e.connections();
             for (std::size_t k = 0; k < list.size(); ++k) {
                 const connection c = list[k];
@@ -262,21 +294,22 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
                     add(check::self_connection, where, e.index());
                     continue;
                 }
+                if (n == 0) continue;  // no check that looks ids up is selected
                 const area_id_entry* target = find_id(ids, c.area_id());
                 if (target == nullptr) {
                     add(check::missing_connection_target, where, c.area_id());
                     continue;
                 }
-                if (c.edge_index() >= edge_count_at(target->position)) {
+                if (out.wants(check::edge_index_out_of_range) && c.edge_index() >= edge_count_at(target->position)) {
                     add(check::edge_index_out_of_range, where + 4, c.edge_index());
                 }
                 const std::uint64_t back = std::uint64_t{c.area_id()} << 32 | a.id();
-                if (!std::binary_search(pairs.begin(), pairs.end(), back)) add(check::one_way_connection, where, c.area_id());
+                if (out.wants(check::one_way_connection) && !std::binary_search(pairs.begin(), pairs.end(), back)) add(check::one_way_connection, where, c.area_id());
             }
         }
         for (const auto d : {ladder_direction::up, ladder_direction::down}) {
             const id_list l = a.ladder_links(d);
-            for (std::size_t k = 0; k < l.size(); ++k) {
+            for (std::size_t k = 0; k < l.size() && out.wants(check::missing_ladder); ++k) {
                 if (!std::binary_search(ladder_ids.begin(), ladder_ids.end(), l[k])) {
                     add(check::missing_ladder, at(l.bytes().data()) + 4 * k, l[k]);
                 }
@@ -294,7 +327,7 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
         // Duplicates: the sorted ids say whether there are any; only then
         // is the earlier ladder searched for (once per duplicate).
         const auto range = std::equal_range(ladder_ids.begin(), ladder_ids.end(), l.id());
-        if (range.second - range.first > 1) {
+        if (out.wants(check::duplicate_ladder_id) && range.second - range.first > 1) {
             for (std::size_t j = 0; j < i; ++j) {
                 if (ladders[j].id() == l.id()) {
                     add(check::duplicate_ladder_id, lb, j);
@@ -307,7 +340,7 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
         for (std::size_t c = 0; c < l.connection_count(); ++c) {
             const std::uint32_t id = l.connected_area(static_cast<ladder_connection>(c));
             any = any || id != 0;
-            if (id != 0 && find_id(ids, id) == nullptr) add(check::missing_ladder_area, lb + fields::ladder_areas + 4 * c, id);
+            if (id != 0 && n != 0 && find_id(ids, id) == nullptr) add(check::missing_ladder_area, lb + fields::ladder_areas + 4 * c, id);
         }
         if (!any) add(check::unconnected_ladder, lb + fields::ladder_areas);
     }
@@ -321,11 +354,12 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
         const auto analysis = bot_analysis::open(file, storage.analysis_scratch);
         if (analysis.ok()) {
             const std::uint64_t where = blob->offset();
-            if (analysis->area_count() != n) {
+            if (analysis->area_count() != file.area_count()) {
                 out.add(check::bot_analysis_area_count, "custom data", 0, 0, where, analysis->area_count());
             }
             auto id_key = [&](std::size_t c, std::size_t area_index, std::uint64_t area_id,
                               const ::navspan::kv3::value& entry, std::string_view key) {
+                if (n == 0 || !out.wants(c)) return;  // ids not gathered: neither check selected
                 const auto v = entry[key];
                 if (!v.is_number()) return;
                 const std::uint64_t id = v.as_uint();
@@ -367,9 +401,9 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink) {
 
 // The convenience form: allocates the storage, then validates.
 template <class Sink>
-error validate(const nav_file& file, Sink&& sink) {
-    validate_storage_owner storage(file);
-    return validate(file, storage.view(), sink);
+error validate(const nav_file& file, Sink&& sink, check_set checks = {}) {
+    validate_storage_owner storage(file, checks);
+    return validate(file, storage.view(), sink, checks);
 }
 
 }  // namespace navspan::source2
