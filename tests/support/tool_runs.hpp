@@ -30,11 +30,12 @@ json_value dump_as_json(navspan::bytes_view bytes, Dump dump) {
     return v;
 }
 
-// `validate` is a module's validate function; the file must open.
+// `validate` is a module's validate function (every check); the file must
+// open.
 template <class Validate>
 navspan_cli::findings validate_findings(navspan::bytes_view bytes, Validate validate) {
     navspan_cli::findings found;
-    const navspan::error e = validate(bytes, found);
+    const navspan::error e = validate(bytes, found, navspan_cli::check_choice{});
     REQUIRE_MESSAGE(e.ok(), e.message());
     return found;
 }
