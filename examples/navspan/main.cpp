@@ -28,6 +28,7 @@
 #include <vector>
 
 #ifdef _WIN32
+#include <fcntl.h>
 #include <io.h>
 #else
 #include <unistd.h>
@@ -705,6 +706,11 @@ bool report_stdout_failure() {
 // on stderr, when it cannot: every write and the final close are checked.
 bool write_text_file(const char* path, const std::string& text) {
     if (path[0] == '-' && path[1] == '\0') {
+#ifdef _WIN32
+        // The bytes as they are (`pack -o -` writes a binary file): no LF to CR LF.
+        std::fflush(stdout);
+        _setmode(_fileno(stdout), _O_BINARY);
+#endif
         std::fwrite(text.data(), 1, text.size(), stdout);
         if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) return report_stdout_failure();
         return true;

@@ -103,8 +103,12 @@ inline void colour_by_height(scene& sc) {
     else for (const scene_polygon& p : sc.polygons) grow(height_of_polygon(p));
     if (!(low <= high)) low = high = 0;
     const double step = height_band_step(high - low);
-    const double base = std::floor(low / step) * step;
-    const auto bands = static_cast<std::uint32_t>(std::max(1.0, std::min(1000.0, std::floor((high - base) / step) + 1)));
+    // Which band a height is in: a quotient that lands within 1e-9 of a band
+    // edge counts as on it, so 1 / 0.1 is 10 also where doubles are computed
+    // wider (x87 at -m32 gives 9.999...).
+    auto bands_below = [&](double h, double from) { return std::floor((h - from) / step + 1e-9); };
+    const double base = bands_below(low, 0) * step;
+    const auto bands = static_cast<std::uint32_t>(std::max(1.0, std::min(1000.0, bands_below(high, base) + 1)));
     category_list names;
     std::vector<std::string> colours;
     for (std::uint32_t b = 0; b < bands; ++b) {
@@ -115,7 +119,7 @@ inline void colour_by_height(scene& sc) {
     }
     auto band_of = [&](double h) -> std::uint32_t {
         if (!std::isfinite(h)) return 0;
-        const double b = std::floor((h - base) / step);
+        const double b = bands_below(h, base);
         return static_cast<std::uint32_t>(std::max(0.0, std::min(static_cast<double>(bands - 1), b)));
     };
     if (by_points) {

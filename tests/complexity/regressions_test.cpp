@@ -24,20 +24,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_text(const fs::path& p) {
+// (read_text, write_bytes and shell serve the POSIX-only cases below.)
+[[maybe_unused]] std::string read_text(const fs::path& p) {
     std::ifstream f(p, std::ios::binary);
     std::stringstream s;
     s << f.rdbuf();
     return s.str();
 }
 
-void write_bytes(const fs::path& p, const std::vector<std::byte>& bytes) {
+[[maybe_unused]] void write_bytes(const fs::path& p, const std::vector<std::byte>& bytes) {
     std::ofstream f(p, std::ios::binary);
     f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
 // Runs a shell command line; its exit status.
-int shell(const std::string& line) {
+[[maybe_unused]] int shell(const std::string& line) {
     const int s = std::system(line.c_str());
 #if defined(__linux__) || defined(__APPLE__)
     return s >= 0 && (s & 0x7F) == 0 ? (s >> 8) & 0xFF : 128;

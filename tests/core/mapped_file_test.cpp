@@ -6,6 +6,7 @@
 #include <string>
 
 #include <navspan/io/mapped_file.hpp>
+#include <navspan/io/read_file.hpp>
 
 using navspan::error_code;
 using navspan::mapped_file;
@@ -58,4 +59,29 @@ TEST_CASE("mapped_file: missing, empty, directory and unreadable give clean erro
     // Windows keeps a file without write permission read-only: give it back first.
     std::filesystem::permissions(locked, std::filesystem::perms::owner_all);
     std::filesystem::remove(locked);
+}
+
+TEST_CASE("mapped_file and read_file give bytes back unchanged: CR, LF, Ctrl-Z, NUL, a non-ASCII name") {
+    // What a text-mode read would change on Windows: CR LF pairs, a lone LF,
+    // Ctrl-Z (end of file to the C runtime), NUL.
+    const char raw[] = {'N', 'A', 'V', '\r', '\n', '\n', '\x1a', '\0', '\r', '\xff', '\x1a'};
+    const std::string bytes(raw, sizeof raw);
+    const auto plain = temp_path("binary.bin");
+    // é in the name: the std::filesystem::path overload opens it with the
+    // wide-character API on Windows.
+    const auto accented = std::filesystem::temp_directory_path() / std::filesystem::path(u8"navspan_test_bin\u00e9.bin");
+    for (const auto& path : {plain, accented}) {
+        { std::ofstream(path, std::ios::binary) << bytes; }
+        auto m = mapped_file::open(path);
+        REQUIRE(m.ok());
+        CHECK(std::string(reinterpret_cast<const char*>(m->data()), m->size()) == bytes);
+    }
+    auto m = mapped_file::open(plain.string().c_str());
+    REQUIRE(m.ok());
+    CHECK(std::string(reinterpret_cast<const char*>(m->data()), m->size()) == bytes);
+    auto r = navspan::read_file(plain.string().c_str());
+    REQUIRE(r.ok());
+    CHECK(std::string(reinterpret_cast<const char*>(r->data()), r->size()) == bytes);
+    std::filesystem::remove(plain);
+    std::filesystem::remove(accented);
 }

@@ -54,8 +54,15 @@ TEST_CASE("array checks divide and cannot overflow at the edges of SIZE_MAX") {
     CHECK(out.size() == 12);
     CHECK(r.at_end());
     CHECK(r.require_array(0, 4, "x").ok());
-    CHECK(saturating_mul(SIZE_MAX, 2) == UINT64_MAX);
+    // saturating_mul works in 64 bits whatever size_t is (32 bits at -m32).
+    CHECK(saturating_mul(UINT64_MAX, 2) == UINT64_MAX);
+    CHECK(saturating_mul(UINT64_MAX / 2 + 1, 2) == UINT64_MAX);
+    CHECK(saturating_mul(UINT64_MAX / 2, 2) == UINT64_MAX - 1);
+    CHECK(saturating_mul(0xFFFFFFFFu, 0xFFFFFFFFu) == 0xFFFFFFFE00000001ull);
     CHECK(saturating_mul(0, UINT64_MAX) == 0);
+    // A 64-bit count beyond a 32-bit size_t is refused, not truncated.
+    CHECK(r.require_array(std::uint64_t{1} << 32, 1, "x").code == error_code::count_too_large);
+    CHECK(r.require_array((std::uint64_t{1} << 32) + 1, 1, "x").code == error_code::count_too_large);
 }
 
 TEST_CASE("sub readers keep absolute offsets; seek checks its target") {

@@ -16,6 +16,7 @@
 #include "fox/builder.hpp"
 #include "fox/walk.hpp"
 #include "support/corpus.hpp"
+#include "support/exact_float.hpp"
 #include "support/json.hpp"
 
 namespace fox = navspan::fox;
@@ -24,10 +25,16 @@ using navspan_test::write_fox;
 
 namespace {
 
+// (float)q / (float)divisor + origin, each step rounded to float (the IEEE
+// answer, also where float arithmetic runs wider: x87 at -m32).
+float dequantised(std::uint16_t q, std::uint16_t divisor, float origin) {
+    using navspan_test::ieee_f32;
+    return ieee_f32(ieee_f32(static_cast<float>(q) / static_cast<float>(divisor)) + origin);
+}
+
 navspan::vec3 expected_world(const fox_file& f, navspan_test::fox_point q) {
-    return {static_cast<float>(q.x) / static_cast<float>(f.divisors[0]) + f.origin.x,
-            static_cast<float>(q.y) / static_cast<float>(f.divisors[1]) + f.origin.y,
-            static_cast<float>(q.z) / static_cast<float>(f.divisors[2]) + f.origin.z};
+    return {dequantised(q.x, f.divisors[0], f.origin.x), dequantised(q.y, f.divisors[1], f.origin.y),
+            dequantised(q.z, f.divisors[2], f.origin.z)};
 }
 
 fox::nav2_file open_ok(const std::vector<std::byte>& bytes) {
@@ -54,10 +61,10 @@ TEST_CASE("fox: dequantisation equals (float)q / (float)divisor + origin exactly
         const fox::quantization q(origin, d, d, d);
         for (std::uint32_t v = 0; v <= 0xFFFF; ++v) {
             const auto u = static_cast<std::uint16_t>(v);
-            const float expected = static_cast<float>(u) / static_cast<float>(d);
+            const float expected = navspan_test::ieee_f32(static_cast<float>(u) / static_cast<float>(d));
             if (q.axis(u, 0) != expected) ++mismatches;
             const navspan::vec3 w = q.to_world({u, u, u});
-            if (w.y != expected + origin.y) ++mismatches;
+            if (w.y != dequantised(u, d, origin.y)) ++mismatches;
         }
     }
     CHECK(mismatches == 0);

@@ -80,7 +80,14 @@ struct reference {
     }
 };
 
-bool near(double a, double b) { return std::fabs(a - b) <= 1e-3 + 2e-5 * std::fabs(b); }
+// The distance between adjacent floats at the larger coordinate of two points.
+double coordinate_spacing(vec3 a, vec3 b) {
+    const float m = std::max({std::fabs(a.x), std::fabs(a.y), std::fabs(a.z), std::fabs(b.x), std::fabs(b.y), std::fabs(b.z)});
+    return static_cast<double>(std::nextafter(m, INFINITY)) - static_cast<double>(m);
+}
+
+// (Not "near": a macro of windows.h.)
+bool costs_agree(double a, double b) { return std::fabs(a - b) <= 1e-3 + 2e-5 * std::fabs(b); }
 
 struct gap_tally {
     std::size_t pairs = 0, worse = 0;
@@ -129,9 +136,9 @@ void check_walkable(const nav::walkable& w, gap_tally& gaps) {
                 continue;
             }
             REQUIRE(exact.status == nav::search_status::found);
-            CHECK(near(exact.cost, best));
+            CHECK(costs_agree(exact.cost, best));
             REQUIRE(by_table.status == nav::search_status::found);
-            CHECK(near(by_table.cost, best));
+            CHECK(costs_agree(by_table.cost, best));
             // The corridor follows links and costs what was reported.
             REQUIRE(exact.corridor.size() >= 2);
             CHECK(exact.corridor.front() == start);
@@ -161,7 +168,12 @@ void check_walkable(const nav::walkable& w, gap_tally& gaps) {
             // The polygon mode: never below the optimum, and how far above.
             const auto polygon_mode = nav::find_path(w, start, a, goal, b, polygon_scratch);
             REQUIRE(polygon_mode.status == nav::path_status::found);
-            CHECK(polygon_mode.cost >= best - 1e-3 - 2e-5 * best);
+            // Within float rounding: the costs are float sums over float
+            // midpoints, so each step may be off by about one float spacing at
+            // the map's coordinates (x87 at -m32 computes the midpoints wider
+            // than this reference does: one spacing of 83,000 is 0.008).
+            const double rounding = coordinate_spacing(a, b) * static_cast<double>(polygon_mode.corridor.size());
+            CHECK(polygon_mode.cost >= best - 1e-3 - 2e-5 * best - rounding);
             const double gap = best > 0 ? polygon_mode.cost / best - 1 : 0;
             ++gaps.pairs;
             if (gap > 1e-5) ++gaps.worse;
@@ -182,7 +194,7 @@ void check_walkable(const nav::walkable& w, gap_tally& gaps) {
                 CAPTURE(goals.size());
                 CAPTURE(nearest.goal);
                 CAPTURE(nearest.expanded);
-                CHECK(near(nearest.cost, best));
+                CHECK(costs_agree(nearest.cost, best));
                 CHECK(nearest.corridor.back() == goals[nearest.goal].polygon);
             }
         }
@@ -205,7 +217,7 @@ void check_walkable(const nav::walkable& w, gap_tally& gaps) {
         for (double c : enter) expected += c <= limit * (1 - 1e-5) ? 1 : 0;
         CHECK(r.count >= expected);
         for (std::size_t i = 0; i < r.count; ++i) {
-            CHECK(near(reached[i].cost, enter[reached[i].polygon]));
+            CHECK(costs_agree(reached[i].cost, enter[reached[i].polygon]));
             CHECK(reached[i].cost <= limit * (1 + 1e-5) + 1e-3);
             if (i > 0) CHECK(reached[i].cost >= reached[i - 1].cost);
         }

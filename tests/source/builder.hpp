@@ -16,6 +16,7 @@
 #include <navspan/source/layout.hpp>
 
 #include "support/byte_writer.hpp"
+#include "support/exact_float.hpp"
 
 namespace navspan_test {
 
@@ -291,7 +292,12 @@ public:
         return state_;
     }
     std::uint32_t below(std::uint32_t n) { return n == 0 ? 0 : next() % n; }
-    float real(float lo, float hi) { return lo + (hi - lo) * static_cast<float>(below(10000)) / 10000.0f; }
+    // Each step rounded to float (ieee_f32), so the seeds are the same bytes
+    // where float arithmetic runs wider (x87 at -m32).
+    float real(float lo, float hi) {
+        const float scaled = ieee_f32(ieee_f32(hi - lo) * static_cast<float>(below(10000)));
+        return ieee_f32(lo + ieee_f32(scaled / 10000.0f));
+    }
 
 private:
     std::uint32_t state_;
@@ -324,7 +330,8 @@ inline mesh sample_mesh(std::uint32_t version, game g, std::uint32_t sub, bool f
         a.id = ids[i];
         a.attributes = (full ? (0x80000409u | (i << 3)) : 0u) & attr_mask;
         a.nw = {r.real(-4000, 0), r.real(-4000, 0), r.real(-100, 100)};
-        a.se = {a.nw.x + 25.0f + r.real(0, 400), a.nw.y + 25.0f + r.real(0, 400), r.real(-100, 100)};
+        a.se = {ieee_f32(ieee_f32(a.nw.x + 25.0f) + r.real(0, 400)), ieee_f32(ieee_f32(a.nw.y + 25.0f) + r.real(0, 400)),
+                r.real(-100, 100)};
         a.ne_z = r.real(-100, 100);
         a.sw_z = r.real(-100, 100);
         if (full) {

@@ -110,7 +110,8 @@ inline result<std::vector<std::byte>> read_file(const char* path, const limits& 
     if (!S_ISREG(st.st_mode)) return io_error("not a regular file", 0);
     if (st.st_size <= 0) return io_error("file is empty", 0);
     const auto size = static_cast<std::uint64_t>(st.st_size);
-    if (size > lim.max_file_size || size > SIZE_MAX) return detail::too_large(size, lim);
+    // (size_t may be 32 bits: the buffer below holds size + 1 bytes.)
+    if (size > lim.max_file_size || size >= SIZE_MAX) return detail::too_large(size, lim);
 
     // Reads to the end (a file that grew is read as it is now, up to the
     // limit); one byte of room past the size seen tells whether it grew.
