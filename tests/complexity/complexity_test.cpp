@@ -218,8 +218,8 @@ private:
     void serve() {
         for (;;) {
             std::uint64_t size = 0;
-            if (!read_all(requests_[0], &size, sizeof size)) return;
-            std::string request(size, '\0');
+            if (!read_all(requests_[0], &size, sizeof size) || size > SIZE_MAX / 2) return;
+            std::string request(static_cast<std::size_t>(size), '\0');
             if (!read_all(requests_[0], request.data(), request.size())) return;
             std::vector<std::string> args;
             for (std::size_t at = 0; at < request.size();) {
