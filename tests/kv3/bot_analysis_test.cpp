@@ -161,7 +161,7 @@ TEST_CASE("validate: the area references of the bot analysis (crafted KV3 in lob
                 CHECK(f.record == "area");
                 CHECK(f.offset == blob_at);
                 CHECK((f.index == 0 || f.index == 3));
-                CHECK(f.id == ids[f.index]);
+                CHECK(f.id == ids[static_cast<std::size_t>(f.index)]);
                 CHECK((f.value == missing || f.value == std::uint64_t{1} << 40));
             } else if (f.check->id == std::string_view("missing-approach-area")) {
                 CHECK(f.index == 1);
