@@ -35,6 +35,18 @@
 #define NAVSPAN_COMPLEXITY_PROCESSES 1
 #endif
 
+// AddressSanitizer's shadow memory, redzones and quarantine of freed blocks
+// (up to 256 MB by default) add to a command's resident set, so its absolute
+// peak is only held to 100 MB in builds without it; the growth between sizes
+// is checked in every build.
+#if defined(__SANITIZE_ADDRESS__)
+#define NAVSPAN_COMPLEXITY_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NAVSPAN_COMPLEXITY_ASAN 1
+#endif
+#endif
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -270,7 +282,9 @@ void report_huge(const hostile::shape& s, const std::string& what, const run& la
                     huge.c.peak_bytes / static_cast<double>(huge.bytes));
     }
     INFO(s.name << ": " << what << ": " << huge.bytes << " bytes " << huge.c.seconds << " s, peak " << huge.c.peak_bytes);
+#ifndef NAVSPAN_COMPLEXITY_ASAN
     CHECK(huge.c.peak_bytes < 100e6);
+#endif
     const double ratio = std::max(static_cast<double>(huge.bytes) / static_cast<double>(large.bytes),
                                   static_cast<double>(s.huge) / static_cast<double>(s.large));
     CHECK_FALSE(grows_too_fast(large.c.seconds, huge.c.seconds, 0.05, ratio));
