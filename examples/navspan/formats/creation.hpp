@@ -27,13 +27,23 @@ struct navmesh_group {
     std::string editor_id;  // the CELL's or WRLD's EDID, when this plugin has it
 };
 
-inline navmesh_group& group_of(std::vector<navmesh_group>& groups, bool exterior, std::uint32_t form_id) {
-    for (navmesh_group& g : groups) {
-        if (g.exterior == exterior && g.form_id == form_id) return g;
+// The groups in the order their first navmesh appears, found through a hash
+// index: a plugin of n cells costs O(n), not a search of the list per
+// navmesh (issue 28, G3).
+class navmesh_groups {
+public:
+    navmesh_group& of(bool exterior, std::uint32_t form_id) {
+        const std::uint64_t key = (static_cast<std::uint64_t>(exterior) << 32) | form_id;
+        const auto [it, added] = index_.try_emplace(key, groups_.size());
+        if (added) groups_.push_back({exterior, form_id, 0, {}, {}});
+        return groups_[it->second];
     }
-    groups.push_back({exterior, form_id, 0, {}, {}});
-    return groups.back();
-}
+    std::vector<navmesh_group>& list() { return groups_; }
+
+private:
+    std::vector<navmesh_group> groups_;
+    std::unordered_map<std::uint64_t, std::size_t> index_;
+};
 
 inline const char* game_title(navspan::creation::game g) {
     switch (g) {
@@ -89,7 +99,8 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
     // Bounds per place (an interior cell, or an exterior worldspace): the
     // cells of one plugin have unrelated coordinates, so only `bounds`
     // (the info-json contract) spans them all.
-    std::vector<navmesh_group> groups;
+    navmesh_groups group_index;
+    std::vector<navmesh_group>& groups = group_index.list();
 
     creation::inflate_buffer scratch;
     creation::record_walker walker = plugin->walk();
@@ -119,7 +130,7 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
             edge_links += m.edge_links().size();
             door_links += m.door_links().size();
             cover_triangles += m.cover_triangles().size();
-            navmesh_group& g = group_of(groups, m.is_exterior(), m.is_exterior() ? m.parent_world() : m.parent_cell());
+            navmesh_group& g = group_index.of(m.is_exterior(), m.is_exterior() ? m.parent_world() : m.parent_cell());
             ++g.navmeshes;
             for (const auto v : m.vertices()) {
                 bounds.add(v.x(), v.y(), v.z());
