@@ -321,15 +321,20 @@ void copy_out(T* out, const T& value) noexcept {
     std::memcpy(static_cast<void*>(out), &v, n);
 }
 
-}  // namespace
+// A navspan_result that came from C, as the int it is. C may hand over any
+// int (the C test passes 999), but in C++ an enum without a fixed type
+// holds only the values of its enumerators' bit range (0-63 here): the
+// bytes are read as an int, never loaded as the enum (which clang's
+// -fsanitize=enum reports).
+int result_code(const navspan_result& r) {
+    static_assert(sizeof(navspan_result) == sizeof(int));
+    int code = 0;
+    std::memcpy(&code, &r, sizeof code);
+    return code;
+}
 
-extern "C" {
-
-uint32_t navspan_version(void) { return NAVSPAN_VERSION_NUMBER; }
-const char* navspan_version_string(void) { return NAVSPAN_VERSION; }
-
-const char* navspan_result_string(navspan_result r) {
-    switch (r) {
+const char* result_text(int code) {
+    switch (code) {
         case navspan_result_success: return "success";
         case navspan_result_truncated: return "truncated";
         case navspan_result_bad_magic: return "bad magic";
@@ -351,10 +356,19 @@ const char* navspan_result_string(navspan_result r) {
     return "unknown result";
 }
 
+}  // namespace
+
+extern "C" {
+
+uint32_t navspan_version(void) { return NAVSPAN_VERSION_NUMBER; }
+const char* navspan_version_string(void) { return NAVSPAN_VERSION; }
+
+const char* navspan_result_string(navspan_result r) { return result_text(result_code(r)); }
+
 const char* navspan_error_reason(const navspan_error* error) {
-    if (error == nullptr || error->code == navspan_result_success) return "no error";
-    const int code = static_cast<int>(error->code);
-    if (code < 1 || code > static_cast<int>(navspan::error_code::io)) return navspan_result_string(error->code);
+    if (error == nullptr || result_code(error->code) == navspan_result_success) return "no error";
+    const int code = result_code(error->code);
+    if (code < 1 || code > static_cast<int>(navspan::error_code::io)) return result_text(code);
     navspan::error e;
     e.code = static_cast<navspan::error_code>(code);
     e.record = error->record;
