@@ -23,6 +23,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <limits>
 #include <memory>
 #include <new>
@@ -321,16 +322,17 @@ void copy_out(T* out, const T& value) noexcept {
     std::memcpy(static_cast<void*>(out), &v, n);
 }
 
-// A navspan_result that came from C, as the int it is. C may hand over any
-// int (the C test passes 999), but in C++ an enum without a fixed type
-// holds only the values of its enumerators' bit range (0-63 here): the
-// bytes are read as an int, never loaded as the enum (which clang's
+// An enum value that came from C, as the int it is. C may hand over any int
+// (the C test passes 999), but in C++ an enum without a fixed type holds
+// only the values of its enumerators' bit range (0-63 for navspan_result):
+// the bytes are read as an int, never loaded as the enum (which clang's
 // -fsanitize=enum reports).
-int result_code(const navspan_result& r) {
-    static_assert(sizeof(navspan_result) == sizeof(int));
-    int code = 0;
-    std::memcpy(&code, &r, sizeof code);
-    return code;
+template <class CEnum>
+int c_enum_value(const CEnum& e) {
+    static_assert(std::is_enum_v<CEnum> && sizeof(CEnum) == sizeof(int));
+    int value = 0;
+    std::memcpy(&value, &e, sizeof value);
+    return value;
 }
 
 const char* result_text(int code) {
@@ -363,11 +365,11 @@ extern "C" {
 uint32_t navspan_version(void) { return NAVSPAN_VERSION_NUMBER; }
 const char* navspan_version_string(void) { return NAVSPAN_VERSION; }
 
-const char* navspan_result_string(navspan_result r) { return result_text(result_code(r)); }
+const char* navspan_result_string(navspan_result r) { return result_text(c_enum_value(r)); }
 
 const char* navspan_error_reason(const navspan_error* error) {
-    if (error == nullptr || result_code(error->code) == navspan_result_success) return "no error";
-    const int code = result_code(error->code);
+    if (error == nullptr || c_enum_value(error->code) == navspan_result_success) return "no error";
+    const int code = c_enum_value(error->code);
     if (code < 1 || code > static_cast<int>(navspan::error_code::io)) return result_text(code);
     navspan::error e;
     e.code = static_cast<navspan::error_code>(code);
@@ -377,7 +379,7 @@ const char* navspan_error_reason(const navspan_error* error) {
 }
 
 const char* navspan_format_name(navspan_format f) {
-    switch (f) {
+    switch (c_enum_value(f)) {
         case navspan_format_source_nav: return "source_nav";
         case navspan_format_quake_nav: return "quake_nav";
         case navspan_format_fox_nav2: return "fox_nav2";
@@ -563,8 +565,9 @@ navspan_result navspan_dump_json(const navspan_file* f, navspan_write_fn write, 
 }
 
 const char* navspan_link_kind_name(navspan_link_kind k) {
-    if (static_cast<int>(k) < 0 || static_cast<int>(k) > static_cast<int>(nav::link_kind::other)) return "other";
-    return nav::to_string(static_cast<nav::link_kind>(k)).data();
+    const int kind = c_enum_value(k);
+    if (kind < 0 || kind > static_cast<int>(nav::link_kind::other)) return "other";
+    return nav::to_string(static_cast<nav::link_kind>(kind)).data();
 }
 
 navspan_result navspan_space_count(const navspan_file* f, uint32_t* count, navspan_error* error) {
