@@ -368,8 +368,9 @@ const char* navspan_version_string(void) { return NAVSPAN_VERSION; }
 const char* navspan_result_string(navspan_result r) { return result_text(c_enum_value(r)); }
 
 const char* navspan_error_reason(const navspan_error* error) {
-    if (error == nullptr || c_enum_value(error->code) == navspan_result_success) return "no error";
+    if (error == nullptr) return "no error";
     const int code = c_enum_value(error->code);
+    if (code == navspan_result_success) return "no error";
     if (code < 1 || code > static_cast<int>(navspan::error_code::io)) return result_text(code);
     navspan::error e;
     e.code = static_cast<navspan::error_code>(code);
