@@ -59,7 +59,7 @@ int main(int argc, char** argv) {
     nav::path_scratch scratch(w);
     plain_astar plain(w);
     double total = 0;
-    std::size_t found = 0, expanded = 0;
+    std::size_t found = 0, expanded = 0, corridor_total = 0;
     for (const auto& [a, b] : work.pairs) {
         float cost = -1;
         if (mode == "plain") {
@@ -71,14 +71,14 @@ int main(int argc, char** argv) {
         } else if (mode == "exact" || mode == "exact-table") {
             const auto r = nav::find_exact_path(graph, a, centres[a], b, centres[b], exact_scratch);
             expanded += r.expanded;
-            if (r.status == nav::search_status::found) cost = r.cost;
+            if (r.status == nav::search_status::found) { cost = r.cost; corridor_total += r.corridor.size(); }
         }
         if (cost >= 0) {
             total += cost;
             ++found;
         }
     }
-    std::printf("%s: %zu polygons, %zu links; %zu pairs, %zu found, total cost %.1f; search graph %zu bytes; %zu expanded\n",
-                mode.c_str(), w.polygon_count(), w.link_count(), work.pairs.size(), found, total, graph.memory_bytes(), expanded);
+    std::printf("%s: %zu polygons, %zu links; %zu pairs, %zu found, total cost %.1f; search graph %zu bytes; %zu expanded, corridor %zu\n",
+                mode.c_str(), w.polygon_count(), w.link_count(), work.pairs.size(), found, total, graph.memory_bytes(), expanded, corridor_total);
     return 0;
 }

@@ -94,6 +94,16 @@ struct gap_tally {
     double sum = 0, most = 0;
 };
 
+// A point on polygon p off its centre: a fraction t of the way to its
+// first corner (the all-pairs table's bound is tightest at the centre).
+vec3 toward_corner(const nav::walkable& w, nav::polygon_index p, float t) {
+    const vec3 c = nav::centre(w, p);
+    const auto corners = w.plan_corners(p);
+    if (corners.empty()) return c;
+    const vec3 k = w.to_world(corners[0]);
+    return {c.x + (k.x - c.x) * t, c.y + (k.y - c.y) * t, c.z + (k.z - c.z) * t};
+}
+
 void check_walkable(const nav::walkable& w, gap_tally& gaps) {
     if (w.polygon_count() < 2 || w.link_count() == 0) return;
     const auto graph = nav::search_graph::build(w);
@@ -116,6 +126,8 @@ void check_walkable(const nav::walkable& w, gap_tally& gaps) {
         if (!w.usable(start)) continue;
         const vec3 a = nav::centre(w, start);
         const auto d = ref.from(start, w.to_plan(a));
+        const vec3 a_off = toward_corner(w, start, 0.7f);
+        const auto d_off = tabled.has_table() ? ref.from(start, w.to_plan(a_off)) : d;
         std::vector<nav::goal_point> goals;
         for (std::uint32_t j = 0; j < 6; ++j) {
             const nav::polygon_index goal = (k * 104729u + j * 2654435761u + 1u) % n;
@@ -130,6 +142,17 @@ void check_walkable(const nav::walkable& w, gap_tally& gaps) {
             CAPTURE(start);
             CAPTURE(goal);
             const auto by_table = nav::find_exact_path(tabled, start, a, goal, b, table_scratch);
+            if (tabled.has_table()) {
+                const vec3 b_off = toward_corner(w, goal, 0.7f);
+                const double best_off = ref.to_goal(d_off, goal, w.to_plan(b_off));
+                const auto off = nav::find_exact_path(tabled, start, a_off, goal, b_off, table_scratch);
+                if (std::isinf(best_off)) {
+                    CHECK(off.status == nav::search_status::no_path);
+                } else {
+                    REQUIRE(off.status == nav::search_status::found);
+                    CHECK(costs_agree(off.cost, best_off));
+                }
+            }
             if (std::isinf(best)) {
                 CHECK(exact.status == nav::search_status::no_path);
                 CHECK(by_table.status == nav::search_status::no_path);

@@ -60,6 +60,7 @@
 #include <utility>
 #include <vector>
 
+#include "../core/config.hpp"
 #include "geometry.hpp"
 #include "path.hpp"
 #include "walkable.hpp"
@@ -112,7 +113,7 @@ public:
     // Whether the all-pairs table was built (options::all_pairs), and its
     // share of memory_bytes().
     bool has_table() const noexcept { return !lower_.empty(); }
-    std::size_t table_bytes() const noexcept { return lower_.capacity() * 2 + quantum_.capacity() * 4; }
+    std::size_t table_bytes() const noexcept { return lower_.capacity() * 2 + quantum_.capacity() * 4 + anchor_.capacity() * sizeof(vec3); }
     // Steps (relaxations and corner looks) spent building.
     std::uint64_t build_steps() const noexcept { return build_steps_; }
     std::size_t memory_bytes() const noexcept {
@@ -172,6 +173,7 @@ private:
     // units of the row's quantum.
     std::vector<std::uint16_t> lower_;
     std::vector<float> quantum_;
+    std::vector<vec3> anchor_;  // per polygon, plan frame: the point the table's costs run to
     std::uint64_t build_steps_ = 0;
     std::uint64_t search_budget_ = 0;
 };
@@ -434,6 +436,8 @@ inline void search_graph::build_table() {
     const std::size_t n = polygon_count(), links = states_.size();
     lower_.assign(n * links, table_unreached);
     quantum_.assign(n, 0.0f);
+    anchor_.resize(n);
+    for (std::size_t t = 0; t < n; ++t) anchor_[t] = mesh_->to_plan(centre(*mesh_, static_cast<polygon_index>(t)));
     std::vector<float> dist(links, unreached);
     using item = std::pair<float, std::uint32_t>;
     std::vector<item> open;
@@ -443,9 +447,14 @@ inline void search_graph::build_table() {
         std::fill(dist.begin(), dist.end(), unreached);
         open.clear();
         for (std::uint32_t j = in_first_[t]; j < in_first_[t + 1]; ++j) {
-            dist[in_states_[j]] = 0;
-            open.push_back({0.0f, in_states_[j]});
+            const std::uint32_t e = in_states_[j];
+            const float leg = length(states_[e].at, anchor_[t]);
+            if (leg < dist[e]) {
+                dist[e] = leg;
+                open.push_back({leg, e});
+            }
         }
+        std::make_heap(open.begin(), open.end(), later);
         float farthest = 0;
         while (!open.empty()) {
             std::pop_heap(open.begin(), open.end(), later);
@@ -487,6 +496,14 @@ struct search_detail_run {
     std::size_t size = 0;
     std::uint32_t open_stamp = 0;
     std::uint64_t budget = 0;
+    // Immediate expansion (find_exact_path): of the states a step opens,
+    // the one of least key is held back from the heap; if no key in the
+    // heap is smaller it is the next to expand anyway, and is expanded
+    // without a push and a pop. With the all-pairs table's all but exact
+    // bound that is nearly every state of the corridor.
+    bool holding = false;
+    std::uint32_t held = search_graph::none;
+    float held_key = 0;
 
     void begin() noexcept {
         s.generation_ += 1;
@@ -536,7 +553,7 @@ struct search_detail_run {
     // Offers cost c to state x from parent p; `bound` computes x's
     // heuristic the first time this search meets x.
     template <class Bound>
-    void relax(std::uint32_t x, float c, std::uint32_t p, Bound&& bound) noexcept {
+    NAVSPAN_ALWAYS_INLINE void relax(std::uint32_t x, float c, std::uint32_t p, Bound&& bound) noexcept {
         hot& h = s.hot_[x];
         if (!seen(x)) {
             h.cost = c;
@@ -547,7 +564,7 @@ struct search_detail_run {
                 return;
             }
             h.stamp = open_stamp;
-            up(size++, {c + h.bound, x});
+            open(x, c + h.bound);
             return;
         }
         if (!(c < h.cost) || h.bound == search_graph::unreached) return;
@@ -555,12 +572,43 @@ struct search_detail_run {
         s.parent_[x] = p;
         if (h.stamp != open_stamp) {  // closed: open again (float rounding can make a bound a hair inconsistent)
             h.stamp = open_stamp;
-            up(size++, {c + h.bound, x});
+            open(x, c + h.bound);
+        } else if (holding && x == held) {
+            held_key = c + h.bound;
         } else {
             up(h.slot, {c + h.bound, x});
         }
     }
+    void open(std::uint32_t x, float key) noexcept {
+        if (!holding) {
+            up(size++, {key, x});
+        } else if (held == search_graph::none) {
+            held = x;
+            held_key = key;
+        } else if (key < held_key) {
+            up(size++, {held_key, held});
+            held = x;
+            held_key = key;
+        } else {
+            up(size++, {key, x});
+        }
+    }
+    // After a state's steps: the held state, if the heap holds no smaller
+    // key (it is then closed, to be expanded next), else none (it goes to
+    // the heap).
+    std::uint32_t take_held() noexcept {
+        const std::uint32_t x = held;
+        if (x == search_graph::none) return x;
+        held = search_graph::none;
+        if (size > 0 && s.heap_[0].key < held_key) {
+            up(size++, {held_key, x});
+            return search_graph::none;
+        }
+        s.hot_[x].stamp = open_stamp | 1u;
+        return x;
+    }
     float price(polygon_index from, std::uint32_t x, float length) noexcept {
+        if constexpr (std::is_same_v<Cost, distance_cost>) return length;  // the link is not read
         const link& l = w.links(from)[x - g.out_first_[from]];
         return cost_of(w, from, l, length);
     }
@@ -569,6 +617,7 @@ struct search_detail_run {
     exact_path_result exact(polygon_index start, vec3 start_point, polygon_index goal, vec3 goal_point, float heuristic_scale, bool want_corridor) noexcept {
         exact_path_result r;
         begin();
+        holding = true;
         const vec3 sp = w.to_plan(start_point), gp = w.to_plan(goal_point);
         if (start == goal) {
             r.status = search_status::found;
@@ -622,12 +671,7 @@ struct search_detail_run {
         // pays both; still consistent, as a constant added to every
         // state's bound but the goal's, whose steps in pay a last leg).
         const bool table = g.has_table();
-        float least_leg = inf;
-        if (table) {
-            for (std::uint32_t j = g.in_first_[goal]; j < g.in_first_[goal + 1]; ++j) {
-                least_leg = std::min(least_leg, path_detail::plan_distance3(g.states_[g.in_states_[j]].at, gp));
-            }
-        }
+        const float anchor_off = table ? path_detail::plan_distance3(g.anchor_[goal], gp) : 0.0f;
         auto bound = [&](std::uint32_t x) -> float {
             const polygon_index q = g.states_[x].target;
             if (q == goal) return 0.0f;
@@ -635,7 +679,7 @@ struct search_detail_run {
                 // The table's bound is all but always the larger: the
                 // straight line is left out (one square root less).
                 const float t = g.table_bound(x, goal);
-                return t == inf ? inf : (t + least_leg) * heuristic_scale;
+                return t == inf ? inf : std::max(0.0f, t - anchor_off) * heuristic_scale;
             }
             float h = path_detail::plan_distance3(g.states_[x].at, gp);
             const float* from = g.from_landmark_.data() + std::size_t{x} * g.landmarks_;
@@ -664,11 +708,16 @@ struct search_detail_run {
             const float step = price(start, x, path_detail::plan_distance3(sp, g.states_[x].at) + last_leg(x));
             if (allowed(step)) relax(x, step, search_graph::none, bound);
         }
-        while (size > 0) {
-            const std::uint32_t e = pop();
+        std::uint32_t next = take_held();
+        while (next != search_graph::none || size > 0) {
+            const std::uint32_t e = next != search_graph::none ? next : pop();
+            next = search_graph::none;
             ++r.expanded;
             const polygon_index q = g.states_[e].target;
             const float c = s.hot_[e].cost;
+#ifdef NAVSPAN_DEBUG_EXPAND
+            std::fprintf(stderr, "  pop %u (%u->%u) c=%.3f h=%.3f f=%.3f\n", e, g.source_[e], q, c, s.hot_[e].bound, c + s.hot_[e].bound);
+#endif
             if (q == goal) {
                 r.status = search_status::found;
                 r.cost = c;
@@ -684,17 +733,25 @@ struct search_detail_run {
                 // reached cheaper through it. (A link closed without being
                 // opened cannot reach the goal, and then neither can this
                 // one, which enters the same polygon.)
-                if (dominated(e, q, c)) continue;
+                if (!table && dominated(e, q, c)) continue;
             }
+            // With the default cost a path never steps back into the
+            // polygon it came from: from the link before e straight to the
+            // link after the return is no longer (triangle inequality).
+            // Without this, every link shared both ways (a triangle mesh's
+            // edges) is settled twice, its twin at the same point and cost.
+            const polygon_index came_from = std::is_same_v<Cost, distance_cost> ? g.source_[e] : no_polygon;
             for (std::uint32_t x = g.out_first_[q]; x < g.out_first_[q + 1]; ++x) {
                 if (budget == 0) {
                     r.status = search_status::limit_exceeded;
                     return r;
                 }
                 --budget;
+                if (g.states_[x].target == came_from) continue;
                 const float step = price(q, x, g.step_length(e, x) + last_leg(x));
                 if (allowed(step)) relax(x, c + step, e, bound);
             }
+            next = take_held();
         }
         r.status = search_status::no_path;
         return r;
