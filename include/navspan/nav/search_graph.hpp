@@ -628,6 +628,29 @@ struct search_detail_run {
             }
             return r;
         }
+        if (g.has_table()) {
+            // With the table: table(x, goal) is the cost from x through a
+            // portal p into the goal on to the goal's anchor a (its
+            // centre). A path from x to the goal point g through p costs
+            // D(x, p) + |p - g| >= D(x, p) + |p - a| - |a - g|, so
+            // table(x, goal) - |a - g| bounds every path from x: a distance
+            // less a constant, consistent (at a link into the goal the
+            // bound is 0, within the last leg by the triangle inequality),
+            // and exact when g is the anchor, as for a path asked to a
+            // polygon. The straight line is left out (a square root less):
+            // the table's bound all but always exceeds it.
+            const std::uint16_t* row = g.lower_.data() + std::size_t{goal} * g.states_.size();
+            const float table_quantum = g.quantum_[goal] * heuristic_scale;
+            const float table_off = path_detail::plan_distance3(g.anchor_[goal], gp) * heuristic_scale;
+            const search_graph::state* states = g.states_.data();
+            auto table_bound = [states, goal, row, table_quantum, table_off](std::uint32_t x) -> float {
+                if (states[x].target == goal) return 0.0f;
+                const std::uint16_t v = row[x];
+                return v == search_graph::table_unreached ? search_graph::unreached
+                                                           : std::max(0.0f, static_cast<float>(v) * table_quantum - table_off);
+            };
+            return search(start, sp, goal, gp, want_corridor, table_bound);
+        }
         // Landmark bounds of the goal: for each landmark, the least of (its
         // distance to a link into the goal + that link's last leg), and the
         // most of (that link's distance to it - the last leg).
@@ -666,21 +689,9 @@ struct search_detail_run {
             std::sort(active, active + use, [&](std::uint32_t a, std::uint32_t b) { return score[a] > score[b]; });
             use = std::min<std::uint32_t>(use, 4);
         }
-        // With the table: the cost to a link into the goal, plus the
-        // shortest last leg from such a link to the goal point (every path
-        // pays both; still consistent, as a constant added to every
-        // state's bound but the goal's, whose steps in pay a last leg).
-        const bool table = g.has_table();
-        const float anchor_off = table ? path_detail::plan_distance3(g.anchor_[goal], gp) : 0.0f;
-        auto bound = [&](std::uint32_t x) -> float {
+        auto landmark_bound = [&](std::uint32_t x) -> float {
             const polygon_index q = g.states_[x].target;
             if (q == goal) return 0.0f;
-            if (table) {
-                // The table's bound is all but always the larger: the
-                // straight line is left out (one square root less).
-                const float t = g.table_bound(x, goal);
-                return t == inf ? inf : std::max(0.0f, t - anchor_off) * heuristic_scale;
-            }
             float h = path_detail::plan_distance3(g.states_[x].at, gp);
             const float* from = g.from_landmark_.data() + std::size_t{x} * g.landmarks_;
             const float* to = g.to_landmark_.data() + std::size_t{x} * g.landmarks_;
@@ -701,6 +712,15 @@ struct search_detail_run {
             }
             return h * heuristic_scale;
         };
+        return search(start, sp, goal, gp, want_corridor, landmark_bound);
+    }
+
+    // The A* of find_exact_path with the bound given (the table's or the
+    // landmarks'), instantiated once for each.
+    template <class Bound>
+    exact_path_result search(polygon_index start, vec3 sp, polygon_index goal, vec3 gp, bool want_corridor, Bound& bound) noexcept {
+        exact_path_result r;
+        const bool table = g.has_table();
         auto last_leg = [&](std::uint32_t x) {
             return g.states_[x].target == goal ? path_detail::plan_distance3(g.states_[x].at, gp) : 0.0f;
         };
@@ -741,12 +761,13 @@ struct search_detail_run {
             // Without this, every link shared both ways (a triangle mesh's
             // edges) is settled twice, its twin at the same point and cost.
             const polygon_index came_from = std::is_same_v<Cost, distance_cost> ? g.source_[e] : no_polygon;
-            for (std::uint32_t x = g.out_first_[q]; x < g.out_first_[q + 1]; ++x) {
-                if (budget == 0) {
-                    r.status = search_status::limit_exceeded;
-                    return r;
-                }
-                --budget;
+            const std::uint32_t first = g.out_first_[q], end = g.out_first_[q + 1];
+            if (budget < end - first) {
+                r.status = search_status::limit_exceeded;
+                return r;
+            }
+            budget -= end - first;
+            for (std::uint32_t x = first; x < end; ++x) {
                 if (g.states_[x].target == came_from) continue;
                 const float step = price(q, x, g.step_length(e, x) + last_leg(x));
                 if (allowed(step)) relax(x, c + step, e, bound);
