@@ -857,7 +857,7 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
 // Counter-Strike's de_dust2 (awpy's), a Fox tile, the largest space of two
 // plugins, and a Quake map (navspan alone). `quick` (the CI smoke run)
 // leaves out de_dust2 and the Quake map. fn(walkable, bytes, space, file
-// name) per map found; false when there is no corpus.
+// name, short description) per map found; false when there is no corpus.
 template <class Fn>
 bool for_each_nav_map(bool quick, const std::string& filter, Fn&& fn) {
     namespace nav = navspan::nav;
@@ -866,15 +866,16 @@ bool for_each_nav_map(bool quick, const std::string& filter, Fn&& fn) {
     struct pick {
         const char* folder;
         const char* name;
+        const char* what;  // how README's table names the map
         bool in_quick;
     };
-    const pick picks[] = {{"source-nav", "ctf_sawmill", true},
-                          {"source-nav", "c1m1_hotel", true},
-                          {"source-nav", "awpy__de_dust2", false},
-                          {"fox-nav2", "ssav_139_128_nav.nav2", true},
-                          {"creation-plugins", "Cheat_Room", true},
-                          {"creation-plugins", "CompanionArissa", true},
-                          {"quake-nav", "hip1m3", false}};
+    const pick picks[] = {{"source-nav", "ctf_sawmill", "ctf_sawmill, TF2", true},
+                          {"source-nav", "c1m1_hotel", "c1m1_hotel, L4D2", true},
+                          {"source-nav", "awpy__de_dust2", "de_dust2, CS:GO (awpy's)", false},
+                          {"fox-nav2", "ssav_139_128_nav.nav2", "ssav_139_128, Fox tile", true},
+                          {"creation-plugins", "Cheat_Room", "Cheat_Room, plugin's largest space", true},
+                          {"creation-plugins", "CompanionArissa", "CompanionArissa, plugin's largest space", true},
+                          {"quake-nav", "hip1m3", "hip1m3, Quake", false}};
     if (!std::filesystem::is_directory(root, root_ec)) return false;
     for (const pick& p : picks) {
         if (quick && !p.in_quick) continue;
@@ -901,7 +902,7 @@ bool for_each_nav_map(bool quick, const std::string& filter, Fn&& fn) {
         }
         auto built = nav::make_walkable(bytes, space);
         if (!built) continue;
-        fn(*built, bytes, space, name);
+        fn(*built, bytes, space, name, std::string(p.what));
     }
     return true;
 }
@@ -909,7 +910,8 @@ bool for_each_nav_map(bool quick, const std::string& filter, Fn&& fn) {
 inline void bench_nav(const settings& s, bool quick, const std::string& filter) {
     nav_rows_detail::count_detour_allocations();
     const bool found = for_each_nav_map(quick, filter, [&](const navspan::nav::walkable& w, const std::vector<std::byte>& bytes,
-                                                           const navspan::nav::plugin_space* space, const std::string& name) {
+                                                           const navspan::nav::plugin_space* space, const std::string& name,
+                                                           const std::string&) {
         const std::string label = name + " (" + std::to_string(w.polygon_count()) + " polygons)";
         emit_nav_rows(s, quick, w, bytes, space, label);
     });

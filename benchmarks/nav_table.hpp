@@ -72,7 +72,7 @@ inline std::string megabytes(std::size_t bytes) {
 inline std::string build_time(double ns) {
     char b[32];
     if (ns >= 1e9) std::snprintf(b, sizeof b, "%.1f s", ns / 1e9);
-    else std::snprintf(b, sizeof b, "%.1f ms", ns / 1e6);
+    else std::snprintf(b, sizeof b, ns >= 100e6 ? "%.0f ms" : "%.1f ms", ns / 1e6);
     return b;
 }
 
@@ -109,20 +109,10 @@ struct map_result {
     std::size_t detour_polygons = 0, detour_cut = 0, detour_fanned = 0, off_mesh = 0;
 };
 
-inline std::string short_name(const std::string& file) {
-    // Corpus names are owner__repo__map.ext: the map.
-    std::string n = file;
-    const auto cut = n.rfind("__");
-    if (cut != std::string::npos) n = n.substr(cut + 2);
-    const auto dot = n.find('.');
-    if (dot != std::string::npos) n = n.substr(0, dot);
-    return n;
-}
-
-inline map_result measure_map(const nav::walkable& w, const std::string& file, int rounds) {
+inline map_result measure_map(const nav::walkable& w, const std::string& name, int rounds) {
     using namespace nav_rows_detail;
     map_result out;
-    out.name = short_name(file);
+    out.name = name;
     out.polygons = w.polygon_count();
     out.links = w.link_count();
     const workload work = make_workload(w, 1, 256);
@@ -148,9 +138,9 @@ inline map_result measure_map(const nav::walkable& w, const std::string& file, i
     out.scratch_bytes = exact_scratch.memory_bytes();
     std::vector<navspan::vec3> points(4096);
     std::vector<mode> modes;
-    auto add = [&](const char* name, std::function<std::size_t()> run) {
+    auto add = [&](const char* label, std::function<std::size_t()> run) {
         mode m;
-        m.name = name;
+        m.name = label;
         m.run = std::move(run);
         m.present = m.run != nullptr;
         modes.push_back(std::move(m));
@@ -318,9 +308,10 @@ inline int bench_nav_table(bool quick, const std::string& filter) {
     const int rounds = quick ? 3 : 21;
     std::vector<map_result> results;
     const bool found = for_each_nav_map(quick, filter, [&](const nav::walkable& w, const std::vector<std::byte>&,
-                                                           const nav::plugin_space*, const std::string& name) {
+                                                           const nav::plugin_space*, const std::string& name,
+                                                           const std::string& what) {
         std::fprintf(stderr, "navspan-bench --nav-table: %s\n", name.c_str());
-        results.push_back(measure_map(w, name, rounds));
+        results.push_back(measure_map(w, what, rounds));
     });
     if (!found) {
         std::fprintf(stderr, "navspan-bench --nav-table: no corpus (NAVSPAN_CORPUS)\n");
