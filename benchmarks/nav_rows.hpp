@@ -266,7 +266,9 @@ inline bool build_detour_tile(detour_mesh& out, const nav::walkable& w, const st
 // may lie on a straight side), else cut by chords into as few convex pieces
 // of at most that many corners as the greedy below finds: each cut takes off
 // the run of consecutive corners that removes the most corners while leaving
-// both sides with area. Each piece is a list of indices into `pts` (plan
+// both sides with area (on every corpus map the bench measures this reaches
+// the least possible: k pieces hold n + 2(k - 1) corners, so at least
+// ceil((n - 2) / 4) pieces of 6). Each piece is a list of indices into `pts` (plan
 // frame). Empty when the polygon is not convex (or no cut works): the caller
 // then fans it from its centre.
 inline std::vector<std::vector<std::size_t>> convex_pieces(const std::vector<navspan::vec3>& pts) {
