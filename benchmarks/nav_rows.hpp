@@ -325,6 +325,10 @@ inline std::vector<std::vector<std::size_t>> convex_pieces(const std::vector<nav
         rest = std::move(best_rest);
     }
     pieces.push_back(std::move(rest));
+    // The pieces tile the polygon: their areas add up to its own.
+    double sum = 0;
+    for (const auto& piece : pieces) sum += area2_of(piece);
+    if (std::fabs(sum - total) > 1e-6 * std::fabs(total)) return {};
     return pieces;
 }
 
