@@ -2,6 +2,7 @@
 //
 //   navspan-bench [--json] [--quick] [--filter TEXT]
 //   navspan-bench [--json] --scale DIR
+//   navspan-bench --nav-table [--quick] [--filter TEXT]
 //
 // For every input (the corpus files when NAVSPAN_CORPUS or ../shared/corpus
 // is present, plus files synthesised by the test builders in several sizes)
@@ -10,6 +11,7 @@
 // and reports GB/s, the time ratio to the sequential read, the time ratio to
 // a hand-written floor doing the same work (rows that have one) and the
 // allocations. --scale opens every file of a folder (scale.hpp).
+// --nav-table prints README's query table (nav_table.hpp).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -42,6 +44,7 @@
 #  define NAVSPAN_BENCH_FOX 1
 #endif
 #include "nav_rows.hpp"
+#include "nav_table.hpp"
 #include "codec_rows.hpp"
 #if __has_include("creation_rows.hpp")
 #  include "creation_rows.hpp"
@@ -55,10 +58,12 @@ namespace {
 const char* const usage =
     "usage: navspan-bench [--json] [--quick] [--filter TEXT]\n"
     "       navspan-bench [--json] --scale DIR\n"
+    "       navspan-bench --nav-table [--quick] [--filter TEXT]\n"
     "  --json     one JSON object per row\n"
     "  --quick    fewer inputs and shorter timing (CI smoke run, under a minute)\n"
     "  --filter   only inputs whose format or name contains TEXT\n"
-    "  --scale    open every file under DIR: total GB/s and the fit of open time against size\n";
+    "  --scale    open every file under DIR: total GB/s and the fit of open time against size\n"
+    "  --nav-table  README's query table (markdown): every path search mode and Detour on each corpus map\n";
 
 }  // namespace
 
@@ -67,12 +72,14 @@ int main(int argc, char** argv) {
     bool quick = false;
     std::string filter;
     std::string scale_dir;
+    bool nav_table = false;
     for (int i = 1; i < argc; ++i) {
         std::string_view a = argv[i];
         if (a == "--json") s.json = true;
         else if (a == "--quick") quick = true;
         else if (a == "--filter" && i + 1 < argc) filter = argv[++i];
         else if (a == "--scale" && i + 1 < argc) scale_dir = argv[++i];
+        else if (a == "--nav-table") nav_table = true;
         else if (a == "--help" || a == "-h") { std::fputs(usage, stdout); return 0; }
         else { std::fprintf(stderr, "navspan-bench: unknown argument '%s'\n%s", argv[i], usage); return 2; }
     }
@@ -82,6 +89,7 @@ int main(int argc, char** argv) {
     }
 
     if (!scale_dir.empty()) return run_scale(s, scale_dir);
+    if (nav_table) return bench_nav_table(quick, filter);
 
     std::vector<bench_input> inputs = gather_inputs(quick);
 #if defined(NAVSPAN_BENCH_SOURCE)

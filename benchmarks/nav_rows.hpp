@@ -11,12 +11,16 @@
 // and one comparison line per file: how often both find a path and how the
 // lengths of their waypoint paths compare.
 //
-// Detour keeps one neighbour per polygon edge, so polygons whose sides touch
-// several neighbours (Source areas) are given to it as a fan of triangles
-// from their centre, one per piece of side between portal ends; Fox faces and
-// NVNM triangles go over as they are. Links through a point (Source ladders)
-// become off-mesh connections. Quake nodes (discs with point links)
-// have no Detour counterpart and are left out.
+// Detour keeps one neighbour per polygon edge, so each polygon's sides are
+// cut at the ends of its portals (a Source area with three neighbours along
+// one side gets corners there). A convex polygon whose cut boundary has at
+// most DT_VERTS_PER_POLYGON (6) corners goes over as one Detour polygon; a
+// larger one is cut by chords into as few convex pieces of at most 6 corners
+// as a greedy finds (convex_pieces); only a polygon that is not convex is
+// fanned into triangles from its centre. Links no polygon edge joins
+// (Source ladders, drops, portals sharing a side) become off-mesh
+// connections. Quake nodes (discs with point links) have no Detour
+// counterpart and are left out.
 #pragma once
 
 #include <algorithm>
@@ -24,8 +28,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <functional>
+#include <new>
 #include <queue>
 #include <string>
 #include <vector>
@@ -36,6 +42,7 @@
 #include "inputs.hpp"
 
 #if defined(NAVSPAN_BENCH_HAVE_DETOUR)
+#  include <DetourAlloc.h>
 #  include <DetourNavMesh.h>
 #  include <DetourNavMeshBuilder.h>
 #  include <DetourNavMeshQuery.h>
@@ -133,6 +140,36 @@ inline double polyline_length(const navspan::vec3* p, std::size_t n) {
 
 #if defined(NAVSPAN_BENCH_HAVE_DETOUR)
 
+// Detour allocates through dtAlloc (malloc by default, which the counting
+// operator new does not see): routed through operator new instead, so its
+// allocations count in every row, with the live bytes kept (each block
+// carries its size) to measure the mesh and the query.
+inline std::size_t g_detour_live_bytes = 0;
+inline void* detour_counted_alloc(size_t size, dtAllocHint) {
+    void* block = ::operator new(size + 16, std::nothrow);
+    if (block == nullptr) return nullptr;
+    std::memcpy(block, &size, sizeof size);
+    g_detour_live_bytes += size;
+    return static_cast<char*>(block) + 16;
+}
+inline void detour_counted_free(void* p) {
+    if (p == nullptr) return;
+    void* block = static_cast<char*>(p) - 16;
+    std::size_t size = 0;
+    std::memcpy(&size, block, sizeof size);
+    g_detour_live_bytes -= size;
+    ::operator delete(block);
+}
+// Before any Detour object is made (a block from malloc must never reach
+// the counting free).
+inline void count_detour_allocations() {
+    static const bool installed = [] {
+        dtAllocSetCustom(detour_counted_alloc, detour_counted_free);
+        return true;
+    }();
+    (void)installed;
+}
+
 inline navspan::vec3 nav_rows_detail_midpoint(const nav::link& l) {
     return {(l.portal_a.x + l.portal_b.x) * 0.5f, (l.portal_a.y + l.portal_b.y) * 0.5f, (l.portal_a.z + l.portal_b.z) * 0.5f};
 }
@@ -142,10 +179,15 @@ struct detour_mesh {
     dtNavMesh* mesh = nullptr;
     dtNavMeshQuery* query = nullptr;
     std::vector<nav::polygon_index> owner;  // Detour polygon -> walkable polygon
-    std::vector<dtPolyRef> first;           // walkable polygon -> its first Detour polygon ref (0: none)
+    std::vector<dtPolyRef> home;            // walkable polygon -> the Detour polygon ref holding its centre (0: none)
     float unit = 1;                         // the quantum of the vertex grid
     std::size_t edge_links = 0;             // walkable links Detour has as polygon edges
     std::size_t off_mesh_links = 0;         // the rest, as off-mesh connections
+    std::size_t split = 0;                  // convex walkable polygons cut into several Detour polygons
+    std::size_t fanned = 0;                 // polygons that are not convex, fanned into triangles
+    std::size_t tile_bytes = 0;             // the tile data dtCreateNavMeshData made
+    std::size_t mesh_bytes = 0;             // dtNavMesh with its tile (dtAlloc'd bytes; 0: not counted)
+    std::size_t query_bytes = 0;            // dtNavMeshQuery with its node pool
     detour_mesh() = default;
     detour_mesh(const detour_mesh&) = delete;
     detour_mesh& operator=(const detour_mesh&) = delete;
@@ -212,36 +254,152 @@ inline boundary boundary_of(const nav::walkable& w, nav::polygon_index p) {
     return b;
 }
 
-inline bool build_detour_tile(detour_mesh& out, const nav::walkable& w, const std::vector<std::size_t>& first,
+inline bool build_detour_tile(detour_mesh& out, const nav::walkable& w, const std::vector<std::size_t>& home,
                               std::size_t poly_count, std::vector<unsigned short>& verts, std::vector<unsigned short>& data,
                               std::vector<unsigned short>& flags, std::vector<unsigned char>& areas, float cs,
                               std::vector<float>& con_verts, std::vector<float>& con_radius,
                               std::vector<unsigned short>& con_flags, std::vector<unsigned char>& con_areas,
                               std::vector<unsigned char>& con_dir, std::vector<unsigned int>& con_ids);
 
+// How a convex polygon goes to Detour: as itself when it has at most
+// DT_VERTS_PER_POLYGON corners (its boundary cut at portal ends, so corners
+// may lie on a straight side), else cut by chords into as few convex pieces
+// of at most that many corners as the greedy below finds: each cut takes off
+// the run of consecutive corners that removes the most corners while leaving
+// both sides with area (on every corpus map the bench measures this reaches
+// the least possible: k pieces hold n + 2(k - 1) corners, so at least
+// ceil((n - 2) / 4) pieces of 6). Each piece is a list of indices into `pts` (plan
+// frame). Empty when the polygon is not convex (or no cut works): the caller
+// then fans it from its centre.
+inline std::vector<std::vector<std::size_t>> convex_pieces(const std::vector<navspan::vec3>& pts) {
+    const std::size_t n = pts.size();
+    std::vector<std::vector<std::size_t>> pieces;
+    if (n < 3) return pieces;
+    auto area2_of = [&](const std::vector<std::size_t>& idx) {
+        double a = 0;
+        for (std::size_t i = 0; i < idx.size(); ++i) {
+            const navspan::vec3 u = pts[idx[i]], v = pts[idx[(i + 1) % idx.size()]];
+            a += static_cast<double>(u.x) * v.y - static_cast<double>(v.x) * u.y;
+        }
+        return a;
+    };
+    std::vector<std::size_t> rest(n);
+    for (std::size_t i = 0; i < n; ++i) rest[i] = i;
+    const double total = area2_of(rest);
+    if (total == 0) return pieces;
+    const double sign = total > 0 ? 1.0 : -1.0;
+    // Convex: every turn the same way as the whole, straight runs allowed
+    // (a corner cut at a portal's end lies on its side up to float
+    // rounding: a corner may sit that far on the wrong side of the line
+    // through its neighbours).
+    double size = 0, magnitude = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        size = std::max({size, std::fabs(static_cast<double>(pts[i].x) - pts[0].x), std::fabs(static_cast<double>(pts[i].y) - pts[0].y)});
+        magnitude = std::max({magnitude, std::fabs(static_cast<double>(pts[i].x)), std::fabs(static_cast<double>(pts[i].y))});
+    }
+    const double slack = 1e-4 * size + 8 * 1.1920929e-7 * magnitude;
+    for (std::size_t i = 0; i < n; ++i) {
+        const navspan::vec3 a = pts[i], b = pts[(i + 1) % n], c = pts[(i + 2) % n];
+        const double ux = b.x - a.x, uy = b.y - a.y, wx = c.x - a.x, wy = c.y - a.y;
+        const double cross = ux * wy - uy * wx, base = std::sqrt(wx * wx + wy * wy);  // b's distance from a-c, times base
+        if (cross * sign < -slack * base) return pieces;
+    }
+    const double least = 1e-3 * std::fabs(total);  // a piece, or what is left, must have at least this
+    const std::size_t most = DT_VERTS_PER_POLYGON;
+    while (rest.size() > most) {
+        const std::size_t m = rest.size();
+        std::vector<std::size_t> best_piece, best_rest;
+        for (std::size_t i = 0; i < m && best_piece.size() < most; ++i) {
+            for (std::size_t k = most - 1; k >= 2 && k + 1 > best_piece.size(); --k) {
+                std::vector<std::size_t> piece, left;
+                for (std::size_t j = 0; j <= k; ++j) piece.push_back(rest[(i + j) % m]);
+                for (std::size_t j = k; j <= m; ++j) left.push_back(rest[(i + j) % m]);  // from the piece's last corner round to its first
+                if (area2_of(piece) * sign < least || area2_of(left) * sign < least) continue;
+                best_piece = std::move(piece);
+                best_rest = std::move(left);
+                break;
+            }
+        }
+        if (best_piece.empty()) return {};
+        pieces.push_back(std::move(best_piece));
+        rest = std::move(best_rest);
+    }
+    pieces.push_back(std::move(rest));
+    // The pieces tile the polygon: their areas add up to its own.
+    double sum = 0;
+    for (const auto& piece : pieces) sum += area2_of(piece);
+    if (std::fabs(sum - total) > 1e-6 * std::fabs(total)) return {};
+    return pieces;
+}
+
 inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
     struct dpoly {
         std::vector<navspan::vec3> verts;        // plan frame
         std::vector<nav::polygon_index> across;  // per edge: a walkable polygon, or none
-        std::vector<int> internal;               // per edge: a Detour polygon of the same fan, or -1
+        std::vector<int> internal;               // per edge: a Detour polygon of the same walkable polygon, or -1
     };
     std::vector<dpoly> polys;
     std::vector<std::size_t> first(w.polygon_count() + 1, 0);
+    std::vector<std::size_t> home(w.polygon_count(), 0);  // the Detour polygon holding the centre
     for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
         first[p] = polys.size();
         if (!w.usable(p) || nav::area(w, p) <= 0) continue;
         const boundary b = boundary_of(w, p);
-        if (b.points.size() <= DT_VERTS_PER_POLYGON) {
-            polys.push_back({b.points, b.across, std::vector<int>(b.points.size(), -1)});
-            continue;
-        }
         const navspan::vec3 centre = w.to_plan(nav::centre(w, p));
         const int n = static_cast<int>(b.points.size()), base = static_cast<int>(polys.size());
-        for (int k = 0; k < n; ++k) {
-            const auto at = [&](int i) { return static_cast<std::size_t>(i % n); };
-            polys.push_back({{centre, b.points[at(k)], b.points[at(k + 1)]},
-                             {nav::no_polygon, b.across[at(k)], nav::no_polygon},
-                             {base + (k + n - 1) % n, -1, base + (k + 1) % n}});
+        const auto pieces = convex_pieces(b.points);
+        if (pieces.empty()) {
+            // Not convex: a fan of triangles from the centre.
+            ++out.fanned;
+            for (int k = 0; k < n; ++k) {
+                const auto at = [&](int i) { return static_cast<std::size_t>(i % n); };
+                polys.push_back({{centre, b.points[at(k)], b.points[at(k + 1)]},
+                                 {nav::no_polygon, b.across[at(k)], nav::no_polygon},
+                                 {base + (k + n - 1) % n, -1, base + (k + 1) % n}});
+            }
+            home[p] = static_cast<std::size_t>(base);
+            continue;
+        }
+        if (pieces.size() > 1) ++out.split;
+        const std::size_t un = b.points.size();
+        for (const auto& piece : pieces) {
+            dpoly d;
+            for (std::size_t j = 0; j < piece.size(); ++j) {
+                const std::size_t u = piece[j], v = piece[(j + 1) % piece.size()];
+                d.verts.push_back(b.points[u]);
+                if (v == (u + 1) % un) {  // a piece of the boundary
+                    d.across.push_back(b.across[u]);
+                    d.internal.push_back(-1);
+                    continue;
+                }
+                d.across.push_back(nav::no_polygon);  // a chord: the piece holding it the other way
+                int other = -1;
+                for (std::size_t q = 0; q < pieces.size() && other < 0; ++q) {
+                    const auto& o = pieces[q];
+                    for (std::size_t t = 0; t < o.size(); ++t) {
+                        if (o[t] == v && o[(t + 1) % o.size()] == u) other = base + static_cast<int>(q);
+                    }
+                }
+                d.internal.push_back(other);
+            }
+            polys.push_back(std::move(d));
+        }
+        // The centre's piece: the one it lies deepest inside.
+        double best = -1e30;
+        for (std::size_t q = 0; q < pieces.size(); ++q) {
+            const dpoly& d = polys[static_cast<std::size_t>(base) + q];
+            const double s = nav::geometry_detail::signed_area2(d.verts) > 0 ? 1.0 : -1.0;
+            double inside = 1e30;
+            for (std::size_t e = 0; e < d.verts.size(); ++e) {
+                const navspan::vec3 a = d.verts[e], z = d.verts[(e + 1) % d.verts.size()];
+                const double ex = z.x - a.x, ey = z.y - a.y, len = std::sqrt(ex * ex + ey * ey);
+                if (len <= 0) continue;
+                inside = std::min(inside, s * (ex * (centre.y - a.y) - ey * (centre.x - a.x)) / len);
+            }
+            if (inside > best) {
+                best = inside;
+                home[p] = static_cast<std::size_t>(base) + q;
+            }
         }
     }
     first[w.polygon_count()] = polys.size();
@@ -342,7 +500,7 @@ inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
         con_ids.push_back(static_cast<unsigned int>(con_ids.size()));
     };
     auto make = [&] {
-        return build_detour_tile(out, w, first, polys.size(), verts, data, flags, areas, cs, con_verts, con_radius,
+        return build_detour_tile(out, w, home, polys.size(), verts, data, flags, areas, cs, con_verts, con_radius,
                                  con_flags, con_areas, con_dir, con_ids);
     };
     for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
@@ -402,7 +560,7 @@ inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
     return true;
 }
 
-inline bool build_detour_tile(detour_mesh& out, const nav::walkable& w, const std::vector<std::size_t>& first,
+inline bool build_detour_tile(detour_mesh& out, const nav::walkable& w, const std::vector<std::size_t>& home,
                               std::size_t poly_count, std::vector<unsigned short>& verts, std::vector<unsigned short>& data,
                               std::vector<unsigned short>& flags, std::vector<unsigned char>& areas, float cs,
                               std::vector<float>& con_verts, std::vector<float>& con_radius,
@@ -410,7 +568,6 @@ inline bool build_detour_tile(detour_mesh& out, const nav::walkable& w, const st
                               std::vector<unsigned char>& con_dir, std::vector<unsigned int>& con_ids) {
     const nav::box& bounds = w.plan_bounds();
     const int nvp = DT_VERTS_PER_POLYGON;
-    (void)first;
     dtNavMeshCreateParams params{};
     params.verts = verts.data();
     params.vertCount = static_cast<int>(verts.size() / 3);
@@ -440,21 +597,31 @@ inline bool build_detour_tile(detour_mesh& out, const nav::walkable& w, const st
     params.buildBvTree = true;
     unsigned char* tile = nullptr;
     int tile_size = 0;
+    const std::size_t live_before = g_detour_live_bytes;
     if (!dtCreateNavMeshData(&params, &tile, &tile_size)) return false;
+    out.tile_bytes = static_cast<std::size_t>(tile_size);
     out.mesh = dtAllocNavMesh();
     if (dtStatusFailed(out.mesh->init(tile, tile_size, DT_TILE_FREE_DATA))) {
         dtFree(tile);
         return false;
     }
+    out.mesh_bytes = g_detour_live_bytes - live_before;
     out.query = dtAllocNavMeshQuery();
-    if (dtStatusFailed(out.query->init(out.mesh, 65535))) return false;
+    // Nodes for every polygon and connection: a search never runs out.
+    const int nodes = std::min(65535, params.polyCount + params.offMeshConCount + 1);
+    if (dtStatusFailed(out.query->init(out.mesh, nodes))) return false;
+    out.query_bytes = g_detour_live_bytes - live_before - out.mesh_bytes;
     const dtMeshTile* t = static_cast<const dtNavMesh*>(out.mesh)->getTile(0);
     const dtPolyRef base = out.mesh->getPolyRefBase(t);
-    out.first.assign(w.polygon_count(), 0);
-    for (std::size_t i = poly_count; i-- > 0;) out.first[out.owner[i]] = base | static_cast<dtPolyRef>(i);
+    out.home.assign(w.polygon_count(), 0);
+    for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
+        if (home[p] < poly_count && out.owner[home[p]] == p) out.home[p] = base | static_cast<dtPolyRef>(home[p]);
+    }
     return true;
 }
 
+#else
+inline void count_detour_allocations() {}
 #endif  // NAVSPAN_BENCH_HAVE_DETOUR
 
 }  // namespace nav_rows_detail
@@ -586,13 +753,15 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
 
 #if defined(NAVSPAN_BENCH_HAVE_DETOUR)
     if (w.ids() == nav::id_scheme::quake_node) return;  // no Detour counterpart (discs, point links)
-    std::size_t detour_polys = 0, detour_edge_links = 0, detour_off_mesh = 0;
+    std::size_t detour_polys = 0, detour_edge_links = 0, detour_off_mesh = 0, detour_split = 0, detour_fanned = 0;
     show(measure(s, "detour build (create + init)", "detour", label, bytes.size(), [&] {
         detour_mesh d;
         const bool ok = build_detour(w, d);
         detour_polys = d.owner.size();
         detour_edge_links = d.edge_links;
         detour_off_mesh = d.off_mesh_links;
+        detour_split = d.split;
+        detour_fanned = d.fanned;
         return static_cast<std::uint64_t>(ok) + d.owner.size();
     }));
     detour_mesh d;
@@ -636,11 +805,10 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
             float pa[3], pb[3];
             to_d(nav::centre(w, a), pa);
             to_d(nav::centre(w, b), pb);
-            // The same polygons as navspan's (a fan's first triangle: the
-            // centre is a corner of every triangle of the fan). Looking
-            // them up by point could pick another polygon where faces
-            // overlap (Fox group borders).
-            const dtPolyRef ra = d.first[a], rb = d.first[b];
+            // The same polygons as navspan's (the piece holding the
+            // centre). Looking them up by point could pick another polygon
+            // where faces overlap (Fox group borders).
+            const dtPolyRef ra = d.home[a], rb = d.home[b];
             if (ra == 0 || rb == 0) continue;
             int n = 0;
             const dtStatus st = d.query->findPath(ra, rb, pa, pb, &filter, corridor.data(), &n, static_cast<int>(corridor.size()));
@@ -673,46 +841,50 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
     char line[400];
     std::snprintf(line, sizeof line,
                   "%zu pairs: both found %zu, only navspan %zu, only Detour %zu; navspan/Detour waypoint length "
-                  "mean %.4f, farthest %.4f; Detour polygons %zu (navspan %zu); links %zu as edges, %zu off-mesh",
+                  "mean %.4f, farthest %.4f; Detour polygons %zu (navspan %zu: %zu cut, %zu fanned); links %zu as edges, %zu off-mesh",
                   work.pairs.size(), both, only_nav, only_detour, both ? ratio_sum / static_cast<double>(both) : 0.0,
-                  worst, detour_polys, w.polygon_count(), detour_edge_links, detour_off_mesh);
+                  worst, detour_polys, w.polygon_count(), detour_split, detour_fanned, detour_edge_links, detour_off_mesh);
     if (s.json) {
         std::printf("{\"name\": \"nav vs detour paths\", \"input\": \"%s\", \"pairs\": %zu, \"both\": %zu, "
                     "\"only_navspan\": %zu, \"only_detour\": %zu, \"length_ratio_mean\": %.4f, "
-                    "\"length_ratio_farthest\": %.4f, \"detour_polygons\": %zu, \"detour_edge_links\": %zu, "
+                    "\"length_ratio_farthest\": %.4f, \"detour_polygons\": %zu, \"navspan_polygons\": %zu, "
+                    "\"detour_cut_polygons\": %zu, \"detour_fanned_polygons\": %zu, \"detour_edge_links\": %zu, "
                     "\"detour_off_mesh_links\": %zu}\n",
                     label.c_str(), work.pairs.size(), both, only_nav, only_detour,
-                    both ? ratio_sum / static_cast<double>(both) : 0.0, worst, detour_polys, detour_edge_links, detour_off_mesh);
+                    both ? ratio_sum / static_cast<double>(both) : 0.0, worst, detour_polys, w.polygon_count(),
+                    detour_split, detour_fanned, detour_edge_links, detour_off_mesh);
     } else {
         std::printf("%-34s %s\n", "nav vs detour paths", line);
     }
 #endif
 }
 
-// The files measured: a large Source map of TF2 and of Left 4 Dead 2, a Fox
-// tile, the largest space of a plugin, and a Quake map (navspan alone).
-inline void bench_nav(const settings& s, bool quick, const std::string& filter) {
-    using namespace nav_rows_detail;
+// The files measured: a large Source map of TF2 and of Left 4 Dead 2,
+// Counter-Strike's de_dust2 (awpy's), a Fox tile, the largest space of two
+// plugins, and a Quake map (navspan alone). `quick` (the CI smoke run)
+// leaves out de_dust2 and the Quake map. fn(walkable, bytes, space, file
+// name, short description) per map found; false when there is no corpus.
+template <class Fn>
+bool for_each_nav_map(bool quick, const std::string& filter, Fn&& fn) {
+    namespace nav = navspan::nav;
     const std::filesystem::path root = corpus_root();
     std::error_code root_ec;
     struct pick {
         const char* folder;
         const char* name;
+        const char* what;  // how README's table names the map
+        bool in_quick;
     };
-    const pick picks[] = {{"source-nav", "ctf_sawmill"}, {"source-nav", "c1m1_hotel"},
-                          {"fox-nav2", "ssav_139_128_nav.nav2"}, {"creation-plugins", "Cheat_Room"},
-                          {"creation-plugins", "CompanionArissa"}, {"quake-nav", "hip1m3"}};
-    if (!std::filesystem::is_directory(root, root_ec)) {
-        row r;
-        r.name = "nav (corpus)";
-        r.format = "nav";
-        r.skipped = true;
-        r.note = "no corpus";
-        print_row(s, r);
-        return;
-    }
+    const pick picks[] = {{"source-nav", "ctf_sawmill", "ctf_sawmill, TF2", true},
+                          {"source-nav", "c1m1_hotel", "c1m1_hotel, L4D2", true},
+                          {"source-nav", "awpy__de_dust2", "de_dust2, CS:GO (awpy's)", false},
+                          {"fox-nav2", "ssav_139_128_nav.nav2", "ssav_139_128, Fox tile", true},
+                          {"creation-plugins", "Cheat_Room", "Cheat_Room, plugin's largest space", true},
+                          {"creation-plugins", "CompanionArissa", "CompanionArissa, plugin's largest space", true},
+                          {"quake-nav", "hip1m3", "hip1m3, Quake", false}};
+    if (!std::filesystem::is_directory(root, root_ec)) return false;
     for (const pick& p : picks) {
-        if (quick && std::string(p.folder) == "quake-nav") continue;
+        if (quick && !p.in_quick) continue;
         std::filesystem::path file;
         std::error_code ec;
         for (const auto& e : std::filesystem::directory_iterator(root / p.folder / "files", ec)) {
@@ -736,9 +908,26 @@ inline void bench_nav(const settings& s, bool quick, const std::string& filter) 
         }
         auto built = nav::make_walkable(bytes, space);
         if (!built) continue;
-        const nav::walkable& w = *built;
+        fn(*built, bytes, space, name, std::string(p.what));
+    }
+    return true;
+}
+
+inline void bench_nav(const settings& s, bool quick, const std::string& filter) {
+    nav_rows_detail::count_detour_allocations();
+    const bool found = for_each_nav_map(quick, filter, [&](const navspan::nav::walkable& w, const std::vector<std::byte>& bytes,
+                                                           const navspan::nav::plugin_space* space, const std::string& name,
+                                                           const std::string&) {
         const std::string label = name + " (" + std::to_string(w.polygon_count()) + " polygons)";
         emit_nav_rows(s, quick, w, bytes, space, label);
+    });
+    if (!found) {
+        row r;
+        r.name = "nav (corpus)";
+        r.format = "nav";
+        r.skipped = true;
+        r.note = "no corpus";
+        print_row(s, r);
     }
 }
 
