@@ -13,7 +13,8 @@
 // (the same plus the search graph); exact-table (find_exact_path with the
 // all-pairs table as its bound) minus table (the same plus the graph with
 // the table). A plugin: its space with the most
-// triangles, as navspan-bench takes it.
+// triangles, as navspan-bench takes it. The ends are polygon centres;
+// `PAIRS off` moves them off the centres (see below).
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -24,7 +25,7 @@ int main(int argc, char** argv) {
     namespace nav = navspan::nav;
     using namespace navspan_bench::nav_rows_detail;
     if (argc < 3) {
-        std::fprintf(stderr, "usage: navspan-nav-count FILE none|plain|polygon|build|exact|table|exact-table [PAIRS]\n");
+        std::fprintf(stderr, "usage: navspan-nav-count FILE none|plain|polygon|build|exact|table|exact-table [PAIRS [off]]\n");
         return 2;
     }
     const std::string mode = argv[2];
@@ -48,6 +49,16 @@ int main(int argc, char** argv) {
     const workload work = make_workload(w, 1, pair_count);
     std::vector<navspan::vec3> centres(w.polygon_count());
     for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) centres[p] = w.usable(p) ? nav::centre(w, p) : navspan::vec3{};
+    // `off`: each end 70% of the way from its polygon's centre to the
+    // polygon's first corner (the all-pairs table's bound is exact for a
+    // goal at the centre; this measures it elsewhere).
+    if (argc > 4 && std::string(argv[4]) == "off") {
+        for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
+            if (!w.usable(p) || w.corner_count(p) == 0) continue;
+            const navspan::vec3 c = centres[p], k = w.corner(p, 0);
+            centres[p] = {c.x + (k.x - c.x) * 0.7f, c.y + (k.y - c.y) * 0.7f, c.z + (k.z - c.z) * 0.7f};
+        }
+    }
     nav::search_graph graph;
     if (mode == "build" || mode == "exact") graph = nav::search_graph::build(w);
     if (mode == "table" || mode == "exact-table") {
