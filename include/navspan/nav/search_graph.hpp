@@ -653,19 +653,27 @@ struct search_detail_run {
             return r;
         }
         if (g.has_table()) {
-            // With the table: table(x, goal) is the cost from x through a
-            // portal p into the goal on to the goal's anchor a (its
-            // centre). A path from x to the goal point g through p costs
-            // D(x, p) + |p - g| >= D(x, p) + |p - a| - |a - g|, so
-            // table(x, goal) - |a - g| bounds every path from x: a distance
-            // less a constant, consistent (at a link into the goal the
-            // bound is 0, within the last leg by the triangle inequality),
-            // and exact when g is the anchor, as for a path asked to a
-            // polygon. The straight line is left out (a square root less):
-            // the table's bound all but always exceeds it.
+            // With the table: table(x, goal) is the least over the portals
+            // p into the goal of D(x, p) + |p - a|, the cost from x through
+            // p on to the goal's anchor a (its centre). A path from x to
+            // the goal point g through p costs D(x, p) + |p - g|, which is
+            // at least table(x, goal) - (|p - a| - |p - g|); so with
+            // off = the most of |p - a| - |p - g| over the goal's portals,
+            // table(x, goal) - off bounds every path from x. It is a
+            // distance less a constant, so consistent (a step into the
+            // goal pays its last leg, and off covers that portal too), and
+            // exact when g is the anchor (off = 0), as for a path asked to
+            // a polygon; off is at most |a - g|. The straight line is left
+            // out (a square root less): the table's bound all but always
+            // exceeds it.
             const std::uint16_t* row = g.lower_.data() + std::size_t{goal} * g.states_.size();
             const float table_quantum = g.quantum_[goal] * heuristic_scale;
-            const float table_off = path_detail::plan_distance3(g.anchor_[goal], gp) * heuristic_scale;
+            float table_off = -search_graph::unreached;
+            for (std::uint32_t j = g.in_first_[goal]; j < g.in_first_[goal + 1]; ++j) {
+                const vec3 at = g.states_[g.in_states_[j]].at;
+                table_off = std::max(table_off, path_detail::plan_distance3(at, g.anchor_[goal]) - path_detail::plan_distance3(at, gp));
+            }
+            table_off *= heuristic_scale;
             const search_graph::state* states = g.states_.data();
             auto table_bound = [states, goal, row, table_quantum, table_off](std::uint32_t x) -> float {
                 if (states[x].target == goal) return 0.0f;
