@@ -63,12 +63,8 @@ inline std::size_t shortest_number(char* buf, std::size_t size, double v, bool i
 // returns its length. std::to_chars with a precision is defined as that
 // printf in the "C" locale, and is several times faster than glibc's exact
 // printf (most of the time of a large dump: issue 28); where the library
-// lacks it for floating point (libc++ before 14, so emscripten 3.1; Apple's
-// libc++, whose availability depends on the deployment target) printf.
-#if (defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L) || \
-    (defined(_LIBCPP_VERSION) && _LIBCPP_VERSION >= 14000 && !defined(__APPLE__))
-#define NAVSPAN_CLI_FLOAT_TO_CHARS 1
-#endif
+// lacks it for floating point (NAVSPAN_CLI_FLOAT_TO_CHARS, output.hpp)
+// printf.
 inline std::size_t general_number(char* buf, std::size_t size, double v, int precision) {
 #ifdef NAVSPAN_CLI_FLOAT_TO_CHARS
     const auto r = std::to_chars(buf, buf + size, v, std::chars_format::general, precision);

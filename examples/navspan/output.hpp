@@ -7,6 +7,8 @@
 
 #include <atomic>
 #include <cerrno>
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -24,7 +26,21 @@
 #include <unistd.h>
 #endif
 
+// std::to_chars for floating point where the library has it: libstdc++ 11
+// on, libc++ 14 on (which does not announce it); not emscripten 3.1's
+// libc++ 13, nor Apple's libc++, where it depends on the deployment target.
+#if (defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L) || \
+    (defined(_LIBCPP_VERSION) && _LIBCPP_VERSION >= 14000 && !defined(__APPLE__))
+#define NAVSPAN_CLI_FLOAT_TO_CHARS 1
+#endif
+
 namespace navspan_cli {
+
+// A number as printf's "%.<decimals>f" writes it, for output::print.
+struct fixed {
+    double value;
+    int decimals;
+};
 
 class output {
 public:
@@ -94,6 +110,13 @@ public:
 #if defined(__GNUC__) && !defined(__clang__)
 #  pragma GCC diagnostic pop
 #endif
+    // Pieces in turn: text, and numbers as `fixed` (what printf's %.Nf
+    // writes, through std::to_chars where the library has it: printf of
+    // floating point was most of the time of a picture, issue 28).
+    template <class... Pieces>
+    void print(const Pieces&... pieces) {
+        (piece(pieces), ...);
+    }
     // Hands what is buffered to the FILE* (whose own buffer the caller
     // flushes, as before).
     void flush() {
@@ -109,6 +132,24 @@ public:
 
 private:
     static constexpr std::size_t buffer_size = 64 * 1024;
+
+    void piece(std::string_view s) { write(s); }
+    void piece(const char* s) { write(std::string_view(s)); }
+    void piece(fixed f) {
+#ifdef NAVSPAN_CLI_FLOAT_TO_CHARS
+        // std::to_chars with a precision is defined as that printf; the
+        // printf below for what does not fit and for NaN (printf's "-nan").
+        if (std::isfinite(f.value)) {
+            char buf[64];
+            const auto r = std::to_chars(buf, buf + sizeof buf, f.value, std::chars_format::fixed, f.decimals);
+            if (r.ec == std::errc()) {
+                write(std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
+                return;
+            }
+        }
+#endif
+        printf("%.*f", f.decimals, f.value);
+    }
 
     void write_to_file(std::string_view s) {
         // glibc's fwrite takes the stream's lock for every call; the

@@ -249,3 +249,31 @@ TEST_CASE("general_number prints what printf's %.9g and %.17g print") {
         }
     }
 }
+
+// output::print's fixed{v, n} (the numbers of pictures) must print what
+// printf's %.nf printed before it.
+TEST_CASE("output::print writes fixed numbers as printf's %.Nf does") {
+    std::vector<double> values = {0.0, -0.0, 0.05, 0.15, 0.25, -0.05, 0.5, 1.5, 2.5, -2.5, 99.95, 123.456, -7.25,
+                                  1e15, 1e22, 1e300, -1e300, std::numeric_limits<double>::denorm_min()};
+    std::uint64_t state = 0x2545F4914F6CDD1Dull;
+    for (int i = 0; i < 20000; ++i) {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        values.push_back(static_cast<double>(static_cast<std::int32_t>(state)) / 64.0);
+        values.push_back(static_cast<double>(state % 100000) * 0.05 - 2000.0);
+    }
+    for (double v : values) {
+        for (int decimals : {0, 1, 2}) {
+            char expected[512];
+            const int n = std::snprintf(expected, sizeof expected, "%.*f", decimals, v);
+            std::string text;
+            output o(text);
+            o.print("<", navspan_cli::fixed{v, decimals}, ">");
+            std::string want = "<";
+            want.append(expected, static_cast<std::size_t>(n));
+            want += '>';
+            CHECK(text == want);
+        }
+    }
+}
