@@ -49,8 +49,18 @@ inline void append_text(std::string& out, std::string_view s) {
         out += static_cast<char>(0x80 | (c & 0x3F));
     };
     const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+    const auto plain = [](unsigned char b) {
+        return b >= 0x20 && b < 0x7F && b != '<' && b != '>' && b != '&' && b != '"' && b != '\'';
+    };
     for (std::size_t i = 0; i < s.size();) {
         const unsigned char b = byte(i);
+        if (plain(b)) {  // a run of printable ASCII goes as it is, at once
+            std::size_t end = i + 1;
+            while (end < s.size() && plain(byte(end))) ++end;
+            out.append(s.substr(i, end - i));
+            i = end;
+            continue;
+        }
         if (b < 0x80) {
             switch (b) {
                 case '<': out += "&lt;"; break;
@@ -90,6 +100,7 @@ inline void append_text(std::string& out, std::string_view s) {
 
 inline std::string escape(std::string_view s) {
     std::string out;
+    out.reserve(s.size());
     append_text(out, s);
     return out;
 }
@@ -298,8 +309,8 @@ inline drawn_counts write_svg(const scene& sc, output& out) {
     const double width = std::max(title_w, margin * 3 + map_w + legend_w);
     const double height = std::max(header + margin + map_h + footer, header + margin + legend_h + margin);
 
-    out.printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-               "font-family=\"sans-serif\">\n", width, height, width, height);
+    out.print("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"", fixed{width, 0}, "\" height=\"", fixed{height, 0},
+              "\" viewBox=\"0 0 ", fixed{width, 0}, " ", fixed{height, 0}, "\" font-family=\"sans-serif\">\n");
     out.write("<rect width=\"100%\" height=\"100%\" fill=\"#fbfbf8\"/>\n");
     out.write("<text x=\"20\" y=\"28\" font-size=\"18\" font-weight=\"bold\">");
     out.write(escape(sc.title));
@@ -320,8 +331,8 @@ inline drawn_counts write_svg(const scene& sc, output& out) {
     for (const auto& p : sc.polygons) {
         if (p.corners.size() < 2 || !std::all_of(p.corners.begin(), p.corners.end(), finite)) continue;
         ++drawn_count.polygons;
-        out.printf("<polygon stroke-width=\"%.2f\" fill=\"%s\" points=\"", stroke, polygon_colour_of(sc, p.category));
-        for (const auto& c : p.corners) out.printf("%.1f,%.1f ", px(c), py(c));
+        out.print("<polygon stroke-width=\"", fixed{stroke, 2}, "\" fill=\"", polygon_colour_of(sc, p.category), "\" points=\"");
+        for (const auto& c : p.corners) out.print(fixed{px(c), 1}, ",", fixed{py(c), 1}, " ");
         out.write("\">");
         if (!p.label.empty()) { out.write("<title>"); out.write(escape(p.label)); out.write("</title>"); }
         out.write("</polygon>\n");
@@ -335,17 +346,17 @@ inline drawn_counts write_svg(const scene& sc, output& out) {
         if (signal) std::snprintf(marker, sizeof marker, " marker-end=\"url(#arrow)\"");
         else if (l.one_way && l.category < sc.line_categories.size() && l.category < 64)
             std::snprintf(marker, sizeof marker, " marker-end=\"url(#arrow%u)\"", l.category);
-        out.printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%.2f\"%s/>\n",
-                   px(l.from), py(l.from), px(l.to), py(l.to), signal ? "#d62728" : line_colour_of(sc, l.category),
-                   stroke * 0.8, marker);
+        out.print("<line x1=\"", fixed{px(l.from), 1}, "\" y1=\"", fixed{py(l.from), 1}, "\" x2=\"", fixed{px(l.to), 1},
+                  "\" y2=\"", fixed{py(l.to), 1}, "\" stroke=\"", signal ? "#d62728" : line_colour_of(sc, l.category),
+                  "\" stroke-width=\"", fixed{stroke * 0.8, 2}, "\"", static_cast<const char*>(marker), "/>\n");
     }
     out.write("</g>\n<g id=\"points\" stroke=\"#333\" stroke-width=\"0.3\">\n");
     const double radius = std::max(1.0, stroke * 1.5);
     for (const auto& p : sc.points) {
         if (!finite(p.at)) continue;
         ++drawn_count.points;
-        out.printf("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\">", px(p.at), py(p.at), radius,
-                   point_colour_of(sc, p.category));
+        out.print("<circle cx=\"", fixed{px(p.at), 1}, "\" cy=\"", fixed{py(p.at), 1}, "\" r=\"", fixed{radius, 1},
+                  "\" fill=\"", point_colour_of(sc, p.category), "\">");
         if (!p.label.empty()) { out.write("<title>"); out.write(escape(p.label)); out.write("</title>"); }
         out.write("</circle>\n");
     }
@@ -373,7 +384,7 @@ inline drawn_counts write_svg(const scene& sc, output& out) {
                 const box b{x - w / 2, y - h / 2, x + w / 2, y + h / 2};
                 if (std::any_of(placed.begin(), placed.end(), [&](const box& o) { return o.overlaps(b); })) continue;
                 placed.push_back(b);
-                out.printf("<text x=\"%.1f\" y=\"%.1f\" dy=\"0.35em\">", x, y);
+                out.print("<text x=\"", fixed{x, 1}, "\" y=\"", fixed{y, 1}, "\" dy=\"0.35em\">");
                 out.write(escape(text));
                 out.write("</text>\n");
                 break;
@@ -388,7 +399,7 @@ inline drawn_counts write_svg(const scene& sc, output& out) {
         for (const auto& c : h) if (finite(c)) drawn.push_back(c);
         if (drawn.empty()) continue;
         out.write("<polyline points=\"");
-        for (const auto& c : drawn) out.printf("%.1f,%.1f ", px(c), py(c));
+        for (const auto& c : drawn) out.print(fixed{px(c), 1}, ",", fixed{py(c), 1}, " ");
         out.write("\"/>\n");
         out.printf("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" fill=\"#2ca02c\" stroke=\"#fff\" stroke-width=\"2\"><title>start</title></circle>\n",
                    px(drawn.front()), py(drawn.front()));
@@ -407,16 +418,17 @@ inline drawn_counts write_svg(const scene& sc, output& out) {
     // The legend, right of the map.
     const double lx = margin * 2 + map_w;
     double ly = header + margin;
-    out.printf("<g id=\"legend\" font-size=\"12\"><text x=\"%.0f\" y=\"%.0f\" font-weight=\"bold\">Legend</text>\n", lx, ly);
+    out.print("<g id=\"legend\" font-size=\"12\"><text x=\"", fixed{lx, 0}, "\" y=\"", fixed{ly, 0},
+              "\" font-weight=\"bold\">Legend</text>\n");
     ly += 14;
     for (const entry& e : legend) {
         if (!e.swatch.empty()) {
-            out.printf("<g transform=\"translate(%.0f,%.0f)\">", lx, ly);
+            out.print("<g transform=\"translate(", fixed{lx, 0}, ",", fixed{ly, 0}, ")\">");
             out.write(e.swatch);
             out.write("</g>");
         }
-        out.printf("<text x=\"%.0f\" y=\"%.0f\"%s%s>", e.swatch.empty() ? lx : lx + 20, ly + 10,
-                   e.heading ? " font-weight=\"bold\"" : "", e.swatch.empty() && !e.heading ? " fill=\"#555\"" : "");
+        out.print("<text x=\"", fixed{e.swatch.empty() ? lx : lx + 20, 0}, "\" y=\"", fixed{ly + 10, 0}, "\"",
+                  e.heading ? " font-weight=\"bold\"" : "", e.swatch.empty() && !e.heading ? " fill=\"#555\"" : "", ">");
         out.write(escape(shorten(e.text, max_text)));
         out.write("</text>\n");
         ly += 17;
@@ -427,19 +439,21 @@ inline drawn_counts write_svg(const scene& sc, output& out) {
     if (!empty) {
         const double bar = nice_length(span_x / 4);
         const double by = header + margin + map_h + 25;
-        out.printf("<g id=\"scale\" font-size=\"12\"><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" stroke-width=\"3\"/>"
-                   "<text x=\"%.1f\" y=\"%.1f\">",
-                   margin, by, margin + bar * scale, by, margin + bar * scale + 8, by + 4);
+        out.print("<g id=\"scale\" font-size=\"12\"><line x1=\"", fixed{margin, 1}, "\" y1=\"", fixed{by, 1}, "\" x2=\"",
+                  fixed{margin + bar * scale, 1}, "\" y2=\"", fixed{by, 1}, "\" stroke=\"#000\" stroke-width=\"3\"/><text x=\"",
+                  fixed{margin + bar * scale + 8, 1}, "\" y=\"", fixed{by + 4, 1}, "\">");
         out.printf("%g ", bar);
         out.write(escape(sc.units));
         out.write("</text></g>\n");
         const double ax = std::max(margin + bar * scale + 110, margin + map_w - 60), ay = by + 8;
         out.write("<g id=\"axes\" font-size=\"11\" fill=\"#333\" stroke=\"#333\" stroke-width=\"1.5\">");
-        out.printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" marker-end=\"url(#axis)\"/>", ax, ay, ax + 28, ay);
-        out.printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" marker-end=\"url(#axis)\"/>", ax, ay, ax, ay - 28);
-        out.printf("<text x=\"%.1f\" y=\"%.1f\" stroke=\"none\">+x</text>", ax + 31, ay + 4);
-        out.printf("<text x=\"%.1f\" y=\"%.1f\" stroke=\"none\">%s</text></g>\n", ax + 4, ay - 24,
-                   sc.up_axis == scene::vertical::y ? "-z" : "+y");
+        out.print("<line x1=\"", fixed{ax, 1}, "\" y1=\"", fixed{ay, 1}, "\" x2=\"", fixed{ax + 28, 1}, "\" y2=\"", fixed{ay, 1},
+                  "\" marker-end=\"url(#axis)\"/>");
+        out.print("<line x1=\"", fixed{ax, 1}, "\" y1=\"", fixed{ay, 1}, "\" x2=\"", fixed{ax, 1}, "\" y2=\"", fixed{ay - 28, 1},
+                  "\" marker-end=\"url(#axis)\"/>");
+        out.print("<text x=\"", fixed{ax + 31, 1}, "\" y=\"", fixed{ay + 4, 1}, "\" stroke=\"none\">+x</text>");
+        out.print("<text x=\"", fixed{ax + 4, 1}, "\" y=\"", fixed{ay - 24, 1}, "\" stroke=\"none\">",
+                  sc.up_axis == scene::vertical::y ? "-z" : "+y", "</text></g>\n");
     }
     out.write("</svg>\n");
     return drawn_count;

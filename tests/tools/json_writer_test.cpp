@@ -1,9 +1,13 @@
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "examples/navspan/json_writer.hpp"
 #include "support/json.hpp"
@@ -204,5 +208,72 @@ TEST_CASE("the strict JSON checker refuses what RFC 8259 refuses") {
                             "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"", "\"\xC0\xAF\"", "\"\xFF\"", "1 2", "tru",
                             "{1: 2}", "[nan]", "[-nan]"}) {
         CHECK_MESSAGE(!is_strict_json(bad), bad);
+    }
+}
+
+// general_number (std::to_chars where the library has it for floating point)
+// must print what printf's %.9g and %.17g printed before it (issue 28: the
+// dump is compared as text): every kind of value, and a sweep of bit patterns.
+TEST_CASE("general_number prints what printf's %.9g and %.17g print") {
+    const auto printf_text = [](double v, int precision) {
+        char buf[64];
+        const int n = std::snprintf(buf, sizeof buf, "%.*g", precision, v);
+        return std::string(buf, static_cast<std::size_t>(n));
+    };
+    const auto ours = [](double v, int precision) {
+        char buf[40];
+        return std::string(buf, navspan_cli::general_number(buf, sizeof buf, v, precision));
+    };
+    std::vector<double> values = {0.0, -0.0, 1.0, -1.0, 0.1, 0.5, 2.0, 100.0, 123456789.0, 1234567890.0, 1e9, 1e16,
+                                  1e17, 1e21, 1e-4, 1e-5, 0.0001234, 12345.678, -2.5e-300, 1.7976931348623157e308,
+                                  std::numeric_limits<double>::denorm_min(), std::numeric_limits<float>::denorm_min(),
+                                  static_cast<double>(std::numeric_limits<float>::max()),
+                                  static_cast<double>(0.8f), static_cast<double>(-3.3f), 999999999.5, 9.9999999995e-5};
+    std::uint64_t state = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < 20000; ++i) {  // xorshift: bit patterns of every exponent
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        double d = 0;
+        std::memcpy(&d, &state, sizeof d);
+        if (std::isfinite(d)) values.push_back(d);
+        float f = 0;
+        const auto low = static_cast<std::uint32_t>(state);
+        std::memcpy(&f, &low, sizeof f);
+        if (std::isfinite(f)) values.push_back(static_cast<double>(f));
+    }
+    for (double v : values) {
+        for (int precision : {9, 17}) {
+            INFO(printf_text(v, 17) << " at " << precision);
+            CHECK(ours(v, precision) == printf_text(v, precision));
+        }
+    }
+}
+
+// output::print's fixed{v, n} (the numbers of pictures) must print what
+// printf's %.nf printed before it.
+TEST_CASE("output::print writes fixed numbers as printf's %.Nf does") {
+    std::vector<double> values = {0.0, -0.0, 0.05, 0.15, 0.25, -0.05, 0.5, 1.5, 2.5, -2.5, 99.95, 123.456, -7.25,
+                                  1e15, 1e22, 1e300, -1e300, std::numeric_limits<double>::denorm_min()};
+    std::uint64_t state = 0x2545F4914F6CDD1Dull;
+    for (int i = 0; i < 20000; ++i) {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        values.push_back(static_cast<double>(static_cast<std::int32_t>(state)) / 64.0);
+        values.push_back(static_cast<double>(state % 100000) * 0.05 - 2000.0);
+    }
+    for (double v : values) {
+        for (int decimals : {0, 1, 2}) {
+            char expected[512];
+            const int n = std::snprintf(expected, sizeof expected, "%.*f", decimals, v);
+            std::string text;
+            output o(text);
+            o.print("<", navspan_cli::fixed{v, decimals}, ">");
+            std::string want = "<";
+            want.append(expected, static_cast<std::size_t>(n));
+            want += '>';
+            CHECK(text == want);
+        }
     }
 }
