@@ -2,16 +2,22 @@
 // point, or inside a box.
 //
 // A uniform grid over the plan (ground) bounds of a walkable, about one
-// cell per polygon; each cell lists the polygons whose bounds overlap it.
+// cell per polygon; each cell lists the polygons whose bounds overlap it,
+// and beside each entry a 16-bit mask of where in the cell those bounds
+// lie (the cell cut into 8 x 8 parts: one bit per column of parts, one per
+// row), so locate() passes over most entries of its cell with one AND and
+// reads the polygons themselves only for the few whose bounds may hold
+// the point.
+//
 // A polygon that would cover more than max_cells_per_polygon cells (a huge
 // area, or a hostile one) is kept in a short list looked at by every query
-// instead. The cell lists together hold at most entries_per_polygon entries
-// per usable polygon: when the polygons would need more (many large
-// polygons over one grid, as a crafted file has), the largest go to the
-// short list until the rest fit. So the index is at most
-// 4 * (3 * n + 4 + (entries_per_polygon + 1) * n) bytes for n usable
-// polygons (the grid has at most 3n + 3 cells), 48 bytes per polygon, and
-// a walkable holds at least 3 corners (36 bytes) per polygon.
+// instead. The whole index is held to 48 bytes per usable polygon plus 16:
+// when the polygons would need more entries than fit (many large polygons
+// over one grid, as a crafted file has), the largest go to the short list
+// until the rest fit. So the index is at most 4 * (12 * n + 4) bytes for n
+// usable polygons (the grid has at most 3n + 3 cells; an entry takes one
+// word and half a word of mask), and a walkable holds at least 3 corners
+// (36 bytes) per polygon.
 //
 // The index is built once, either into memory the caller provides
 // (words_needed(), then build_into()) or into one allocation it owns
@@ -52,7 +58,8 @@ using nearest_polygon = located;
 class spatial_index {
 public:
     static constexpr std::uint32_t max_cells_per_polygon = 256;
-    static constexpr std::uint32_t entries_per_polygon = 8;
+    // The most 32-bit words the index takes per usable polygon (plus 4).
+    static constexpr std::uint32_t words_per_polygon = 12;
 
     spatial_index() = default;
 
@@ -96,8 +103,9 @@ public:
     std::size_t oversize_count() const noexcept { return oversize_count_; }
 
     // The polygon under or above `point` whose surface is nearest to it in
-    // height, among those within `height_tolerance`; none when the point is
-    // over no polygon (or all are farther in height).
+    // height, among those within `height_tolerance` (of equal gaps, the
+    // lowest polygon index); none when the point is over no polygon (or all
+    // are farther in height).
     std::optional<located> locate(vec3 point, float height_tolerance) const noexcept {
         if (mesh_ == nullptr || !valid_query_point(point)) return std::nullopt;
         const walkable& w = *mesh_;
@@ -110,14 +118,20 @@ public:
             if (!w.rectangle(p) && !geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return;
             const float h = static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y}));
             const float gap = std::fabs(h - q.z);
-            if (!(gap <= best_gap) || (best.polygon != no_polygon && gap == best_gap)) return;
+            if (!(gap <= best_gap) || (best.polygon != no_polygon && gap == best_gap && p > best.polygon)) return;
             best_gap = gap;
             best = {p, w.to_world({q.x, q.y, h}), gap, gap};
         };
         const double tol = geometry_detail::tolerance({q.x, q.y});
         if (inside_grid(q.x, q.y, tol)) {
-            const std::uint32_t cell = row_of(q.y) * cols_ + column_of(q.x);
+            const double tx = grid_x(q.x), ty = grid_y(q.y);
+            const std::uint32_t column = clamp_cell(tx, cols_), row = clamp_cell(ty, rows_);
+            const std::uint32_t cell = row * cols_ + column;
+            // The point's part of the cell, as the bits an entry's mask has
+            // set when its polygon's bounds may hold the point.
+            const std::uint32_t wanted = (1u << part_of(tx, column)) | (1u << (parts + part_of(ty, row)));
             for (std::uint32_t i = words_[cell], end = words_[cell + 1]; i < end; ++i) {
+                if ((mask_at(i) & wanted) != wanted) continue;
                 const polygon_index p = words_[items_at_ + i];
                 if (within(w.plan_bounds(p), q, tol)) consider(p);
             }
@@ -232,17 +246,49 @@ private:
         if (v >= static_cast<double>(n - 1)) return n - 1;
         return static_cast<std::uint32_t>(v);
     }
-    std::uint32_t column_of(double x) const noexcept { return clamp_cell((x - origin_x_) * inverse_cell_, cols_); }
-    std::uint32_t row_of(double y) const noexcept { return clamp_cell((y - origin_y_) * inverse_cell_, rows_); }
+    // A coordinate in cells from the grid's origin (the one scale every
+    // cell and part of a cell is found by).
+    double grid_x(double x) const noexcept { return (x - origin_x_) * inverse_cell_; }
+    double grid_y(double y) const noexcept { return (y - origin_y_) * inverse_cell_; }
+    std::uint32_t column_of(double x) const noexcept { return clamp_cell(grid_x(x), cols_); }
+    std::uint32_t row_of(double y) const noexcept { return clamp_cell(grid_y(y), rows_); }
+
+    // Each cell is cut into parts x parts; an entry's mask has bit i set
+    // when its polygon's bounds (with the tolerance) reach column i of the
+    // parts, and bit parts + j for row j. part_of() is monotonic in the
+    // grid coordinate like clamp_cell(), so a point inside a polygon's
+    // bounds always has its own part's bits set in that polygon's masks.
+    static constexpr std::uint32_t parts = 8;
+    static std::uint32_t part_of(double grid, std::uint32_t cell) noexcept {
+        const double v = (grid - cell) * parts;
+        if (!(v > 0)) return 0;
+        if (v >= parts - 1) return parts - 1;
+        return static_cast<std::uint32_t>(v);
+    }
+    static std::uint32_t part_bits(double lo, double hi, std::uint32_t cell) noexcept {
+        const std::uint32_t first = part_of(lo, cell), last = part_of(hi, cell);
+        return ((2u << last) - 1u) & ~((1u << first) - 1u);
+    }
+    // The mask of entry i (two 16-bit masks per word; the upper 16 bits of
+    // the result are not part of it).
+    std::uint32_t mask_at(std::uint32_t i) const noexcept { return words_[masks_at_ + (i >> 1)] >> ((i & 1u) * 16u); }
 
     struct cell_range {
         std::uint32_t x0, y0, x1, y1;
         std::uint64_t cells() const noexcept { return std::uint64_t{x1 - x0 + 1} * (y1 - y0 + 1); }
     };
+    static double tolerance_of(const box& b) noexcept {
+        return std::max(geometry_detail::tolerance({b.min.x, b.min.y}), geometry_detail::tolerance({b.max.x, b.max.y}));
+    }
     cell_range range_of(const box& b) const noexcept {
-        const double tol = std::max(geometry_detail::tolerance({b.min.x, b.min.y}),
-                                    geometry_detail::tolerance({b.max.x, b.max.y}));
+        const double tol = tolerance_of(b);
         return {column_of(b.min.x - tol), row_of(b.min.y - tol), column_of(b.max.x + tol), row_of(b.max.y + tol)};
+    }
+    // The mask of a polygon's bounds in one of its cells.
+    std::uint32_t mask_of(const box& b, std::uint32_t column, std::uint32_t row) const noexcept {
+        const double tol = tolerance_of(b);
+        return part_bits(grid_x(b.min.x - tol), grid_x(b.max.x + tol), column) |
+               (part_bits(grid_y(b.min.y - tol), grid_y(b.max.y + tol), row) << parts);
     }
 
     // Grid size and origin: about one cell per usable polygon.
@@ -269,12 +315,15 @@ private:
     }
 
     // Counts the entries and lays out the words: cell starts (cells + 1),
-    // entries, oversize polygons. Returns the total.
+    // entries, their masks (two to a word), oversize polygons. Returns the
+    // total.
     std::size_t count(const walkable& w) noexcept {
         const std::size_t cells = std::size_t{cols_} * rows_;
         // How many polygons cover each number of cells (1 .. the most kept
-        // in cells): the cap is the largest count whose polygons fit in
-        // entries_per_polygon entries per polygon.
+        // in cells): the cap is the largest count whose polygons fit, with
+        // the rest in the short list, in words_per_polygon words per usable
+        // polygon (plus 4). A cap of 0 always fits: cells + 1 + usable
+        // <= 4 * usable + 4.
         std::size_t covering[max_cells_per_polygon + 1] = {};
         for (std::size_t i = 0; i < w.polygon_count(); ++i) {
             const auto p = static_cast<polygon_index>(i);
@@ -282,12 +331,14 @@ private:
             const std::uint64_t n = range_of(w.plan_bounds(p)).cells();
             if (n <= max_cells_per_polygon) ++covering[n];
         }
-        const std::size_t allowed = std::size_t{entries_per_polygon} * usable_;
-        std::size_t entries = 0;
+        const std::size_t allowed = std::size_t{words_per_polygon} * usable_ + 4;
+        std::size_t entries = 0, kept = 0;
         cap_ = 0;
         for (std::uint32_t n = 1; n <= max_cells_per_polygon; ++n) {
-            if (entries + covering[n] * n > allowed) break;
-            entries += covering[n] * n;
+            const std::size_t e = entries + covering[n] * n, k = kept + covering[n];
+            if (cells + 1 + e + (e + 1) / 2 + (usable_ - k) > allowed) break;
+            entries = e;
+            kept = k;
             cap_ = n;
         }
         std::size_t over = 0;
@@ -295,7 +346,8 @@ private:
             over += w.usable(static_cast<polygon_index>(i)) && range_of(w.plan_bounds(static_cast<polygon_index>(i))).cells() > cap_;
         }
         items_at_ = cells + 1;
-        oversize_at_ = items_at_ + entries;
+        masks_at_ = items_at_ + entries;
+        oversize_at_ = masks_at_ + (entries + 1) / 2;
         oversize_count_ = over;
         return oversize_at_ + over;
     }
@@ -303,6 +355,7 @@ private:
     void fill(const walkable& w) noexcept {
         const std::size_t cells = std::size_t{cols_} * rows_;
         std::fill(words_.begin(), words_.begin() + static_cast<std::ptrdiff_t>(cells + 1), 0u);
+        std::fill(words_.begin() + static_cast<std::ptrdiff_t>(masks_at_), words_.begin() + static_cast<std::ptrdiff_t>(oversize_at_), 0u);
         // Counts per cell, then starts, then entries (the starts moving up
         // while filling and moved back after).
         for (std::size_t i = 0; i < w.polygon_count(); ++i) {
@@ -325,7 +378,13 @@ private:
                 continue;
             }
             for (std::uint32_t y = r.y0; y <= r.y1; ++y) {
-                for (std::uint32_t x = r.x0; x <= r.x1; ++x) words_[items_at_ + words_[std::size_t{y} * cols_ + x]++] = p;
+                for (std::uint32_t x = r.x0; x <= r.x1; ++x) {
+                    const std::uint32_t at = words_[std::size_t{y} * cols_ + x]++;
+                    words_[items_at_ + at] = p;
+                    std::uint32_t& pair = words_[masks_at_ + (at >> 1)];
+                    const std::uint32_t shift = (at & 1u) * 16u;
+                    pair = (pair & ~(0xFFFFu << shift)) | (mask_of(w.plan_bounds(p), x, y) << shift);
+                }
             }
         }
         for (std::size_t c = cells; c > 0; --c) words_[c] = words_[c - 1];
@@ -372,7 +431,7 @@ private:
     const walkable* mesh_ = nullptr;
     std::unique_ptr<std::uint32_t[]> owned_;
     std::span<std::uint32_t> words_;
-    std::size_t items_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
+    std::size_t items_at_ = 0, masks_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
     std::uint32_t usable_ = 0;
     std::uint32_t cap_ = max_cells_per_polygon;  // the most cells a polygon listed in cells covers
     std::uint32_t cols_ = 1, rows_ = 1;
