@@ -1,5 +1,5 @@
-// navspan::nav spatial_index: locate() answers exactly what a scan of every
-// polygon answers (the same polygon, point and gap), on every corpus map of
+// navspan::nav spatial_index: locate() and nearest() answer exactly what a
+// scan of every polygon answers (the same polygon, point and gap), on every corpus map of
 // every format and on points chosen to sit on the edges of what counts:
 // polygon centres, corners and side midpoints nudged to either side of the
 // plan tolerance, heights at and just past the height tolerance, and random
@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <limits>
 #include <optional>
@@ -61,6 +62,37 @@ std::optional<nav::located> pick(const nav::walkable& w, vec3 point, const std::
     }
     if (best.polygon == nav::no_polygon) return std::nullopt;
     return best;
+}
+
+// What nearest() promises, by looking at every polygon: the usable
+// polygon whose closest point is nearest, within the distance; of equal
+// distances the lowest index.
+std::optional<nav::nearest_polygon> nearest_by_scan(const nav::walkable& w, vec3 point, float max_distance) {
+    if (!nav::valid_query_point(point)) return std::nullopt;
+    nav::nearest_polygon best;
+    double best_d = max_distance;
+    for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
+        if (!w.usable(p)) continue;
+        const vec3 on = nav::closest_point(w, p, point);
+        const double d = nav::distance(on, point);
+        if (!(d <= best_d) || (best.polygon != nav::no_polygon && d == best_d)) continue;
+        best_d = d;
+        best = {p, on, std::fabs(w.up_of(on) - w.up_of(point)), static_cast<float>(d)};
+    }
+    if (best.polygon == nav::no_polygon) return std::nullopt;
+    return best;
+}
+
+bool same_answer(const std::optional<nav::located>& a, const std::optional<nav::located>& b) {
+    return a.has_value() == b.has_value() &&
+           (!a || (a->polygon == b->polygon && a->point == b->point && a->height_gap == b->height_gap &&
+                   a->distance == b->distance));
+}
+
+std::string exact(vec3 p) {
+    char text[96];
+    std::snprintf(text, sizeof text, "%.9g, %.9g, %.9g", static_cast<double>(p.x), static_cast<double>(p.y), static_cast<double>(p.z));
+    return text;
 }
 
 struct lcg {
@@ -139,18 +171,33 @@ void check_walkable(const nav::walkable& w, const std::string& name) {
             const auto want = pick(w, point, held, height_tolerance);
             const auto got = index.locate(point, height_tolerance);
             const auto again = in_caller_memory.locate(point, height_tolerance);
-            const bool same = want.has_value() == got.has_value() && got.has_value() == again.has_value() &&
-                              (!want || (want->polygon == got->polygon && want->point == got->point &&
-                                         want->height_gap == got->height_gap && want->distance == got->distance &&
-                                         again->polygon == got->polygon));
+            const bool same = same_answer(want, got) && same_answer(got, again);
             if (!same && ++mismatches <= 20) {
-                CAPTURE(point.x);
-                CAPTURE(point.y);
-                CAPTURE(point.z);
+                CAPTURE("locate");
+                CAPTURE(exact(point));
                 CAPTURE(height_tolerance);
                 CHECK(want.has_value() == got.has_value());
                 if (want && got) CHECK(want->polygon == got->polygon);
                 CHECK(same);
+            }
+        }
+    }
+    // nearest() on some of the same points (a scan costs a closest point
+    // per polygon): centres, points beside corners, random points.
+    const std::vector<vec3> points = points_for(w, 0);
+    const std::size_t step = points.size() / 200 + 1;
+    for (std::size_t k = 0; k < points.size(); k += step) {
+        const vec3 point = points[k];
+        for (float radius : {200.0f * scale, 1e9f}) {
+            const auto want = nearest_by_scan(w, point, radius);
+            const auto got = index.nearest(point, radius);
+            if (!same_answer(want, got) && ++mismatches <= 20) {
+                CAPTURE("nearest");
+                CAPTURE(exact(point));
+                CAPTURE(radius);
+                CHECK(want.has_value() == got.has_value());
+                if (want && got) CHECK(want->polygon == got->polygon);
+                CHECK(same_answer(want, got));
             }
         }
     }
@@ -159,7 +206,7 @@ void check_walkable(const nav::walkable& w, const std::string& name) {
 }  // namespace locate_test
 }  // namespace
 
-TEST_CASE("nav locate: the same answer as a scan of every polygon, on every corpus map") {
+TEST_CASE("nav locate and nearest: the same answer as a scan of every polygon, on every corpus map") {
     const char* folders[] = {"source-nav", "source2-nav", "quake-nav", "fox-nav2", "creation-plugins"};
     std::size_t walkables = 0;
     for (const char* folder_name : folders) {

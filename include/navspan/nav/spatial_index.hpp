@@ -4,10 +4,12 @@
 // A uniform grid over the plan (ground) bounds of a walkable, about one
 // cell per polygon; each cell lists the polygons whose bounds overlap it,
 // and beside each entry a 16-bit mask of where in the cell those bounds
-// lie (the cell cut into 8 x 8 parts: one bit per column of parts, one per
-// row), so locate() passes over most entries of its cell with one AND and
-// reads the polygons themselves only for the few whose bounds may hold
-// the point.
+// lie (the cell cut into 6 x 6 parts: a bit per column of parts and per
+// row) and whether they go on into the cells before and after it. So
+// locate() passes over most entries of its cell with one AND, reading the
+// polygons themselves only for the few whose bounds may hold the point,
+// and nearest(), which walks rings of cells outwards from the point's,
+// looks at each polygon from one cell only.
 //
 // A polygon that would cover more than max_cells_per_polygon cells (a huge
 // area, or a hostile one) is kept in a short list looked at by every query
@@ -129,7 +131,7 @@ public:
             const std::uint32_t cell = row * cols_ + column;
             // The point's part of the cell, as the bits an entry's mask has
             // set when its polygon's bounds may hold the point.
-            const std::uint32_t wanted = (1u << part_of(tx, column)) | (1u << (parts + part_of(ty, row)));
+            const std::uint32_t wanted = part_bit(tx, column) | (part_bit(ty, row) << 8);
             for (std::uint32_t i = words_[cell], end = words_[cell + 1]; i < end; ++i) {
                 if ((mask_at(i) & wanted) != wanted) continue;
                 const polygon_index p = words_[items_at_ + i];
@@ -144,37 +146,91 @@ public:
     }
 
     // The polygon whose closest point (nearest in plan, on its surface) is
-    // nearest to `point`, if one lies within `max_distance`.
+    // nearest to `point`, if one lies within `max_distance` (of equal
+    // distances, the lowest polygon index).
     std::optional<nearest_polygon> nearest(vec3 point, float max_distance) const noexcept {
         if (mesh_ == nullptr || !(max_distance >= 0) || !valid_query_point(point)) return std::nullopt;
         const walkable& w = *mesh_;
         const vec3 q = w.to_plan(point);
         nearest_polygon best;
         double best_d = max_distance;
+        const double tol = geometry_detail::tolerance({q.x, q.y});
+        reach near = reach_of(q, best_d, tol);
         auto consider = [&](polygon_index p) {
-            const box& b = w.plan_bounds(p);
-            // The box distance is a lower bound of the distance to the polygon.
-            const double dx = std::max({static_cast<double>(b.min.x) - q.x, 0.0, static_cast<double>(q.x) - b.max.x});
-            const double dy = std::max({static_cast<double>(b.min.y) - q.y, 0.0, static_cast<double>(q.y) - b.max.y});
-            const double dz = std::max({static_cast<double>(b.min.z) - q.z, 0.0, static_cast<double>(q.z) - b.max.z});
-            if (dx * dx + dy * dy + dz * dz > best_d * best_d) return;
             const vec3 on = closest_point(w, p, point);
             const double d = distance(on, point);
-            if (d <= best_d && (best.polygon == no_polygon || d < best_d)) {
-                best_d = d;
-                best = {p, on, std::fabs(w.up_of(on) - w.up_of(point)), static_cast<float>(d)};
+            if (!(d <= best_d) || (best.polygon != no_polygon && d == best_d && p > best.polygon)) return;
+            best_d = d;
+            near = reach_of(q, best_d, tol);
+            best = {p, on, std::fabs(w.up_of(on) - w.up_of(point)), static_cast<float>(d)};
+        };
+        // The distance from the point to a polygon's bounds, widened in plan
+        // by the tolerance (a point that close counts as on the polygon), is
+        // a lower bound of the distance to the polygon; with a little room
+        // for rounding, so that a polygon at exactly the best distance is
+        // still looked at.
+        auto may_be_nearer = [&](const box& b) {
+            return box_distance2(b, q, tol) <= best_d * best_d * (1 + 1e-9);
+        };
+        // The cells in rings around the point's own cell (ring k: the cells
+        // k columns or rows away), nearest first, each cut to the box of the
+        // best distance so far, until a ring lies farther than that. A
+        // polygon listed in several cells is looked at from one: of its
+        // cells, the one nearest the point's in column and in row (the first
+        // ring that reaches it holds that cell; the masks tell it).
+        const std::uint32_t cx = column_of(q.x), cy = row_of(q.y);
+        const double slack = 1e-6 * (cell_ + std::fabs(origin_x_) + std::fabs(origin_y_) + std::fabs(q.x) + std::fabs(q.y));
+        auto visit_cell = [&](std::uint32_t x, std::uint32_t y) {
+            const std::size_t cell = std::size_t{y} * cols_ + x;
+            std::uint32_t i = words_[cell];
+            const std::uint32_t end = words_[cell + 1];
+            if (i == end) return;
+            // A polygon is looked at from the cell of its own nearest the
+            // point's: here unless it also lies in the next cell towards it.
+            const std::uint32_t elsewhere = (x < cx ? reaches_after : x > cx ? reaches_before : 0u) |
+                                            ((y < cy ? reaches_after : y > cy ? reaches_before : 0u) << 8);
+            for (; i < end; ++i) {
+                if ((mask_at(i) & elsewhere) != 0) continue;
+                const polygon_index p = words_[items_at_ + i];
+                const box& b = w.plan_bounds(p);
+                if (near.misses(b) || !may_be_nearer(b)) continue;
+                consider(p);
             }
         };
-        // The point's own cell first: what it finds there bounds the box
-        // the second pass scans (usually to that one cell).
-        if (inside_grid(q.x, q.y, 0)) {
-            const std::uint32_t cell = row_of(q.y) * cols_ + column_of(q.x);
-            for (std::uint32_t i = words_[cell], end = words_[cell + 1]; i < end; ++i) consider(words_[items_at_ + i]);
+        for (std::uint32_t k = 0;; ++k) {
+            if (k > 0) {
+                // Every cell of this ring and beyond lies past one side of
+                // the block of the rings before it: the nearest such side.
+                double least = INFINITY;
+                if (cx >= k) least = std::min(least, q.x - (origin_x_ + (static_cast<double>(cx) - k + 1) * cell_));
+                if (std::uint64_t{cx} + k < cols_) least = std::min(least, origin_x_ + (static_cast<double>(cx) + k) * cell_ - q.x);
+                if (cy >= k) least = std::min(least, q.y - (origin_y_ + (static_cast<double>(cy) - k + 1) * cell_));
+                if (std::uint64_t{cy} + k < rows_) least = std::min(least, origin_y_ + (static_cast<double>(cy) + k) * cell_ - q.y);
+                if (least == INFINITY || least - slack > best_d) break;
+            }
+            if (k == 0) {
+                visit_cell(cx, cy);
+                continue;
+            }
+            const std::int64_t x0 = column_of(q.x - best_d), x1 = column_of(q.x + best_d);
+            const std::int64_t y0 = row_of(q.y - best_d), y1 = row_of(q.y + best_d);
+            // This ring's columns and rows (signed: they may lie off the grid).
+            const std::int64_t left = std::int64_t{cx} - k, right = std::int64_t{cx} + k;
+            const std::int64_t bottom = std::int64_t{cy} - k, top = std::int64_t{cy} + k;
+            const std::int64_t from_x = std::max(left, x0), to_x = std::min(right, x1);
+            for (const std::int64_t y : {bottom, top}) {
+                if (y < y0 || y > y1) continue;
+                for (std::int64_t x = from_x; x <= to_x; ++x) visit_cell(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
+            }
+            const std::int64_t from_y = std::max(bottom + 1, y0), to_y = std::min(top - 1, y1);
+            for (const std::int64_t x : {left, right}) {
+                if (x < x0 || x > x1) continue;
+                for (std::int64_t y = from_y; y <= to_y; ++y) visit_cell(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
+            }
         }
-        const double r = best_d;
-        const box around{{static_cast<float>(q.x - r), static_cast<float>(q.y - r), 0},
-                         {static_cast<float>(q.x + r), static_cast<float>(q.y + r), 0}};
-        visit_plan(around, consider);
+        for (polygon_index p : oversize()) {
+            if (may_be_nearer(w.plan_bounds(p))) consider(p);
+        }
         if (best.polygon == no_polygon) return std::nullopt;
         return best;
     }
@@ -192,12 +248,9 @@ public:
         std::size_t n = 0;
         const box around{{static_cast<float>(q.x - r), static_cast<float>(q.y - r), 0},
                          {static_cast<float>(q.x + r), static_cast<float>(q.y + r), 0}};
+        const double tol = geometry_detail::tolerance({q.x, q.y});
         visit_plan(around, [&](polygon_index p) {
-            const box& b = w.plan_bounds(p);
-            const double dx = std::max({static_cast<double>(b.min.x) - q.x, 0.0, static_cast<double>(q.x) - b.max.x});
-            const double dy = std::max({static_cast<double>(b.min.y) - q.y, 0.0, static_cast<double>(q.y) - b.max.y});
-            const double dz = std::max({static_cast<double>(b.min.z) - q.z, 0.0, static_cast<double>(q.z) - b.max.z});
-            if (dx * dx + dy * dy + dz * dz > r * r) return;
+            if (box_distance2(w.plan_bounds(p), q, tol) > r * r * (1 + 1e-9)) return;
             if (distance(closest_point(w, p, point), point) > r) return;
             if (n < out.size()) out[n] = p;
             ++n;
@@ -253,21 +306,57 @@ private:
     std::uint32_t column_of(double x) const noexcept { return clamp_cell(grid_x(x), cols_); }
     std::uint32_t row_of(double y) const noexcept { return clamp_cell(grid_y(y), rows_); }
 
-    // Each cell is cut into parts x parts; an entry's mask has bit i set
-    // when its polygon's bounds (with the tolerance) reach column i of the
-    // parts, and bit parts + j for row j. part_of() is monotonic in the
-    // grid coordinate like clamp_cell(), so a point inside a polygon's
-    // bounds always has its own part's bits set in that polygon's masks.
-    static constexpr std::uint32_t parts = 8;
+    // The box of a distance around a point, in floats rounded outwards and
+    // a little wider (a millionth): bounds it misses lie farther than the
+    // distance on some axis, so a quick first test before the exact one.
+    struct reach {
+        float lo_x, hi_x, lo_y, hi_y, lo_z, hi_z;
+        bool misses(const box& b) const noexcept {
+            return b.min.x > hi_x || b.max.x < lo_x || b.min.y > hi_y || b.max.y < lo_y || b.min.z > hi_z || b.max.z < lo_z;
+        }
+    };
+    static reach reach_of(vec3 q, double d, double plan_tolerance) noexcept {
+        constexpr float inf = INFINITY;
+        const double r = d * (1 + 1e-6), rp = r + plan_tolerance;
+        if (!(r < 1e30)) return {-inf, inf, -inf, inf, -inf, inf};
+        // Rounding to float moves a value by at most 6e-8 of it: moved
+        // first by more, it stays on its side.
+        auto down = [](double v) { return static_cast<float>(v - std::fabs(v) * 2.5e-7 - 1e-30); };
+        auto up = [](double v) { return static_cast<float>(v + std::fabs(v) * 2.5e-7 + 1e-30); };
+        return {down(q.x - rp), up(q.x + rp), down(q.y - rp), up(q.y + rp), down(q.z - r), up(q.z + r)};
+    }
+    // The squared distance from a plan point to bounds widened in plan by
+    // `tol`: no more than to any point of a polygon they bound that counts
+    // as on it.
+    static double box_distance2(const box& b, vec3 q, double tol) noexcept {
+        const double dx = std::max({static_cast<double>(b.min.x) - tol - q.x, 0.0, q.x - (static_cast<double>(b.max.x) + tol)});
+        const double dy = std::max({static_cast<double>(b.min.y) - tol - q.y, 0.0, q.y - (static_cast<double>(b.max.y) + tol)});
+        const double dz = std::max({static_cast<double>(b.min.z) - q.z, 0.0, static_cast<double>(q.z) - b.max.z});
+        return dx * dx + dy * dy + dz * dz;
+    }
+
+    // An entry's mask: 8 bits across (x), then 8 down (y). Bit 0 says the
+    // polygon is listed in the cell before this one too (it reaches past
+    // this cell's start), bit 7 in the cell after; bits 1 to 6 cut the cell
+    // into 6 parts and say which its bounds (with the tolerance) reach.
+    // part_of() is monotonic in the grid coordinate like clamp_cell(), so a
+    // point inside a polygon's bounds always finds its own part's bits set
+    // in that polygon's masks.
+    static constexpr std::uint32_t parts = 6;
+    static constexpr std::uint32_t reaches_before = 1u, reaches_after = 1u << (parts + 1);
     static std::uint32_t part_of(double grid, std::uint32_t cell) noexcept {
         const double v = (grid - cell) * parts;
         if (!(v > 0)) return 0;
         if (v >= parts - 1) return parts - 1;
         return static_cast<std::uint32_t>(v);
     }
-    static std::uint32_t part_bits(double lo, double hi, std::uint32_t cell) noexcept {
+    // The bit of a part (1 to 6 of the 8).
+    static std::uint32_t part_bit(double grid, std::uint32_t cell) noexcept { return 2u << part_of(grid, cell); }
+    static std::uint32_t axis_mask(double lo, double hi, std::uint32_t cell, std::uint32_t first_cell,
+                                   std::uint32_t last_cell) noexcept {
         const std::uint32_t first = part_of(lo, cell), last = part_of(hi, cell);
-        return ((2u << last) - 1u) & ~((1u << first) - 1u);
+        const std::uint32_t bits = (((2u << last) - 1u) & ~((1u << first) - 1u)) << 1;
+        return bits | (first_cell < cell ? reaches_before : 0u) | (last_cell > cell ? reaches_after : 0u);
     }
     // The mask of entry i (two 16-bit masks per word; the upper 16 bits of
     // the result are not part of it).
@@ -285,10 +374,10 @@ private:
         return {column_of(b.min.x - tol), row_of(b.min.y - tol), column_of(b.max.x + tol), row_of(b.max.y + tol)};
     }
     // The mask of a polygon's bounds in one of its cells.
-    std::uint32_t mask_of(const box& b, std::uint32_t column, std::uint32_t row) const noexcept {
+    std::uint32_t mask_of(const box& b, const cell_range& r, std::uint32_t column, std::uint32_t row) const noexcept {
         const double tol = tolerance_of(b);
-        return part_bits(grid_x(b.min.x - tol), grid_x(b.max.x + tol), column) |
-               (part_bits(grid_y(b.min.y - tol), grid_y(b.max.y + tol), row) << parts);
+        return axis_mask(grid_x(b.min.x - tol), grid_x(b.max.x + tol), column, r.x0, r.x1) |
+               (axis_mask(grid_y(b.min.y - tol), grid_y(b.max.y + tol), row, r.y0, r.y1) << 8);
     }
 
     // Grid size and origin: about one cell per usable polygon.
@@ -383,7 +472,7 @@ private:
                     words_[items_at_ + at] = p;
                     std::uint32_t& pair = words_[masks_at_ + (at >> 1)];
                     const std::uint32_t shift = (at & 1u) * 16u;
-                    pair = (pair & ~(0xFFFFu << shift)) | (mask_of(w.plan_bounds(p), x, y) << shift);
+                    pair = (pair & ~(0xFFFFu << shift)) | (mask_of(w.plan_bounds(p), r, x, y) << shift);
                 }
             }
         }
