@@ -28,9 +28,11 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <span>
@@ -132,10 +134,16 @@ public:
             // The point's part of the cell, as the bits an entry's mask has
             // set when its polygon's bounds may hold the point.
             const std::uint32_t wanted = part_bit(tx, column) | (part_bit(ty, row) << 8);
-            for (std::uint32_t i = words_[cell], end = words_[cell + 1]; i < end; ++i) {
-                if ((mask_at(i) & wanted) != wanted) continue;
-                const polygon_index p = words_[items_at_ + i];
-                if (within(w.plan_bounds(p), q, tol)) consider(p);
+            // The entries whose masks have those bits, found 32 at a time
+            // without a branch per entry, then looked at one by one.
+            for (std::uint32_t first = words_[cell], end = words_[cell + 1]; first < end; first += 32) {
+                const std::uint32_t n = std::min<std::uint32_t>(end - first, 32);
+                std::uint32_t hits = 0;
+                for (std::uint32_t j = 0; j < n; ++j) hits |= std::uint32_t{(mask_at(first + j) & wanted) == wanted} << j;
+                for (; hits != 0; hits &= hits - 1) {
+                    const polygon_index p = words_[items_at_ + first + static_cast<std::uint32_t>(std::countr_zero(hits))];
+                    if (within(w.plan_bounds(p), q, tol)) consider(p);
+                }
             }
         }
         for (polygon_index p : oversize()) {
@@ -358,9 +366,13 @@ private:
         const std::uint32_t bits = (((2u << last) - 1u) & ~((1u << first) - 1u)) << 1;
         return bits | (first_cell < cell ? reaches_before : 0u) | (last_cell > cell ? reaches_after : 0u);
     }
-    // The mask of entry i (two 16-bit masks per word; the upper 16 bits of
-    // the result are not part of it).
-    std::uint32_t mask_at(std::uint32_t i) const noexcept { return words_[masks_at_ + (i >> 1)] >> ((i & 1u) * 16u); }
+    // The mask of entry i: two 16-bit masks per word, each read and written
+    // as the two bytes at 2 * i (whatever the byte order, the same two).
+    std::uint32_t mask_at(std::uint32_t i) const noexcept {
+        std::uint16_t m;
+        std::memcpy(&m, reinterpret_cast<const unsigned char*>(words_.data() + masks_at_) + 2 * std::size_t{i}, sizeof m);
+        return m;
+    }
 
     struct cell_range {
         std::uint32_t x0, y0, x1, y1;
@@ -470,9 +482,8 @@ private:
                 for (std::uint32_t x = r.x0; x <= r.x1; ++x) {
                     const std::uint32_t at = words_[std::size_t{y} * cols_ + x]++;
                     words_[items_at_ + at] = p;
-                    std::uint32_t& pair = words_[masks_at_ + (at >> 1)];
-                    const std::uint32_t shift = (at & 1u) * 16u;
-                    pair = (pair & ~(0xFFFFu << shift)) | (mask_of(w.plan_bounds(p), r, x, y) << shift);
+                    const auto mask = static_cast<std::uint16_t>(mask_of(w.plan_bounds(p), r, x, y));
+                    std::memcpy(reinterpret_cast<unsigned char*>(words_.data() + masks_at_) + 2 * std::size_t{at}, &mask, sizeof mask);
                 }
             }
         }
