@@ -180,21 +180,20 @@ public:
         auto may_be_nearer = [&](const box& b) {
             return box_distance2(b, q, tol) <= best_d * best_d * (1 + 1e-9);
         };
-        // The cells in rings around the point's own cell (ring k: the cells
-        // k columns or rows away), nearest first, each cut to the box of the
-        // best distance so far, until a ring lies farther than that. A
-        // polygon listed in several cells is looked at from one: of its
-        // cells, the one nearest the point's in column and in row (the first
-        // ring that reaches it holds that cell; the masks tell it).
+        // The rows of cells nearest first (the point's, then one either
+        // side, then two ...), each cut to the columns of the box of the best
+        // distance so far, until the rows left on both sides lie farther
+        // than that. A row with nothing in those columns is passed over at
+        // once (the cell starts count entries cumulatively). A polygon listed
+        // in several cells is looked at from one: of its cells, the one
+        // nearest the point's in column and in row (the masks tell it).
         const std::uint32_t cx = column_of(q.x), cy = row_of(q.y);
         const double slack = 1e-6 * (cell_ + std::fabs(origin_x_) + std::fabs(origin_y_) + std::fabs(q.x) + std::fabs(q.y));
-        auto visit_cell = [&](std::uint32_t x, std::uint32_t y) {
-            const std::size_t cell = std::size_t{y} * cols_ + x;
+        auto visit_cell = [&](std::uint32_t x, std::uint32_t y, std::size_t cell) {
             std::uint32_t i = words_[cell];
             const std::uint32_t end = words_[cell + 1];
             if (i == end) return;
-            // A polygon is looked at from the cell of its own nearest the
-            // point's: here unless it also lies in the next cell towards it.
+            // Here unless the polygon also lies in the next cell towards the point's.
             const std::uint32_t elsewhere = (x < cx ? reaches_after : x > cx ? reaches_before : 0u) |
                                             ((y < cy ? reaches_after : y > cy ? reaches_before : 0u) << 8);
             for (; i < end; ++i) {
@@ -205,36 +204,34 @@ public:
                 consider(p);
             }
         };
-        for (std::uint32_t k = 0;; ++k) {
-            if (k > 0) {
-                // Every cell of this ring and beyond lies past one side of
-                // the block of the rings before it: the nearest such side.
-                double least = INFINITY;
-                if (cx >= k) least = std::min(least, q.x - (origin_x_ + (static_cast<double>(cx) - k + 1) * cell_));
-                if (std::uint64_t{cx} + k < cols_) least = std::min(least, origin_x_ + (static_cast<double>(cx) + k) * cell_ - q.x);
-                if (cy >= k) least = std::min(least, q.y - (origin_y_ + (static_cast<double>(cy) - k + 1) * cell_));
-                if (std::uint64_t{cy} + k < rows_) least = std::min(least, origin_y_ + (static_cast<double>(cy) + k) * cell_ - q.y);
-                if (least == INFINITY || least - slack > best_d) break;
+        // A row from the point's column outwards, each way until a column
+        // lies farther than the best distance.
+        auto visit_row = [&](std::uint32_t y) {
+            const std::uint32_t x0 = column_of(q.x - best_d), x1 = column_of(q.x + best_d);
+            const std::size_t row = std::size_t{y} * cols_;
+            if (words_[row + x0] == words_[row + x1 + 1]) return;
+            for (std::uint32_t x = cx; x <= x1; ++x) {
+                if (x > cx && origin_x_ + static_cast<double>(x) * cell_ - q.x - slack > best_d) break;
+                if (x != cx || y != cy) visit_cell(x, y, row + x);
             }
-            if (k == 0) {
-                visit_cell(cx, cy);
-                continue;
+            for (std::uint32_t x = cx; x-- > x0;) {
+                if (q.x - (origin_x_ + static_cast<double>(x + 1) * cell_) - slack > best_d) break;
+                visit_cell(x, y, row + x);
             }
-            const std::int64_t x0 = column_of(q.x - best_d), x1 = column_of(q.x + best_d);
-            const std::int64_t y0 = row_of(q.y - best_d), y1 = row_of(q.y + best_d);
-            // This ring's columns and rows (signed: they may lie off the grid).
-            const std::int64_t left = std::int64_t{cx} - k, right = std::int64_t{cx} + k;
-            const std::int64_t bottom = std::int64_t{cy} - k, top = std::int64_t{cy} + k;
-            const std::int64_t from_x = std::max(left, x0), to_x = std::min(right, x1);
-            for (const std::int64_t y : {bottom, top}) {
-                if (y < y0 || y > y1) continue;
-                for (std::int64_t x = from_x; x <= to_x; ++x) visit_cell(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
+        };
+        visit_cell(cx, cy, std::size_t{cy} * cols_ + cx);  // first: what it finds there bounds the rest
+        visit_row(cy);
+        for (std::uint32_t k = 1;; ++k) {
+            bool more = false;
+            if (cy >= k && q.y - (origin_y_ + static_cast<double>(cy - k + 1) * cell_) - slack <= best_d) {
+                visit_row(cy - k);
+                more = true;
             }
-            const std::int64_t from_y = std::max(bottom + 1, y0), to_y = std::min(top - 1, y1);
-            for (const std::int64_t x : {left, right}) {
-                if (x < x0 || x > x1) continue;
-                for (std::int64_t y = from_y; y <= to_y; ++y) visit_cell(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
+            if (std::uint64_t{cy} + k < rows_ && origin_y_ + static_cast<double>(cy + k) * cell_ - q.y - slack <= best_d) {
+                visit_row(cy + k);
+                more = true;
             }
+            if (!more) break;
         }
         for (polygon_index p : oversize()) {
             if (may_be_nearer(w.plan_bounds(p))) consider(p);
