@@ -382,11 +382,14 @@ private:
         const double tol = tolerance_of(b);
         return {column_of(b.min.x - tol), row_of(b.min.y - tol), column_of(b.max.x + tol), row_of(b.max.y + tol)};
     }
-    // The mask of a polygon's bounds in one of its cells.
-    std::uint32_t mask_of(const box& b, const cell_range& r, std::uint32_t column, std::uint32_t row) const noexcept {
+    // A polygon's bounds with the tolerance, in grid coordinates: what its
+    // masks are made from (as range_of() makes its cells).
+    struct grid_box {
+        double x0, x1, y0, y1;
+    };
+    grid_box grid_box_of(const box& b) const noexcept {
         const double tol = tolerance_of(b);
-        return axis_mask(grid_x(b.min.x - tol), grid_x(b.max.x + tol), column, r.x0, r.x1) |
-               (axis_mask(grid_y(b.min.y - tol), grid_y(b.max.y + tol), row, r.y0, r.y1) << 8);
+        return {grid_x(b.min.x - tol), grid_x(b.max.x + tol), grid_y(b.min.y - tol), grid_y(b.max.y + tol)};
     }
 
     // Grid size and origin: about one cell per usable polygon.
@@ -475,11 +478,13 @@ private:
                 words_[oversize_at_ + over++] = p;
                 continue;
             }
+            const grid_box g = grid_box_of(w.plan_bounds(p));
             for (std::uint32_t y = r.y0; y <= r.y1; ++y) {
+                const std::uint32_t down = axis_mask(g.y0, g.y1, y, r.y0, r.y1) << 8;
                 for (std::uint32_t x = r.x0; x <= r.x1; ++x) {
                     const std::uint32_t at = words_[std::size_t{y} * cols_ + x]++;
                     words_[items_at_ + at] = p;
-                    const auto mask = static_cast<std::uint16_t>(mask_of(w.plan_bounds(p), r, x, y));
+                    const auto mask = static_cast<std::uint16_t>(axis_mask(g.x0, g.x1, x, r.x0, r.x1) | down);
                     std::memcpy(reinterpret_cast<unsigned char*>(words_.data() + masks_at_) + 2 * std::size_t{at}, &mask, sizeof mask);
                 }
             }
