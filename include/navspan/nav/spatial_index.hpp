@@ -317,7 +317,8 @@ private:
     struct reach {
         float lo_x, hi_x, lo_y, hi_y, lo_z, hi_z;
         bool misses(const box& b) const noexcept {
-            return b.min.x > hi_x || b.max.x < lo_x || b.min.y > hi_y || b.max.y < lo_y || b.min.z > hi_z || b.max.z < lo_z;
+            // Height first: bounds near in plan are the ones the cells give.
+            return b.min.z > hi_z || b.max.z < lo_z || b.min.x > hi_x || b.max.x < lo_x || b.min.y > hi_y || b.max.y < lo_y;
         }
     };
     static reach reach_of(vec3 q, double d, double plan_tolerance) noexcept {
