@@ -8,7 +8,7 @@
 // row) and whether they go on into the cells before and after it. So
 // locate() passes over most entries of its cell with one AND, reading the
 // polygons themselves only for the few whose bounds may hold the point,
-// and nearest(), which walks rings of cells outwards from the point's,
+// and nearest(), which walks the rows of cells outwards from the point's,
 // looks at each polygon from one cell only.
 //
 // A polygon that would cover more than max_cells_per_polygon cells (a huge
