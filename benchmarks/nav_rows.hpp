@@ -5,6 +5,8 @@
 //   detour build               dtCreateNavMeshData + dtNavMesh + query init
 //   nav locate / detour locate           polygon under each of N points
 //   nav nearest / detour nearest         nearest polygon within a radius
+//                                        (of polygon centres, and of random
+//                                        points in the bounds)
 //   nav path / detour path     A* + waypoints for M start/goal pairs
 //                              (find_path + straight_path vs findPath +
 //                              findStraightPath)
@@ -63,9 +65,10 @@ struct lcg {
 };
 
 // The same points and pairs for both libraries: polygon centres lifted a
-// little, and pairs of polygon centres.
+// little, pairs of polygon centres, and points anywhere in the bounds.
 struct workload {
     std::vector<navspan::vec3> points;
+    std::vector<navspan::vec3> random_points;
     std::vector<std::pair<nav::polygon_index, nav::polygon_index>> pairs;
 };
 
@@ -83,6 +86,14 @@ inline workload make_workload(const nav::walkable& w, std::size_t points, std::s
         out.points.push_back(w.to_world(c));
     }
     for (std::size_t i = 0; i < pairs; ++i) out.pairs.emplace_back(usable[r.next() % usable.size()], usable[r.next() % usable.size()]);
+    // Random points in the walkable's bounds (heights too): on, above,
+    // beside and between polygons, as a bot or a click gives them.
+    const nav::box b = w.plan_bounds();
+    auto between = [&](float lo, float hi) { return lo + (hi - lo) * static_cast<float>(r.next() % 1000000) * 1e-6f; };
+    for (std::size_t i = 0; i < points; ++i) {
+        out.random_points.push_back(
+            w.to_world({between(b.min.x, b.max.x), between(b.min.y, b.max.y), between(b.min.z, b.max.z)}));
+    }
     return out;
 }
 
@@ -658,18 +669,21 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
     const float tolerance = w.up_axis() == nav::axis::y ? 2.0f : 64.0f;  // Fox: metres
     const float radius = w.up_axis() == nav::axis::y ? 5.0f : 200.0f;
     // One query per point; `ask(point)` returns the polygon found or none.
-    auto per_point = [&](const char* row_name, auto ask) {
+    auto per_point = [&](const char* row_name, auto ask, const std::vector<navspan::vec3>* at = nullptr) {
+        const std::vector<navspan::vec3>& points_asked = at ? *at : work.points;
         show(per_query(measure(s, row_name, fmt, label, 0, [&] {
             std::uint64_t h = 0;
-            for (const auto& p : work.points) {
+            for (const auto& p : points_asked) {
                 const auto found = ask(p);
                 h += found ? found->polygon : 1;
             }
             return h;
-        }), work.points.size()));
+        }), points_asked.size()));
     };
     per_point("nav locate (per query)", [&](navspan::vec3 p) { return index.locate(p, tolerance); });
     per_point("nav nearest (per query)", [&](navspan::vec3 p) { return index.nearest(p, radius); });
+    per_point("nav nearest, random points (per query)", [&](navspan::vec3 p) { return index.nearest(p, radius); },
+              &work.random_points);
     nav::path_scratch scratch(w);
     std::vector<navspan::vec3> points(4096);
     std::vector<double> nav_lengths(work.pairs.size(), -1);
@@ -779,11 +793,12 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
     auto to_d = [&](navspan::vec3 p, float out[3]) { detour_mesh::to_detour(w, p, out); };
     // findNearestPoly in a box: a thin one (the point's plan position, the
     // height tolerance) for locate, a cube of the radius for nearest.
-    auto detour_nearest = [&](const char* row_name, navspan::vec3 half_extents) {
+    auto detour_nearest = [&](const char* row_name, navspan::vec3 half_extents,
+                              const std::vector<navspan::vec3>& points_asked) {
         show(per_query(measure(s, row_name, "detour", label, 0, [&] {
             std::uint64_t h = 0;
             const float half[3] = {half_extents.x, half_extents.y, half_extents.z};
-            for (const auto& p : work.points) {
+            for (const auto& p : points_asked) {
                 float c[3], nearest[3];
                 to_d(p, c);
                 dtPolyRef ref = 0;
@@ -791,10 +806,11 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
                 h += ref;
             }
             return h;
-        }), work.points.size()));
+        }), points_asked.size()));
     };
-    detour_nearest("detour locate (per query)", {d.unit * 4, tolerance, d.unit * 4});
-    detour_nearest("detour nearest (per query)", {radius, radius, radius});
+    detour_nearest("detour locate (per query)", {d.unit * 4, tolerance, d.unit * 4}, work.points);
+    detour_nearest("detour nearest (per query)", {radius, radius, radius}, work.points);
+    detour_nearest("detour nearest, random points (per query)", {radius, radius, radius}, work.random_points);
     std::vector<dtPolyRef> corridor(65535);
     std::vector<float> straight(3 * 4096);
     std::vector<double> detour_lengths(work.pairs.size(), -1);

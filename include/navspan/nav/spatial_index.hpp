@@ -2,16 +2,24 @@
 // point, or inside a box.
 //
 // A uniform grid over the plan (ground) bounds of a walkable, about one
-// cell per polygon; each cell lists the polygons whose bounds overlap it.
+// cell per polygon; each cell lists the polygons whose bounds overlap it,
+// and beside each entry a 16-bit mask of where in the cell those bounds
+// lie (the cell cut into 6 x 6 parts: a bit per column of parts and per
+// row) and whether they go on into the cells before and after it. So
+// locate() passes over most entries of its cell with one AND, reading the
+// polygons themselves only for the few whose bounds may hold the point,
+// and nearest(), which walks the rows of cells outwards from the point's,
+// looks at each polygon from one cell only.
+//
 // A polygon that would cover more than max_cells_per_polygon cells (a huge
 // area, or a hostile one) is kept in a short list looked at by every query
-// instead. The cell lists together hold at most entries_per_polygon entries
-// per usable polygon: when the polygons would need more (many large
-// polygons over one grid, as a crafted file has), the largest go to the
-// short list until the rest fit. So the index is at most
-// 4 * (3 * n + 4 + (entries_per_polygon + 1) * n) bytes for n usable
-// polygons (the grid has at most 3n + 3 cells), 48 bytes per polygon, and
-// a walkable holds at least 3 corners (36 bytes) per polygon.
+// instead. The whole index is held to 48 bytes per usable polygon plus 16:
+// when the polygons would need more entries than fit (many large polygons
+// over one grid, as a crafted file has), the largest go to the short list
+// until the rest fit. So the index is at most 4 * (12 * n + 4) bytes for n
+// usable polygons (the grid has at most 3n + 3 cells; an entry takes one
+// word and half a word of mask), and a walkable holds at least 3 corners
+// (36 bytes) per polygon.
 //
 // The index is built once, either into memory the caller provides
 // (words_needed(), then build_into()) or into one allocation it owns
@@ -20,9 +28,11 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <span>
@@ -52,7 +62,8 @@ using nearest_polygon = located;
 class spatial_index {
 public:
     static constexpr std::uint32_t max_cells_per_polygon = 256;
-    static constexpr std::uint32_t entries_per_polygon = 8;
+    // The most 32-bit words the index takes per usable polygon (plus 4).
+    static constexpr std::uint32_t words_per_polygon = 12;
 
     spatial_index() = default;
 
@@ -96,8 +107,9 @@ public:
     std::size_t oversize_count() const noexcept { return oversize_count_; }
 
     // The polygon under or above `point` whose surface is nearest to it in
-    // height, among those within `height_tolerance`; none when the point is
-    // over no polygon (or all are farther in height).
+    // height, among those within `height_tolerance` (of equal gaps, the
+    // lowest polygon index); none when the point is over no polygon (or all
+    // are farther in height).
     std::optional<located> locate(vec3 point, float height_tolerance) const noexcept {
         if (mesh_ == nullptr || !valid_query_point(point)) return std::nullopt;
         const walkable& w = *mesh_;
@@ -110,16 +122,28 @@ public:
             if (!w.rectangle(p) && !geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return;
             const float h = static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y}));
             const float gap = std::fabs(h - q.z);
-            if (!(gap <= best_gap) || (best.polygon != no_polygon && gap == best_gap)) return;
+            if (!(gap <= best_gap) || (best.polygon != no_polygon && gap == best_gap && p > best.polygon)) return;
             best_gap = gap;
             best = {p, w.to_world({q.x, q.y, h}), gap, gap};
         };
         const double tol = geometry_detail::tolerance({q.x, q.y});
         if (inside_grid(q.x, q.y, tol)) {
-            const std::uint32_t cell = row_of(q.y) * cols_ + column_of(q.x);
-            for (std::uint32_t i = words_[cell], end = words_[cell + 1]; i < end; ++i) {
-                const polygon_index p = words_[items_at_ + i];
-                if (within(w.plan_bounds(p), q, tol)) consider(p);
+            const double tx = grid_x(q.x), ty = grid_y(q.y);
+            const std::uint32_t column = clamp_cell(tx, cols_), row = clamp_cell(ty, rows_);
+            const std::uint32_t cell = row * cols_ + column;
+            // The point's part of the cell, as the bits an entry's mask has
+            // set when its polygon's bounds may hold the point.
+            const std::uint32_t wanted = part_bit(tx, column) | (part_bit(ty, row) << 8);
+            // The entries whose masks have those bits, found 32 at a time
+            // without a branch per entry, then looked at one by one.
+            for (std::uint32_t first = words_[cell], end = words_[cell + 1]; first < end; first += 32) {
+                const std::uint32_t n = std::min<std::uint32_t>(end - first, 32);
+                std::uint32_t hits = 0;
+                for (std::uint32_t j = 0; j < n; ++j) hits |= std::uint32_t{(mask_at(first + j) & wanted) == wanted} << j;
+                for (; hits != 0; hits &= hits - 1) {
+                    const polygon_index p = words_[items_at_ + first + static_cast<std::uint32_t>(std::countr_zero(hits))];
+                    if (within(w.plan_bounds(p), q, tol)) consider(p);
+                }
             }
         }
         for (polygon_index p : oversize()) {
@@ -130,37 +154,88 @@ public:
     }
 
     // The polygon whose closest point (nearest in plan, on its surface) is
-    // nearest to `point`, if one lies within `max_distance`.
+    // nearest to `point`, if one lies within `max_distance` (of equal
+    // distances, the lowest polygon index).
     std::optional<nearest_polygon> nearest(vec3 point, float max_distance) const noexcept {
         if (mesh_ == nullptr || !(max_distance >= 0) || !valid_query_point(point)) return std::nullopt;
         const walkable& w = *mesh_;
         const vec3 q = w.to_plan(point);
         nearest_polygon best;
         double best_d = max_distance;
+        const double tol = geometry_detail::tolerance({q.x, q.y});
+        reach near = reach_of(q, best_d, tol);
         auto consider = [&](polygon_index p) {
-            const box& b = w.plan_bounds(p);
-            // The box distance is a lower bound of the distance to the polygon.
-            const double dx = std::max({static_cast<double>(b.min.x) - q.x, 0.0, static_cast<double>(q.x) - b.max.x});
-            const double dy = std::max({static_cast<double>(b.min.y) - q.y, 0.0, static_cast<double>(q.y) - b.max.y});
-            const double dz = std::max({static_cast<double>(b.min.z) - q.z, 0.0, static_cast<double>(q.z) - b.max.z});
-            if (dx * dx + dy * dy + dz * dz > best_d * best_d) return;
             const vec3 on = closest_point(w, p, point);
             const double d = distance(on, point);
-            if (d <= best_d && (best.polygon == no_polygon || d < best_d)) {
-                best_d = d;
-                best = {p, on, std::fabs(w.up_of(on) - w.up_of(point)), static_cast<float>(d)};
+            if (!(d <= best_d) || (best.polygon != no_polygon && d == best_d && p > best.polygon)) return;
+            best_d = d;
+            near = reach_of(q, best_d, tol);
+            best = {p, on, std::fabs(w.up_of(on) - w.up_of(point)), static_cast<float>(d)};
+        };
+        // The distance from the point to a polygon's bounds, widened in plan
+        // by the tolerance (a point that close counts as on the polygon), is
+        // a lower bound of the distance to the polygon; with a little room
+        // for rounding, so that a polygon at exactly the best distance is
+        // still looked at.
+        auto may_be_nearer = [&](const box& b) {
+            return box_distance2(b, q, tol) <= best_d * best_d * (1 + 1e-9);
+        };
+        // The rows of cells nearest first (the point's, then one either
+        // side, then two ...), each cut to the columns of the box of the best
+        // distance so far, until the rows left on both sides lie farther
+        // than that. A row with nothing in those columns is passed over at
+        // once (the cell starts count entries cumulatively). A polygon listed
+        // in several cells is looked at from one: of its cells, the one
+        // nearest the point's in column and in row (the masks tell it).
+        const std::uint32_t cx = column_of(q.x), cy = row_of(q.y);
+        const double slack = 1e-6 * (cell_ + std::fabs(origin_x_) + std::fabs(origin_y_) + std::fabs(q.x) + std::fabs(q.y));
+        auto visit_cell = [&](std::uint32_t x, std::uint32_t y, std::size_t cell) {
+            std::uint32_t i = words_[cell];
+            const std::uint32_t end = words_[cell + 1];
+            if (i == end) return;
+            // Here unless the polygon also lies in the next cell towards the point's.
+            const std::uint32_t elsewhere = (x < cx ? reaches_after : x > cx ? reaches_before : 0u) |
+                                            ((y < cy ? reaches_after : y > cy ? reaches_before : 0u) << 8);
+            for (; i < end; ++i) {
+                if ((mask_at(i) & elsewhere) != 0) continue;
+                const polygon_index p = words_[items_at_ + i];
+                const box& b = w.plan_bounds(p);
+                if (near.misses(b) || !may_be_nearer(b)) continue;
+                consider(p);
             }
         };
-        // The point's own cell first: what it finds there bounds the box
-        // the second pass scans (usually to that one cell).
-        if (inside_grid(q.x, q.y, 0)) {
-            const std::uint32_t cell = row_of(q.y) * cols_ + column_of(q.x);
-            for (std::uint32_t i = words_[cell], end = words_[cell + 1]; i < end; ++i) consider(words_[items_at_ + i]);
+        // A row from the point's column outwards, each way until a column
+        // lies farther than the best distance.
+        auto visit_row = [&](std::uint32_t y) {
+            const std::uint32_t x0 = column_of(q.x - best_d), x1 = column_of(q.x + best_d);
+            const std::size_t row = std::size_t{y} * cols_;
+            if (words_[row + x0] == words_[row + x1 + 1]) return;
+            for (std::uint32_t x = cx; x <= x1; ++x) {
+                if (x > cx && origin_x_ + static_cast<double>(x) * cell_ - q.x - slack > best_d) break;
+                if (x != cx || y != cy) visit_cell(x, y, row + x);
+            }
+            for (std::uint32_t x = cx; x-- > x0;) {
+                if (q.x - (origin_x_ + static_cast<double>(x + 1) * cell_) - slack > best_d) break;
+                visit_cell(x, y, row + x);
+            }
+        };
+        visit_cell(cx, cy, std::size_t{cy} * cols_ + cx);  // first: what it finds there bounds the rest
+        visit_row(cy);
+        for (std::uint32_t k = 1;; ++k) {
+            bool more = false;
+            if (cy >= k && q.y - (origin_y_ + static_cast<double>(cy - k + 1) * cell_) - slack <= best_d) {
+                visit_row(cy - k);
+                more = true;
+            }
+            if (std::uint64_t{cy} + k < rows_ && origin_y_ + static_cast<double>(cy + k) * cell_ - q.y - slack <= best_d) {
+                visit_row(cy + k);
+                more = true;
+            }
+            if (!more) break;
         }
-        const double r = best_d;
-        const box around{{static_cast<float>(q.x - r), static_cast<float>(q.y - r), 0},
-                         {static_cast<float>(q.x + r), static_cast<float>(q.y + r), 0}};
-        visit_plan(around, consider);
+        for (polygon_index p : oversize()) {
+            if (may_be_nearer(w.plan_bounds(p))) consider(p);
+        }
         if (best.polygon == no_polygon) return std::nullopt;
         return best;
     }
@@ -178,12 +253,9 @@ public:
         std::size_t n = 0;
         const box around{{static_cast<float>(q.x - r), static_cast<float>(q.y - r), 0},
                          {static_cast<float>(q.x + r), static_cast<float>(q.y + r), 0}};
+        const double tol = geometry_detail::tolerance({q.x, q.y});
         visit_plan(around, [&](polygon_index p) {
-            const box& b = w.plan_bounds(p);
-            const double dx = std::max({static_cast<double>(b.min.x) - q.x, 0.0, static_cast<double>(q.x) - b.max.x});
-            const double dy = std::max({static_cast<double>(b.min.y) - q.y, 0.0, static_cast<double>(q.y) - b.max.y});
-            const double dz = std::max({static_cast<double>(b.min.z) - q.z, 0.0, static_cast<double>(q.z) - b.max.z});
-            if (dx * dx + dy * dy + dz * dz > r * r) return;
+            if (box_distance2(w.plan_bounds(p), q, tol) > r * r * (1 + 1e-9)) return;
             if (distance(closest_point(w, p, point), point) > r) return;
             if (n < out.size()) out[n] = p;
             ++n;
@@ -232,17 +304,93 @@ private:
         if (v >= static_cast<double>(n - 1)) return n - 1;
         return static_cast<std::uint32_t>(v);
     }
-    std::uint32_t column_of(double x) const noexcept { return clamp_cell((x - origin_x_) * inverse_cell_, cols_); }
-    std::uint32_t row_of(double y) const noexcept { return clamp_cell((y - origin_y_) * inverse_cell_, rows_); }
+    // A coordinate in cells from the grid's origin (the one scale every
+    // cell and part of a cell is found by).
+    double grid_x(double x) const noexcept { return (x - origin_x_) * inverse_cell_; }
+    double grid_y(double y) const noexcept { return (y - origin_y_) * inverse_cell_; }
+    std::uint32_t column_of(double x) const noexcept { return clamp_cell(grid_x(x), cols_); }
+    std::uint32_t row_of(double y) const noexcept { return clamp_cell(grid_y(y), rows_); }
+
+    // The box of a distance around a point, in floats rounded outwards and
+    // a little wider (a millionth): bounds it misses lie farther than the
+    // distance on some axis, so a quick first test before the exact one.
+    struct reach {
+        float lo_x, hi_x, lo_y, hi_y, lo_z, hi_z;
+        bool misses(const box& b) const noexcept {
+            // Height first: bounds near in plan are the ones the cells give.
+            return b.min.z > hi_z || b.max.z < lo_z || b.min.x > hi_x || b.max.x < lo_x || b.min.y > hi_y || b.max.y < lo_y;
+        }
+    };
+    static reach reach_of(vec3 q, double d, double plan_tolerance) noexcept {
+        constexpr float inf = INFINITY;
+        const double r = d * (1 + 1e-6), rp = r + plan_tolerance;
+        if (!(r < 1e30)) return {-inf, inf, -inf, inf, -inf, inf};
+        // Rounding to float moves a value by at most 6e-8 of it: moved
+        // first by more, it stays on its side.
+        auto down = [](double v) { return static_cast<float>(v - std::fabs(v) * 2.5e-7 - 1e-30); };
+        auto up = [](double v) { return static_cast<float>(v + std::fabs(v) * 2.5e-7 + 1e-30); };
+        return {down(q.x - rp), up(q.x + rp), down(q.y - rp), up(q.y + rp), down(q.z - r), up(q.z + r)};
+    }
+    // The squared distance from a plan point to bounds widened in plan by
+    // `tol`: no more than to any point of a polygon they bound that counts
+    // as on it.
+    static double box_distance2(const box& b, vec3 q, double tol) noexcept {
+        const double dx = std::max({static_cast<double>(b.min.x) - tol - q.x, 0.0, q.x - (static_cast<double>(b.max.x) + tol)});
+        const double dy = std::max({static_cast<double>(b.min.y) - tol - q.y, 0.0, q.y - (static_cast<double>(b.max.y) + tol)});
+        const double dz = std::max({static_cast<double>(b.min.z) - q.z, 0.0, static_cast<double>(q.z) - b.max.z});
+        return dx * dx + dy * dy + dz * dz;
+    }
+
+    // An entry's mask: 8 bits across (x), then 8 down (y). Bit 0 says the
+    // polygon is listed in the cell before this one too (it reaches past
+    // this cell's start), bit 7 in the cell after; bits 1 to 6 cut the cell
+    // into 6 parts and say which its bounds (with the tolerance) reach.
+    // part_of() is monotonic in the grid coordinate like clamp_cell(), so a
+    // point inside a polygon's bounds always finds its own part's bits set
+    // in that polygon's masks.
+    static constexpr std::uint32_t parts = 6;
+    static constexpr std::uint32_t reaches_before = 1u, reaches_after = 1u << (parts + 1);
+    static std::uint32_t part_of(double grid, std::uint32_t cell) noexcept {
+        const double v = (grid - cell) * parts;
+        if (!(v > 0)) return 0;
+        if (v >= parts - 1) return parts - 1;
+        return static_cast<std::uint32_t>(v);
+    }
+    // The bit of a part (1 to 6 of the 8).
+    static std::uint32_t part_bit(double grid, std::uint32_t cell) noexcept { return 2u << part_of(grid, cell); }
+    static std::uint32_t axis_mask(double lo, double hi, std::uint32_t cell, std::uint32_t first_cell,
+                                   std::uint32_t last_cell) noexcept {
+        const std::uint32_t first = part_of(lo, cell), last = part_of(hi, cell);
+        const std::uint32_t bits = (((2u << last) - 1u) & ~((1u << first) - 1u)) << 1;
+        return bits | (first_cell < cell ? reaches_before : 0u) | (last_cell > cell ? reaches_after : 0u);
+    }
+    // The mask of entry i: two 16-bit masks per word, each read and written
+    // as the two bytes at 2 * i (whatever the byte order, the same two).
+    std::uint32_t mask_at(std::uint32_t i) const noexcept {
+        std::uint16_t m;
+        std::memcpy(&m, reinterpret_cast<const unsigned char*>(words_.data() + masks_at_) + 2 * std::size_t{i}, sizeof m);
+        return m;
+    }
 
     struct cell_range {
         std::uint32_t x0, y0, x1, y1;
         std::uint64_t cells() const noexcept { return std::uint64_t{x1 - x0 + 1} * (y1 - y0 + 1); }
     };
+    static double tolerance_of(const box& b) noexcept {
+        return std::max(geometry_detail::tolerance({b.min.x, b.min.y}), geometry_detail::tolerance({b.max.x, b.max.y}));
+    }
     cell_range range_of(const box& b) const noexcept {
-        const double tol = std::max(geometry_detail::tolerance({b.min.x, b.min.y}),
-                                    geometry_detail::tolerance({b.max.x, b.max.y}));
+        const double tol = tolerance_of(b);
         return {column_of(b.min.x - tol), row_of(b.min.y - tol), column_of(b.max.x + tol), row_of(b.max.y + tol)};
+    }
+    // A polygon's bounds with the tolerance, in grid coordinates: what its
+    // masks are made from (as range_of() makes its cells).
+    struct grid_box {
+        double x0, x1, y0, y1;
+    };
+    grid_box grid_box_of(const box& b) const noexcept {
+        const double tol = tolerance_of(b);
+        return {grid_x(b.min.x - tol), grid_x(b.max.x + tol), grid_y(b.min.y - tol), grid_y(b.max.y + tol)};
     }
 
     // Grid size and origin: about one cell per usable polygon.
@@ -269,12 +417,15 @@ private:
     }
 
     // Counts the entries and lays out the words: cell starts (cells + 1),
-    // entries, oversize polygons. Returns the total.
+    // entries, their masks (two to a word), oversize polygons. Returns the
+    // total.
     std::size_t count(const walkable& w) noexcept {
         const std::size_t cells = std::size_t{cols_} * rows_;
         // How many polygons cover each number of cells (1 .. the most kept
-        // in cells): the cap is the largest count whose polygons fit in
-        // entries_per_polygon entries per polygon.
+        // in cells): the cap is the largest count whose polygons fit, with
+        // the rest in the short list, in words_per_polygon words per usable
+        // polygon (plus 4). A cap of 0 always fits: cells + 1 + usable
+        // <= 4 * usable + 4.
         std::size_t covering[max_cells_per_polygon + 1] = {};
         for (std::size_t i = 0; i < w.polygon_count(); ++i) {
             const auto p = static_cast<polygon_index>(i);
@@ -282,12 +433,14 @@ private:
             const std::uint64_t n = range_of(w.plan_bounds(p)).cells();
             if (n <= max_cells_per_polygon) ++covering[n];
         }
-        const std::size_t allowed = std::size_t{entries_per_polygon} * usable_;
-        std::size_t entries = 0;
+        const std::size_t allowed = std::size_t{words_per_polygon} * usable_ + 4;
+        std::size_t entries = 0, kept = 0;
         cap_ = 0;
         for (std::uint32_t n = 1; n <= max_cells_per_polygon; ++n) {
-            if (entries + covering[n] * n > allowed) break;
-            entries += covering[n] * n;
+            const std::size_t e = entries + covering[n] * n, k = kept + covering[n];
+            if (cells + 1 + e + (e + 1) / 2 + (usable_ - k) > allowed) break;
+            entries = e;
+            kept = k;
             cap_ = n;
         }
         std::size_t over = 0;
@@ -295,7 +448,8 @@ private:
             over += w.usable(static_cast<polygon_index>(i)) && range_of(w.plan_bounds(static_cast<polygon_index>(i))).cells() > cap_;
         }
         items_at_ = cells + 1;
-        oversize_at_ = items_at_ + entries;
+        masks_at_ = items_at_ + entries;
+        oversize_at_ = masks_at_ + (entries + 1) / 2;
         oversize_count_ = over;
         return oversize_at_ + over;
     }
@@ -303,6 +457,7 @@ private:
     void fill(const walkable& w) noexcept {
         const std::size_t cells = std::size_t{cols_} * rows_;
         std::fill(words_.begin(), words_.begin() + static_cast<std::ptrdiff_t>(cells + 1), 0u);
+        std::fill(words_.begin() + static_cast<std::ptrdiff_t>(masks_at_), words_.begin() + static_cast<std::ptrdiff_t>(oversize_at_), 0u);
         // Counts per cell, then starts, then entries (the starts moving up
         // while filling and moved back after).
         for (std::size_t i = 0; i < w.polygon_count(); ++i) {
@@ -324,8 +479,15 @@ private:
                 words_[oversize_at_ + over++] = p;
                 continue;
             }
+            const grid_box g = grid_box_of(w.plan_bounds(p));
             for (std::uint32_t y = r.y0; y <= r.y1; ++y) {
-                for (std::uint32_t x = r.x0; x <= r.x1; ++x) words_[items_at_ + words_[std::size_t{y} * cols_ + x]++] = p;
+                const std::uint32_t down = axis_mask(g.y0, g.y1, y, r.y0, r.y1) << 8;
+                for (std::uint32_t x = r.x0; x <= r.x1; ++x) {
+                    const std::uint32_t at = words_[std::size_t{y} * cols_ + x]++;
+                    words_[items_at_ + at] = p;
+                    const auto mask = static_cast<std::uint16_t>(axis_mask(g.x0, g.x1, x, r.x0, r.x1) | down);
+                    std::memcpy(reinterpret_cast<unsigned char*>(words_.data() + masks_at_) + 2 * std::size_t{at}, &mask, sizeof mask);
+                }
             }
         }
         for (std::size_t c = cells; c > 0; --c) words_[c] = words_[c - 1];
@@ -372,7 +534,7 @@ private:
     const walkable* mesh_ = nullptr;
     std::unique_ptr<std::uint32_t[]> owned_;
     std::span<std::uint32_t> words_;
-    std::size_t items_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
+    std::size_t items_at_ = 0, masks_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
     std::uint32_t usable_ = 0;
     std::uint32_t cap_ = max_cells_per_polygon;  // the most cells a polygon listed in cells covers
     std::uint32_t cols_ = 1, rows_ = 1;

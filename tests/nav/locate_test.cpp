@@ -1,0 +1,268 @@
+// navspan::nav spatial_index: locate() and nearest() answer exactly what a
+// scan of every polygon answers (the same polygon, point and gap), on every corpus map of
+// every format and on points chosen to sit on the edges of what counts:
+// polygon centres, corners and side midpoints nudged to either side of the
+// plan tolerance, heights at and just past the height tolerance, and random
+// points in the bounds. The index stays within its 48 bytes per polygon.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <navspan/navspan.hpp>
+
+#include "support/corpus.hpp"
+
+namespace {
+
+namespace nav = navspan::nav;
+using navspan::vec3;
+
+// Named apart from the other files of this folder (unity builds join them).
+namespace locate_test {
+
+// What locate() promises, by looking at every polygon: among the usable
+// polygons whose plan holds the point (a rectangle with axis-parallel
+// sides: its bounds, with the tolerance; any other: contains()), the one
+// whose surface height is nearest the point's, within the tolerance; of
+// equal gaps the lowest index. The scan lists the polygons holding the
+// point once (with their heights); pick() chooses for each tolerance.
+struct holding {
+    nav::polygon_index polygon;
+    float height;
+};
+void scan(const nav::walkable& w, vec3 point, std::vector<holding>& out) {
+    out.clear();
+    if (!nav::valid_query_point(point)) return;
+    const vec3 q = w.to_plan(point);
+    const double tol = nav::geometry_detail::tolerance({q.x, q.y});
+    for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
+        if (!w.usable(p)) continue;
+        const nav::box& b = w.plan_bounds(p);
+        const bool in_bounds = q.x >= b.min.x - tol && q.x <= b.max.x + tol && q.y >= b.min.y - tol && q.y <= b.max.y + tol;
+        if (!in_bounds || !(w.rectangle(p) || nav::contains(w, p, point))) continue;
+        out.push_back({p, nav::height_at(w, p, point)});
+    }
+}
+std::optional<nav::located> pick(const nav::walkable& w, vec3 point, const std::vector<holding>& held, float height_tolerance) {
+    const vec3 q = w.to_plan(point);
+    nav::located best;
+    float best_gap = height_tolerance;
+    for (const holding& h : held) {
+        const float gap = std::fabs(h.height - q.z);
+        if (!(gap <= best_gap) || (best.polygon != nav::no_polygon && gap == best_gap)) continue;
+        best_gap = gap;
+        best = {h.polygon, w.to_world({q.x, q.y, h.height}), gap, gap};
+    }
+    if (best.polygon == nav::no_polygon) return std::nullopt;
+    return best;
+}
+
+// What nearest() promises, by looking at every polygon: the usable
+// polygon whose closest point is nearest, within the distance; of equal
+// distances the lowest index.
+std::optional<nav::nearest_polygon> nearest_by_scan(const nav::walkable& w, vec3 point, float max_distance) {
+    if (!nav::valid_query_point(point)) return std::nullopt;
+    nav::nearest_polygon best;
+    double best_d = max_distance;
+    for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
+        if (!w.usable(p)) continue;
+        const vec3 on = nav::closest_point(w, p, point);
+        const double d = nav::distance(on, point);
+        if (!(d <= best_d) || (best.polygon != nav::no_polygon && d == best_d)) continue;
+        best_d = d;
+        best = {p, on, std::fabs(w.up_of(on) - w.up_of(point)), static_cast<float>(d)};
+    }
+    if (best.polygon == nav::no_polygon) return std::nullopt;
+    return best;
+}
+
+bool same_answer(const std::optional<nav::located>& a, const std::optional<nav::located>& b) {
+    return a.has_value() == b.has_value() &&
+           (!a || (a->polygon == b->polygon && a->point == b->point && a->height_gap == b->height_gap &&
+                   a->distance == b->distance));
+}
+
+std::string exact(vec3 p) {
+    char text[96];
+    std::snprintf(text, sizeof text, "%.9g, %.9g, %.9g", static_cast<double>(p.x), static_cast<double>(p.y), static_cast<double>(p.z));
+    return text;
+}
+
+struct lcg {
+    std::uint64_t s = 0x9E3779B97F4A7C15ull;
+    std::uint32_t next() {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::uint32_t>(s >> 33);
+    }
+    float unit() { return static_cast<float>(next() % 1000001) * 1e-6f; }
+};
+
+// The points asked of one walkable (world coordinates).
+std::vector<vec3> points_for(const nav::walkable& w, float height_tolerance) {
+    std::vector<vec3> out;
+    std::vector<nav::polygon_index> usable;
+    for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
+        if (w.usable(p)) usable.push_back(p);
+    }
+    if (usable.empty()) return out;
+    // About 150 polygons a map, each with its centre, corners and side
+    // midpoints moved to either side of the plan tolerance (0.001).
+    const std::size_t stride = usable.size() / 150 + 1;
+    const float nudges[] = {0.0f, 0.0005f, 0.00099f, 0.00101f, 0.002f, -0.00099f, -0.00101f};
+    for (std::size_t k = 0; k < usable.size(); k += stride) {
+        const nav::polygon_index p = usable[k];
+        const vec3 c = w.to_plan(nav::centre(w, p));
+        for (float dz : {0.0f, 0.5f, height_tolerance, height_tolerance * 1.001f, -height_tolerance}) {
+            out.push_back(w.to_world({c.x, c.y, c.z + dz}));
+        }
+        const auto corners = w.plan_corners(p);
+        for (std::size_t i = 0; i < corners.size(); ++i) {
+            const vec3 a = corners[i], b = corners[(i + 1) % corners.size()];
+            const vec3 mid{(a.x + b.x) / 2, (a.y + b.y) / 2, (a.z + b.z) / 2};
+            // Outward from the centre, along x, y and the diagonal.
+            const float sx = a.x >= c.x ? 1.0f : -1.0f, sy = a.y >= c.y ? 1.0f : -1.0f;
+            const float mx = mid.x >= c.x ? 1.0f : -1.0f, my = mid.y >= c.y ? 1.0f : -1.0f;
+            for (float d : nudges) {
+                out.push_back(w.to_world({a.x + sx * d, a.y, a.z + 0.25f}));
+                out.push_back(w.to_world({a.x, a.y + sy * d, a.z + 0.25f}));
+                out.push_back(w.to_world({a.x + sx * d * 0.7071f, a.y + sy * d * 0.7071f, a.z}));
+                out.push_back(w.to_world({mid.x + mx * d, mid.y, mid.z}));
+                out.push_back(w.to_world({mid.x, mid.y + my * d, mid.z}));
+            }
+            // On the corner exactly, and one float step beyond it.
+            out.push_back(w.to_world({std::nextafter(a.x, sx * INFINITY), std::nextafter(a.y, sy * INFINITY), a.z}));
+        }
+    }
+    // Random points in the bounds (and a little around them), heights too.
+    const nav::box b = w.plan_bounds();
+    const float mx = (b.max.x - b.min.x) * 0.05f + 1, my = (b.max.y - b.min.y) * 0.05f + 1;
+    lcg r;
+    for (int i = 0; i < 1000; ++i) {
+        out.push_back(w.to_world({b.min.x - mx + (b.max.x - b.min.x + 2 * mx) * r.unit(),
+                                  b.min.y - my + (b.max.y - b.min.y + 2 * my) * r.unit(),
+                                  b.min.z - 10 + (b.max.z - b.min.z + 20) * r.unit()}));
+    }
+    return out;
+}
+
+std::size_t mismatches = 0;
+
+void check_walkable(const nav::walkable& w, const std::string& name) {
+    CAPTURE(name);
+    const auto index = nav::spatial_index::build(w);
+    std::size_t usable = 0;
+    for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) usable += w.usable(p) ? 1u : 0u;
+    CHECK(index.memory_bytes() <= 48 * usable + 16);
+    std::vector<std::uint32_t> words(nav::spatial_index::words_needed(w));
+    const auto in_caller_memory = nav::spatial_index::build_into(w, words);
+    const float scale = w.up_axis() == nav::axis::y ? 1.0f / 32 : 1.0f;  // Fox: metres
+    const float tolerances[] = {64.0f * scale, 0.0f, 1e9f};
+    std::vector<holding> held;
+    for (const vec3& point : points_for(w, tolerances[0])) {
+        scan(w, point, held);
+        for (float height_tolerance : tolerances) {
+            const auto want = pick(w, point, held, height_tolerance);
+            const auto got = index.locate(point, height_tolerance);
+            const auto again = in_caller_memory.locate(point, height_tolerance);
+            const bool same = same_answer(want, got) && same_answer(got, again);
+            if (!same && ++mismatches <= 20) {
+                CAPTURE("locate");
+                CAPTURE(exact(point));
+                CAPTURE(height_tolerance);
+                CHECK(want.has_value() == got.has_value());
+                if (want && got) CHECK(want->polygon == got->polygon);
+                CHECK(same);
+            }
+        }
+    }
+    // nearest() on some of the same points (a scan costs a closest point
+    // per polygon): centres, points beside corners, random points.
+    const std::vector<vec3> points = points_for(w, 0);
+    const std::size_t step = points.size() / 200 + 1;
+    for (std::size_t k = 0; k < points.size(); k += step) {
+        const vec3 point = points[k];
+        for (float radius : {200.0f * scale, 1e9f}) {
+            const auto want = nearest_by_scan(w, point, radius);
+            const auto got = index.nearest(point, radius);
+            if (!same_answer(want, got) && ++mismatches <= 20) {
+                CAPTURE("nearest");
+                CAPTURE(exact(point));
+                CAPTURE(radius);
+                CHECK(want.has_value() == got.has_value());
+                if (want && got) CHECK(want->polygon == got->polygon);
+                CHECK(same_answer(want, got));
+            }
+        }
+    }
+}
+
+}  // namespace locate_test
+}  // namespace
+
+TEST_CASE("nav locate and nearest: the same answer as a scan of every polygon, on every corpus map") {
+    const char* folders[] = {"source-nav", "source2-nav", "quake-nav", "fox-nav2", "creation-plugins"};
+    std::size_t walkables = 0;
+    for (const char* folder_name : folders) {
+        const auto folder = navspan_test::corpus_folder(folder_name);
+        if (!folder) {
+            MESSAGE("corpus not found: skipped " << folder_name);
+            continue;
+        }
+        for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
+            const std::string name = entry.path().filename().string();
+            const auto bytes = navspan_test::read_file(entry.path());
+            if (navspan::detect(bytes) == navspan::format::creation_plugin) {
+                const auto plugin = navspan::creation::plugin_file::open(bytes);
+                REQUIRE(plugin);
+                navspan::creation::inflate_buffer scratch;
+                std::vector<nav::plugin_space> spaces;
+                REQUIRE(nav::plugin_spaces(*plugin, scratch, spaces).ok());
+                for (const nav::plugin_space& s : spaces) {
+                    const auto w = nav::make_walkable(*plugin, s, scratch);
+                    REQUIRE(w);
+                    locate_test::check_walkable(*w, name);
+                    ++walkables;
+                }
+                continue;
+            }
+            const auto w = nav::make_walkable(bytes);
+            if (!w) continue;  // a file the readers refuse (tested by the format's own tests)
+            locate_test::check_walkable(*w, name);
+            ++walkables;
+        }
+    }
+    CHECK(locate_test::mismatches == 0);
+    MESSAGE(walkables << " walkables checked");
+}
+
+TEST_CASE("nav locate: equal gaps give the lowest polygon index, wherever the index keeps the polygons") {
+    // Two coincident squares over many small ones: the large pair may sit in
+    // the cells or in the short list; either way the first of them wins.
+    nav::walkable_builder b(nav::id_scheme::plugin_navmesh_triangle, nav::axis::z);
+    constexpr std::uint32_t side = 40;
+    for (std::uint32_t i = 0; i < side * side; ++i) {
+        const float x = 10.0f * static_cast<float>(i % side), y = 10.0f * static_cast<float>(i / side);
+        const vec3 c[] = {{x, y, 5}, {x + 10, y, 5}, {x + 10, y + 10, 5}, {x, y + 10, 5}};
+        b.add_polygon({i, 0}, c);
+    }
+    for (std::uint32_t i = 0; i < 300; ++i) {
+        const vec3 c[] = {{0, 0, 0}, {400, 0, 0}, {400, 400, 0}, {0, 400, 0}};
+        b.add_polygon({side * side + i, 0}, c);
+    }
+    const nav::walkable w = b.finish();
+    const auto index = nav::spatial_index::build(w);
+    CHECK(index.oversize_count() > 0);
+    const auto at = index.locate({123, 321, 1}, 10);
+    REQUIRE(at);
+    CHECK(at->polygon == side * side);  // gap 1, before the squares at gap 4
+    const auto on_small = index.locate({123, 321, 4.5f}, 10);
+    REQUIRE(on_small);
+    CHECK(on_small->polygon == 12 + 32 * side);
+}
