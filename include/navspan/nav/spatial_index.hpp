@@ -11,15 +11,21 @@
 // and nearest(), which walks the rows of cells outwards from the point's,
 // looks at each polygon from one cell only.
 //
+// Each cell also keeps the height range of the polygons listed in it (two
+// 16-bit steps of the walkable's height range, rounded outwards), so
+// nearest() passes over a cell lying farther than its best distance,
+// height included, without reading its entries: the points far above or
+// below a dense navmesh.
+//
 // A polygon that would cover more than max_cells_per_polygon cells (a huge
 // area, or a hostile one) is kept in a short list looked at by every query
-// instead. The whole index is held to 48 bytes per usable polygon plus 16:
+// instead. The whole index is held to 60 bytes per usable polygon plus 16:
 // when the polygons would need more entries than fit (many large polygons
 // over one grid, as a crafted file has), the largest go to the short list
-// until the rest fit. So the index is at most 4 * (12 * n + 4) bytes for n
-// usable polygons (the grid has at most 3n + 3 cells; an entry takes one
-// word and half a word of mask), and a walkable holds at least 3 corners
-// (36 bytes) per polygon.
+// until the rest fit. So the index is at most 4 * (15 * n + 4) bytes for n
+// usable polygons (the grid has at most 3n + 3 cells, each a start and a
+// height range; an entry takes one word and half a word of mask), and a
+// walkable holds at least 3 corners (36 bytes) per polygon.
 //
 // The index is built once, either into memory the caller provides
 // (words_needed(), then build_into()) or into one allocation it owns
@@ -63,7 +69,7 @@ class spatial_index {
 public:
     static constexpr std::uint32_t max_cells_per_polygon = 256;
     // The most 32-bit words the index takes per usable polygon (plus 4).
-    static constexpr std::uint32_t words_per_polygon = 12;
+    static constexpr std::uint32_t words_per_polygon = 15;
 
     spatial_index() = default;
 
@@ -193,6 +199,22 @@ public:
             std::uint32_t i = words_[cell];
             const std::uint32_t end = words_[cell + 1];
             if (i == end) return;
+            // Passed over when the cell's heights lie farther than the best
+            // distance, with its distance in plan: of the polygons looked at
+            // from here (those not also in the next cell towards the
+            // point's), none lies nearer in plan than the cell's near side.
+            const std::uint32_t h = words_[heights_at_ + cell];
+            const double dz = std::max({z0_ + (h & 0xffffu) * zstep_ - q.z, q.z - (z0_ + (h >> 16) * zstep_), 0.0});
+            if (dz > 0) {
+                const double reach2 = best_d * best_d * (1 + 1e-9);
+                if (dz * dz > reach2) return;
+                const double dx = x < cx ? q.x - (origin_x_ + static_cast<double>(x + 1) * cell_) - slack
+                                  : x > cx ? origin_x_ + static_cast<double>(x) * cell_ - q.x - slack : 0.0;
+                const double dy = y < cy ? q.y - (origin_y_ + static_cast<double>(y + 1) * cell_) - slack
+                                  : y > cy ? origin_y_ + static_cast<double>(y) * cell_ - q.y - slack : 0.0;
+                const double px = std::max(dx, 0.0), py = std::max(dy, 0.0);
+                if (px * px + py * py + dz * dz > reach2) return;
+            }
             // Here unless the polygon also lies in the next cell towards the point's.
             const std::uint32_t elsewhere = (x < cx ? reaches_after : x > cx ? reaches_before : 0u) |
                                             ((y < cy ? reaches_after : y > cy ? reaches_before : 0u) << 8);
@@ -417,8 +439,8 @@ private:
     }
 
     // Counts the entries and lays out the words: cell starts (cells + 1),
-    // entries, their masks (two to a word), oversize polygons. Returns the
-    // total.
+    // cell height ranges (cells, when any polygon is in the cells), entries,
+    // their masks (two to a word), oversize polygons. Returns the total.
     std::size_t count(const walkable& w) noexcept {
         const std::size_t cells = std::size_t{cols_} * rows_;
         // How many polygons cover each number of cells (1 .. the most kept
@@ -438,7 +460,7 @@ private:
         cap_ = 0;
         for (std::uint32_t n = 1; n <= max_cells_per_polygon; ++n) {
             const std::size_t e = entries + covering[n] * n, k = kept + covering[n];
-            if (cells + 1 + e + (e + 1) / 2 + (usable_ - k) > allowed) break;
+            if (cells + 1 + cells + e + (e + 1) / 2 + (usable_ - k) > allowed) break;
             entries = e;
             kept = k;
             cap_ = n;
@@ -447,7 +469,8 @@ private:
         for (std::size_t i = 0; i < w.polygon_count(); ++i) {
             over += w.usable(static_cast<polygon_index>(i)) && range_of(w.plan_bounds(static_cast<polygon_index>(i))).cells() > cap_;
         }
-        items_at_ = cells + 1;
+        heights_at_ = cells + 1;
+        items_at_ = heights_at_ + (cap_ > 0 ? cells : 0);
         masks_at_ = items_at_ + entries;
         oversize_at_ = masks_at_ + (entries + 1) / 2;
         oversize_count_ = over;
@@ -457,7 +480,20 @@ private:
     void fill(const walkable& w) noexcept {
         const std::size_t cells = std::size_t{cols_} * rows_;
         std::fill(words_.begin(), words_.begin() + static_cast<std::ptrdiff_t>(cells + 1), 0u);
+        std::fill(words_.begin() + static_cast<std::ptrdiff_t>(heights_at_), words_.begin() + static_cast<std::ptrdiff_t>(items_at_), 0xffffu);
         std::fill(words_.begin() + static_cast<std::ptrdiff_t>(masks_at_), words_.begin() + static_cast<std::ptrdiff_t>(oversize_at_), 0u);
+        // A cell's height range in steps of the walkable's, the low step
+        // rounded down and the high one up with a step to spare (and the
+        // step a little long), so that it holds its polygons' heights.
+        const box& all = w.plan_bounds();
+        z0_ = all.min.z;
+        const double span = static_cast<double>(all.max.z) - all.min.z;
+        zstep_ = span > 0 ? span * (1 + 1e-9) / 65535 : 0;  // a flat walkable: every step 0, at z0_
+        auto step_of = [&](double z, double round) -> std::uint32_t {
+            if (!(zstep_ > 0)) return 0;
+            const double v = round + (z - z0_) / zstep_;
+            return v <= 0 ? 0u : v >= 65535 ? 65535u : static_cast<std::uint32_t>(v);
+        };
         // Counts per cell, then starts, then entries (the starts moving up
         // while filling and moved back after).
         for (std::size_t i = 0; i < w.polygon_count(); ++i) {
@@ -480,10 +516,13 @@ private:
                 continue;
             }
             const grid_box g = grid_box_of(w.plan_bounds(p));
+            const std::uint32_t lo = step_of(w.plan_bounds(p).min.z, -1), hi = step_of(w.plan_bounds(p).max.z, 2);
             for (std::uint32_t y = r.y0; y <= r.y1; ++y) {
                 const std::uint32_t down = axis_mask(g.y0, g.y1, y, r.y0, r.y1) << 8;
                 for (std::uint32_t x = r.x0; x <= r.x1; ++x) {
                     const std::uint32_t at = words_[std::size_t{y} * cols_ + x]++;
+                    std::uint32_t& range = words_[heights_at_ + std::size_t{y} * cols_ + x];
+                    range = std::min(range & 0xffffu, lo) | (std::max(range >> 16, hi) << 16);
                     words_[items_at_ + at] = p;
                     const auto mask = static_cast<std::uint16_t>(axis_mask(g.x0, g.x1, x, r.x0, r.x1) | down);
                     std::memcpy(reinterpret_cast<unsigned char*>(words_.data() + masks_at_) + 2 * std::size_t{at}, &mask, sizeof mask);
@@ -534,11 +573,12 @@ private:
     const walkable* mesh_ = nullptr;
     std::unique_ptr<std::uint32_t[]> owned_;
     std::span<std::uint32_t> words_;
-    std::size_t items_at_ = 0, masks_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
+    std::size_t heights_at_ = 0, items_at_ = 0, masks_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
     std::uint32_t usable_ = 0;
     std::uint32_t cap_ = max_cells_per_polygon;  // the most cells a polygon listed in cells covers
     std::uint32_t cols_ = 1, rows_ = 1;
     double origin_x_ = 0, origin_y_ = 0, cell_ = 1, inverse_cell_ = 1, end_x_ = 1, end_y_ = 1;
+    double z0_ = 0, zstep_ = 0;  // the heights of the cells' ranges: z0_ + step * zstep_
 };
 
 }  // namespace navspan::nav
