@@ -187,3 +187,38 @@ TEST_CASE("validate: corpus files") {
         CHECK(counts.count("hull-index-out-of-range") == 0);
     }
 }
+
+TEST_CASE("validate: a duplicate ladder id names the first ladder with it, in O(n log n) (issue 28)") {
+    // 20,000 ladders over three ids, in an order that is not sorted: each
+    // ladder after the first of its id is a duplicate naming that first
+    // one. (Before, each duplicate searched every earlier ladder: n^2 / 2
+    // comparisons when all share an id.)
+    b::model m = b::row_of_quads(35, 2);
+    b::ladder l;
+    l.areas = {1, 0, 0, 0, 0, 0, 0};
+    const std::uint32_t ids[] = {30, 10, 20};
+    for (std::uint32_t i = 0; i < 20000; ++i) {
+        l.id = ids[(i * 7u) % 3u];
+        m.ladders.push_back(l);
+    }
+    const auto bytes = b::write(m);
+    const auto f = s2::nav_file::open(bytes);
+    REQUIRE(f.ok());
+    std::uint64_t listed = 0, left_out = 0;
+    const navspan::error e = s2::validate(*f, [&](const navspan::finding& x) {
+        if (x.check->id != std::string_view("duplicate-ladder-id")) return;
+        if (x.not_listed != 0) {  // the closing finding: how many were left out
+            left_out += x.not_listed;
+            return;
+        }
+        ++listed;
+        CHECK(x.record == "ladder");
+        // The first ladder with each id is #0, #1 or #2.
+        const std::uint32_t id = ids[(x.index * 7u) % 3u];
+        CHECK(x.value == (id == ids[0] ? 0u : id == ids[1] ? 1u : 2u));
+        CHECK(x.value < x.index);
+    });
+    REQUIRE(e.ok());
+    CHECK(listed == navspan::findings_per_check);
+    CHECK(listed + left_out == 20000 - 3);
+}

@@ -68,7 +68,7 @@ struct validate_storage {
     std::span<area_id_entry> area_ids;
     std::span<std::uint32_t> polygon_offsets;
     std::span<std::uint64_t> connections;  // (from id << 32 | to id), sorted
-    std::span<std::uint32_t> ladder_ids;
+    std::span<std::uint32_t> ladder_ids;  // ladder positions, sorted by (id, position)
     // Where the bot analysis (the custom data) is decoded for the checks of
     // its area references; left empty (or too small), they are skipped.
     std::span<std::byte> analysis_scratch = {};
@@ -225,9 +225,21 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
     const auto pairs = storage.connections.first(links);
     std::sort(pairs.begin(), pairs.end());
     const auto ladders = file.ladders();
-    const auto ladder_ids = storage.ladder_ids.first(need.ladders);
-    for (std::size_t i = 0; i < ladder_ids.size(); ++i) ladder_ids[i] = ladders[i].id();
-    std::sort(ladder_ids.begin(), ladder_ids.end());
+    // Ladder positions sorted by (id, position): whether an id is there,
+    // and the first ladder that has it, in O(log n) (a file of n ladders
+    // sharing one id must not cost n^2 / 2 comparisons).
+    const auto ladder_order = storage.ladder_ids.first(need.ladders);
+    for (std::size_t i = 0; i < ladder_order.size(); ++i) ladder_order[i] = static_cast<std::uint32_t>(i);
+    std::sort(ladder_order.begin(), ladder_order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const std::uint32_t ia = ladders[a].id(), ib = ladders[b].id();
+        return ia != ib ? ia < ib : a < b;
+    });
+    // The first ladder with `id`, or null.
+    auto first_ladder = [&](std::uint32_t id) -> const std::uint32_t* {
+        const auto it = std::lower_bound(ladder_order.begin(), ladder_order.end(), id,
+                                         [&](std::uint32_t position, std::uint32_t value) { return ladders[position].id() < value; });
+        return it != ladder_order.end() && ladders[*it].id() == id ? &*it : nullptr;
+    };
     // Neighbours' edge counts in O(1): polygons by offset.
     detail::polygon_table polygons = file.area_context().polygons;
     polygons.offsets = storage.polygon_offsets.data();
@@ -310,7 +322,7 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
         for (const auto d : {ladder_direction::up, ladder_direction::down}) {
             const id_list l = a.ladder_links(d);
             for (std::size_t k = 0; k < l.size() && out.wants(check::missing_ladder); ++k) {
-                if (!std::binary_search(ladder_ids.begin(), ladder_ids.end(), l[k])) {
+                if (first_ladder(l[k]) == nullptr) {
                     add(check::missing_ladder, at(l.bytes().data()) + 4 * k, l[k]);
                 }
             }
@@ -324,15 +336,10 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
         auto add = [&](std::size_t c, const std::byte* where, std::uint64_t value = 0) {
             out.add(c, "ladder", i, l.id(), at(where), value);
         };
-        // Duplicates: the sorted ids say whether there are any; only then
-        // is the earlier ladder searched for (once per duplicate).
-        const auto range = std::equal_range(ladder_ids.begin(), ladder_ids.end(), l.id());
-        if (out.wants(check::duplicate_ladder_id) && range.second - range.first > 1) {
-            for (std::size_t j = 0; j < i; ++j) {
-                if (ladders[j].id() == l.id()) {
-                    add(check::duplicate_ladder_id, lb, j);
-                    break;
-                }
+        // A duplicate names the first ladder with its id.
+        if (out.wants(check::duplicate_ladder_id)) {
+            if (const std::uint32_t* first = first_ladder(l.id()); first != nullptr && *first != i) {
+                add(check::duplicate_ladder_id, lb, *first);
             }
         }
         if (!l.facing()) add(check::bad_ladder_direction, lb + fields::ladder_direction, l.direction_raw());
