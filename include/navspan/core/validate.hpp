@@ -15,6 +15,7 @@
 // validate() call the sink without bound).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -107,6 +108,34 @@ struct finding {
 };
 
 namespace detail {
+
+// Record positions sorted by (id, position), in caller storage: whether an
+// id is there, and the first record (in file order) that has it, each in
+// O(log n). The duplicate-id checks of records that do not come sorted use
+// it (a file of n records sharing one id must not cost n^2 / 2
+// comparisons). `id_of(position)` gives a record's id.
+template <class IdOf>
+class first_by_id {
+public:
+    first_by_id(std::span<std::uint32_t> order, IdOf id_of) : order_(order), id_of_(id_of) {
+        for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<std::uint32_t>(i);
+        std::sort(order_.begin(), order_.end(), [this](std::uint32_t a, std::uint32_t b) {
+            const auto ia = id_of_(a), ib = id_of_(b);
+            return ia != ib ? ia < ib : a < b;
+        });
+    }
+    // The position of the first record whose id is `id`, or null.
+    template <class Id>
+    const std::uint32_t* first(Id id) const {
+        const auto it = std::lower_bound(order_.begin(), order_.end(), id,
+                                         [this](std::uint32_t position, Id value) { return id_of_(position) < value; });
+        return it == order_.end() || !(id_of_(*it) == id) ? nullptr : &*it;
+    }
+
+private:
+    std::span<std::uint32_t> order_;
+    IdOf id_of_;
+};
 
 // Counts findings per check and passes at most findings_per_check of each
 // to the sink; finish() sends the closing "not listed" findings. Findings

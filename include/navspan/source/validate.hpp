@@ -249,19 +249,10 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
     const auto hiding_ids = storage.hiding_spot_ids.first(hiding);
     std::sort(hiding_ids.begin(), hiding_ids.end());
     const auto ladders = file.ladders();
-    // Ladder positions sorted by (id, position): the first ladder with an id
-    // is the first of its run.
-    const auto ladder_order = storage.ladder_ids.first(need.ladders);
-    for (std::size_t i = 0; i < ladder_order.size(); ++i) ladder_order[i] = static_cast<std::uint32_t>(i);
-    std::sort(ladder_order.begin(), ladder_order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        const std::uint32_t ia = ladders[a].id(), ib = ladders[b].id();
-        return ia != ib ? ia < ib : a < b;
-    });
-    auto first_ladder = [&](std::uint32_t id) -> const std::uint32_t* {
-        const auto it = std::lower_bound(ladder_order.begin(), ladder_order.end(), id,
-                                         [&](std::uint32_t pos, std::uint32_t v) { return ladders[pos].id() < v; });
-        return it == ladder_order.end() || ladders[*it].id() != id ? nullptr : &*it;
-    };
+    // The first ladder with an id, from the ladders sorted by (id, position).
+    const navspan::detail::first_by_id ladder_by_id(storage.ladder_ids.first(need.ladders),
+                                                    [&](std::uint32_t position) { return ladders[position].id(); });
+    auto first_ladder = [&](std::uint32_t id) { return ladder_by_id.first(id); };
 
     for (std::size_t k = 1, first = 0; k < n; ++k) {
         if (ids[k - 1].id != ids[k].id) {

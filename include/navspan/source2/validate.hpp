@@ -225,21 +225,11 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
     const auto pairs = storage.connections.first(links);
     std::sort(pairs.begin(), pairs.end());
     const auto ladders = file.ladders();
-    // Ladder positions sorted by (id, position): whether an id is there,
-    // and the first ladder that has it, in O(log n) (a file of n ladders
-    // sharing one id must not cost n^2 / 2 comparisons).
-    const auto ladder_order = storage.ladder_ids.first(need.ladders);
-    for (std::size_t i = 0; i < ladder_order.size(); ++i) ladder_order[i] = static_cast<std::uint32_t>(i);
-    std::sort(ladder_order.begin(), ladder_order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        const std::uint32_t ia = ladders[a].id(), ib = ladders[b].id();
-        return ia != ib ? ia < ib : a < b;
-    });
-    // The first ladder with `id`, or null.
-    auto first_ladder = [&](std::uint32_t id) -> const std::uint32_t* {
-        const auto it = std::lower_bound(ladder_order.begin(), ladder_order.end(), id,
-                                         [&](std::uint32_t position, std::uint32_t value) { return ladders[position].id() < value; });
-        return it != ladder_order.end() && ladders[*it].id() == id ? &*it : nullptr;
-    };
+    // Whether a ladder id is there, and the first ladder with it, from the
+    // ladders sorted by (id, position).
+    const navspan::detail::first_by_id ladder_by_id(storage.ladder_ids.first(need.ladders),
+                                                    [&](std::uint32_t position) { return ladders[position].id(); });
+    auto first_ladder = [&](std::uint32_t id) { return ladder_by_id.first(id); };
     // Neighbours' edge counts in O(1): polygons by offset.
     detail::polygon_table polygons = file.area_context().polygons;
     polygons.offsets = storage.polygon_offsets.data();
