@@ -83,11 +83,11 @@ public:
         // The all-pairs table (off by default: it costs links × polygons × 2
         // bytes and one search per polygon to build, worth it for a program
         // that asks many paths of one map): for every link and goal
-        // polygon, the cost of the cheapest path from the link's portal to
-        // a portal into the goal (rounded down to 1/65534 of the largest).
-        // find_exact_path takes it as its bound (the landmarks are then
-        // left out): all but perfect up to the last leg inside the goal
-        // polygon, so a search looks at little more than the corridor. Built
+        // polygon, the cost of the cheapest path from the link's portal
+        // through a portal into the goal on to the goal's centre (rounded
+        // down to 1/65534 of the largest). find_exact_path takes it as its
+        // bound (the landmarks are then left out): exact for a goal at the
+        // centre, so a search looks at little more than the corridor. Built
         // only when the walkable has at most `all_pairs_max_polygons`
         // polygons, the table fits `all_pairs_max_bytes`, polygons × (the
         // step count + links) is at most `all_pairs_max_work`, and the
@@ -150,12 +150,6 @@ private:
     }
     void dijkstra(std::uint32_t from, bool backwards, float* dist, std::size_t stride) ;
     void build_table();
-    // The table's lower bound of the cost from state x to a link into
-    // `goal` (infinity: none reachable).
-    float table_bound(std::uint32_t x, polygon_index goal) const noexcept {
-        const std::uint16_t v = lower_[std::size_t{goal} * states_.size() + x];
-        return v == table_unreached ? unreached : static_cast<float>(v) * quantum_[goal];
-    }
     static constexpr std::uint16_t table_unreached = 0xFFFF;
 
     const walkable* mesh_ = nullptr;
@@ -451,7 +445,8 @@ inline void search_graph::dijkstra(std::uint32_t from, bool backwards, float* di
 }
 
 // The all-pairs table: one Dijkstra per goal polygon, backwards over the
-// states from every link into the goal. Each row is stored rounded down to
+// states from every link into the goal, each starting at its leg to the
+// goal's anchor (centre). Each row is stored rounded down to
 // a quantum of its largest distance / 65534 and read a hair smaller (float
 // rounding), so it never exceeds the cost it bounds: find_exact_path stays
 // exact (a bound off by at most one quantum from consistent may reopen a
@@ -632,9 +627,12 @@ struct search_detail_run {
         return x;
     }
     float price(polygon_index from, std::uint32_t x, float length) noexcept {
-        if constexpr (std::is_same_v<Cost, distance_cost>) return length;  // the link is not read
-        const link& l = w.links(from)[x - g.out_first_[from]];
-        return cost_of(w, from, l, length);
+        if constexpr (std::is_same_v<Cost, distance_cost>) {
+            return length;  // the link is not read
+        } else {
+            const link& l = w.links(from)[x - g.out_first_[from]];
+            return cost_of(w, from, l, length);
+        }
     }
     static bool allowed(float step) noexcept { return step >= 0 && step != std::numeric_limits<float>::infinity(); }
 
@@ -767,9 +765,6 @@ struct search_detail_run {
             ++r.expanded;
             const polygon_index q = g.states_[e].target;
             const float c = s.hot_[e].cost;
-#ifdef NAVSPAN_DEBUG_EXPAND
-            std::fprintf(stderr, "  pop %u (%u->%u) c=%.3f h=%.3f f=%.3f\n", e, g.source_[e], q, c, s.hot_[e].bound, c + s.hot_[e].bound);
-#endif
             if (q == goal) {
                 r.status = search_status::found;
                 r.cost = c;
