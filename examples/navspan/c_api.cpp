@@ -297,8 +297,8 @@ std::uint32_t first_link(const navspan_mesh& m, nav::polygon_index p) noexcept {
 std::optional<nav::located> resolve(const navspan_mesh& m, const float* point) {
     const navspan::vec3 p = vec(point);
     if (auto at = m.index.locate(p, std::numeric_limits<float>::infinity())) return at;
-    if (auto near = m.index.nearest(p, std::numeric_limits<float>::max())) {
-        return nav::located{near->polygon, near->point, near->distance};
+    if (auto closest = m.index.nearest(p, std::numeric_limits<float>::max())) {
+        return nav::located{closest->polygon, closest->point, closest->distance};
     }
     return std::nullopt;
 }

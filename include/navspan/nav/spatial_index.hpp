@@ -169,13 +169,13 @@ public:
         nearest_polygon best;
         double best_d = max_distance;
         const double tol = geometry_detail::tolerance({q.x, q.y});
-        reach near = reach_of(q, best_d, tol);
+        reach within = reach_of(q, best_d, tol);
         auto consider = [&](polygon_index p) {
             const vec3 on = closest_point(w, p, point);
             const double d = distance(on, point);
             if (!(d <= best_d) || (best.polygon != no_polygon && d == best_d && p > best.polygon)) return;
             best_d = d;
-            near = reach_of(q, best_d, tol);
+            within = reach_of(q, best_d, tol);
             best = {p, on, std::fabs(w.up_of(on) - w.up_of(point)), static_cast<float>(d)};
         };
         // The distance from the point to a polygon's bounds, widened in plan
@@ -222,7 +222,7 @@ public:
                 if ((mask_at(i) & elsewhere) != 0) continue;
                 const polygon_index p = words_[items_at_ + i];
                 const box& b = w.plan_bounds(p);
-                if (near.misses(b) || !may_be_nearer(b)) continue;
+                if (within.misses(b) || !may_be_nearer(b)) continue;
                 consider(p);
             }
         };
