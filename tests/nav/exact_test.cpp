@@ -16,6 +16,7 @@
 
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
+#include "support/corpus_walkables.hpp"
 
 namespace {
 
@@ -308,34 +309,10 @@ TEST_CASE("exact: equal to an independent Dijkstra on every corpus map; find_pat
     const char* folders[] = {"source-nav", "quake-nav", "fox-nav2", "creation-plugins"};
     std::size_t walkables = 0;
     for (const char* folder_name : folders) {
-        const auto folder = navspan_test::corpus_folder(folder_name);
-        if (!folder) {
-            MESSAGE("corpus not found: skipped " << folder_name);
-            continue;
-        }
         gap_tally gaps;
-        for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-            CAPTURE(entry.path().filename().string());
-            const auto bytes = navspan_test::read_file(entry.path());
-            if (navspan::detect(bytes) == navspan::format::creation_plugin) {
-                const auto plugin = navspan::creation::plugin_file::open(bytes);
-                REQUIRE(plugin);
-                navspan::creation::inflate_buffer inflate;
-                std::vector<nav::plugin_space> spaces;
-                REQUIRE(nav::plugin_spaces(*plugin, inflate, spaces).ok());
-                for (const nav::plugin_space& s : spaces) {
-                    const auto w = nav::make_walkable(*plugin, s, inflate);
-                    REQUIRE(w);
-                    check_walkable(*w, gaps);
-                    ++walkables;
-                }
-                continue;
-            }
-            const auto w = nav::make_walkable(bytes);
-            if (!w) continue;
-            check_walkable(*w, gaps);
-            ++walkables;
-        }
+        walkables += navspan_test::for_each_corpus_walkable(
+            folder_name,
+            [&gaps](const nav::walkable& w, const std::string&, const nav::plugin_space*) { check_walkable(w, gaps); });
         MESSAGE(std::string(folder_name) << ": " << gaps.pairs << " pairs; find_path above the optimum in " << gaps.worse
                             << ", by " << (gaps.pairs ? 100 * gaps.sum / static_cast<double>(gaps.pairs) : 0.0)
                             << "% on average, " << 100 * gaps.most << "% at most");

@@ -19,6 +19,7 @@
 #include <navspan/navspan.hpp>
 
 #include "support/corpus.hpp"
+#include "support/corpus_walkables.hpp"
 
 namespace {
 
@@ -219,33 +220,10 @@ TEST_CASE("nav locate and nearest: the same answer as a scan of every polygon, o
     const char* folders[] = {"source-nav", "source2-nav", "quake-nav", "fox-nav2", "creation-plugins"};
     std::size_t walkables = 0;
     for (const char* folder_name : folders) {
-        const auto folder = navspan_test::corpus_folder(folder_name);
-        if (!folder) {
-            MESSAGE("corpus not found: skipped " << folder_name);
-            continue;
-        }
-        for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-            const std::string name = entry.path().filename().string();
-            const auto bytes = navspan_test::read_file(entry.path());
-            if (navspan::detect(bytes) == navspan::format::creation_plugin) {
-                const auto plugin = navspan::creation::plugin_file::open(bytes);
-                REQUIRE(plugin);
-                navspan::creation::inflate_buffer scratch;
-                std::vector<nav::plugin_space> spaces;
-                REQUIRE(nav::plugin_spaces(*plugin, scratch, spaces).ok());
-                for (const nav::plugin_space& s : spaces) {
-                    const auto w = nav::make_walkable(*plugin, s, scratch);
-                    REQUIRE(w);
-                    locate_test::check_walkable(*w, name);
-                    ++walkables;
-                }
-                continue;
-            }
-            const auto w = nav::make_walkable(bytes);
-            if (!w) continue;  // a file the readers refuse (tested by the format's own tests)
-            locate_test::check_walkable(*w, name);
-            ++walkables;
-        }
+        walkables += navspan_test::for_each_corpus_walkable(
+            folder_name, [](const nav::walkable& w, const std::string& name, const nav::plugin_space*) {
+                locate_test::check_walkable(w, name);
+            });
     }
     CHECK(locate_test::mismatches == 0);
     MESSAGE(walkables << " walkables checked; index " << locate_test::least_bytes << " to " << locate_test::most_bytes

@@ -13,6 +13,7 @@
 
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
+#include "support/corpus_walkables.hpp"
 
 namespace {
 
@@ -257,34 +258,11 @@ TEST_CASE("nav: properties on every corpus file") {
     const char* folders[] = {"source-nav", "quake-nav", "fox-nav2", "creation-plugins"};
     std::size_t walkables = 0;
     for (const char* folder_name : folders) {
-        const auto folder = navspan_test::corpus_folder(folder_name);
-        if (!folder) {
-            MESSAGE("corpus not found: skipped " << folder_name);
-            continue;
-        }
-        for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-            CAPTURE(entry.path().filename().string());
-            const auto bytes = navspan_test::read_file(entry.path());
-            if (navspan::detect(bytes) == navspan::format::creation_plugin) {
-                const auto plugin = navspan::creation::plugin_file::open(bytes);
-                REQUIRE(plugin);
-                navspan::creation::inflate_buffer scratch;
-                std::vector<nav::plugin_space> spaces;
-                REQUIRE(nav::plugin_spaces(*plugin, scratch, spaces).ok());
-                for (const nav::plugin_space& s : spaces) {
-                    const auto w = nav::make_walkable(*plugin, s, scratch);
-                    REQUIRE(w);
-                    CHECK(w->polygon_count() == s.triangles);
-                    check_properties(*w);
-                    ++walkables;
-                }
-                continue;
-            }
-            const auto w = nav::make_walkable(bytes);
-            if (!w) continue;  // a file the readers refuse (tested by the format's own tests)
-            check_properties(*w);
-            ++walkables;
-        }
+        walkables += navspan_test::for_each_corpus_walkable(
+            folder_name, [](const nav::walkable& w, const std::string&, const nav::plugin_space* space) {
+                if (space != nullptr) CHECK(w.polygon_count() == space->triangles);
+                check_properties(w);
+            });
     }
     MESSAGE(walkables << " walkables checked");
 }
