@@ -145,45 +145,33 @@ inline map_result measure_map(const nav::walkable& w, const std::string& name, i
         m.present = m.run != nullptr;
         modes.push_back(std::move(m));
     };
-    add("plain", [&] {
-                         std::size_t n = 0;
-                         for (const auto& [a, b] : work.pairs) n += plain.run(w, a, centres[a], b, centres[b]) >= 0;
-                         return n;
-                     });
-    add("find_path", [&] {
-                         std::size_t n = 0;
-                         for (const auto& [a, b] : work.pairs) {
-                             n += nav::find_path(w, a, centres[a], b, centres[b], scratch).status == nav::path_status::found;
-                         }
-                         return n;
-                     });
-    add("exact", [&] {
-                         std::size_t n = 0;
-                         for (const auto& [a, b] : work.pairs) {
-                             n += nav::find_exact_path(graph, a, centres[a], b, centres[b], exact_scratch).status ==
-                                  nav::search_status::found;
-                         }
-                         return n;
-                     });
-    add("exact+table", [&] {
-                         std::size_t n = 0;
-                         for (const auto& [a, b] : work.pairs) {
-                             n += nav::find_exact_path(tabled, a, centres[a], b, centres[b], table_scratch).status ==
-                                  nav::search_status::found;
-                         }
-                         return n;
-                     });
+    // Each mode times one pass over the pairs and counts the paths it finds.
+    auto over_pairs = [&work](auto finds) {
+        return [&work, finds] {
+            std::size_t n = 0;
+            for (const auto& [a, b] : work.pairs) n += finds(a, b) ? 1u : 0u;
+            return n;
+        };
+    };
+    add("plain", over_pairs([&](auto a, auto b) { return plain.run(w, a, centres[a], b, centres[b]) >= 0; }));
+    add("find_path", over_pairs([&](auto a, auto b) {
+            return nav::find_path(w, a, centres[a], b, centres[b], scratch).status == nav::path_status::found;
+        }));
+    add("exact", over_pairs([&](auto a, auto b) {
+            return nav::find_exact_path(graph, a, centres[a], b, centres[b], exact_scratch).status ==
+                   nav::search_status::found;
+        }));
+    add("exact+table", over_pairs([&](auto a, auto b) {
+            return nav::find_exact_path(tabled, a, centres[a], b, centres[b], table_scratch).status ==
+                   nav::search_status::found;
+        }));
     modes.back().present = tabled.has_table();
     add("detour", nullptr);
-    add("nav waypoints", [&] {
-                         std::size_t n = 0;
-                         for (const auto& [a, b] : work.pairs) {
-                             const auto found = nav::find_path(w, a, centres[a], b, centres[b], scratch);
-                             if (found.status != nav::path_status::found) continue;
-                             n += nav::straight_path(w, found.corridor, centres[a], centres[b], points).count > 0;
-                         }
-                         return n;
-                     });
+    add("nav waypoints", over_pairs([&](auto a, auto b) {
+            const auto found = nav::find_path(w, a, centres[a], b, centres[b], scratch);
+            return found.status == nav::path_status::found &&
+                   nav::straight_path(w, found.corridor, centres[a], centres[b], points).count > 0;
+        }));
     add("detour waypoints", nullptr);
 
 #if defined(NAVSPAN_BENCH_HAVE_DETOUR)
