@@ -20,6 +20,7 @@
 
 #include "support/corpus.hpp"
 #include "support/corpus_walkables.hpp"
+#include "support/exact_float.hpp"
 
 namespace {
 
@@ -57,7 +58,7 @@ std::optional<nav::located> pick(const nav::walkable& w, vec3 point, const std::
     nav::located best;
     float best_gap = height_tolerance;
     for (const holding& h : held) {
-        const float gap = std::fabs(h.height - q.z);
+        const float gap = navspan_test::ieee_f32(std::fabs(h.height - q.z));
         if (!(gap <= best_gap) || (best.polygon != nav::no_polygon && gap == best_gap)) continue;
         best_gap = gap;
         best = {h.polygon, w.to_world({q.x, q.y, h.height}), gap, gap};
@@ -76,7 +77,7 @@ std::optional<nav::nearest_polygon> nearest_by_scan(const nav::walkable& w, vec3
     for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
         if (!w.usable(p)) continue;
         const vec3 on = nav::closest_point(w, p, point);
-        const double d = nav::distance(on, point);
+        const double d = navspan_test::ieee_f64(nav::distance(on, point));
         if (!(d <= best_d) || (best.polygon != nav::no_polygon && d == best_d)) continue;
         best_d = d;
         best = {p, on, std::fabs(w.up_of(on) - w.up_of(point)), static_cast<float>(d)};

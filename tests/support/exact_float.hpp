@@ -14,5 +14,10 @@ inline float ieee_f32(float x) noexcept {
     const volatile float stored = x;
     return stored;
 }
+// The same for double: on x87 double arithmetic runs in 80 bits too.
+inline double ieee_f64(double x) noexcept {
+    const volatile double stored = x;
+    return stored;
+}
 
 }  // namespace navspan_test

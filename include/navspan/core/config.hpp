@@ -5,14 +5,35 @@
 #pragma once
 
 #include <cassert>
+#include <cfloat>
 #include <cstdio>
 #include <cstdlib>
+#include <type_traits>
 
 namespace navspan::detail {
 // Reports a broken precondition and stops (also without exceptions).
 [[noreturn]] inline void assertion_failed(const char* condition, const char* file, int line) noexcept {
     std::fprintf(stderr, "%s:%d: navspan precondition failed: %s\n", file, line, condition);
     std::abort();
+}
+
+// A value rounded to its own type (float or double), for certain. Where
+// floating-point arithmetic runs in wider registers (32-bit x86 without SSE:
+// x87, FLT_EVAL_METHOD 2) neither a cast nor an assignment need round. A
+// result may then differ in its last bit from every other target's, and two
+// answers that are equal once stored may compare unequal while one still sits
+// in a register (a tie broken the wrong way). A store through volatile rounds
+// there; everywhere else this is the value itself, at no cost.
+template <class Float>
+constexpr Float rounded(Float x) noexcept {
+    static_assert(std::is_floating_point_v<Float>);
+#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
+    if (!std::is_constant_evaluated()) {
+        const volatile Float stored = x;
+        return stored;
+    }
+#endif
+    return x;
 }
 }  // namespace navspan::detail
 

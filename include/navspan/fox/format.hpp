@@ -81,6 +81,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "../core/config.hpp"
 #include "../core/endian.hpp"
 #include "../core/named_values.hpp"
 #include "../core/views.hpp"
@@ -175,21 +176,9 @@ inline quantized_point load_quantized(const std::byte* p) noexcept {
 // of q / d, so rounding it to float gives the same correctly rounded
 // quotient (reader_test checks every q for many divisors).
 //
-// The answers are the same bits on every target. Where float arithmetic runs
-// in wider registers (32-bit x86 without SSE: x87, FLT_EVAL_METHOD 2) a cast
-// need not round, so the quotient would meet the origin unrounded and the sum
-// could differ in its last bit; there each step is rounded to float on its own.
-namespace detail {
-constexpr float rounded_to_float(float x) noexcept {
-#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
-    if (!std::is_constant_evaluated()) {
-        const volatile float stored = x;  // a store to float rounds, on x87 too
-        return stored;
-    }
-#endif
-    return x;
-}
-}  // namespace detail
+// The answers are the same bits on every target: where float arithmetic runs
+// in wider registers (x87) each step is rounded to float on its own
+// (detail::rounded).
 
 class quantization {
 public:
@@ -204,12 +193,12 @@ public:
 
     // world = (float)q / (float)divisor + origin, per axis (divide, then add).
     constexpr vec3 to_world(quantized_point q) const noexcept {
-        return {detail::rounded_to_float(axis(q.x, 0) + origin_.x), detail::rounded_to_float(axis(q.y, 1) + origin_.y),
-                detail::rounded_to_float(axis(q.z, 2) + origin_.z)};
+        return {navspan::detail::rounded(axis(q.x, 0) + origin_.x), navspan::detail::rounded(axis(q.y, 1) + origin_.y),
+                navspan::detail::rounded(axis(q.z, 2) + origin_.z)};
     }
     // The quotient alone: (float)q / (float)divisor of one axis (0, 1, 2).
     constexpr float axis(std::uint16_t q, int a) const noexcept {
-        return detail::rounded_to_float(static_cast<float>(static_cast<double>(q) * inverse_[a]));
+        return navspan::detail::rounded(static_cast<float>(static_cast<double>(q) * inverse_[a]));
     }
 
 private:

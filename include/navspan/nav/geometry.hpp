@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <span>
 
+#include "../core/config.hpp"
 #include "walkable.hpp"
 
 namespace navspan::nav {
@@ -178,7 +179,7 @@ inline bool contains(const walkable& w, polygon_index p, vec3 world_point) noexc
 // position; outside the polygon, at the nearest point of its plane.
 inline float height_at(const walkable& w, polygon_index p, vec3 world_point) noexcept {
     const vec3 q = w.to_plan(world_point);
-    return static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y}));
+    return navspan::detail::rounded(static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y})));
 }
 
 // The point of the polygon nearest to the point in plan, on its surface.

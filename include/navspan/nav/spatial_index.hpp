@@ -126,8 +126,10 @@ public:
             // A rectangle with axis-parallel sides holds the point when its
             // bounds do (checked before this, with the same tolerance).
             if (!w.rectangle(p) && !geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return;
-            const float h = static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y}));
-            const float gap = std::fabs(h - q.z);
+            // Rounded for certain (x87 may keep them wider), so that equal
+            // gaps compare equal and the lowest index wins the tie.
+            const float h = navspan::detail::rounded(static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y})));
+            const float gap = navspan::detail::rounded(std::fabs(h - q.z));
             if (!(gap <= best_gap) || (best.polygon != no_polygon && gap == best_gap && p > best.polygon)) return;
             best_gap = gap;
             best = {p, w.to_world({q.x, q.y, h}), gap, gap};
@@ -172,7 +174,7 @@ public:
         reach within = reach_of(q, best_d, tol);
         auto consider = [&](polygon_index p) {
             const vec3 on = closest_point(w, p, point);
-            const double d = distance(on, point);
+            const double d = navspan::detail::rounded(distance(on, point));
             if (!(d <= best_d) || (best.polygon != no_polygon && d == best_d && p > best.polygon)) return;
             best_d = d;
             within = reach_of(q, best_d, tol);
