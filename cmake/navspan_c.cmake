@@ -51,6 +51,11 @@ set_target_properties(navspan_c PROPERTIES VERSION ${PROJECT_VERSION} SOVERSION 
 if(MSVC)
     set_target_properties(navspan_c_static PROPERTIES OUTPUT_NAME navspan_static)
 endif()
+# navspan.dll on Windows with every toolchain (mingw would say libnavspan.dll):
+# the name C#'s [DllImport("navspan")] and Python's loader look for first.
+if(WIN32)
+    set_target_properties(navspan_c PROPERTIES PREFIX "")
+endif()
 set_target_properties(navspan_c PROPERTIES EXPORT_NAME c)
 set_target_properties(navspan_c_static PROPERTIES EXPORT_NAME c_static)
 

@@ -734,14 +734,14 @@ navspan_result navspan_locate(const navspan_mesh* m, const float point[3], float
 
 navspan_result navspan_nearest(const navspan_mesh* m, const float point[3], float max_distance, navspan_location* out) {
     if (m == nullptr || out == nullptr || !finite3(point) || std::isnan(max_distance)) return navspan_result_invalid_argument;
-    const auto near = m->index.nearest(vec(point), std::min(max_distance, std::numeric_limits<float>::max()));
-    if (!near) {
+    const auto closest = m->index.nearest(vec(point), std::min(max_distance, std::numeric_limits<float>::max()));
+    if (!closest) {
         out->polygon = NAVSPAN_NO_POLYGON;
         return navspan_result_not_found;
     }
-    out->polygon = near->polygon;
-    put(out->point, near->point);
-    out->distance = near->distance;
+    out->polygon = closest->polygon;
+    put(out->point, closest->point);
+    out->distance = closest->distance;
     return navspan_result_success;
 }
 
@@ -772,11 +772,11 @@ navspan_result navspan_nearest_many(const navspan_mesh* m, const float* points, 
     std::size_t n = 0;
     for (std::size_t i = 0; i < count; ++i) {
         const float* p = points + 3 * i;
-        std::optional<nav::nearest_polygon> near;
-        if (finite3(p)) near = m->index.nearest(vec(p), limit);
-        polygons[i] = near ? near->polygon : NAVSPAN_NO_POLYGON;
-        if (on_surface != nullptr) put(on_surface + 3 * i, near ? near->point : navspan::vec3{});
-        if (near) ++n;
+        std::optional<nav::nearest_polygon> closest;
+        if (finite3(p)) closest = m->index.nearest(vec(p), limit);
+        polygons[i] = closest ? closest->polygon : NAVSPAN_NO_POLYGON;
+        if (on_surface != nullptr) put(on_surface + 3 * i, closest ? closest->point : navspan::vec3{});
+        if (closest) ++n;
     }
     if (found != nullptr) *found = n;
     return navspan_result_success;

@@ -251,14 +251,14 @@ TEST_CASE("zstd: every level on generated inputs, byte-exact") {
 
 TEST_CASE("zstd: window sizes and long-distance matching") {
     // Repeats 1 MiB apart: found only with a large window.
-    auto far = navspan_codec_test::noise(1 << 20, 3);
-    far.insert(far.end(), far.begin(), far.begin() + 200000);
+    auto far_repeats = navspan_codec_test::noise(1 << 20, 3);
+    far_repeats.insert(far_repeats.end(), far_repeats.begin(), far_repeats.begin() + 200000);
     for (int wlog : {10, 11, 12, 14, 17, 20, 21, 23}) {
         check_zstd_round_trip("textured 300000", navspan_codec_test::textured(300000, 300000), {3, wlog});
     }
-    check_zstd_round_trip("far repeats", far, {1, 21, true});
-    check_zstd_round_trip("far repeats", far, {5, 24, true});
-    check_zstd_round_trip("far repeats", far, {-1, 27, true});
+    check_zstd_round_trip("far repeats", far_repeats, {1, 21, true});
+    check_zstd_round_trip("far repeats", far_repeats, {5, 24, true});
+    check_zstd_round_trip("far repeats", far_repeats, {-1, 27, true});
 }
 
 TEST_CASE("zstd: every level on corpus files, byte-exact") {
