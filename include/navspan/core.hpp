@@ -1,5 +1,6 @@
 // navspan/core.hpp - the shared machinery every format reader is built on.
 #pragma once
+#include "core/min_max_push.hpp"
 
 #include "core/bytes.hpp"
 #include "core/config.hpp"
@@ -12,3 +13,4 @@
 #include "core/reader.hpp"
 #include "core/result.hpp"
 #include "core/views.hpp"
+#include "core/min_max_pop.hpp"

@@ -15,6 +15,7 @@
 //           for (auto t : n.navmesh.triangles()) { t.vertices(); t.neighbour(0); }
 //       });
 #pragma once
+#include "core/min_max_push.hpp"
 
 #include "core.hpp"
 #include "creation/inflate.hpp"
@@ -22,3 +23,4 @@
 #include "creation/nvnm.hpp"
 #include "creation/plugin.hpp"
 #include "creation/validate.hpp"
+#include "core/min_max_pop.hpp"

@@ -6,6 +6,7 @@
 // buffer too short to hold it goes to the Source reader, which reports it
 // truncated).
 #pragma once
+#include "core/min_max_push.hpp"
 
 #include <cstdint>
 #include <span>
@@ -75,3 +76,4 @@ constexpr format detect(std::span<const std::byte> bytes) noexcept {
 }
 
 }  // namespace navspan
+#include "core/min_max_pop.hpp"

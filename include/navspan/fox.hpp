@@ -2,6 +2,7 @@
 // Gear Survive): navspan::fox::nav2_file::open(bytes). The format, every
 // record and the reader's decisions: docs/formats/fox.md and fox/format.hpp.
 #pragma once
+#include "core/min_max_push.hpp"
 
 #include "core.hpp"
 #include "fox/fields.hpp"
@@ -15,3 +16,4 @@
 #include "fox/segment_graph.hpp"
 #include "fox/split_set.hpp"
 #include "fox/validate.hpp"
+#include "core/min_max_pop.hpp"

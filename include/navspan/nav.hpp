@@ -5,6 +5,7 @@
 // many goals, geodesic distance), and a walk along the surface.
 // The contract is described in docs/nav.md.
 #pragma once
+#include "core/min_max_push.hpp"
 
 #include "nav/walkable.hpp"
 #include "nav/geometry.hpp"
@@ -17,3 +18,4 @@
 #include "nav/fox_adapter.hpp"
 #include "nav/creation_adapter.hpp"
 #include "nav/any_file.hpp"
+#include "core/min_max_pop.hpp"

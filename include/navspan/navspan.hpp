@@ -1,6 +1,7 @@
 // navspan/navspan.hpp - everything: the core, detection, mapped files and
 // every format reader.
 #pragma once
+#include "core/min_max_push.hpp"
 
 #include "core.hpp"
 #include "detect.hpp"
@@ -13,3 +14,4 @@
 #include "fox.hpp"
 #include "creation.hpp"
 #include "nav.hpp"
+#include "core/min_max_pop.hpp"

@@ -8,6 +8,7 @@
 //   nav_file.hpp  nav_file::open(bytes, options): verification and the
 //                 index pass, options, layout
 #pragma once
+#include "core/min_max_push.hpp"
 
 #include "core.hpp"
 #include "quake/format.hpp"
@@ -15,3 +16,4 @@
 #include "quake/nav_file.hpp"
 #include "quake/records.hpp"
 #include "quake/validate.hpp"
+#include "core/min_max_pop.hpp"

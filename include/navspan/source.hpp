@@ -3,6 +3,7 @@
 // "Selected Nav Areas" text export. The format and navspan's decisions on
 // its open points are described in source/layout.hpp.
 #pragma once
+#include "core/min_max_push.hpp"
 
 #include "core.hpp"
 #include "source/layout.hpp"
@@ -13,3 +14,4 @@
 #include "source/area_index.hpp"
 #include "source/selected_areas.hpp"
 #include "source/validate.hpp"
+#include "core/min_max_pop.hpp"

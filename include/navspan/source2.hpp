@@ -12,6 +12,7 @@
 //   validate.hpp    checks beyond structure
 //   bot_analysis.hpp  hiding spots, encounters, approaches, occupy times (the custom-data KV3 blob)
 #pragma once
+#include "core/min_max_push.hpp"
 
 #include "core.hpp"
 #include "source2/format.hpp"
@@ -22,3 +23,4 @@
 #include "source2/area_index.hpp"
 #include "source2/validate.hpp"
 #include "source2/bot_analysis.hpp"
+#include "core/min_max_pop.hpp"

@@ -16,6 +16,7 @@
 // (The DEFLATE inflater, which predates this folder, lives in
 // navspan/creation/inflate.hpp; it belongs here and may move later.)
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -124,3 +125,4 @@ NAVSPAN_ALWAYS_INLINE inline std::byte* copy_match(std::byte* op, std::size_t of
 }  // namespace detail
 
 }  // namespace navspan::codec
+#include "../core/min_max_pop.hpp"

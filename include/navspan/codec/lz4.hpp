@@ -27,6 +27,7 @@
 // (an offset below 8, i.e. runs) are widened to a multiple of the offset that
 // is at least 8. Near the ends a careful path copies byte-exact.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -209,3 +210,4 @@ inline error lz4_decompress_block_exact(bytes_view in, std::span<std::byte> out,
 }
 
 }  // namespace navspan::codec
+#include "../core/min_max_pop.hpp"

@@ -33,6 +33,7 @@
 // the span beyond what the call produces are therefore scratch, and hold
 // whatever was left there.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <array>
 #include <cstddef>
@@ -1111,3 +1112,4 @@ inline error zstd_decompress_exact(bytes_view in, std::span<std::byte> out, cons
 }
 
 }  // namespace navspan::codec
+#include "../core/min_max_pop.hpp"

@@ -4,6 +4,7 @@
 // quake/writer.hpp) build a file in one std::vector<std::byte>. Values are
 // stored with store_le, so the output is the same on big-endian hosts.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -70,3 +71,4 @@ private:
 };
 
 }  // namespace navspan
+#include "../core/min_max_pop.hpp"

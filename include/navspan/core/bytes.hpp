@@ -9,6 +9,7 @@
 // std::span<const std::uint8_t>, std::array, ...). It takes no copy, so it
 // refuses a temporary owning container: the view would dangle.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <iterator>
@@ -50,3 +51,4 @@ inline std::string_view as_chars(bytes_view bytes) noexcept {
 }
 
 }  // namespace navspan
+#include "../core/min_max_pop.hpp"

@@ -3,6 +3,7 @@
 // One place turns compiler and library feature tests into navspan's own
 // macros, so the rest of the code never tests a compiler directly.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cassert>
 #include <cfloat>
@@ -92,3 +93,4 @@ constexpr Float rounded(Float x) noexcept {
 #    define NAVSPAN_NOINLINE
 #  endif
 #endif
+#include "../core/min_max_pop.hpp"

@@ -7,6 +7,7 @@
 // and indices_checked() the same way on every format and names its up axis.
 // tests/core/contract_test.cpp asserts verified_file<T> for every reader.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <concepts>
 #include <cstdint>
@@ -57,3 +58,4 @@ concept verified_file = verified_view<T> && requires(const T& f, bytes_view b, c
 };
 
 }  // namespace navspan
+#include "../core/min_max_pop.hpp"

@@ -5,6 +5,7 @@
 // move on x86-64, never a misaligned dereference) and swaps them on a
 // big-endian host (CI runs the test suite on s390x under qemu-user to prove it).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <bit>
 #include <cstddef>
@@ -134,3 +135,4 @@ constexpr std::uint32_t fourcc(const char (&s)[5]) noexcept {
 }
 
 }  // namespace navspan
+#include "../core/min_max_pop.hpp"

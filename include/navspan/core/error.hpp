@@ -7,6 +7,7 @@
 // and its range). All of it is plain data: copying an error never allocates,
 // and only message() builds a string.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -252,3 +253,4 @@ constexpr error fail(error_code code, std::uint64_t offset, const char* record,
 }  // namespace detail
 
 }  // namespace navspan
+#include "../core/min_max_pop.hpp"

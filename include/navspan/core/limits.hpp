@@ -5,6 +5,7 @@
 // a DEFLATE bomb, groups nested a thousand deep) before any work is done.
 // Every format's options struct carries one `limits`.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstdint>
 
@@ -83,3 +84,4 @@ private:
 };
 
 }  // namespace navspan
+#include "../core/min_max_pop.hpp"

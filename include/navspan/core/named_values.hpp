@@ -5,6 +5,7 @@
 // printing (dump, svg legends) and parsing names back to values, so a name
 // and its value can never drift apart.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -77,3 +78,4 @@ private:
 };
 
 }  // namespace navspan
+#include "../core/min_max_pop.hpp"

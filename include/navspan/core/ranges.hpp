@@ -17,6 +17,7 @@
 // from a temporary stays valid as long as the buffer (and, for an
 // indexed_view whose Context is a pointer, what it points at).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <compare>
 #include <cstddef>
@@ -227,3 +228,4 @@ template <class E, class C>
 inline constexpr bool std::ranges::enable_borrowed_range<navspan::indexed_view<E, C>> = true;
 template <class Item>
 inline constexpr bool std::ranges::enable_borrowed_range<navspan::sequence_view<Item>> = true;
+#include "../core/min_max_pop.hpp"

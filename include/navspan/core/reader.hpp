@@ -6,6 +6,7 @@
 // a file can overflow them. Offsets in errors are absolute: a reader built
 // over a sub-span knows where that sub-span starts in the file.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -148,3 +149,4 @@ private:
 };
 
 }  // namespace navspan
+#include "../core/min_max_pop.hpp"

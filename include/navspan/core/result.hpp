@@ -8,6 +8,7 @@
 // whenever T is, with no conditionally-trivial special members (which clang 14
 // cannot compile).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <type_traits>
 #include <utility>
@@ -55,3 +56,4 @@ private:
 };
 
 }  // namespace navspan
+#include "../core/min_max_pop.hpp"

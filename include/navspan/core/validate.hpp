@@ -14,6 +14,7 @@
 // `not_listed` says how many were left out (so a hostile file cannot make
 // validate() call the sink without bound).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -200,3 +201,4 @@ private:
 
 }  // namespace detail
 }  // namespace navspan
+#include "../core/min_max_pop.hpp"

@@ -16,6 +16,7 @@
 // A record whose size depends on the file (a version) uses strided_view,
 // whose element class is constructed from (const std::byte*, Context).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <compare>
 #include <cstddef>
@@ -226,3 +227,4 @@ template <class T>
 inline constexpr bool std::ranges::enable_borrowed_range<navspan::packed_view<T>> = true;
 template <class T, class C>
 inline constexpr bool std::ranges::enable_borrowed_range<navspan::strided_view<T, C>> = true;
+#include "../core/min_max_pop.hpp"

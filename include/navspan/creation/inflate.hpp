@@ -27,6 +27,7 @@
 // `base_offset` the caller passes (the plugin reader passes the stream's file
 // offset, so an error in a compressed record names the file byte).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <array>
 #include <cstddef>
@@ -676,3 +677,4 @@ inline error inflate_zlib(bytes_view in, std::span<std::byte> out, std::uint64_t
 }
 
 }  // namespace navspan::creation
+#include "../core/min_max_pop.hpp"

@@ -19,6 +19,7 @@
 // Deleted records are skipped (a deleted NAVM may be empty), and so are
 // empty NVNM subrecords (Fallout 76's "navmesh marker").
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstdint>
 #include <string_view>
@@ -130,3 +131,4 @@ error for_each_navmesh(const plugin_file& plugin, inflate_buffer& scratch, Visit
 }
 
 }  // namespace navspan::creation
+#include "../core/min_max_pop.hpp"

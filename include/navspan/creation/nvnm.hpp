@@ -49,6 +49,7 @@
 //    layout is retried under the other two, and opens under the first that
 //    fits exactly.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <array>
 #include <cstddef>
@@ -777,3 +778,4 @@ private:
 
 template <>
 inline constexpr bool std::ranges::enable_borrowed_range<navspan::creation::nvnm::cell_list> = true;
+#include "../core/min_max_pop.hpp"

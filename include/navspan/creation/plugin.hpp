@@ -31,6 +31,7 @@
 // For an uncompressed record the offset is a file offset and the parent is
 // "record at file offset" with the same parent_index.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -780,3 +781,4 @@ private:
 };
 
 }  // namespace navspan::creation
+#include "../core/min_max_pop.hpp"

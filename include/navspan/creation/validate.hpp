@@ -32,6 +32,7 @@
 // options::trusted may hold indices that point nowhere; these checks skip
 // such references (open() without trusted refuses them).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -739,3 +740,4 @@ error validate(const plugin_file& plugin, inflate_buffer& scratch, Sink&& sink,
 }
 
 }  // namespace navspan::creation
+#include "../core/min_max_pop.hpp"

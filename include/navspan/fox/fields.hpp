@@ -6,6 +6,7 @@
 // from the start of the record; "payload" headers start 16 bytes into their
 // entry. Layouts and the reasons behind them: docs/formats/fox.md.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -131,3 +132,4 @@ inline constexpr std::size_t group_id = 0, tile_byte = 1, tile_word = 2, segment
 }
 
 }  // namespace navspan::fox::fields
+#include "../core/min_max_pop.hpp"

@@ -15,6 +15,7 @@
 // group in a variable (a temporary group does not compile there).
 // docs/formats/fox.md describes the format, every record and its accessor.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -360,3 +361,4 @@ inline fox::group nav2_file::group(std::size_t i) const noexcept {
 
 template <>
 inline constexpr bool std::ranges::enable_borrowed_range<navspan::fox::group_list> = true;
+#include "../core/min_max_pop.hpp"

@@ -74,6 +74,7 @@
 //     are named (segment_flag_values). The tile field's low 7 bits, the entry
 //     tile bytes and the unknown header words are exposed, not checked.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cfloat>
 #include <cstddef>
@@ -220,3 +221,4 @@ constexpr tile_coordinates tile_of(std::uint32_t tile_id) noexcept { return {til
 constexpr std::uint32_t tile_id_of(tile_coordinates t) noexcept { return t.x + 64 * t.z; }
 
 }  // namespace navspan::fox
+#include "../core/min_max_pop.hpp"

@@ -10,6 +10,7 @@
 // hold a pointer to it and an index, 16 bytes, so building one is two
 // register moves (docs/formats/fox.md, "Views").
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -196,3 +197,4 @@ template <class Element>
 using group_element_list = indexed_view<Element, const detail::group_context*>;
 
 }  // namespace navspan::fox
+#include "../core/min_max_pop.hpp"

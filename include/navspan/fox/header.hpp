@@ -4,6 +4,7 @@
 // every accessor decodes its field when called. Layouts: fields.hpp and
 // docs/formats/fox.md ("Header", "Manifest", "Entries").
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -148,3 +149,4 @@ private:
 using entry_list = sequence_view<entry>;
 
 }  // namespace navspan::fox
+#include "../core/min_max_pop.hpp"

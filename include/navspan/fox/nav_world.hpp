@@ -17,6 +17,7 @@
 //   ss5 u16 flags[segmentCount]
 //   ss6 u16 face[nodeCount]   a NavmeshChunk face of the node's own segment
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -206,3 +207,4 @@ private:
 };
 
 }  // namespace navspan::fox
+#include "../core/min_max_pop.hpp"

@@ -14,6 +14,7 @@
 // of group extA (this file or its split partner); 0xBFFF the edge continues
 // into tile extB, group extA.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -357,3 +358,4 @@ private:
 };
 
 }  // namespace navspan::fox
+#include "../core/min_max_pop.hpp"

@@ -15,6 +15,7 @@
 //   ss1 nX*nY*nZ cells {u32 relOffset (from the cell), u16 count, u8, u8};
 //   ss2 per cell `count` records {u8 groupId, u8, u16, u32 n, u16 segment[n]}.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -222,3 +223,4 @@ private:
 };
 
 }  // namespace navspan::fox
+#include "../core/min_max_pop.hpp"

@@ -8,6 +8,7 @@
 // u8 nNavWorldNodes}[segmentCount]. The firsts are prefix sums of the counts.
 // docs/formats/fox.md, "SegmentChunk".
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -91,3 +92,4 @@ private:
 };
 
 }  // namespace navspan::fox
+#include "../core/min_max_pop.hpp"

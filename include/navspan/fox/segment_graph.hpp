@@ -14,6 +14,7 @@
 //       then u8 meshEdgeIds[count] for every edge above, in that order.
 // Adjacent nodes, groups and tiles are raw values (format.hpp, decision 9).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -152,3 +153,4 @@ private:
 };
 
 }  // namespace navspan::fox
+#include "../core/min_max_pop.hpp"

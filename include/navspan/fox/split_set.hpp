@@ -7,6 +7,7 @@
 // split_set::open() checks the pair and every such reference across it, so
 // find_group() on the set resolves them all.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <bit>
 #include <cstdint>
@@ -124,3 +125,4 @@ private:
 };
 
 }  // namespace navspan::fox
+#include "../core/min_max_pop.hpp"

@@ -34,6 +34,7 @@
 // sized by validate_storage_needed(), so validate() allocates nothing;
 // validate_storage_owner is the convenience that allocates it.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -627,3 +628,4 @@ error validate(const split_set& set, Sink&& sink, check_set checks = {}) {
 }
 
 }  // namespace navspan::fox
+#include "../core/min_max_pop.hpp"

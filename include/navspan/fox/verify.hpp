@@ -18,6 +18,7 @@
 // check every 3 bytes or so (node pairs, edge endpoints, face neighbours,
 // vertices and edge ids), so open() costs about 2 instructions per byte.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <bit>
 #include <cstddef>
@@ -288,3 +289,4 @@ inline error verify_precisely(bytes_view bytes, const limits& lim) noexcept {
 }
 
 }  // namespace navspan::fox::detail
+#include "../core/min_max_pop.hpp"

@@ -7,6 +7,7 @@
 // and describe the first problem; tests/fox checks that both ways agree on
 // every corrupted file.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -367,3 +368,4 @@ private:
 };
 
 }  // namespace navspan::fox::detail
+#include "../core/min_max_pop.hpp"

@@ -3,6 +3,7 @@
 // face holds (neighbours, vertices, edge ids) resolved in its segment
 // (format.hpp, decisions 6 and 10).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -242,3 +243,4 @@ private:
 };
 
 }  // namespace navspan::fox::detail
+#include "../core/min_max_pop.hpp"

@@ -3,6 +3,7 @@
 // 11 and 12). Section3 is raw bytes; its region bounds are checked with the
 // header.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -155,3 +156,4 @@ inline error verify_nav_system(verify_state& v, std::uint32_t offset) noexcept {
 }
 
 }  // namespace navspan::fox::detail
+#include "../core/min_max_pop.hpp"

@@ -2,6 +2,7 @@
 // segment table, which every other entry of the group is read through) and
 // SegmentGraph (one variable-size node record per segment).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -122,3 +123,4 @@ inline error verify_segment_graph(verify_state& v, std::uint8_t g) noexcept {
 }
 
 }  // namespace navspan::fox::detail
+#include "../core/min_max_pop.hpp"

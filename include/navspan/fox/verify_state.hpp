@@ -9,6 +9,7 @@
 // (an entry's slot when the chain is walked, a group's limits once the chain
 // is complete) and only read for groups whose presence bit is set.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <array>
 #include <bit>
@@ -220,3 +221,4 @@ struct group_scan {
 };
 
 }  // namespace navspan::fox::detail
+#include "../core/min_max_pop.hpp"

@@ -17,6 +17,7 @@
 // user's argument) with read_file() (io/read_file.hpp), which copies it.
 // docs/safety.md has the whole story.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -184,3 +185,4 @@ inline result<mapped_file> mapped_file::open(const std::filesystem::path& path) 
 #endif
 
 }  // namespace navspan
+#include "../core/min_max_pop.hpp"

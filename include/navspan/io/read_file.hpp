@@ -11,6 +11,7 @@
 // refused without blocking (the file is opened non-blocking, then checked),
 // and a file above limits::max_file_size is refused before any byte is read.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -141,3 +142,4 @@ inline result<std::vector<std::byte>> read_file(const char* path, const limits& 
 #endif
 
 }  // namespace navspan
+#include "../core/min_max_pop.hpp"

@@ -3,6 +3,7 @@
 // Only the io/ headers (mapped_file, read_file) include the system's
 // headers; the format readers stay pure C++.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #if defined(_WIN32)
 #  ifndef WIN32_LEAN_AND_MEAN
@@ -19,3 +20,4 @@
 #  include <sys/stat.h>
 #  include <unistd.h>
 #endif
+#include "../core/min_max_pop.hpp"

@@ -29,6 +29,7 @@
 // such as an array of a billion nulls) by the work budget, nesting by
 // options::max_depth; every read is checked against its lane.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -942,3 +943,4 @@ inline result<document> document::open(bytes_view blob, std::span<std::byte> scr
 }
 
 }  // namespace navspan::kv3
+#include "../core/min_max_pop.hpp"

@@ -22,6 +22,7 @@
 //           and 8-byte values, a reserved i32, its object and array counts,
 //           a reserved i32 (120 bytes in all)
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <array>
 #include <cstddef>
@@ -152,3 +153,4 @@ inline result<header> read_header(bytes_view blob, std::uint64_t base_offset = 0
 }
 
 }  // namespace navspan::kv3
+#include "../core/min_max_pop.hpp"

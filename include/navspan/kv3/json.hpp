@@ -7,6 +7,7 @@
 // of hexadecimal digits. `indent` < 0 writes one line; otherwise members and
 // elements go one per line, indented by `indent` spaces per level.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -165,3 +166,4 @@ inline std::string to_json(const value& v, int indent = -1) {
 }
 
 }  // namespace navspan::kv3
+#include "../core/min_max_pop.hpp"

@@ -6,6 +6,7 @@
 // walkable per space: `space` picks it, and without one the first space
 // of the file is taken.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <vector>
 
@@ -67,3 +68,4 @@ inline result<walkable> make_walkable(bytes_view bytes, const plugin_space* spac
 }
 
 }  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"

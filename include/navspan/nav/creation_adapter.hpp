@@ -17,6 +17,7 @@
 // shared edge, or for an edge link the part of the edge the neighbour's
 // triangle also covers. Links into a master's navmesh are left out.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <array>
@@ -258,3 +259,4 @@ inline error make_walkables(const creation::plugin_file& plugin, creation::infla
 }
 
 }  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"

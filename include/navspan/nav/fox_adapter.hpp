@@ -9,6 +9,7 @@
 // portal is the shared edge. An edge into a neighbouring tile (another
 // file) or into a group this file does not hold has no link.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <array>
 #include <cstdint>
@@ -72,3 +73,4 @@ inline result<walkable> make_walkable(const fox::nav2_file& file) {
 }
 
 }  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"

@@ -4,6 +4,7 @@
 // a point given for a plan position is ignored). Plan computations run in
 // double: corners of a hostile file may be as large as a float allows.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -215,3 +216,4 @@ inline double distance(vec3 a, vec3 b) noexcept {
 }
 
 }  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"

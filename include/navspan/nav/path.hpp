@@ -19,6 +19,7 @@
 // makes this search fast but not always shortest under that model;
 // search_graph.hpp has the exact one (find_exact_path).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -467,3 +468,4 @@ inline raycast_result raycast(const walkable& w, polygon_index start, vec3 from,
 }
 
 }  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"

@@ -11,6 +11,7 @@
 // portal is a point: where the disc meets the way to the other node (the
 // node's origin for a teleport).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -95,3 +96,4 @@ inline result<walkable> make_walkable(const quake::nav_file& file) {
 }
 
 }  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"

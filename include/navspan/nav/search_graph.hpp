@@ -46,6 +46,7 @@
 // Every search takes a search_scratch (one per thread; sized once for the
 // graph) and caller storage for what it returns, and allocates nothing.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -1026,3 +1027,4 @@ nearest_goal_result find_nearest_goal(const search_graph& g, polygon_index start
 }
 
 }  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"

@@ -14,6 +14,7 @@
 // of the hull has is left out; when two areas share an id, the first in the
 // file takes the connections.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -99,3 +100,4 @@ inline result<walkable> make_walkable(const source2::nav_file& file, const sourc
 }
 
 }  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"

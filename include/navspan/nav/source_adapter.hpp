@@ -12,6 +12,7 @@
 // ladder id). A connection to an id no area has is left out; when two
 // areas share an id, the first in the file takes the connections.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <array>
@@ -174,3 +175,4 @@ inline std::string_view place_of(const source::nav_file& file, const walkable& w
 }
 
 }  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"

@@ -32,6 +32,7 @@
 // (build(); memory_bytes() reports it). Queries never allocate and may run
 // from any number of threads. The walkable must outlive the index.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -584,3 +585,4 @@ private:
 };
 
 }  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"

@@ -15,6 +15,7 @@
 // world frame; for Fox Engine (y up) world (x, y, z) is kept as (x, z, y).
 // The up axis is up_axis(); to_plan()/to_world() convert.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -373,3 +374,4 @@ inline walkable walkable_builder::finish() {
 }
 
 }  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"

@@ -15,6 +15,7 @@
 // uses any more are dropped; an edict whose link is dropped goes with it.
 // The header heuristic and the layout are never changed by an edit.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -291,3 +292,4 @@ inline error convert_version(model& m, std::int32_t version) {
 }
 
 }  // namespace navspan::quake::edit
+#include "../core/min_max_pop.hpp"

@@ -56,6 +56,7 @@
 //    above 65,535 are accepted (node, link and traversal indices are u16, so
 //    such records simply cannot be referenced); options::limits bounds them.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -174,3 +175,4 @@ constexpr version_layouts layouts_of(std::int32_t version) noexcept {
 }
 
 }  // namespace navspan::quake
+#include "../core/min_max_pop.hpp"

@@ -13,6 +13,7 @@
 // kept, so write(model::from(file)) gives back the file's bytes exactly.
 // Floats are held as floats and stored bit for bit.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <array>
 #include <cstddef>
@@ -123,3 +124,4 @@ inline model model::stub(std::int32_t version) {
 }
 
 }  // namespace navspan::quake
+#include "../core/min_max_pop.hpp"

@@ -2,6 +2,7 @@
 // their names (docs/formats/quake.md). Names follow QuakeNavSharp and the
 // Steam guide, so they match what Quake modding tools print.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -81,3 +82,4 @@ inline constexpr std::uint8_t team_green = 0x08;
 inline constexpr std::uint8_t all_teams = 0x0F;
 
 }  // namespace navspan::quake
+#include "../core/min_max_pop.hpp"

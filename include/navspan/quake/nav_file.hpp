@@ -31,6 +31,7 @@
 // link::traversal, edict::link) still check it and come back empty when it
 // is out of range, so the result stays memory-safe either way.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -436,3 +437,4 @@ inline result<nav_file> nav_file::open(bytes_view bytes, const options& opts) no
 }
 
 }  // namespace navspan::quake
+#include "../core/min_max_pop.hpp"

@@ -15,6 +15,7 @@
 // are never empty (except a link without traversal); a file opened without
 // that pass stays safe because of this check (one compare per resolve).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <array>
 #include <compare>
@@ -462,3 +463,4 @@ inline link_view node::links() const noexcept {
 
 template <class Record>
 inline constexpr bool std::ranges::enable_borrowed_range<navspan::quake::record_view<Record>> = true;
+#include "../core/min_max_pop.hpp"

@@ -10,6 +10,7 @@
 // provides (validate_storage_needed() words), so validate() allocates
 // nothing; every pass is linear or n log n, whatever the link ranges.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -227,3 +228,4 @@ error validate(const nav_file& f, std::span<std::uint32_t> storage, Sink&& sink,
 }
 
 }  // namespace navspan::quake
+#include "../core/min_max_pop.hpp"

@@ -9,6 +9,7 @@
 // of severity error unless write_options::allow_invalid; the refusal names
 // the check in error::record and the finding's offset in the output.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -131,3 +132,4 @@ inline result<std::vector<std::byte>> write(const model& m, const write_options&
 }
 
 }  // namespace navspan::quake
+#include "../core/min_max_pop.hpp"

@@ -9,6 +9,7 @@
 // record to find its sections (a few loads per list, one per encounter
 // path), so the verifier and the accessors cannot disagree.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <array>
 #include <cstddef>
@@ -920,3 +921,4 @@ private:
 
 template <>
 inline constexpr bool std::ranges::enable_borrowed_range<navspan::source::area_list> = true;
+#include "../core/min_max_pop.hpp"

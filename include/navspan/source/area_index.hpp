@@ -9,6 +9,7 @@
 // corners, connections), which find_head() gives without walking the rest
 // of the neighbour's record.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -261,3 +262,4 @@ inline result<owned_area_index> make_area_index(const nav_file& file) {
 }
 
 }  // namespace navspan::source
+#include "../core/min_max_pop.hpp"

@@ -23,6 +23,7 @@
 //  * Left 4 Dead 2 visibility stores area positions: deleting an area
 //    renumbers them; merging appends the other file's areas after this one's.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -450,3 +451,4 @@ inline error convert_version(model& m, std::uint32_t version) {
 }
 
 }  // namespace navspan::source::edit
+#include "../core/min_max_pop.hpp"

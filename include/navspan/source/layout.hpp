@@ -92,6 +92,7 @@
 //     rewrite them); bare (unquoted) tokens are accepted like quoted ones.
 // ---------------------------------------------------------------------------
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -231,3 +232,4 @@ constexpr std::uint64_t min_area_size(const format_context& c) noexcept {
 }  // namespace layout
 
 }  // namespace navspan::source
+#include "../core/min_max_pop.hpp"

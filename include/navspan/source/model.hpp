@@ -19,6 +19,7 @@
 // Floats are held as floats: loaded and stored bit for bit (NaN payloads
 // included) on every platform that moves floats without an x87 load.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <array>
 #include <cstddef>
@@ -316,3 +317,4 @@ inline model model::stub(std::uint32_t version, source::game g, std::uint32_t su
 }
 
 }  // namespace navspan::source
+#include "../core/min_max_pop.hpp"

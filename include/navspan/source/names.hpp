@@ -3,6 +3,7 @@
 // One table per set (docs/formats/source.md); flag_set and name_of/value_of use them
 // so a name and its value can never drift apart.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstdint>
 #include <span>
@@ -168,3 +169,4 @@ constexpr std::string_view to_string(ladder_connection c) noexcept {
 }
 
 }  // namespace navspan::source
+#include "../core/min_max_pop.hpp"

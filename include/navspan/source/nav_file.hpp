@@ -9,6 +9,7 @@
 // bytes and options::limits. After that nothing is checked, cached or
 // allocated: views decode the caller's bytes, which must outlive them.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -427,3 +428,4 @@ inline result<nav_file> nav_file::open(bytes_view bytes, const options& opts) no
 }
 
 }  // namespace navspan::source
+#include "../core/min_max_pop.hpp"

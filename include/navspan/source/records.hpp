@@ -6,6 +6,7 @@
 // (places, encounter paths, areas) are walked front to back by core's forward
 // sequence_view, each record knowing where the next one starts.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -305,3 +306,4 @@ using ladder_list = strided_view<ladder, std::uint8_t>;
 
 template <>
 inline constexpr bool std::ranges::enable_borrowed_range<navspan::source::place_list> = true;
+#include "../core/min_max_pop.hpp"

@@ -22,6 +22,7 @@
 // text_location_of() turns it into a line and column. Decisions: layout.hpp,
 // decision 14.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cerrno>
 #include <charconv>
@@ -652,3 +653,4 @@ inline result<selected_areas> selected_areas::open(std::string_view text, const 
 }
 
 }  // namespace navspan::source
+#include "../core/min_max_pop.hpp"

@@ -13,6 +13,7 @@
 // files have: an inverted area loads, visibility entries into nothing are
 // skipped).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -407,3 +408,4 @@ error validate(const nav_file& file, Sink&& sink, check_set checks = {}) {
 }
 
 }  // namespace navspan::source
+#include "../core/min_max_pop.hpp"

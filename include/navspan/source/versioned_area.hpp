@@ -16,6 +16,7 @@
 // counts. The price is code size: the caller's loop body is compiled once
 // per layout that can occur (26 copies: area_data_shape below).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <array>
 #include <cstddef>
@@ -375,3 +376,4 @@ private:
 template <unsigned V, navspan::source::area_data_shape Shape>
 inline constexpr bool std::ranges::enable_borrowed_range<navspan::source::versioned_area_list<V, Shape>> = true;
 
+#include "../core/min_max_pop.hpp"

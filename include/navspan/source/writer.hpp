@@ -19,6 +19,7 @@
 // are written as the model holds them (a stale bspSize or analysed flag
 // after an edit is the editor's business: see edit.hpp).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -288,3 +289,4 @@ inline result<std::vector<std::byte>> write(const model& m, const write_options&
 }
 
 }  // namespace navspan::source
+#include "../core/min_max_pop.hpp"

@@ -10,6 +10,7 @@
 // make_area_index() allocates that storage itself. The lookup is the Source
 // reader's (a lower bound whose halving step is a conditional move).
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -212,3 +213,4 @@ inline result<owned_area_index> make_area_index(const nav_file& file) {
 }
 
 }  // namespace navspan::source2
+#include "../core/min_max_pop.hpp"

@@ -24,6 +24,7 @@
 // by the team's sample (lobby_mapveto.nav has none), so they are exposed as
 // the KV3 objects they are (value()) rather than with guessed field names.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <array>
 #include <cstddef>
@@ -189,3 +190,4 @@ private:
 };
 
 }  // namespace navspan::source2
+#include "../core/min_max_pop.hpp"

@@ -52,6 +52,7 @@
 //    ladder links, ladder ends) are the caller's business: validate() names
 //    the dangling ones, area_index::find answers nullopt.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -150,3 +151,4 @@ inline constexpr std::size_t ladder_areas = 40;
 }  // namespace fields
 
 }  // namespace navspan::source2
+#include "../core/min_max_pop.hpp"

@@ -21,6 +21,7 @@
 //   72 (version 5 only) i32 buffer-1 uncompressed, buffer-1 compressed,
 //      buffer-2 uncompressed, buffer-2 compressed, then eight buffer-2 counts
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -240,3 +241,4 @@ inline error step_over_kv3(byte_reader& r, const char* what, bool may_end_file, 
 
 }  // namespace detail
 }  // namespace navspan::source2
+#include "../core/min_max_pop.hpp"

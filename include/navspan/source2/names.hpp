@@ -3,6 +3,7 @@
 // One table per set; flag_set and name_of/value_of use them, so a name and
 // its value never drift apart (docs/formats/source2.md, "Enumerations").
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstdint>
 #include <string_view>
@@ -94,3 +95,4 @@ constexpr std::string_view to_string(kv3_slot s) noexcept {
 }
 
 }  // namespace navspan::source2
+#include "../core/min_max_pop.hpp"

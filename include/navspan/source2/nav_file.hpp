@@ -22,6 +22,7 @@
 // (limit_exceeded) rather than slow. area_index holds every polygon's
 // offset for O(1) access whatever the file.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -576,3 +577,4 @@ inline result<nav_file> nav_file::open(bytes_view bytes, const options& opts) no
 }
 
 }  // namespace navspan::source2
+#include "../core/min_max_pop.hpp"

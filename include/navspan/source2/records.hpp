@@ -6,6 +6,7 @@
 // (random access). An area's corners are one accessor whatever the version:
 // version 30 stores them in the area, 31+ in the polygon the area names.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <array>
 #include <cstddef>
@@ -438,3 +439,4 @@ using movable_mesh_list = sequence_view<movable_mesh>;
 
 template <>
 inline constexpr bool std::ranges::enable_borrowed_range<navspan::source2::corner_list> = true;
+#include "../core/min_max_pop.hpp"

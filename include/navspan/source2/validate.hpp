@@ -10,6 +10,7 @@
 // search in a sorted table of every connection, not by walking neighbours).
 // One-way connections are `info`: a drop-down from a ledge is legal.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -404,3 +405,4 @@ error validate(const nav_file& file, Sink&& sink, check_set checks = {}) {
 }
 
 }  // namespace navspan::source2
+#include "../core/min_max_pop.hpp"
