@@ -26,10 +26,10 @@ namespace navspan_cli {
 // Writes the shortest decimal text that reads back as the same float (or
 // double) into `buf` and returns its length: 0.8f gives "0.8", not
 // "0.800000012". std::to_chars where the library has it for floating point
-// (libstdc++ 12); otherwise (libc++ 14, emscripten) the fewest %g digits
-// that round-trip, which gives the same digits.
+// (NAVSPAN_CLI_FLOAT_TO_CHARS, output.hpp); otherwise (emscripten) the
+// fewest %g digits that round-trip, which gives the same digits.
 inline std::size_t shortest_number(char* buf, std::size_t size, double v, bool is_float) {
-#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
+#ifdef NAVSPAN_CLI_FLOAT_TO_CHARS
     const auto r = is_float ? std::to_chars(buf, buf + size, static_cast<float>(v)) : std::to_chars(buf, buf + size, v);
     return static_cast<std::size_t>(r.ptr - buf);
 #else
