@@ -88,8 +88,15 @@ int main(int argc, char** argv) {
         s.min_repetitions = 3;
     }
 
+    if (nav_table) {
+        // The table is README's markdown, whole; it has no rows to give one by one.
+        if (s.json || !scale_dir.empty()) {
+            std::fprintf(stderr, "navspan-bench: --nav-table prints markdown; it takes neither --json nor --scale\n%s", usage);
+            return 2;
+        }
+        return bench_nav_table(quick, filter);
+    }
     if (!scale_dir.empty()) return run_scale(s, scale_dir);
-    if (nav_table) return bench_nav_table(quick, filter);
 
     std::vector<bench_input> inputs = gather_inputs(quick);
 #if defined(NAVSPAN_BENCH_SOURCE)
