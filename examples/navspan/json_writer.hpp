@@ -59,22 +59,6 @@ inline std::size_t shortest_number(char* buf, std::size_t size, double v, bool i
 #endif
 }
 
-// Writes `v` (finite) as printf's "%.<precision>g" does into `buf` and
-// returns its length. std::to_chars with a precision is defined as that
-// printf in the "C" locale, and is several times faster than glibc's exact
-// printf (most of the time of a large dump: issue 28); where the library
-// lacks it for floating point (NAVSPAN_CLI_FLOAT_TO_CHARS, output.hpp)
-// printf.
-inline std::size_t general_number(char* buf, std::size_t size, double v, int precision) {
-#ifdef NAVSPAN_CLI_FLOAT_TO_CHARS
-    const auto r = std::to_chars(buf, buf + size, v, std::chars_format::general, precision);
-    return r.ec == std::errc() ? static_cast<std::size_t>(r.ptr - buf) : 0;
-#else
-    const int n = std::snprintf(buf, size, "%.*g", precision, v);
-    return n > 0 && static_cast<std::size_t>(n) < size ? static_cast<std::size_t>(n) : 0;
-#endif
-}
-
 class json_writer {
 public:
     // compact: one line; text: `info`'s "key: value" lines; pretty: JSON

@@ -20,6 +20,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -79,16 +80,29 @@ public:
         double x = v.x, y = v.y, z = v.z;
         if (want_y && !file_y) { y = v.z; z = -static_cast<double>(v.y); }
         if (!want_y && file_y) { y = -static_cast<double>(v.z); z = v.y; }
-        char buf[96];
-        const int n = std::snprintf(buf, sizeof buf, "v %.7g %.7g %.7g\n", x + 0.0, y + 0.0, z + 0.0);  // + 0.0: no "-0"
-        const std::string_view text(buf, n > 0 ? static_cast<std::size_t>(n) : 0);
+        // "v %.7g %.7g %.7g\n" (+ 0.0: no "-0"), each number written by
+        // general_number (std::to_chars: a printf per vertex was most of
+        // the time of a large obj).
         // The key: the written numbers read back (distinct texts of 7
         // significant digits are distinct doubles), kept once in keys_,
         // with a flat table of vertex numbers at most half full: about 40
         // bytes a vertex where a map of strings took about 120 (issue 28:
         // the obj of a 14 MB map).
+        char buf[96];
+        std::size_t n = 0;
+        buf[n++] = 'v';
         key k{x, y, z};
-        if (std::sscanf(buf, "v %lf %lf %lf", &k.x, &k.y, &k.z) != 3) k = {x, y, z};
+        double* const keyed[3] = {&k.x, &k.y, &k.z};
+        const double coordinates[3] = {x + 0.0, y + 0.0, z + 0.0};
+        for (int i = 0; i < 3; ++i) {
+            buf[n++] = ' ';
+            const std::size_t start = n;
+            n += general_number(buf + n, 30, coordinates[i], 7);
+            buf[n] = '\0';
+            if (n > start) *keyed[i] = std::strtod(buf + start, nullptr);
+        }
+        buf[n++] = '\n';
+        const std::string_view text(buf, n);
         if (2 * (keys_.size() + 1) > slots_.size()) grow();
         std::uint32_t& s = find(slots_, k);
         if (s == 0) {
