@@ -2,32 +2,35 @@
 # samples, and the real corpus when present), and the Python package's
 # pytest suite over the shared library (python/tests), which compares
 # `python3 -m navspan info` with the navspan command on every corpus file.
-if(TARGET navspan_c_static AND CMAKE_C_COMPILER)
-    add_executable(navspan_test_capi_c ${CMAKE_CURRENT_SOURCE_DIR}/capi/capi_test.c)
-    set_target_properties(navspan_test_capi_c PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
-    target_link_libraries(navspan_test_capi_c PRIVATE navspan_c_static navspan_build_flags)
-    if(NOT WIN32)
-        target_link_libraries(navspan_test_capi_c PRIVATE m)
-    endif()
-    add_test(NAME capi.c COMMAND navspan_test_capi_c ${PROJECT_SOURCE_DIR}/examples/samples ${NAVSPAN_CORPUS})
-    set_tests_properties(capi.c PROPERTIES LABELS "unit;capi")
-endif()
-# The same program against the shared library, as Python, C# and most C
-# programs use it: every entry point must be exported (a DLL's
-# __declspec(dllexport) on Windows, the version script elsewhere).
-if(TARGET navspan_c AND CMAKE_C_COMPILER)
-    add_executable(navspan_test_capi_c_shared ${CMAKE_CURRENT_SOURCE_DIR}/capi/capi_test.c)
-    set_target_properties(navspan_test_capi_c_shared PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
-    target_link_libraries(navspan_test_capi_c_shared PRIVATE navspan_c navspan_build_flags)
-    if(NOT WIN32)
-        target_link_libraries(navspan_test_capi_c_shared PRIVATE m)
-    else()
-        # Windows looks for a DLL beside the program first.
-        add_custom_command(TARGET navspan_test_capi_c_shared POST_BUILD
-            COMMAND ${CMAKE_COMMAND} -E copy_if_different $<TARGET_FILE:navspan_c> $<TARGET_FILE_DIR:navspan_test_capi_c_shared>)
-    endif()
-    add_test(NAME capi.c.shared COMMAND navspan_test_capi_c_shared ${PROJECT_SOURCE_DIR}/examples/samples ${NAVSPAN_CORPUS})
-    set_tests_properties(capi.c.shared PROPERTIES LABELS "unit;capi")
+# The C program runs twice: against the static library, and against the
+# shared one as Python, C# and most C programs use it, where every entry
+# point must be exported (a DLL's __declspec(dllexport) on Windows, the
+# version script elsewhere).
+if(CMAKE_C_COMPILER)
+    foreach(library navspan_c_static navspan_c)
+        if(NOT TARGET ${library})
+            continue()
+        endif()
+        if(library STREQUAL "navspan_c")
+            set(program navspan_test_capi_c_shared)
+            set(test_name capi.c.shared)
+        else()
+            set(program navspan_test_capi_c)
+            set(test_name capi.c)
+        endif()
+        add_executable(${program} ${CMAKE_CURRENT_SOURCE_DIR}/capi/capi_test.c)
+        set_target_properties(${program} PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+        target_link_libraries(${program} PRIVATE ${library} navspan_build_flags)
+        if(NOT WIN32)
+            target_link_libraries(${program} PRIVATE m)
+        elseif(library STREQUAL "navspan_c")
+            # Windows looks for a DLL beside the program first.
+            add_custom_command(TARGET ${program} POST_BUILD
+                COMMAND ${CMAKE_COMMAND} -E copy_if_different $<TARGET_FILE:navspan_c> $<TARGET_FILE_DIR:${program}>)
+        endif()
+        add_test(NAME ${test_name} COMMAND ${program} ${PROJECT_SOURCE_DIR}/examples/samples ${NAVSPAN_CORPUS})
+        set_tests_properties(${test_name} PROPERTIES LABELS "unit;capi")
+    endforeach()
 endif()
 
 # pytest: Debian's python3-pytest. A python3 without it (or an ASan build,
