@@ -72,8 +72,13 @@ if(NAVSPAN_INSTALL)
     if(EXISTS ${PROJECT_SOURCE_DIR}/python/navspan)
         install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/navspan DESTINATION ${NAVSPAN_PYTHON_INSTALL_DIR}
             PATTERN "__pycache__" EXCLUDE)
+        # Unversioned: libnavspan.so, libnavspan.dylib, navspan.dll (no prefix, as above).
+        set(navspan_c_prefix ${CMAKE_SHARED_LIBRARY_PREFIX})
+        if(WIN32)
+            set(navspan_c_prefix "")
+        endif()
         install(FILES $<TARGET_FILE:navspan_c> DESTINATION ${NAVSPAN_PYTHON_INSTALL_DIR}/navspan
-            RENAME ${CMAKE_SHARED_LIBRARY_PREFIX}navspan${CMAKE_SHARED_LIBRARY_SUFFIX})
+            RENAME ${navspan_c_prefix}navspan${CMAKE_SHARED_LIBRARY_SUFFIX})
     endif()
 endif()
 
