@@ -13,3 +13,6 @@
 #pragma push_macro("max")
 #undef min
 #undef max
+#if !defined(NAVSPAN_DETAIL_MIN_MAX_PUSHED)
+#  define NAVSPAN_DETAIL_MIN_MAX_PUSHED 1
+#endif
