@@ -21,6 +21,12 @@ if(CMAKE_C_COMPILER)
         add_executable(${program} ${CMAKE_CURRENT_SOURCE_DIR}/capi/capi_test.c)
         set_target_properties(${program} PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
         target_link_libraries(${program} PRIVATE ${library} navspan_build_flags)
+        if(NAVSPAN_SANITIZE)
+            # clang's C driver links the C runtime of UBSan, not the C++ one
+            # the library's C++ code calls into (a C program linking the
+            # library without sanitizers needs nothing of the kind).
+            set_target_properties(${program} PROPERTIES LINKER_LANGUAGE CXX)
+        endif()
         if(NOT WIN32)
             target_link_libraries(${program} PRIVATE m)
         elseif(library STREQUAL "navspan_c")
