@@ -76,11 +76,9 @@
 #pragma once
 #include "../core/min_max_push.hpp"
 
-#include <cfloat>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
-#include <type_traits>
 
 #include "../core/config.hpp"
 #include "../core/endian.hpp"

@@ -253,7 +253,6 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
     // The first ladder with an id, from the ladders sorted by (id, position).
     const navspan::detail::first_by_id ladder_by_id(storage.ladder_ids.first(need.ladders),
                                                     [&](std::uint32_t position) { return ladders[position].id(); });
-    auto first_ladder = [&](std::uint32_t id) { return ladder_by_id.first(id); };
 
     for (std::size_t k = 1, first = 0; k < n; ++k) {
         if (ids[k - 1].id != ids[k].id) {
@@ -340,7 +339,7 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
         for (unsigned d = 0; d < 2 && out.wants(check::missing_ladder); ++d) {
             const auto links = a.ladder_links(static_cast<ladder_direction>(d));
             for (std::size_t k = 0; k < links.size(); ++k) {
-                if (first_ladder(links[k]) == nullptr) add(check::missing_ladder, links.bytes().data() + 4 * k, links[k]);
+                if (ladder_by_id.first(links[k]) == nullptr) add(check::missing_ladder, links.bytes().data() + 4 * k, links[k]);
             }
         }
         const auto visible = a.visible_areas();
@@ -367,7 +366,7 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
         auto add = [&](std::size_t c, const std::byte* where, std::uint64_t value = 0) {
             out.add(c, "ladder", i, l.id(), at(where), value);
         };
-        if (const std::uint32_t* first = out.wants(check::duplicate_ladder_id) ? first_ladder(l.id()) : nullptr;
+        if (const std::uint32_t* first = out.wants(check::duplicate_ladder_id) ? ladder_by_id.first(l.id()) : nullptr;
             first != nullptr && *first < i) {
             add(check::duplicate_ladder_id, lb, *first);
         }

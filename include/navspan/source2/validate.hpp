@@ -230,7 +230,6 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
     // ladders sorted by (id, position).
     const navspan::detail::first_by_id ladder_by_id(storage.ladder_ids.first(need.ladders),
                                                     [&](std::uint32_t position) { return ladders[position].id(); });
-    auto first_ladder = [&](std::uint32_t id) { return ladder_by_id.first(id); };
     // Neighbours' edge counts in O(1): polygons by offset.
     detail::polygon_table polygons = file.area_context().polygons;
     polygons.offsets = storage.polygon_offsets.data();
@@ -313,7 +312,7 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
         for (const auto d : {ladder_direction::up, ladder_direction::down}) {
             const id_list l = a.ladder_links(d);
             for (std::size_t k = 0; k < l.size() && out.wants(check::missing_ladder); ++k) {
-                if (first_ladder(l[k]) == nullptr) {
+                if (ladder_by_id.first(l[k]) == nullptr) {
                     add(check::missing_ladder, at(l.bytes().data()) + 4 * k, l[k]);
                 }
             }
@@ -329,7 +328,7 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
         };
         // A duplicate names the first ladder with its id.
         if (out.wants(check::duplicate_ladder_id)) {
-            if (const std::uint32_t* first = first_ladder(l.id()); first != nullptr && *first != i) {
+            if (const std::uint32_t* first = ladder_by_id.first(l.id()); first != nullptr && *first != i) {
                 add(check::duplicate_ladder_id, lb, *first);
             }
         }
