@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import array
 import ctypes
+import errno
 import json
 import math
 import os
@@ -31,7 +32,7 @@ from . import _lib
 
 __all__ = [
     "open", "File", "Mesh", "Polygon", "Link", "Location", "Path", "RaycastHit", "Finding", "Space",
-    "NavspanError", "library_version", "__version__",
+    "NavspanError", "FileNotFound", "IsADirectory", "library_version", "__version__",
 ]
 
 _L = _lib.load()
@@ -85,6 +86,34 @@ class NavspanError(Exception):
                        err.record.decode() if err.record else None, err.value, err.bound,
                        _L.navspan_error_reason(ctypes.byref(err)).decode())
         return cls(code, _L.navspan_result_string(code).decode())
+
+
+class FileNotFound(FileNotFoundError, NavspanError):
+    """A path that names no file: Python's FileNotFoundError (errno, the
+    path in .filename) and a NavspanError of code "io" both."""
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class IsADirectory(IsADirectoryError, NavspanError):
+    """A path that names a directory: IsADirectoryError and NavspanError "io"."""
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def _os_error(kind, number: int, reason: str, path: bytes) -> NavspanError:
+    """The error of a path that cannot be opened, as both Python's OSError
+    subclass (so `except FileNotFoundError` works) and NavspanError (code
+    9, "io", as before), its message the command's first line."""
+    cls = FileNotFound if kind is FileNotFoundError else IsADirectory
+    name = os.fsdecode(path)
+    e = cls(number, os.strerror(number), name)
+    e.code, e.name, e.offset, e.record, e.value, e.bound = 9, "io", None, None, 0, 0
+    e.reason = reason
+    e.message = f"{name}: {reason}"
+    return e
 
 
 def _check(code: int, err: Optional[_lib.Error] = None) -> None:
@@ -237,25 +266,42 @@ class _Polygons(Sequence):
 def _float_buffer(points: Any, count_hint: Optional[int] = None) -> Tuple[Any, int, Any]:
     """(address, point count, keep-alive) of x, y, z float32 triples given as
     a buffer (array('f'), NumPy float32 array, memoryview) or a sequence of
-    points."""
+    points.
+
+    A buffer is taken as it is shaped: one dimension of whole triples, or
+    (n, 3). Any other shape ((3, 4) say) is refused rather than read as
+    triples it does not hold, and an empty buffer is zero points."""
     try:
         view = memoryview(points)
     except TypeError:
         view = None
     if view is not None and view.format == "f" and view.c_contiguous:
-        flat = view.cast("B").cast("f") if view.ndim != 1 else view
-        if len(flat) % 3:
-            raise ValueError("the points' buffer does not hold whole x, y, z triples")
+        if view.nbytes == 0:
+            if view.ndim > 1 and view.shape[-1] != 3:
+                raise ValueError(f"points of shape {tuple(view.shape)}: expected (n, 3)")
+            return 0, 0, None
+        if view.ndim == 1:
+            flat = view
+            if len(flat) % 3:
+                raise ValueError("the points' buffer does not hold whole x, y, z triples")
+        elif view.ndim == 2 and view.shape[1] == 3:
+            flat = view.cast("B").cast("f")
+        else:
+            raise ValueError(f"points of shape {tuple(view.shape)}: expected (n, 3)")
         if view.readonly:
             arr = (ctypes.c_float * len(flat)).from_buffer_copy(flat)
         else:
             arr = (ctypes.c_float * len(flat)).from_buffer(flat)
         return ctypes.addressof(arr), len(flat) // 3, arr
+    if view is not None and view.ndim > 1 and view.shape[-1] != 3:
+        raise ValueError(f"points of shape {tuple(view.shape)}: expected (n, 3)")
     flat_list = array.array("f")
     for p in points:
         if len(p) != 3:
             raise ValueError("a point has three coordinates")
         flat_list.extend(p)
+    if not flat_list:
+        return 0, 0, None
     arr = (ctypes.c_float * len(flat_list)).from_buffer(flat_list)
     return ctypes.addressof(arr), len(flat_list) // 3, (flat_list, arr)
 
@@ -393,6 +439,8 @@ class Mesh:
 
     def _many(self, fn, points: Any, limit: float, surface: bool):
         address, n, keep = _float_buffer(points)
+        if n == 0:  # nothing to ask the library
+            return (array.array("I"), array.array("f")) if surface else array.array("I")
         polygons = array.array("I", bytes(4 * n))
         pbuf = (ctypes.c_uint32 * max(1, n)).from_buffer(polygons) if n else None
         on = array.array("f", bytes(12 * n)) if surface else None
@@ -664,10 +712,23 @@ def open(source: Union[str, "os.PathLike[str]", bytes, bytearray, memoryview], *
     err = _lib.Error()
     if isinstance(source, (str, os.PathLike)):
         path = os.fsencode(source)
+        # The C ABI takes a C string: a NUL inside would open a shorter,
+        # other path. Python's own open() refuses it the same way.
+        if b"\0" in path:
+            raise ValueError("embedded null byte in the path")
+        # Missing or unreadable files raise what Python's open() raises,
+        # with the path, so `except FileNotFoundError` works as usual.
+        if not os.path.exists(path):
+            raise _os_error(FileNotFoundError, errno.ENOENT, "no such file", path)
+        if os.path.isdir(path):
+            raise _os_error(IsADirectoryError, errno.EISDIR, "is a directory, not a file", path)
         if mmap:
             opts.flags |= _lib.OPEN_MAP
         _check(_L.navspan_open_path(path, ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)), err)
         return File(h, None, os.fsdecode(path))
+    if len(source) == 0 if isinstance(source, (bytes, bytearray)) else memoryview(source).nbytes == 0:
+        # As the command says it (the library would call it a bad magic).
+        raise NavspanError(1, "empty input (the file has no bytes)", 0, "file", reason="empty input")
     if isinstance(source, bytes):
         _check(_L.navspan_open_bytes(source, len(source), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)),
                err)

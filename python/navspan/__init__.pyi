@@ -25,6 +25,10 @@ class NavspanError(Exception):
     def __init__(self, code: int, message: str, offset: Optional[int] = ..., record: Optional[str] = ...,
                  value: int = ..., bound: int = ..., reason: Optional[str] = ...) -> None: ...
 
+
+class FileNotFound(FileNotFoundError, NavspanError): ...
+class IsADirectory(IsADirectoryError, NavspanError): ...
+
 class Finding(NamedTuple):
     check: str
     severity: str

@@ -192,7 +192,9 @@ def load() -> ctypes.CDLL:
                       "NAVSPAN_LIBRARY to its path, or install it. Tried: " + "; ".join(tried))
 
 
-def _declare(lib: ctypes.CDLL) -> None:
+def signatures() -> dict:
+    """Every function of navspan.h the package calls: name -> (result type,
+    argument types). tests/test_abi_layout.py holds it against the header."""
     P = ctypes.c_void_p
     E = ctypes.POINTER(Error)
     r = ctypes.c_int
@@ -209,6 +211,7 @@ def _declare(lib: ctypes.CDLL) -> None:
         "navspan_close": (None, [P]),
         "navspan_file_format": (r, [P]),
         "navspan_file_version": (ctypes.c_uint32, [P]),
+        "navspan_file_data": (ctypes.c_void_p, [P]),
         "navspan_file_size": (ctypes.c_size_t, [P]),
         "navspan_info_json": (r, [P, ctypes.c_char_p, WRITE_FN, P, E]),
         "navspan_info_get": (r, [P, ctypes.POINTER(Info), E]),
@@ -242,7 +245,15 @@ def _declare(lib: ctypes.CDLL) -> None:
         "navspan_raycast": (r, [P, ctypes.c_uint32, c_float_p, c_float_p, ctypes.c_float,
                                 ctypes.POINTER(RaycastHit)]),
     }
-    for name, (restype, argtypes) in sig.items():
+    return sig
+
+
+def declared_functions() -> list:
+    return list(signatures())
+
+
+def _declare(lib: ctypes.CDLL) -> None:
+    for name, (restype, argtypes) in signatures().items():
         fn = getattr(lib, name)
         fn.restype = restype
         fn.argtypes = argtypes

@@ -220,3 +220,46 @@ def test_module_command_usage():
     assert run([sys.executable, "-m", "navspan", "info", "--bogus", "x"], env=env).returncode == 2
     out = run([sys.executable, "-m", "navspan", "--version"], env=env)
     assert out.returncode == 0 and navspan.library_version() in out.stdout
+
+
+def test_points_are_taken_as_they_are_shaped():
+    """A float32 buffer of shape (3, 4) holds no triples: it is refused, not
+    read as four points; an empty buffer is zero points, not an error."""
+    with navspan.open(SAMPLES / "sample_v16_cstrike.nav") as f:
+        mesh = f.mesh()
+        wrong = memoryview(array.array("f", [0.0] * 12)).cast("B").cast("f", (3, 4))
+        with pytest.raises(ValueError):
+            mesh.locate_many(wrong)
+        right = memoryview(array.array("f", [0.0] * 12)).cast("B").cast("f", (4, 3))
+        assert len(mesh.locate_many(right)) == 4
+        assert len(mesh.locate_many(array.array("f"))) == 0
+        assert len(mesh.nearest_many([])) == 0
+        polygons, on = mesh.locate_many([], surface=True)
+        assert len(polygons) == 0 and len(on) == 0
+
+
+def test_paths_and_empty_input_fail_as_python_and_the_command_do(tmp_path):
+    missing = tmp_path / "missing.nav"
+    with pytest.raises(FileNotFoundError) as e:
+        navspan.open(missing)
+    assert e.value.filename == str(missing) and isinstance(e.value, navspan.NavspanError)
+    assert str(e.value) == f"{missing}: no such file" and e.value.name == "io"
+    with pytest.raises(IsADirectoryError):
+        navspan.open(tmp_path)
+    # A NUL would make the C string a shorter path: refused, as open() does.
+    real = str(SAMPLES / "sample_v16_cstrike.nav")
+    with pytest.raises(ValueError):
+        navspan.open(real + "\0.bak")
+    for empty in (b"", bytearray(), memoryview(b"")):
+        with pytest.raises(navspan.NavspanError) as e:
+            navspan.open(empty)
+        assert str(e.value) == "empty input (the file has no bytes)"
+
+
+def test_empty_input_says_what_the_command_says(tmp_path, command):
+    empty = tmp_path / "empty.nav"
+    empty.write_bytes(b"")
+    first_line = run([command, "info", str(empty)]).stderr.splitlines()[0]
+    with pytest.raises(navspan.NavspanError) as e:
+        navspan.open(empty.read_bytes())
+    assert first_line.endswith(str(e.value))
