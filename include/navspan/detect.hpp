@@ -24,6 +24,7 @@ enum class format : std::uint8_t {
     creation_plugin,  // Bethesda .esp/.esm/.esl, first record "TES4"
     quake2_nav,       // Quake 2 re-release .nav, magic "NAV3": recognised, not read
     source2_nav,      // Source 2 .nav (Counter-Strike 2, Deadlock), magic 0xFEEDFACE, version >= 30
+    vpk_package,      // Valve VPK package (a map's .vpk holds its .nav), signature 0x55AA1234
 };
 
 // The key used by `navspan info --json` ("source_nav", ...), or "unknown".
@@ -35,6 +36,7 @@ constexpr std::string_view to_string(format f) noexcept {
         case format::creation_plugin: return "creation_plugin";
         case format::quake2_nav: return "quake2_nav";
         case format::source2_nav: return "source2_nav";
+        case format::vpk_package: return "vpk_package";
         case format::unknown: break;
     }
     return "unknown";
@@ -46,6 +48,7 @@ inline constexpr std::uint32_t quake_nav = fourcc("NAV2");
 inline constexpr std::uint32_t quake2_nav = fourcc("NAV3");
 inline constexpr std::uint32_t fox_nav2 = 201403242u;
 inline constexpr std::uint32_t creation_plugin = fourcc("TES4");
+inline constexpr std::uint32_t vpk_package = 0x55AA1234u;
 }  // namespace magic
 
 // The first header version of the Source 2 .nav (Source 1 ends at 16).
@@ -71,6 +74,7 @@ constexpr format detect(std::span<const std::byte> bytes) noexcept {
         case magic::quake2_nav: return format::quake2_nav;
         case magic::fox_nav2: return format::fox_nav2;
         case magic::creation_plugin: return format::creation_plugin;
+        case magic::vpk_package: return format::vpk_package;
         default: return format::unknown;
     }
 }

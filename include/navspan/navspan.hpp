@@ -14,4 +14,5 @@
 #include "fox.hpp"
 #include "creation.hpp"
 #include "nav.hpp"
+#include "vpk.hpp"
 #include "core/min_max_pop.hpp"

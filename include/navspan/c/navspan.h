@@ -121,7 +121,8 @@ typedef enum navspan_format {
     navspan_format_fox_nav2 = 3,
     navspan_format_creation_plugin = 4,
     navspan_format_quake2_nav = 5, /* recognised, not read */
-    navspan_format_source2_nav = 6 /* Counter-Strike 2, Deadlock: from the Source 2 reader on */
+    navspan_format_source2_nav = 6, /* Counter-Strike 2, Deadlock: from the Source 2 reader on */
+    navspan_format_vpk_package = 7 /* a VPK package (detected; read by navspan::vpk) */
     /* New formats get new numbers; none is renumbered. */
 } navspan_format;
 
