@@ -255,3 +255,32 @@ TEST_CASE("nav locate: equal gaps give the lowest polygon index, wherever the in
     REQUIRE(on_small);
     CHECK(on_small->polygon == 12 + 32 * side);
 }
+
+TEST_CASE("nav walkable: a polygon keeps every corner and every link, however many") {
+    // A Source 2 (v30) area may have any number of corners; keeping only the
+    // first 255 of a 60,000-corner circle answered "no polygon" at its
+    // centre and drew it whole (issue 35, H9).
+    nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
+    constexpr std::uint32_t corners = 60000;
+    std::vector<vec3> ring;
+    ring.reserve(corners);
+    for (std::uint32_t i = 0; i < corners; ++i) {
+        const double t = 6.283185307179586 * static_cast<double>(i) / corners;
+        ring.push_back({static_cast<float>(1000 * std::cos(t)), static_cast<float>(1000 * std::sin(t)), 0});
+    }
+    const nav::polygon_index big = b.add_polygon({1, 0}, ring);
+    // 70,000 links out of one polygon (more than a 16-bit count holds).
+    const vec3 tiny[] = {{2000, 0, 0}, {2001, 0, 0}, {2001, 1, 0}, {2000, 1, 0}};
+    const nav::polygon_index other = b.add_polygon({2, 0}, tiny);
+    for (int i = 0; i < 70000; ++i) b.add_link(big, other, nav::link_kind::walk, {1000, 0, 0}, {1000, 0, 0});
+    const nav::walkable w = b.finish();
+    CHECK(w.corner_count(big) == corners);
+    CHECK(w.links(big).size() == 70000);
+    const auto index = nav::spatial_index::build(w);
+    const auto at = index.locate({0, 0, 10}, 72);
+    REQUIRE(at);
+    CHECK(at->polygon == big);
+    const auto inside_last_corners = index.locate({990, -5, 0}, 72);  // near corner 59,999's side
+    REQUIRE(inside_last_corners);
+    CHECK(inside_last_corners->polygon == big);
+}
