@@ -255,3 +255,78 @@ TEST_CASE("nav locate: equal gaps give the lowest polygon index, wherever the in
     REQUIRE(on_small);
     CHECK(on_small->polygon == 12 + 32 * side);
 }
+
+TEST_CASE("nav walkable: a polygon keeps every corner and every link, however many") {
+    // A Source 2 (v30) area may have any number of corners; keeping only the
+    // first 255 of a 60,000-corner circle answered "no polygon" at its
+    // centre and drew it whole (issue 35, H9).
+    nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
+    constexpr std::uint32_t corners = 60000;
+    std::vector<vec3> ring;
+    ring.reserve(corners);
+    for (std::uint32_t i = 0; i < corners; ++i) {
+        const double t = 6.283185307179586 * static_cast<double>(i) / corners;
+        ring.push_back({static_cast<float>(1000 * std::cos(t)), static_cast<float>(1000 * std::sin(t)), 0});
+    }
+    const nav::polygon_index big = b.add_polygon({1, 0}, ring);
+    // 70,000 links out of one polygon (more than a 16-bit count holds).
+    const vec3 tiny[] = {{2000, 0, 0}, {2001, 0, 0}, {2001, 1, 0}, {2000, 1, 0}};
+    const nav::polygon_index other = b.add_polygon({2, 0}, tiny);
+    for (int i = 0; i < 70000; ++i) b.add_link(big, other, nav::link_kind::walk, {1000, 0, 0}, {1000, 0, 0});
+    const nav::walkable w = b.finish();
+    CHECK(w.corner_count(big) == corners);
+    CHECK(w.links(big).size() == 70000);
+    const auto index = nav::spatial_index::build(w);
+    const auto at = index.locate({0, 0, 10}, 72);
+    REQUIRE(at);
+    CHECK(at->polygon == big);
+    const auto inside_last_corners = index.locate({990, -5, 0}, 72);  // near corner 59,999's side
+    REQUIRE(inside_last_corners);
+    CHECK(inside_last_corners->polygon == big);
+}
+
+TEST_CASE("nav locate and nearest: a stack of coincident huge polygons is looked at once") {
+    // Thousands of areas on one polygon that covers the map (Source 2 areas
+    // share polygons): the queries look at the first of the stack only, and
+    // answer what a scan of every polygon answers (issue 35, H5).
+    nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
+    constexpr std::uint32_t side = 30, stacked = 5000;
+    for (std::uint32_t i = 0; i < side * side; ++i) {
+        const float x = 100.0f * static_cast<float>(i % side), y = 100.0f * static_cast<float>(i / side);
+        const vec3 c[] = {{x, y, 5}, {x + 1, y, 5}, {x + 1, y + 1, 5}, {x, y + 1, 5}};
+        b.add_polygon({i, 0}, c);
+    }
+    const vec3 sliver[] = {{0, 0, 0}, {1, 0, 0}, {3000, 3000, 0}};
+    const vec3 square[] = {{0, 0, 20}, {3000, 0, 20}, {3000, 3000, 20}, {0, 3000, 20}};
+    for (std::uint32_t i = 0; i < stacked; ++i) {
+        b.add_polygon({side * side + i, 0}, i % 2 ? std::span<const vec3>(square) : std::span<const vec3>(sliver));
+    }
+    const nav::walkable w = b.finish();
+    const auto index = nav::spatial_index::build(w);
+    CHECK(index.oversize_count() == stacked);
+    CHECK(index.oversize_distinct_count() == 2);
+    auto scan_locate = [&](vec3 q, float tolerance) {
+        nav::polygon_index best = nav::no_polygon;
+        float best_gap = tolerance;
+        for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
+            if (!navspan::nav::geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) continue;
+            const float gap = std::fabs(static_cast<float>(navspan::nav::geometry_detail::plan_height(w, p, {q.x, q.y})) - q.z);
+            if (gap < best_gap || (gap == best_gap && best == nav::no_polygon)) best = p, best_gap = gap;
+        }
+        return best;
+    };
+    for (const vec3 q : {vec3{1500, 1500, 1}, vec3{1500, 1500, 19}, vec3{0.5f, 0.5f, 6}, vec3{2000, 100, 0}}) {
+        const auto at = index.locate(q, 1000);
+        CHECK((at ? at->polygon : nav::no_polygon) == scan_locate(q, 1000));
+    }
+    const auto above = index.locate({1500, 1500, 19}, 1000);
+    REQUIRE(above);
+    CHECK(above->polygon == side * side + 1);  // the first square of the stack
+    const auto on_sliver = index.nearest({1500, 1500, 0}, 10);
+    REQUIRE(on_sliver);
+    CHECK(on_sliver->polygon == side * side);  // the first sliver
+    // Box queries still list every polygon of the stack.
+    std::size_t seen = 0;
+    index.query({{1400, 1400, -100}, {1600, 1600, 100}}, [&](nav::polygon_index p) { seen += p >= side * side; });
+    CHECK(seen == stacked);
+}

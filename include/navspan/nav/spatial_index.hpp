@@ -112,6 +112,9 @@ public:
     const walkable* mesh() const noexcept { return mesh_; }
     // Polygons kept in the short list every query looks at (see above).
     std::size_t oversize_count() const noexcept { return oversize_count_; }
+    // Of those, the ones locate() and nearest() look at: the others lie
+    // exactly on one of these (see set_apart_coincident_oversize()).
+    std::size_t oversize_distinct_count() const noexcept { return oversize_distinct_; }
 
     // The polygon under or above `point` whose surface is nearest to it in
     // height, among those within `height_tolerance` (of equal gaps, the
@@ -155,7 +158,7 @@ public:
                 }
             }
         }
-        for (polygon_index p : oversize()) {
+        for (polygon_index p : oversize_distinct()) {
             if (within(w.plan_bounds(p), q, tol)) consider(p);
         }
         if (best.polygon == no_polygon) return std::nullopt;
@@ -258,7 +261,7 @@ public:
             }
             if (!more) break;
         }
-        for (polygon_index p : oversize()) {
+        for (polygon_index p : oversize_distinct()) {
             if (may_be_nearer(w.plan_bounds(p))) consider(p);
         }
         if (best.polygon == no_polygon) return std::nullopt;
@@ -534,10 +537,53 @@ private:
         }
         for (std::size_t c = cells; c > 0; --c) words_[c] = words_[c - 1];
         words_[0] = 0;
+        set_apart_coincident_oversize(w);
+    }
+
+    // Orders two polygons by their geometry (corner count, corners bit for
+    // bit, height model), then by index: coincident polygons end up side by
+    // side, lowest index first.
+    static int geometry_order(const walkable& w, polygon_index a, polygon_index b) noexcept {
+        const auto ca = w.plan_corners(a), cb = w.plan_corners(b);
+        if (ca.size() != cb.size()) return ca.size() < cb.size() ? -1 : 1;
+        if (const int order = std::memcmp(ca.data(), cb.data(), ca.size_bytes()); order != 0) return order;
+        if (w.surface(a) != w.surface(b)) return w.surface(a) < w.surface(b) ? -1 : 1;
+        return 0;
+    }
+    // Polygons of the short list that lie exactly on an earlier one (same
+    // corners, same height model) give every query the same gap and
+    // distance as it, and lose the tie to its lower index: locate() and
+    // nearest() need only the first of each such stack. A crafted file
+    // stacks thousands of areas on one huge polygon (Source 2 areas share
+    // polygons), which made every query scan them all (issue 35, H5). The
+    // short list is sorted in place (no memory, O(k log k) comparisons) and
+    // the first of each stack moved to the front; box queries still see
+    // every polygon.
+    void set_apart_coincident_oversize(const walkable& w) noexcept {
+        const auto first = words_.begin() + static_cast<std::ptrdiff_t>(oversize_at_);
+        const auto last = first + static_cast<std::ptrdiff_t>(oversize_count_);
+        std::sort(first, last, [&](std::uint32_t a, std::uint32_t b) {
+            const int order = geometry_order(w, a, b);
+            return order != 0 ? order < 0 : a < b;
+        });
+        // Swapping only with positions already passed, so each stack's
+        // members are still read in sorted order.
+        std::size_t distinct = 0;
+        polygon_index stack = no_polygon;
+        for (auto it = first; it != last; ++it) {
+            if (stack != no_polygon && geometry_order(w, stack, *it) == 0) continue;
+            stack = *it;
+            std::iter_swap(first + static_cast<std::ptrdiff_t>(distinct++), it);
+        }
+        oversize_distinct_ = distinct;
     }
 
     std::span<const std::uint32_t> oversize() const noexcept {
         return std::span<const std::uint32_t>(words_).subspan(oversize_at_, oversize_count_);
+    }
+    // The short list without the polygons lying exactly on an earlier one.
+    std::span<const std::uint32_t> oversize_distinct() const noexcept {
+        return std::span<const std::uint32_t>(words_).subspan(oversize_at_, oversize_distinct_);
     }
 
     // Calls f(p) once per polygon listed in the cells overlapping the plan
@@ -577,6 +623,7 @@ private:
     std::unique_ptr<std::uint32_t[]> owned_;
     std::span<std::uint32_t> words_;
     std::size_t heights_at_ = 0, items_at_ = 0, masks_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
+    std::size_t oversize_distinct_ = 0;
     std::uint32_t usable_ = 0;
     std::uint32_t cap_ = max_cells_per_polygon;  // the most cells a polygon listed in cells covers
     std::uint32_t cols_ = 1, rows_ = 1;

@@ -136,8 +136,11 @@ struct polygon_entry {
     std::uint32_t first_link = 0;
     std::uint32_t flags = 0;
     std::uint32_t group = 0;
-    std::uint16_t link_count = 0;
-    std::uint8_t corner_count = 0;
+    // Counts of any size: a Source 2 (v30) area may have any number of
+    // corners and a crafted file any number of connections, and keeping
+    // only the first 255 or 65,535 would answer queries about another shape.
+    std::uint32_t link_count = 0;
+    std::uint32_t corner_count = 0;
     nav::surface height_model = nav::surface::planar;
     bool usable = true;  // every corner finite and at least 3 corners
     bool rectangle = false;  // usable, four corners making a plan rectangle with axis-parallel sides (Source areas)
@@ -291,7 +294,10 @@ inline polygon_index walkable_builder::add_polygon(polygon_id id, std::span<cons
     polygon_entry e;
     e.id = id;
     e.first_vertex = static_cast<std::uint32_t>(vertices_.size());
-    e.corner_count = static_cast<std::uint8_t>(std::min<std::size_t>(world_corners.size(), 255));
+    // The vertex pool is indexed by 32 bits: a polygon that would pass that
+    // (only a crafted input of over 48 GB of corners could) is kept unusable.
+    const bool fits = world_corners.size() < 0xFFFFFFFFu - vertices_.size();
+    e.corner_count = fits ? static_cast<std::uint32_t>(world_corners.size()) : 0;
     e.height_model = world_corners.size() == 4 ? s : surface::planar;
     e.flags = flags;
     e.group = group;
@@ -331,7 +337,7 @@ inline void walkable_builder::add_link(polygon_index from, polygon_index to, lin
     // A polygon keeps at most 65,535 links (far above any real file); the
     // rest are dropped here, so a crafted list costs no memory past that.
     // link_count counts the pending links until finish().
-    if (polygons_[from].link_count == 0xFFFF) return;
+    if (polygons_[from].link_count == 0xFFFFFFFFu) return;
     ++polygons_[from].link_count;
     pending_.push_back({from, l});
 }
