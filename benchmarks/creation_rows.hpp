@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <utility>
@@ -39,6 +40,7 @@
 
 #include "creation/builder.hpp"
 #include "creation_floor.hpp"
+#include "plugin_floor.hpp"
 #include "harness.hpp"
 #include "inputs.hpp"
 
@@ -193,6 +195,30 @@ inline std::uint64_t traverse(const navspan::creation::nvnm::navmesh& m) noexcep
     return f.value();
 }
 
+#if defined(NAVSPAN_BENCH_HAVE_ZLIB)
+// zlib at its best: one stream state, reset between records (no allocation
+// per record), the output written straight into place.
+struct zlib_inflater {
+    z_stream z{};
+    bool ready = inflateInit(&z) == Z_OK;
+    zlib_inflater() = default;
+    zlib_inflater(const zlib_inflater&) = delete;
+    zlib_inflater& operator=(const zlib_inflater&) = delete;
+    ~zlib_inflater() {
+        if (ready) inflateEnd(&z);
+    }
+    bool operator()(std::span<const std::byte> in, std::span<std::byte> out) noexcept {
+        inflateReset(&z);
+        z.next_in = reinterpret_cast<Bytef*>(const_cast<std::byte*>(in.data()));
+        z.avail_in = static_cast<uInt>(in.size());
+        z.next_out = reinterpret_cast<Bytef*>(out.data());
+        z.avail_out = static_cast<uInt>(out.size());
+        const int status = inflate(&z, Z_FINISH);
+        return status == Z_STREAM_END && z.avail_out == 0;
+    }
+};
+#endif
+
 }  // namespace creation_bench
 
 template <class Emit>
@@ -216,7 +242,7 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
         return;
     }
 
-    emit(measure(s, "open", "creation_plugin", in.name, bytes.size(), [&] {
+    emit(measure_against_floor(s, "open", "creation_plugin", in.name, bytes.size(), [&] {
         auto plugin = cr::plugin_file::open(bytes);
         if (!plugin) return std::uint64_t{0};
         std::uint64_t h = static_cast<std::uint64_t>(plugin->record_count());
@@ -226,20 +252,13 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
             h = e.is_group ? fold(h, e.group.label()) : fold(fold(h, e.record.form_id()), e.record.flags_raw());
         }
         return fold(h, static_cast<std::uint64_t>(w.error().code));
-    }));
-
-    // A buffer sized for the largest record before timing: the timed walk
-    // then never grows it (zero allocations).
-    cr::inflate_buffer scratch;
-    scratch.reserve(prep.largest);
-    emit(measure(s, "open nvnm", "creation_plugin", in.name, bytes.size(), [&] {
-        auto plugin = cr::plugin_file::open(bytes);
-        if (!plugin) return std::uint64_t{0};
+    }, [&] {
         std::uint64_t h = 0;
-        const navspan::error e = cr::for_each_navmesh(*plugin, scratch, [&](const cr::navmesh_entry& n) {
-            h = fold(fold(h, n.navmesh.triangles().size()), n.record.form_id());
-        });
-        return fold(h, static_cast<std::uint64_t>(e.code));
+        const bool ok = plugin_floor::floor_walk(
+            bytes, [&](std::int32_t records) { h = static_cast<std::uint64_t>(records); },
+            [&](std::uint32_t label) { h = fold(h, label); },
+            [&](const std::byte* p) { h = fold(fold(h, navspan::load_u32(p + 12)), navspan::load_u32(p + 8)); });
+        return ok ? fold(h, 0) : std::uint64_t{1};
     }));
 
     // The options are built once, outside the timed code, as the floors'
@@ -264,6 +283,36 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
             visit(navspan::bytes_view(prep.nvnm_storage.data() + prep.nvnm[i].first, prep.nvnm[i].second), layouts[i]);
         }
     };
+    // A buffer sized for the largest record before timing: the timed walk
+    // then never grows it (zero allocations).
+    cr::inflate_buffer scratch;
+    scratch.reserve(prep.largest);
+    std::vector<std::byte> floor_scratch(prep.largest);
+#if defined(NAVSPAN_BENCH_HAVE_ZLIB)
+    creation_bench::zlib_inflater floor_inflate;
+#else
+    auto floor_inflate = [](std::span<const std::byte> stream, std::span<std::byte> to) {
+        return cr::inflate_zlib(stream, to).ok();
+    };
+#endif
+    emit(measure_against_floor(s, "open nvnm", "creation_plugin", in.name, bytes.size(), [&] {
+        auto plugin = cr::plugin_file::open(bytes);
+        if (!plugin) return std::uint64_t{0};
+        std::uint64_t h = 0;
+        const navspan::error e = cr::for_each_navmesh(*plugin, scratch, [&](const cr::navmesh_entry& n) {
+            h = fold(fold(h, n.navmesh.triangles().size()), n.record.form_id());
+        });
+        return fold(h, static_cast<std::uint64_t>(e.code));
+    }, [&] {
+        // The floor: for_each_navmesh by hand (plugin_floor.hpp), the
+        // records inflated by the peer a user would pick (floor_inflate).
+        std::uint64_t h = 0;
+        const bool ok = plugin_floor::floor_open_nvnm(
+            bytes, floor_scratch, layouts, default_limits, floor_inflate,
+            [&](const creation_floor::lists& found, std::uint32_t form_id) { h = fold(fold(h, found.count[1]), form_id); });
+        return ok ? fold(h, 0) : std::uint64_t{1};
+    }));
+
     // Small payloads (Campfire's one NVNM is 160 bytes: tens of
     // nanoseconds a call) are timed many calls per sample and reported per
     // call, so the clock's resolution does not decide the ratio.
@@ -359,10 +408,8 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
         return h;
     };
 #if defined(NAVSPAN_BENCH_HAVE_ZLIB)
-    // The floor: zlib at its best, one stream state reset between records
-    // (no allocation per record), the output written straight into place.
-    z_stream z{};
-    if (inflateInit(&z) != Z_OK) {
+    // The floor: zlib (creation_bench::zlib_inflater, as the open nvnm floor).
+    if (!floor_inflate.ready) {
         emit(measure(s, "inflate", "creation_plugin", in.name, prep.inflated_bytes, navspan_inflate));
         skipped("inflate (system zlib)", "inflateInit failed");
         return;
@@ -371,20 +418,32 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
                                navspan_inflate, [&] {
         std::uint64_t h = 0;
         for (const auto& c : prep.compressed) {
-            inflateReset(&z);
-            z.next_in = reinterpret_cast<Bytef*>(const_cast<std::byte*>(c.stream.data()));
-            z.avail_in = static_cast<uInt>(c.stream.size());
-            z.next_out = reinterpret_cast<Bytef*>(out.data());
-            z.avail_out = static_cast<uInt>(c.size);
-            const int status = inflate(&z, Z_FINISH);
-            const bool ok = status == Z_STREAM_END && z.avail_out == 0;
+            const bool ok = floor_inflate(c.stream, std::span<std::byte>(out.data(), c.size));
             h = fold(fold(h, ok ? 1u : 0u), std::to_integer<std::uint64_t>(out[c.size / 2]));
         }
         return h;
     }));
-    inflateEnd(&z);
 #else
-    emit(measure(s, "inflate", "creation_plugin", in.name, prep.inflated_bytes, navspan_inflate));
+    // Without zlib the floor is a plain copy of the output (each record's
+    // inflated bytes, inflated beforehand): what writing the output costs.
+    std::vector<std::byte> inflated(prep.inflated_bytes);
+    std::vector<bool> inflated_ok;
+    for (std::size_t at = 0; const auto& c : prep.compressed) {
+        inflated_ok.push_back(cr::inflate_zlib(c.stream, std::span<std::byte>(inflated.data() + at, c.size)).ok());
+        at += c.size;
+    }
+    emit(measure_against_floor(s, "inflate (floor: memcpy of the output)", "creation_plugin", in.name,
+                               prep.inflated_bytes, navspan_inflate, [&] {
+        std::uint64_t h = 0;
+        std::size_t at = 0;
+        for (std::size_t i = 0; i < prep.compressed.size(); ++i) {
+            const std::uint32_t size = prep.compressed[i].size;
+            std::memcpy(out.data(), inflated.data() + at, size);
+            at += size;
+            h = fold(fold(h, inflated_ok[i] ? 1u : 0u), std::to_integer<std::uint64_t>(out[size / 2]));
+        }
+        return h;
+    }));
 #endif
 }
 

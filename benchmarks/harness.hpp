@@ -144,6 +144,15 @@ inline void compiler_barrier() noexcept {
 #endif
 }
 
+// Keeps `p` (and what it points to) alive as far as the optimiser knows.
+inline void escape(const void* p) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+    asm volatile("" : : "g"(p) : "memory");
+#else
+    (void)p;
+#endif
+}
+
 template <class Fn, class FloorFn>
 row measure_against_floor_batched(const settings& s, std::string name, std::string format, std::string input,
                                   std::uint64_t bytes, int calls, Fn&& fn, FloorFn&& floor_fn) {

@@ -29,6 +29,7 @@
 #include "inputs.hpp"
 #include "quake/builder.hpp"
 #include "quake_floor.hpp"
+#include "writer_rows.hpp"
 
 namespace navspan_bench {
 
@@ -162,15 +163,10 @@ void bench_quake(const settings& s, const bench_input& in, Emit&& emit) {
         row_with_floor(
             "links node to node", [&] { return quake_rows_detail::links_node_to_node(*file); },
             [&] { return quake_floor::floor_links_node_to_node(bytes, *floor); });
-        // Writing (issue 26), compared with the memcpy row of the same input:
-        // the model from the file, and the model back to bytes.
-        emit(measure(s, "model (file -> model)", "quake_nav", in.name, size,
-                     [&] { return static_cast<std::uint64_t>(q::model::from(*file).links.size()); }));
-        const q::model m = q::model::from(*file);
-        emit(measure(s, "write (model -> bytes)", "quake_nav", in.name, size, [&]() -> std::uint64_t {
-            const auto out = q::serialize(m);
-            return out ? std::to_integer<std::uint64_t>((*out)[out->size() / 2]) : 1;
-        }));
+        // Writing (issue 26): the model from the file, the model back to bytes.
+        writer_rows<q::model>(
+            s, "quake_nav", in.name, size, *file, [](const q::nav_file& f) { return q::model::from(f); },
+            [](const q::model& m) { return m.links.size(); }, [](const q::model& m) { return q::serialize(m); }, emit);
     }
 }
 

@@ -24,6 +24,7 @@
 #include <navspan/source2.hpp>
 
 #include "harness.hpp"
+#include "index_rows.hpp"
 #include "inputs.hpp"
 #include "source2/builder.hpp"
 #include "source2_floor.hpp"
@@ -113,47 +114,7 @@ void bench_source2(const settings& s, const bench_input& in, Emit&& emit) {
     const auto index = s2::area_index::build(file, offsets, ids, polygon_offsets);
     if (!index || n == 0) return;
     if (floor) source2_floor::floor_index(bytes, *floor, floor_offsets, floor_ids);
-    row_with_floor(
-        "lookup every area by id",
-        [&] {
-            std::uint64_t sum = 0;
-            for (const s2::area_id_entry& e : index->ids()) {
-                if (auto p = index->position_of(e.id)) sum += *p;
-            }
-            return sum;
-        },
-        [&] {
-            std::uint64_t sum = 0;
-            for (const source2_floor::id_entry& e : floor_ids) {
-                const std::uint32_t p = source2_floor::floor_position_of(floor_ids, e.id);
-                if (p != source2_floor::none) sum += p;
-            }
-            return sum;
-        });
-    // Ids in no order a branch predictor can learn (as the Source row).
-    std::vector<std::uint32_t> random_ids(65536);
-    std::uint64_t lcg = 0x9E3779B97F4A7C15u;
-    for (std::uint32_t& id : random_ids) {
-        lcg = lcg * 6364136223846793005u + 1442695040888963407u;
-        id = index->ids()[static_cast<std::size_t>((lcg >> 33) % n)].id;
-    }
-    row_with_floor(
-        "lookup 65536 random ids",
-        [&] {
-            std::uint64_t sum = 0;
-            for (const std::uint32_t id : random_ids) {
-                if (auto p = index->position_of(id)) sum += *p;
-            }
-            return sum;
-        },
-        [&] {
-            std::uint64_t sum = 0;
-            for (const std::uint32_t id : random_ids) {
-                const std::uint32_t p = source2_floor::floor_position_of(floor_ids, id);
-                if (p != source2_floor::none) sum += p;
-            }
-            return sum;
-        });
+    lookup_rows(row_with_floor, *index, floor_ids, source2_floor::floor_position_of, source2_floor::none);
     // What a path search does: every area's neighbours by id, and where they are.
     row_with_floor(
         "follow every connection",

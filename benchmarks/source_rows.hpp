@@ -31,9 +31,11 @@
 #include <navspan/source/writer.hpp>
 
 #include "harness.hpp"
+#include "index_rows.hpp"
 #include "inputs.hpp"
 #include "source/builder.hpp"
 #include "source_floor.hpp"
+#include "writer_rows.hpp"
 
 namespace navspan_bench {
 
@@ -273,53 +275,7 @@ void bench_source(const settings& s, const bench_input& in, Emit&& emit) {
     const auto index = area_index::build(file, offsets, ids);
     if (!index) return;  // duplicate ids: no lookup by id
     if (floor) source_floor::floor_index(bytes, *floor, floor_offsets, floor_ids);
-    row_with_floor(
-        "lookup every area by id",
-        [&] {
-            std::uint64_t sum = 0;
-            for (const area_id_entry& e : index->ids()) {
-                if (auto p = index->position_of(e.id)) sum += *p;
-            }
-            return sum;
-        },
-        [&] {
-            std::uint64_t sum = 0;
-            for (const source_floor::id_entry& e : floor_ids) {
-                const std::uint32_t p = source_floor::floor_position_of(floor_ids, e.id);
-                if (p != source_floor::none) sum += p;
-            }
-            return sum;
-        });
-    // Lookups in no order a branch predictor can learn: 65,536 ids drawn
-    // at random (fixed seed) from the file's. The row above repeats the
-    // same ascending sequence every repetition, and on maps of up to a few
-    // thousand areas the processor learns every branch of the floor's
-    // branchy std::lower_bound there (and of follow-every-connection's
-    // lookups, whose order repeats too); a path search does not repeat
-    // its queries. navspan's branch-free search costs the same in any order.
-    std::vector<std::uint32_t> random_ids(65536);
-    std::uint64_t lcg = 0x9E3779B97F4A7C15u;
-    for (std::uint32_t& id : random_ids) {
-        lcg = lcg * 6364136223846793005u + 1442695040888963407u;
-        id = index->ids()[static_cast<std::size_t>((lcg >> 33) % n)].id;
-    }
-    row_with_floor(
-        "lookup 65536 random ids",
-        [&] {
-            std::uint64_t sum = 0;
-            for (const std::uint32_t id : random_ids) {
-                if (auto p = index->position_of(id)) sum += *p;
-            }
-            return sum;
-        },
-        [&] {
-            std::uint64_t sum = 0;
-            for (const std::uint32_t id : random_ids) {
-                const std::uint32_t p = source_floor::floor_position_of(floor_ids, id);
-                if (p != source_floor::none) sum += p;
-            }
-            return sum;
-        });
+    lookup_rows(row_with_floor, *index, floor_ids, source_floor::floor_position_of, source_floor::none);
     // What a path search does: every area's neighbours by id, and where they are.
     auto floor_follow = [&] { return source_floor::floor_follow(bytes, *floor, floor_offsets, floor_ids); };
     row_with_floor(
@@ -366,18 +322,10 @@ void bench_source(const settings& s, const bench_input& in, Emit&& emit) {
             return f.value();
         },
         [&] { return source_floor::floor_follow_full(bytes, *floor, floor_offsets, floor_ids); });
-    // Writing (issue 26), compared with the memcpy row of the same input:
-    // the model from the file, and the model back to bytes.
-    {
-        const std::uint64_t write_size = bytes.size();
-        emit(measure(s, "model (file -> model)", "source_nav", in.name, write_size,
-                     [&] { return static_cast<std::uint64_t>(model::from(*opened).areas.size()); }));
-        const model m = model::from(*opened);
-        emit(measure(s, "write (model -> bytes)", "source_nav", in.name, write_size, [&]() -> std::uint64_t {
-            const auto out = serialize(m);
-            return out ? std::to_integer<std::uint64_t>((*out)[out->size() / 2]) : 1;
-        }));
-    }
+    // Writing (issue 26): the model from the file, the model back to bytes.
+    writer_rows<model>(
+        s, "source_nav", in.name, bytes.size(), file, [](const nav_file& f) { return model::from(f); },
+        [](const model& m) { return m.areas.size(); }, [](const model& m) { return serialize(m); }, emit);
 }
 
 }  // namespace navspan_bench
