@@ -4,6 +4,8 @@
 #include <navspan/source2.hpp>
 #include <navspan/source2/bot_analysis.hpp>
 #include <navspan/source2/validate.hpp>
+#include <navspan/source2/encounter_handles.hpp>
+#include <navspan/source2/generation_blob.hpp>
 
 #include <doctest/doctest.h>
 
@@ -118,74 +120,123 @@ TEST_CASE("validate: the area references of the bot analysis (crafted KV3 in lob
 
     // The real file: no finding of these checks.
     const validated real = validate_bytes(bytes);
-    CHECK(real.count("missing-approach-area") == 0);
-    CHECK(real.count("missing-encounter-area") == 0);
-    CHECK(real.count("bot-analysis-area-count") == 0);
+    for (const char* id : {"missing-approach-area", "missing-encounter-area", "bot-analysis-area-count",
+                           "approach-edge-out-of-range", "encounter-edge-out-of-range", "unresolved-encounter-handle",
+                           "hiding-spot-outside-area"}) {
+        CHECK(real.count(id) == 0);
+    }
 
-    auto entry = [&](std::vector<tv> encounters, std::vector<tv> approaches) {
-        return t_object({{"hidingspotdata", t_array({})},
+    // lobby_mapveto: four quads; edge 0 of each is its only connected edge
+    // (area 1 <-> 3, area 2 <-> 4), edges 1-3 have no connection.
+    REQUIRE(ids == std::vector<std::uint32_t>{1, 2, 3, 4});
+    auto entry = [&](std::vector<tv> encounters, std::vector<tv> approaches, std::vector<tv> spots = {}) {
+        return t_object({{"hidingspotdata", t_array(std::move(spots))},
                          {"spotencounterdata", t_array(std::move(encounters))},
                          {"approachdata", t_array(std::move(approaches))}});
     };
-    auto encounter = [](std::uint64_t from, std::uint64_t to) {
-        return t_object({{"from", t_u32(static_cast<std::uint32_t>(from))}, {"to", t_u64(to)}, {"order", t_array({})}});
+    // A path from handle `from` (entering by edge fd) to `to` (edge td).
+    auto encounter = [](std::int32_t from, std::int32_t fd, std::int32_t to, std::int32_t td) {
+        return t_object({{"from", t_i32(from)}, {"fromdir", t_i32(fd)}, {"to", t_i32(to)}, {"todir", t_i32(td)}});
     };
-    auto approach = [](std::uint32_t prev, std::uint32_t here, std::uint32_t next) {
-        return t_object({{"prev", t_u32(prev)}, {"here", t_u32(here)}, {"next", t_u32(next)}});
+    auto approach = [](std::int32_t prev, std::int32_t here, std::int32_t next, std::int32_t here_back = 0,
+                       std::int32_t next_back = 0) {
+        return t_object({{"prev", t_i32(prev)}, {"here", t_i32(here)}, {"herebackedge", t_i32(here_back)},
+                         {"next", t_i32(next)}, {"nextbackedge", t_i32(next_back)}});
     };
-    const std::uint32_t missing = 0xDEAD;
+    auto spot = [](std::int32_t id, double x, double y) {
+        return t_object({{"id", t_i32(id)}, {"pos", t_array({t_f32(static_cast<float>(x)), t_f32(static_cast<float>(y)), t_f32(4)})},
+                         {"flags", t_i32(1)}});
+    };
+    auto findings_of = [](const validated& v, std::string_view id) {
+        std::vector<navspan::finding> out;
+        for (const auto& f : v.findings) if (f.check->id == id) out.push_back(f);
+        return out;
+    };
+    const std::int32_t missing = 0xDEAD;
+    const std::int32_t h3 = -0x500 * 3, h1 = 0x500;  // handles of areas 3 and 1 (one negative)
 
-    SUBCASE("every reference names an area, 0 names none: no finding") {
-        std::vector<tv> areas;
-        for (std::size_t i = 0; i < 4; ++i) {
-            areas.push_back(entry({encounter(ids[i], ids[(i + 1) % 4])}, {approach(0, ids[i], ids[(i + 2) % 4])}));
-        }
-        const validated v = validate_bytes(with_analysis(bytes, t_object({{"arealist", t_array(areas)}})));
-        CHECK(v.count("missing-approach-area") == 0);
-        CHECK(v.count("missing-encounter-area") == 0);
-        CHECK(v.count("bot-analysis-area-count") == 0);
+    SUBCASE("consistent references, -1 prev and back edges, handles that resolve: no finding") {
+        std::vector<tv> areas{entry({encounter(h3, 0, h3, 0)}, {approach(-1, 1, 3, 0, -1)}, {spot(0, -1645.5, -3200)}),
+                              entry({}, {}), entry({encounter(h1, 0, h1, 0)}, {approach(1, 3, 1)}), entry({}, {})};
+        const auto file = with_analysis(bytes, t_object({{"arealist", t_array(areas)}}));
+        const validated v = validate_bytes(file);
+        CHECK(v.findings.size() == real.findings.size());
+        // The resolution itself: each handle names the area across its edge.
+        auto f = s2::nav_file::open(file);
+        REQUIRE(f.ok());
+        std::vector<std::byte> scratch(s2::bot_analysis::scratch_size(*f).value());
+        auto a = s2::bot_analysis::open(*f, scratch);
+        REQUIRE(a.ok());
+        CHECK(a->area(0).encounter_paths()[0].from_area()->value == h3);
+        CHECK(a->area(0).encounter_paths()[0].to_edge() == 0);
+        CHECK(!a->area(0).approach_spots()[0].prev_area());
+        CHECK(a->area(0).approach_spots()[0].prev_area_raw() == -1);
+        CHECK(a->area(0).approach_spots()[0].next_area() == 3u);
+        std::vector<s2::handle_use> uses(s2::encounter_handle_uses(*a));
+        std::vector<s2::resolved_handle> out(uses.size());
+        auto r = s2::resolve_encounter_handles(*f, *a, uses, out);
+        REQUIRE(r.ok());
+        CHECK(r->handles().size() == 2);
+        CHECK(r->resolved_count() == 2);
+        CHECK(r->area_id(s2::area_handle{h3}) == 3u);
+        CHECK(r->area_id(s2::area_handle{h1}) == 1u);
+        CHECK(!r->area_id(s2::area_handle{missing}));
+        std::vector<s2::handle_use> small(1);
+        CHECK(s2::resolve_encounter_handles(*f, *a, small, out).code() == navspan::error_code::limit_exceeded);
     }
-    SUBCASE("one finding per missing area id, on the area whose entry names it") {
-        std::vector<tv> areas;
-        areas.push_back(entry({encounter(missing, ids[1]), encounter(ids[0], std::uint64_t{1} << 40)}, {}));
-        areas.push_back(entry({}, {approach(missing, ids[1], 0), approach(ids[0], ids[1], missing + 1)}));
-        areas.push_back(entry({}, {}));
-        areas.push_back(entry({encounter(ids[3], missing)}, {}));
+    SUBCASE("edge indices past the polygon, approach ids no area has") {
+        std::vector<tv> areas{entry({encounter(h3, 4, h3, -2)}, {approach(missing, 1, 3, 4, 0)}), entry({}, {}),
+                              entry({}, {approach(1, -7, 1, 0, 9)}), entry({}, {})};
         const validated v = validate_bytes(with_analysis(bytes, t_object({{"arealist", t_array(areas)}})));
-        REQUIRE(v.count("missing-encounter-area") == 3);
-        REQUIRE(v.count("missing-approach-area") == 2);
-        CHECK(v.count("bot-analysis-area-count") == 0);
-        const std::uint64_t blob_at = nav->custom_data()->offset();
-        for (const auto& f : v.findings) {
-            if (f.check->id == std::string_view("missing-encounter-area")) {
-                CHECK(f.record == "area");
-                CHECK(f.offset == blob_at);
-                CHECK((f.index == 0 || f.index == 3));
-                CHECK(f.id == ids[static_cast<std::size_t>(f.index)]);
-                CHECK((f.value == missing || f.value == std::uint64_t{1} << 40));
-            } else if (f.check->id == std::string_view("missing-approach-area")) {
-                CHECK(f.index == 1);
-                CHECK(f.id == ids[1]);
-                CHECK((f.value == missing || f.value == missing + 1));
-            }
-        }
+        const auto edges = findings_of(v, "encounter-edge-out-of-range");
+        REQUIRE(edges.size() == 2);
+        CHECK((edges[0].index == 0 && edges[0].id == 1 && edges[0].value == 4));
+        CHECK(edges[0].check->level == navspan::severity::error);
+        CHECK(edges[0].offset == nav->custom_data()->offset());
+        const auto back = findings_of(v, "approach-edge-out-of-range");
+        REQUIRE(back.size() == 2);  // here back edge 4 of area 1; next back edge 9 of area 1
+        CHECK((back[0].value == 4 && back[1].value == 9));
+        const auto ids_missing = findings_of(v, "missing-approach-area");
+        REQUIRE(ids_missing.size() == 2);
+        CHECK((ids_missing[0].index == 0 && ids_missing[0].value == std::uint32_t(missing)));
+        CHECK((ids_missing[1].index == 2 && ids_missing[1].id == 3 && ids_missing[1].value == std::uint32_t(-7)));
+    }
+    SUBCASE("a handle no area fits: missing-encounter-area, a warning, once per handle") {
+        // h3 used across edge 0 of area 1 (area 3) and of area 2 (area 4);
+        // h1 across edge 1 of area 1, which has no neighbour.
+        std::vector<tv> areas{entry({encounter(h3, 0, h1, 1), encounter(h1, 1, h3, 0)}, {}),
+                              entry({encounter(h3, 0, h3, 0)}, {}), entry({}, {}), entry({}, {})};
+        const validated v = validate_bytes(with_analysis(bytes, t_object({{"arealist", t_array(areas)}})));
+        const auto m = findings_of(v, "missing-encounter-area");
+        REQUIRE(m.size() == 2);
+        CHECK(m[0].check->level == navspan::severity::warning);
+        CHECK(m[0].record == "encounter handle");
+        CHECK(m[0].value == 0);  // no area left
+        CHECK(v.count("unresolved-encounter-handle") == 0);
+    }
+    SUBCASE("a hiding spot away from its area: a warning; 1 unit off is rounding") {
+        std::vector<tv> areas{entry({}, {}, {spot(7, -1645.9, -3200), spot(8, 0, 0)}), entry({}, {}), entry({}, {}),
+                              entry({}, {})};
+        const validated v = validate_bytes(with_analysis(bytes, t_object({{"arealist", t_array(areas)}})));
+        const auto out = findings_of(v, "hiding-spot-outside-area");
+        REQUIRE(out.size() == 1);
+        CHECK((out[0].index == 0 && out[0].value == 8));
+        CHECK(out[0].check->level == navspan::severity::warning);
     }
     SUBCASE("an area list of another length than the area table") {
-        std::vector<tv> areas{entry({}, {}), entry({}, {}), entry({}, {}), entry({}, {}), entry({encounter(missing, 0)}, {})};
+        std::vector<tv> areas{entry({}, {}), entry({}, {}), entry({}, {}), entry({}, {}),
+                              entry({}, {approach(missing, 1, 3)})};
         const validated v = validate_bytes(with_analysis(bytes, t_object({{"arealist", t_array(areas)}})));
         CHECK(v.count("bot-analysis-area-count") == 1);
-        REQUIRE(v.count("missing-encounter-area") == 1);
-        for (const auto& f : v.findings) {
-            if (f.check->id == std::string_view("missing-encounter-area")) CHECK((f.index == 4 && f.id == 4));
-        }
+        REQUIRE(v.count("missing-approach-area") == 1);
+        for (const auto& f : findings_of(v, "missing-approach-area")) CHECK((f.index == 4 && f.id == 4));
     }
     SUBCASE("entries without the keys, or with other types, are not checked") {
         std::vector<tv> areas;
         for (std::size_t i = 0; i < 4; ++i) {
-            areas.push_back(entry({t_object({{"from", t_str("x")}})}, {t_object({{"other", t_u32(missing)}}), t_u32(7)}));
+            areas.push_back(entry({t_object({{"from", t_str("x")}})}, {t_object({{"other", t_u32(0xDEAD)}}), t_u32(7)}));
         }
         const validated v = validate_bytes(with_analysis(bytes, t_object({{"arealist", t_array(areas)}})));
-        CHECK(v.count("missing-approach-area") == 0);
-        CHECK(v.count("missing-encounter-area") == 0);
+        CHECK(v.findings.size() == real.findings.size());
     }
 }

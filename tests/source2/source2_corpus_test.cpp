@@ -3,9 +3,11 @@
 // corpus file of every format to its own reader.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <string>
+#include <vector>
 
 #include <navspan/navspan.hpp>
 
@@ -15,13 +17,16 @@
 #include "support/sweep.hpp"
 #include "walk.hpp"
 
+#include <navspan/source2/encounter_handles.hpp>
+#include <navspan/source2/generation_blob.hpp>
+
 namespace s2 = navspan::source2;
 using namespace navspan_test;
 
 TEST_CASE("every source2-nav corpus file's navspan info equals its EXPECTED.tsv row") {
     NAVSPAN_REQUIRE_CORPUS(folder, "source2-nav");
     const auto rows = expected_rows(*folder);
-    REQUIRE(rows.size() == 3);
+    REQUIRE(rows.size() == 6);
     std::size_t matched = 0;
     for (const auto& row : rows) {
         CAPTURE(row.file);
@@ -159,7 +164,9 @@ TEST_CASE("corpus files: every truncation fails, every byte flip is a clean resu
     for (const auto& row : expected_rows(*folder)) {
         CAPTURE(row.file);
         const auto bytes = read_file(*folder / "files" / row.file);
-        const std::size_t stride = bytes.size() > 4096 ? 11 : 1;
+        // Every 11th byte up to ~45 KB files, then about 4,096 places per file
+        // (de_mirage, 467 KB, took minutes byte by 11th byte).
+        const std::size_t stride = bytes.size() > 4096 ? std::max<std::size_t>(11, bytes.size() / 4096) : 1;
         // The file must end exactly where its records end: no prefix opens.
         sweep_truncations(bytes, [](std::span<const std::byte> b) { CHECK(!s2::nav_file::open(b).ok()); }, stride);
         std::size_t opened = 0, flips = 0;
@@ -173,4 +180,87 @@ TEST_CASE("corpus files: every truncation fails, every byte flip is a clean resu
         }, 0, SIZE_MAX, stride);
         MESSAGE(row.file << ": " << opened << " of " << flips << " flipped files open");
     }
+}
+
+TEST_CASE("corpus: the bot analysis decodes, its handles resolve, validate finds no error") {
+    NAVSPAN_REQUIRE_CORPUS(folder, "source2-nav");
+    for (const auto& row : expected_rows(*folder)) {
+        CAPTURE(row.file);
+        const auto bytes = read_file(*folder / "files" / row.file);
+        auto f = s2::nav_file::open(bytes);
+        REQUIRE(f.ok());
+        std::map<std::string, std::size_t> counts;
+        const auto e = s2::validate(*f, [&](const navspan::finding& x) {
+            CHECK_MESSAGE(x.check->level != navspan::severity::error, x.check->id);
+            ++counts[std::string(x.check->id)];
+        });
+        REQUIRE(e.ok());
+        if (!f->custom_data()) continue;
+        std::vector<std::byte> scratch(s2::bot_analysis::scratch_size(*f).value());
+        const auto a = s2::bot_analysis::open(*f, scratch);
+        REQUIRE(a.ok());
+        CHECK(a->area_count() == f->area_count());
+        std::vector<s2::handle_use> uses(s2::encounter_handle_uses(*a));
+        std::vector<s2::resolved_handle> out(uses.size());
+        const auto r = s2::resolve_encounter_handles(*f, *a, uses, out);
+        REQUIRE(r.ok());
+        if (row.file.find("de_mirage") == std::string::npos) {
+            CHECK(r->handles().empty());
+            continue;
+        }
+        // docs/formats/source2.md "Bot analysis": the figures of de_mirage (v35).
+        CHECK(a->hiding_spot_count() == 369);
+        CHECK(a->encounter_path_count() == 11770);
+        CHECK(a->encounter_spot_count() == 1446);
+        CHECK(a->approach_spot_count() == 20717);
+        CHECK(r->handles().size() == 2513);
+        CHECK(r->resolved_count() == 2506);
+        CHECK(r->count(s2::handle_status::ambiguous) == 7);
+        CHECK(r->count(s2::handle_status::contradicted) == 0);
+        CHECK(counts["unresolved-encounter-handle"] == 7);
+        CHECK(counts["missing-encounter-area"] == 0);
+        CHECK(counts["hiding-spot-outside-area"] == 0);
+        // No two handles name one area; negative handles resolve too.
+        std::vector<std::uint32_t> named;
+        std::size_t negative = 0;
+        for (const auto& h : r->handles()) {
+            if (h.status != s2::handle_status::resolved) continue;
+            named.push_back(h.area_id);
+            negative += h.handle.value < 0 ? 1u : 0u;
+        }
+        std::sort(named.begin(), named.end());
+        CHECK(std::adjacent_find(named.begin(), named.end()) == named.end());
+        CHECK(negative > 0);
+        // Encounter edges are edges of the holding area; spots sorted by t.
+        std::size_t i = 0;
+        for (const s2::area& ar : f->areas()) {
+            const auto an = a->area(i++);
+            for (const auto p : an.encounter_paths()) {
+                CHECK(static_cast<std::size_t>(p.from_edge().value()) < ar.corners().size());
+            }
+            double t = 0;
+            for (const auto sp : an.encounter_spots()) {
+                CHECK(sp.t().value() >= t);
+                t = *sp.t();
+            }
+        }
+    }
+}
+
+TEST_CASE("corpus: hull names come from the v36 generation blob") {
+    NAVSPAN_REQUIRE_CORPUS(folder, "source2-nav");
+    std::vector<std::byte> keep, keep2;
+    const s2::nav_file f = open_corpus(*folder, "point_template_test.nav", keep);
+    std::vector<std::byte> scratch(s2::generation_blob::scratch_size(f).value());
+    const auto g = s2::generation_blob::open(f, scratch);
+    REQUIRE(g.ok());
+    REQUIRE(g->hull_count() == 1);
+    CHECK(g->hull_name(0) == "player");
+    CHECK(g->flow_map_enabled(0) == false);
+    CHECK(g->flow_map_node_max_radius(0) == 400.0);
+    CHECK(!g->hull_name(1));
+    CHECK(s2::hull_name(f, scratch, 0) == "player");
+    const s2::nav_file mirage = open_corpus(*folder, "de_mirage.nav", keep2);  // v35: no generation blob
+    CHECK(!s2::generation_blob::scratch_size(mirage).ok());
+    CHECK(!s2::hull_name(mirage, scratch, 0));
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <navspan/navspan.hpp>
+#include <navspan/source2/generation_blob.hpp>
 
 #include "../bounds.hpp"
 #include "../json_writer.hpp"
@@ -90,6 +91,21 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
             w.field_null("hiding_spots");
             w.field_null("encounter_paths");
             w.field_null("approach_spots");
+        }
+    }
+    // The hull names of the v36 generation blob (null before version 36).
+    {
+        namespace s2 = navspan::source2;
+        const auto size = s2::generation_blob::scratch_size(file);
+        std::vector<std::byte> scratch(size ? *size : 0);
+        const auto g = size ? s2::generation_blob::open(file, scratch) : navspan::result<s2::generation_blob>(size.error());
+        if (g) {
+            w.key("hull_names");
+            w.begin_array();
+            for (std::size_t i = 0; i < g->hull_count(); ++i) w.value(g->hull_name(i));
+            w.end_array();
+        } else {
+            w.field_null("hull_names");
         }
     }
     if (const auto custom = file.custom_data()) {

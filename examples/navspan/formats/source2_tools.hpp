@@ -6,12 +6,16 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include <navspan/kv3.hpp>
 #include <navspan/navspan.hpp>
+#include <navspan/source2/encounter_handles.hpp>
+#include <navspan/source2/generation_blob.hpp>
 
 #include "../findings.hpp"
 #include "../json_writer.hpp"
@@ -97,6 +101,32 @@ inline decoded_blob decode_blob(const s2::kv3_blob& b) {
 // The bot analysis (the custom-data blob) per area, with the names of the
 // Source dump's areas (hiding_spots, encounter_paths, approach_spots,
 // earliest_occupy_times); encounter and approach entries as their KV3 objects.
+// One encounter path: the handles as stored, the areas they resolve to
+// (null when not resolved), the edges of the holding area.
+inline void write_encounter_path(json_writer& w, const s2::encounter_path& e, const s2::handle_resolution& handles) {
+    w.begin_object();
+    for (const auto& [name, h, edge] : {std::tuple{"from", e.from_area(), e.from_edge()}, std::tuple{"to", e.to_area(), e.to_edge()}}) {
+        const std::string key(name);
+        w.field(key + "_handle", h ? std::optional<std::int32_t>(h->value) : std::nullopt);
+        w.field(key + "_area", h ? handles.area_id(*h) : std::nullopt);
+        w.field(key + "_edge", edge);
+    }
+    w.end_object();
+}
+
+// One approach spot; prev_area is null for -1 (none).
+inline void write_approach_spot(json_writer& w, const s2::approach_spot& e) {
+    w.begin_object();
+    w.field("prev_area", e.prev_area());
+    w.field("here_area", e.here_area());
+    w.field("next_area", e.next_area());
+    w.field("here_back_edge", e.here_back_edge());
+    w.field("next_back_edge", e.next_back_edge());
+    w.field("prev_to_here", e.prev_to_here());
+    w.field("here_to_next", e.here_to_next());
+    w.end_object();
+}
+
 inline void write_bot_analysis(json_writer& w, const s2::nav_file& f) {
     if (!f.custom_data()) {
         w.field_null("bot_analysis");
@@ -115,6 +145,20 @@ inline void write_bot_analysis(json_writer& w, const s2::nav_file& f) {
     w.field("hiding_spots", a->hiding_spot_count());
     w.field("encounter_paths", a->encounter_path_count());
     w.field("approach_spots", a->approach_spot_count());
+    w.field("encounter_spots", a->encounter_spot_count());
+    // Encounter handles name areas only through the resolution (not ids).
+    std::vector<s2::handle_use> uses(s2::encounter_handle_uses(*a));
+    std::vector<s2::resolved_handle> resolved(uses.size());
+    const auto r = s2::resolve_encounter_handles(f, *a, uses, resolved);
+    const s2::handle_resolution handles = r ? *r : s2::handle_resolution();
+    w.key("encounter_handles");
+    w.begin_object();
+    w.field("distinct", handles.handles().size());
+    w.field("resolved", handles.resolved_count());
+    w.field("ambiguous", handles.count(s2::handle_status::ambiguous));
+    w.field("contradicted", handles.count(s2::handle_status::contradicted));
+    w.field("unconstrained", handles.count(s2::handle_status::unconstrained));
+    w.end_object();
     w.key("areas");
     w.begin_array();
     for (std::size_t i = 0; i < a->area_count(); ++i) {
@@ -134,11 +178,20 @@ inline void write_bot_analysis(json_writer& w, const s2::nav_file& f) {
         w.end_array();
         w.key("encounter_paths");
         w.begin_array();
-        for (const s2::analysis_entry e : area.encounter_paths()) w.raw_value(navspan::kv3::to_json(e.value()));
+        for (const s2::encounter_path e : area.encounter_paths()) write_encounter_path(w, e, handles);
+        w.end_array();
+        w.key("encounter_spots");
+        w.begin_array();
+        for (const s2::encounter_spot e : area.encounter_spots()) {
+            w.begin_object();
+            w.field("spot_handle", e.spot() ? std::optional<std::int32_t>(e.spot()->value) : std::nullopt);
+            w.field("t", e.t());
+            w.end_object();
+        }
         w.end_array();
         w.key("approach_spots");
         w.begin_array();
-        for (const s2::analysis_entry e : area.approach_spots()) w.raw_value(navspan::kv3::to_json(e.value()));
+        for (const s2::approach_spot e : area.approach_spots()) write_approach_spot(w, e);
         w.end_array();
         w.key("earliest_occupy_times");
         if (const auto t = area.earliest_occupy_times()) {
@@ -348,7 +401,10 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
         for (std::size_t c = 0; c < l.connection_count(); ++c) {
             const auto which = static_cast<s2::ladder_connection>(c);
             std::string key(s2::to_string(which));
-            std::transform(key.begin(), key.end(), key.begin(), [](char ch) { return static_cast<char>(ch | 0x20); });
+            std::transform(key.begin(), key.end(), key.begin(), [](char ch) {
+                // Lower-case letters only: `_ | 0x20` would be DEL.
+                return ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch | 0x20) : ch;
+            });
             w.field(key, l.connected_area(which));
         }
         w.end_object();
@@ -399,10 +455,16 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     w.key("hulls");
     w.begin_array();
     const auto hulls = g.hulls();
+    // Hull names: the v36 generation blob's (null before version 36).
+    const auto names_size = s2::generation_blob::scratch_size(f);
+    std::vector<std::byte> names_scratch(names_size ? *names_size : 0);
+    const auto names = names_size ? s2::generation_blob::open(f, names_scratch)
+                                  : navspan::result<s2::generation_blob>(names_size.error());
     for (std::size_t i = 0; i < hulls.size(); ++i) {
         const s2::hull h = hulls[i];
         w.begin_object();
         w.field("index", i);
+        w.field("name", names ? names->hull_name(i) : std::nullopt);
         w.field("offset", f.generation_offset() + g.hulls_offset() + i * hulls.stride());
         w.field("stored", i < g.hull_count());
         w.field("enabled", h.enabled());

@@ -19,10 +19,14 @@
 // buffer: opening allocates nothing, and the views read the document.
 //
 // The names follow the Source 1 reader (source::area::hiding_spots(),
-// encounter_paths(), approach_spots(), earliest_occupy_times()). The
-// encounter and approach entries of real files have not been seen populated
-// by the team's sample (lobby_mapveto.nav has none), so they are exposed as
-// the KV3 objects they are (value()) rather than with guessed field names.
+// encounter_paths(), approach_spots(), earliest_occupy_times()) where the idea
+// is the same. Two ideas are not: measured on CS2's de_mirage (docs/formats/
+// source2.md "Bot analysis"), an encounter path's "from"/"to" are opaque
+// 32-bit handles (area_handle, not area ids: no area has them as its id; see
+// encounter_handles.hpp for naming their areas), and "fromdir"/"todir" are
+// edge indices of the holding area's polygon, not compass directions. The
+// encounter spots are not inside the paths but one list per area ("order":
+// {id, t} sorted by t) whose ids are handles of another kind (spot_handle).
 #pragma once
 #include "../core/min_max_push.hpp"
 
@@ -31,6 +35,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 
 #include "../core/bytes.hpp"
 #include "../core/error.hpp"
@@ -88,14 +93,105 @@ private:
     ::navspan::kv3::value a_;
 };
 
-// An encounter path or approach entry: the KV3 object as stored.
-class analysis_entry {
+// An int32 value of the analysis as stored (the KV3 integer types vary);
+// nullopt when missing, not an integer or outside int32.
+inline std::optional<std::int32_t> analysis_i32(::navspan::kv3::value v) noexcept {
+    if (v.kind() != ::navspan::kv3::value_kind::signed_integer && v.kind() != ::navspan::kv3::value_kind::unsigned_integer) {
+        return std::nullopt;
+    }
+    const std::int64_t i = v.as_int(INT64_MIN);
+    if (i < INT32_MIN || i > INT32_MAX) return std::nullopt;
+    return static_cast<std::int32_t>(i);
+}
+
+// What an encounter path's "from"/"to" hold: an opaque handle of an area
+// (signed as stored: half the handles of de_mirage are negative as int32).
+// It is not an area id; resolve_encounter_handles() finds the area.
+struct area_handle {
+    std::int32_t value = 0;
+    std::uint32_t bits() const noexcept { return static_cast<std::uint32_t>(value); }
+    friend constexpr bool operator==(area_handle a, area_handle b) noexcept { return a.value == b.value; }
+    friend constexpr bool operator<(area_handle a, area_handle b) noexcept { return a.value < b.value; }
+};
+// What an encounter spot's "id" holds: a handle of its own kind (48 bytes
+// apart in de_mirage, none equal to an area handle or a hiding-spot id).
+struct spot_handle {
+    std::int32_t value = 0;
+    std::uint32_t bits() const noexcept { return static_cast<std::uint32_t>(value); }
+    friend constexpr bool operator==(spot_handle a, spot_handle b) noexcept { return a.value == b.value; }
+    friend constexpr bool operator<(spot_handle a, spot_handle b) noexcept { return a.value < b.value; }
+};
+
+// One encounter path through an area: from the neighbour across edge
+// from_edge() to the neighbour across edge to_edge() (edges of the area
+// holding the path). nullopt where a key is missing or not an int32.
+class encounter_path {
 public:
-    analysis_entry() noexcept = default;
-    explicit analysis_entry(::navspan::kv3::value v) noexcept : v_(v) {}
+    encounter_path() noexcept = default;
+    explicit encounter_path(::navspan::kv3::value v) noexcept : v_(v) {}
+    std::optional<area_handle> from_area() const noexcept { return handle("from"); }
+    std::optional<area_handle> to_area() const noexcept { return handle("to"); }
+    std::optional<std::int32_t> from_edge() const noexcept { return analysis_i32(v_["fromdir"]); }
+    std::optional<std::int32_t> to_edge() const noexcept { return analysis_i32(v_["todir"]); }
     ::navspan::kv3::value value() const noexcept { return v_; }
 
 private:
+    std::optional<area_handle> handle(std::string_view key) const noexcept {
+        const auto h = analysis_i32(v_[key]);
+        if (!h) return std::nullopt;
+        return area_handle{*h};
+    }
+    ::navspan::kv3::value v_;
+};
+
+// One encounter spot of an area ("order"): a spot handle and where along the
+// area's encounters it is seen (t, 0..1 in de_mirage; the list is sorted by t).
+class encounter_spot {
+public:
+    encounter_spot() noexcept = default;
+    explicit encounter_spot(::navspan::kv3::value v) noexcept : v_(v) {}
+    std::optional<spot_handle> spot() const noexcept {
+        const auto h = analysis_i32(v_["id"]);
+        if (!h) return std::nullopt;
+        return spot_handle{*h};
+    }
+    std::optional<double> t() const noexcept {
+        const auto t = v_["t"];
+        if (!t.is_number()) return std::nullopt;
+        return t.as_double();
+    }
+    ::navspan::kv3::value value() const noexcept { return v_; }
+
+private:
+    ::navspan::kv3::value v_;
+};
+
+// One approach spot: how bots arrive at here_area() from prev_area() and go
+// on to next_area() (real area ids). prev_area() is nullopt for -1 (none)
+// and for a missing key; prev_area_raw() tells them apart.
+class approach_spot {
+public:
+    approach_spot() noexcept = default;
+    explicit approach_spot(::navspan::kv3::value v) noexcept : v_(v) {}
+    std::optional<std::int32_t> prev_area_raw() const noexcept { return analysis_i32(v_["prev"]); }
+    std::optional<std::uint32_t> prev_area() const noexcept { return area_id(prev_area_raw()); }
+    std::optional<std::uint32_t> here_area() const noexcept { return area_id(analysis_i32(v_["here"])); }
+    std::optional<std::uint32_t> next_area() const noexcept { return area_id(analysis_i32(v_["next"])); }
+    // Edge indices (-1 none: 11 and 44 of de_mirage's 20,717): the edge of
+    // here_area() facing prev, of next_area() facing here.
+    std::optional<std::int32_t> here_back_edge() const noexcept { return analysis_i32(v_["herebackedge"]); }
+    std::optional<std::int32_t> next_back_edge() const noexcept { return analysis_i32(v_["nextbackedge"]); }
+    // How the bot moves (Source 1's traverse types: 0-3 GO_NORTH..GO_WEST, ...).
+    std::optional<std::int32_t> prev_to_here() const noexcept { return analysis_i32(v_["prevtoherehow"]); }
+    std::optional<std::int32_t> here_to_next() const noexcept { return analysis_i32(v_["heretonexthow"]); }
+    ::navspan::kv3::value value() const noexcept { return v_; }
+
+private:
+    // Area ids are u32 in the area table; -1 (and other negatives) name none.
+    static std::optional<std::uint32_t> area_id(std::optional<std::int32_t> v) noexcept {
+        if (!v || *v < 0) return std::nullopt;
+        return static_cast<std::uint32_t>(*v);
+    }
     ::navspan::kv3::value v_;
 };
 
@@ -108,11 +204,15 @@ public:
     analysis_list<analysis_hiding_spot> hiding_spots() const noexcept {
         return analysis_list<analysis_hiding_spot>(v_["hidingspotdata"]);
     }
-    analysis_list<analysis_entry> encounter_paths() const noexcept {
-        return analysis_list<analysis_entry>(v_["spotencounterdata"]);
+    analysis_list<encounter_path> encounter_paths() const noexcept {
+        return analysis_list<encounter_path>(v_["spotencounterdata"]);
     }
-    analysis_list<analysis_entry> approach_spots() const noexcept {
-        return analysis_list<analysis_entry>(v_["approachdata"]);
+    // The area's encounter spots, sorted by t ("order").
+    analysis_list<encounter_spot> encounter_spots() const noexcept {
+        return analysis_list<encounter_spot>(v_["order"]);
+    }
+    analysis_list<approach_spot> approach_spots() const noexcept {
+        return analysis_list<approach_spot>(v_["approachdata"]);
     }
     // Earliest time (seconds) a team can reach the area, team index 0 or 1.
     std::optional<float> earliest_occupy_time(std::size_t team_index) const noexcept {
@@ -163,6 +263,7 @@ public:
             a.hiding_spots_ += area.hiding_spots().size();
             a.encounter_paths_ += area.encounter_paths().size();
             a.approach_spots_ += area.approach_spots().size();
+            a.encounter_spots_ += area.encounter_spots().size();
         }
         return a;
     }
@@ -175,6 +276,7 @@ public:
     std::size_t hiding_spot_count() const noexcept { return hiding_spots_; }
     std::size_t encounter_path_count() const noexcept { return encounter_paths_; }
     std::size_t approach_spot_count() const noexcept { return approach_spots_; }
+    std::size_t encounter_spot_count() const noexcept { return encounter_spots_; }
 
     // The whole decoded document (for the keys beyond these, and dumps).
     const ::navspan::kv3::document& document() const noexcept { return doc_; }
@@ -186,7 +288,7 @@ private:
 
     ::navspan::kv3::document doc_{};
     ::navspan::kv3::value areas_{};
-    std::size_t hiding_spots_ = 0, encounter_paths_ = 0, approach_spots_ = 0;
+    std::size_t hiding_spots_ = 0, encounter_paths_ = 0, approach_spots_ = 0, encounter_spots_ = 0;
 };
 
 }  // namespace navspan::source2

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -25,6 +26,7 @@
 #include "bot_analysis.hpp"
 #include "nav_file.hpp"
 #include "records.hpp"
+#include "validate_bot_analysis.hpp"
 
 namespace navspan::source2 {
 
@@ -34,6 +36,7 @@ enum : std::size_t {
     hull_index_out_of_range, self_connection, missing_connection_target, edge_index_out_of_range,
     one_way_connection, missing_ladder, duplicate_ladder_id, bad_ladder_direction, missing_ladder_area,
     unconnected_ladder, unconfirmed_layout, missing_approach_area, missing_encounter_area, bot_analysis_area_count,
+    approach_edge_out_of_range, encounter_edge_out_of_range, unresolved_encounter_handle, hiding_spot_outside_area,
     count
 };
 }  // namespace check
@@ -55,11 +58,16 @@ inline constexpr check_info validate_checks[check::count] = {
     {"missing-ladder-area", severity::error, "a ladder names an area id no area has", "area id"},
     {"unconnected-ladder", severity::warning, "the ladder connects to no area at either end", ""},
     {"unconfirmed-layout", severity::info, "a version no known file has was read with a neighbour's layout", "version"},
-    // The bot analysis (custom data, bot_analysis.hpp): the ids and texts of
-    // Source 1's checks of the same references.
+    // The bot analysis (custom data; validate_bot_analysis.hpp says what
+    // each check rests on). missing-encounter-area is redefined: encounter
+    // paths name opaque handles, not area ids (encounter_handles.hpp).
     {"missing-approach-area", severity::error, "an approach spot names an area id no area has", "area id"},
-    {"missing-encounter-area", severity::error, "an encounter path names an area id no area has", "area id"},
+    {"missing-encounter-area", severity::warning, "an encounter handle fits no area across the edges it is used on", "areas left"},
     {"bot-analysis-area-count", severity::error, "the bot analysis lists another number of areas than the area table", "areas listed"},
+    {"approach-edge-out-of-range", severity::error, "an approach spot's back edge is not an edge of its area (nor -1)", "edge index"},
+    {"encounter-edge-out-of-range", severity::error, "an encounter path's edge index is not an edge of its area", "edge index"},
+    {"unresolved-encounter-handle", severity::info, "an encounter handle fits several areas (or no usable edge names it)", "areas left"},
+    {"hiding-spot-outside-area", severity::warning, "a hiding spot lies outside its area's bounds (1 unit of tolerance)", "hiding spot id"},
 };
 
 // Where validate() looks ids up; each span at least as long as
@@ -87,11 +95,13 @@ namespace validate_detail {
 inline bool needs_area_ids(check_set c) noexcept {
     return c.any_of(check::duplicate_area_id, check::missing_connection_target, check::edge_index_out_of_range,
                     check::one_way_connection, check::missing_ladder_area, check::missing_approach_area,
-                    check::missing_encounter_area);
+                    check::approach_edge_out_of_range);
 }
 // The checks that decode the bot analysis (the custom data).
 inline bool reads_analysis(check_set c) noexcept {
-    return c.any_of(check::missing_approach_area, check::missing_encounter_area, check::bot_analysis_area_count);
+    return c.any_of(check::missing_approach_area, check::missing_encounter_area, check::bot_analysis_area_count,
+                    check::approach_edge_out_of_range, check::encounter_edge_out_of_range,
+                    check::unresolved_encounter_handle, check::hiding_spot_outside_area);
 }
 inline bool walks_connections(check_set c) noexcept {
     return c.any_of(check::self_connection, check::missing_connection_target, check::edge_index_out_of_range,
@@ -106,14 +116,12 @@ inline bool needs_ladder_table(check_set c) noexcept { return c.any_of(check::mi
 inline validate_storage_size validate_storage_needed(const nav_file& file, check_set checks = {}) noexcept {
     validate_storage_size n;
     if (validate_detail::needs_area_ids(checks)) n.areas = file.area_count();
-    if (checks.has(check::edge_index_out_of_range)) n.polygons = file.polygon_count();
+    if (checks.any_of(check::edge_index_out_of_range, check::approach_edge_out_of_range)) n.polygons = file.polygon_count();
     if (checks.has(check::one_way_connection)) {
         for (const area& a : file.areas()) n.connections += a.connection_count();
     }
     if (validate_detail::needs_ladder_table(checks)) n.ladders = file.ladder_count();
-    if (validate_detail::reads_analysis(checks) && file.custom_data()) {
-        if (const auto scratch = bot_analysis::scratch_size(file); scratch.ok()) n.analysis_scratch = *scratch;
-    }
+    if (validate_detail::reads_analysis(checks)) n.analysis_scratch = bot_analysis_check_scratch_size(file);
     return n;
 }
 
@@ -341,50 +349,15 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
         }
         if (!any) add(check::unconnected_ladder, lb + fields::ladder_areas);
     }
-    // The bot analysis: its area list and the area ids its entries name. Its
-    // values live in the decompressed KV3 document, not in the file, so the
-    // findings point at the custom-data blob. The entries' keys ("from",
-    // "to"; "prev", "here", "next") are those of a public description of the
-    // game's files; no populated sample has confirmed them, and entries
-    // without them are not checked. 0 names no area, as in Source 1.
-    if (const auto blob = file.custom_data(); blob && !storage.analysis_scratch.empty()) {
-        const auto analysis = bot_analysis::open(file, storage.analysis_scratch);
-        if (analysis.ok()) {
-            const std::uint64_t where = blob->offset();
-            if (analysis->area_count() != file.area_count()) {
-                out.add(check::bot_analysis_area_count, "custom data", 0, 0, where, analysis->area_count());
-            }
-            auto id_key = [&](std::size_t c, std::size_t area_index, std::uint64_t area_id,
-                              const ::navspan::kv3::value& entry, std::string_view key) {
-                if (n == 0 || !out.wants(c)) return;  // ids not gathered: neither check selected
-                const auto v = entry[key];
-                if (!v.is_number()) return;
-                const std::uint64_t id = v.as_uint();
-                if (id != 0 && (id > UINT32_MAX || find_id(ids, static_cast<std::uint32_t>(id)) == nullptr)) {
-                    out.add(c, "area", area_index, area_id, where, id);
-                }
-            };
-            // Entry i belongs to area i (an entry past the area table has
-            // no area: its finding's id is its index, as for records without ids).
-            auto check_entry = [&](std::size_t i, std::uint64_t area_id) {
-                const area_analysis entry = analysis->area(i);
-                for (const analysis_entry e : entry.approach_spots()) {
-                    for (const char* key : {"here", "prev", "next"}) {
-                        id_key(check::missing_approach_area, i, area_id, e.value(), key);
-                    }
-                }
-                for (const analysis_entry e : entry.encounter_paths()) {
-                    for (const char* key : {"from", "to"}) id_key(check::missing_encounter_area, i, area_id, e.value(), key);
-                }
-            };
-            std::size_t i = 0;
-            for (const area& a : file.areas()) {
-                if (i == analysis->area_count()) break;
-                check_entry(i++, a.id());
-            }
-            for (; i < analysis->area_count(); ++i) check_entry(i, i);
-        }
-    }
+    validate_bot_analysis(file, storage.analysis_scratch,
+                          {check::bot_analysis_area_count, check::missing_approach_area, check::approach_edge_out_of_range,
+                           check::encounter_edge_out_of_range, check::missing_encounter_area,
+                           check::unresolved_encounter_handle, check::hiding_spot_outside_area},
+                          out, n != 0, [&](std::uint32_t id) -> std::optional<std::uint32_t> {
+                              const area_id_entry* e = find_id(ids, id);
+                              if (e == nullptr) return std::nullopt;
+                              return edge_count_at(e->position);
+                          });
     if (file.warnings().has(warning::version_unconfirmed)) {
         out.add(check::unconfirmed_layout, "file", 0, 0, fields::header_version, file.version());
     }
