@@ -187,6 +187,9 @@ TEST_CASE("kv3 encode: single values as the root, and errors") {
     }
     CHECK(kv3::encode(deep, opt, out).code == navspan::error_code::limit_exceeded);
     CHECK(out.empty());
+    CHECK(kv3::encode(model_value::of_string(std::string("a\0b", 3)), opt, out).code ==
+          navspan::error_code::inconsistent);
+    CHECK(out.empty());
     navspan::byte_sink sink;
     CHECK(kv3::encode(model_value::of_int(3), opt, sink).ok());
     CHECK(sink.size() > 120);

@@ -91,11 +91,13 @@ public:
     std::vector<std::byte> types, object_sizes, blob_lengths, blob_data;
     std::uint32_t objects = 0, arrays = 0, typed_values = 0;
     bool aux = false;
+    bool nul_in_string = false;  // strings are stored NUL-terminated: one with a NUL cannot be
 
     lane_set& lanes() { return sets[version < 5 ? 0 : (aux ? 0 : 1)]; }
 
     std::int32_t string_index(std::string_view s) {
         if (s.empty()) return -1;
+        if (s.find('\0') != std::string_view::npos) nul_in_string = true;
         auto it = index.find(s);
         if (it != index.end()) return it->second;
         const auto i = static_cast<std::int32_t>(strings.size());
@@ -308,7 +310,8 @@ inline result<packed> pack(kv3::compression method, std::uint32_t version, const
 }  // namespace detail
 
 // Appends the blob of `root` to `out`. Errors (nothing is appended):
-// unsupported_version (a version other than 4 and 5), limit_exceeded
+// unsupported_version (a version other than 4 and 5), inconsistent (a
+// string or key holding a NUL byte), limit_exceeded
 // (nesting past options.max_depth, a count or size past the format's
 // 32-bit fields).
 inline error encode(const model_value& root, const encode_options& options, std::vector<std::byte>& out) {
@@ -320,6 +323,10 @@ inline error encode(const model_value& root, const encode_options& options, std:
     e.version = options.version;
     e.max_depth = options.max_depth;
     NAVSPAN_TRY(e.typed_value(root, 0));
+    if (e.nul_in_string) {
+        return navspan::detail::fail(error_code::inconsistent, 0,
+                                     "kv3 encode string (a NUL byte: strings are stored NUL-terminated)");
+    }
     const bool v5 = options.version >= 5;
     // The string count leads buffer 1's 4-byte lane; version 5 keeps the
     // strings at the start of its 1-byte lane.
