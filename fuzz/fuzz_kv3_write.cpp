@@ -94,7 +94,8 @@ struct program {
             }
             case 5: return model_value::of_string(text());
             default: {
-                std::vector<std::byte> b(byte() * std::size_t{byte() % 4 + 1});
+                const std::size_t len = byte();
+                std::vector<std::byte> b(len * (static_cast<std::size_t>(byte() % 4) + 1));
                 for (std::byte& x : b) x = static_cast<std::byte>(byte());
                 return model_value::of_binary(std::move(b));
             }
