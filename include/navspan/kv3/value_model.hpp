@@ -78,58 +78,19 @@ struct model_member {
     model_value value;
 };
 
+// clang-format off
+// Each factory sets the kind and the one field that holds the value.
 inline model_value model_value::null_value() { return model_value(); }
-inline model_value model_value::of_bool(bool b) {
-    model_value v;
-    v.kind = model_kind::boolean;
-    v.boolean = b;
-    return v;
-}
-inline model_value model_value::of_int(std::int64_t i) {
-    model_value v;
-    v.kind = model_kind::int64;
-    v.int_value = i;
-    return v;
-}
-inline model_value model_value::of_uint(std::uint64_t u) {
-    model_value v;
-    v.kind = model_kind::uint64;
-    v.uint_value = u;
-    return v;
-}
-inline model_value model_value::of_double(double d) {
-    model_value v;
-    v.kind = model_kind::float64;
-    v.double_value = d;
-    return v;
-}
-inline model_value model_value::of_string(std::string s) {
-    model_value v;
-    v.kind = model_kind::string;
-    v.text = std::move(s);
-    return v;
-}
-inline model_value model_value::of_binary(std::vector<std::byte> b) {
-    model_value v;
-    v.kind = model_kind::binary;
-    v.bytes = std::move(b);
-    return v;
-}
-inline model_value model_value::array() {
-    model_value v;
-    v.kind = model_kind::array;
-    return v;
-}
-inline model_value model_value::typed_array(std::uint8_t element) {
-    model_value v = array();
-    v.element_code = element;
-    return v;
-}
-inline model_value model_value::object() {
-    model_value v;
-    v.kind = model_kind::object;
-    return v;
-}
+inline model_value model_value::of_bool(bool b) { model_value v; v.kind = model_kind::boolean; v.boolean = b; return v; }
+inline model_value model_value::of_int(std::int64_t i) { model_value v; v.kind = model_kind::int64; v.int_value = i; return v; }
+inline model_value model_value::of_uint(std::uint64_t u) { model_value v; v.kind = model_kind::uint64; v.uint_value = u; return v; }
+inline model_value model_value::of_double(double d) { model_value v; v.kind = model_kind::float64; v.double_value = d; return v; }
+inline model_value model_value::of_string(std::string s) { model_value v; v.kind = model_kind::string; v.text = std::move(s); return v; }
+inline model_value model_value::of_binary(std::vector<std::byte> b) { model_value v; v.kind = model_kind::binary; v.bytes = std::move(b); return v; }
+inline model_value model_value::array() { model_value v; v.kind = model_kind::array; return v; }
+inline model_value model_value::typed_array(std::uint8_t element) { model_value v = array(); v.element_code = element; return v; }
+inline model_value model_value::object() { model_value v; v.kind = model_kind::object; return v; }
+// clang-format on
 inline model_value& model_value::push(model_value v) {
     elements.push_back(std::move(v));
     return elements.back();
