@@ -1,6 +1,6 @@
 // navspan-bench rows for Quake re-release NAV2 files ("quake_nav"):
 //   open                         nav_file::open: structure and the index pass
-//   open trusted (no index pass) open(bytes, {.trusted = true}): the header and section sizes only
+//   open trusted (no index pass) open(bytes, {{.trusted = true}}): the header and section sizes only
 //                                (timed 1,000 opens at a time, reported per open)
 //   traverse (every accessor)    every field of every record of an opened file
 //                                through the public accessors, every index
@@ -151,7 +151,7 @@ void bench_quake(const settings& s, const bench_input& in, Emit&& emit) {
         emit(measure_against_floor_batched(
             s, "open trusted (no index pass)", "quake_nav", in.name, size, quake_rows_detail::opens_per_sample,
             [&]() -> std::uint64_t {
-                const auto f = q::nav_file::open(bytes, {.trusted = true});
+                const auto f = q::nav_file::open(bytes, {{.trusted = true}});
                 return f ? std::uint64_t{f->node_count()} + f->edict_count() : 1;
             },
             [&]() -> std::uint64_t {

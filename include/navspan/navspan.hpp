@@ -1,5 +1,5 @@
-// navspan/navspan.hpp - everything: the core, detection, mapped files and
-// every format reader.
+// navspan/navspan.hpp - everything: the core, detection, mapped files,
+// every format reader, and navspan::open (any_file.hpp).
 #pragma once
 #include "core/min_max_push.hpp"
 
@@ -15,4 +15,5 @@
 #include "creation.hpp"
 #include "nav.hpp"
 #include "vpk.hpp"
+#include "any_file.hpp"
 #include "core/min_max_pop.hpp"

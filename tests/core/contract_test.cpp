@@ -31,7 +31,7 @@ template <class T>
 concept y_up = requires { requires T::up_axis == axis::y; };
 static_assert(!names_its_options<fox::nav2_file> || y_up<fox::nav2_file>);
 template <class Set, class File>
-concept opens_as_set = reader_options<typename Set::options> &&
+concept opens_as_set = options_struct<typename Set::options> &&
                        requires(const File& main, const File& overflow, const typename Set::options& o) {
                            { Set::open(main, overflow, o) } -> std::same_as<result<Set>>;
                        };

@@ -43,7 +43,7 @@ void check_caught(const quake_nav_spec& spec, const expected_failure& want, bool
     CHECK(e.message().find("offset " + std::to_string(want.offset)) != std::string::npos);
 
     // Trusted: opens, stays safe, and the bad reference resolves to nothing.
-    const auto trusted = q::nav_file::open(bytes, {.trusted = true});
+    const auto trusted = q::nav_file::open(bytes, {{.trusted = true}});
     REQUIRE(trusted.ok());
     if (resolves_empty) CHECK(quake_unresolved(*trusted) >= 1);
     CHECK(walk_quake_trusted(bytes) != quake_not_verified);

@@ -61,7 +61,7 @@ TEST_CASE("every supported version reads back field by field") {
         check_quake_matches_spec(*file, spec);
         CHECK(quake_unresolved(*file) == 0);
 
-        const auto trusted = q::nav_file::open(bytes, {.trusted = true});
+        const auto trusted = q::nav_file::open(bytes, {{.trusted = true}});
         REQUIRE(trusted.ok());
         CHECK_FALSE(trusted->indices_checked());
         check_quake_matches_spec(*trusted, spec);

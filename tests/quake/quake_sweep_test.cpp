@@ -49,7 +49,7 @@ void check_every_truncation(const std::vector<std::byte>& file) {
         CHECK((e.code == error_code::truncated || e.code == error_code::count_too_large));
         CHECK(e.offset <= prefix.size());
         CHECK(e.record != nullptr);
-        const auto trusted = q::nav_file::open(prefix, {.trusted = true});
+        const auto trusted = q::nav_file::open(prefix, {{.trusted = true}});
         CHECK_FALSE(trusted.ok());
         CHECK(walk_quake(prefix) == quake_not_verified);
     });

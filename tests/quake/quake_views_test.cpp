@@ -53,7 +53,7 @@ TEST_CASE("record views: iterators, operator[] and index() agree in every layout
         const auto bytes = build_quake(spec);
         for (const bool trusted : {false, true}) {
             CAPTURE(trusted);
-            const auto file = q::nav_file::open(bytes, {.trusted = trusted});
+            const auto file = q::nav_file::open(bytes, {{.trusted = trusted}});
             REQUIRE_MESSAGE(file.ok(), file.error().message());
             check_view_positions(file->nodes());
             check_view_positions(file->links());
@@ -144,7 +144,7 @@ TEST_CASE("a node made from an index has the position of the node made from its 
         CAPTURE(version);
         const auto bytes = make_large_quake(300, version);
         for (const bool trusted : {false, true}) {
-            const auto file = q::nav_file::open(bytes, {.trusted = trusted});
+            const auto file = q::nav_file::open(bytes, {{.trusted = trusted}});
             REQUIRE(file.ok());
             CHECK(file->link_count() > 0);
             CHECK(destination_position_mismatches(*file) == 0);

@@ -129,7 +129,7 @@ inline std::uint64_t walk_quake(std::span<const std::byte> bytes) {
 // Opens without the index pass, then walks: exercises the checks the
 // resolving accessors make on files nobody verified.
 inline std::uint64_t walk_quake_trusted(std::span<const std::byte> bytes) {
-    const auto file = navspan::quake::nav_file::open(bytes, {.trusted = true});
+    const auto file = navspan::quake::nav_file::open(bytes, {{.trusted = true}});
     if (!file) return quake_not_verified;
     return walk_quake_file(*file);
 }

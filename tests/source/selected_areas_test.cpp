@@ -198,7 +198,7 @@ TEST_CASE("nesting and count limits apply to the text too") {
     CHECK(selected_areas::open(deep).code() == navspan::error_code::limit_exceeded);
     navspan::limits lim;
     lim.max_depth = 64;
-    CHECK(selected_areas::open(deep, {.limits = lim}).ok());
+    CHECK(selected_areas::open(deep, {{.limits = lim}}).ok());
 }
 
 TEST_CASE("every truncation of the sample is a clean error or a valid document") {

@@ -88,7 +88,7 @@ inline void write_group_bounds_text(json_writer& w, const std::vector<navmesh_gr
 // subrecord opened. Deleted records are counted (NAVM) but not read.
 inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
     namespace creation = navspan::creation;
-    auto plugin = creation::plugin_file::open(bytes, {command_limits()});
+    auto plugin = creation::plugin_file::open(bytes, {{command_limits()}});
     if (!plugin) return plugin.error();
 
     std::uint64_t navmeshes = 0, compressed = 0, nvnm = 0;

@@ -493,7 +493,7 @@ struct mesh_summary {
 // order, with every field of its navmeshes (schema: ../dump/creation.md).
 inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes, {command_limits()});
+    auto plugin = cr::plugin_file::open(bytes, {{command_limits()}});
     if (!plugin) return plugin.error();
     cr::inflate_buffer scratch;
     // Verify everything first: a bad file fails before anything is written.
@@ -589,7 +589,7 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
 // 01000800) triangle 3"); see ../dump/creation.md.
 inline navspan::error validate(navspan::bytes_view bytes, findings& out, const check_choice& choice = {}) {
     using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes, {command_limits()});
+    auto plugin = cr::plugin_file::open(bytes, {{command_limits()}});
     if (!plugin) return plugin.error();
     cr::inflate_buffer scratch;
     std::vector<navspan::finding> found;  // views of the library's static tables: kept as they are
@@ -939,7 +939,7 @@ inline void start_scene(const cr::plugin_file& plugin, scene& out) {
 // plugin, or to a master's navmesh) and door links as lines and points.
 inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes, {command_limits()});
+    auto plugin = cr::plugin_file::open(bytes, {{command_limits()}});
     if (!plugin) return plugin.error();
     cr::inflate_buffer scratch;
     start_scene(*plugin, out);
@@ -992,7 +992,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
 // walks of the plugin. `base` gives the options.
 inline navspan::error build_split_scenes(navspan::bytes_view bytes, const scene& base, std::vector<scene>& parts) {
     using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes, {command_limits()});
+    auto plugin = cr::plugin_file::open(bytes, {{command_limits()}});
     if (!plugin) return plugin.error();
     cr::inflate_buffer scratch;
     scene first = base;

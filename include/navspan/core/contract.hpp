@@ -15,6 +15,7 @@
 
 #include "bytes.hpp"
 #include "limits.hpp"
+#include "reader_options.hpp"
 #include "named_values.hpp"
 #include "result.hpp"
 
@@ -32,16 +33,18 @@ constexpr std::string_view to_string(axis a) noexcept {
     return "unknown";
 }
 
-// An options struct: limits first, then the trusted-input switch.
+// An options struct: derived from navspan::reader_options (limits and the
+// trusted-input switch), default-constructible.
 template <class Options>
-concept reader_options = std::default_initializable<Options> && requires(const Options& o) {
-    requires std::same_as<decltype(o.limits), navspan::limits>;
-    requires std::same_as<decltype(o.trusted), bool>;
-};
+concept options_struct = std::default_initializable<Options> && std::derived_from<Options, reader_options> &&
+                         requires(const Options& o) {
+                             requires std::same_as<decltype(o.limits), navspan::limits>;
+                             requires std::same_as<decltype(o.trusted), bool>;
+                         };
 
 // What an opened reader answers, whatever it was made from.
 template <class T>
-concept verified_view = reader_options<typename T::options> && std::copyable<T> && requires(const T& f) {
+concept verified_view = options_struct<typename T::options> && std::copyable<T> && requires(const T& f) {
     { f.warnings() } -> std::same_as<flag_set<std::uint32_t>>;
     { f.indices_checked() } -> std::same_as<bool>;
     { T::up_axis } -> std::convertible_to<axis>;

@@ -59,6 +59,7 @@
 #include <span>
 #include <string_view>
 
+#include "../core/reader_options.hpp"
 #include "../core/config.hpp"
 #include "../core/contract.hpp"
 #include "../core/endian.hpp"
@@ -124,12 +125,10 @@ constexpr std::optional<layout> layout_for_version(std::uint32_t version, std::u
     return *l;
 }
 
-struct options {
-    navspan::limits limits{};
-    // Known-good input: skip the index pass that follows the walk (triangle
+struct options : navspan::reader_options {
+    // trusted (reader_options): Known-good input: skip the index pass that follows the walk (triangle
     // vertices and neighbours; door, cover, mapping and waypoint triangles;
     // door-link CRCs). Grid cells are still checked (docs/api.md).
-    bool trusted = false;
     // Added to error offsets: where the payload sits in whatever the caller
     // reads (e.g. the subrecord's offset in the plugin).
     std::uint64_t base_offset = 0;

@@ -40,6 +40,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../core/reader_options.hpp"
 #include "../core/config.hpp"
 #include "../core/contract.hpp"
 #include "../core/endian.hpp"
@@ -56,11 +57,9 @@ namespace navspan::creation {
 // Creation Engine positions are z-up.
 inline constexpr navspan::axis up_axis = navspan::axis::z;
 
-struct options {
-    navspan::limits limits{};
-    // The trusted-input switch (docs/api.md): open() checks only the TES4
+struct options : navspan::reader_options {
+    // trusted (reader_options): The trusted-input switch (docs/api.md): open() checks only the TES4
     // record, so there is nothing to skip.
-    bool trusted = false;
 };
 
 // Which game wrote a plugin, judged from the TES4 header (docs/formats/creation.md).

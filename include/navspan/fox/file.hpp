@@ -23,6 +23,7 @@
 #include <optional>
 #include <ranges>
 
+#include "../core/reader_options.hpp"
 #include "../core/config.hpp"
 #include "../core/contract.hpp"
 #include "../core/limits.hpp"
@@ -45,16 +46,14 @@ namespace navspan::fox {
 // Fox Engine positions are y-up.
 inline constexpr navspan::axis up_axis = navspan::axis::y;
 
-struct options {
-    navspan::limits limits{};
-    // The bytes are known good (the game's own files): open() then skips the
+struct options : navspan::reader_options {
+    // trusted (reader_options): The bytes are known good (the game's own files): open() then skips the
     // checks of references into other groups of the file (kind-2 node links
     // and 0x4000 face neighbours), as it does for groups of another file. It
     // still walks and bounds every region, entry, subsection and record, and
     // checks every index inside a group; accessors never read outside the
     // buffer. Following a skipped reference is the caller's precondition
     // (NAVSPAN_ASSERT in node() / face_at()).
-    bool trusted = false;
 };
 
 // The four entries of one group id, and the context every view of its

@@ -18,6 +18,7 @@
 #include "../core/config.hpp"
 #include "../core/endian.hpp"
 #include "../core/ranges.hpp"
+#include "../core/sorted_ids.hpp"
 #include "fields.hpp"
 #include "format.hpp"
 
@@ -35,17 +36,9 @@ inline constexpr std::uint8_t mode_face_segment_bits = 4;   // face words carry 
 static_assert(fields::node_info::segment == 2 && fields::nav_edge::segment == 2);
 inline std::uint32_t lower_bound_segment(const std::byte* records, std::uint32_t count, std::size_t stride,
                                          std::uint32_t s) noexcept {
-    std::uint32_t lo = 0, n = count;
-    while (n > 0) {
-        const std::uint32_t half = n / 2;
-        if (load_u16(records + (lo + half) * stride + fields::node_info::segment) < s) {
-            lo += half + 1;
-            n -= half + 1;
-        } else {
-            n = half;
-        }
-    }
-    return lo;
+    return static_cast<std::uint32_t>(partition_point_index(count, [=](std::size_t i) {
+        return load_u16(records + i * stride + fields::node_info::segment) < s;
+    }));
 }
 
 struct group_context {
@@ -163,17 +156,10 @@ struct group_context {
     // The segment whose face range holds face f (the last segment whose
     // firstFace <= f: empty segments share their successor's firstFace).
     std::uint32_t segment_of_face_by_range(std::uint32_t f) const noexcept {
-        std::uint32_t lo = 0, n = segment_count;
-        while (n > 0) {
-            const std::uint32_t half = n / 2;
-            if (load_u16(segment_range(lo + half) + fields::segment_range::first_face) <= f) {
-                lo += half + 1;
-                n -= half + 1;
-            } else {
-                n = half;
-            }
-        }
-        return lo - 1;  // open() proved face f lies in some segment, so lo >= 1
+        const std::size_t lo = partition_point_index(segment_count, [this, f](std::size_t i) {
+            return load_u16(segment_range(static_cast<std::uint32_t>(i)) + fields::segment_range::first_face) <= f;
+        });
+        return static_cast<std::uint32_t>(lo - 1);  // open() proved face f lies in some segment, so lo >= 1
     }
     std::uint32_t segment_of_face(std::uint32_t f, std::uint32_t word) const noexcept {
         if (modes & mode_face_segment_bits) return word >> 20;

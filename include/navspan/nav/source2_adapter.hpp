@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "../core/result.hpp"
+#include "../core/sorted_ids.hpp"
 #include "../source2.hpp"
 #include "walkable.hpp"
 
@@ -56,14 +57,12 @@ inline result<walkable> make_walkable(const source2::nav_file& file, const sourc
         by_id.emplace_back(a.id(), p);
     }
     // Polygon p is areas[p] (add_polygon numbers them in order).
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> sorted;
-    sorted.reserve(by_id.size());
-    for (std::uint32_t i = 0; i < by_id.size(); ++i) sorted.emplace_back(by_id[i].first, i);
-    std::stable_sort(sorted.begin(), sorted.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    // Areas of one id: the first in file order wins (core/sorted_ids.hpp).
+    std::vector<id_position> table(by_id.size());
+    const sorted_ids ids = sorted_ids::build(table, [&](std::size_t i) { return by_id[i].first; });
     auto find = [&](std::uint32_t id) -> std::uint32_t {
-        const auto it = std::lower_bound(sorted.begin(), sorted.end(), id,
-                                         [](const auto& e, std::uint32_t v) { return e.first < v; });
-        return it != sorted.end() && it->first == id ? it->second : UINT32_MAX;
+        const id_position* e = ids.first(id);
+        return e != nullptr ? e->position : UINT32_MAX;
     };
     for (std::uint32_t i = 0; i < areas.size(); ++i) {
         const source2::area& a = areas[i];

@@ -37,6 +37,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "../core/reader_options.hpp"
 #include "../core/config.hpp"
 #include "../core/contract.hpp"
 #include "../core/endian.hpp"
@@ -54,10 +55,8 @@ namespace navspan::quake {
 // NAV2 positions are z-up (Quake's world axes).
 inline constexpr navspan::axis up_axis = navspan::axis::z;
 
-struct options {
-    navspan::limits limits{};
-    // Known-good input: skip the index pass (step 3 above; docs/api.md).
-    bool trusted = false;
+struct options : navspan::reader_options {
+    // trusted (reader_options): Known-good input: skip the index pass (step 3 above; docs/api.md).
     // Accept bytes after the edict table (returned by nav_file::trailing())
     // instead of failing. Never applies to versions 13 and 16, whose layout
     // is decided by the file ending exactly after its records.

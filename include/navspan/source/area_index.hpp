@@ -20,16 +20,15 @@
 
 #include "../core/error.hpp"
 #include "../core/result.hpp"
+#include "../core/sorted_ids.hpp"
 #include "../core/views.hpp"
 #include "area.hpp"
 #include "nav_file.hpp"
 
 namespace navspan::source {
 
-struct area_id_entry {
-    std::uint32_t id = 0;
-    std::uint32_t position = 0;
-};
+// {id, position}: the shared sorted-id table's entry (core/sorted_ids.hpp).
+using area_id_entry = navspan::id_position;
 
 template <unsigned V, area_data_shape Shape>
 class versioned_area_index;
@@ -59,7 +58,6 @@ public:
                                          file.bytes().size(), UINT32_MAX);
         }
         const std::byte* base = file.bytes().data();
-        bool sorted = true;
         // Only each record's size is needed: the walk compiled for the
         // file's version (chosen once here) keeps its sections in a local
         // the compiler drops, instead of building a view per area.
@@ -70,29 +68,22 @@ public:
             for (std::uint32_t i = 0; i < n; ++i) {
                 offsets[i] = static_cast<std::uint32_t>(p - base);
                 ids[i] = {load_u32(p), i};
-                if (i != 0 && ids[i - 1].id >= ids[i].id) sorted = false;
                 detail::unchecked_cursor c{p, 0};
                 detail::walk_area_v<decltype(version)::value>(c, ctx, unused, nullptr);
                 p += c.position();
             }
         });
-        auto table = ids.first(n);
-        if (!sorted) {
-            std::sort(table.begin(), table.end(),
-                      [](const area_id_entry& a, const area_id_entry& b) { return a.id < b.id; });
-        }
-        for (std::size_t k = 1; k < n; ++k) {
-            if (table[k - 1].id == table[k].id) {
-                return navspan::detail::fail(error_code::inconsistent, offsets[table[k].position], "duplicate area id",
-                                             table[k].id);
-            }
+        const sorted_ids table = sorted_ids::sort(ids.first(n));
+        if (const area_id_entry* twin = table.first_duplicate()) {
+            return navspan::detail::fail(error_code::inconsistent, offsets[twin->position], "duplicate area id",
+                                         twin->id);
         }
         area_index index;
         index.base_ = base;
         index.ctx_ = file.context();
         index.locate_ = detail::locate_function_for(index.ctx_.version);
         index.offsets_ = offsets.first(n);
-        index.ids_ = table;
+        index.ids_ = table.entries();
         return index;
     }
 
@@ -127,18 +118,7 @@ public:
     // order (following connections), so a branchy search mispredicts about
     // every other step.
     std::optional<std::uint32_t> position_of(std::uint32_t id) const noexcept {
-        std::size_t n = ids_.size();
-        if (n == 0) return std::nullopt;
-        // The first entry with an id >= `id` lies in [base, base + n].
-        const area_id_entry* base = ids_.data();
-        while (n > 1) {
-            const std::size_t half = n / 2;
-            base = base[half].id < id ? base + half : base;
-            n -= half;
-        }
-        if (base->id < id) ++base;
-        if (base == ids_.data() + ids_.size() || base->id != id) return std::nullopt;
-        return base->position;
+        return sorted_ids(ids_).position_of(id);
     }
     std::optional<area> find(std::uint32_t id) const noexcept {
         if (auto p = position_of(id)) return (*this)[*p];

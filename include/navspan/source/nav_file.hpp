@@ -17,6 +17,7 @@
 #include <optional>
 #include <string_view>
 
+#include "../core/reader_options.hpp"
 #include "../core/contract.hpp"
 #include "../core/endian.hpp"
 #include "../core/error.hpp"
@@ -33,12 +34,10 @@
 
 namespace navspan::source {
 
-struct options {
-    navspan::limits limits{};
-    // The trusted-input switch (docs/api.md, section 3). Source checks its
+struct options : navspan::reader_options {
+    // trusted (reader_options): The trusted-input switch (docs/api.md, section 3). Source checks its
     // indices (places, visible areas) inside the walk that finds the areas,
     // at no extra cost, so nothing is skipped.
-    bool trusted = false;
     // Which game's data to decode; `automatic` decides from the subversion
     // (layout.hpp, decision 3). Needed when a subversion does not name its
     // game (a TF2 file with subversion 1, a mod reusing a number).

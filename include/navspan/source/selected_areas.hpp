@@ -38,6 +38,7 @@
 #include <utility>
 #include <version>
 
+#include "../core/reader_options.hpp"
 #include "../core/bytes.hpp"
 #include "../core/contract.hpp"
 #include "../core/error.hpp"
@@ -424,9 +425,7 @@ using selected_area_list = sequence_view<selected_area>;
 
 // What open() accepts: the limits, and the trusted-input switch (which
 // skips nothing here: every check is part of the one pass over the text).
-struct selected_areas_options {
-    navspan::limits limits{};
-    bool trusted = false;
+struct selected_areas_options : navspan::reader_options {
 };
 
 class selected_areas {

@@ -21,16 +21,15 @@
 
 #include "../core/error.hpp"
 #include "../core/result.hpp"
+#include "../core/sorted_ids.hpp"
 #include "../core/views.hpp"
 #include "nav_file.hpp"
 #include "records.hpp"
 
 namespace navspan::source2 {
 
-struct area_id_entry {
-    std::uint32_t id = 0;
-    std::uint32_t position = 0;
-};
+// {id, position}: the shared sorted-id table's entry (core/sorted_ids.hpp).
+using area_id_entry = navspan::id_position;
 
 // How much storage area_index::build needs for `file`.
 struct area_index_storage_size {
@@ -78,7 +77,6 @@ public:
             index.ctx_.polygons.base = base;
         }
         const std::size_t n = need.areas;
-        bool sorted = true;
         // Walked with the index's context: polygons found in O(1).
         if (n != 0) {
             const std::byte* first = base + file.areas_offset() + 4;
@@ -92,22 +90,15 @@ public:
                 const std::byte* p = a.bytes().data();
                 offsets[i] = static_cast<std::uint32_t>(p - base);
                 ids[i] = {load_u32(p), i};
-                if (i != 0 && ids[i - 1].id >= ids[i].id) sorted = false;
             }
         }
-        auto table = ids.first(n);
-        if (!sorted) {
-            std::sort(table.begin(), table.end(),
-                      [](const area_id_entry& a, const area_id_entry& b) { return a.id < b.id; });
-        }
-        for (std::size_t k = 1; k < n; ++k) {
-            if (table[k - 1].id == table[k].id) {
-                return navspan::detail::fail(error_code::inconsistent, offsets[table[k].position], "duplicate area id",
-                                             table[k].id);
-            }
+        const sorted_ids table = sorted_ids::sort(ids.first(n));
+        if (const area_id_entry* twin = table.first_duplicate()) {
+            return navspan::detail::fail(error_code::inconsistent, offsets[twin->position], "duplicate area id",
+                                         twin->id);
         }
         index.offsets_ = offsets.first(n);
-        index.ids_ = table;
+        index.ids_ = table.entries();
         return index;
     }
 
@@ -137,17 +128,7 @@ public:
     // Lookup by area id: O(log n), branch-free halving (ids are looked up
     // in no predictable order when following connections).
     std::optional<std::uint32_t> position_of(std::uint32_t id) const noexcept {
-        std::size_t n = ids_.size();
-        if (n == 0) return std::nullopt;
-        const area_id_entry* first = ids_.data();
-        while (n > 1) {
-            const std::size_t half = n / 2;
-            first = first[half].id < id ? first + half : first;
-            n -= half;
-        }
-        if (first->id < id) ++first;
-        if (first == ids_.data() + ids_.size() || first->id != id) return std::nullopt;
-        return first->position;
+        return sorted_ids(ids_).position_of(id);
     }
     std::optional<area> find(std::uint32_t id) const noexcept {
         if (auto p = position_of(id)) return (*this)[*p];

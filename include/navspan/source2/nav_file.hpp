@@ -30,6 +30,7 @@
 #include <optional>
 #include <string_view>
 
+#include "../core/reader_options.hpp"
 #include "../core/config.hpp"
 #include "../core/contract.hpp"
 #include "../core/endian.hpp"
@@ -49,12 +50,10 @@ namespace navspan::source2 {
 // Source 2 positions are z-up.
 inline constexpr navspan::axis up_axis = navspan::axis::z;
 
-struct options {
-    navspan::limits limits{};
-    // The trusted-input switch (docs/api.md, section 3). The index checks
+struct options : navspan::reader_options {
+    // trusted (reader_options): The trusted-input switch (docs/api.md, section 3). The index checks
     // (corner and polygon indices) happen inside the walk that finds the
     // records, at no extra cost, so nothing is skipped.
-    bool trusted = false;
 };
 
 // The generation parameters: how the mesh was built, and the agent hulls.
