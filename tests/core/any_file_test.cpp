@@ -184,3 +184,15 @@ TEST_CASE("reader options share one base") {
     CHECK(base.trusted);
     CHECK(base.limits.work_budget == 1);
 }
+
+TEST_CASE("a version-36 file's hull spaces take the names its generation blob stores") {
+    NAVSPAN_REQUIRE_CORPUS(folder, "source2-nav");
+    const auto bytes =
+        navspan_test::read_file(*folder / "files" / "ValveResourceFormat__ValveResourceFormat__point_template_test.nav");
+    const auto f = navspan::open(bytes);
+    REQUIRE(f.ok());
+    REQUIRE(f->spaces().size() == 1);
+    CHECK(f->spaces()[0].name() == "player");
+    CHECK(f->find_space("player") == &f->spaces()[0]);
+    CHECK(f->find_space("0") == &f->spaces()[0]);
+}
