@@ -73,9 +73,6 @@ inline bool pack_json(std::string_view text, bool allow_invalid, std::vector<std
 
 namespace navspan_cli {
 
-inline std::string as_text(const std::vector<std::byte>& bytes) {
-    return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-}
 
 namespace edit_detail {
 

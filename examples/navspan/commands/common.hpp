@@ -4,10 +4,12 @@
 #pragma once
 
 #include <cerrno>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #ifdef _WIN32
 #include <fcntl.h>
@@ -134,6 +136,14 @@ inline bool write_text_file(const char* path, const std::string& text) {
         return false;
     }
     return true;
+}
+
+// pack's and edit's end: the file written (or standard output), and a
+// line on stderr saying so. Returns the exit status.
+inline int write_binary_output(const char* path, const std::vector<std::byte>& bytes) {
+    if (!write_text_file(path, std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size()))) return exit_output;
+    std::fprintf(stderr, "wrote %s (%zu bytes)\n", std::string_view(path) == "-" ? "standard output" : path, bytes.size());
+    return exit_ok;
 }
 
 inline std::string base_name(const char* path) {

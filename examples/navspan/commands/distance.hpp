@@ -24,15 +24,11 @@ inline constexpr const char* distance_usage =
 inline int run_distance(command_options& a) {
     if (a.files.empty()) return usage_error(file_expected, distance_usage);
     if (a.from == nullptr || a.to == nullptr) return usage_error("--from and --to are needed", distance_usage);
-    input file;
-    const format_module* m = nullptr;
-    nav_ends ends;
-    if (int s = load_ends(a, distance_usage, file, m, ends); s >= 0) return s;
-    namespace nav = navspan::nav;
-    const auto graph = nav::search_graph::build(ends.view.mesh);
-    nav::search_scratch scratch(graph);
-    const float d = nav::geodesic_distance(graph, ends.from->polygon, ends.from->point, ends.to->polygon, ends.to->point,
-                                           scratch);
+    graph_query q;
+    if (int s = load_graph_query(a, distance_usage, q); s >= 0) return s;
+    const nav_ends& ends = q.ends;
+    const float d = navspan::nav::geodesic_distance(q.graph, ends.from->polygon, ends.from->point, ends.to->polygon,
+                                                    ends.to->point, q.scratch);
     const bool found = d >= 0;
     if (a.json) {
         print_json_line([&](json_writer& w) {

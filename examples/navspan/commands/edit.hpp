@@ -62,10 +62,7 @@ inline int run_edit(command_options& a) {
                      a.allow_invalid ? "" : " (--allow-invalid writes it anyway)");
         return exit_invalid;
     }
-    if (!write_text_file(a.output, as_text(*out))) return exit_output;
-    std::fprintf(stderr, "wrote %s (%zu bytes)\n", std::string_view(a.output) == "-" ? "standard output" : a.output,
-                 out->size());
-    return exit_ok;
+    return write_binary_output(a.output, *out);
 }
 
 inline constexpr command_spec edit_command{

@@ -38,10 +38,7 @@ inline int run_pack(command_options& a) {
         std::fprintf(stderr, "navspan: %s: %s\n", file, problem.c_str());
         return exit_invalid;
     }
-    if (!write_text_file(a.output, as_text(bytes))) return exit_output;
-    std::fprintf(stderr, "wrote %s (%zu bytes)\n", std::string_view(a.output) == "-" ? "standard output" : a.output,
-                 bytes.size());
-    return exit_ok;
+    return write_binary_output(a.output, bytes);
 }
 
 inline constexpr command_spec pack_command{"pack", pack_usage, options_of({opt::output, opt::allow_invalid}), 1,

@@ -81,4 +81,21 @@ inline int load_ends(const command_options& a, const char* usage, input& file, c
     return check_snap(a, ends, usage);
 }
 
+// The file, its ends resolved and the search graph over its mesh: what
+// distance and reach search.
+struct graph_query {
+    input file;
+    const format_module* m = nullptr;
+    nav_ends ends;
+    navspan::nav::search_graph graph;
+    navspan::nav::search_scratch scratch;
+};
+
+inline int load_graph_query(const command_options& a, const char* usage, graph_query& q) {
+    if (int s = load_ends(a, usage, q.file, q.m, q.ends); s >= 0) return s;
+    q.graph = navspan::nav::search_graph::build(q.ends.view.mesh);
+    q.scratch.fit(q.graph);
+    return -1;
+}
+
 }  // namespace navspan_cli

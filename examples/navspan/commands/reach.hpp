@@ -53,15 +53,12 @@ inline int run_reach(command_options& a) {
     if (end == a.cost || *end != '\0' || !(limit >= 0) || !(limit <= 3.0e38)) {
         return usage_error("--cost needs a number of 0 or more", reach_usage);
     }
-    input file;
-    const format_module* m = nullptr;
-    nav_ends ends;
-    if (int s = load_ends(a, reach_usage, file, m, ends); s >= 0) return s;
+    graph_query q;
+    if (int s = load_graph_query(a, reach_usage, q); s >= 0) return s;
     namespace nav = navspan::nav;
-    const auto graph = nav::search_graph::build(ends.view.mesh);
-    nav::search_scratch scratch(graph);
+    const nav_ends& ends = q.ends;
     std::vector<nav::reached_polygon> reached(ends.view.mesh.polygon_count());
-    const auto r = nav::reach(graph, ends.from->polygon, ends.from->point, static_cast<float>(limit), reached, scratch);
+    const auto r = nav::reach(q.graph, ends.from->polygon, ends.from->point, static_cast<float>(limit), reached, q.scratch);
     reached.resize(r.count);
     if (a.json) {
         print_reach_json(a.files[0], ends, limit, reached);
