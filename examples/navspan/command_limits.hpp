@@ -1,6 +1,9 @@
-// The limits the navspan command opens files with: the library's defaults
-// (a whole-file work budget among them), changed only by the command's
-// --budget and --max-file-size options.
+// BRIDGE: the limits the format modules that the command does not own open
+// plugins with (formats/creation.hpp, formats/creation_tools.hpp). The
+// command's own code gets its limits passed down (command_options::limits,
+// options.hpp); main.cpp copies them here once, after reading --budget and
+// --max-file-size, for those modules alone. Goes when they take the
+// library's open options.
 #pragma once
 
 #include <navspan/core/limits.hpp>

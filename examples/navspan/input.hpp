@@ -6,14 +6,14 @@
 
 #include <cerrno>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <utility>
 #include <vector>
 
+#include <navspan/core/limits.hpp>
 #include <navspan/io/read_file.hpp>
 #include <navspan/navspan.hpp>
-
-#include "command_limits.hpp"
 
 #if defined(_WIN32)
 #include <fcntl.h>
@@ -28,17 +28,18 @@ public:
         return navspan::bytes_view(buffer_.data(), buffer_.size());
     }
 
-    // Opens `path` ("-" is standard input); the error says why it cannot.
-    navspan::error load(const char* path) {
-        if (path[0] == '-' && path[1] == '\0') return read_stdin();
-        auto read = navspan::read_file(path, command_limits());
+    // Opens `path` ("-" is standard input) within `limits` (the command
+    // line's --max-file-size); the error says why it cannot.
+    navspan::error load(const char* path, const navspan::limits& limits) {
+        if (path[0] == '-' && path[1] == '\0') return read_stdin(limits.max_file_size);
+        auto read = navspan::read_file(path, limits);
         if (!read) return read.error();
         buffer_ = std::move(read).value();
         return {};
     }
 
 private:
-    navspan::error read_stdin() {
+    navspan::error read_stdin(std::uint64_t max_file_size) {
         buffer_.clear();
 #if defined(_WIN32)
         _setmode(_fileno(stdin), _O_BINARY);  // no CR/LF translation of the bytes
@@ -47,9 +48,9 @@ private:
         for (;;) {
             const std::size_t n = std::fread(chunk, 1, sizeof chunk, stdin);
             buffer_.insert(buffer_.end(), chunk, chunk + n);
-            if (buffer_.size() > command_limits().max_file_size) {
+            if (buffer_.size() > max_file_size) {
                 return navspan::make_error(navspan::error_code::limit_exceeded, 0, "standard input (largest file read)",
-                                           buffer_.size(), command_limits().max_file_size);
+                                           buffer_.size(), max_file_size);
             }
             if (n < sizeof chunk) break;
         }

@@ -195,11 +195,10 @@ inline void write_mtl(const scene& sc, output& out) {
     for (std::uint32_t i = 0; i < names.point.size(); ++i) material(names.point[i], point_colour_of(sc, i));
 }
 
-// The OBJ; `mtl_file` (a file name beside it) is named by an mtllib line.
-inline drawn_counts write_obj(const scene& sc, output& out, std::string_view mtl_file = {}) {
-    using namespace obj_detail;
-    drawn_counts written;
-    const obj_names names(sc);
+namespace obj_detail {
+
+// The comment lines that say what the file is, and the mtllib line.
+inline void write_obj_head(const scene& sc, output& out, std::string_view mtl_file) {
     const bool y_up = sc.options.obj_up == picture_options::up::y;
     out.write("# navspan obj: ");
     out.write(comment_text(sc.title));
@@ -213,8 +212,10 @@ inline drawn_counts write_obj(const scene& sc, output& out, std::string_view mtl
         out.write(comment_text(mtl_file));
         out.write("\n");
     }
-    vertex_pool vertices(out, sc);
+}
 
+// The polygons, one group and material per category; returns how many.
+inline std::size_t write_obj_faces(const scene& sc, const obj_names& names, vertex_pool& vertices, output& out) {
     // Faces grouped by category: a counting sort, so linear in categories.
     const std::size_t categories = names.polygon.size();
     std::vector<std::size_t> start(categories + 1, 0);
@@ -235,7 +236,6 @@ inline drawn_counts write_obj(const scene& sc, output& out, std::string_view mtl
             if (usable(sc.polygons[i])) order[at[category_of(sc.polygons[i])]++] = i;
         }
     }
-    written.polygons = order.size();
     if (!order.empty()) {
         out.write("o navmesh\n");
         // Every vertex first (in face order), then the faces, so each group
@@ -263,12 +263,18 @@ inline drawn_counts write_obj(const scene& sc, output& out, std::string_view mtl
     }
     if (skipped != 0) out.printf("# %zu polygons left out: corners that are not finite numbers\n", skipped);
 
+    return order.size();
+}
+
+// The points, as an object of their own; returns how many.
+inline std::size_t write_obj_points(const scene& sc, const obj_names& names, vertex_pool& vertices, output& out) {
+    std::size_t written = 0;
     bool any_point = false;
     std::uint32_t point_material = UINT32_MAX;
     for (const auto& p : sc.points) {
         if (!finite(p.at)) continue;
         if (!any_point) { out.write("o points\n"); any_point = true; }
-        ++written.points;
+        ++written;
         const std::uint64_t v = vertices.index_of(p.at);
         if (p.category != point_material && p.category < names.point.size()) {
             point_material = p.category;
@@ -278,6 +284,12 @@ inline drawn_counts write_obj(const scene& sc, output& out, std::string_view mtl
         }
         out.printf("p %llu\n", static_cast<unsigned long long>(v));
     }
+    return written;
+}
+
+// The lines (then the links, when drawn), as objects of their own; returns how many.
+inline std::size_t write_obj_lines(const scene& sc, const obj_names& names, vertex_pool& vertices, output& out) {
+    std::size_t written = 0;
     // Lines: those that are not links always; links when asked, and by
     // default where there are no polygons (a Quake map is its nodes and
     // links: without them the file would be a bare point cloud).
@@ -300,9 +312,24 @@ inline drawn_counts write_obj(const scene& sc, output& out, std::string_view mtl
                 out.write("\n");
             }
             out.printf("l %llu %llu\n", static_cast<unsigned long long>(a), static_cast<unsigned long long>(b));
-            ++written.lines;
+            ++written;
         }
     }
+    return written;
+}
+
+}  // namespace obj_detail
+
+// The OBJ; `mtl_file` (a file name beside it) is named by an mtllib line.
+inline drawn_counts write_obj(const scene& sc, output& out, std::string_view mtl_file = {}) {
+    using namespace obj_detail;
+    drawn_counts written;
+    const obj_names names(sc);
+    write_obj_head(sc, out, mtl_file);
+    vertex_pool vertices(out, sc);
+    written.polygons = write_obj_faces(sc, names, vertices, out);
+    written.points = write_obj_points(sc, names, vertices, out);
+    written.lines = write_obj_lines(sc, names, vertices, out);
     return written;
 }
 

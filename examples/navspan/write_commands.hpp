@@ -1,6 +1,7 @@
 // The navspan command's writing: `pack` (dump --json back to a binary file)
 // and `edit` (common edits of a Source .nav or Quake NAV2 file), for the
-// formats navspan writes (source_nav, quake_nav).
+// formats navspan writes (source_nav, quake_nav). The commands' lines are
+// read in commands/pack.hpp and commands/edit.hpp; this is the work.
 #pragma once
 
 #include <cstddef>
@@ -23,7 +24,7 @@
 #include "formats/quake_fields.hpp"
 #include "formats/source_fields.hpp"
 #include "json_reader.hpp"
-#include "usage.hpp"
+#include "options.hpp"
 
 namespace navspan_cli {
 
@@ -72,105 +73,8 @@ inline bool pack_json(std::string_view text, bool allow_invalid, std::vector<std
 
 namespace navspan_cli {
 
-// Writes `bytes` to `path` ("-" is standard output); false after one line on stderr.
-using write_file_function = bool (*)(const char* path, const std::string& bytes);
-
-inline constexpr const char* pack_usage =
-    "usage: navspan pack FILE.json -o OUT [--allow-invalid]\n"
-    "\n"
-    "Turns `navspan dump --json` output (after any edit by a script, jq or Python) back into\n"
-    "the binary file: Source .nav (\"format\": \"source_nav\") or Quake NAV2 (\"quake_nav\").\n"
-    "`navspan dump --json F | navspan pack - -o G` gives G identical to F. Only the stored\n"
-    "keys are read (derived ones such as offsets, counts and names are ignored; the key\n"
-    "tables are in examples/navspan/dump/); a stored key left out keeps its default.\n"
-    "The file is refused when `navspan validate` would find an error in it (a connection to\n"
-    "an area that does not exist, ...) unless --allow-invalid is given; it always opens.\n"
-    "\n"
-    "Exit status: 0 success; 1 the JSON cannot be read or packed (one line on stderr);\n"
-    "2 usage error; 4 the output could not be written.\n";
-
-inline std::string as_text(const std::vector<std::byte>& bytes) {
-    return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-}
-
-// navspan pack FILE.json -o OUT [--allow-invalid]
-template <class Load>
-int run_pack(int argc, char** argv, Load&& load, write_file_function write) {
-    const char* file = nullptr;
-    const char* output = nullptr;
-    bool allow_invalid = false;
-    for (int i = 0; i < argc; ++i) {
-        const std::string_view a = argv[i];
-        if (a == "--help" || a == "-h") {
-            std::fputs(pack_usage, stdout);
-            return 0;
-        }
-        if (a == "-o" || a == "--output") {
-            if (i + 1 >= argc) {
-                return missing_value(a, "the output file", pack_usage);
-            }
-            output = argv[++i];
-        } else if (a == "--allow-invalid") {
-            allow_invalid = true;
-        } else if (a.size() > 1 && a[0] == '-') {
-            return usage_error("unknown option '" + std::string(a) + "'", pack_usage);
-        } else if (file == nullptr) {
-            file = argv[i];
-        } else {
-            return usage_error("one JSON file at a time", pack_usage);
-        }
-    }
-    if (file == nullptr || output == nullptr) {
-        return usage_error("pack needs FILE.json and -o OUT", pack_usage);
-    }
-    std::string text;
-    if (!load(file, text)) return 1;
-    std::vector<std::byte> bytes;
-    std::string problem;
-    if (!pack_json(text, allow_invalid, bytes, problem)) {
-        std::fprintf(stderr, "navspan: %s: %s\n", file, problem.c_str());
-        return 1;
-    }
-    if (!write(output, as_text(bytes))) return 4;
-    std::fprintf(stderr, "wrote %s (%zu bytes)\n", std::string_view(output) == "-" ? "standard output" : output, bytes.size());
-    return 0;
-}
-
-}  // namespace navspan_cli
-
-// ---------------------------------------------------------------------------
-// navspan edit
-namespace navspan_cli {
-
-inline constexpr const char* edit_usage =
-    "usage: navspan edit FILE [EDIT]... -o OUT [--allow-invalid]\n"
-    "\n"
-    "Applies edits to a Source .nav or Quake NAV2 file, in the order given, and writes the\n"
-    "result. Every edit keeps the file's references consistent (deleting an area removes\n"
-    "every connection, approach spot, encounter path, visibility entry and ladder end naming\n"
-    "it). ID is a Source area id or a Quake node index.\n"
-    "  --delete-area ID       delete an area (Quake: a node, its links and the links into it)\n"
-    "  --connect A B          connect A and B both ways (Quake: a Walk link each way)\n"
-    "  --disconnect A B       remove the connections between A and B, both ways\n"
-    "  --set-place ID NAME    name an area's place (Source v5+; the name joins the directory)\n"
-    "  --set-attributes ID N  set an area's attribute bits (Quake: a node's flags)\n"
-    "  --translate X,Y,Z      move the whole mesh\n"
-    "  --merge OTHER          add OTHER's areas (same version and game); clashing ids renumbered\n"
-    "  --clear-analysis       Source: drop hiding/approach spots, encounter paths, visibility\n"
-    "  --version N            write version N (Source 1-16, Quake 12-18) where the format allows\n"
-    "Geometry edits clear the Source analysed flag (the game then asks for nav_analyze);\n"
-    "bspSize is kept. The result is refused when `navspan validate` would find an error in it,\n"
-    "unless --allow-invalid is given.\n"
-    "\n"
-    "Exit status: 0 success; 1 a file is not valid or an edit cannot be made (one line on\n"
-    "stderr); 2 usage error; 4 the output could not be written.\n";
 
 namespace edit_detail {
-
-struct operation {
-    std::string_view name;
-    std::vector<std::string_view> args;
-};
 
 inline bool parse_u32(std::string_view s, std::uint32_t& out) {
     if (s.rfind("0x", 0) == 0) {
@@ -196,176 +100,146 @@ inline bool parse_point(std::string_view s, navspan::vec3& out) {
     return true;
 }
 
-inline int arity(std::string_view option) {
-    if (option == "--connect" || option == "--disconnect" || option == "--set-place" || option == "--set-attributes") return 2;
-    if (option == "--delete-area" || option == "--translate" || option == "--merge" || option == "--version") return 1;
-    if (option == "--clear-analysis") return 0;
-    return -1;
+inline std::uint32_t u32(std::string_view s) {
+    std::uint32_t v = 0;
+    parse_u32(s, v);
+    return v;
 }
 
-}  // namespace edit_detail
-
-// `load(path, text)` reads a whole file (false after one line on stderr).
-template <class Load>
-int run_edit(int argc, char** argv, Load&& load, write_file_function write) {
-    using namespace edit_detail;
-    const char* file = nullptr;
-    const char* output = nullptr;
-    bool allow_invalid = false;
-    std::vector<operation> ops;
-    for (int i = 0; i < argc; ++i) {
-        const std::string_view a = argv[i];
-        if (a == "--help" || a == "-h") {
-            std::fputs(edit_usage, stdout);
-            return 0;
-        }
-        if (a == "-o" || a == "--output") {
-            if (i + 1 >= argc) {
-                return missing_value(a, "the output file", edit_usage);
-            }
-            output = argv[++i];
-        } else if (a == "--allow-invalid") {
-            allow_invalid = true;
-        } else if (const int n = arity(a); n >= 0) {
-            if (i + n >= argc) {
-                return usage_error(std::string(a) + " needs " + std::to_string(n) + (n == 1 ? " value" : " values"),
-                                   edit_usage);
-            }
-            operation op{a, {}};
-            for (int k = 0; k < n; ++k) op.args.emplace_back(argv[++i]);
-            ops.push_back(op);
-        } else if (a.size() > 1 && a[0] == '-') {
-            return usage_error("unknown option '" + std::string(a) + "'", edit_usage);
-        } else if (file == nullptr) {
-            file = argv[i];
-        } else {
-            return usage_error("one FILE at a time", edit_usage);
-        }
-    }
-    if (file == nullptr || output == nullptr) {
-        return usage_error("edit needs FILE and -o OUT", edit_usage);
-    }
-    // Usage errors (numbers, points) before anything is read.
-    for (const operation& op : ops) {
+// The edit whose values are not numbers or a point, if any: a usage error
+// before anything is read.
+inline const edit_operation* first_bad_edit(const std::vector<edit_operation>& ops) {
+    for (const edit_operation& op : ops) {
         std::uint32_t n = 0;
         navspan::vec3 p{};
         bool good = true;
         if (op.name == "--translate") good = parse_point(op.args[0], p);
-        else if (op.name == "--delete-area" || op.name == "--version") good = parse_u32(op.args[0], n);
-        else if (op.name == "--connect" || op.name == "--disconnect") good = parse_u32(op.args[0], n) && parse_u32(op.args[1], n);
-        else if (op.name == "--set-place") good = parse_u32(op.args[0], n);
-        else if (op.name == "--set-attributes") good = parse_u32(op.args[0], n) && parse_u32(op.args[1], n);
-        if (!good) {
-            return usage_error(std::string(op.name) + ": bad value", edit_usage);
+        else if (op.name == "--delete-area" || op.name == "--version" || op.name == "--set-place") good = parse_u32(op.args[0], n);
+        else if (op.name == "--connect" || op.name == "--disconnect" || op.name == "--set-attributes") {
+            good = parse_u32(op.args[0], n) && parse_u32(op.args[1], n);
         }
+        if (!good) return &op;
     }
-    std::string text;
-    if (!load(file, text)) return 1;
-    const navspan::bytes_view bytes(reinterpret_cast<const std::byte*>(text.data()), text.size());
-    auto fail = [&](const char* path, const navspan::error& e) {
-        std::fprintf(stderr, "navspan: %s: %s\n", path, e.explain().c_str());
-        return 1;
-    };
-    auto u32 = [](std::string_view s) {
-        std::uint32_t v = 0;
-        parse_u32(s, v);
-        return v;
-    };
-    navspan::result<std::vector<std::byte>> out;
-    const navspan::format kind = navspan::detect(bytes);
-    if (kind == navspan::format::source_nav) {
-        namespace ns = navspan::source;
-        namespace ed = navspan::source::edit;
-        const auto opened = ns::nav_file::open(bytes);
-        if (!opened) return fail(file, opened.error());
-        ns::model m = ns::model::from(*opened);
-        for (const operation& op : ops) {
-            navspan::error e{};
-            if (op.name == "--delete-area") e = ed::delete_area(m, u32(op.args[0]));
-            else if (op.name == "--connect") e = ed::connect(m, u32(op.args[0]), u32(op.args[1]));
-            else if (op.name == "--disconnect") e = ed::disconnect(m, u32(op.args[0]), u32(op.args[1]));
-            else if (op.name == "--set-place") e = ed::set_place(m, u32(op.args[0]), op.args[1]);
-            else if (op.name == "--set-attributes") e = ed::set_attributes(m, u32(op.args[0]), u32(op.args[1]));
-            else if (op.name == "--clear-analysis") ed::clear_analysis(m);
-            else if (op.name == "--version") e = ed::convert_version(m, u32(op.args[0]));
-            else if (op.name == "--translate") {
-                navspan::vec3 p{};
-                parse_point(op.args[0], p);
-                ed::translate(m, p);
-            } else if (op.name == "--merge") {
-                std::string other_text;
-                const std::string other_path(op.args[0]);
-                if (!load(other_path.c_str(), other_text)) return 1;
-                const auto other = ns::nav_file::open(
-                    navspan::bytes_view(reinterpret_cast<const std::byte*>(other_text.data()), other_text.size()));
-                if (!other) return fail(other_path.c_str(), other.error());
-                e = ed::merge(m, ns::model::from(*other));
-            }
-            if (!e.ok()) {
-                std::fprintf(stderr, "navspan: %s: %.*s: %s\n", file, static_cast<int>(op.name.size()), op.name.data(),
-                             e.message().c_str());
-                return 1;
-            }
+    return nullptr;
+}
+
+inline int report_failure(const char* path, const navspan::error& e) {
+    std::fprintf(stderr, "navspan: %s: %s\n", path, e.explain().c_str());
+    return 1;
+}
+
+// The edits every format shares: --translate, and --merge (the other file
+// read, opened with `open` and merged). Sets `e`; returns -1 to go on, else
+// the exit status (the other file cannot be read).
+template <class Model, class Load, class Open, class Translate, class Merge>
+int shared_edit(const edit_operation& op, Model& m, Load& load, Open&& open, Translate&& translate, Merge&& merge,
+                navspan::error& e) {
+    if (op.name == "--translate") {
+        navspan::vec3 p{};
+        parse_point(op.args[0], p);
+        translate(m, p);
+        return -1;
+    }
+    std::string other_text;
+    const std::string other_path(op.args[0]);
+    if (!load(other_path.c_str(), other_text)) return 1;
+    const auto other = open(navspan::bytes_view(reinterpret_cast<const std::byte*>(other_text.data()), other_text.size()));
+    if (!other) return report_failure(other_path.c_str(), other.error());
+    e = merge(m, Model::from(*other));
+    return -1;
+}
+
+inline bool is_shared_edit(std::string_view name) { return name == "--translate" || name == "--merge"; }
+
+inline int report_edit_error(const char* file, const edit_operation& op, const navspan::error& e) {
+    std::fprintf(stderr, "navspan: %s: %.*s: %s\n", file, static_cast<int>(op.name.size()), op.name.data(), e.message().c_str());
+    return 1;
+}
+
+}  // namespace edit_detail
+
+// The edits applied to a Source .nav file (the model of `bytes`), written
+// into `out`; -1 to go on, else the exit status (reported).
+template <class Load>
+int edit_source(const char* file, navspan::bytes_view bytes, const command_options& a, Load& load,
+                navspan::result<std::vector<std::byte>>& out) {
+    using namespace edit_detail;
+    namespace ns = navspan::source;
+    namespace ed = navspan::source::edit;
+    const auto opened = ns::nav_file::open(bytes);
+    if (!opened) return report_failure(file, opened.error());
+    ns::model m = ns::model::from(*opened);
+    for (const edit_operation& op : a.edits) {
+        navspan::error e{};
+        if (is_shared_edit(op.name)) {
+            const int s = shared_edit(
+                op, m, load, [](navspan::bytes_view b) { return ns::nav_file::open(b); },
+                [](ns::model& x, navspan::vec3 by) { ed::translate(x, by); },
+                [](ns::model& x, const ns::model& other) { return ed::merge(x, other); }, e);
+            if (s >= 0) return s;
+        } else if (op.name == "--delete-area") e = ed::delete_area(m, u32(op.args[0]));
+        else if (op.name == "--connect") e = ed::connect(m, u32(op.args[0]), u32(op.args[1]));
+        else if (op.name == "--disconnect") e = ed::disconnect(m, u32(op.args[0]), u32(op.args[1]));
+        else if (op.name == "--set-place") e = ed::set_place(m, u32(op.args[0]), op.args[1]);
+        else if (op.name == "--set-attributes") e = ed::set_attributes(m, u32(op.args[0]), u32(op.args[1]));
+        else if (op.name == "--clear-analysis") ed::clear_analysis(m);
+        else if (op.name == "--version") e = ed::convert_version(m, u32(op.args[0]));
+        if (!e.ok()) return report_edit_error(file, op, e);
+    }
+    out = ns::write(m, {.allow_invalid = a.allow_invalid});
+    return -1;
+}
+
+// One Quake edit that is not shared with Source (a Quake link is one way:
+// --connect and --disconnect go both ways as two).
+inline navspan::error quake_edit(navspan::quake::model& m, const edit_operation& op) {
+    using namespace edit_detail;
+    namespace ed = navspan::quake::edit;
+    const std::uint32_t a = op.args.empty() ? 0 : u32(op.args[0]);
+    navspan::error e{};
+    if (op.name == "--delete-area") e = ed::delete_node(m, a);
+    else if (op.name == "--connect") {
+        e = ed::connect(m, a, u32(op.args[1]));
+        if (e.ok()) e = ed::connect(m, u32(op.args[1]), a);
+    } else if (op.name == "--disconnect") {
+        e = ed::disconnect(m, a, u32(op.args[1]));
+        if (e.ok()) e = ed::disconnect(m, u32(op.args[1]), a);
+    } else if (op.name == "--set-attributes") {
+        const std::uint32_t flags = u32(op.args[1]);
+        e = flags > 0xFFFF ? navspan::make_error(navspan::error_code::inconsistent, 0, "node flags (u16)", flags)
+                           : ed::set_flags(m, a, static_cast<std::uint16_t>(flags));
+    } else if (op.name == "--version") e = ed::convert_version(m, static_cast<std::int32_t>(a));
+    else e = navspan::make_error(navspan::error_code::unsupported_version, 0, "this edit (Source files only)");
+    return e;
+}
+
+// The edits applied to a Quake NAV2 file, as edit_source.
+template <class Load>
+int edit_quake(const char* file, navspan::bytes_view bytes, const command_options& a, Load& load,
+               navspan::result<std::vector<std::byte>>& out) {
+    using namespace edit_detail;
+    namespace nq = navspan::quake;
+    nq::options o;
+    o.allow_trailing_bytes = true;
+    o.trusted = true;  // an index out of range is validate's to report
+    const auto opened = nq::nav_file::open(bytes, o);
+    if (!opened) return report_failure(file, opened.error());
+    nq::model m = nq::model::from(*opened);
+    for (const edit_operation& op : a.edits) {
+        navspan::error e{};
+        if (is_shared_edit(op.name)) {
+            const int s = shared_edit(
+                op, m, load, [&](navspan::bytes_view b) { return nq::nav_file::open(b, o); },
+                [](nq::model& x, navspan::vec3 by) { nq::edit::translate(x, by); },
+                [](nq::model& x, const nq::model& other) { return nq::edit::merge(x, other); }, e);
+            if (s >= 0) return s;
+        } else {
+            e = quake_edit(m, op);
         }
-        out = ns::write(m, {.allow_invalid = allow_invalid});
-    } else if (kind == navspan::format::quake_nav) {
-        namespace nq = navspan::quake;
-        namespace ed = navspan::quake::edit;
-        nq::options o;
-        o.allow_trailing_bytes = true;
-        o.trusted = true;  // an index out of range is validate's to report
-        const auto opened = nq::nav_file::open(bytes, o);
-        if (!opened) return fail(file, opened.error());
-        nq::model m = nq::model::from(*opened);
-        for (const operation& op : ops) {
-            navspan::error e{};
-            const std::uint32_t a = op.args.empty() ? 0 : u32(op.args[0]);
-            if (op.name == "--delete-area") e = ed::delete_node(m, a);
-            else if (op.name == "--connect") {
-                e = ed::connect(m, a, u32(op.args[1]));
-                if (e.ok()) e = ed::connect(m, u32(op.args[1]), a);
-            } else if (op.name == "--disconnect") {
-                e = ed::disconnect(m, a, u32(op.args[1]));
-                if (e.ok()) e = ed::disconnect(m, u32(op.args[1]), a);
-            } else if (op.name == "--set-attributes") {
-                const std::uint32_t flags = u32(op.args[1]);
-                e = flags > 0xFFFF ? navspan::make_error(navspan::error_code::inconsistent, 0, "node flags (u16)", flags)
-                                   : ed::set_flags(m, a, static_cast<std::uint16_t>(flags));
-            } else if (op.name == "--version") e = ed::convert_version(m, static_cast<std::int32_t>(a));
-            else if (op.name == "--translate") {
-                navspan::vec3 p{};
-                parse_point(op.args[0], p);
-                ed::translate(m, p);
-            } else if (op.name == "--merge") {
-                std::string other_text;
-                const std::string other_path(op.args[0]);
-                if (!load(other_path.c_str(), other_text)) return 1;
-                const auto other = nq::nav_file::open(
-                    navspan::bytes_view(reinterpret_cast<const std::byte*>(other_text.data()), other_text.size()), o);
-                if (!other) return fail(other_path.c_str(), other.error());
-                e = ed::merge(m, nq::model::from(*other));
-            } else {
-                e = navspan::make_error(navspan::error_code::unsupported_version, 0, "this edit (Source files only)");
-            }
-            if (!e.ok()) {
-                std::fprintf(stderr, "navspan: %s: %.*s: %s\n", file, static_cast<int>(op.name.size()), op.name.data(),
-                             e.message().c_str());
-                return 1;
-            }
-        }
-        out = nq::write(m, {.allow_invalid = allow_invalid});
-    } else {
-        std::fprintf(stderr, "navspan: %s: edit writes Source .nav and Quake NAV2 files only\n", file);
-        return 1;
+        if (!e.ok()) return report_edit_error(file, op, e);
     }
-    if (!out) {
-        std::fprintf(stderr, "navspan: %s: the edited file %s%s\n", file, out.error().message().c_str(),
-                     allow_invalid ? "" : " (--allow-invalid writes it anyway)");
-        return 1;
-    }
-    if (!write(output, as_text(*out))) return 4;
-    std::fprintf(stderr, "wrote %s (%zu bytes)\n", std::string_view(output) == "-" ? "standard output" : output, out->size());
-    return 0;
+    out = nq::write(m, {.allow_invalid = a.allow_invalid});
+    return -1;
 }
 
 }  // namespace navspan_cli

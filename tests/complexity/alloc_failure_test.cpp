@@ -36,6 +36,7 @@
 #include <navspan/navspan.hpp>
 
 #include "examples/navspan/command_limits.hpp"
+#include "examples/navspan/commands/all.hpp"
 #include "examples/navspan/info.hpp"
 #include "examples/navspan/input.hpp"
 #include "examples/navspan/modules.hpp"

@@ -1,0 +1,59 @@
+// navspan distance FILE --from A --to B: the geodesic distance between two
+// points or polygons.
+#pragma once
+
+#include <cstdio>
+#include <string_view>
+
+#include "dump.hpp"
+#include "query.hpp"
+
+namespace navspan_cli {
+
+inline constexpr const char* distance_usage =
+    "usage: navspan distance FILE --from A --to B [--snap D] [--json]\n"
+    "\n"
+    "Prints the geodesic distance between two points or polygons (as path --exact finds it:\n"
+    "the length of the shortest way through portal midpoints), without the corridor. A and B\n"
+    "as for path; --snap as for path.\n"
+    "\n"
+    "Exit status: 0 a distance was printed, 3 there is no path, 1 the file is not valid or\n"
+    "cannot be read, 2 usage error (or an end point farther from the mesh than --snap), 4 the\n"
+    "output could not be written.\n";
+
+inline int run_distance(command_options& a) {
+    if (a.files.empty()) return usage_error(file_expected, distance_usage);
+    if (a.from == nullptr || a.to == nullptr) return usage_error("--from and --to are needed", distance_usage);
+    graph_query q;
+    if (int s = load_graph_query(a, distance_usage, q); s >= 0) return s;
+    const nav_ends& ends = q.ends;
+    const float d = navspan::nav::geodesic_distance(q.graph, ends.from->polygon, ends.from->point, ends.to->polygon,
+                                                    ends.to->point, q.scratch);
+    const bool found = d >= 0;
+    if (a.json) {
+        print_json_line([&](json_writer& w) {
+            w.field("file", std::string_view(a.files[0]));
+            if (ends.view.space) w.field("space", std::string_view(space_label(ends.view)));
+            w.key("from");
+            write_polygon_json(w, ends.view, ends.from->polygon);
+            w.key("to");
+            write_polygon_json(w, ends.view, ends.to->polygon);
+            w.field("from_moved", ends.from->moved);
+            w.field("to_moved", ends.to->moved);
+            w.field("found", found);
+            if (found) w.field("distance", d);
+            else w.field_null("distance");
+        });
+    } else if (found) {
+        std::printf("%.1f\n", static_cast<double>(d));
+    } else {
+        std::printf("no path from %s to %s\n", polygon_label(ends.view, ends.from->polygon).c_str(),
+                    polygon_label(ends.view, ends.to->polygon).c_str());
+    }
+    return found ? exit_ok : exit_findings;
+}
+
+inline constexpr command_spec distance_command{
+    "distance", distance_usage, single_file_options | options_of({opt::snap}), 1, one_file_only, false, run_distance};
+
+}  // namespace navspan_cli

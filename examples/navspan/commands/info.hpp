@@ -1,0 +1,55 @@
+// navspan info [--json] FILE...: what each file is and how many records of
+// each kind it holds.
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "../info.hpp"
+#include "common.hpp"
+
+namespace navspan_cli {
+
+inline constexpr const char* info_usage =
+    "usage: navspan info [--json] FILE...\n"
+    "\n"
+    "Detects each file's format, verifies it and prints a summary: record counts and the\n"
+    "bounding box of its geometry. --json prints one JSON object per file, one per line,\n"
+    "with the keys of docs/info-json.md; each starts with \"file\" (the path as given),\n"
+    "and a file that fails gives {\"file\": ..., \"error\": ..., \"offset\": ...} in its place.\n"
+    "The text form names the file, labels min/max/size of the bounds (a plugin's per cell or\n"
+    "worldspace, largest first) and prints floats in their shortest exact form.\n"
+    "\n" NAVSPAN_EXIT_STATUSES;
+
+inline int run_info(command_options& a) {
+    if (a.files.empty()) return usage_error("info needs a FILE", info_usage);
+    int status = exit_ok;
+    std::string text;
+    bool printed = false;
+    for (const char* path : a.files) {
+        input file;
+        navspan::error e;
+        if (load_file(path, a.limits, file, &e)) {
+            text.clear();
+            output o(text);
+            json_writer w(o, a.json ? json_writer::style::compact : json_writer::style::text);
+            w.lead_with("file", path);
+            e = write_info(file.bytes(), w);
+            if (!e.ok()) report_invalid(path, e);
+        }
+        if (!e.ok()) {
+            if (a.json) print_json_error(path, e);
+            status = exit_invalid;
+            continue;
+        }
+        if (!a.json && printed) std::fputc('\n', stdout);  // a blank line between files
+        printed = true;
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        std::fputc('\n', stdout);
+    }
+    return status;
+}
+
+inline constexpr command_spec info_command{"info", info_usage, options_of({opt::json}), 0, "", false, run_info};
+
+}  // namespace navspan_cli

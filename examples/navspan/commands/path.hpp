@@ -1,0 +1,183 @@
+// navspan path FILE --from A --to B: the shortest path between two
+// polygons or points, its corridor and its waypoints.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "dump.hpp"
+#include "picture.hpp"
+#include "query.hpp"
+
+namespace navspan_cli {
+
+inline constexpr const char* path_usage =
+    "usage: navspan path FILE --from A --to B [--exact] [--snap D] [--json] [--svg OUT.svg] [--hull N]\n"
+    "                    [--cell FORMID]\n"
+    "\n"
+    "Finds the shortest path (A* over the polygons, then the waypoints pulled tight through\n"
+    "the portals of its corridor) between two polygons. A and B are ids as the file numbers\n"
+    "them (Source: area id; Quake: node index; Fox: GROUP:FACE; plugins: FORMID:TRIANGLE with\n"
+    "the navmesh form id in hex), or world points written x,y,z (the polygon under or above,\n"
+    "else the nearest). Prints how far each end was moved onto the mesh, the corridor, one\n"
+    "polygon per line with the link taken into it when that is not a plain walk (jump, drop,\n"
+    "ladder, into another navmesh or group), then the waypoints; --json prints one JSON\n"
+    "object; --svg also draws the waypoints over the map.\n"
+    "\n"
+    "  --exact    the search over portal midpoints that is provably shortest under the\n"
+    "             cost model of docs/nav.md (the default search can cost a little more)\n"
+    "  --snap D   refuse (status 2) an end point moved more than D onto the mesh\n"
+    "             (default 250; Fox Engine files, in metres: 10)\n"
+    "  --hull N   Source 2: the mesh of agent hull N (default: the first)\n"
+    "  --cell FORMID  plugins: only that cell or worldspace (hex 0x... or decimal); without it\n"
+    "             a plugin is searched space by space (worldspaces, interior cells, by form\n"
+    "             id and editor id). Interior cells have coordinates of their own, so one\n"
+    "             point can lie in several.\n"
+    "\n" NAVSPAN_EXIT_STATUSES;
+
+// What either search found: the corridor, its cost, the waypoints.
+struct found_path {
+    bool found = false;
+    float cost = 0;
+    std::size_t expanded = 0;
+    std::vector<navspan::nav::polygon_index> corridor;
+    std::vector<navspan::vec3> waypoints;
+};
+
+inline found_path search_path(const nav_view& view, const resolved_end& from, const resolved_end& to, bool exact) {
+    namespace nav = navspan::nav;
+    found_path p;
+    if (exact) {
+        const nav::search_graph graph = nav::search_graph::build(view.mesh);
+        nav::search_scratch scratch(graph);
+        const auto r = nav::find_exact_path(graph, from.polygon, from.point, to.polygon, to.point, scratch);
+        p.found = r.status == nav::search_status::found;
+        p.cost = r.cost;
+        p.expanded = r.expanded;
+        p.corridor.assign(r.corridor.begin(), r.corridor.end());
+    } else {
+        nav::path_scratch scratch(view.mesh);
+        const auto r = nav::find_path(view.mesh, from.polygon, from.point, to.polygon, to.point, scratch);
+        p.found = r.status == nav::path_status::found;
+        p.cost = r.cost;
+        p.expanded = r.expanded;
+        p.corridor.assign(r.corridor.begin(), r.corridor.end());
+    }
+    p.waypoints.resize(2 * p.corridor.size() + 2);  // at most two turns a step (straight_path)
+    const auto straight = nav::straight_path(view.mesh, p.corridor, from.point, to.point, p.waypoints);
+    p.waypoints.resize(p.found ? straight.count : 0);
+    return p;
+}
+
+// The link taken into corridor[i] (the cheapest when two polygons have several).
+inline const navspan::nav::link* link_into(const nav_view& view, const found_path& p, std::size_t i) {
+    return view.mesh.find_link(p.corridor[i - 1], p.corridor[i]);
+}
+
+inline void print_path_json(const char* file, const nav_ends& ends, const found_path& p, bool exact) {
+    namespace nav = navspan::nav;
+    const nav_view& view = ends.view;
+    print_json_line([&](json_writer& w) {
+        w.field("file", std::string_view(file));
+        if (view.space) w.field("space", std::string_view(space_label(view)));
+        w.key("from");
+        write_polygon_json(w, view, ends.from->polygon);
+        w.key("to");
+        write_polygon_json(w, view, ends.to->polygon);
+        w.field("found", p.found);
+        w.field("cost", p.cost);
+        w.field("expanded", static_cast<std::uint64_t>(p.expanded));
+        w.key("corridor");
+        w.begin_array();
+        for (const nav::polygon_index c : p.corridor) write_polygon_json(w, view, c);
+        w.end_array();
+        w.key("waypoints");
+        w.begin_array();
+        for (const navspan::vec3& at : p.waypoints) write_point_json(w, at);
+        w.end_array();
+        // Added after the first keys (issue 25): how far each end was
+        // moved, the search used, and the kind of each link taken.
+        w.field("from_moved", ends.from->moved);
+        w.field("to_moved", ends.to->moved);
+        w.field("exact", exact);
+        w.key("links");
+        w.begin_array();
+        for (std::size_t i = 1; i < p.corridor.size(); ++i) {
+            const nav::link* l = link_into(view, p, i);
+            w.value(nav::to_string(l != nullptr ? l->kind : nav::link_kind::other));
+        }
+        w.end_array();
+    });
+}
+
+inline void print_path_text(const nav_ends& ends, const found_path& p, bool exact) {
+    namespace nav = navspan::nav;
+    const nav_view& view = ends.view;
+    if (view.space) std::printf("in %s\n", space_label(view).c_str());
+    const std::pair<const char*, const resolved_end*> ends_text[] = {{"from", &*ends.from}, {"to", &*ends.to}};
+    for (const auto& [name, end] : ends_text) {
+        if (end->moved > 0) {
+            std::printf("%s %s, moved %.1f onto %s\n", name, point_text(end->point).c_str(), static_cast<double>(end->moved),
+                        polygon_label(view, end->polygon).c_str());
+        }
+    }
+    if (!p.found) {
+        std::printf("no path from %s to %s (%zu expanded)\n", polygon_label(view, ends.from->polygon).c_str(),
+                    polygon_label(view, ends.to->polygon).c_str(), p.expanded);
+        return;
+    }
+    const std::string kind(nav::to_string(view.mesh.ids()));
+    std::printf("%spath of %zu %ss, cost %.1f:\n", exact ? "exact " : "", p.corridor.size(), kind.c_str(),
+                static_cast<double>(p.cost));
+    for (std::size_t i = 0; i < p.corridor.size(); ++i) {
+        const nav::link* l = i > 0 ? link_into(view, p, i) : nullptr;
+        const char* how = l != nullptr ? link_words(l->kind) : nullptr;
+        std::printf("  %s  %s%s%s\n", polygon_label(view, p.corridor[i]).c_str(),
+                    point_text(nav::centre(view.mesh, p.corridor[i])).c_str(), how ? "  <- " : "", how ? how : "");
+    }
+    std::printf("%zu waypoints:\n", p.waypoints.size());
+    for (const navspan::vec3& at : p.waypoints) std::printf("  %s\n", point_text(at).c_str());
+}
+
+// --svg: the map with the waypoints drawn over it.
+inline int draw_path(const command_options& a, const input& file, const format_module& m, const found_path& p) {
+    scene sc;
+    if (int s = build_picture(a.files[0], file.bytes(), m, {}, path_usage, sc); s >= 0) return s;
+    sc.title += ": path";
+    sc.highlights.push_back(p.waypoints);
+    std::string text;
+    output o(text);
+    write_svg(sc, o);
+    if (!write_text_file(a.svg, text)) return exit_output;
+    std::fprintf(stderr, "wrote %s\n", a.svg);
+    return exit_ok;
+}
+
+inline int run_path(command_options& a) {
+    if (a.files.empty()) return usage_error(file_expected, path_usage);
+    if (a.from == nullptr || a.to == nullptr) return usage_error("--from and --to are needed", path_usage);
+    if (a.svg != nullptr) {
+        if (int s = refuse_overwriting(a.files[0], a.svg, true); s >= 0) return s;
+    }
+    input file;
+    const format_module* m = nullptr;
+    nav_ends ends;
+    if (int s = load_ends(a, path_usage, file, m, ends); s >= 0) return s;
+    const found_path p = search_path(ends.view, *ends.from, *ends.to, a.exact);
+    if (a.json) print_path_json(a.files[0], ends, p, a.exact);
+    else print_path_text(ends, p, a.exact);
+    if (!p.found) return exit_findings;
+    if (a.svg != nullptr) return draw_path(a, file, *m, p);
+    return exit_ok;
+}
+
+inline constexpr command_spec path_command{
+    "path", path_usage, single_file_options | options_of({opt::exact, opt::snap, opt::cell}), 1, one_file_only, false,
+    run_path};
+
+}  // namespace navspan_cli
