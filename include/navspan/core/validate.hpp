@@ -199,6 +199,24 @@ void for_each_duplicate_id(std::span<const Entry> ids, Duplicate&& duplicate) {
     }
 }
 
+// Reports each record after the first with its id (duplicate-area-id):
+// the record's offset from `offsets` (by position), the first's position
+// as the value.
+template <class Gate, class Entry>
+void report_duplicate_ids(Gate& out, std::size_t check, std::string_view record, std::span<const Entry> ids,
+                          std::span<const std::uint32_t> offsets) {
+    for_each_duplicate_id(ids, [&](const Entry& e, const Entry& first) {
+        out.add(check, record, e.position, e.id, offsets[e.position], first.position);
+    });
+}
+
+// A record's id by its position in a list (what first_by_id sorts by).
+template <class List>
+struct id_at {
+    List list;
+    auto operator()(std::uint32_t position) const { return list[position].id(); }
+};
+
 // Record positions sorted by (id, position), in caller storage: whether an
 // id is there, and the first record (in file order) that has it, each in
 // O(log n). The duplicate-id checks of records that do not come sorted use

@@ -170,12 +170,6 @@ inline const connection_entry* find_connection(std::span<const connection_entry>
     return it == sorted.end() || it->from != from || it->to != to ? nullptr : &*it;
 }
 
-// A ladder's id by its position (what first_by_id sorts ladders by).
-struct ladder_id_of {
-    ladder_list ladders;
-    std::uint32_t operator()(std::uint32_t position) const { return ladders[position].id(); }
-};
-
 // The tables the families look ids up in, built once from the storage
 // (each empty when no selected check looks in it: `need` says which).
 struct tables {
@@ -183,7 +177,7 @@ struct tables {
     std::span<const area_id_entry> ids;              // by (id, position)
     std::span<const std::uint32_t> hiding_ids;       // sorted
     std::span<const connection_entry> connections;   // sorted by connection_less
-    navspan::detail::first_by_id<ladder_id_of> ladder_by_id;
+    navspan::detail::first_by_id<navspan::detail::id_at<ladder_list>> ladder_by_id;
 };
 
 inline tables build_tables(const nav_file& file, const validate_storage& storage, const validate_storage_size& need) {
@@ -217,7 +211,7 @@ inline tables build_tables(const nav_file& file, const validate_storage& storage
     const auto hiding_ids = storage.hiding_spot_ids.first(hiding);
     std::sort(hiding_ids.begin(), hiding_ids.end());
     return {storage.area_offsets.first(n), ids, hiding_ids, connections,
-            navspan::detail::first_by_id(storage.ladder_ids.first(need.ladders), ladder_id_of{file.ladders()})};
+            navspan::detail::first_by_id(storage.ladder_ids.first(need.ladders), navspan::detail::id_at<ladder_list>{file.ladders()})};
 }
 
 // What every family of area checks is given: the file, its tables, the
@@ -238,15 +232,6 @@ struct area_context {
     }
 };
 
-// duplicate-area-id: each area after the first with its id.
-template <class Gate>
-void check_area_ids(const tables& t, Gate& out) {
-    navspan::detail::for_each_duplicate_id(t.ids, [&](const area_id_entry& e, const area_id_entry& first) {
-        out.add(check::duplicate_area_id, "area", e.position, e.id, t.area_offsets[e.position], first.position);
-    });
-}
-
-// non-finite-corner, inverted-area, degenerate-area (the first that applies).
 template <class Gate>
 void check_area_shape(const area_context<Gate>& cx) {
     const area& a = cx.a;
@@ -405,6 +390,20 @@ inline error check_storage(const nav_file& file, const validate_storage& s, cons
     return e.ok() ? navspan::detail::below_4gib(file.bytes().size()) : e;
 }
 
+// The families of each area, in one pass over the areas: each area's
+// findings stay together.
+template <class Gate>
+void check_areas(const nav_file& file, const tables& t, check_set checks, Gate& out) {
+    for (const area& a : file.areas()) {
+        const area_context<Gate> cx{file, t, out, a};
+        check_area_shape(cx);
+        check_connections(cx, checks);
+        check_bot_data(cx);
+        check_ladder_links(cx);
+        check_visibility(cx);
+    }
+}
+
 }  // namespace validate_detail
 
 // Runs the checks of validate_checks in `checks` (every one by default) on a
@@ -419,16 +418,8 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
     if (const error e = check_storage(file, storage, need); !e.ok()) return e;
     const tables t = build_tables(file, storage, need);
     return navspan::detail::run_checks(validate_checks, sink, checks, [&](auto& out) {
-        check_area_ids(t, out);
-        // One pass over the areas: each area's findings stay together.
-        for (const area& a : file.areas()) {
-            const area_context<std::remove_reference_t<decltype(out)>> cx{file, t, out, a};
-            check_area_shape(cx);
-            check_connections(cx, checks);
-            check_bot_data(cx);
-            check_ladder_links(cx);
-            check_visibility(cx);
-        }
+        navspan::detail::report_duplicate_ids(out, check::duplicate_area_id, "area", t.ids, t.area_offsets);
+        check_areas(file, t, checks, out);
         check_ladders(file, t, out);
         check_places_and_file(file, out);
     });

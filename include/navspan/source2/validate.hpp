@@ -128,19 +128,13 @@ inline std::size_t first_reflex_corner(const corner_list& c, double winding) noe
     return n;
 }
 
-// A ladder's id by its position (what first_by_id sorts ladders by).
-struct ladder_id_of {
-    ladder_list ladders;
-    std::uint32_t operator()(std::uint32_t position) const { return ladders[position].id(); }
-};
-
 // The tables the families look ids up in, built once from the storage
 // (each empty when no selected check looks in it: `need` says which).
 struct tables {
     std::span<const std::uint32_t> area_offsets;
     std::span<const area_id_entry> ids;     // by (id, position)
     std::span<const std::uint64_t> pairs;   // every (from id << 32 | to id), sorted
-    navspan::detail::first_by_id<ladder_id_of> ladder_by_id;
+    navspan::detail::first_by_id<navspan::detail::id_at<ladder_list>> ladder_by_id;
     detail::polygon_table polygons;         // polygons by offset: neighbours' edge counts in O(1)
     bool pooled = false;                    // corners in a polygon table (31+)
 
@@ -183,7 +177,7 @@ inline tables build_tables(const nav_file& file, const validate_storage& storage
     polygons.offsets = storage.polygon_offsets.data();
     polygons.base = base;
     return {storage.area_offsets.first(n), ids, pairs,
-            navspan::detail::first_by_id(storage.ladder_ids.first(need.ladders), ladder_id_of{file.ladders()}), polygons,
+            navspan::detail::first_by_id(storage.ladder_ids.first(need.ladders), navspan::detail::id_at<ladder_list>{file.ladders()}), polygons,
             file.has_polygon_table()};
 }
 
@@ -199,16 +193,6 @@ struct area_context {
     void add(std::size_t c, std::uint64_t at, std::uint64_t value = 0) const { out.add(c, "area", a.index(), a.id(), at, value); }
 };
 
-// duplicate-area-id: each area after the first with its id.
-template <class Gate>
-void check_area_ids(const tables& t, Gate& out) {
-    navspan::detail::for_each_duplicate_id(t.ids, [&](const area_id_entry& e, const area_id_entry& first) {
-        out.add(check::duplicate_area_id, "area", e.position, e.id, t.area_offsets[e.position], first.position);
-    });
-}
-
-// The polygon: non-finite-corner, degenerate-polygon, non-convex-polygon
-// (the first that applies), repeated-corner, hull-index-out-of-range.
 template <class Gate>
 void check_polygon(const area_context<Gate>& cx) {
     const area& a = cx.a;
@@ -323,13 +307,25 @@ inline error check_storage(const nav_file& file, const validate_storage& s, cons
     return navspan::detail::below_4gib(file.bytes().size());
 }
 
+// The families of each area, in one pass over the areas: each area's
+// findings stay together.
+template <class Gate>
+void check_areas(const nav_file& file, const tables& t, check_set checks, Gate& out) {
+    for (const area& a : file.areas()) {
+        const area_context<Gate> cx{file, t, out, a};
+        check_polygon(cx);
+        check_connections(cx, checks);
+        check_ladder_links(cx);
+    }
+}
+
 }  // namespace validate_detail
 
-// Runs the checks of validate_checks in `checks` (every one by default) on a
-// verified file and calls sink(const finding&) for each finding (at most
-// findings_per_check per check, then one closing finding per capped check).
-// Checks left out do no work. Fails only with limit_exceeded when `storage`
-// is smaller than validate_storage_needed(file, checks). Allocates nothing.
+// The selected checks of validate_checks (all by default; the others do no
+// work), family by family, on a verified file: sink(const finding&) gets
+// each finding, at most findings_per_check a check and then one closing
+// finding per capped check. Fails only with limit_exceeded (storage below
+// validate_storage_needed(file, checks), or a file of 4 GiB). Allocates nothing.
 template <class Sink>
 error validate(const nav_file& file, validate_storage storage, Sink&& sink, check_set checks = {}) {
     using namespace validate_detail;
@@ -337,14 +333,8 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
     if (const error e = check_storage(file, storage, need); !e.ok()) return e;
     const tables t = build_tables(file, storage, need);
     return navspan::detail::run_checks(validate_checks, sink, checks, [&](auto& out) {
-        check_area_ids(t, out);
-        // One pass over the areas: each area's findings stay together.
-        for (const area& a : file.areas()) {
-            const area_context<std::remove_reference_t<decltype(out)>> cx{file, t, out, a};
-            check_polygon(cx);
-            check_connections(cx, checks);
-            check_ladder_links(cx);
-        }
+        navspan::detail::report_duplicate_ids(out, check::duplicate_area_id, "area", t.ids, t.area_offsets);
+        check_areas(file, t, checks, out);
         check_ladders(file, t, out);
         check_bot_analysis(file, storage.analysis_scratch, t.ids, out);
         check_layout(file, out);
