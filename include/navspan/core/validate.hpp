@@ -13,14 +13,29 @@
 // only counts, and validate() ends with one finding per such check whose
 // `not_listed` says how many were left out (so a hostile file cannot make
 // validate() call the sink without bound).
+//
+// The frame every format's validate() is built on (namespace detail below):
+// the gate that counts and caps findings (finding_gate, run by run_checks:
+// the gate, the format's check families in order, the closing findings),
+// the guards before any check runs (storage_fits / short_storage for caller
+// storage, below_4gib for formats whose tables hold 32-bit offsets), the
+// builders of findings (make_finding, held_by) and the id tables the
+// duplicate-id and missing-id checks share (sort_by_id, find_id,
+// for_each_duplicate_id, first_by_id). A format's validate() is a short
+// list of families (one function each: areas, connections, ladders, ...),
+// each a loop over the records it checks; docs/validate.md says where to add one.
 #pragma once
 #include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <span>
 #include <string_view>
+#include <type_traits>
+
+#include "error.hpp"
 
 namespace navspan {
 
@@ -110,6 +125,98 @@ struct finding {
 
 namespace detail {
 
+// A finding about a record (no holder); `check` is set by the gate.
+constexpr finding make_finding(std::string_view record, std::uint64_t index, std::uint64_t id, std::uint64_t offset,
+                               std::uint64_t value = 0) noexcept {
+    finding f;
+    f.record = record;
+    f.index = index;
+    f.id = id;
+    f.offset = offset;
+    f.value = value;
+    return f;
+}
+
+// The same finding, about a record numbered within its holder (a Fox
+// group, a plugin's navmesh).
+constexpr finding held_by(finding f, std::string_view parent, std::uint64_t parent_index,
+                          std::uint64_t parent_id) noexcept {
+    f.parent = parent;
+    f.parent_index = parent_index;
+    f.parent_id = parent_id;
+    return f;
+}
+
+// The guards before any check runs. Caller storage too short is
+// limit_exceeded naming the span, with (needed, given): each format names
+// its spans as its callers know them.
+inline error short_storage(const char* what, std::size_t need, std::size_t have, std::uint64_t offset = 0) noexcept {
+    return fail(error_code::limit_exceeded, offset, what, need, have);
+}
+struct storage_span {
+    const char* what;
+    std::size_t need, have;
+};
+// The first span shorter than its need, as short_storage(), or no error.
+inline error storage_fits(std::initializer_list<storage_span> spans) noexcept {
+    for (const storage_span& s : spans) {
+        if (s.have < s.need) return short_storage(s.what, s.need, s.have);
+    }
+    return {};
+}
+// Tables that keep byte offsets in 32 bits need a file below 4 GiB.
+inline error below_4gib(std::size_t file_size) noexcept {
+    if (file_size <= UINT32_MAX) return {};
+    return fail(error_code::limit_exceeded, 0, "validate (files below 4 GiB)", file_size, UINT32_MAX);
+}
+
+// Id tables of records that carry ids ({id, position} entries, `position`
+// the record's number in file order): sorted by (id, position) with
+// std::sort (stable_sort would allocate), so the first record of an id
+// comes first and duplicates sit side by side.
+template <class Entry>
+void sort_by_id(std::span<Entry> ids) {
+    std::sort(ids.begin(), ids.end(), [](const Entry& a, const Entry& b) {
+        return a.id != b.id ? a.id < b.id : a.position < b.position;
+    });
+}
+// The first record with `id` in a sorted table (duplicates tolerated), or null.
+template <class Entry>
+const Entry* find_id(std::span<const Entry> ids, std::uint32_t id) noexcept {
+    const auto it = std::lower_bound(ids.begin(), ids.end(), id, [](const Entry& e, std::uint32_t v) { return e.id < v; });
+    return it == ids.end() || it->id != id ? nullptr : &*it;
+}
+// Calls duplicate(entry, first) for each entry of a sorted table whose id
+// an earlier record has (`first`: the first record with it), in one pass.
+template <class Entry, class Duplicate>
+void for_each_duplicate_id(std::span<const Entry> ids, Duplicate&& duplicate) {
+    for (std::size_t k = 1, first = 0; k < ids.size(); ++k) {
+        if (ids[k - 1].id != ids[k].id) {
+            first = k;
+            continue;
+        }
+        duplicate(ids[k], ids[first]);
+    }
+}
+
+// Reports each record after the first with its id (duplicate-area-id):
+// the record's offset from `offsets` (by position), the first's position
+// as the value.
+template <class Gate, class Entry>
+void report_duplicate_ids(Gate& out, std::size_t check, std::string_view record, std::span<const Entry> ids,
+                          std::span<const std::uint32_t> offsets) {
+    for_each_duplicate_id(ids, [&](const Entry& e, const Entry& first) {
+        out.add(check, record, e.position, e.id, offsets[e.position], first.position);
+    });
+}
+
+// A record's id by its position in a list (what first_by_id sorts by).
+template <class List>
+struct id_at {
+    List list;
+    auto operator()(std::uint32_t position) const { return list[position].id(); }
+};
+
 // Record positions sorted by (id, position), in caller storage: whether an
 // id is there, and the first record (in file order) that has it, each in
 // O(log n). The duplicate-id checks of records that do not come sorted use
@@ -159,13 +266,7 @@ public:
 
     void add(std::size_t check, std::string_view record, std::uint64_t index, std::uint64_t id,
              std::uint64_t offset, std::uint64_t value = 0) {
-        finding f;
-        f.record = record;
-        f.index = index;
-        f.id = id;
-        f.offset = offset;
-        f.value = value;
-        add(check, f);
+        add(check, make_finding(record, index, id, offset, value));
     }
     // A finding filled in by the caller (parent included); `check` is set here.
     void add(std::size_t check, finding f) {
@@ -198,6 +299,24 @@ private:
     check_set selected_;
     std::uint64_t counts_[N] = {};
 };
+
+// The frame of a validate(): a gate over the format's check table and the
+// selected checks, `families(gate)` (the format's check families, in the
+// order their findings are listed), then the closing findings of capped
+// checks. A family list that returns an error (a plugin walk that failed)
+// ends validate() with it, without the closing findings.
+template <std::size_t N, class Sink, class Families>
+error run_checks(const check_info (&table)[N], Sink& sink, check_set checks, Families&& families) {
+    finding_gate<N, Sink> out(std::span<const check_info, N>(table), sink, checks);
+    if constexpr (std::is_void_v<decltype(families(out))>) {
+        families(out);
+    } else {
+        const error e = families(out);
+        if (!e.ok()) return e;
+    }
+    out.finish();
+    return {};
+}
 
 }  // namespace detail
 }  // namespace navspan

@@ -24,6 +24,7 @@
 
 #include "../core/error.hpp"
 #include "../core/validate.hpp"
+#include "../core/validate_ladders.hpp"
 #include "area.hpp"
 #include "area_index.hpp"
 #include "nav_file.hpp"
@@ -156,13 +157,6 @@ inline bool sorted_contains(std::span<const std::uint32_t> sorted, std::uint32_t
     return std::binary_search(sorted.begin(), sorted.end(), v);
 }
 
-// The first area with `id` (duplicates tolerated, unlike area_index).
-inline const area_id_entry* find_id(std::span<const area_id_entry> ids, std::uint32_t id) noexcept {
-    const auto it = std::lower_bound(ids.begin(), ids.end(), id,
-                                     [](const area_id_entry& e, std::uint32_t v) { return e.id < v; });
-    return it == ids.end() || it->id != id ? nullptr : &*it;
-}
-
 inline bool connection_less(const connection_entry& a, const connection_entry& b) noexcept {
     if (a.from != b.from) return a.from < b.from;
     if (a.to != b.to) return a.to < b.to;
@@ -176,48 +170,18 @@ inline const connection_entry* find_connection(std::span<const connection_entry>
     return it == sorted.end() || it->from != from || it->to != to ? nullptr : &*it;
 }
 
-// A short storage span: which one, how many it needs, how many it has.
-inline error short_storage(const char* what, std::size_t need, std::size_t have) noexcept {
-    return navspan::detail::fail(error_code::limit_exceeded, 0, what, need, have);
-}
+// The tables the families look ids up in, built once from the storage
+// (each empty when no selected check looks in it: `need` says which).
+struct tables {
+    std::span<const std::uint32_t> area_offsets;
+    std::span<const area_id_entry> ids;              // by (id, position)
+    std::span<const std::uint32_t> hiding_ids;       // sorted
+    std::span<const connection_entry> connections;   // sorted by connection_less
+    navspan::detail::first_by_id<navspan::detail::id_at<ladder_list>> ladder_by_id;
+};
 
-}  // namespace validate_detail
-
-// Runs the checks of validate_checks in `checks` (every one by default) on a
-// verified file and calls sink(const finding&) for each finding (at most
-// findings_per_check per check, then one closing finding per capped check).
-// Checks left out do no work. Fails only with limit_exceeded when `storage`
-// is smaller than validate_storage_needed(file, checks). Allocates nothing.
-template <class Sink>
-error validate(const nav_file& file, validate_storage storage, Sink&& sink, check_set checks = {}) {
-    using namespace validate_detail;
-    const validate_storage_size need = validate_storage_needed(file, checks);
-    // Each short span is named with its own numbers (needed, given).
-    if (storage.area_offsets.size() < need.areas) {
-        return short_storage("validate storage (area offsets)", need.areas, storage.area_offsets.size());
-    }
-    if (storage.area_ids.size() < need.areas) {
-        return short_storage("validate storage (area ids)", need.areas, storage.area_ids.size());
-    }
-    if (storage.hiding_spot_ids.size() < need.hiding_spots) {
-        return short_storage("validate storage (hiding spot ids)", need.hiding_spots, storage.hiding_spot_ids.size());
-    }
-    if (storage.ladder_ids.size() < need.ladders) {
-        return short_storage("validate storage (ladder ids)", need.ladders, storage.ladder_ids.size());
-    }
-    if (storage.connections.size() < need.connections) {
-        return short_storage("validate storage (connections)", need.connections, storage.connections.size());
-    }
-    if (file.bytes().size() > UINT32_MAX) {
-        return navspan::detail::fail(error_code::limit_exceeded, 0, "validate (files below 4 GiB)",
-                                     file.bytes().size(), UINT32_MAX);
-    }
-    navspan::detail::finding_gate<check::count, Sink> out(validate_checks, sink, checks);
+inline tables build_tables(const nav_file& file, const validate_storage& storage, const validate_storage_size& need) {
     const std::byte* base = file.bytes().data();
-    auto at = [&](const std::byte* p) { return static_cast<std::uint64_t>(p - base); };
-
-    // Areas by id; hiding spot ids and ladder ids sorted (each only when a
-    // selected check looks in it: need says which).
     const std::size_t n = need.areas;
     std::size_t hiding = 0, connection_count = 0;
     if (n != 0 || need.hiding_spots != 0 || need.connections != 0) {
@@ -243,150 +207,167 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
     const auto connections = storage.connections.first(connection_count);
     std::sort(connections.begin(), connections.end(), connection_less);
     const auto ids = storage.area_ids.first(n);
-    // By id, then position (std::sort: stable_sort would allocate).
-    std::sort(ids.begin(), ids.end(), [](const area_id_entry& a, const area_id_entry& b) {
-        return a.id != b.id ? a.id < b.id : a.position < b.position;
-    });
+    navspan::detail::sort_by_id(ids);
     const auto hiding_ids = storage.hiding_spot_ids.first(hiding);
     std::sort(hiding_ids.begin(), hiding_ids.end());
-    const auto ladders = file.ladders();
-    // The first ladder with an id, from the ladders sorted by (id, position).
-    const navspan::detail::first_by_id ladder_by_id(storage.ladder_ids.first(need.ladders),
-                                                    [&](std::uint32_t position) { return ladders[position].id(); });
+    return {storage.area_offsets.first(n), ids, hiding_ids, connections,
+            navspan::detail::first_by_id(storage.ladder_ids.first(need.ladders), navspan::detail::id_at<ladder_list>{file.ladders()})};
+}
 
-    for (std::size_t k = 1, first = 0; k < n; ++k) {
-        if (ids[k - 1].id != ids[k].id) {
-            first = k;
-            continue;
-        }
-        out.add(check::duplicate_area_id, "area", ids[k].position, ids[k].id, storage.area_offsets[ids[k].position],
-                ids[first].position);
+// What every family of area checks is given: the file, its tables, the
+// area and a finding maker for it.
+template <class Gate>
+struct area_context {
+    const nav_file& file;
+    const tables& t;
+    Gate& out;
+    const area& a;
+    std::uint64_t offset(const std::byte* p) const noexcept { return static_cast<std::uint64_t>(p - file.bytes().data()); }
+    void add(std::size_t c, const std::byte* where, std::uint64_t value = 0) const {
+        out.add(c, "area", a.index().value, a.id(), offset(where), value);
     }
+    // A field that names an area id: 0 names none.
+    void id_field(std::size_t c, std::uint32_t id, const std::byte* where) const {
+        if (id != 0 && out.wants(c) && navspan::detail::find_id(t.ids, id) == nullptr) add(c, where, id);
+    }
+};
 
-    for (const area& a : file.areas()) {
-        const std::uint64_t pos = a.index().value;
-        auto add = [&](std::size_t c, const std::byte* where, std::uint64_t value = 0) {
-            out.add(c, "area", pos, a.id(), at(where), value);
-        };
-        auto id_field = [&](std::size_t c, std::uint32_t id, const std::byte* where) {
-            if (id != 0 && out.wants(c) && find_id(ids, id) == nullptr) add(c, where, id);
-        };
-        const std::byte* corners = a.bytes().data() + 4 + layout::attributes_size(file.version());
-        const vec3 nw = a.north_west(), se = a.south_east();
-        const float zs[4] = {nw.z, se.z, a.north_east_z(), a.south_west_z()};
-        if (!std::isfinite(nw.x) || !std::isfinite(nw.y) || !std::isfinite(se.x) || !std::isfinite(se.y) ||
-            !std::all_of(std::begin(zs), std::end(zs), [](float z) { return std::isfinite(z); })) {
-            add(check::non_finite_corner, corners);
-        } else if (se.x < nw.x || se.y < nw.y) {
-            add(check::inverted_area, corners);
-        } else if (se.x == nw.x || se.y == nw.y) {
-            add(check::degenerate_area, corners);
-        }
+template <class Gate>
+void check_area_shape(const area_context<Gate>& cx) {
+    const area& a = cx.a;
+    const std::byte* corners = a.bytes().data() + 4 + layout::attributes_size(cx.file.version());
+    const vec3 nw = a.north_west(), se = a.south_east();
+    const float zs[4] = {nw.z, se.z, a.north_east_z(), a.south_west_z()};
+    if (!std::isfinite(nw.x) || !std::isfinite(nw.y) || !std::isfinite(se.x) || !std::isfinite(se.y) ||
+        !std::all_of(std::begin(zs), std::end(zs), [](float z) { return std::isfinite(z); })) {
+        cx.add(check::non_finite_corner, corners);
+    } else if (se.x < nw.x || se.y < nw.y) {
+        cx.add(check::inverted_area, corners);
+    } else if (se.x == nw.x || se.y == nw.y) {
+        cx.add(check::degenerate_area, corners);
+    }
+}
 
-        for (unsigned d = 0; d < 4 && walks_connections(checks); ++d) {
-            const auto list = a.connections(static_cast<direction>(d));
-            for (std::size_t k = 0; k < list.size(); ++k) {
-                const std::uint32_t to = list[k];
-                const std::byte* where = list.bytes().data() + 4 * k;
-                if (to == a.id()) {
-                    add(check::self_connection, where, d);
-                    continue;
-                }
-                const area_id_entry* target = n == 0 ? nullptr : find_id(ids, to);
-                if (n == 0) {
-                    // no id check selected: no table to look in
-                } else if (target == nullptr) {
-                    add(check::missing_connection_target, where, to);
-                } else if (out.wants(check::one_way_connection) &&
-                           find_connection(connections, target->position, a.id()) == nullptr) {
-                    add(check::one_way_connection, where, to);
-                }
-                if (!out.wants(check::duplicate_connection)) continue;
-                // Entries of one (area, target) are sorted by slot, so the
-                // first entry of this direction is found by its slot prefix.
-                const auto first = std::lower_bound(connections.begin(), connections.end(),
-                                                    connection_entry{static_cast<std::uint32_t>(pos), to, d << 30},
-                                                    connection_less);
-                if (first != connections.end() && first->from == pos && first->to == to && first->slot >> 30 == d &&
-                    (first->slot & 0x3FFFFFFFu) < k) {
-                    add(check::duplicate_connection, where, to);
-                }
+// self-connection, missing-connection-target, one-way-connection, duplicate-connection.
+template <class Gate>
+void check_connections(const area_context<Gate>& cx, check_set checks) {
+    const area& a = cx.a;
+    const std::uint64_t pos = a.index().value;
+    const auto connections = cx.t.connections;
+    const bool ids = !cx.t.ids.empty();
+    for (unsigned d = 0; d < 4 && walks_connections(checks); ++d) {
+        const auto list = a.connections(static_cast<direction>(d));
+        for (std::size_t k = 0; k < list.size(); ++k) {
+            const std::uint32_t to = list[k];
+            const std::byte* where = list.bytes().data() + 4 * k;
+            if (to == a.id()) {
+                cx.add(check::self_connection, where, d);
+                continue;
             }
-        }
-
-        const auto approach = a.approach_spots();
-        if (approach.size() > 16) add(check::approach_count_above_16, approach.bytes().data() - 1, approach.size());
-        for (std::size_t k = 0; k < approach.size() && out.wants(check::missing_approach_area); ++k) {
-            const approach_spot s = approach[k];
-            const std::byte* p = approach.bytes().data() + k * approach_spot::record_size;
-            id_field(check::missing_approach_area, s.here_area(), p);
-            id_field(check::missing_approach_area, s.prev_area(), p + 4);
-            id_field(check::missing_approach_area, s.next_area(), p + 9);
-        }
-        for (const encounter_path p : a.encounter_paths()) {
-            if (!out.wants_any(check::missing_encounter_area, check::missing_hiding_spot)) break;
-            const std::byte* where = p.bytes().data();
-            id_field(check::missing_encounter_area, p.from_area(), where);
-            id_field(check::missing_encounter_area, p.to_area(), where + (p.old_layout() ? 4 : 5));
-            const auto spots = p.spots();
-            for (std::size_t k = 0; k < spots.size(); ++k) {
-                const std::uint32_t spot = spots[k].hiding_spot_id();
-                if (spot != 0 && out.wants(check::missing_hiding_spot) && !sorted_contains(hiding_ids, spot)) {
-                    add(check::missing_hiding_spot, spots.bytes().data() + 5 * k, spot);
-                }
+            const area_id_entry* target = ids ? navspan::detail::find_id(cx.t.ids, to) : nullptr;
+            if (!ids) {
+                // no id check selected: no table to look in
+            } else if (target == nullptr) {
+                cx.add(check::missing_connection_target, where, to);
+            } else if (cx.out.wants(check::one_way_connection) &&
+                       find_connection(connections, target->position, a.id()) == nullptr) {
+                cx.add(check::one_way_connection, where, to);
             }
-        }
-        for (unsigned d = 0; d < 2 && out.wants(check::missing_ladder); ++d) {
-            const auto links = a.ladder_links(static_cast<ladder_direction>(d));
-            for (std::size_t k = 0; k < links.size(); ++k) {
-                if (ladder_by_id.first(links[k]) == nullptr) add(check::missing_ladder, links.bytes().data() + 4 * k, links[k]);
-            }
-        }
-        const auto visible = a.visible_areas();
-        for (std::size_t k = 0; k < visible.size() && out.wants(check::missing_visible_area); ++k) {
-            id_field(check::missing_visible_area, visible[k].id(), visible.bytes().data() + visible_area::record_size * k);
-        }
-        if (const auto from = a.inherit_visibility_from()) {
-            id_field(check::missing_visible_area, *from, a.game_data().raw().data() - 4);
-        }
-        if (const auto l = a.game_data().left4dead2()) {
-            if (const auto from = l->inherit_visibility_from()) {
-                id_field(check::missing_visible_area, *from, l->bytes().data() + l->bytes().size() - 4);
-            }
-            if (const auto fog = l->fog_place_index(); fog && *fog > file.left4dead2()->fog_places().size()) {
-                add(check::bad_fog_place_index, l->bytes().data() + 4, *fog);
+            if (!cx.out.wants(check::duplicate_connection)) continue;
+            // Entries of one (area, target) are sorted by slot, so the
+            // first entry of this direction is found by its slot prefix.
+            const auto first = std::lower_bound(connections.begin(), connections.end(),
+                                                connection_entry{static_cast<std::uint32_t>(pos), to, d << 30},
+                                                connection_less);
+            if (first != connections.end() && first->from == pos && first->to == to && first->slot >> 30 == d &&
+                (first->slot & 0x3FFFFFFFu) < k) {
+                cx.add(check::duplicate_connection, where, to);
             }
         }
     }
+}
 
-    const std::size_t ladder_stride = ladders.stride();
-    for (std::size_t i = 0; i < ladders.size(); ++i) {
-        const ladder l = ladders[i];
-        const std::byte* lb = ladders.bytes().data() + i * ladder_stride;
-        auto add = [&](std::size_t c, const std::byte* where, std::uint64_t value = 0) {
-            out.add(c, "ladder", i, l.id(), at(where), value);
-        };
-        if (const std::uint32_t* first = out.wants(check::duplicate_ladder_id) ? ladder_by_id.first(l.id()) : nullptr;
-            first != nullptr && *first < i) {
-            add(check::duplicate_ladder_id, lb, *first);
-        }
-        if (!l.facing()) add(check::bad_ladder_direction, lb + 36, l.direction_raw());
-        const std::size_t refs = file.version() == 6 ? 41 : 40;
-        bool any = false;
-        for (unsigned c = 0; c < 5; ++c) {
-            const std::uint32_t id = l.connected_area(static_cast<ladder_connection>(c));
-            any = any || id != 0;
-            if (id != 0 && out.wants(check::missing_ladder_area) && find_id(ids, id) == nullptr) {
-                add(check::missing_ladder_area, lb + refs + 4 * c, id);
+// The bot data: approach-count-above-16, missing-approach-area,
+// missing-encounter-area, missing-hiding-spot.
+template <class Gate>
+void check_bot_data(const area_context<Gate>& cx) {
+    const auto approach = cx.a.approach_spots();
+    if (approach.size() > 16) cx.add(check::approach_count_above_16, approach.bytes().data() - 1, approach.size());
+    for (std::size_t k = 0; k < approach.size() && cx.out.wants(check::missing_approach_area); ++k) {
+        const approach_spot s = approach[k];
+        const std::byte* p = approach.bytes().data() + k * approach_spot::record_size;
+        cx.id_field(check::missing_approach_area, s.here_area(), p);
+        cx.id_field(check::missing_approach_area, s.prev_area(), p + 4);
+        cx.id_field(check::missing_approach_area, s.next_area(), p + 9);
+    }
+    for (const encounter_path p : cx.a.encounter_paths()) {
+        if (!cx.out.wants_any(check::missing_encounter_area, check::missing_hiding_spot)) break;
+        const std::byte* where = p.bytes().data();
+        cx.id_field(check::missing_encounter_area, p.from_area(), where);
+        cx.id_field(check::missing_encounter_area, p.to_area(), where + (p.old_layout() ? 4 : 5));
+        const auto spots = p.spots();
+        for (std::size_t k = 0; k < spots.size(); ++k) {
+            const std::uint32_t spot = spots[k].hiding_spot_id();
+            if (spot != 0 && cx.out.wants(check::missing_hiding_spot) && !sorted_contains(cx.t.hiding_ids, spot)) {
+                cx.add(check::missing_hiding_spot, spots.bytes().data() + 5 * k, spot);
             }
         }
-        if (!any) add(check::unconnected_ladder, lb + refs);
     }
+}
 
+// missing-ladder: the area's ladder links.
+template <class Gate>
+void check_ladder_links(const area_context<Gate>& cx) {
+    for (unsigned d = 0; d < 2 && cx.out.wants(check::missing_ladder); ++d) {
+        const auto links = cx.a.ladder_links(static_cast<ladder_direction>(d));
+        for (std::size_t k = 0; k < links.size(); ++k) {
+            if (cx.t.ladder_by_id.first(links[k]) == nullptr) cx.add(check::missing_ladder, links.bytes().data() + 4 * k, links[k]);
+        }
+    }
+}
+
+// missing-visible-area (the list and the inherited areas), bad-fog-place-index.
+template <class Gate>
+void check_visibility(const area_context<Gate>& cx) {
+    const area& a = cx.a;
+    const auto visible = a.visible_areas();
+    for (std::size_t k = 0; k < visible.size() && cx.out.wants(check::missing_visible_area); ++k) {
+        cx.id_field(check::missing_visible_area, visible[k].id(), visible.bytes().data() + visible_area::record_size * k);
+    }
+    if (const auto from = a.inherit_visibility_from()) {
+        cx.id_field(check::missing_visible_area, *from, a.game_data().raw().data() - 4);
+    }
+    if (const auto l = a.game_data().left4dead2()) {
+        if (const auto from = l->inherit_visibility_from()) {
+            cx.id_field(check::missing_visible_area, *from, l->bytes().data() + l->bytes().size() - 4);
+        }
+        if (const auto fog = l->fog_place_index(); fog && *fog > cx.file.left4dead2()->fog_places().size()) {
+            cx.add(check::bad_fog_place_index, l->bytes().data() + 4, *fog);
+        }
+    }
+}
+
+// The ladder table: duplicate-ladder-id, bad-ladder-direction,
+// missing-ladder-area, unconnected-ladder (version 6 keeps one more byte
+// before the area ids).
+template <class Gate>
+void check_ladders(const nav_file& file, const tables& t, Gate& out) {
+    const navspan::detail::ladder_checks c{check::duplicate_ladder_id, check::bad_ladder_direction, check::missing_ladder_area,
+                                           check::unconnected_ladder, 36, file.version() == 6 ? 41u : 40u};
+    navspan::detail::check_ladder_table(
+        file.bytes().data(), file.ladders(), c, t.ladder_by_id, [](const ladder&) { return std::size_t{5}; },
+        [](const ladder& l, std::size_t k) { return l.connected_area(static_cast<ladder_connection>(k)); },
+        [&](std::uint32_t id) { return navspan::detail::find_id(t.ids, id) != nullptr; }, out);
+}
+
+// The places and the file: place-name-unterminated, game-data-inferred, trailing-bytes.
+template <class Gate>
+void check_places_and_file(const nav_file& file, Gate& out) {
+    const std::byte* base = file.bytes().data();
     for (const place p : file.places()) {
         if (!p.terminated()) {
-            out.add(check::place_name_unterminated, "place", p.index(), p.index(), at(p.stored_bytes().data()) - 2,
-                    p.stored_length());
+            out.add(check::place_name_unterminated, "place", p.index(), p.index(),
+                    static_cast<std::uint64_t>(p.stored_bytes().data() - base) - 2, p.stored_length());
         }
     }
     if (file.warnings().has(warning::game_data_inferred)) {
@@ -395,8 +376,53 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
     if (file.trailing().size() != 0 && layout::has_ladders(file.version())) {
         out.add(check::trailing_bytes, "file", 0, 0, file.bytes().size() - file.trailing().size(), file.trailing().size());
     }
-    out.finish();
-    return {};
+}
+
+// The storage guards: each short span named with its own numbers (needed, given).
+inline error check_storage(const nav_file& file, const validate_storage& s, const validate_storage_size& need) noexcept {
+    const error e = navspan::detail::storage_fits({
+        {"validate storage (area offsets)", need.areas, s.area_offsets.size()},
+        {"validate storage (area ids)", need.areas, s.area_ids.size()},
+        {"validate storage (hiding spot ids)", need.hiding_spots, s.hiding_spot_ids.size()},
+        {"validate storage (ladder ids)", need.ladders, s.ladder_ids.size()},
+        {"validate storage (connections)", need.connections, s.connections.size()},
+    });
+    return e.ok() ? navspan::detail::below_4gib(file.bytes().size()) : e;
+}
+
+// The families of each area, in one pass over the areas: each area's
+// findings stay together.
+template <class Gate>
+void check_areas(const nav_file& file, const tables& t, check_set checks, Gate& out) {
+    for (const area& a : file.areas()) {
+        const area_context<Gate> cx{file, t, out, a};
+        check_area_shape(cx);
+        check_connections(cx, checks);
+        check_bot_data(cx);
+        check_ladder_links(cx);
+        check_visibility(cx);
+    }
+}
+
+}  // namespace validate_detail
+
+// Runs the checks of validate_checks in `checks` (every one by default) on a
+// verified file and calls sink(const finding&) for each finding (at most
+// findings_per_check per check, then one closing finding per capped check).
+// Checks left out do no work. Fails only with limit_exceeded when `storage`
+// is smaller than validate_storage_needed(file, checks). Allocates nothing.
+template <class Sink>
+error validate(const nav_file& file, validate_storage storage, Sink&& sink, check_set checks = {}) {
+    using namespace validate_detail;
+    const validate_storage_size need = validate_storage_needed(file, checks);
+    if (const error e = check_storage(file, storage, need); !e.ok()) return e;
+    const tables t = build_tables(file, storage, need);
+    return navspan::detail::run_checks(validate_checks, sink, checks, [&](auto& out) {
+        navspan::detail::report_duplicate_ids(out, check::duplicate_area_id, "area", t.ids, t.area_offsets);
+        check_areas(file, t, checks, out);
+        check_ladders(file, t, out);
+        check_places_and_file(file, out);
+    });
 }
 
 // The convenience form: allocates the storage, then validates.

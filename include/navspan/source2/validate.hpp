@@ -12,63 +12,19 @@
 #pragma once
 #include "../core/min_max_push.hpp"
 
-#include <algorithm>
 #include <cmath>
-#include <cstddef>
-#include <cstdint>
-#include <optional>
-#include <span>
 #include <vector>
 
-#include "../core/error.hpp"
 #include "../core/validate.hpp"
+#include "../core/validate_ladders.hpp"
 #include "area_index.hpp"
 #include "bot_analysis.hpp"
 #include "nav_file.hpp"
 #include "records.hpp"
 #include "validate_bot_analysis.hpp"
+#include "validate_checks.hpp"
 
 namespace navspan::source2 {
-
-namespace check {
-enum : std::size_t {
-    duplicate_area_id, non_finite_corner, degenerate_polygon, non_convex_polygon, repeated_corner,
-    hull_index_out_of_range, self_connection, missing_connection_target, edge_index_out_of_range,
-    one_way_connection, missing_ladder, duplicate_ladder_id, bad_ladder_direction, missing_ladder_area,
-    unconnected_ladder, unconfirmed_layout, missing_approach_area, missing_encounter_area, bot_analysis_area_count,
-    approach_edge_out_of_range, encounter_edge_out_of_range, unresolved_encounter_handle, hiding_spot_outside_area,
-    count
-};
-}  // namespace check
-
-inline constexpr check_info validate_checks[check::count] = {
-    {"duplicate-area-id", severity::error, "two areas share an id (lookups by id cannot tell them apart)", "also used by area #"},
-    {"non-finite-corner", severity::error, "a corner coordinate is NaN or infinite", "corner"},
-    {"degenerate-polygon", severity::warning, "the area has fewer than three corners or no area from above", "corners"},
-    {"non-convex-polygon", severity::warning, "the area's polygon is not convex seen from above", "corner"},
-    {"repeated-corner", severity::warning, "the area's polygon names one corner twice", "corner index"},
-    {"hull-index-out-of-range", severity::error, "the area's hull index is not below the hull count", "hull index"},
-    {"self-connection", severity::warning, "an edge connects the area to itself", "edge"},
-    {"missing-connection-target", severity::error, "a connection names an area id no area has", "area id"},
-    {"edge-index-out-of-range", severity::error, "a connection names an edge the neighbour does not have", "edge index"},
-    {"one-way-connection", severity::info, "a connection has no connection back (a drop-down, usually)", "area id"},
-    {"missing-ladder", severity::error, "a ladder link names a ladder id no ladder has", "ladder id"},
-    {"duplicate-ladder-id", severity::error, "two ladders share an id", "also used by ladder #"},
-    {"bad-ladder-direction", severity::warning, "the ladder's direction is not NORTH, EAST, SOUTH or WEST", "direction"},
-    {"missing-ladder-area", severity::error, "a ladder names an area id no area has", "area id"},
-    {"unconnected-ladder", severity::warning, "the ladder connects to no area at either end", ""},
-    {"unconfirmed-layout", severity::info, "a version no known file has was read with a neighbour's layout", "version"},
-    // The bot analysis (custom data; validate_bot_analysis.hpp says what
-    // each check rests on). missing-encounter-area is redefined: encounter
-    // paths name opaque handles, not area ids (encounter_handles.hpp).
-    {"missing-approach-area", severity::error, "an approach spot names an area id no area has", "area id"},
-    {"missing-encounter-area", severity::warning, "an encounter handle fits no area across the edges it is used on", "areas left"},
-    {"bot-analysis-area-count", severity::error, "the bot analysis lists another number of areas than the area table", "areas listed"},
-    {"approach-edge-out-of-range", severity::error, "an approach spot's back edge is not an edge of its area (nor -1)", "edge index"},
-    {"encounter-edge-out-of-range", severity::error, "an encounter path's edge index is not an edge of its area", "edge index"},
-    {"unresolved-encounter-handle", severity::info, "an encounter handle fits several areas (or no usable edge names it)", "areas left"},
-    {"hiding-spot-outside-area", severity::warning, "a hiding spot lies outside its area's bounds (1 unit of tolerance)", "hiding spot id"},
-};
 
 // Where validate() looks ids up; each span at least as long as
 // validate_storage_needed() says.
@@ -150,13 +106,6 @@ private:
 
 namespace validate_detail {
 
-// The first area with `id` (duplicates tolerated, unlike area_index).
-inline const area_id_entry* find_id(std::span<const area_id_entry> ids, std::uint32_t id) noexcept {
-    const auto it = std::lower_bound(ids.begin(), ids.end(), id,
-                                     [](const area_id_entry& e, std::uint32_t v) { return e.id < v; });
-    return it == ids.end() || it->id != id ? nullptr : &*it;
-}
-
 // Twice the signed area of the polygon seen from above (x, y), in doubles.
 inline double twice_area(const corner_list& c) noexcept {
     double s = 0;
@@ -179,32 +128,25 @@ inline std::size_t first_reflex_corner(const corner_list& c, double winding) noe
     return n;
 }
 
-}  // namespace validate_detail
+// The tables the families look ids up in, built once from the storage
+// (each empty when no selected check looks in it: `need` says which).
+struct tables {
+    std::span<const std::uint32_t> area_offsets;
+    std::span<const area_id_entry> ids;     // by (id, position)
+    std::span<const std::uint64_t> pairs;   // every (from id << 32 | to id), sorted
+    navspan::detail::first_by_id<navspan::detail::id_at<ladder_list>> ladder_by_id;
+    detail::polygon_table polygons;         // polygons by offset: neighbours' edge counts in O(1)
+    bool pooled = false;                    // corners in a polygon table (31+)
 
-// Runs the checks of validate_checks in `checks` (every one by default) on a
-// verified file and calls sink(const finding&) for each finding (at most
-// findings_per_check per check, then one closing finding per capped check).
-// Checks left out do no work. Fails only with limit_exceeded when `storage`
-// is smaller than validate_storage_needed(file, checks). Allocates nothing.
-template <class Sink>
-error validate(const nav_file& file, validate_storage storage, Sink&& sink, check_set checks = {}) {
-    using namespace validate_detail;
-    const validate_storage_size need = validate_storage_needed(file, checks);
-    if (storage.area_offsets.size() < need.areas || storage.area_ids.size() < need.areas ||
-        storage.polygon_offsets.size() < need.polygons || storage.connections.size() < need.connections ||
-        storage.ladder_ids.size() < need.ladders) {
-        return navspan::detail::fail(error_code::limit_exceeded, 0, "validate storage", need.areas,
-                                     storage.area_ids.size());
+    std::uint32_t edge_count_at(const std::byte* base, std::uint32_t position) const {
+        const std::byte* p = base + area_offsets[position];
+        if (!pooled) return load_u32(p + fields::area_corner_count);
+        return load_u8(detail::locate_polygon(polygons, load_u32(p + fields::area_polygon), 0, nullptr));
     }
-    if (file.bytes().size() > UINT32_MAX) {
-        return navspan::detail::fail(error_code::limit_exceeded, 0, "validate (files below 4 GiB)",
-                                     file.bytes().size(), UINT32_MAX);
-    }
-    navspan::detail::finding_gate<check::count, Sink> out(validate_checks, sink, checks);
+};
+
+inline tables build_tables(const nav_file& file, const validate_storage& storage, const validate_storage_size& need) {
     const std::byte* base = file.bytes().data();
-    auto at = [&](const std::byte* p) { return static_cast<std::uint64_t>(p - base); };
-
-    // Positions, ids (sorted, duplicates kept), every connection (sorted).
     const std::size_t n = need.areas;
     std::size_t links = 0;
     if (n != 0 || need.connections != 0) {
@@ -225,139 +167,127 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
     }
     if (need.polygons != 0) {
         std::uint32_t k = 0;
-        for (const polygon& p : file.polygons()) storage.polygon_offsets[k++] = static_cast<std::uint32_t>(at(p.bytes().data()));
+        for (const polygon& p : file.polygons()) storage.polygon_offsets[k++] = static_cast<std::uint32_t>(p.bytes().data() - base);
     }
     const auto ids = storage.area_ids.first(n);
-    std::sort(ids.begin(), ids.end(), [](const area_id_entry& a, const area_id_entry& b) {
-        return a.id != b.id ? a.id < b.id : a.position < b.position;
-    });
+    navspan::detail::sort_by_id(ids);
     const auto pairs = storage.connections.first(links);
     std::sort(pairs.begin(), pairs.end());
-    const auto ladders = file.ladders();
-    // Whether a ladder id is there, and the first ladder with it, from the
-    // ladders sorted by (id, position).
-    const navspan::detail::first_by_id ladder_by_id(storage.ladder_ids.first(need.ladders),
-                                                    [&](std::uint32_t position) { return ladders[position].id(); });
-    // Neighbours' edge counts in O(1): polygons by offset.
     detail::polygon_table polygons = file.area_context().polygons;
     polygons.offsets = storage.polygon_offsets.data();
     polygons.base = base;
-    const bool pooled = file.has_polygon_table();
-    auto edge_count_at = [&](std::uint32_t position) -> std::uint32_t {
-        const std::byte* p = base + storage.area_offsets[position];
-        if (!pooled) return load_u32(p + fields::area_corner_count);
-        return load_u8(detail::locate_polygon(polygons, load_u32(p + fields::area_polygon), 0, nullptr));
-    };
+    return {storage.area_offsets.first(n), ids, pairs,
+            navspan::detail::first_by_id(storage.ladder_ids.first(need.ladders), navspan::detail::id_at<ladder_list>{file.ladders()}), polygons,
+            file.has_polygon_table()};
+}
 
-    for (std::size_t k = 1; k < n; ++k) {
-        if (ids[k - 1].id != ids[k].id) continue;
-        std::size_t first = k - 1;
-        while (first > 0 && ids[first - 1].id == ids[k].id) --first;
-        out.add(check::duplicate_area_id, "area", ids[k].position, ids[k].id, storage.area_offsets[ids[k].position],
-                ids[first].position);
+// What every family of area checks is given: the file, its tables, the
+// area and a finding maker for it.
+template <class Gate>
+struct area_context {
+    const nav_file& file;
+    const tables& t;
+    Gate& out;
+    const area& a;
+    std::uint64_t offset(const std::byte* p) const noexcept { return static_cast<std::uint64_t>(p - file.bytes().data()); }
+    void add(std::size_t c, std::uint64_t at, std::uint64_t value = 0) const { out.add(c, "area", a.index(), a.id(), at, value); }
+};
+
+template <class Gate>
+void check_polygon(const area_context<Gate>& cx) {
+    const area& a = cx.a;
+    const std::byte* rec = a.bytes().data();
+    const corner_list corners = a.corners();
+    // Where the corners are named: the polygon (31+) or the area (30).
+    const std::uint64_t corners_at = cx.t.pooled ? cx.offset(a.polygon_record()) : cx.offset(rec + fields::area_corners);
+    std::size_t bad = corners.size();
+    for (std::size_t i = 0; i < corners.size() && bad == corners.size(); ++i) {
+        const vec3 v = corners[i];
+        if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z)) bad = i;
     }
-
-    for (const area& a : file.areas()) {
-        const std::uint64_t pos = a.index();
-        const std::byte* rec = a.bytes().data();
-        auto add = [&](std::size_t c, std::uint64_t offset, std::uint64_t value = 0) {
-            out.add(c, "area", pos, a.id(), offset, value);
-        };
-        const corner_list corners = a.corners();
-        // Where the corners are named: the polygon (31+) or the area (30).
-        const std::uint64_t corners_at = pooled ? at(a.polygon_record()) : at(rec + fields::area_corners);
-        std::size_t bad = corners.size();
-        for (std::size_t i = 0; i < corners.size() && bad == corners.size(); ++i) {
-            const vec3 v = corners[i];
-            if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z)) bad = i;
+    if (bad != corners.size()) {
+        cx.add(check::non_finite_corner, corners_at, bad);
+    } else {
+        const double twice = twice_area(corners);
+        if (corners.size() < 3 || twice == 0) {
+            cx.add(check::degenerate_polygon, corners_at, corners.size());
+        } else if (const std::size_t reflex = first_reflex_corner(corners, twice); reflex != corners.size()) {
+            cx.add(check::non_convex_polygon, corners_at, reflex);
         }
-        if (bad != corners.size()) {
-            add(check::non_finite_corner, corners_at, bad);
-        } else {
-            const double twice = twice_area(corners);
-            if (corners.size() < 3 || twice == 0) {
-                add(check::degenerate_polygon, corners_at, corners.size());
-            } else if (const std::size_t reflex = first_reflex_corner(corners, twice); reflex != corners.size()) {
-                add(check::non_convex_polygon, corners_at, reflex);
-            }
-        }
-        if (pooled) {
-            // Corner counts are below 256: a quadratic scan of one polygon is bounded.
-            for (std::size_t i = 1; i < corners.size(); ++i) {
-                bool repeated = false;
-                for (std::size_t j = 0; j < i && !repeated; ++j) repeated = *corners.pool_index(i) == *corners.pool_index(j);
-                if (repeated) {
-                    add(check::repeated_corner, corners_at + 1 + 4 * i, *corners.pool_index(i));
-                    break;
-                }
-            }
-        }
-        if (a.hull_index() >= file.hull_count()) add(check::hull_index_out_of_range, at(rec + fields::area_hull), a.hull_index());
-
-        for (const edge& e : a.edges()) {
-            if (!walks_connections(checks)) break;
-            const connection_list list = e.connections();
-            for (std::size_t k = 0; k < list.size(); ++k) {
-                const connection c = list[k];
-                const std::uint64_t where = at(list.bytes().data()) + sizes::connection * k;
-                if (c.area_id() == a.id()) {
-                    add(check::self_connection, where, e.index());
-                    continue;
-                }
-                if (n == 0) continue;  // no check that looks ids up is selected
-                const area_id_entry* target = find_id(ids, c.area_id());
-                if (target == nullptr) {
-                    add(check::missing_connection_target, where, c.area_id());
-                    continue;
-                }
-                if (out.wants(check::edge_index_out_of_range) && c.edge_index() >= edge_count_at(target->position)) {
-                    add(check::edge_index_out_of_range, where + 4, c.edge_index());
-                }
-                const std::uint64_t back = std::uint64_t{c.area_id()} << 32 | a.id();
-                if (out.wants(check::one_way_connection) && !std::binary_search(pairs.begin(), pairs.end(), back)) add(check::one_way_connection, where, c.area_id());
-            }
-        }
-        for (const auto d : {ladder_direction::up, ladder_direction::down}) {
-            const id_list l = a.ladder_links(d);
-            for (std::size_t k = 0; k < l.size() && out.wants(check::missing_ladder); ++k) {
-                if (ladder_by_id.first(l[k]) == nullptr) {
-                    add(check::missing_ladder, at(l.bytes().data()) + 4 * k, l[k]);
-                }
+    }
+    if (cx.t.pooled) {
+        // Corner counts are below 256: a quadratic scan of one polygon is bounded.
+        for (std::size_t i = 1; i < corners.size(); ++i) {
+            bool repeated = false;
+            for (std::size_t j = 0; j < i && !repeated; ++j) repeated = *corners.pool_index(i) == *corners.pool_index(j);
+            if (repeated) {
+                cx.add(check::repeated_corner, corners_at + 1 + 4 * i, *corners.pool_index(i));
+                break;
             }
         }
     }
+    if (a.hull_index() >= cx.file.hull_count()) cx.add(check::hull_index_out_of_range, cx.offset(rec + fields::area_hull), a.hull_index());
+}
 
-    const std::size_t stride = ladders.stride();
-    for (std::size_t i = 0; i < ladders.size(); ++i) {
-        const ladder l = ladders[i];
-        const std::byte* lb = ladders.bytes().data() + i * stride;
-        auto add = [&](std::size_t c, const std::byte* where, std::uint64_t value = 0) {
-            out.add(c, "ladder", i, l.id(), at(where), value);
-        };
-        // A duplicate names the first ladder with its id.
-        if (out.wants(check::duplicate_ladder_id)) {
-            if (const std::uint32_t* first = ladder_by_id.first(l.id()); first != nullptr && *first != i) {
-                add(check::duplicate_ladder_id, lb, *first);
+// self-connection, missing-connection-target, edge-index-out-of-range, one-way-connection.
+template <class Gate>
+void check_connections(const area_context<Gate>& cx, check_set checks) {
+    const area& a = cx.a;
+    for (const edge& e : a.edges()) {
+        if (!walks_connections(checks)) break;
+        const connection_list list = e.connections();
+        for (std::size_t k = 0; k < list.size(); ++k) {
+            const connection c = list[k];
+            const std::uint64_t where = cx.offset(list.bytes().data()) + sizes::connection * k;
+            if (c.area_id() == a.id()) {
+                cx.add(check::self_connection, where, e.index());
+                continue;
+            }
+            if (cx.t.ids.empty()) continue;  // no check that looks ids up is selected
+            const area_id_entry* target = navspan::detail::find_id(cx.t.ids, c.area_id());
+            if (target == nullptr) {
+                cx.add(check::missing_connection_target, where, c.area_id());
+                continue;
+            }
+            if (cx.out.wants(check::edge_index_out_of_range) &&
+                c.edge_index() >= cx.t.edge_count_at(cx.file.bytes().data(), target->position)) {
+                cx.add(check::edge_index_out_of_range, where + 4, c.edge_index());
+            }
+            const std::uint64_t back = std::uint64_t{c.area_id()} << 32 | a.id();
+            if (cx.out.wants(check::one_way_connection) && !std::binary_search(cx.t.pairs.begin(), cx.t.pairs.end(), back)) {
+                cx.add(check::one_way_connection, where, c.area_id());
             }
         }
-        if (!l.facing()) add(check::bad_ladder_direction, lb + fields::ladder_direction, l.direction_raw());
-        bool any = false;
-        for (std::size_t c = 0; c < l.connection_count(); ++c) {
-            const std::uint32_t id = l.connected_area(static_cast<ladder_connection>(c));
-            any = any || id != 0;
-            if (id != 0 && n != 0 && find_id(ids, id) == nullptr) add(check::missing_ladder_area, lb + fields::ladder_areas + 4 * c, id);
-        }
-        if (!any) add(check::unconnected_ladder, lb + fields::ladder_areas);
     }
-    validate_bot_analysis(file, storage.analysis_scratch,
-                          {check::bot_analysis_area_count, check::missing_approach_area, check::approach_edge_out_of_range,
-                           check::encounter_edge_out_of_range, check::missing_encounter_area,
-                           check::unresolved_encounter_handle, check::hiding_spot_outside_area},
-                          out, n != 0, [&](std::uint32_t id) -> std::optional<std::uint32_t> {
-                              const area_id_entry* e = find_id(ids, id);
-                              if (e == nullptr) return std::nullopt;
-                              return edge_count_at(e->position);
-                          });
+}
+
+// missing-ladder: the area's ladder links.
+template <class Gate>
+void check_ladder_links(const area_context<Gate>& cx) {
+    for (const auto d : {ladder_direction::up, ladder_direction::down}) {
+        const id_list l = cx.a.ladder_links(d);
+        for (std::size_t k = 0; k < l.size() && cx.out.wants(check::missing_ladder); ++k) {
+            if (cx.t.ladder_by_id.first(l[k]) == nullptr) cx.add(check::missing_ladder, cx.offset(l.bytes().data()) + 4 * k, l[k]);
+        }
+    }
+}
+
+// The ladder table: duplicate-ladder-id, bad-ladder-direction,
+// missing-ladder-area, unconnected-ladder (area ids looked up only when
+// the table was built).
+template <class Gate>
+void check_ladders(const nav_file& file, const tables& t, Gate& out) {
+    const navspan::detail::ladder_checks c{check::duplicate_ladder_id, check::bad_ladder_direction, check::missing_ladder_area,
+                                           check::unconnected_ladder, fields::ladder_direction, fields::ladder_areas};
+    navspan::detail::check_ladder_table(
+        file.bytes().data(), file.ladders(), c, t.ladder_by_id, [](const ladder& l) { return l.connection_count(); },
+        [](const ladder& l, std::size_t k) { return l.connected_area(static_cast<ladder_connection>(k)); },
+        [&](std::uint32_t id) { return t.ids.empty() || navspan::detail::find_id(t.ids, id) != nullptr; }, out);
+}
+
+// unconfirmed-layout: what the reader had to guess.
+template <class Gate>
+void check_layout(const nav_file& file, Gate& out) {
     if (file.warnings().has(warning::version_unconfirmed)) {
         out.add(check::unconfirmed_layout, "file", 0, 0, fields::header_version, file.version());
     }
@@ -365,8 +295,66 @@ error validate(const nav_file& file, validate_storage storage, Sink&& sink, chec
         out.add(check::unconfirmed_layout, "file", 0, 0, file.generation_offset(),
                 static_cast<std::uint32_t>(file.navgen_version()));
     }
-    out.finish();
-    return {};
+}
+
+// The storage guard (one error for any short span, as callers have
+// matched it) and the 32-bit offsets guard.
+inline error check_storage(const nav_file& file, const validate_storage& s, const validate_storage_size& need) noexcept {
+    if (s.area_offsets.size() < need.areas || s.area_ids.size() < need.areas || s.polygon_offsets.size() < need.polygons ||
+        s.connections.size() < need.connections || s.ladder_ids.size() < need.ladders) {
+        return navspan::detail::short_storage("validate storage", need.areas, s.area_ids.size());
+    }
+    return navspan::detail::below_4gib(file.bytes().size());
+}
+
+// The families of each area, in one pass over the areas: each area's
+// findings stay together.
+template <class Gate>
+void check_areas(const nav_file& file, const tables& t, check_set checks, Gate& out) {
+    for (const area& a : file.areas()) {
+        const area_context<Gate> cx{file, t, out, a};
+        check_polygon(cx);
+        check_connections(cx, checks);
+        check_ladder_links(cx);
+    }
+}
+
+// The bot analysis family (validate_bot_analysis.hpp): the area ids and
+// edge counts it checks against come from the tables.
+template <class Gate>
+void check_bot_analysis(const nav_file& file, std::span<std::byte> scratch, const tables& t, Gate& out, bool ids_ready) {
+    const std::byte* base = file.bytes().data();
+    validate_bot_analysis(file, scratch,
+                          {check::bot_analysis_area_count, check::missing_approach_area, check::approach_edge_out_of_range,
+                           check::encounter_edge_out_of_range, check::missing_encounter_area,
+                           check::unresolved_encounter_handle, check::hiding_spot_outside_area},
+                          out, ids_ready, [&](std::uint32_t id) -> std::optional<std::uint32_t> {
+                              const area_id_entry* e = navspan::detail::find_id(t.ids, id);
+                              if (e == nullptr) return std::nullopt;
+                              return t.edge_count_at(base, e->position);
+                          });
+}
+
+}  // namespace validate_detail
+
+// The selected checks of validate_checks (all by default; the others do no
+// work), family by family, on a verified file: sink(const finding&) gets
+// each finding, at most findings_per_check a check and then one closing
+// finding per capped check. Fails only with limit_exceeded (storage below
+// validate_storage_needed(file, checks), or a file of 4 GiB). Allocates nothing.
+template <class Sink>
+error validate(const nav_file& file, validate_storage storage, Sink&& sink, check_set checks = {}) {
+    using namespace validate_detail;
+    const validate_storage_size need = validate_storage_needed(file, checks);
+    if (const error e = check_storage(file, storage, need); !e.ok()) return e;
+    const tables t = build_tables(file, storage, need);
+    return navspan::detail::run_checks(validate_checks, sink, checks, [&](auto& out) {
+        navspan::detail::report_duplicate_ids(out, check::duplicate_area_id, "area", t.ids, t.area_offsets);
+        check_areas(file, t, checks, out);
+        check_ladders(file, t, out);
+        check_bot_analysis(file, storage.analysis_scratch, t, out, need.areas != 0);
+        check_layout(file, out);
+    });
 }
 
 // The convenience form: allocates the storage, then validates.
