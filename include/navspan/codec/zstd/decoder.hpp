@@ -106,6 +106,8 @@ private:
                          unsigned max_symbol, unsigned max_log, const char* what) noexcept;
     error compressed_block(const std::byte* ip, const std::byte* end) noexcept;
     error run_sequences(const std::byte* ip, const std::byte* end, std::size_t count, std::byte* block_start) noexcept;
+    error sequence_exact(std::byte*& op, const std::byte*& lit, const std::byte* lit_end, std::size_t ll, std::size_t ml,
+                         std::size_t offset, std::size_t room, const std::byte* end) noexcept;
     NAVSPAN_ALWAYS_INLINE static std::size_t resolve_offset(std::size_t offset_value, std::size_t ll, std::size_t& r0,
                                                             std::size_t& r1, std::size_t& r2) noexcept;
     error copy_last_literals(std::byte* block_start, const std::byte* where) noexcept;

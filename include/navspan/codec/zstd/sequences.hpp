@@ -160,35 +160,7 @@ inline error zstd_decoder::run_sequences(const std::byte* ip, const std::byte* e
             continue;
         }
         // Literals, then the match, byte-exact.
-        if (NAVSPAN_UNLIKELY(ll > lit_left)) {
-            op_ = op;
-            return corrupt(end, "zstd sequence (more literals than the literals section holds)", ll);
-        }
-        if (!in_output) {
-            if (NAVSPAN_UNLIKELY(ll + ml > room)) {
-                op_ = op;
-                return overflow(end, ll + ml);
-            }
-            if (ll != 0) std::memcpy(op, lit, ll);
-        } else {
-            // op <= lit always; the match must end before the next unused literal.
-            if (NAVSPAN_UNLIKELY(ml > room)) {
-                op_ = op;
-                return overflow(end, static_cast<std::size_t>(out_end_ - lit_end) + ll + ml);
-            }
-            if (ll != 0) std::memmove(op, lit, ll);
-        }
-        op += ll;
-        lit += ll;
-        if (NAVSPAN_UNLIKELY(offset == 0 || offset > static_cast<std::size_t>(op - frame_start_))) {
-            op_ = op;
-            return navspan::detail::fail(error_code::bad_offset, at(end),
-                                         "zstd match (reaches before the start of the frame's output)", offset,
-                                         static_cast<std::uint64_t>(op - frame_start_));
-        }
-        const std::size_t match_room =
-            in_output ? static_cast<std::size_t>(lit - op) : static_cast<std::size_t>(out_end_ - op);
-        op = detail::copy_match(op, offset, ml, match_room);
+        NAVSPAN_TRY(sequence_exact(op, lit, lit_end, ll, ml, offset, room, end));
     }
     rep_[0] = r0;
     rep_[1] = r1;
@@ -200,6 +172,44 @@ inline error zstd_decoder::run_sequences(const std::byte* ip, const std::byte* e
     }
     lit_ = lit;
     return copy_last_literals(block_start, end);
+}
+
+// The slow path of a sequence (near the end of the room or of the
+// literals): its literals, then its match, each checked, copied byte-exact.
+inline error zstd_decoder::sequence_exact(std::byte*& op, const std::byte*& lit, const std::byte* lit_end, std::size_t ll,
+                                          std::size_t ml, std::size_t offset, std::size_t room, const std::byte* end) noexcept {
+    const bool in_output = literals_in_output_;
+    const std::size_t lit_left = static_cast<std::size_t>(lit_end - lit);
+    if (NAVSPAN_UNLIKELY(ll > lit_left)) {
+        op_ = op;
+        return corrupt(end, "zstd sequence (more literals than the literals section holds)", ll);
+    }
+    if (!in_output) {
+        if (NAVSPAN_UNLIKELY(ll + ml > room)) {
+            op_ = op;
+            return overflow(end, ll + ml);
+        }
+        if (ll != 0) std::memcpy(op, lit, ll);
+    } else {
+        // op <= lit always; the match must end before the next unused literal.
+        if (NAVSPAN_UNLIKELY(ml > room)) {
+            op_ = op;
+            return overflow(end, static_cast<std::size_t>(out_end_ - lit_end) + ll + ml);
+        }
+        if (ll != 0) std::memmove(op, lit, ll);
+    }
+    op += ll;
+    lit += ll;
+    if (NAVSPAN_UNLIKELY(offset == 0 || offset > static_cast<std::size_t>(op - frame_start_))) {
+        op_ = op;
+        return navspan::detail::fail(error_code::bad_offset, at(end),
+                                     "zstd match (reaches before the start of the frame's output)", offset,
+                                     static_cast<std::uint64_t>(op - frame_start_));
+    }
+    const std::size_t match_room =
+        in_output ? static_cast<std::size_t>(lit - op) : static_cast<std::size_t>(out_end_ - op);
+    op = detail::copy_match(op, offset, ml, match_room);
+    return {};
 }
 
 // The offset a sequence's offset value stands for (§3.1.1.5), updating the
