@@ -229,15 +229,11 @@ exact_path_result find_exact_path(const search_graph& g, polygon_index start, ve
                                   vec3 goal_point, search_scratch& scratch, Cost cost = {},
                                   float heuristic_scale = 1.0f, bool want_corridor = true) noexcept {
     exact_path_result r;
-    if (g.empty() || !search_detail::usable_polygon(g, start) || !search_detail::usable_polygon(g, goal) ||
-        !valid_query_point(start_point) || !valid_query_point(goal_point) || !(heuristic_scale >= 0)) {
-        r.status = search_status::bad_input;
-        return r;
-    }
-    if (!scratch.fits(g)) {
-        r.status = search_status::scratch_too_small;
-        return r;
-    }
+    r.status = search_detail::refusal(g, scratch,
+                                      !g.empty() && search_detail::usable_polygon(g, start) &&
+                                          search_detail::usable_polygon(g, goal) && valid_query_point(start_point) &&
+                                          valid_query_point(goal_point) && heuristic_scale >= 0);
+    if (r.status != search_status::found) return r;
     search_detail_run<Cost> run{g, *g.mesh(), scratch, cost};
     return run.exact(start, start_point, goal, goal_point, heuristic_scale, want_corridor);
 }

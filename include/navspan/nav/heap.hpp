@@ -17,18 +17,23 @@ namespace navspan::nav::heap_detail {
 // every slot an item moves to (the searches note it beside the item's
 // state), after heap[slot] holds it.
 
+// Puts `item` in `slot` and says so.
+template <class Item, class Placed>
+inline void place(Item* heap, std::size_t slot, Item item, Placed& placed) noexcept {
+    heap[slot] = item;
+    placed(slot, item);
+}
+
 // Moves `item` from `slot` toward the root until its parent is no greater.
 template <class Item, class Less, class Placed>
 inline void sift_up(Item* heap, std::size_t slot, Item item, Less less, Placed placed) noexcept {
     while (slot > 0) {
         const std::size_t parent = (slot - 1) / 2;
         if (!less(item, heap[parent])) break;
-        heap[slot] = heap[parent];
-        placed(slot, heap[slot]);
+        place(heap, slot, heap[parent], placed);
         slot = parent;
     }
-    heap[slot] = item;
-    placed(slot, item);
+    place(heap, slot, item, placed);
 }
 
 // Moves `item` from `slot` toward the leaves of a heap of `size` items
@@ -40,12 +45,10 @@ inline void sift_down(Item* heap, std::size_t size, std::size_t slot, Item item,
         if (child >= size) break;
         if (child + 1 < size && less(heap[child + 1], heap[child])) ++child;
         if (!less(heap[child], item)) break;
-        heap[slot] = heap[child];
-        placed(slot, heap[slot]);
+        place(heap, slot, heap[child], placed);
         slot = child;
     }
-    heap[slot] = item;
-    placed(slot, item);
+    place(heap, slot, item, placed);
 }
 
 // Takes the least item off a heap of `size` (> 0) items.

@@ -77,14 +77,10 @@ template <class Cost = distance_cost>
 reach_result reach(const search_graph& g, polygon_index start, vec3 start_point, float max_cost,
                    std::span<reached_polygon> out, search_scratch& scratch, Cost cost = {}) noexcept {
     reach_result r;
-    if (g.empty() || !search_detail::usable_polygon(g, start) || !valid_query_point(start_point) || !(max_cost >= 0)) {
-        r.status = search_status::bad_input;
-        return r;
-    }
-    if (!scratch.fits(g)) {
-        r.status = search_status::scratch_too_small;
-        return r;
-    }
+    r.status = search_detail::refusal(g, scratch,
+                                      !g.empty() && search_detail::usable_polygon(g, start) &&
+                                          valid_query_point(start_point) && max_cost >= 0);
+    if (r.status != search_status::found) return r;
     search_detail_run<Cost> run{g, *g.mesh(), scratch, cost};
     return run.reach(start, start_point, max_cost, out);
 }

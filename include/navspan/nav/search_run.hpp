@@ -225,6 +225,13 @@ inline bool usable_polygon(const search_graph& g, polygon_index p) noexcept {
     return p < g.polygon_count() && g.mesh()->usable(p);
 }
 
+// Why a search refuses to start (found: it does not): its arguments are
+// not `valid`, or the scratch was sized for a smaller graph.
+inline query_status refusal(const search_graph& g, const search_scratch& scratch, bool valid) noexcept {
+    if (!valid) return query_status::bad_input;
+    return scratch.fits(g) ? query_status::found : query_status::scratch_too_small;
+}
+
 }  // namespace search_detail
 
 }  // namespace navspan::nav
