@@ -372,6 +372,31 @@ NAVSPAN_ALWAYS_INLINE inline bool walk_encounter_paths(Cursor& c, std::uint32_t 
     return true;
 }
 
+// The per-area game data of the file's game (the end of a record).
+template <class Cursor>
+NAVSPAN_ALWAYS_INLINE inline bool walk_game_data(Cursor& c, const format_context& ctx, verify_state* vs) noexcept {
+    switch (ctx.data) {
+        case game::cstrike:
+            if (layout::has_cstrike_approach(ctx)) NAVSPAN_SOURCE_STEP(walk_approach_list(c, vs));
+            break;
+        case game::tf:
+            if (layout::has_tf_attributes(ctx)) NAVSPAN_SOURCE_STEP(c.skip(4, "TF2 attributes"));
+            break;
+        case game::left4dead2: {
+            l4d2_sections l4d{};
+            NAVSPAN_SOURCE_STEP(walk_l4d2_area_data(c, ctx.subversion, l4d, vs));
+            break;
+        }
+        case game::unknown:
+            NAVSPAN_SOURCE_STEP(c.skip(ctx.unknown_data_size, "unknown per-area game data"));
+            break;
+        case game::none:
+        case game::automatic:
+            break;
+    }
+    return true;
+}
+
 // The whole area record of version V. With a checked_cursor this is the
 // verifier; with an unchecked_cursor it locates the sections of a verified
 // record. BaseOnly stops before the game data (s.game_data set, s.size
@@ -454,25 +479,7 @@ NAVSPAN_ALWAYS_INLINE inline bool walk_area_v(Cursor& c, const format_context& c
     }
     s.game_data = here();
     if constexpr (BaseOnly) return true;
-    switch (ctx.data) {
-        case game::cstrike:
-            if (layout::has_cstrike_approach(ctx)) NAVSPAN_SOURCE_STEP(walk_approach_list(c, vs));
-            break;
-        case game::tf:
-            if (layout::has_tf_attributes(ctx)) NAVSPAN_SOURCE_STEP(c.skip(4, "TF2 attributes"));
-            break;
-        case game::left4dead2: {
-            l4d2_sections l4d{};
-            NAVSPAN_SOURCE_STEP(walk_l4d2_area_data(c, ctx.subversion, l4d, vs));
-            break;
-        }
-        case game::unknown:
-            NAVSPAN_SOURCE_STEP(c.skip(ctx.unknown_data_size, "unknown per-area game data"));
-            break;
-        case game::none:
-        case game::automatic:
-            break;
-    }
+    NAVSPAN_SOURCE_STEP(walk_game_data(c, ctx, vs));
     if constexpr (Cursor::checked) {
         if (NAVSPAN_UNLIKELY(c.position() - start > UINT32_MAX)) {
             return c.fail(navspan::detail::fail(error_code::limit_exceeded, c.offset(), "area record size (4 GiB)",
