@@ -7,11 +7,12 @@
 #pragma once
 #include "core/min_max_push.hpp"
 
+#include "nav/status.hpp"
 #include "nav/walkable.hpp"
 #include "nav/geometry.hpp"
 #include "nav/spatial_index.hpp"
 #include "nav/path.hpp"
-#include "nav/search_graph.hpp"
+#include "nav/search_graph.hpp"  // the graph, landmarks, table and the searches over it
 #include "nav/source_adapter.hpp"
 #include "nav/source2_adapter.hpp"
 #include "nav/quake_adapter.hpp"

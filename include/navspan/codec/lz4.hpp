@@ -43,6 +43,82 @@
 
 namespace navspan::codec {
 
+namespace detail {
+
+// The fast path: a sequence with at most 14 literals whose match
+// fits with 16 bytes to spare, while 32 input bytes and 64 bytes of
+// output room remain (so it is not the last sequence, and its wide
+// copies stay inside both). Anything else, errors included, goes
+// through the careful code of lz4_decompress_block from the same state.
+// Runs such sequences from ip into op (their state on return is where the
+// careful code resumes); always inlined into the decoder's loop so that ip,
+// op and last_match stay in registers.
+NAVSPAN_ALWAYS_INLINE inline void lz4_fast_sequences(const std::byte*& ip, const std::byte* iend, std::byte*& op,
+                                                     std::byte* oend, std::byte* obase,
+                                                     const std::byte*& last_match) noexcept {
+    while (NAVSPAN_LIKELY(iend - ip >= 32 && oend - op >= 64)) {
+        const unsigned token = load_u8(ip);
+        const std::size_t literals = token >> 4;
+        if (NAVSPAN_UNLIKELY(literals == 15)) break;
+        const std::size_t offset = load_u16(ip + 1 + literals);
+        std::byte* const match_at = op + literals;
+        // (offset - 1 wraps for 0.)
+        if (NAVSPAN_UNLIKELY(offset - 1 >= static_cast<std::size_t>(match_at - obase))) break;
+        const std::byte* const src = match_at - offset;
+        std::size_t length = (token & 15u) + 4;
+        if (NAVSPAN_LIKELY(length != 19 && offset >= 8)) {
+            // The most common sequence: short literals, a short match.
+            // (Three 8-byte copies whatever the offset: no branch to
+            // mispredict, and correct for any offset of 8 or more.)
+            detail::copy16(op, ip + 1);
+            detail::copy8(match_at, src);
+            detail::copy8(match_at + 8, src + 8);
+            detail::copy8(match_at + 16, src + 16);
+            last_match = match_at;
+            ip += 1 + literals + 2;
+            op = match_at + length;
+            continue;
+        }
+        const std::byte* p = ip + 1 + literals + 2;
+        if (length == 19) {
+            unsigned more = 255;
+            while (more == 255 && p != iend) {
+                more = load_u8(p++);
+                length += more;
+            }
+            if (NAVSPAN_UNLIKELY(p == iend)) break;
+        }
+        const std::size_t room = static_cast<std::size_t>(oend - match_at);
+        if (NAVSPAN_UNLIKELY(length + 16 > room)) break;
+        detail::copy16(op, ip + 1);
+        detail::copy_match(match_at, offset, length, room);
+        last_match = match_at;
+        ip = p;
+        op = match_at + length;
+    }
+}
+
+// The end of a block that had matches: at least 5 literals last, the last
+// match starting at least 12 bytes before the end (what lets decoders copy
+// in wide chunks; liblz4 refuses blocks that break it). `end_at` is the
+// file offset of the block's end, for the error.
+inline error lz4_check_end(std::size_t literals, const std::byte* op, const std::byte* last_match,
+                           std::uint64_t end_at) noexcept {
+    if (last_match == nullptr) return {};
+    if (NAVSPAN_UNLIKELY(literals < 5)) {
+        return navspan::detail::fail(error_code::inconsistent, end_at,
+                                     "lz4 block end (the last 5 bytes must be literals)", literals);
+    }
+    if (NAVSPAN_UNLIKELY(op - last_match < 12)) {
+        return navspan::detail::fail(error_code::inconsistent, end_at,
+                                     "lz4 block end (the last match must start 12 bytes before the end)",
+                                     static_cast<std::uint64_t>(op - last_match));
+    }
+    return {};
+}
+
+}  // namespace detail
+
 // Decodes the LZ4 block `in` into out[history..]; returns the bytes written
 // (after `history`). Matches may refer to out[0..history) (chained blocks).
 inline result<std::size_t> lz4_decompress_block(bytes_view in, std::span<std::byte> out, std::size_t history = 0,
@@ -82,51 +158,8 @@ inline result<std::size_t> lz4_decompress_block(bytes_view in, std::span<std::by
     }
     const std::byte* last_match = nullptr;  // where the last match started, in the output
     for (;;) {
-        // The fast path: a sequence with at most 14 literals whose match
-        // fits with 16 bytes to spare, while 32 input bytes and 64 bytes of
-        // output room remain (so it is not the last sequence, and its wide
-        // copies stay inside both). Anything else, errors included, goes
-        // through the careful code below from the same state.
-        while (NAVSPAN_LIKELY(iend - ip >= 32 && oend - op >= 64)) {
-            const unsigned token = load_u8(ip);
-            const std::size_t literals = token >> 4;
-            if (NAVSPAN_UNLIKELY(literals == 15)) break;
-            const std::size_t offset = load_u16(ip + 1 + literals);
-            std::byte* const match_at = op + literals;
-            // (offset - 1 wraps for 0.)
-            if (NAVSPAN_UNLIKELY(offset - 1 >= static_cast<std::size_t>(match_at - obase))) break;
-            const std::byte* const src = match_at - offset;
-            std::size_t length = (token & 15u) + 4;
-            if (NAVSPAN_LIKELY(length != 19 && offset >= 8)) {
-                // The most common sequence: short literals, a short match.
-                // (Three 8-byte copies whatever the offset: no branch to
-                // mispredict, and correct for any offset of 8 or more.)
-                detail::copy16(op, ip + 1);
-                detail::copy8(match_at, src);
-                detail::copy8(match_at + 8, src + 8);
-                detail::copy8(match_at + 16, src + 16);
-                last_match = match_at;
-                ip += 1 + literals + 2;
-                op = match_at + length;
-                continue;
-            }
-            const std::byte* p = ip + 1 + literals + 2;
-            if (length == 19) {
-                unsigned more = 255;
-                while (more == 255 && p != iend) {
-                    more = load_u8(p++);
-                    length += more;
-                }
-                if (NAVSPAN_UNLIKELY(p == iend)) break;
-            }
-            const std::size_t room = static_cast<std::size_t>(oend - match_at);
-            if (NAVSPAN_UNLIKELY(length + 16 > room)) break;
-            detail::copy16(op, ip + 1);
-            detail::copy_match(match_at, offset, length, room);
-            last_match = match_at;
-            ip = p;
-            op = match_at + length;
-        }
+        // The fast path (see lz4_fast_sequences), then the careful code.
+        detail::lz4_fast_sequences(ip, iend, op, oend, obase, last_match);
         if (NAVSPAN_UNLIKELY(ip == iend)) {
             return navspan::detail::fail(error_code::truncated, at(ip),
                                          "lz4 sequence token (the block ends after a match)", 1, 0);
@@ -153,21 +186,8 @@ inline result<std::size_t> lz4_decompress_block(bytes_view in, std::span<std::by
         ip += literals;
         op += literals;
         if (ip == iend) {
-            // The last sequence: literals only. The format ends a block that
-            // has matches with at least 5 literals, its last match starting
-            // at least 12 bytes before the end (what lets decoders copy in
-            // wide chunks; liblz4 refuses blocks that break it).
-            if (last_match != nullptr) {
-                if (NAVSPAN_UNLIKELY(literals < 5)) {
-                    return navspan::detail::fail(error_code::inconsistent, at(ip),
-                                                 "lz4 block end (the last 5 bytes must be literals)", literals);
-                }
-                if (NAVSPAN_UNLIKELY(op - last_match < 12)) {
-                    return navspan::detail::fail(error_code::inconsistent, at(ip),
-                                                 "lz4 block end (the last match must start 12 bytes before the end)",
-                                                 static_cast<std::uint64_t>(op - last_match));
-                }
-            }
+            // The last sequence: literals only.
+            NAVSPAN_TRY(detail::lz4_check_end(literals, op, last_match, at(ip)));
             break;
         }
 

@@ -30,26 +30,11 @@
 #include <vector>
 
 #include "geometry.hpp"
+#include "heap.hpp"
+#include "status.hpp"
 #include "walkable.hpp"
 
 namespace navspan::nav {
-
-enum class path_status : std::uint8_t {
-    found,              // corridor from start to goal
-    no_path,            // the goal cannot be reached from the start
-    bad_input,          // a polygon index out of range or unusable, or a point refused by valid_query_point
-    scratch_too_small,  // the scratch was sized for a smaller walkable
-};
-
-constexpr std::string_view to_string(path_status s) noexcept {
-    switch (s) {
-        case path_status::found: return "found";
-        case path_status::no_path: return "no path";
-        case path_status::bad_input: return "bad input";
-        case path_status::scratch_too_small: return "scratch too small";
-    }
-    return "unknown";
-}
 
 // The state of one search per polygon, and the heap. Reused across
 // queries: a generation number marks what the current query has touched,
@@ -126,37 +111,16 @@ struct path_search {
     Cost& cost_of;
     std::size_t size = 0;
 
-    bool less(polygon_index a, polygon_index b) const noexcept { return s.nodes_[a].total < s.nodes_[b].total; }
-    void place(std::size_t slot, polygon_index p) noexcept {
-        s.heap_[slot] = p;
-        s.nodes_[p].heap_slot = static_cast<std::uint32_t>(slot);
+    // The heap's order (least total first) and where it tells each polygon
+    // its slot (for up() when a cheaper way in turns up).
+    auto by_total() const noexcept {
+        return [this](polygon_index a, polygon_index b) { return s.nodes_[a].total < s.nodes_[b].total; };
     }
-    void up(std::size_t slot, polygon_index p) noexcept {
-        while (slot > 0) {
-            const std::size_t parent = (slot - 1) / 2;
-            if (!less(p, s.heap_[parent])) break;
-            place(slot, s.heap_[parent]);
-            slot = parent;
-        }
-        place(slot, p);
+    auto note_slot() noexcept {
+        return [this](std::size_t slot, polygon_index p) { s.nodes_[p].heap_slot = static_cast<std::uint32_t>(slot); };
     }
-    void down(std::size_t slot, polygon_index p) noexcept {
-        for (;;) {
-            std::size_t child = slot * 2 + 1;
-            if (child >= size) break;
-            if (child + 1 < size && less(s.heap_[child + 1], s.heap_[child])) ++child;
-            if (!less(s.heap_[child], p)) break;
-            place(slot, s.heap_[child]);
-            slot = child;
-        }
-        place(slot, p);
-    }
-    polygon_index pop() noexcept {
-        const polygon_index top = s.heap_[0];
-        --size;
-        if (size > 0) down(0, s.heap_[size]);
-        return top;
-    }
+    void up(std::size_t slot, polygon_index p) noexcept { heap_detail::sift_up(s.heap_.data(), slot, p, by_total(), note_slot()); }
+    polygon_index pop() noexcept { return heap_detail::pop(s.heap_.data(), size, by_total(), note_slot()); }
 
     path_result run(polygon_index start, vec3 start_plan, polygon_index goal, vec3 goal_plan) noexcept {
         path_result r;
@@ -168,7 +132,7 @@ struct path_search {
         node& first = s.nodes_[start];
         first = {0, path_detail::plan_distance3(start_plan, goal_plan), start_plan, no_polygon, 0, gen, false};
         size = 0;
-        place(size++, start);
+        up(size++, start);
         while (size > 0) {
             const polygon_index cur = pop();
             node& c = s.nodes_[cur];
