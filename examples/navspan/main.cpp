@@ -37,9 +37,8 @@
 #include <navspan/navspan.hpp>
 
 #include "command_limits.hpp"
-#include "info.hpp"
+#include "tools.hpp"
 #include "input.hpp"
-#include "modules.hpp"
 #include "navigate.hpp"
 #include "obj.hpp"
 #include "svg.hpp"
