@@ -5,7 +5,7 @@
 // one navmesh per cell (or base object), so each function walks all of them
 // and numbers them in file order: "navmesh #3" is the fourth NVNM of the
 // file, and its triangles get global numbers that continue from the previous
-// navmesh's (the ids of `navspan path`). Dump schema: docs/dump/creation.md.
+// navmesh's (the ids of `navspan path`). Dump schema: examples/navspan/dump/creation.md.
 #pragma once
 
 #include "../../core/min_max_push.hpp"

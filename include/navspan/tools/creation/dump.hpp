@@ -1,5 +1,5 @@
 // `navspan dump` of creation_plugin files: the plugin header, then every
-// record that is a NAVM or holds NVNM (schema: docs/dump/creation.md).
+// record that is a NAVM or holds NVNM (schema: examples/navspan/dump/creation.md).
 #pragma once
 
 #include "../../core/min_max_push.hpp"
@@ -258,7 +258,7 @@ inline void write_nvnm(json_writer& w, const mesh_visit& v) {
 // ---------------------------------------------------------------- dump
 
 // The plugin header, then every record that is a NAVM or holds NVNM, in file
-// order, with every field of its navmeshes (schema: ../dump/creation.md).
+// order, with every field of its navmeshes (schema: examples/navspan/dump/creation.md).
 inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     using namespace tools_detail;
     auto plugin = cr::plugin_file::open(bytes, {open_limits()});

@@ -30,7 +30,7 @@ namespace navspan::tools::creation_format {
 // Checks beyond structure: navspan::creation::validate (the library's
 // checks) over every NVNM of the plugin, numbered as dump numbers them, with
 // each record named after its navmesh ("navmesh #0 (NAVM 01000801 in cell
-// 01000800) triangle 3"); see ../dump/creation.md.
+// 01000800) triangle 3"); see examples/navspan/dump/creation.md.
 inline navspan::error validate(navspan::bytes_view bytes, findings& out, const check_choice& choice = {}) {
     using namespace tools_detail;
     auto plugin = cr::plugin_file::open(bytes, {open_limits()});

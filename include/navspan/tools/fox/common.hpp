@@ -1,5 +1,5 @@
 // What the dump, validate and picture of fox_nav2 files share: the group
-// tables and how records are named (dump schema: docs/dump/fox.md).
+// tables and how records are named (dump schema: examples/navspan/dump/fox.md).
 #pragma once
 
 #include "../../core/min_max_push.hpp"

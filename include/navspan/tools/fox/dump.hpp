@@ -1,5 +1,5 @@
 // `navspan dump` of fox_nav2 files: every decoded field of every record
-// (schema: docs/dump/fox.md).
+// (schema: examples/navspan/dump/fox.md).
 #pragma once
 
 #include "../../core/min_max_push.hpp"
@@ -558,7 +558,7 @@ inline void write_nav_system(json_writer& w, const fox::nav2_file& f) {
 
 }  // namespace tools_detail
 
-// Every decoded field of every record, in file order (schema: ../dump/fox.md).
+// Every decoded field of every record, in file order (schema: examples/navspan/dump/fox.md).
 inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     namespace fox = navspan::fox;
     using namespace tools_detail;

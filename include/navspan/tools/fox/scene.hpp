@@ -73,7 +73,7 @@ struct segment_colouring {
 // The top-down picture: faces coloured by segment (neighbouring segments in
 // different colours), the NavWorld edges over them, the face edges that lead
 // into another group or tile, and the nodes linked across segments, groups
-// and tiles. World coordinates, y up (ground plane x/z; see ../dump/fox.md).
+// and tiles. World coordinates, y up (ground plane x/z; see examples/navspan/dump/fox.md).
 inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
     namespace fox = navspan::fox;
     using namespace tools_detail;

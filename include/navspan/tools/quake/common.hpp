@@ -1,5 +1,5 @@
 // What the dump, validate and picture of quake_nav files share (dump
-// schema: docs/dump/quake.md).
+// schema: examples/navspan/dump/quake.md).
 #pragma once
 
 #include "../../core/min_max_push.hpp"

@@ -1,5 +1,5 @@
 // `navspan dump` of quake_nav files: every decoded field of every record
-// (schema: docs/dump/quake.md, field descriptions: fields.hpp).
+// (schema: examples/navspan/dump/quake.md, field descriptions: fields.hpp).
 #pragma once
 
 #include "../../core/min_max_push.hpp"
@@ -25,7 +25,7 @@
 
 namespace navspan::tools::quake_format {
 
-// Every decoded field of every record, in file order (schema: ../dump/quake.md),
+// Every decoded field of every record, in file order (schema: examples/navspan/dump/quake.md),
 // as quake_fields.hpp describes them (the description `navspan pack` reads back).
 inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     namespace q = navspan::quake;

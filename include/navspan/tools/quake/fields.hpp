@@ -1,6 +1,6 @@
 // The fields of every Quake NAV2 record, described once (../fields.hpp):
 // `navspan dump --json` writes them, `navspan pack` reads them back into a
-// quake::model, and the schema tables of ../dump/quake.md list them.
+// quake::model, and the schema tables of examples/navspan/dump/quake.md list them.
 //
 // The describing functions take a context for the derived keys (byte
 // offsets, the node owning each link): the dump passes one made from the
@@ -200,7 +200,7 @@ inline navspan::result<q::model> pack(const json_node& root, std::string& proble
     return m;
 }
 
-// The schema tables of ../dump/quake.md.
+// The schema tables of examples/navspan/dump/quake.md.
 inline std::string schema_markdown() {
     q::model m;
     schema_visitor v("file");

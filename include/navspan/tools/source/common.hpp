@@ -1,6 +1,6 @@
 // What the dump, validate and picture of source_nav files share: how a
 // value is written, the area and connection tables (dump schema:
-// docs/dump/source.md).
+// examples/navspan/dump/source.md).
 #pragma once
 
 #include "../../core/min_max_push.hpp"

@@ -1,5 +1,5 @@
 // `navspan dump` of source_nav files: every decoded field of every record
-// (schema: docs/dump/source.md, field descriptions: fields.hpp).
+// (schema: examples/navspan/dump/source.md, field descriptions: fields.hpp).
 #pragma once
 
 #include "../../core/min_max_push.hpp"
@@ -23,7 +23,7 @@
 
 namespace navspan::tools::source_format {
 
-// Every decoded field of every record, in file order (schema: ../dump/source.md).
+// Every decoded field of every record, in file order (schema: examples/navspan/dump/source.md).
 // One area as `dump` writes it (the viewer shows one record at a time).
 // `places` from place_names(); `area_ids` the ids by position, needed for
 // Left 4 Dead 2 files only (empty otherwise).

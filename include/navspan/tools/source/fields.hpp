@@ -1,7 +1,7 @@
 // The fields of every Source / GoldSrc .nav record, described once
 // (../fields.hpp): `navspan dump --json` writes them, `navspan pack` reads
 // them back into a source::model, and the schema tables of
-// ../dump/source.md list them.
+// examples/navspan/dump/source.md list them.
 //
 // Derived keys (offsets, sizes, names, positions, warnings) come from a
 // context: the dump's is made from the opened file; pack and the schema

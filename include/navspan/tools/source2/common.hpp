@@ -1,5 +1,5 @@
 // What the dump, validate and picture of source2_nav files share (dump
-// schema: docs/dump/source2.md).
+// schema: examples/navspan/dump/source2.md).
 #pragma once
 
 #include "../../core/min_max_push.hpp"

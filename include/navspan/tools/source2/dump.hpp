@@ -1,5 +1,5 @@
 // `navspan dump` of source2_nav files: every decoded field of every record
-// (schema: docs/dump/source2.md).
+// (schema: examples/navspan/dump/source2.md).
 #pragma once
 
 #include "../../core/min_max_push.hpp"
@@ -19,7 +19,7 @@
 
 namespace navspan::tools::source2_format {
 
-// Every decoded field of every record, in file order (schema: ../dump/source2.md).
+// Every decoded field of every record, in file order (schema: examples/navspan/dump/source2.md).
 inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     using namespace tools_detail;
     const auto opened = s2::nav_file::open(bytes);
