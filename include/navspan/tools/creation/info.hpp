@@ -82,6 +82,24 @@ inline void write_group_bounds_text(json_writer& w, const std::vector<navmesh_gr
     else w.raw_value(text);
 }
 
+// The JSON form's navmesh_groups: each group with its editor id and bounds.
+inline void write_group_list(json_writer& w, const std::vector<navmesh_group>& groups) {
+    w.key("navmesh_groups");
+    w.begin_array();
+    for (const navmesh_group& g : groups) {
+        w.begin_object();
+        w.field("kind", g.exterior ? "world" : "cell");
+        w.field("form_id", g.form_id);
+        if (g.editor_id.empty()) w.field_null("editor_id");
+        else w.field("editor_id", std::string_view(g.editor_id));
+        w.field("navmeshes", g.navmeshes);
+        w.key("bounds");
+        g.bounds.write(w);
+        w.end_object();
+    }
+    w.end_array();
+}
+
 // Writes the `navspan info --json` object for a creation_plugin file (see
 // docs/info-json.md), or returns why the file is not valid.
 //
@@ -177,20 +195,8 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
     w.field("door_links", door_links);
     w.field("cover_triangles", cover_triangles);
     if (!w.text_style()) {
-        w.key("navmesh_groups");
-        w.begin_array();
-        for (const navmesh_group& g : groups) {
-            w.begin_object();
-            w.field("kind", g.exterior ? "world" : "cell");
-            w.field("form_id", g.form_id);
-            if (g.editor_id.empty()) w.field_null("editor_id");
-            else w.field("editor_id", std::string_view(g.editor_id));
-            w.field("navmeshes", g.navmeshes);
-            w.key("bounds");
-            g.bounds.write(w);
-            w.end_object();
-        }
-        w.end_array();
+        write_group_list(w, groups);
+
     }
     w.end_object();
     return {};

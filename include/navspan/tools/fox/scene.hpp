@@ -70,6 +70,43 @@ struct segment_colouring {
 
 }  // namespace tools_detail
 
+namespace tools_detail {
+
+// The point categories of the nodes, by link kind: a kind no node has gets none.
+inline void add_node_categories(const fox::nav2_file& f, std::uint32_t (&kind_point)[5], scene& out) {
+    kind_point[0] = scene::category(out.point_categories, "NavWorld node (white)");
+    out.point_colours.push_back("#ffffff");
+    static constexpr const char* kind_labels[5] = {"", "node linked to another segment", "node linked to another group", "",
+                                                   "node linked to a neighbouring tile"};
+    static constexpr const char* kind_colours[5] = {"", "#555555", "#1f77b4", "", "#d62728"};
+    for (const std::uint8_t kind : {std::uint8_t{1}, std::uint8_t{2}, std::uint8_t{4}}) {
+        bool present = false;
+        for (const fox::group g : f.groups()) {
+            for (const fox::nav_node n : g.nodes()) present = present || n.link_kind_raw() == kind;
+        }
+        if (!present) continue;
+        kind_point[kind] = scene::category(out.point_categories, kind_labels[kind]);
+        out.point_colours.push_back(kind_colours[kind]);
+    }
+}
+
+// The drawing order: higher faces last; face edges over the NavWorld edges.
+inline void order_for_drawing(std::uint32_t edge_line, scene& out) {
+    // Higher faces last, so an upper floor covers the one below it.
+    const auto mean_height = [](const scene_polygon& p) {
+        double y = 0;
+        for (const navspan::vec3& c : p.corners) y += static_cast<double>(c.y);
+        return std::isnan(y) ? -INFINITY : y / static_cast<double>(p.corners.size());
+    };
+    std::stable_sort(out.polygons.begin(), out.polygons.end(),
+                     [&](const scene_polygon& a, const scene_polygon& b) { return mean_height(a) < mean_height(b); });
+    // Face edges into other groups and tiles over the NavWorld edges.
+    std::stable_sort(out.lines.begin(), out.lines.end(),
+                     [&](const scene_line& a, const scene_line& b) { return (a.category == edge_line) > (b.category == edge_line); });
+}
+
+}  // namespace tools_detail
+
 // The top-down picture: faces coloured by segment (neighbouring segments in
 // different colours), the NavWorld edges over them, the face edges that lead
 // into another group or tile, and the nodes linked across segments, groups
@@ -132,20 +169,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
 
     // Nodes as points, by link kind.
     std::uint32_t kind_point[5] = {};
-    kind_point[0] = scene::category(out.point_categories, "NavWorld node (white)");
-    out.point_colours.push_back("#ffffff");
-    static constexpr const char* kind_labels[5] = {"", "node linked to another segment", "node linked to another group", "",
-                                                   "node linked to a neighbouring tile"};
-    static constexpr const char* kind_colours[5] = {"", "#555555", "#1f77b4", "", "#d62728"};
-    for (const std::uint8_t kind : {std::uint8_t{1}, std::uint8_t{2}, std::uint8_t{4}}) {
-        bool present = false;
-        for (const fox::group g : f.groups()) {
-            for (const fox::nav_node n : g.nodes()) present = present || n.link_kind_raw() == kind;
-        }
-        if (!present) continue;
-        kind_point[kind] = scene::category(out.point_categories, kind_labels[kind]);
-        out.point_colours.push_back(kind_colours[kind]);
-    }
+    add_node_categories(f, kind_point, out);
 
     std::uint32_t category = 0, group_index = 0;
     for (const fox::group g : f.groups()) {
@@ -179,17 +203,7 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
         category += segments.segment_count();
         ++group_index;
     }
-    // Higher faces last, so an upper floor covers the one below it.
-    const auto mean_height = [](const scene_polygon& p) {
-        double y = 0;
-        for (const navspan::vec3& c : p.corners) y += static_cast<double>(c.y);
-        return std::isnan(y) ? -INFINITY : y / static_cast<double>(p.corners.size());
-    };
-    std::stable_sort(out.polygons.begin(), out.polygons.end(),
-                     [&](const scene_polygon& a, const scene_polygon& b) { return mean_height(a) < mean_height(b); });
-    // Face edges into other groups and tiles over the NavWorld edges.
-    std::stable_sort(out.lines.begin(), out.lines.end(),
-                     [&](const scene_line& a, const scene_line& b) { return (a.category == edge_line) > (b.category == edge_line); });
+    order_for_drawing(edge_line, out);
     return {};
 }
 

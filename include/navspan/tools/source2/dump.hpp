@@ -19,36 +19,10 @@
 
 namespace navspan::tools::source2_format {
 
-// Every decoded field of every record, in file order (schema: examples/navspan/dump/source2.md).
-inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
-    using namespace tools_detail;
-    const auto opened = s2::nav_file::open(bytes);
-    if (!opened) return opened.error();
-    const s2::nav_file& f = *opened;
+namespace tools_detail {
 
-    w.begin_object();
-    w.field("format", "source2_nav");
-    w.field("bytes", bytes.size());
-    w.key("header");
-    w.begin_object();
-    w.field("offset", 0);
-    w.field("magic", navspan::load_u32(bytes.data()));
-    w.field("version", f.version());
-    w.field("layout_version", f.layout_version());
-    w.field("subversion", f.subversion());
-    w.field("flags", f.flags_raw());
-    w.field("analyzed", f.analyzed());
-    w.end_object();
-    w.key("warnings");
-    w.begin_array();
-    navspan::for_each_flag(s2::warning_names, f.warnings().raw(), [&](std::string_view name, std::uint64_t) { w.value(name); });
-    w.end_array();
-
-    w.key("kv3_blobs");
-    w.begin_array();
-    for (const s2::kv3_blob b : f.kv3_blobs()) write_blob(w, f, b);
-    w.end_array();
-
+// The corner pool and the polygons (null where the version has no polygon table).
+inline void write_polygons(json_writer& w, const s2::nav_file& f) {
     if (f.has_polygon_table()) {
         w.key("corner_pool");
         w.begin_object();
@@ -82,7 +56,10 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
         w.field_null("polygon_table");
         w.field_null("polygons");
     }
-    w.field("word_after_polygons", f.word_after_polygons());
+}
+
+// The movable meshes (null where the version has none).
+inline void write_movable_meshes(json_writer& w, const s2::nav_file& f) {
     if (f.has_movable_meshes()) {
         w.key("movable_meshes");
         w.begin_array();
@@ -99,7 +76,10 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     } else {
         w.field_null("movable_meshes");
     }
+}
 
+// Every area with its corners, edges and ladder links.
+inline void write_areas(json_writer& w, const s2::nav_file& f) {
     w.field("areas_offset", f.areas_offset());
     w.key("areas");
     w.begin_array();
@@ -142,7 +122,10 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
         w.end_object();
     }
     w.end_array();
+}
 
+// Every ladder with the areas it connects.
+inline void write_ladders(json_writer& w, const s2::nav_file& f) {
     w.field("ladders_offset", f.ladders_offset());
     w.key("ladders");
     w.begin_array();
@@ -173,7 +156,10 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
         w.end_object();
     }
     w.end_array();
+}
 
+// Every transformed bounds record.
+inline void write_transformed_bounds(json_writer& w, const s2::nav_file& f) {
     w.field("transformed_bounds_offset", f.transformed_bounds_offset());
     w.key("transformed_bounds");
     w.begin_array();
@@ -192,7 +178,10 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
         ++ti;
     }
     w.end_array();
+}
 
+// The generation parameters, with every hull.
+inline void write_generation(json_writer& w, const s2::nav_file& f) {
     const s2::generation_params& g = f.generation();
     w.key("generation");
     w.begin_object();
@@ -241,6 +230,51 @@ inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
     w.end_array();
     w.field("gravity_follows_rotation", g.gravity_follows_rotation());
     w.end_object();
+}
+
+}  // namespace tools_detail
+
+// Every decoded field of every record, in file order (schema: examples/navspan/dump/source2.md).
+inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
+    using namespace tools_detail;
+    const auto opened = s2::nav_file::open(bytes);
+    if (!opened) return opened.error();
+    const s2::nav_file& f = *opened;
+
+    w.begin_object();
+    w.field("format", "source2_nav");
+    w.field("bytes", bytes.size());
+    w.key("header");
+    w.begin_object();
+    w.field("offset", 0);
+    w.field("magic", navspan::load_u32(bytes.data()));
+    w.field("version", f.version());
+    w.field("layout_version", f.layout_version());
+    w.field("subversion", f.subversion());
+    w.field("flags", f.flags_raw());
+    w.field("analyzed", f.analyzed());
+    w.end_object();
+    w.key("warnings");
+    w.begin_array();
+    navspan::for_each_flag(s2::warning_names, f.warnings().raw(), [&](std::string_view name, std::uint64_t) { w.value(name); });
+    w.end_array();
+
+    w.key("kv3_blobs");
+    w.begin_array();
+    for (const s2::kv3_blob b : f.kv3_blobs()) write_blob(w, f, b);
+    w.end_array();
+
+    write_polygons(w, f);
+    w.field("word_after_polygons", f.word_after_polygons());
+    write_movable_meshes(w, f);
+
+    write_areas(w, f);
+
+    write_ladders(w, f);
+
+    write_transformed_bounds(w, f);
+
+    write_generation(w, f);
     write_bot_analysis(w, f);
     w.field("trailing_bytes", f.trailing().size());
     w.end_object();
