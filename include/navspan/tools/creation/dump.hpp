@@ -60,55 +60,9 @@ inline void write_record(json_writer& w, const record_place& p,
     }
 }
 
-inline void write_nvnm(json_writer& w, const mesh_visit& v) {
+// A navmesh's triangles, numbered by the file and globally (the ids of `navspan path`).
+inline void write_triangles(json_writer& w, const mesh_visit& v) {
     const nv::navmesh& m = v.mesh;
-    const nv::layout& l = m.layout();
-    w.begin_object();
-    w.field("index", static_cast<std::uint64_t>(v.index));
-    // The file's own name of this navmesh: its record's form id (what other
-    // navmeshes' edge links name).
-    w.field("form_id", v.place->record.form_id());
-    w.field("form_id_hex", hex32(v.place->record.form_id()));
-    w.field("offset", v.offset);
-    w.field("offset_in", v.place->inflated ? "inflated record" : "file");
-    w.field("size", static_cast<std::uint64_t>(m.bytes().size()));
-    w.field("first_triangle", v.first_triangle);
-    w.field("version", m.version());
-    w.key("layout");
-    w.begin_object();
-    w.field("vertex_size", l.vertex_size);
-    w.field("triangle_size", l.triangle_size);
-    w.field("edge_link_size", l.edge_link_size);
-    w.field("cover_size", l.cover_size);
-    w.field("cover_triangles", l.has_cover_triangles);
-    w.field("waypoints", l.has_waypoints);
-    w.field("trailer", l.has_trailer);
-    w.end_object();
-    w.field("pathing_cell_crc", m.pathing_cell_crc());
-    w.field("parent_world", m.parent_world());
-    w.field("exterior", m.is_exterior());
-    if (m.is_exterior()) {
-        w.field("grid_x", m.grid_x());
-        w.field("grid_y", m.grid_y());
-        w.field_null("parent_cell");
-    } else {
-        w.field_null("grid_x");
-        w.field_null("grid_y");
-        w.field("parent_cell", m.parent_cell());
-    }
-    w.field("parent_raw", m.parent_raw());
-
-    w.key("vertices");
-    w.begin_array();
-    for (const nv::vertex vx : m.vertices()) {
-        w.begin_object();
-        w.key("position");
-        write_vec3(w, vx.position());
-        w.field("extra", vx.extra());
-        w.end_object();
-    }
-    w.end_array();
-
     w.key("triangles");
     w.begin_array();
     std::uint64_t global = v.first_triangle;
@@ -147,31 +101,11 @@ inline void write_nvnm(json_writer& w, const mesh_visit& v) {
         w.end_object();
     }
     w.end_array();
+}
 
-    w.key("edge_links");
-    w.begin_array();
-    for (const nv::edge_link e : m.edge_links()) {
-        w.begin_object();
-        w.field("type", e.type());
-        w.field("type_name", e.type_name());
-        w.field("navmesh", e.navmesh());
-        w.field("triangle", e.triangle());
-        w.field("edge_index", e.edge_index());
-        w.end_object();
-    }
-    w.end_array();
-
-    w.key("door_links");
-    w.begin_array();
-    for (const nv::door_link d : m.door_links()) {
-        w.begin_object();
-        w.field("triangle", d.triangle());
-        w.field("crc", d.crc());
-        w.field("door", d.door());
-        w.end_object();
-    }
-    w.end_array();
-
+// The cover and waypoint lists of a navmesh.
+inline void write_cover_lists(json_writer& w, const nv::navmesh& m) {
+    const nv::layout& l = m.layout();
     // The lists a version lacks are null, so every key is always present.
     w.key("cover_triangles");
     if (l.has_cover_triangles) {
@@ -229,7 +163,10 @@ inline void write_nvnm(json_writer& w, const mesh_visit& v) {
     } else {
         w.null();
     }
+}
 
+// The search grid of a navmesh: its bounds and the triangles of each cell.
+inline void write_grid(json_writer& w, const nv::navmesh& m) {
     const nv::search_grid g = m.grid();
     w.key("grid");
     w.begin_object();
@@ -249,6 +186,86 @@ inline void write_nvnm(json_writer& w, const mesh_visit& v) {
     }
     w.end_array();
     w.end_object();
+}
+
+inline void write_nvnm(json_writer& w, const mesh_visit& v) {
+    const nv::navmesh& m = v.mesh;
+    const nv::layout& l = m.layout();
+    w.begin_object();
+    w.field("index", static_cast<std::uint64_t>(v.index));
+    // The file's own name of this navmesh: its record's form id (what other
+    // navmeshes' edge links name).
+    w.field("form_id", v.place->record.form_id());
+    w.field("form_id_hex", hex32(v.place->record.form_id()));
+    w.field("offset", v.offset);
+    w.field("offset_in", v.place->inflated ? "inflated record" : "file");
+    w.field("size", static_cast<std::uint64_t>(m.bytes().size()));
+    w.field("first_triangle", v.first_triangle);
+    w.field("version", m.version());
+    w.key("layout");
+    w.begin_object();
+    w.field("vertex_size", l.vertex_size);
+    w.field("triangle_size", l.triangle_size);
+    w.field("edge_link_size", l.edge_link_size);
+    w.field("cover_size", l.cover_size);
+    w.field("cover_triangles", l.has_cover_triangles);
+    w.field("waypoints", l.has_waypoints);
+    w.field("trailer", l.has_trailer);
+    w.end_object();
+    w.field("pathing_cell_crc", m.pathing_cell_crc());
+    w.field("parent_world", m.parent_world());
+    w.field("exterior", m.is_exterior());
+    if (m.is_exterior()) {
+        w.field("grid_x", m.grid_x());
+        w.field("grid_y", m.grid_y());
+        w.field_null("parent_cell");
+    } else {
+        w.field_null("grid_x");
+        w.field_null("grid_y");
+        w.field("parent_cell", m.parent_cell());
+    }
+    w.field("parent_raw", m.parent_raw());
+
+    w.key("vertices");
+    w.begin_array();
+    for (const nv::vertex vx : m.vertices()) {
+        w.begin_object();
+        w.key("position");
+        write_vec3(w, vx.position());
+        w.field("extra", vx.extra());
+        w.end_object();
+    }
+    w.end_array();
+
+    write_triangles(w, v);
+
+    w.key("edge_links");
+    w.begin_array();
+    for (const nv::edge_link e : m.edge_links()) {
+        w.begin_object();
+        w.field("type", e.type());
+        w.field("type_name", e.type_name());
+        w.field("navmesh", e.navmesh());
+        w.field("triangle", e.triangle());
+        w.field("edge_index", e.edge_index());
+        w.end_object();
+    }
+    w.end_array();
+
+    w.key("door_links");
+    w.begin_array();
+    for (const nv::door_link d : m.door_links()) {
+        w.begin_object();
+        w.field("triangle", d.triangle());
+        w.field("crc", d.crc());
+        w.field("door", d.door());
+        w.end_object();
+    }
+    w.end_array();
+
+    write_cover_lists(w, m);
+
+    write_grid(w, m);
     w.field("trailer", m.trailer());
     w.end_object();
 }

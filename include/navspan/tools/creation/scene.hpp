@@ -208,6 +208,45 @@ inline navspan::error list_groups(const cr::plugin_file& plugin, cr::inflate_buf
     return {};
 }
 
+// After the walks, one drawn group's polygon colours and its edge links (to
+// the far triangle when that is drawn too, else the edge that leads there).
+inline void finish_group(group_picture& gp, scene& out, const std::vector<std::uint32_t>& all_forms) {
+    const bool by_navmesh = out.options.colour_by == "navmesh";
+    gp.forms.finish();
+    // Soft colours for up to 12 navmeshes; more take the 40 of the palette
+    // (which do not repeat before the 41st).
+    const auto flags_shown = static_cast<std::size_t>(std::count(std::begin(gp.present), std::end(gp.present), true));
+    const bool soft = out.polygon_categories.size() <= std::size(navmesh_colours) + flags_shown;
+    std::uint32_t plain = 0;
+    for (const std::string& c : out.polygon_categories) {
+        if (by_navmesh) break;  // the palette's colours
+        const auto flag = std::find_if(std::begin(flag_categories), std::end(flag_categories),
+                                       [&](const char* f) { return c == f; });
+        if (flag != std::end(flag_categories)) {
+            out.polygon_colours.push_back(flag_colours[flag - std::begin(flag_categories)]);
+        } else {
+            out.polygon_colours.push_back(soft ? navmesh_colours[plain % std::size(navmesh_colours)] : category_colour(plain));
+            ++plain;
+        }
+    }
+    for (const group_picture::pending_link& l : gp.links) {
+        const auto target = gp.forms.find(l.target_navmesh);
+        if (target && l.target_triangle < gp.meshes[*target].centroids.size()) {
+            const std::uint32_t c = scene::category(out.line_categories, "edge link");
+            out.mark_link(c);
+            out.lines.push_back({l.from, gp.meshes[*target].centroids[l.target_triangle], c, false});
+        } else {
+            // The far navmesh is in a master, or in another cell of this
+            // plugin (not drawn): mark the edge that leads there.
+            const bool here = std::binary_search(all_forms.begin(), all_forms.end(), l.target_navmesh);
+            out.lines.push_back({l.edge_a, l.edge_b,
+                                 scene::category(out.line_categories, here ? "edge link to another cell"
+                                                                           : "edge link to a master's navmesh"),
+                                 false});
+        }
+    }
+}
+
 // Draws every group whose picture has an `out`, with two walks of the plugin
 // and one of its door references, however many groups are drawn (`svg
 // --split` of a plugin of 4,000 cells walked it 4 times per cell).
@@ -286,40 +325,7 @@ inline navspan::error draw_groups(const cr::plugin_file& plugin, cr::inflate_buf
     for (group_picture& gp : pictures) {
         if (gp.out == nullptr) continue;
         scene& out = *gp.out;
-        const bool by_navmesh = out.options.colour_by == "navmesh";
-        gp.forms.finish();
-        // Soft colours for up to 12 navmeshes; more take the 40 of the palette
-        // (which do not repeat before the 41st).
-        const auto flags_shown = static_cast<std::size_t>(std::count(std::begin(gp.present), std::end(gp.present), true));
-        const bool soft = out.polygon_categories.size() <= std::size(navmesh_colours) + flags_shown;
-        std::uint32_t plain = 0;
-        for (const std::string& c : out.polygon_categories) {
-            if (by_navmesh) break;  // the palette's colours
-            const auto flag = std::find_if(std::begin(flag_categories), std::end(flag_categories),
-                                           [&](const char* f) { return c == f; });
-            if (flag != std::end(flag_categories)) {
-                out.polygon_colours.push_back(flag_colours[flag - std::begin(flag_categories)]);
-            } else {
-                out.polygon_colours.push_back(soft ? navmesh_colours[plain % std::size(navmesh_colours)] : category_colour(plain));
-                ++plain;
-            }
-        }
-        for (const group_picture::pending_link& l : gp.links) {
-            const auto target = gp.forms.find(l.target_navmesh);
-            if (target && l.target_triangle < gp.meshes[*target].centroids.size()) {
-                const std::uint32_t c = scene::category(out.line_categories, "edge link");
-                out.mark_link(c);
-                out.lines.push_back({l.from, gp.meshes[*target].centroids[l.target_triangle], c, false});
-            } else {
-                // The far navmesh is in a master, or in another cell of this
-                // plugin (not drawn): mark the edge that leads there.
-                const bool here = std::binary_search(all_forms.begin(), all_forms.end(), l.target_navmesh);
-                out.lines.push_back({l.edge_a, l.edge_b,
-                                     scene::category(out.line_categories, here ? "edge link to another cell"
-                                                                               : "edge link to a master's navmesh"),
-                                     false});
-            }
-        }
+        finish_group(gp, out, all_forms);
         for (const group_picture::pending_door& d : gp.doors) wanted.push_back(d.door);
     }
     std::sort(wanted.begin(), wanted.end());
