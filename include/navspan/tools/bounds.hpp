@@ -20,8 +20,8 @@ public:
         any_ = true;
     }
     bool empty() const noexcept { return !any_; }
-    float min(int axis) const noexcept { return min_[axis]; }
-    float max(int axis) const noexcept { return max_[axis]; }
+    float lowest(int axis) const noexcept { return min_[axis]; }
+    float highest(int axis) const noexcept { return max_[axis]; }
 
     // [min_x, min_y, min_z, max_x, max_y, max_z], or null with no points.
     // The text style labels them: "min -256 -64 -40  max 1024 1024 200
