@@ -1,10 +1,10 @@
-# libnavspan: the C ABI of include/navspan/c/navspan.h, built from
-# examples/navspan/c_api.cpp (beside the command, whose info/dump/validate
-# code it shares) as a shared library (navspan::c) and a static one
+# libnavspan: the C ABI of include/navspan/c/navspan.h, built from its one
+# source file include/navspan/c/navspan.cpp (library code only, navspan/tools
+# among it) as a shared library (navspan::c) and a static one
 # (navspan::c_static), both named navspan. Only the navspan_* functions are
 # exported from the shared library.
 include(GNUInstallDirs)
-set(navspan_c_source ${PROJECT_SOURCE_DIR}/examples/navspan/c_api.cpp)
+set(navspan_c_source ${PROJECT_SOURCE_DIR}/include/navspan/c/navspan.cpp)
 
 # Compiled once (position-independent), linked twice.
 add_library(navspan_c_objects OBJECT ${navspan_c_source})

@@ -3,7 +3,7 @@
 // and as a struct, validate, dump, the spaces, each mesh's arrays, and the
 // queries with points, polygons and capacities drawn from the input itself
 // (NaN and huge coordinates, small buffers, out-of-range polygons
-// included). Built with examples/navspan/c_api.cpp compiled in, so the
+// included). Built with include/navspan/c/navspan.cpp compiled in, so the
 // fuzzer instruments the ABI layer too. Nothing may crash, leak or read out
 // of bounds; every result must be one of the ABI's codes.
 #include <cmath>

@@ -1,6 +1,6 @@
 // Fuzz target for the navspan command's own code: on the fuzzed bytes, in
 // process, it runs what `info`, `info --json`, `dump`, `validate --json`,
-// `svg`, `obj` and `path` run (the format modules of examples/navspan write
+// `svg`, `obj` and `path` run (the format modules of navspan/tools write
 // into a memory sink, an output over a std::string), and checks what they
 // write:
 //   * info --json, dump and every validate line are strict RFC 8259 JSON
@@ -26,8 +26,8 @@
 #include <string_view>
 
 #include <navspan/nav.hpp>
-#include "examples/navspan/info.hpp"
-#include "examples/navspan/modules.hpp"
+#include <navspan/tools/info.hpp>
+#include <navspan/tools/modules.hpp>
 #include "examples/navspan/obj.hpp"
 #include "examples/navspan/svg.hpp"
 #include "support/output_checks.hpp"
@@ -79,39 +79,39 @@ void check_json(const char* command, const std::string& text) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const command_set run = commands_from_environment();
     const navspan::bytes_view bytes = std::as_bytes(std::span(data, size));
-    const navspan_cli::format_module* m = navspan_cli::module_for(navspan::detect(bytes));
+    const navspan::tools::format_module* m = navspan::tools::module_for(navspan::detect(bytes));
     if (m == nullptr) {
-        (void)navspan_cli::unknown_format_error(bytes).message();
+        (void)navspan::tools::unknown_format_error(bytes).message();
         return 0;
     }
     std::string text;
 
     if (run.info) {
         text.clear();
-        navspan_cli::output o(text);
-        navspan_cli::json_writer w(o);
-        if (navspan_cli::write_info(bytes, w).ok()) check_json("info --json", text);
+        navspan::tools::output o(text);
+        navspan::tools::json_writer w(o);
+        if (navspan::tools::write_info(bytes, w).ok()) check_json("info --json", text);
         std::string human;
-        navspan_cli::output ho(human);
-        navspan_cli::json_writer hw(ho, navspan_cli::json_writer::style::text);
-        (void)navspan_cli::write_info(bytes, hw);
+        navspan::tools::output ho(human);
+        navspan::tools::json_writer hw(ho, navspan::tools::json_writer::style::text);
+        (void)navspan::tools::write_info(bytes, hw);
     }
     if (run.dump) {
         text.clear();
-        navspan_cli::output o(text);
-        navspan_cli::json_writer w(o);
+        navspan::tools::output o(text);
+        navspan::tools::json_writer w(o);
         if (m->dump(bytes, w).ok()) {
             w.finish();
             check_json("dump", text);
         }
     }
     if (run.validate) {
-        navspan_cli::findings found;
-        if (m->validate(bytes, found, navspan_cli::check_choice{}).ok()) {
+        navspan::tools::findings found;
+        if (m->validate(bytes, found, navspan::tools::check_choice{}).ok()) {
             for (const auto& f : found) {
                 text.clear();
-                navspan_cli::output o(text);
-                navspan_cli::json_writer w(o);
+                navspan::tools::output o(text);
+                navspan::tools::json_writer w(o);
                 w.begin_object();
                 w.field("file", std::string_view("fuzz.bin"));
                 w.field("check", std::string_view(f.check));
@@ -124,18 +124,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
     }
     if (run.svg || run.obj) {
-        navspan_cli::scene sc;
+        navspan::tools::scene sc;
         sc.title = "fuzz \xE2\x82\xAC <&> \"title\"";
         if (m->build_scene(bytes, sc).ok()) {
             if (run.svg) {
                 text.clear();
-                navspan_cli::output o(text);
+                navspan::tools::output o(text);
                 navspan_cli::write_svg(sc, o);
                 if (std::string why = navspan_test::check_svg(text); !why.empty()) finding("svg", why, text);
             }
             if (run.obj) {
                 text.clear();
-                navspan_cli::output o(text);
+                navspan::tools::output o(text);
                 navspan_cli::write_obj(sc, o);
                 if (std::string why = navspan_test::check_obj(text); !why.empty()) finding("obj", why, text);
             }

@@ -7,12 +7,12 @@
 #pragma once
 
 #include <navspan/core/limits.hpp>
+#include <navspan/tools/limits.hpp>
 
 namespace navspan_cli {
 
 inline navspan::limits& command_limits() noexcept {
-    static navspan::limits lim;
-    return lim;
+    return navspan::tools::open_limits();  // the tools open files with these
 }
 
 }  // namespace navspan_cli

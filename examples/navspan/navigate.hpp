@@ -18,8 +18,7 @@
 
 #include <navspan/navspan.hpp>
 
-#include "formats/creation_names.hpp"
-#include "json_writer.hpp"
+#include "tools.hpp"
 
 namespace navspan_cli {
 

@@ -29,8 +29,7 @@
 #include <vector>
 
 #include "output.hpp"
-#include "palette.hpp"
-#include "scene.hpp"
+#include "tools.hpp"
 
 namespace navspan_cli {
 

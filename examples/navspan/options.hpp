@@ -19,8 +19,7 @@
 #include <navspan/core/limits.hpp>
 #include <navspan/core/validate.hpp>
 
-#include "findings.hpp"
-#include "scene.hpp"
+#include "tools.hpp"
 #include "usage.hpp"
 
 namespace navspan_cli {

@@ -21,10 +21,9 @@
 #include <navspan/source/model.hpp>
 #include <navspan/source/writer.hpp>
 
-#include "formats/quake_fields.hpp"
-#include "formats/source_fields.hpp"
-#include "json_reader.hpp"
 #include "options.hpp"
+#include "tools.hpp"
+#include "usage.hpp"
 
 namespace navspan_cli {
 

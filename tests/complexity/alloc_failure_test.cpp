@@ -37,9 +37,9 @@
 
 #include "examples/navspan/command_limits.hpp"
 #include "examples/navspan/commands/all.hpp"
-#include "examples/navspan/info.hpp"
+#include <navspan/tools/info.hpp>
 #include "examples/navspan/input.hpp"
-#include "examples/navspan/modules.hpp"
+#include <navspan/tools/modules.hpp>
 #include "examples/navspan/navigate.hpp"
 #include "examples/navspan/obj.hpp"
 #include "examples/navspan/svg.hpp"

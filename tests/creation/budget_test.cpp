@@ -12,7 +12,7 @@
 
 #include "creation/builder.hpp"
 #include "creation/deflate_writer.hpp"
-#include "examples/navspan/formats/creation.hpp"
+#include <navspan/tools/creation/info.hpp>
 
 namespace {
 
@@ -170,9 +170,9 @@ TEST_CASE("budget: work_budget_for is proportional, saturates, and an absolute b
 TEST_CASE("budget: navspan info refuses the bomb with a clean error (the command's defaults)") {
     const auto bytes = bomb_plugin(8, 255u << 20);
     std::string text;
-    navspan_cli::output o(text);
-    navspan_cli::json_writer w(o);
-    const navspan::error e = navspan_cli::creation_format::info(bytes, w);
+    navspan::tools::output o(text);
+    navspan::tools::json_writer w(o);
+    const navspan::error e = navspan::tools::creation_format::info(bytes, w);
     CHECK(e.code == error_code::limit_exceeded);
     CHECK(e.message().find("work budget") != std::string::npos);
 }

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "creation/walk.hpp"
-#include "examples/navspan/info.hpp"
+#include <navspan/tools/info.hpp>
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
 #include "support/json.hpp"
@@ -28,7 +28,7 @@ TEST_CASE("every corpus plugin's info matches EXPECTED.tsv") {
         const auto bytes = navspan_test::read_file(*folder / "files" / row.file);
         REQUIRE(!bytes.empty());
         std::string json;
-        const auto e = navspan_cli::info_json(bytes, json);
+        const auto e = navspan::tools::info_json(bytes, json);
         REQUIRE_MESSAGE(e.ok(), e.message());
         navspan_test::json_value expected, actual;
         navspan_test::json_parser pe(row.json), pa(json);

@@ -1,5 +1,5 @@
-// The navspan command on Bethesda plugins (examples/navspan/formats/
-// creation_tools.hpp): dump, validate, svg/obj (the scene) and path (the
+// The navspan command on Bethesda plugins (navspan/tools/
+// creation/): dump, validate, svg/obj (the scene) and path (the
 // walkable view) on the bundled sample, on builder plugins of every NVNM version, on
 // every corpus plugin, and on crafted plugins with one known problem each.
 #include <doctest/doctest.h>
@@ -13,8 +13,8 @@
 #include <navspan/nav.hpp>
 
 #include "creation/builder.hpp"
-#include "examples/navspan/info.hpp"
-#include "examples/navspan/modules.hpp"
+#include <navspan/tools/info.hpp>
+#include <navspan/tools/modules.hpp>
 #include "examples/navspan/obj.hpp"
 #include "examples/navspan/svg.hpp"
 #include "support/picture_check.hpp"
@@ -22,7 +22,7 @@
 #include "support/json.hpp"
 #include "support/tool_runs.hpp"
 
-namespace cf = navspan_cli::creation_format;
+namespace cf = navspan::tools::creation_format;
 namespace creation = navspan::creation;
 using namespace navspan_test;
 
@@ -34,16 +34,16 @@ std::filesystem::path sample_path() {
 
 json_value dump_json(navspan::bytes_view bytes) { return dump_as_json(bytes, cf::dump); }
 
-navspan_cli::findings validate(navspan::bytes_view bytes) { return validate_findings(bytes, cf::validate); }
+navspan::tools::findings validate(navspan::bytes_view bytes) { return validate_findings(bytes, cf::validate); }
 
-std::string all_findings(const navspan_cli::findings& found) { return findings_text(found); }
+std::string all_findings(const navspan::tools::findings& found) { return findings_text(found); }
 
-std::size_t count_check(const navspan_cli::findings& found, const std::string& check) {
+std::size_t count_check(const navspan::tools::findings& found, const std::string& check) {
     return static_cast<std::size_t>(
-        std::count_if(found.begin(), found.end(), [&](const navspan_cli::finding& f) { return f.check == check; }));
+        std::count_if(found.begin(), found.end(), [&](const navspan::tools::finding& f) { return f.check == check; }));
 }
 
-const navspan_cli::finding* find_check(const navspan_cli::findings& found, const std::string& check) {
+const navspan::tools::finding* find_check(const navspan::tools::findings& found, const std::string& check) {
     for (const auto& f : found) {
         if (f.check == check) return &f;
     }
@@ -116,8 +116,8 @@ void check_dump(navspan::bytes_view bytes) {
     CHECK(door_links == t.door_links);
 }
 
-navspan_cli::scene scene_of(navspan::bytes_view bytes) {
-    navspan_cli::scene sc;
+navspan::tools::scene scene_of(navspan::bytes_view bytes) {
+    navspan::tools::scene sc;
     sc.title = "test";
     const navspan::error e = cf::build_scene(bytes, sc);
     REQUIRE_MESSAGE(e.ok(), e.message());
@@ -179,16 +179,16 @@ plugin_walkables walkables_of(navspan::bytes_view bytes) {
     return out;
 }
 
-std::string svg_of(const navspan_cli::scene& sc) {
+std::string svg_of(const navspan::tools::scene& sc) {
     std::string text;
-    navspan_cli::output o(text);
+    navspan::tools::output o(text);
     navspan_cli::write_svg(sc, o);
     return text;
 }
 
-std::string obj_of(const navspan_cli::scene& sc) {
+std::string obj_of(const navspan::tools::scene& sc) {
     std::string text;
-    navspan_cli::output o(text);
+    navspan::tools::output o(text);
     navspan_cli::write_obj(sc, o);
     return text;
 }
@@ -304,13 +304,13 @@ TEST_CASE("creation tools: a bad plugin fails every subcommand before output") {
     REQUIRE(w.next_record(r));
     bytes[static_cast<std::size_t>(r.data_offset() + r.data_size() - 1)] ^= std::byte{0xFF};
     std::string text;
-    navspan_cli::output o(text);
-    navspan_cli::json_writer jw(o);
+    navspan::tools::output o(text);
+    navspan::tools::json_writer jw(o);
     CHECK(cf::dump(bytes, jw).code != navspan::error_code::none);
     CHECK(text.empty());
-    navspan_cli::findings found;
+    navspan::tools::findings found;
     CHECK(!cf::validate(bytes, found).ok());
-    navspan_cli::scene sc;
+    navspan::tools::scene sc;
     CHECK(!cf::build_scene(bytes, sc).ok());
     CHECK_FALSE(navspan::nav::make_walkable(bytes));
 }
@@ -331,15 +331,15 @@ TEST_CASE("creation tools: info, dump, validate, svg and path agree on a record 
         REQUIRE(creation::plugin_file::open(bytes).ok());
 
         std::string info;
-        const navspan::error from_info = navspan_cli::info_json(bytes, info);
+        const navspan::error from_info = navspan::tools::info_json(bytes, info);
         REQUIRE(!from_info.ok());
         std::string text;
-        navspan_cli::output o(text);
-        navspan_cli::json_writer jw(o);
+        navspan::tools::output o(text);
+        navspan::tools::json_writer jw(o);
         CHECK(cf::dump(bytes, jw) == from_info);
-        navspan_cli::findings found;
+        navspan::tools::findings found;
         CHECK(cf::validate(bytes, found) == from_info);
-        navspan_cli::scene sc;
+        navspan::tools::scene sc;
         CHECK(cf::build_scene(bytes, sc) == from_info);
     }
 }
@@ -358,7 +358,7 @@ TEST_CASE("creation tools: every corpus plugin") {
         // Every group drawn on its own adds up to every triangle.
         std::size_t all = 0;
         for (const auto& group : sc.groups) {
-            navspan_cli::scene one;
+            navspan::tools::scene one;
             one.options.cell = group.form_id;
             REQUIRE(cf::build_scene(bytes, one).ok());
             CHECK(one.drawn_group == group.form_id);
@@ -563,7 +563,7 @@ TEST_CASE("creation tools: validate finds each crafted problem") {
             CHECK(!one_cell.path(0, 15).empty());
             const auto sc = scene_of(bytes);
             CHECK(sc.groups.size() == 2);
-            CHECK(std::count_if(sc.lines.begin(), sc.lines.end(), [&](const navspan_cli::scene_line& l) {
+            CHECK(std::count_if(sc.lines.begin(), sc.lines.end(), [&](const navspan::tools::scene_line& l) {
                       return sc.line_categories[l.category] == "edge link to another cell";
                   }) == 2);
         }
@@ -587,16 +587,16 @@ TEST_CASE("creation tools: pictures of one group at a time, --cell and the large
     CHECK(sc.drawn_group == 0x01000802);  // the 5 x 4 navmesh
     CHECK(sc.polygons.size() == 40);
     CHECK(sc.groups[0].name == "interior cell 0x01000800 navspanCell");
-    navspan_cli::scene first;
+    navspan::tools::scene first;
     first.options.cell = 0x01000800;
     REQUIRE(cf::build_scene(bytes, first).ok());
     CHECK(first.polygons.size() == 8);
-    navspan_cli::scene none;
+    navspan::tools::scene none;
     none.options.cell = 0x0BADF00D;
     REQUIRE(cf::build_scene(bytes, none).ok());
     CHECK(none.polygons.empty());
     CHECK(none.drawn_group == 0);  // the command reports the groups there are
-    navspan_cli::scene by_mesh;
+    navspan::tools::scene by_mesh;
     by_mesh.options.colour_by = "navmesh";
     REQUIRE(cf::build_scene(plugin_of({}), by_mesh).ok());
     CHECK(by_mesh.polygons.empty());
@@ -669,12 +669,12 @@ TEST_CASE("creation tools: a worldspace's far-apart navmeshes are drawn one area
     CHECK(sc.drawn_area == 1);
     CHECK(sc.area_note == "area 1 of 2, cells (3, -2) to (4, -2)");
     CHECK(sc.polygons.size() == 2 * (9 + 4));  // the two side by side: 3 x 3 and 2 x 2 quads
-    navspan_cli::scene distant;
+    navspan::tools::scene distant;
     distant.options.area = 2;
     REQUIRE(cf::build_scene(bytes, distant).ok());
     CHECK(distant.area_note == "area 2 of 2, cells (40, 20) to (40, 20)");
     CHECK(distant.polygons.size() == 2 * 4);
-    navspan_cli::scene beyond;
+    navspan::tools::scene beyond;
     beyond.options.area = 3;
     REQUIRE(cf::build_scene(bytes, beyond).ok());
     CHECK(beyond.polygons.empty());  // the command says how many areas there are

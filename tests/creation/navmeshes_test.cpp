@@ -13,7 +13,7 @@
 
 #include "creation/builder.hpp"
 #include "creation/walk.hpp"
-#include "examples/navspan/info.hpp"
+#include <navspan/tools/info.hpp>
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
 #include "support/json.hpp"
@@ -186,7 +186,7 @@ TEST_CASE("sweeps: every truncation and byte flips of small plugins of each vers
             navspan_test::sweep_byte_flips(bytes, [](std::span<const std::byte> b) {
                 (void)navspan_test::walk_creation(b);
                 std::string json;
-                (void)navspan_cli::info_json(b, json);
+                (void)navspan::tools::info_json(b, json);
             });
         }
     }
@@ -196,7 +196,7 @@ TEST_CASE("navspan info --json on builder plugins") {
     for (std::uint32_t version : {12u, 15u, 17u}) {
         const auto bytes = navspan_test::make_plugin(version, compression::dynamic);
         std::string json;
-        const auto e = navspan_cli::info_json(bytes, json);
+        const auto e = navspan::tools::info_json(bytes, json);
         REQUIRE_MESSAGE(e.ok(), e.message());
         navspan_test::json_value v;
         navspan_test::json_parser parser(json);
@@ -219,13 +219,13 @@ TEST_CASE("navspan info --json on builder plugins") {
     // An empty plugin: bounds null, no versions.
     const auto empty = navspan_test::plugin_writer().finish();
     std::string json;
-    REQUIRE(navspan_cli::info_json(empty, json).ok());
+    REQUIRE(navspan::tools::info_json(empty, json).ok());
     CHECK(json.find("\"bounds\": null") != std::string::npos);
     CHECK(json.find("\"nvnm_versions\": []") != std::string::npos);
     // A broken record makes the file invalid.
     auto broken = navspan_test::make_plugin(12, compression::dynamic);
     broken[broken.size() - 3] ^= std::byte{0x40};
-    CHECK(!navspan_cli::info_json(broken, json).ok());
+    CHECK(!navspan::tools::info_json(broken, json).ok());
     CHECK(json.empty());
 }
 
@@ -239,6 +239,6 @@ TEST_CASE("the demo sample is what the builder writes") {
     const auto actual = navspan_test::read_file(path);
     CHECK(actual == expected);
     std::string json;
-    REQUIRE(navspan_cli::info_json(expected, json).ok());
+    REQUIRE(navspan::tools::info_json(expected, json).ok());
     CHECK(json.find("\"navmeshes\": 1, \"compressed\": 1, \"nvnm\": 1") != std::string::npos);
 }

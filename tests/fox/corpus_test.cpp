@@ -4,7 +4,7 @@
 
 #include <navspan/fox.hpp>
 
-#include "examples/navspan/info.hpp"
+#include <navspan/tools/info.hpp>
 #include "support/corpus.hpp"
 #include "support/exact_float.hpp"
 #include "support/json.hpp"
@@ -22,7 +22,7 @@ TEST_CASE("fox corpus: info --json matches EXPECTED.tsv") {
         navspan_test::json_parser expected_parser(row.json);
         REQUIRE(expected_parser.parse(expected));
         std::string actual_text;
-        const navspan::error e = navspan_cli::info_json(bytes, actual_text);
+        const navspan::error e = navspan::tools::info_json(bytes, actual_text);
         if (expected.find("error") != nullptr) {
             CHECK(e.code != navspan::error_code::none);
             MESSAGE(row.file << " rejected: " << e.message());

@@ -1,4 +1,4 @@
-// The navspan command on `.nav2` files (examples/navspan/formats/fox_tools.hpp):
+// The navspan command on `.nav2` files (navspan/tools/fox/):
 // dump, validate, svg/obj (the scene) and path (the walkable view) on the bundled
 // sample, the Obj2Nav2 layout, every corpus file, and crafted files with one
 // known problem each.
@@ -17,7 +17,7 @@
 
 #include "builder.hpp"
 #include "validate_cases.hpp"
-#include "examples/navspan/modules.hpp"
+#include <navspan/tools/modules.hpp>
 #include "examples/navspan/obj.hpp"
 #include "examples/navspan/svg.hpp"
 #include "support/corpus.hpp"
@@ -27,7 +27,7 @@
 #include "support/tool_runs.hpp"
 
 namespace fox = navspan::fox;
-namespace ff = navspan_cli::fox_format;
+namespace ff = navspan::tools::fox_format;
 using namespace navspan_test;
 
 namespace {
@@ -38,11 +38,11 @@ std::filesystem::path sample_path() {
 
 json_value dump_json(navspan::bytes_view bytes) { return dump_as_json(bytes, ff::dump); }
 
-navspan_cli::findings validate(navspan::bytes_view bytes) { return validate_findings(bytes, ff::validate); }
+navspan::tools::findings validate(navspan::bytes_view bytes) { return validate_findings(bytes, ff::validate); }
 
-std::string all_findings(const navspan_cli::findings& found) { return findings_text(found); }
+std::string all_findings(const navspan::tools::findings& found) { return findings_text(found); }
 
-const navspan_cli::finding* find_check(const navspan_cli::findings& found, const std::string& check) {
+const navspan::tools::finding* find_check(const navspan::tools::findings& found, const std::string& check) {
     for (const auto& f : found) {
         if (f.check == check) return &f;
     }
@@ -139,7 +139,7 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::set<std::strin
     const fox::nav2_file& f = *opened;
     check_dump_matches(bytes, f);
 
-    const navspan_cli::findings found = validate(bytes);
+    const navspan::tools::findings found = validate(bytes);
     std::set<std::string> checks;
     for (const auto& x : found) checks.insert(x.check);
     CHECK_MESSAGE(checks == expected, all_findings(found));
@@ -151,10 +151,10 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::set<std::strin
         edges += g.edges().size();
         segments += g.segments().size();
     }
-    navspan_cli::scene sc;
+    navspan::tools::scene sc;
     sc.title = "fox";
     REQUIRE(ff::build_scene(bytes, sc).ok());
-    CHECK(sc.up_axis == navspan_cli::scene::vertical::y);
+    CHECK(sc.up_axis == navspan::tools::scene::vertical::y);
     CHECK(sc.polygons.size() == faces);
     CHECK(sc.polygon_categories.size() == segments);
     CHECK(sc.polygon_colours.size() == segments);
@@ -163,13 +163,13 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::set<std::strin
     CHECK(sc.line_colours.size() == sc.line_categories.size());
     CHECK(sc.point_colours.size() == sc.point_categories.size());
     std::string svg;
-    navspan_cli::output svg_out(svg);
+    navspan::tools::output svg_out(svg);
     navspan_cli::write_svg(sc, svg_out);
     CHECK(count_of(svg, "<polygon") == faces);
     CHECK(count_of(svg, "<circle") >= nodes);
     if (segments > 0) CHECK(svg.find("faces by segment (" + std::to_string(segments) + " segments)") != std::string::npos);
     std::string obj;
-    navspan_cli::output obj_out(obj);
+    navspan::tools::output obj_out(obj);
     navspan_cli::write_obj(sc, obj_out);
     CHECK(obj.find("y up (OBJ convention): the file's x, y, z as stored") != std::string::npos);
     const auto checked = navspan_test::check_obj(obj);
@@ -245,9 +245,9 @@ TEST_CASE("fox tools: every subcommand works on every corpus file") {
         if (name.find("mgsv_old") != std::string::npos) {
             // The early Obj2Nav2 output: its NavSystem runs past the file
             // (format.hpp, decision 1), so every subcommand refuses it.
-            navspan_cli::findings found;
+            navspan::tools::findings found;
             CHECK(ff::validate(bytes, found).code == navspan::error_code::truncated);
-            navspan_cli::scene sc;
+            navspan::tools::scene sc;
             CHECK(!ff::build_scene(bytes, sc).ok());
             ++files;
             continue;
@@ -271,13 +271,13 @@ TEST_CASE("fox tools: a file that does not verify is refused before anything is 
     bytes[68] = std::byte{0};  // x divisor 0
     bytes[69] = std::byte{0};
     std::string text;
-    navspan_cli::output o(text);
-    navspan_cli::json_writer w(o);
+    navspan::tools::output o(text);
+    navspan::tools::json_writer w(o);
     CHECK(ff::dump(bytes, w).code == navspan::error_code::inconsistent);
     CHECK(text.empty());
-    navspan_cli::findings found;
+    navspan::tools::findings found;
     CHECK(!ff::validate(bytes, found).ok());
-    navspan_cli::scene sc;
+    navspan::tools::scene sc;
     CHECK(!ff::build_scene(bytes, sc).ok());
     CHECK_FALSE(navspan::nav::make_walkable(bytes));
 }
@@ -291,8 +291,8 @@ TEST_CASE("fox tools: validate reports each crafted problem with its record and 
         const auto bytes = write_fox(model);
         const auto file = fox::nav2_file::open(bytes);
         REQUIRE_MESSAGE(file.ok(), file.error().message());
-        const navspan_cli::findings found = validate(bytes);
-        const navspan_cli::finding* f = find_check(found, c.check);
+        const navspan::tools::findings found = validate(bytes);
+        const navspan::tools::finding* f = find_check(found, c.check);
         REQUIRE_MESSAGE(f != nullptr, all_findings(found));
         const auto [record, offset] = c.where(*file);
         CHECK(f->record == record);
@@ -307,21 +307,21 @@ TEST_CASE("fox tools: validate lists at most 200 findings of a kind, then counts
     f.groups.resize(1);
     for (int s = 0; s < 250; ++s) add_grid_segment(f.groups[0], static_cast<std::uint16_t>(200 * (s % 16)), static_cast<std::uint16_t>(200 * (s / 16)), 100, 1);
     f.grid.cells.assign(1, fox_cell{});
-    const navspan_cli::findings found = validate(write_fox(f));
+    const navspan::tools::findings found = validate(write_fox(f));
     REQUIRE(found.size() == 201);
     CHECK(found.back().check == "segment-not-in-grid");
     CHECK(found.back().message == "50 more findings of this kind not listed");
 }
 
 TEST_CASE("fox tools: the picture is y-up, seen from above with x right and z down the page") {
-    navspan_cli::scene sc;
-    sc.up_axis = navspan_cli::scene::vertical::y;
+    navspan::tools::scene sc;
+    sc.up_axis = navspan::tools::scene::vertical::y;
     sc.point_categories = {"p"};
     sc.points.push_back({{0, 5, 0}, 0, "near"});
     sc.points.push_back({{10, -5, 20}, 0, "far"});
     CHECK(sc.plan({3, 4, 5}) == std::make_pair(3.0, -5.0));
     std::string svg;
-    navspan_cli::output o(svg);
+    navspan::tools::output o(svg);
     navspan_cli::write_svg(sc, o);
     // The second point (larger x and z) is right of and below the first.
     double x[2] = {}, y[2] = {};
@@ -337,7 +337,7 @@ TEST_CASE("fox tools: the picture is y-up, seen from above with x right and z do
 
     // Neighbouring segments get different colours.
     const auto bytes = read_file(sample_path());
-    navspan_cli::scene sample;
+    navspan::tools::scene sample;
     REQUIRE(ff::build_scene(bytes, sample).ok());
     REQUIRE(sample.polygon_categories.size() == 3);  // group 0 segment 0, group 4 segments 0 and 1
     CHECK(sample.polygon_colours[1] != sample.polygon_colours[2]);

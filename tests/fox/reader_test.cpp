@@ -12,7 +12,7 @@
 
 #include <navspan/fox.hpp>
 
-#include "examples/navspan/info.hpp"
+#include <navspan/tools/info.hpp>
 #include "fox/builder.hpp"
 #include "fox/walk.hpp"
 #include "support/corpus.hpp"
@@ -473,7 +473,7 @@ TEST_CASE("fox: bytes after the header's file size are trailing, not file") {
     CHECK(file.header().file_size() + 26 == bytes.size());
     CHECK(file.trailing().data() == file.bytes().data() + file.header().file_size());
     std::string json;
-    REQUIRE(navspan_cli::info_json(bytes, json).ok());
+    REQUIRE(navspan::tools::info_json(bytes, json).ok());
     CHECK(json.find("\"trailing_bytes\": 26") != std::string::npos);
 }
 
@@ -493,7 +493,7 @@ TEST_CASE("fox: large synthetic files") {
 TEST_CASE("fox: info --json of a builder file") {
     const auto bytes = write_fox(navspan_test::sample_fox_file());
     std::string json;
-    const navspan::error e = navspan_cli::info_json(bytes, json);
+    const navspan::error e = navspan::tools::info_json(bytes, json);
     INFO(e.message());
     REQUIRE(e.ok());
     navspan_test::json_value v;

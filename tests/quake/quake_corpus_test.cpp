@@ -10,7 +10,7 @@
 
 #include <navspan/quake.hpp>
 
-#include "examples/navspan/info.hpp"
+#include <navspan/tools/info.hpp>
 #include "expect.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
@@ -33,7 +33,7 @@ TEST_CASE("every corpus file's navspan info equals its EXPECTED.tsv row") {
         json_parser expected_parser(row.json);
         REQUIRE(expected_parser.parse(expected));
         std::string out;
-        const navspan::error e = navspan_cli::info_json(bytes, out);
+        const navspan::error e = navspan::tools::info_json(bytes, out);
         if (expected.find("error") != nullptr) {
             CHECK_MESSAGE(e.code != navspan::error_code::none, "expected a rejection");
             if (!e.ok()) ++matched;

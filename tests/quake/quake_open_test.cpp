@@ -12,7 +12,7 @@
 #include <navspan/quake.hpp>
 
 #include "builder.hpp"
-#include "examples/navspan/info.hpp"
+#include <navspan/tools/info.hpp>
 #include "expect.hpp"
 #include "support/json.hpp"
 
@@ -174,7 +174,7 @@ TEST_CASE("an empty graph is a valid file") {
     CHECK(file->nodes().empty());
     CHECK(file->links().begin() == file->links().end());
     std::string json;
-    REQUIRE(navspan_cli::info_json(bytes, json).ok());
+    REQUIRE(navspan::tools::info_json(bytes, json).ok());
     const json_value v = parse_json(json);
     CHECK(v.find("bounds")->type == json_value::kind::null);
     CHECK(v.find("nodes")->text == "0");
@@ -331,7 +331,7 @@ TEST_CASE("version 16: the header size the file's size proves") {
         check_quake_matches_spec(*file, spec);
         // No version 16 float is confirmed: the summary prints null.
         std::string json;
-        REQUIRE(navspan_cli::info_json(bytes, json).ok());
+        REQUIRE(navspan::tools::info_json(bytes, json).ok());
         CHECK(parse_json(json).find("heuristic")->type == json_value::kind::null);
     }
     SUBCASE("with no edicts as well") {
@@ -392,27 +392,27 @@ TEST_CASE("the heuristic float is read from version 17 on") {
     REQUIRE(file.ok());
     CHECK(*file->heuristic() != *file->heuristic());
     std::string json;
-    REQUIRE(navspan_cli::info_json(nan_bytes, json).ok());
+    REQUIRE(navspan::tools::info_json(nan_bytes, json).ok());
     CHECK(parse_json(json).find("heuristic")->type == json_value::kind::null);
 }
 
 TEST_CASE("navspan info --json for builder files") {
     const auto bytes = build_quake(sample_quake_spec(18));
     std::string json;
-    REQUIRE(navspan_cli::info_json(bytes, json).ok());
+    REQUIRE(navspan::tools::info_json(bytes, json).ok());
     const json_value expected = parse_json(
         R"({"format": "quake_nav", "bytes": 350, "bounds": [-256.0, -64.0, -40.0, 1024.0, 1024.0, 200.0],
             "version": 18, "heuristic": 0.800000011920929, "nodes": 5, "links": 9, "traversals": 3, "edicts": 2})");
     CHECK(json_mismatch(expected, parse_json(json)) == "");
 
     const auto v15 = build_quake(sample_quake_spec(15));
-    REQUIRE(navspan_cli::info_json(v15, json).ok());
+    REQUIRE(navspan::tools::info_json(v15, json).ok());
     CHECK(parse_json(json).find("heuristic")->type == json_value::kind::null);
     CHECK(parse_json(json).find("version")->text == "15");
 
     auto broken = bytes;
     broken.push_back(std::byte{0});
-    const navspan::error e = navspan_cli::info_json(broken, json);
+    const navspan::error e = navspan::tools::info_json(broken, json);
     CHECK(json.empty());
     CHECK(e.code == error_code::inconsistent);
     CHECK(e.message().find("offset 350") != std::string::npos);

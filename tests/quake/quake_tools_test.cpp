@@ -1,4 +1,4 @@
-// The navspan command on NAV2 files (examples/navspan/formats/quake_tools.hpp):
+// The navspan command on NAV2 files (navspan/tools/quake/):
 // dump, validate, svg/obj (the scene) and path (the walkable view) on the bundled
 // sample, on every corpus file, on every version the builder writes, and on
 // crafted files with one known problem each.
@@ -17,7 +17,7 @@
 #include <navspan/quake.hpp>
 
 #include "builder.hpp"
-#include "examples/navspan/modules.hpp"
+#include <navspan/tools/modules.hpp>
 #include "examples/navspan/obj.hpp"
 #include "examples/navspan/svg.hpp"
 #include "support/corpus.hpp"
@@ -26,7 +26,7 @@
 #include "support/tool_runs.hpp"
 
 namespace q = navspan::quake;
-namespace qf = navspan_cli::quake_format;
+namespace qf = navspan::tools::quake_format;
 using namespace navspan_test;
 
 namespace {
@@ -38,16 +38,16 @@ std::filesystem::path sample_path() {
 // The dump of `bytes` parsed back; fails the test when it does not parse.
 json_value dump_json(navspan::bytes_view bytes) { return dump_as_json(bytes, qf::dump); }
 
-navspan_cli::findings validate(navspan::bytes_view bytes) { return validate_findings(bytes, qf::validate); }
+navspan::tools::findings validate(navspan::bytes_view bytes) { return validate_findings(bytes, qf::validate); }
 
-const navspan_cli::finding* find_check(const navspan_cli::findings& found, const std::string& check) {
+const navspan::tools::finding* find_check(const navspan::tools::findings& found, const std::string& check) {
     for (const auto& f : found) {
         if (f.check == check) return &f;
     }
     return nullptr;
 }
 
-std::string all_findings(const navspan_cli::findings& found) { return findings_text(found); }
+std::string all_findings(const navspan::tools::findings& found) { return findings_text(found); }
 
 std::uint64_t number(const json_value& v) { return std::stoull(v.text); }
 
@@ -141,12 +141,12 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::vector<std::st
 
     check_dump_matches(bytes, f);
 
-    const navspan_cli::findings found = validate(bytes);
+    const navspan::tools::findings found = validate(bytes);
     std::vector<std::string> checks;
     for (const auto& x : found) checks.push_back(x.check);
     CHECK_MESSAGE(checks == expected_findings, all_findings(found));
 
-    navspan_cli::scene sc;
+    navspan::tools::scene sc;
     sc.title = "quake";
     REQUIRE(qf::build_scene(bytes, sc).ok());
     CHECK(sc.points.size() == f.node_count());
@@ -155,14 +155,14 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::vector<std::st
     CHECK(sc.line_colours.size() == sc.line_categories.size());
     CHECK(sc.point_colours.size() == sc.point_categories.size());
     std::string svg;
-    navspan_cli::output svg_out(svg);
+    navspan::tools::output svg_out(svg);
     navspan_cli::write_svg(sc, svg_out);
     CHECK(count_of(svg, "<circle") >= f.node_count());
     CHECK(count_of(svg, "<line") >= sc.lines.size());
     CHECK(svg.find("id=\"legend\"") != std::string::npos);
     CHECK(svg.find("Walk (") != std::string::npos);
     std::string obj;
-    navspan_cli::output obj_out(obj);
+    navspan::tools::output obj_out(obj);
     navspan_cli::write_obj(sc, obj_out);
     // Nodes as points on shared vertices; links (every Quake line is one)
     // by default, a map without polygons being its links (issue 27), as an
@@ -172,11 +172,11 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::vector<std::st
     CHECK(checked.vertices <= f.node_count());
     CHECK(checked.points == f.node_count());
     CHECK(checked.lines == sc.lines.size());
-    sc.options.show_links = navspan_cli::picture_options::links::hidden;
+    sc.options.show_links = navspan::tools::picture_options::links::hidden;
     obj.clear();
     navspan_cli::write_obj(sc, obj_out);
     CHECK(navspan_test::check_obj(obj).lines == 0);
-    sc.options.show_links = navspan_cli::picture_options::links::shown;
+    sc.options.show_links = navspan::tools::picture_options::links::shown;
     obj.clear();
     navspan_cli::write_obj(sc, obj_out);
     const auto with_links = navspan_test::check_obj(obj);
@@ -285,13 +285,13 @@ TEST_CASE("a file that does not verify is refused before anything is written") {
     auto bytes = build_quake(sample_quake_spec(18));
     bytes.pop_back();
     std::string text;
-    navspan_cli::output o(text);
-    navspan_cli::json_writer w(o);
+    navspan::tools::output o(text);
+    navspan::tools::json_writer w(o);
     CHECK(qf::dump(bytes, w).code == navspan::error_code::count_too_large);
     CHECK(text.empty());
-    navspan_cli::findings found;
+    navspan::tools::findings found;
     CHECK(!qf::validate(bytes, found).ok());
-    navspan_cli::scene sc;
+    navspan::tools::scene sc;
     CHECK(!qf::build_scene(bytes, sc).ok());
     CHECK_FALSE(navspan::nav::make_walkable(bytes));
 }
@@ -337,8 +337,8 @@ TEST_CASE("validate reports each crafted problem with its record and offset") {
         quake_nav_spec spec = sample_quake_spec(18);
         c.change(spec);
         const auto bytes = build_quake(spec);
-        const navspan_cli::findings found = validate(bytes);
-        const navspan_cli::finding* f = find_check(found, c.check);
+        const navspan::tools::findings found = validate(bytes);
+        const navspan::tools::finding* f = find_check(found, c.check);
         REQUIRE_MESSAGE(f != nullptr, all_findings(found));
         CHECK(f->record == c.record);
         CHECK(f->offset == c.offset);
@@ -349,7 +349,7 @@ TEST_CASE("validate reports each crafted problem with its record and offset") {
 TEST_CASE("validate reports bytes after the edict table") {
     auto bytes = build_quake(sample_quake_spec(18));
     bytes.resize(bytes.size() + 3);
-    const navspan_cli::findings found = validate(bytes);
+    const navspan::tools::findings found = validate(bytes);
     REQUIRE(found.size() == 1);
     CHECK(found[0].check == "trailing-bytes");
     CHECK(found[0].offset == 350);
@@ -358,7 +358,7 @@ TEST_CASE("validate reports bytes after the edict table") {
 TEST_CASE("validate lists at most 200 findings of a kind, then counts the rest") {
     quake_nav_spec spec = sample_quake_spec(18);
     for (int i = 0; i < 250; ++i) spec.nodes.push_back({0, 0, 9, 16, {0, 0, 0}});
-    const navspan_cli::findings found = validate(build_quake(spec));
+    const navspan::tools::findings found = validate(build_quake(spec));
     REQUIRE(found.size() == 201);
     CHECK(found.back().check == "isolated-node");
     CHECK(found.back().message == "50 more findings of this kind not listed");
@@ -374,7 +374,7 @@ TEST_CASE("the tools resolve nothing out of range and stay linear on overlapping
     const json_value d = dump_json(bytes);
     CHECK(number(*d.find("links")->items[0].find("destination")) == 400);
     CHECK(d.find("links")->items[3].find("from")->type == json_value::kind::null);
-    navspan_cli::scene sc;
+    navspan::tools::scene sc;
     REQUIRE(qf::build_scene(bytes, sc).ok());
     CHECK(sc.points.size() == 5);
     const auto w = navspan::nav::make_walkable(bytes);
@@ -388,9 +388,9 @@ TEST_CASE("the tools resolve nothing out of range and stay linear on overlapping
     wide.links.assign(65535, {1, 0, 0xFF, 0xFFFF});
     const auto wide_bytes = build_quake(wide);
     CHECK(navspan::nav::make_walkable(wide_bytes).code() == navspan::error_code::limit_exceeded);
-    navspan_cli::findings found;
+    navspan::tools::findings found;
     REQUIRE(qf::validate(wide_bytes, found).ok());
-    const navspan_cli::finding* shared = find_check(found, "shared-link");
+    const navspan::tools::finding* shared = find_check(found, "shared-link");
     REQUIRE(shared != nullptr);
     CHECK(shared->message == "the link ranges of several nodes include this link (nodes 300)");
 }
@@ -404,19 +404,19 @@ TEST_CASE("pictures: nodes at origins that are not finite are left out, every nu
     spec.nodes[2].origin = {0, -std::numeric_limits<float>::infinity(), 5};
     const auto bytes = navspan_test::build_quake(spec);
     for (const char* by : {"", "height"}) {
-        navspan_cli::scene sc;
+        navspan::tools::scene sc;
         sc.options.colour_by = by;
         REQUIRE(qf::build_scene(bytes, sc).ok());
-        if (sc.options.colour_by == "height") navspan_cli::colour_by_height(sc);
+        if (sc.options.colour_by == "height") navspan::tools::colour_by_height(sc);
         std::string svg;
-        navspan_cli::output o(svg);
+        navspan::tools::output o(svg);
         navspan_cli::write_svg(sc, o);
         CHECK_MESSAGE(navspan_test::svg_numbers_problem(svg).empty(), navspan_test::svg_numbers_problem(svg));
         CHECK(svg.find("nan") == std::string::npos);
         CHECK(svg.find("left out: coordinates not finite") != std::string::npos);
-        sc.options.show_links = navspan_cli::picture_options::links::shown;
+        sc.options.show_links = navspan::tools::picture_options::links::shown;
         std::string obj;
-        navspan_cli::output oo(obj);
+        navspan::tools::output oo(obj);
         navspan_cli::write_obj(sc, oo);
         const auto checked = navspan_test::check_obj(obj);
         CHECK_MESSAGE(checked.problem.empty(), checked.problem);

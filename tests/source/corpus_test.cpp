@@ -8,7 +8,7 @@
 
 #include <navspan/source.hpp>
 
-#include "examples/navspan/info.hpp"
+#include <navspan/tools/info.hpp>
 #include "support/corpus.hpp"
 #include "support/json.hpp"
 
@@ -28,7 +28,7 @@ TEST_CASE("every corpus file's info --json equals its EXPECTED.tsv row") {
         REQUIRE_MESSAGE(ep.parse(expected), ep.error());
 
         std::string line;
-        const navspan::error e = navspan_cli::info_json(bytes, line);
+        const navspan::error e = navspan::tools::info_json(bytes, line);
         if (expected.find("error") != nullptr) {
             CHECK_MESSAGE(e.code != navspan::error_code::none, "expected a rejection");
             if (e.ok()) ++matched;

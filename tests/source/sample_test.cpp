@@ -8,7 +8,7 @@
 
 #include <navspan/source.hpp>
 
-#include "examples/navspan/info.hpp"
+#include <navspan/tools/info.hpp>
 #include "source/builder.hpp"
 #include "support/corpus.hpp"
 
@@ -38,7 +38,7 @@ TEST_CASE("examples/samples/sample_v16_cstrike.nav equals the builder's sample")
     CHECK(file->place_name(file->areas().front()) == std::string_view("CTSpawn"));
 
     std::string line;
-    REQUIRE(navspan_cli::info_json(committed, line).ok());
+    REQUIRE(navspan::tools::info_json(committed, line).ok());
     CHECK(line.find("\"format\": \"source_nav\"") != std::string::npos);
     CHECK(line.find("\"bounds\": [0.0, 0.0, 0.0, 200.0, 200.0, 8.0]") != std::string::npos);
     CHECK(line.find("\"visibility_entries\": 12") != std::string::npos);

@@ -12,7 +12,9 @@
 
 #include <navspan/source.hpp>
 
-#include "examples/navspan/formats/source_tools.hpp"
+#include <navspan/tools/source/dump.hpp>
+#include <navspan/tools/source/scene.hpp>
+#include <navspan/tools/source/validate.hpp>
 #include "examples/navspan/obj.hpp"
 #include "examples/navspan/svg.hpp"
 #include "source/builder.hpp"
@@ -22,7 +24,7 @@
 #include "support/nav_paths.hpp"
 
 namespace sb = navspan_test::source_build;
-namespace tools = navspan_cli::source_format;
+namespace tools = navspan::tools::source_format;
 using navspan_test::json_value;
 
 namespace {
@@ -31,8 +33,8 @@ const char* const tools_sample_path = NAVSPAN_SOURCE_DIR "/examples/samples/samp
 
 std::string dump_text(navspan::bytes_view bytes) {
     std::string text;
-    navspan_cli::output o(text);
-    navspan_cli::json_writer w(o);
+    navspan::tools::output o(text);
+    navspan::tools::json_writer w(o);
     const navspan::error e = tools::dump(bytes, w);
     REQUIRE_MESSAGE(e.ok(), e.message());
     return text;
@@ -45,15 +47,15 @@ json_value parse(const std::string& text) {
     return v;
 }
 
-navspan_cli::findings validate(navspan::bytes_view bytes) {
-    navspan_cli::findings found;
+navspan::tools::findings validate(navspan::bytes_view bytes) {
+    navspan::tools::findings found;
     const navspan::error e = tools::validate(bytes, found);
     REQUIRE_MESSAGE(e.ok(), e.message());
     return found;
 }
 
-std::vector<navspan_cli::finding> with_check(const navspan_cli::findings& all, const std::string& check) {
-    std::vector<navspan_cli::finding> out;
+std::vector<navspan::tools::finding> with_check(const navspan::tools::findings& all, const std::string& check) {
+    std::vector<navspan::tools::finding> out;
     for (const auto& f : all) {
         if (f.check == check) out.push_back(f);
     }
@@ -165,8 +167,8 @@ TEST_CASE("dump fails before writing anything when the file does not verify") {
     auto bytes = navspan_test::read_file(tools_sample_path);
     bytes.resize(bytes.size() - 10);
     std::string text;
-    navspan_cli::output o(text);
-    navspan_cli::json_writer w(o);
+    navspan::tools::output o(text);
+    navspan::tools::json_writer w(o);
     CHECK(!tools::dump(bytes, w).ok());
     CHECK(text.empty());
 }
@@ -261,7 +263,7 @@ TEST_CASE("validate: Left 4 Dead 2 inherit ids and fog place indices, ladder dir
 
 TEST_CASE("scene, OBJ and walkable view of the sample") {
     const auto bytes = navspan_test::read_file(tools_sample_path);
-    navspan_cli::scene sc;
+    navspan::tools::scene sc;
     REQUIRE(tools::build_scene(bytes, sc).ok());
     CHECK(sc.polygons.size() == 4);
     CHECK(std::find(sc.polygon_categories.begin(), sc.polygon_categories.end(), "BombsiteA") !=
@@ -277,7 +279,7 @@ TEST_CASE("scene, OBJ and walkable view of the sample") {
     CHECK(sc.is_link(0));
 
     std::string obj;
-    navspan_cli::output o(obj);
+    navspan::tools::output o(obj);
     navspan_cli::write_obj(sc, o);
     CHECK(obj.find("\nv 0 0 0\n") != std::string::npos);
     CHECK(obj.find("\nf 1 2 3 4\n") != std::string::npos);
@@ -304,14 +306,14 @@ TEST_CASE("scene, OBJ and walkable view of the sample") {
 
 TEST_CASE("scene marks one-way connections; maps without places are coloured by height") {
     const auto bytes = sb::write(problem_mesh());
-    navspan_cli::scene sc;
+    navspan::tools::scene sc;
     REQUIRE(tools::build_scene(bytes, sc).ok());
     CHECK(std::count_if(sc.lines.begin(), sc.lines.end(), [](const auto& l) { return l.one_way; }) == 1);  // 2 -> 3, listed twice, drawn once
     REQUIRE(!sc.polygon_categories.empty());
     CHECK(sc.height_ramp);
     CHECK(sc.polygon_categories[0].find(" to ") != std::string::npos);
     std::string svg;
-    navspan_cli::output o(svg);
+    navspan::tools::output o(svg);
     navspan_cli::write_svg(sc, o);
     CHECK(svg.find("marker-end=\"url(#arrow)\"") != std::string::npos);
 }
@@ -338,14 +340,14 @@ TEST_CASE("every subcommand on every corpus file") {
             CHECK(text.back() == '}');
         }
 
-        navspan_cli::findings found;
+        navspan::tools::findings found;
         CHECK(tools::validate(bytes, found).ok());
 
-        navspan_cli::scene sc;
+        navspan::tools::scene sc;
         REQUIRE(tools::build_scene(bytes, sc).ok());
         CHECK(sc.polygons.size() == file->area_count());
         std::string obj;
-        navspan_cli::output o(obj);
+        navspan::tools::output o(obj);
         navspan_cli::write_obj(sc, o);
         if (file->area_count() != 0) {
             CHECK(obj.find("\nv ") != std::string::npos);
@@ -366,24 +368,24 @@ TEST_CASE("every subcommand on every corpus file") {
 
 namespace {
 
-navspan_cli::scene source_scene(navspan::bytes_view bytes, const navspan_cli::picture_options& options = {}) {
-    navspan_cli::scene sc;
+navspan::tools::scene source_scene(navspan::bytes_view bytes, const navspan::tools::picture_options& options = {}) {
+    navspan::tools::scene sc;
     sc.options = options;
     const navspan::error e = tools::build_scene(bytes, sc);
     REQUIRE_MESSAGE(e.ok(), e.message());
     return sc;
 }
 
-std::string source_svg(const navspan_cli::scene& sc) {
+std::string source_svg(const navspan::tools::scene& sc) {
     std::string text;
-    navspan_cli::output o(text);
+    navspan::tools::output o(text);
     navspan_cli::write_svg(sc, o);
     return text;
 }
 
-std::string source_obj(const navspan_cli::scene& sc) {
+std::string source_obj(const navspan::tools::scene& sc) {
     std::string text;
-    navspan_cli::output o(text);
+    navspan::tools::output o(text);
     navspan_cli::write_obj(sc, o);
     return text;
 }
@@ -432,11 +434,11 @@ TEST_CASE("pictures: areas with corners that are not finite are left out, every 
     m.areas[2].se = {std::numeric_limits<float>::infinity(), 10, std::numeric_limits<float>::quiet_NaN()};
     const auto bytes = sb::write(m);
     for (const char* by : {"", "height", "attribute"}) {
-        navspan_cli::picture_options options;
+        navspan::tools::picture_options options;
         options.colour_by = by;
-        options.show_links = navspan_cli::picture_options::links::shown;
+        options.show_links = navspan::tools::picture_options::links::shown;
         auto sc = source_scene(bytes, options);
-        if (options.colour_by == "height") navspan_cli::colour_by_height(sc);
+        if (options.colour_by == "height") navspan::tools::colour_by_height(sc);
         const std::string svg = source_svg(sc);
         CHECK_MESSAGE(navspan_test::svg_numbers_problem(svg).empty(), navspan_test::svg_numbers_problem(svg));
         CHECK(svg.find("left out: coordinates not finite") != std::string::npos);

@@ -11,7 +11,7 @@
 
 #include <navspan/navspan.hpp>
 
-#include "examples/navspan/info.hpp"
+#include <navspan/tools/info.hpp>
 #include "support/corpus.hpp"
 #include "support/json.hpp"
 #include "support/sweep.hpp"
@@ -36,7 +36,7 @@ TEST_CASE("every source2-nav corpus file's navspan info equals its EXPECTED.tsv 
         json_parser expected_parser(row.json);
         REQUIRE(expected_parser.parse(expected));
         std::string out;
-        const navspan::error e = navspan_cli::info_json(bytes, out);
+        const navspan::error e = navspan::tools::info_json(bytes, out);
         REQUIRE_MESSAGE(e.ok(), e.message());
         json_value actual;
         json_parser actual_parser(out);

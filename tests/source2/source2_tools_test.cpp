@@ -1,4 +1,4 @@
-// The navspan command on Source 2 files (examples/navspan/formats/source2*.hpp):
+// The navspan command on Source 2 files (navspan/tools/source2/):
 // dump parsed back and compared with the reader field by field, validate,
 // and the pictures (one hull at a time) on every seed and corpus file.
 #include <doctest/doctest.h>
@@ -10,7 +10,7 @@
 #include <navspan/source2.hpp>
 
 #include "builder.hpp"
-#include "examples/navspan/modules.hpp"
+#include <navspan/tools/modules.hpp>
 #include "examples/navspan/obj.hpp"
 #include "examples/navspan/svg.hpp"
 #include "support/corpus.hpp"
@@ -19,7 +19,7 @@
 #include "support/tool_runs.hpp"
 
 namespace s2t = navspan::source2;
-namespace s2f = navspan_cli::source2_format;
+namespace s2f = navspan::tools::source2_format;
 
 namespace {
 
@@ -61,7 +61,7 @@ void check_source2_tools(const std::vector<std::byte>& bytes) {
     CHECK(d.find("generation")->find("hulls")->items.size() == f->hulls().size());
     CHECK(s2_number(*d.find("generation")->find("hull_count")) == f->hull_count());
 
-    navspan_cli::findings found = navspan_test::validate_findings(bytes, s2f::validate);
+    navspan::tools::findings found = navspan_test::validate_findings(bytes, s2f::validate);
     (void)found;
 
     // One picture per hull present; the polygons of each are that hull's areas.
@@ -69,17 +69,17 @@ void check_source2_tools(const std::vector<std::byte>& bytes) {
     for (const s2t::area& a : f->areas()) ++per_hull[a.hull_index()];
     for (int hull = 0; hull < 256; ++hull) {
         if (per_hull[static_cast<std::size_t>(hull)] == 0) continue;
-        navspan_cli::scene sc;
+        navspan::tools::scene sc;
         sc.options.hull = hull;
         REQUIRE(s2f::build_scene(bytes, sc).ok());
         CHECK(sc.polygons.size() == per_hull[static_cast<std::size_t>(hull)]);
         CHECK(sc.drawn_group == static_cast<std::uint32_t>(hull + 1));
         std::string svg;
-        navspan_cli::output svg_out(svg);
+        navspan::tools::output svg_out(svg);
         navspan_cli::write_svg(sc, svg_out);
         CHECK(navspan_test::svg_numbers_problem(svg).empty());
         std::string obj;
-        navspan_cli::output obj_out(obj);
+        navspan::tools::output obj_out(obj);
         navspan_cli::write_obj(sc, obj_out);
         const auto checked = navspan_test::check_obj(obj);
         CHECK_MESSAGE(checked.problem.empty(), checked.problem);
@@ -115,7 +115,7 @@ TEST_CASE("source2 picture: the hiding spots of the bot analysis as points (lobb
     const auto analysis = s2::bot_analysis::open(*f, scratch);
     REQUIRE(analysis.ok());
 
-    navspan_cli::scene sc;
+    navspan::tools::scene sc;
     REQUIRE(s2f::build_scene(bytes, sc).ok());
     REQUIRE(sc.point_categories.size() == 1);
     CHECK(sc.point_categories[0] == "hiding spot");
@@ -131,14 +131,14 @@ TEST_CASE("source2 picture: the hiding spots of the bot analysis as points (lobb
         }
     }
     std::string svg;
-    navspan_cli::output svg_out(svg);
+    navspan::tools::output svg_out(svg);
     const auto drawn = navspan_cli::write_svg(sc, svg_out);
     CHECK(drawn.points == 8);
     CHECK(svg.find("hiding spot") != std::string::npos);  // legend and tooltips
     CHECK(navspan_test::svg_numbers_problem(svg).empty());
 
     // A file without custom data: no points.
-    navspan_cli::scene flat;
+    navspan::tools::scene flat;
     REQUIRE(s2f::build_scene(navspan_test::read_file(*folder / "files" / "ValveResourceFormat__ValveResourceFormat__preview_flat.nav"), flat).ok());
     CHECK(flat.points.empty());
 }

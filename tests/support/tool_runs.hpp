@@ -1,4 +1,4 @@
-// Runs a format module's command functions (examples/navspan/formats/) the
+// Runs a format module's command functions (navspan/tools/<format>/) the
 // way the tool tests of every format need them: dump parsed back as JSON,
 // validate with its findings, findings as one text for failure messages.
 #pragma once
@@ -9,8 +9,8 @@
 
 #include <navspan/core/reader.hpp>
 
-#include "examples/navspan/findings.hpp"
-#include "examples/navspan/json_writer.hpp"
+#include <navspan/tools/findings.hpp>
+#include <navspan/tools/json_writer.hpp>
 #include "support/json.hpp"
 
 namespace navspan_test {
@@ -19,8 +19,8 @@ namespace navspan_test {
 template <class Dump>
 json_value dump_as_json(navspan::bytes_view bytes, Dump dump) {
     std::string text;
-    navspan_cli::output o(text);
-    navspan_cli::json_writer w(o);
+    navspan::tools::output o(text);
+    navspan::tools::json_writer w(o);
     const navspan::error e = dump(bytes, w);
     REQUIRE_MESSAGE(e.ok(), e.message());
     w.finish();
@@ -33,14 +33,14 @@ json_value dump_as_json(navspan::bytes_view bytes, Dump dump) {
 // `validate` is a module's validate function (every check); the file must
 // open.
 template <class Validate>
-navspan_cli::findings validate_findings(navspan::bytes_view bytes, Validate validate) {
-    navspan_cli::findings found;
-    const navspan::error e = validate(bytes, found, navspan_cli::check_choice{});
+navspan::tools::findings validate_findings(navspan::bytes_view bytes, Validate validate) {
+    navspan::tools::findings found;
+    const navspan::error e = validate(bytes, found, navspan::tools::check_choice{});
     REQUIRE_MESSAGE(e.ok(), e.message());
     return found;
 }
 
-inline std::string findings_text(const navspan_cli::findings& found) {
+inline std::string findings_text(const navspan::tools::findings& found) {
     std::string s;
     for (const auto& f : found) s += f.check + ": " + f.record + " @" + std::to_string(f.offset) + ": " + f.message + "\n";
     return s;

@@ -1,7 +1,7 @@
-// How the command turns library findings into text (examples/navspan/findings.hpp).
+// How the command turns library findings into text (navspan/tools/findings.hpp).
 #include <doctest/doctest.h>
 
-#include "examples/navspan/findings.hpp"
+#include <navspan/tools/findings.hpp>
 
 TEST_CASE("from_library names the record and the value the check describes") {
     static constexpr navspan::check_info missing{"missing-connection-target", navspan::severity::error,
@@ -13,7 +13,7 @@ TEST_CASE("from_library names the record and the value the check describes") {
     f.id = 40;
     f.offset = 1234;
     f.value = 99;
-    const navspan_cli::finding x = navspan_cli::from_library(f);
+    const navspan::tools::finding x = navspan::tools::from_library(f);
     CHECK(x.check == "missing-connection-target");
     CHECK(x.level == navspan::severity::error);
     CHECK(x.record == "area #3 (id 40)");
@@ -24,11 +24,11 @@ TEST_CASE("from_library names the record and the value the check describes") {
                                                    "also used by area #"};
     f.check = &duplicate;
     f.value = 0;
-    CHECK(navspan_cli::from_library(f).message == "two areas share an id (also used by area #0)");
+    CHECK(navspan::tools::from_library(f).message == "two areas share an id (also used by area #0)");
 
     f.record = "file";
     f.not_listed = 7;
-    const navspan_cli::finding closing = navspan_cli::from_library(f);
+    const navspan::tools::finding closing = navspan::tools::from_library(f);
     CHECK(closing.record == "file");
     CHECK(closing.not_listed == 7);
     CHECK(closing.message == "7 more findings of this kind not listed");
@@ -46,7 +46,7 @@ TEST_CASE("from_library names a record after the record that holds it") {
     f.parent_index = 0;
     f.parent_id = 0x01000801;
     f.value = 0;
-    const navspan_cli::finding x = navspan_cli::from_library(f);
+    const navspan::tools::finding x = navspan::tools::from_library(f);
     CHECK(x.record == "navmesh #0 (id 16779265) triangle #1");
     CHECK(x.message == "the neighbour triangle has no edge back to this one (neighbour triangle 0)");
 }

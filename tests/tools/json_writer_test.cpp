@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "examples/navspan/json_writer.hpp"
+#include <navspan/tools/json_writer.hpp>
 #include "support/json.hpp"
 #include "support/strict_json.hpp"
 
-using navspan_cli::json_writer;
-using navspan_cli::output;
+using navspan::tools::json_writer;
+using navspan::tools::output;
 
 TEST_CASE("json_writer writes valid compact JSON that parses back") {
     std::string text;
@@ -222,7 +222,7 @@ TEST_CASE("general_number prints what printf's %.9g and %.17g print") {
     };
     const auto ours = [](double v, int precision) {
         char buf[40];
-        return std::string(buf, navspan_cli::general_number(buf, sizeof buf, v, precision));
+        return std::string(buf, navspan::tools::general_number(buf, sizeof buf, v, precision));
     };
     std::vector<double> values = {0.0, -0.0, 1.0, -1.0, 0.1, 0.5, 2.0, 100.0, 123456789.0, 1234567890.0, 1e9, 1e16,
                                   1e17, 1e21, 1e-4, 1e-5, 0.0001234, 12345.678, -2.5e-300, 1.7976931348623157e308,
@@ -269,7 +269,7 @@ TEST_CASE("output::print writes fixed numbers as printf's %.Nf does") {
             const int n = std::snprintf(expected, sizeof expected, "%.*f", decimals, v);
             std::string text;
             output o(text);
-            o.print("<", navspan_cli::fixed{v, decimals}, ">");
+            o.print("<", navspan::tools::fixed{v, decimals}, ">");
             std::string want = "<";
             want.append(expected, static_cast<std::size_t>(n));
             want += '>';

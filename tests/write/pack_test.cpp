@@ -7,8 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "examples/navspan/formats/quake_tools.hpp"
-#include "examples/navspan/formats/source_tools.hpp"
+#include <navspan/tools/quake/dump.hpp>
+#include <navspan/tools/quake/scene.hpp>
+#include <navspan/tools/quake/validate.hpp>
+#include <navspan/tools/source/dump.hpp>
+#include <navspan/tools/source/scene.hpp>
+#include <navspan/tools/source/validate.hpp>
 #include "examples/navspan/write_commands.hpp"
 #include "quake/builder.hpp"
 #include "source/builder.hpp"
@@ -19,8 +23,8 @@ namespace {
 template <class Dump>
 std::string dump_json(navspan::bytes_view bytes, Dump&& dump) {
     std::string text;
-    navspan_cli::output o(text);
-    navspan_cli::json_writer w(o);
+    navspan::tools::output o(text);
+    navspan::tools::json_writer w(o);
     const navspan::error e = dump(bytes, w);
     REQUIRE_MESSAGE(e.ok(), e.message());
     return text;
@@ -52,9 +56,9 @@ TEST_CASE("pack: dump --json | pack is byte-identical on every corpus file") {
             const auto bytes = navspan_test::read_file(entry.path());
             if (source) {
                 if (!navspan::source::nav_file::open(bytes).ok()) continue;
-                require_pack_round_trip(bytes, navspan_cli::source_format::dump);
+                require_pack_round_trip(bytes, navspan::tools::source_format::dump);
             } else {
-                require_pack_round_trip(bytes, navspan_cli::quake_format::dump);
+                require_pack_round_trip(bytes, navspan::tools::quake_format::dump);
             }
             ++count;
         }
@@ -78,20 +82,20 @@ TEST_CASE("pack: synthetic files of every version round-trip through JSON") {
             // The dump opens with the automatic game choice: layouts it
             // cannot tell (an unknown game's data size) are not dumped.
             if (!navspan::source::nav_file::open(bytes).ok()) continue;
-            require_pack_round_trip(bytes, navspan_cli::source_format::dump);
+            require_pack_round_trip(bytes, navspan::tools::source_format::dump);
             ++count;
         }
     }
     MESSAGE("synthetic source files packed back: ", count);
     for (std::int32_t v = 12; v <= 18; ++v) {
         CAPTURE(v);
-        require_pack_round_trip(navspan_test::build_quake(navspan_test::sample_quake_spec(v)), navspan_cli::quake_format::dump);
+        require_pack_round_trip(navspan_test::build_quake(navspan_test::sample_quake_spec(v)), navspan::tools::quake_format::dump);
     }
 }
 
 TEST_CASE("pack: a script's edit packs; a key of the wrong type names its path") {
     const auto bytes = navspan_test::build_quake(navspan_test::sample_quake_spec(18));
-    std::string json = dump_json(bytes, navspan_cli::quake_format::dump);
+    std::string json = dump_json(bytes, navspan::tools::quake_format::dump);
     const auto at = json.find("\"radius\": 32");
     REQUIRE(at != std::string::npos);
     json.replace(at, 12, "\"radius\": 48");
@@ -110,8 +114,8 @@ TEST_CASE("pack: a script's edit packs; a key of the wrong type names its path")
 }
 
 TEST_CASE("pack: the schema docs hold the tables the descriptions give") {
-    const std::pair<std::string, std::string> docs[] = {{"source.md", navspan_cli::source_fields::schema_markdown()},
-                                                         {"quake.md", navspan_cli::quake_fields::schema_markdown()}};
+    const std::pair<std::string, std::string> docs[] = {{"source.md", navspan::tools::source_fields::schema_markdown()},
+                                                         {"quake.md", navspan::tools::quake_fields::schema_markdown()}};
     for (const auto& entry : docs) {
         const std::string& doc = entry.first;
         const std::string& tables = entry.second;

@@ -21,8 +21,7 @@
 #include <navspan/navspan.hpp>
 
 #include "../input.hpp"
-#include "../json_writer.hpp"
-#include "../modules.hpp"
+#include "../tools.hpp"
 #include "../options.hpp"
 #include "../output.hpp"
 #include "../usage.hpp"

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-#include "../info.hpp"
+#include "../tools.hpp"
 #include "common.hpp"
 
 namespace navspan_cli {

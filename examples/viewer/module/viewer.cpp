@@ -13,9 +13,9 @@
 
 #include <navspan/navspan.hpp>
 
-#include "../../navspan/info.hpp"
-#include "../../navspan/modules.hpp"
-#include "../../navspan/palette.hpp"
+#include <navspan/tools/info.hpp>
+#include <navspan/tools/modules.hpp>
+#include <navspan/tools/palette.hpp>
 #include "queries.hpp"
 #include "record_filter.hpp"
 #include "walkable.hpp"
@@ -35,7 +35,7 @@ struct open_file {
     std::vector<std::byte> bytes;
     walkable_view view;
     navspan_viewer::path_finder paths;
-    const navspan_cli::format_module* module = nullptr;
+    const navspan::tools::format_module* module = nullptr;
     std::vector<std::string> records;             // other formats: every record, kept at the first click
     std::vector<std::string> link_records;        // Quake links, likewise
 };
@@ -63,8 +63,8 @@ std::vector<std::string> dump_records(std::string_view key) {
     if (sink == nullptr) return {};
     std::setvbuf(sink, nullptr, _IOFBF, 1 << 16);
     {
-        navspan_cli::output o(sink);
-        navspan_cli::json_writer w(o);
+        navspan::tools::output o(sink);
+        navspan::tools::json_writer w(o);
         const navspan::error e = current->module->dump({current->bytes.data(), current->bytes.size()}, w);
         if (e.ok()) w.finish();
     }
@@ -78,7 +78,7 @@ std::string source_area_record(std::uint32_t position) {
     namespace ns = navspan::source;
     const auto opened = ns::nav_file::open({current->bytes.data(), current->bytes.size()});
     if (!opened) return {};
-    const auto places = navspan_cli::source_format::tools_detail::place_names(*opened);
+    const auto places = navspan::tools::source_format::tools_detail::place_names(*opened);
     std::vector<std::uint32_t> area_ids;
     if (opened->game() == ns::game::left4dead2) {
         for (const ns::area& a : opened->areas()) area_ids.push_back(a.id());
@@ -87,22 +87,22 @@ std::string source_area_record(std::uint32_t position) {
     for (const ns::area& a : opened->areas()) {
         if (i++ != position) continue;
         std::string out;
-        navspan_cli::output o(out);
-        navspan_cli::json_writer w(o);
-        navspan_cli::source_format::write_area(w, *opened, a, places, area_ids);
+        navspan::tools::output o(out);
+        navspan::tools::json_writer w(o);
+        navspan::tools::source_format::write_area(w, *opened, a, places, area_ids);
         return out;
     }
     return {};
 }
 
-void write_names(navspan_cli::json_writer& w, const char* key, const std::vector<std::string>& names) {
+void write_names(navspan::tools::json_writer& w, const char* key, const std::vector<std::string>& names) {
     w.key(key);
     w.begin_array();
     for (const std::string& n : names) w.value(std::string_view(n));
     w.end_array();
 }
 
-void write_point(navspan_cli::json_writer& w, const float* p) {
+void write_point(navspan::tools::json_writer& w, const float* p) {
     w.begin_array();
     for (int i = 0; i < 3; ++i) w.value(p[i]);
     w.end_array();
@@ -127,7 +127,7 @@ NAVSPAN_EXPORT int nv_open() {
         give(e.explain());
         return 0;
     }
-    f->module = navspan_cli::module_for(navspan::detect(bytes));
+    f->module = navspan::tools::module_for(navspan::detect(bytes));
     f->paths.prepare(f->view);
     current = std::move(f);
     give("");
@@ -140,7 +140,7 @@ NAVSPAN_EXPORT const char* nv_error() { return text.c_str(); }
 NAVSPAN_EXPORT const char* nv_info() {
     if (current == nullptr) return give("{}");
     std::string out;
-    const navspan::error e = navspan_cli::info_json({current->bytes.data(), current->bytes.size()}, out);
+    const navspan::error e = navspan::tools::info_json({current->bytes.data(), current->bytes.size()}, out);
     if (!e.ok()) return give("{}");
     return give(out);
 }
@@ -149,16 +149,16 @@ NAVSPAN_EXPORT const char* nv_info() {
 // agree: the category palette and the height ramp, low to high.
 NAVSPAN_EXPORT const char* nv_palette() {
     std::string out;
-    navspan_cli::output o(out);
-    navspan_cli::json_writer w(o);
+    navspan::tools::output o(out);
+    navspan::tools::json_writer w(o);
     w.begin_object();
     w.key("categories");
     w.begin_array();
-    for (std::uint32_t i = 0; i < navspan_cli::category_palette_size; ++i) w.value(navspan_cli::category_colour(i));
+    for (std::uint32_t i = 0; i < navspan::tools::category_palette_size; ++i) w.value(navspan::tools::category_colour(i));
     w.end_array();
     w.key("ramp");
     w.begin_array();
-    for (int i = 0; i <= 10; ++i) w.value(std::string_view(navspan_cli::height_colour(i / 10.0)));
+    for (int i = 0; i <= 10; ++i) w.value(std::string_view(navspan::tools::height_colour(i / 10.0)));
     w.end_array();
     w.end_object();
     return give(out);
@@ -170,8 +170,8 @@ NAVSPAN_EXPORT const char* nv_meta() {
     if (current == nullptr) return give("{}");
     const walkable_view& v = current->view;
     std::string out;
-    navspan_cli::output o(out);
-    navspan_cli::json_writer w(o);
+    navspan::tools::output o(out);
+    navspan::tools::json_writer w(o);
     w.begin_object();
     w.field("format", std::string_view(v.format));
     w.field("polygon_kind", std::string_view(v.polygon_kind));
@@ -242,12 +242,12 @@ NAVSPAN_EXPORT std::size_t nv_array_length(int which) {
 // `navspan validate --json`: the findings as one JSON array.
 NAVSPAN_EXPORT const char* nv_findings() {
     if (current == nullptr || current->module == nullptr) return give("[]");
-    navspan_cli::findings found;
+    navspan::tools::findings found;
     std::string out;
-    navspan_cli::output o(out);
-    navspan_cli::json_writer w(o);
+    navspan::tools::output o(out);
+    navspan::tools::json_writer w(o);
     w.begin_array();
-    if (const navspan::error e = current->module->validate({current->bytes.data(), current->bytes.size()}, found, navspan_cli::check_choice{});
+    if (const navspan::error e = current->module->validate({current->bytes.data(), current->bytes.size()}, found, navspan::tools::check_choice{});
         !e.ok()) {
         w.begin_object();
         w.field("check", "error");
@@ -290,8 +290,8 @@ NAVSPAN_EXPORT const char* nv_link_record(std::uint32_t l) {
         if (v.link_records[l] < current->link_records.size()) record = current->link_records[v.link_records[l]];
     }
     std::string out;
-    navspan_cli::output o(out);
-    navspan_cli::json_writer w(o);
+    navspan::tools::output o(out);
+    navspan::tools::json_writer w(o);
     w.begin_object();
     w.field("kind", std::string_view(v.link_kind_names[v.link_kind[l]]));
     w.field("from_polygon", v.link_from[l]);
@@ -338,8 +338,8 @@ NAVSPAN_EXPORT const char* nv_path(std::uint32_t a, std::uint32_t b, float ax, f
     const walkable_view& v = current->view;
     const auto r = current->paths.find(v, a, b, {ax, ay, az}, {bx, by, bz});
     std::string out;
-    navspan_cli::output o(out);
-    navspan_cli::json_writer w(o);
+    navspan::tools::output o(out);
+    navspan::tools::json_writer w(o);
     w.begin_object();
     w.field("found", r.found);
     w.field("expanded", r.expanded);

@@ -16,7 +16,7 @@
 #include <navspan/nav.hpp>
 #include <navspan/navspan.hpp>
 
-#include "../../navspan/modules.hpp"
+#include <navspan/tools/modules.hpp>
 
 namespace navspan_viewer {
 
@@ -90,7 +90,7 @@ inline std::string flag_label(navspan::name_table table, std::uint64_t raw, cons
     });
     if (unnamed != 0) {
         if (!s.empty()) s += '|';
-        s += "0x" + navspan_cli::creation_format::tools_detail::hex32(static_cast<std::uint32_t>(unnamed));
+        s += "0x" + navspan::tools::creation_format::tools_detail::hex32(static_cast<std::uint32_t>(unnamed));
     }
     return s.empty() ? std::string(none_label) : s;
 }
@@ -160,7 +160,7 @@ inline std::string nav_kind_name(const navspan::nav::link& l) { return std::stri
 // attributes first), in file order as the nav walkable has them.
 inline navspan::error build_source(navspan::bytes_view bytes, walkable_view& v) {
     namespace ns = navspan::source;
-    using namespace navspan_cli::source_format::tools_detail;
+    using namespace navspan::tools::source_format::tools_detail;
     const auto opened = ns::nav_file::open(bytes);
     if (!opened) return opened.error();
     const ns::nav_file& file = *opened;
@@ -230,7 +230,7 @@ inline navspan::error build_source2(navspan::bytes_view bytes, walkable_view& v)
 // ---- Quake: nodes (discs) with their flags; links by the file's type.
 inline navspan::error build_quake(navspan::bytes_view bytes, walkable_view& v) {
     namespace q = navspan::quake;
-    using namespace navspan_cli::quake_format::tools_detail;
+    using namespace navspan::tools::quake_format::tools_detail;
     const auto opened = open_structure(bytes);  // as the command and navspan::nav open it
     if (!opened) return opened.error();
     const q::nav_file& f = *opened;
@@ -295,7 +295,7 @@ inline navspan::error build_creation(navspan::bytes_view bytes, walkable_view& v
     namespace cr = navspan::creation;
     namespace nv = navspan::creation::nvnm;
     namespace nav = navspan::nav;
-    using namespace navspan_cli::creation_format::tools_detail;
+    using namespace navspan::tools::creation_format::tools_detail;
     auto plugin = cr::plugin_file::open(bytes);
     if (!plugin) return plugin.error();
     cr::inflate_buffer scratch;
@@ -348,7 +348,7 @@ inline navspan::error build_walkable(navspan::bytes_view bytes, walkable_view& v
         case navspan::format::quake_nav: e = build_quake(bytes, v); break;
         case navspan::format::fox_nav2: e = build_fox(bytes, v); break;
         case navspan::format::creation_plugin: e = build_creation(bytes, v); break;
-        default: return navspan_cli::unknown_format_error(bytes);
+        default: return navspan::tools::unknown_format_error(bytes);
     }
     if (e.ok()) index_meshes(v);
     return e;

@@ -1,0 +1,348 @@
+// The inside of libnavspan (navspan.cpp, the one source file of the C ABI):
+// the opaque types of navspan.h and the helpers its entry points share. Read
+// by navspan.cpp only; a header so that the entry points stay in one file of
+// a readable size.
+#pragma once
+
+#include "../../core/min_max_push.hpp"
+
+#include "../navspan.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <new>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <navspan/io/mapped_file.hpp>
+#include <navspan/io/read_file.hpp>
+#include <navspan/navspan.hpp>
+#include <navspan/tools/findings.hpp>
+#include <navspan/tools/info.hpp>
+#include <navspan/tools/json_writer.hpp>
+#include <navspan/tools/modules.hpp>
+#include <navspan/tools/output.hpp>
+
+struct navspan_file {
+    // The bytes: borrowed (a view only), copied or read (owned), or mapped.
+    std::vector<std::byte> owned;
+    std::optional<navspan::mapped_file> mapped;
+    navspan::bytes_view bytes;
+    navspan::format format = navspan::format::unknown;
+    const navspan::tools::format_module* module = nullptr;
+    std::uint32_t version = 0;
+    std::string info_json;  // the summary, made at open (it verifies the file)
+};
+
+struct navspan_mesh {
+    navspan::nav::walkable w;
+    navspan::nav::spatial_index index;           // points at w: a mesh never moves
+    std::vector<std::uint32_t> first_corner;
+    std::uint32_t corners = 0;
+};
+
+struct navspan_scratch {
+    navspan::nav::path_scratch s;
+};
+
+namespace navspan::c_detail {
+
+namespace nav = navspan::nav;
+
+
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+template <class F>
+navspan_result guarded(F&& body) noexcept {
+    try {
+        return body();
+    } catch (const std::bad_alloc&) {
+        return navspan_result_out_of_memory;
+    } catch (...) {
+        return navspan_result_internal;
+    }
+}
+#else
+// Without exceptions a failed allocation ends the process, as it does in
+// the rest of an -fno-exceptions program.
+template <class F>
+navspan_result guarded(F&& body) noexcept {
+    return body();
+}
+#endif
+
+inline navspan_result to_result(navspan::error_code c) noexcept {
+    return c == navspan::error_code::none ? navspan_result_success : static_cast<navspan_result>(static_cast<int>(c));
+}
+
+inline navspan_result fail(const navspan::error& e, navspan_error* out) noexcept {
+    if (out != nullptr) {
+        out->code = to_result(e.code);
+        out->offset = e.offset;
+        out->record = e.record;
+        out->parent = e.parent;
+        out->parent_index = e.parent_index;
+        out->value = e.value;
+        out->bound = e.bound;
+        e.format(out->message, sizeof out->message);
+    }
+    return to_result(e.code);
+}
+
+// An error of the call itself (not of the file).
+inline navspan_result fail(navspan_result r, const char* what, navspan_error* out) noexcept {
+    if (out != nullptr) {
+        *out = navspan_error{};
+        out->code = r;
+        out->record = what;
+        out->parent_index = navspan::error::no_index;
+        std::snprintf(out->message, sizeof out->message, "%s: %s", navspan_result_string(r), what);
+    }
+    return r;
+}
+
+inline void clear(navspan_error* out) noexcept {
+    if (out != nullptr) {
+        *out = navspan_error{};
+        out->parent_index = navspan::error::no_index;
+    }
+}
+
+inline navspan_format to_c(navspan::format f) noexcept {
+    const std::string_view name = navspan::to_string(f);
+    if (name == "source_nav") return navspan_format_source_nav;
+    if (name == "quake_nav") return navspan_format_quake_nav;
+    if (name == "fox_nav2") return navspan_format_fox_nav2;
+    if (name == "creation_plugin") return navspan_format_creation_plugin;
+    if (name == "quake2_nav") return navspan_format_quake2_nav;
+    if (name == "source2_nav") return navspan_format_source2_nav;
+    return navspan_format_unknown;
+}
+
+inline bool finite3(const float* p) noexcept {
+    return p != nullptr && std::isfinite(p[0]) && std::isfinite(p[1]) && std::isfinite(p[2]);
+}
+
+inline navspan::vec3 vec(const float* p) noexcept { return {p[0], p[1], p[2]}; }
+
+inline void put(float* out, navspan::vec3 v) noexcept {
+    out[0] = v.x;
+    out[1] = v.y;
+    out[2] = v.z;
+}
+
+// Hands text to a navspan_write_fn in pieces of up to 64 KiB (a callback
+// per JSON token would cost a foreign call each from Python or C#).
+struct chunked_writer {
+    navspan_write_fn write;
+    void* user;
+    std::string buffer;
+    bool aborted = false;
+
+    static bool sink(void* self, std::string_view piece) {
+        auto& c = *static_cast<chunked_writer*>(self);
+        c.buffer.append(piece);
+        return c.buffer.size() < (std::size_t{1} << 16) || c.flush();
+    }
+    bool flush() {
+        if (aborted) return false;
+        if (!buffer.empty() && write(user, buffer.data(), buffer.size()) != 0) aborted = true;
+        buffer.clear();
+        return !aborted;
+    }
+};
+
+// The members of a compact one-line JSON object whose values are whole
+// numbers, in order (the summary's record counts).
+template <class Visit>
+void top_level_integers(std::string_view json, Visit&& visit) {
+    std::size_t i = 1, depth = 0;
+    std::string key;
+    bool in_value = false;
+    while (i < json.size()) {
+        const char c = json[i];
+        if (c == '"') {
+            std::size_t j = i + 1;
+            std::string text;
+            while (j < json.size() && json[j] != '"') {
+                if (json[j] == '\\' && j + 1 < json.size()) ++j;
+                text += json[j++];
+            }
+            if (depth == 0 && !in_value) {
+                key = text;
+            }
+            i = j + 1;
+            continue;
+        }
+        if (c == ':' && depth == 0) {
+            in_value = true;
+            std::size_t j = i + 1;
+            while (j < json.size() && json[j] == ' ') ++j;
+            std::size_t k = j;
+            while (k < json.size() && json[k] >= '0' && json[k] <= '9') ++k;
+            if (k > j && k < json.size() && (json[k] == ',' || json[k] == '}')) {
+                visit(key, std::strtoull(std::string(json.substr(j, k - j)).c_str(), nullptr, 10));
+            }
+            i = j;
+            continue;
+        }
+        if (c == '[' || c == '{') ++depth;
+        else if ((c == ']' || c == '}') && depth > 0) --depth;
+        else if (c == ',' && depth == 0) in_value = false;
+        ++i;
+    }
+}
+
+// The version() of the file's reader (docs/api.md): the summary's top-level
+// "version" where it has one (Source, Quake; Fox stores none: 0); a
+// plugin's summary names NVNM versions, its reader's version() is the form
+// version of the TES4 header.
+inline std::uint32_t reader_version(const navspan_file& f) {
+    if (f.format == navspan::format::creation_plugin) {
+        const auto plugin = navspan::creation::plugin_file::open(f.bytes);
+        return plugin ? plugin->version() : 0;
+    }
+    std::uint64_t version = 0;
+    top_level_integers(f.info_json, [&](const std::string& key, std::uint64_t value) {
+        if (key == "version") version = value;
+    });
+    return static_cast<std::uint32_t>(version);
+}
+
+inline navspan_result open_common(navspan_file& f, navspan_error* error) {
+    f.format = navspan::detect(f.bytes);
+    f.module = navspan::tools::module_for(f.format);
+    if (f.module == nullptr) return fail(navspan::tools::unknown_format_error(f.bytes), error);
+    // The command's summary verifies the file the way the command does, so
+    // the ABI opens exactly the files `navspan info` reads.
+    navspan::tools::output o(f.info_json);
+    navspan::tools::json_writer w(o);
+    if (const navspan::error e = f.module->info(f.bytes, w); !e.ok()) return fail(e, error);
+    f.version = reader_version(f);
+    return navspan_result_success;
+}
+
+// The record of the error for a space index past the file's spaces (told
+// apart by its address: it is the caller's mistake, not the file's).
+constexpr const char* space_past_end = "space index";
+
+inline navspan::result<nav::walkable> make_mesh(const navspan_file& f, std::uint32_t space) {
+    if (f.format != navspan::format::creation_plugin) {
+        if (space != 0) return navspan::make_error(navspan::error_code::index_out_of_range, 0, space_past_end, space, 1);
+        return nav::make_walkable(f.bytes);
+    }
+    auto plugin = navspan::creation::plugin_file::open(f.bytes);
+    if (!plugin) return plugin.error();
+    navspan::creation::inflate_buffer scratch;
+    std::vector<nav::plugin_space> spaces;
+    if (const navspan::error e = nav::plugin_spaces(*plugin, scratch, spaces); !e.ok()) return e;
+    if (spaces.empty() && space == 0) {
+        return nav::walkable_builder(nav::id_scheme::plugin_navmesh_triangle, nav::axis::z).finish();
+    }
+    if (space >= spaces.size()) {
+        return navspan::make_error(navspan::error_code::index_out_of_range, 0, space_past_end, space, spaces.size());
+    }
+    return nav::make_walkable(*plugin, spaces[space], scratch);
+}
+
+inline navspan_result build_mesh(const navspan_file& f, std::uint32_t space, navspan_mesh& m, navspan_error* error) {
+    auto w = make_mesh(f, space);
+    if (!w && w.error().record == space_past_end) {
+        return fail(navspan_result_invalid_argument, "space index past the file's spaces", error);
+    }
+    if (!w) return fail(w.error(), error);
+    m.w = std::move(*w);
+    m.index = nav::spatial_index::build(m.w);
+    m.first_corner.resize(m.w.polygon_count() + 1);
+    std::uint32_t total = 0;
+    for (std::size_t p = 0; p < m.w.polygon_count(); ++p) {
+        m.first_corner[p] = total;
+        total += static_cast<std::uint32_t>(m.w.corner_count(static_cast<nav::polygon_index>(p)));
+    }
+    m.first_corner[m.w.polygon_count()] = total;
+    m.corners = total;
+    return navspan_result_success;
+}
+
+inline std::uint32_t first_link(const navspan_mesh& m, nav::polygon_index p) noexcept {
+    if (m.w.link_count() == 0) return 0;
+    return static_cast<std::uint32_t>(m.w.links(p).data() - m.w.links(0).data());
+}
+
+// An endpoint given as a point: the polygon under or above it, else the
+// nearest (what `navspan path` does with x,y,z).
+inline std::optional<nav::located> resolve(const navspan_mesh& m, const float* point) {
+    const navspan::vec3 p = vec(point);
+    if (auto at = m.index.locate(p, std::numeric_limits<float>::infinity())) return at;
+    if (auto closest = m.index.nearest(p, std::numeric_limits<float>::max())) {
+        return nav::located{closest->polygon, closest->point, closest->distance};
+    }
+    return std::nullopt;
+}
+
+struct hook_cost {
+    navspan_cost_fn fn;
+    void* user;
+    const nav::link* base;
+    float operator()(const nav::walkable&, nav::polygon_index from, const nav::link& l, float length) const {
+        return fn(user, from, l.target, static_cast<std::uint32_t>(&l - base), static_cast<navspan_link_kind>(l.kind),
+                  length);
+    }
+};
+
+template <class T>
+void copy_out(T* out, const T& value) noexcept {
+    // Output structs that start with their size get at most that many bytes.
+    const std::size_t n = std::min(out->size, sizeof(T));
+    T v = value;
+    v.size = out->size;
+    std::memcpy(static_cast<void*>(out), &v, n);
+}
+
+// An enum value that came from C, as the int it is. C may hand over any int
+// (the C test passes 999), but in C++ an enum without a fixed type holds
+// only the values of its enumerators' bit range (0-63 for navspan_result):
+// the bytes are read as an int, never loaded as the enum (which clang's
+// -fsanitize=enum reports).
+template <class CEnum>
+int c_enum_value(const CEnum& e) {
+    static_assert(std::is_enum_v<CEnum> && sizeof(CEnum) == sizeof(int));
+    int value = 0;
+    std::memcpy(&value, &e, sizeof value);
+    return value;
+}
+
+inline const char* result_text(int code) {
+    switch (code) {
+        case navspan_result_success: return "success";
+        case navspan_result_truncated: return "truncated";
+        case navspan_result_bad_magic: return "bad magic";
+        case navspan_result_unsupported_version: return "unsupported version";
+        case navspan_result_count_too_large: return "count too large";
+        case navspan_result_bad_offset: return "bad offset";
+        case navspan_result_index_out_of_range: return "index out of range";
+        case navspan_result_inconsistent: return "inconsistent";
+        case navspan_result_limit_exceeded: return "limit exceeded";
+        case navspan_result_io: return "I/O error";
+        case navspan_result_invalid_argument: return "invalid argument";
+        case navspan_result_buffer_too_small: return "buffer too small";
+        case navspan_result_out_of_memory: return "out of memory";
+        case navspan_result_not_found: return "not found";
+        case navspan_result_no_path: return "no path";
+        case navspan_result_aborted: return "aborted";
+        case navspan_result_internal: return "internal error";
+    }
+    return "unknown result";
+}
+
+}  // namespace navspan::c_detail
+
+#include "../../core/min_max_pop.hpp"

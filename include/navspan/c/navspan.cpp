@@ -1,0 +1,609 @@
+// libnavspan: the C ABI of include/navspan/c/navspan.h over the header-only
+// C++ library, in one source file (compiled once into the shared and the
+// static library: cmake/navspan_c.cmake, meson.build; or added to a
+// program's own build, with the include folder on its path).
+//
+// The ABI's info, validate and dump are the library's tools (navspan/tools/,
+// the same code the navspan command runs), so the JSON a C, Python or C#
+// caller gets equals `navspan info --json` and `navspan dump --json` byte
+// for byte, from one implementation. The queries go through the public
+// navspan::nav API only (make_walkable, spatial_index, find_path,
+// straight_path, raycast), so every format nav/ reads, including ones added
+// later, is served here without a change. The opaque types and the helpers
+// are in detail/abi.hpp.
+//
+// Rules kept by every entry point: no exception leaves (with exceptions
+// enabled each body runs under guarded(): bad_alloc becomes
+// navspan_result_out_of_memory), no C++ type crosses, every pointer argument
+// is checked, every array write stays within the capacity the caller gave.
+#define NAVSPAN_C_BUILDING 1
+#include "navspan.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <new>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "detail/abi.hpp"
+
+#ifndef NAVSPAN_VERSION
+#define NAVSPAN_VERSION "0.1.0"
+#endif
+
+namespace nav = navspan::nav;
+using namespace navspan::c_detail;
+
+extern "C" {
+
+uint32_t navspan_version(void) { return NAVSPAN_VERSION_NUMBER; }
+const char* navspan_version_string(void) { return NAVSPAN_VERSION; }
+
+const char* navspan_result_string(navspan_result r) { return result_text(c_enum_value(r)); }
+
+const char* navspan_error_reason(const navspan_error* error) {
+    if (error == nullptr) return "no error";
+    const int code = c_enum_value(error->code);
+    if (code == navspan_result_success) return "no error";
+    if (code < 1 || code > static_cast<int>(navspan::error_code::io)) return result_text(code);
+    navspan::error e;
+    e.code = static_cast<navspan::error_code>(code);
+    e.record = error->record;
+    // reason() returns string literals, so the pointer outlives the call.
+    return e.reason().data();
+}
+
+const char* navspan_format_name(navspan_format f) {
+    switch (c_enum_value(f)) {
+        case navspan_format_source_nav: return "source_nav";
+        case navspan_format_quake_nav: return "quake_nav";
+        case navspan_format_fox_nav2: return "fox_nav2";
+        case navspan_format_creation_plugin: return "creation_plugin";
+        case navspan_format_quake2_nav: return "quake2_nav";
+        case navspan_format_source2_nav: return "source2_nav";
+        case navspan_format_unknown: break;
+    }
+    return "unknown";
+}
+
+navspan_format navspan_detect(const void* data, size_t size) {
+    if (data == nullptr) return navspan_format_unknown;
+    return to_c(navspan::detect(navspan::bytes_view(static_cast<const std::byte*>(data), size)));
+}
+
+void navspan_options_init(navspan_options* o) {
+    if (o == nullptr) return;
+    *o = navspan_options{};
+    o->size = sizeof *o;
+    o->max_file_size = navspan::limits{}.max_file_size;
+}
+
+// Reads the members of `given` that its size covers; the rest keep defaults.
+static navspan_options effective(const navspan_options* given) noexcept {
+    navspan_options o;
+    navspan_options_init(&o);
+    if (given != nullptr && given->size > 0) std::memcpy(&o, given, std::min(given->size, sizeof o));
+    o.size = sizeof o;
+    return o;
+}
+
+navspan_result navspan_open_bytes(const void* data, size_t size, const navspan_options* options, navspan_file** out,
+                                  navspan_error* error) {
+    clear(error);
+    if (out == nullptr) return fail(navspan_result_invalid_argument, "out is NULL", error);
+    *out = nullptr;
+    if (data == nullptr && size != 0) return fail(navspan_result_invalid_argument, "data is NULL", error);
+    return guarded([&] {
+        const navspan_options o = effective(options);
+        auto f = std::make_unique<navspan_file>();
+        const auto* bytes = static_cast<const std::byte*>(data);
+        if ((o.flags & NAVSPAN_OPEN_COPY) != 0) {
+            f->owned.assign(bytes, bytes + size);
+            f->bytes = navspan::bytes_view(f->owned.data(), f->owned.size());
+        } else {
+            f->bytes = navspan::bytes_view(bytes, size);
+        }
+        if (const navspan_result r = open_common(*f, error); r != navspan_result_success) return r;
+        *out = f.release();
+        return navspan_result_success;
+    });
+}
+
+navspan_result navspan_open_path(const char* path, const navspan_options* options, navspan_file** out,
+                                 navspan_error* error) {
+    clear(error);
+    if (out == nullptr || path == nullptr) return fail(navspan_result_invalid_argument, "path or out is NULL", error);
+    *out = nullptr;
+    return guarded([&] {
+        const navspan_options o = effective(options);
+        auto f = std::make_unique<navspan_file>();
+        navspan::limits lim;
+        lim.max_file_size = o.max_file_size;
+        if ((o.flags & NAVSPAN_OPEN_MAP) != 0) {
+            auto m = navspan::mapped_file::open(path);
+            if (!m) return fail(m.error(), error);
+            f->mapped.emplace(std::move(*m));
+            f->bytes = f->mapped->bytes();
+            if (f->bytes.size() > lim.max_file_size) {
+                return fail(navspan::make_error(navspan::error_code::limit_exceeded, 0,
+                                                "file size (limits::max_file_size)", f->bytes.size(),
+                                                lim.max_file_size),
+                            error);
+            }
+        } else {
+            auto read = navspan::read_file(path, lim);
+            if (!read) return fail(read.error(), error);
+            f->owned = std::move(*read);
+            f->bytes = navspan::bytes_view(f->owned.data(), f->owned.size());
+        }
+        if (const navspan_result r = open_common(*f, error); r != navspan_result_success) return r;
+        *out = f.release();
+        return navspan_result_success;
+    });
+}
+
+void navspan_close(navspan_file* f) { delete f; }
+
+navspan_format navspan_file_format(const navspan_file* f) { return f ? to_c(f->format) : navspan_format_unknown; }
+uint32_t navspan_file_version(const navspan_file* f) { return f ? f->version : 0; }
+const void* navspan_file_data(const navspan_file* f) { return f ? static_cast<const void*>(f->bytes.data()) : nullptr; }
+size_t navspan_file_size(const navspan_file* f) { return f ? f->bytes.size() : 0; }
+
+navspan_result navspan_info_json(const navspan_file* f, const char* file_label, navspan_write_fn write, void* user,
+                                 navspan_error* error) {
+    clear(error);
+    if (f == nullptr || write == nullptr) return fail(navspan_result_invalid_argument, "file or write is NULL", error);
+    return guarded([&] {
+        if (file_label == nullptr) {
+            return write(user, f->info_json.data(), f->info_json.size()) != 0 ? navspan_result_aborted
+                                                                               : navspan_result_success;
+        }
+        std::string text;
+        navspan::tools::output o(text);
+        navspan::tools::json_writer w(o);
+        w.lead_with("file", file_label);
+        if (const navspan::error e = f->module->info(f->bytes, w); !e.ok()) return fail(e, error);
+        return write(user, text.data(), text.size()) != 0 ? navspan_result_aborted : navspan_result_success;
+    });
+}
+
+navspan_result navspan_info_get(const navspan_file* f, navspan_info* out, navspan_error* error) {
+    clear(error);
+    if (f == nullptr || out == nullptr || out->size == 0) {
+        return fail(navspan_result_invalid_argument, "file or out is NULL, or out->size is 0", error);
+    }
+    return guarded([&] {
+        navspan_info info{};
+        info.format = to_c(f->format);
+        info.version = f->version;
+        info.bytes = f->bytes.size();
+        const std::string& json = f->info_json;
+        const auto at = json.find("\"bounds\": [");
+        if (at != std::string::npos) {
+            const char* p = json.c_str() + at + 11;
+            float v[6] = {};
+            for (float& x : v) {
+                char* end = nullptr;
+                x = std::strtof(p, &end);
+                p = end;
+                while (*p == ',' || *p == ' ') ++p;
+            }
+            info.has_bounds = 1;
+            std::memcpy(info.bounds_min, v, sizeof info.bounds_min);
+            std::memcpy(info.bounds_max, v + 3, sizeof info.bounds_max);
+        }
+        top_level_integers(json, [&](const std::string& key, std::uint64_t value) {
+            if (key == "bytes" || key == "version" || info.count_count >= 32) return;
+            navspan_count& c = info.counts[info.count_count++];
+            std::snprintf(c.name, sizeof c.name, "%s", key.c_str());
+            c.value = value;
+        });
+        copy_out(out, info);
+        return navspan_result_success;
+    });
+}
+
+navspan_result navspan_validate(const navspan_file* f, navspan_finding_fn on_finding, void* user,
+                                navspan_error* error) {
+    clear(error);
+    if (f == nullptr || on_finding == nullptr) return fail(navspan_result_invalid_argument, "file or callback is NULL", error);
+    return guarded([&] {
+        navspan::tools::findings all;
+        if (const navspan::error e = f->module->validate(f->bytes, all, navspan::tools::check_choice{}); !e.ok()) return fail(e, error);
+        for (const navspan::tools::finding& x : all) {
+            navspan_finding c;
+            c.check = x.check.c_str();
+            c.severity = static_cast<navspan_severity>(static_cast<int>(x.level));
+            c.record = x.record.c_str();
+            c.offset = x.offset;
+            c.message = x.message.c_str();
+            c.not_listed = x.not_listed;
+            if (on_finding(user, &c) != 0) return navspan_result_aborted;
+        }
+        return navspan_result_success;
+    });
+}
+
+navspan_result navspan_dump_json(const navspan_file* f, navspan_write_fn write, void* user, navspan_error* error) {
+    clear(error);
+    if (f == nullptr || write == nullptr) return fail(navspan_result_invalid_argument, "file or write is NULL", error);
+    return guarded([&] {
+        chunked_writer c{write, user, {}};
+        c.buffer.reserve(std::size_t{1} << 16);
+        navspan::tools::output o(&chunked_writer::sink, &c);
+        navspan::tools::json_writer w(o);
+        if (const navspan::error e = f->module->dump(f->bytes, w); !e.ok()) return fail(e, error);
+        w.finish();
+        if (!c.flush() || c.aborted) return navspan_result_aborted;
+        return navspan_result_success;
+    });
+}
+
+const char* navspan_link_kind_name(navspan_link_kind k) {
+    const int kind = c_enum_value(k);
+    if (kind < 0 || kind > static_cast<int>(nav::link_kind::other)) return "other";
+    return nav::to_string(static_cast<nav::link_kind>(kind)).data();
+}
+
+navspan_result navspan_space_count(const navspan_file* f, uint32_t* count, navspan_error* error) {
+    clear(error);
+    if (f == nullptr || count == nullptr) return fail(navspan_result_invalid_argument, "file or count is NULL", error);
+    return guarded([&] {
+        *count = 1;
+        if (f->format != navspan::format::creation_plugin) return navspan_result_success;
+        auto plugin = navspan::creation::plugin_file::open(f->bytes);
+        if (!plugin) return fail(plugin.error(), error);
+        navspan::creation::inflate_buffer scratch;
+        std::vector<nav::plugin_space> spaces;
+        if (const navspan::error e = nav::plugin_spaces(*plugin, scratch, spaces); !e.ok()) return fail(e, error);
+        *count = static_cast<std::uint32_t>(spaces.size());
+        return navspan_result_success;
+    });
+}
+
+navspan_result navspan_space_get(const navspan_file* f, uint32_t index, navspan_space* out, navspan_error* error) {
+    clear(error);
+    if (f == nullptr || out == nullptr) return fail(navspan_result_invalid_argument, "file or out is NULL", error);
+    return guarded([&] {
+        if (f->format != navspan::format::creation_plugin) {
+            if (index != 0) return fail(navspan_result_invalid_argument, "space index past the file's spaces", error);
+            *out = navspan_space{navspan_space_file, 0, 0, 0};
+            return navspan_result_success;
+        }
+        auto plugin = navspan::creation::plugin_file::open(f->bytes);
+        if (!plugin) return fail(plugin.error(), error);
+        navspan::creation::inflate_buffer scratch;
+        std::vector<nav::plugin_space> spaces;
+        if (const navspan::error e = nav::plugin_spaces(*plugin, scratch, spaces); !e.ok()) return fail(e, error);
+        if (index >= spaces.size()) return fail(navspan_result_invalid_argument, "space index past the file's spaces", error);
+        const nav::plugin_space& s = spaces[index];
+        out->kind = static_cast<navspan_space_kind>(static_cast<int>(s.kind) + 1);
+        out->form_id = s.form_id;
+        out->navmeshes = s.navmeshes;
+        out->triangles = s.triangles;
+        return navspan_result_success;
+    });
+}
+
+navspan_result navspan_mesh_create(const navspan_file* f, uint32_t space, navspan_mesh** out, navspan_error* error) {
+    clear(error);
+    if (f == nullptr || out == nullptr) return fail(navspan_result_invalid_argument, "file or out is NULL", error);
+    *out = nullptr;
+    return guarded([&] {
+        auto m = std::make_unique<navspan_mesh>();
+        if (const navspan_result r = build_mesh(*f, space, *m, error); r != navspan_result_success) return r;
+        *out = m.release();
+        return navspan_result_success;
+    });
+}
+
+void navspan_mesh_destroy(navspan_mesh* m) { delete m; }
+
+uint32_t navspan_mesh_polygon_count(const navspan_mesh* m) { return m ? static_cast<uint32_t>(m->w.polygon_count()) : 0; }
+uint32_t navspan_mesh_corner_count(const navspan_mesh* m) { return m ? m->corners : 0; }
+uint32_t navspan_mesh_link_count(const navspan_mesh* m) { return m ? static_cast<uint32_t>(m->w.link_count()) : 0; }
+navspan_id_scheme navspan_mesh_id_scheme(const navspan_mesh* m) {
+    return m ? static_cast<navspan_id_scheme>(static_cast<int>(m->w.ids())) : navspan_ids_source_area;
+}
+char navspan_mesh_up_axis(const navspan_mesh* m) { return m && m->w.up_axis() == nav::axis::y ? 'y' : 'z'; }
+
+void navspan_mesh_bounds(const navspan_mesh* m, float out[6]) {
+    if (out == nullptr) return;
+    const nav::box b = m ? m->w.bounds() : nav::box{};
+    put(out, b.min);
+    put(out + 3, b.max);
+}
+
+uint32_t navspan_mesh_find(const navspan_mesh* m, uint32_t primary, uint32_t secondary) {
+    return m ? m->w.find({primary, secondary}) : NAVSPAN_NO_POLYGON;
+}
+
+static bool in_range(std::uint64_t first, std::uint64_t count, std::uint64_t size) noexcept {
+    return first <= size && count <= size - first;
+}
+
+navspan_result navspan_mesh_polygons(const navspan_mesh* m, uint32_t first, uint32_t count, navspan_polygon* out) {
+    if (m == nullptr || (out == nullptr && count != 0) || !in_range(first, count, m->w.polygon_count())) {
+        return navspan_result_invalid_argument;
+    }
+    for (std::uint32_t i = 0; i < count; ++i) {
+        const nav::polygon_index p = first + i;
+        const nav::polygon_id id = m->w.id(p);
+        navspan_polygon& o = out[i];
+        o.id_primary = id.primary;
+        o.id_secondary = id.secondary;
+        o.flags = m->w.flags(p);
+        o.group = m->w.group(p);
+        o.first_corner = m->first_corner[p];
+        o.corner_count = static_cast<std::uint32_t>(m->w.corner_count(p));
+        o.first_link = first_link(*m, p);
+        o.link_count = static_cast<std::uint32_t>(m->w.links(p).size());
+        o.usable = m->w.usable(p) ? 1 : 0;
+    }
+    return navspan_result_success;
+}
+
+navspan_result navspan_mesh_corners(const navspan_mesh* m, uint32_t first, uint32_t count, float* out) {
+    if (m == nullptr || (out == nullptr && count != 0) || !in_range(first, count, m->corners)) {
+        return navspan_result_invalid_argument;
+    }
+    if (count == 0) return navspan_result_success;
+    // The polygon holding corner `first`, then straight through.
+    auto p = static_cast<nav::polygon_index>(
+        std::upper_bound(m->first_corner.begin(), m->first_corner.end() - 1, first) - m->first_corner.begin() - 1);
+    std::uint32_t c = first - m->first_corner[p];
+    for (std::uint32_t i = 0; i < count; ++i) {
+        while (c >= m->w.corner_count(p)) {
+            ++p;
+            c = 0;
+        }
+        put(out + 3 * std::size_t{i}, m->w.corner(p, c));
+        ++c;
+    }
+    return navspan_result_success;
+}
+
+navspan_result navspan_mesh_links(const navspan_mesh* m, uint32_t first, uint32_t count, navspan_link* out) {
+    if (m == nullptr || (out == nullptr && count != 0) || !in_range(first, count, m->w.link_count())) {
+        return navspan_result_invalid_argument;
+    }
+    if (count == 0) return navspan_result_success;
+    // Links are stored grouped by polygon: find the polygon of `first`.
+    nav::polygon_index lo = 0, hi = static_cast<nav::polygon_index>(m->w.polygon_count());
+    while (hi - lo > 1) {
+        const nav::polygon_index mid = lo + (hi - lo) / 2;
+        if (first_link(*m, mid) <= first) lo = mid;
+        else hi = mid;
+    }
+    nav::polygon_index p = lo;
+    for (std::uint32_t i = 0; i < count; ++i) {
+        const std::uint32_t at = first + i;
+        while (at >= first_link(*m, p) + m->w.links(p).size()) ++p;
+        const nav::link& l = m->w.links(p)[at - first_link(*m, p)];
+        navspan_link& o = out[i];
+        o.from = p;
+        o.target = l.target;
+        o.kind = static_cast<navspan_link_kind>(l.kind);
+        o.raw_type = l.raw_type;
+        o.record = l.record;
+        const auto [a, b] = m->w.portal(l);
+        put(o.portal_a, a);
+        put(o.portal_b, b);
+    }
+    return navspan_result_success;
+}
+
+navspan_result navspan_locate(const navspan_mesh* m, const float point[3], float tolerance, navspan_location* out) {
+    if (m == nullptr || out == nullptr || !finite3(point) || std::isnan(tolerance)) return navspan_result_invalid_argument;
+    const auto at = m->index.locate(vec(point), tolerance);
+    if (!at) {
+        out->polygon = NAVSPAN_NO_POLYGON;
+        return navspan_result_not_found;
+    }
+    out->polygon = at->polygon;
+    put(out->point, at->point);
+    out->distance = at->height_gap;
+    return navspan_result_success;
+}
+
+navspan_result navspan_nearest(const navspan_mesh* m, const float point[3], float max_distance, navspan_location* out) {
+    if (m == nullptr || out == nullptr || !finite3(point) || std::isnan(max_distance)) return navspan_result_invalid_argument;
+    const auto closest = m->index.nearest(vec(point), std::min(max_distance, std::numeric_limits<float>::max()));
+    if (!closest) {
+        out->polygon = NAVSPAN_NO_POLYGON;
+        return navspan_result_not_found;
+    }
+    out->polygon = closest->polygon;
+    put(out->point, closest->point);
+    out->distance = closest->distance;
+    return navspan_result_success;
+}
+
+navspan_result navspan_locate_many(const navspan_mesh* m, const float* points, size_t count, float tolerance,
+                                   uint32_t* polygons, float* on_surface, size_t* found) {
+    if (m == nullptr || (count != 0 && (points == nullptr || polygons == nullptr)) || std::isnan(tolerance)) {
+        return navspan_result_invalid_argument;
+    }
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const float* p = points + 3 * i;
+        std::optional<nav::located> at;
+        if (finite3(p)) at = m->index.locate(vec(p), tolerance);
+        polygons[i] = at ? at->polygon : NAVSPAN_NO_POLYGON;
+        if (on_surface != nullptr) put(on_surface + 3 * i, at ? at->point : navspan::vec3{});
+        if (at) ++n;
+    }
+    if (found != nullptr) *found = n;
+    return navspan_result_success;
+}
+
+navspan_result navspan_nearest_many(const navspan_mesh* m, const float* points, size_t count, float max_distance,
+                                    uint32_t* polygons, float* on_surface, size_t* found) {
+    if (m == nullptr || (count != 0 && (points == nullptr || polygons == nullptr)) || std::isnan(max_distance)) {
+        return navspan_result_invalid_argument;
+    }
+    const float limit = std::min(max_distance, std::numeric_limits<float>::max());
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const float* p = points + 3 * i;
+        std::optional<nav::nearest_polygon> closest;
+        if (finite3(p)) closest = m->index.nearest(vec(p), limit);
+        polygons[i] = closest ? closest->polygon : NAVSPAN_NO_POLYGON;
+        if (on_surface != nullptr) put(on_surface + 3 * i, closest ? closest->point : navspan::vec3{});
+        if (closest) ++n;
+    }
+    if (found != nullptr) *found = n;
+    return navspan_result_success;
+}
+
+navspan_result navspan_scratch_create(const navspan_mesh* m, navspan_scratch** out) {
+    if (m == nullptr || out == nullptr) return navspan_result_invalid_argument;
+    *out = nullptr;
+    return guarded([&] {
+        auto s = std::make_unique<navspan_scratch>();
+        s->s.fit(m->w);
+        *out = s.release();
+        return navspan_result_success;
+    });
+}
+
+void navspan_scratch_destroy(navspan_scratch* s) { delete s; }
+
+void navspan_path_request_init(navspan_path_request* r) {
+    if (r == nullptr) return;
+    *r = navspan_path_request{};
+    r->size = sizeof *r;
+    r->start = r->goal = NAVSPAN_NO_POLYGON;
+}
+
+navspan_result navspan_find_path(const navspan_mesh* m, navspan_scratch* scratch, const navspan_path_request* request,
+                                 navspan_path_result* result) {
+    if (m == nullptr || request == nullptr || result == nullptr || request->size == 0 || result->size == 0) {
+        return navspan_result_invalid_argument;
+    }
+    navspan_path_request q;
+    navspan_path_request_init(&q);
+    std::memcpy(&q, request, std::min(request->size, sizeof q));
+    if ((q.corridor == nullptr && q.corridor_capacity != 0) || (q.waypoints == nullptr && q.waypoint_capacity != 0)) {
+        return navspan_result_invalid_argument;
+    }
+    return guarded([&] {
+        navspan_path_result r{};
+        r.start = r.goal = NAVSPAN_NO_POLYGON;
+        navspan_result status = navspan_result_success;
+        const auto finish = [&] {
+            copy_out(result, r);
+            return status;
+        };
+        const std::uint32_t polygons = static_cast<std::uint32_t>(m->w.polygon_count());
+        std::memcpy(r.start_point, q.start_point, sizeof r.start_point);
+        std::memcpy(r.goal_point, q.goal_point, sizeof r.goal_point);
+        for (int end = 0; end < 2; ++end) {
+            std::uint32_t& polygon = end == 0 ? r.start : r.goal;
+            float* point = end == 0 ? r.start_point : r.goal_point;
+            polygon = end == 0 ? q.start : q.goal;
+            if (!finite3(point)) {
+                status = navspan_result_invalid_argument;
+                return finish();
+            }
+            if (polygon == NAVSPAN_NO_POLYGON) {
+                const auto at = resolve(*m, point);
+                if (!at) {
+                    status = navspan_result_invalid_argument;
+                    return finish();
+                }
+                polygon = at->polygon;
+                put(point, at->point);
+            } else if (polygon >= polygons || !m->w.usable(polygon)) {
+                status = navspan_result_invalid_argument;
+                return finish();
+            }
+        }
+        std::unique_ptr<navspan_scratch> own;
+        if (scratch == nullptr) {
+            own = std::make_unique<navspan_scratch>();
+            scratch = own.get();
+        }
+        scratch->s.fit(m->w);  // a scratch made for a smaller mesh grows
+        const navspan::vec3 a = vec(r.start_point), b = vec(r.goal_point);
+        nav::path_result found;
+        if (q.cost != nullptr) {
+            const hook_cost cost{q.cost, q.cost_user, m->w.link_count() ? m->w.links(0).data() : nullptr};
+            found = nav::find_path(m->w, r.start, a, r.goal, b, scratch->s, cost);
+        } else {
+            found = nav::find_path(m->w, r.start, a, r.goal, b, scratch->s);
+        }
+        r.expanded = found.expanded;
+        if (found.status != nav::path_status::found) {
+            status = found.status == nav::path_status::no_path ? navspan_result_no_path : navspan_result_invalid_argument;
+            return finish();
+        }
+        r.cost = found.cost;
+        r.corridor_count = found.corridor.size();
+        const std::size_t kept = std::min(found.corridor.size(), q.corridor_capacity);
+        if (kept > 0) std::memcpy(q.corridor, found.corridor.data(), kept * sizeof(std::uint32_t));
+        if (kept < found.corridor.size()) status = navspan_result_buffer_too_small;
+        if (q.waypoints != nullptr) {
+            // The funnel gives at most one point per portal plus both ends.
+            std::vector<navspan::vec3> points(found.corridor.size() + 2);
+            const auto straight = nav::straight_path(m->w, found.corridor, a, b, points);
+            r.waypoint_count = straight.count;
+            const std::size_t n = std::min(straight.count, q.waypoint_capacity);
+            for (std::size_t i = 0; i < n; ++i) put(q.waypoints + 3 * i, points[i]);
+            if (n < straight.count) status = navspan_result_buffer_too_small;
+        }
+        return finish();
+    });
+}
+
+navspan_result navspan_waypoints(const navspan_mesh* m, const uint32_t* corridor, size_t corridor_count,
+                                 const float start_point[3], const float goal_point[3], float* waypoints,
+                                 size_t capacity, size_t* count) {
+    if (m == nullptr || (corridor == nullptr && corridor_count != 0) || !finite3(start_point) || !finite3(goal_point) ||
+        (waypoints == nullptr && capacity != 0)) {
+        return navspan_result_invalid_argument;
+    }
+    for (std::size_t i = 0; i < corridor_count; ++i) {
+        if (corridor[i] >= m->w.polygon_count()) return navspan_result_invalid_argument;
+    }
+    return guarded([&] {
+        std::vector<navspan::vec3> points(corridor_count + 2);
+        const auto straight = nav::straight_path(m->w, std::span<const nav::polygon_index>(corridor, corridor_count),
+                                                 vec(start_point), vec(goal_point), points);
+        if (count != nullptr) *count = straight.count;
+        const std::size_t n = std::min(straight.count, capacity);
+        for (std::size_t i = 0; i < n; ++i) put(waypoints + 3 * i, points[i]);
+        return n < straight.count ? navspan_result_buffer_too_small : navspan_result_success;
+    });
+}
+
+navspan_result navspan_raycast(const navspan_mesh* m, uint32_t start, const float from[3], const float to[3],
+                               float step_height, navspan_raycast_hit* out) {
+    if (m == nullptr || out == nullptr || !finite3(from) || !finite3(to) || std::isnan(step_height)) {
+        return navspan_result_invalid_argument;
+    }
+    if (start == NAVSPAN_NO_POLYGON) {
+        const auto at = m->index.locate(vec(from), std::numeric_limits<float>::infinity());
+        if (!at) return navspan_result_not_found;
+        start = at->polygon;
+    } else if (start >= m->w.polygon_count()) {
+        return navspan_result_invalid_argument;
+    }
+    const auto hit = nav::raycast(m->w, start, vec(from), vec(to), step_height);
+    out->blocked = hit.blocked ? 1 : 0;
+    out->fraction = hit.fraction;
+    out->last = hit.last;
+    out->visited = static_cast<std::uint32_t>(hit.visited);
+    return navspan_result_success;
+}
+
+}  // extern "C"

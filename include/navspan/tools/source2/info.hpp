@@ -1,0 +1,129 @@
+// The navspan command's support for the source2_nav format (Counter-Strike 2,
+// Deadlock): the `info` summary.
+#pragma once
+
+#include "../../core/min_max_push.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <navspan/navspan.hpp>
+#include <navspan/source2/generation_blob.hpp>
+
+#include "../bounds.hpp"
+#include "../json_writer.hpp"
+
+namespace navspan::tools::source2_format {
+
+// Sums over every area, as ../shared/specs/info-json.md defines them.
+struct source2_totals {
+    std::size_t connections = 0;
+    std::size_t ladder_links = 0;
+    bounds_accumulator bounds;
+};
+
+inline source2_totals totals(const navspan::source2::nav_file& file) {
+    namespace s2 = navspan::source2;
+    source2_totals t;
+    // Bounds: the corner pool (31+), or every area's own corners (30).
+    for (const s2::corner c : file.corners()) {
+        const navspan::vec3 p = c.position();
+        t.bounds.add(p.x, p.y, p.z);
+    }
+    for (const s2::area& a : file.areas()) {
+        if (!file.has_polygon_table()) {
+            for (const navspan::vec3 p : a.corners()) t.bounds.add(p.x, p.y, p.z);
+        }
+        t.connections += a.connection_count();
+        t.ladder_links += a.ladder_links(s2::ladder_direction::up).size() + a.ladder_links(s2::ladder_direction::down).size();
+    }
+    return t;
+}
+
+// Writes the `navspan info --json` object for a source2_nav file (see
+// ../shared/specs/info-json.md), or returns why the file is not valid.
+inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
+    namespace s2 = navspan::source2;
+    const auto opened = s2::nav_file::open(bytes);
+    if (!opened) return opened.error();
+    const s2::nav_file& file = *opened;
+    const source2_totals t = totals(file);
+
+    w.begin_object();
+    w.field("format", "source2_nav");
+    w.field("bytes", bytes.size());
+    w.key("bounds");
+    t.bounds.write(w);
+    w.field("version", file.version());
+    w.field("subversion", file.subversion());
+    w.field("analyzed", file.analyzed());
+    w.field("navgen_version", file.navgen_version());
+    if (file.has_polygon_table()) {
+        w.field("corners", file.corner_count());
+        w.field("polygons", file.polygon_count());
+    } else {
+        w.field_null("corners");
+        w.field_null("polygons");
+    }
+    w.field("areas", file.area_count());
+    w.field("connections", t.connections);
+    w.field("ladders", file.ladder_count());
+    w.field("ladder_links", t.ladder_links);
+    w.field("hulls", file.hull_count());
+    if (file.has_movable_meshes()) w.field("movable_meshes", file.movable_mesh_count());
+    else w.field_null("movable_meshes");
+    w.field("transformed_bounds", file.transformed_bounds().size());
+    w.field("kv3_blobs", file.kv3_blobs().size());
+    // The bot analysis' totals, with the Source reader's names (null when
+    // the file has no custom data or it does not decode).
+    {
+        namespace s2 = navspan::source2;
+        std::vector<std::byte> scratch;
+        navspan::result<s2::bot_analysis> analysis = navspan::error{navspan::error_code::inconsistent};
+        if (auto size = s2::bot_analysis::scratch_size(file)) {
+            scratch.resize(*size);
+            analysis = s2::bot_analysis::open(file, scratch);
+        }
+        if (analysis) {
+            w.field("hiding_spots", analysis->hiding_spot_count());
+            w.field("encounter_paths", analysis->encounter_path_count());
+            w.field("approach_spots", analysis->approach_spot_count());
+        } else {
+            w.field_null("hiding_spots");
+            w.field_null("encounter_paths");
+            w.field_null("approach_spots");
+        }
+    }
+    // The hull names of the v36 generation blob (null before version 36).
+    {
+        namespace s2 = navspan::source2;
+        const auto size = s2::generation_blob::scratch_size(file);
+        std::vector<std::byte> scratch(size ? *size : 0);
+        const auto g = size ? s2::generation_blob::open(file, scratch) : navspan::result<s2::generation_blob>(size.error());
+        if (g) {
+            w.key("hull_names");
+            w.begin_array();
+            for (std::size_t i = 0; i < g->hull_count(); ++i) w.value(g->hull_name(i));
+            w.end_array();
+        } else {
+            w.field_null("hull_names");
+        }
+    }
+    if (const auto custom = file.custom_data()) {
+        w.key("custom_data");
+        w.begin_object();
+        w.field("method", s2::to_string(custom->compression()));
+        w.field("bytes", custom->size());
+        w.end_object();
+    } else {
+        w.field_null("custom_data");
+    }
+    w.field("trailing_bytes", file.trailing().size());
+    w.end_object();
+    return {};
+}
+
+}  // namespace navspan::tools::source2_format
+
+#include "../../core/min_max_pop.hpp"
