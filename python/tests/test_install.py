@@ -96,6 +96,14 @@ def test_library_sources_are_where_the_backend_says():
     assert backend.source_root() == ROOT
 
 
+def test_moved_sources_are_found_by_their_define(monkeypatch):
+    """With LIBRARY_SOURCES stale, the build still finds the C ABI's
+    implementation (the .cpp that defines NAVSPAN_C_BUILDING) and says so."""
+    real = [ROOT / s for s in backend.LIBRARY_SOURCES]
+    monkeypatch.setattr(backend, "LIBRARY_SOURCES", ["include/navspan/c/moved_away.cpp"])
+    assert backend.find_sources(ROOT) == real
+
+
 def test_metadata_hook(tmp_path):
     name = backend.prepare_metadata_for_build_wheel(str(tmp_path))
     assert name == "navspan-0.1.0.dist-info"
