@@ -54,7 +54,7 @@ import zipfile
 # THE C++ SOURCES OF LIBNAVSPAN, relative to the repository root: the one
 # place that names them. (When a listed file is missing, find_sources()
 # looks for the .cpp that defines NAVSPAN_C_BUILDING instead and says so.)
-LIBRARY_SOURCES = ["examples/navspan/c_api.cpp"]
+LIBRARY_SOURCES = ["include/navspan/c/navspan.cpp"]
 # ---------------------------------------------------------------------------
 
 # The linker script that keeps every symbol but navspan_* local (ELF only;
