@@ -61,7 +61,6 @@ public:
         rebuild(areas);
         return probe(areas, id);
     }
-    void forget() const { positions_.clear(); }
 
 private:
     template <class Areas>
