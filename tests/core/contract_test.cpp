@@ -17,6 +17,7 @@ using namespace navspan;
 
 static_assert(verified_file<source::nav_file>);
 static_assert(verified_file<source2::nav_file>);
+static_assert(verified_file<vpk::package>);
 static_assert(verified_file<source::selected_areas>);
 static_assert(verified_file<quake::nav_file>);
 static_assert(verified_file<creation::plugin_file>);

@@ -29,6 +29,7 @@
 #include "../core/named_values.hpp"
 #include "../core/ranges.hpp"
 #include "../core/reader.hpp"
+#include "../core/reader_options.hpp"
 #include "../core/result.hpp"
 #include "crc32.hpp"
 #include "format.hpp"
@@ -36,10 +37,9 @@
 
 namespace navspan::vpk {
 
-struct options {
-    navspan::limits limits;  // max_count bounds the members; the work budget counts them
-    bool trusted = false;    // skips nothing: every check is part of the one tree walk
-};
+// limits: max_count bounds the members, the work budget counts them.
+// trusted skips nothing: every check is part of the one tree walk.
+struct options : navspan::reader_options {};
 
 // Oddities open() accepts (package::warnings()).
 enum warning : std::uint32_t {
