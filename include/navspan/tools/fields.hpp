@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -36,26 +37,19 @@
 #include <navspan/core/views.hpp>
 
 #include "json_reader.hpp"
+#include "json_values.hpp"
 #include "json_writer.hpp"
 
 namespace navspan::tools::fields {
 
-inline void write_hex(json_writer& w, const std::byte* p, std::size_t n) {
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string hex;
-    hex.reserve(n * 2);
-    for (std::size_t i = 0; i < n; ++i) {
-        hex.push_back(digits[std::to_integer<unsigned>(p[i]) >> 4]);
-        hex.push_back(digits[std::to_integer<unsigned>(p[i]) & 15]);
-    }
-    w.value(std::string_view(hex));
-}
+inline void write_hex(json_writer& w, const std::byte* p, std::size_t n) { json_values::write_hex(w, {p, n}); }
 
 // ---------------------------------------------------------------------------
 // The JSON form of each stored type.
 template <class T> struct json_type;
 template <> struct json_type<bool> { static constexpr std::string_view name = "bool"; };
 template <> struct json_type<float> { static constexpr std::string_view name = "float"; };
+template <> struct json_type<double> { static constexpr std::string_view name = "float"; };
 template <> struct json_type<navspan::vec3> { static constexpr std::string_view name = "[x, y, z]"; };
 template <> struct json_type<std::string> { static constexpr std::string_view name = "string"; };
 template <> struct json_type<std::vector<std::byte>> { static constexpr std::string_view name = "hex string"; };
@@ -67,6 +61,18 @@ template <std::size_t N> struct json_type<std::array<std::int32_t, N>> { static 
 template <class T>
     requires(std::is_integral_v<T> && !std::is_same_v<T, bool>)
 struct json_type<T> { static constexpr std::string_view name = "integer"; };
+
+// The schema's type of a stored value: its json_type, or for an optional
+// one "<type> or null", for a list without a name of its own "array of ...".
+template <class T> struct type_of { static std::string name() { return std::string(json_type<T>::name); } };
+template <class T> struct type_of<std::optional<T>> {
+    static std::string name() { return type_of<T>::name() + " or null"; }
+};
+template <class T>
+    requires(!requires { json_type<std::vector<T>>::name; })
+struct type_of<std::vector<T>> {
+    static std::string name() { return "array of " + type_of<T>::name(); }
+};
 
 // ---------------------------------------------------------------------------
 class dump_visitor {
@@ -119,6 +125,23 @@ public:
         });
         w_.end_array();
     }
+    // A list of lists of records (Source 2's edges, each a list of
+    // connections): arrays of objects inside one array.
+    template <class R, class D>
+    void record_lists(std::string_view key, std::vector<std::vector<R>>& lists, std::string_view, D&& describe) {
+        w_.key(key);
+        w_.begin_array();
+        for (auto& list : lists) {
+            w_.begin_array();
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                w_.begin_object();
+                describe(*this, list[i], i);
+                w_.end_object();
+            }
+            w_.end_array();
+        }
+        w_.end_array();
+    }
     // One nested object (or null when absent).
     template <class D>
     void object(std::string_view key, bool present, std::string_view, D&& describe) {
@@ -141,6 +164,11 @@ private:
         w_.end_array();
     }
     void put(const std::string& s) { w_.value(std::string_view(s)); }
+    template <class T>
+    void put(const std::optional<T>& v) {
+        if (v) put(*v);
+        else w_.null();
+    }
     void put(const std::vector<std::byte>& b) { write_hex(w_, b.data(), b.size()); }
     template <std::size_t N>
     void put(const std::array<std::uint8_t, N>& b) {
@@ -210,6 +238,26 @@ public:
             if (!inner.ok()) error_ = std::string(key) + "[" + std::to_string(i) + "]." + inner.error_;
         }
     }
+    template <class R, class D>
+    void record_lists(std::string_view key, std::vector<std::vector<R>>& lists, std::string_view, D&& describe) {
+        if (!ok()) return;
+        const json_node* n = node_->find(key);
+        if (n == nullptr) return;
+        if (n->type != json_node::kind::array) { fail(key, "expected an array"); return; }
+        lists.assign(n->items.size(), {});
+        for (std::size_t k = 0; k < lists.size() && ok(); ++k) {
+            const std::string at = std::string(key) + "[" + std::to_string(k) + "]";
+            const json_node& list = n->items[k];
+            if (list.type != json_node::kind::array) { fail(at, "expected an array"); return; }
+            lists[k].resize(list.items.size());
+            for (std::size_t i = 0; i < list.items.size() && ok(); ++i) {
+                if (list.items[i].type != json_node::kind::object) { fail(at, "expected an array of objects"); return; }
+                pack_visitor inner(list.items[i]);
+                describe(inner, lists[k][i], i);
+                if (!inner.ok()) error_ = at + "[" + std::to_string(i) + "]." + inner.error_;
+            }
+        }
+    }
     template <class D>
     void object(std::string_view key, bool present, std::string_view, D&& describe) {
         if (!ok() || !present) return;
@@ -260,6 +308,19 @@ private:
         const float x = std::strtof(n.text.c_str(), &end);
         if (end != n.text.c_str() + n.text.size()) return fail(key, "expected a number");
         v = x;  // (out of float range: the infinity strtof gives, as asked)
+    }
+    void read(const json_node& n, double& v, std::string_view key) {
+        float x = 0;  // (the values dumped as double hold floats' precision at most here)
+        if (n.type == json_node::kind::number) v = std::strtod(n.text.c_str(), nullptr);
+        else read(n, x, key);
+    }
+    template <class T>
+    void read(const json_node& n, std::optional<T>& v, std::string_view key) {
+        if (n.is_null()) {
+            v.reset();
+            return;
+        }
+        read(n, v.emplace(), key);
     }
     void read(const json_node& n, navspan::vec3& v, std::string_view key) {
         if (n.type != json_node::kind::array || n.items.size() != 3) return fail(key, "expected [x, y, z]");
@@ -336,7 +397,7 @@ public:
 
     template <class T>
     void stored(std::string_view key, const T&, bool, std::string_view note = {}) {
-        add(key, std::string(json_type<T>::name), note, true);
+        add(key, type_of<T>::name(), note, true);
     }
     template <class F>
     void derived(std::string_view key, std::string_view note, F&&) {
@@ -353,6 +414,16 @@ public:
         schema_visitor inner{std::string(key)};
         items.resize(1);
         describe(inner, items[0], 0);
+        for (auto& t : inner.tables_) nested_.push_back(std::move(t));
+    }
+    template <class R, class D>
+    void record_lists(std::string_view key, std::vector<std::vector<R>>& lists, std::string_view note, D&& describe) {
+        add(key, "array of arrays of objects", note, true);
+        if (seen(key)) return;
+        schema_visitor inner{std::string(key)};
+        lists.resize(1);
+        lists[0].resize(1);
+        describe(inner, lists[0][0], 0);
         for (auto& t : inner.tables_) nested_.push_back(std::move(t));
     }
     template <class D>

@@ -24,6 +24,7 @@
 
 #include <navspan/navspan.hpp>
 
+#include "../json_values.hpp"
 #include "../json_writer.hpp"
 #include "../limits.hpp"
 #include "names.hpp"
@@ -200,30 +201,13 @@ inline std::string navmesh_category(const mesh_visit& v) {
     return s;
 }
 
-template <class T>
-void write_flag_names(json_writer& w, navspan::name_table table, T raw) {
-    w.begin_array();
-    navspan::for_each_flag(table, raw, [&](std::string_view name, std::uint64_t) { w.value(name); });
-    w.end_array();
+inline void write_flag_names(json_writer& w, navspan::name_table table, std::uint64_t raw) {
+    json_values::write_flag_names(w, table, raw);
 }
 
-inline void write_vec3(json_writer& w, const navspan::vec3& v) {
-    w.begin_array();
-    w.value(v.x);
-    w.value(v.y);
-    w.value(v.z);
-    w.end_array();
-}
+using json_values::write_vec3;  // (the one form every format writes)
 
-inline std::string hex_bytes(navspan::bytes_view b) {
-    std::string s;
-    char buf[4];
-    for (std::byte c : b) {
-        std::snprintf(buf, sizeof buf, "%02x", std::to_integer<unsigned>(c));
-        s += buf;
-    }
-    return s;
-}
+using json_values::hex_string;
 
 }  // namespace tools_detail
 

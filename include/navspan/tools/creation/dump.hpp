@@ -125,7 +125,7 @@ inline void write_cover_lists(json_writer& w, const nv::navmesh& m) {
             w.value(c.vertex(0));
             w.value(c.vertex(1));
             w.end_array();
-            w.field("data", hex_bytes(c.data()));
+            w.field("data", hex_string(c.data()));
             w.end_object();
         }
         w.end_array();

@@ -15,6 +15,7 @@
 
 #include <navspan/navspan.hpp>
 
+#include "../json_values.hpp"
 #include "../json_writer.hpp"
 #include "common.hpp"
 
@@ -22,13 +23,7 @@ namespace navspan::tools::fox_format {
 
 namespace tools_detail {
 
-inline void write_vec3(json_writer& w, const navspan::vec3& v) {
-    w.begin_array();
-    w.value(v.x);
-    w.value(v.y);
-    w.value(v.z);
-    w.end_array();
-}
+using json_values::write_vec3;  // (the one form every format writes)
 
 inline void write_quantized(json_writer& w, const fox::quantized_point& q) {
     w.begin_array();
@@ -47,15 +42,7 @@ inline void write_point(json_writer& w, const char* quantized_key, const char* w
     write_vec3(w, quant.to_world(q));
 }
 
-inline void write_hex(json_writer& w, std::span<const std::byte> bytes) {
-    std::string s;
-    char buf[4];
-    for (std::byte b : bytes) {
-        std::snprintf(buf, sizeof buf, "%02x", std::to_integer<unsigned>(b));
-        s += buf;
-    }
-    w.value(std::string_view(s));
-}
+using json_values::write_hex;
 
 inline void write_header(json_writer& w, const fox::nav2_file& f) {
     const fox::file_header h = f.header();

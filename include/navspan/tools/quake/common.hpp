@@ -19,6 +19,7 @@
 
 #include <navspan/navspan.hpp>
 
+#include "../json_values.hpp"
 #include "../json_writer.hpp"
 #include "fields.hpp"
 
@@ -160,13 +161,7 @@ inline const char* link_type_colour(std::uint16_t raw) {
     return raw < std::size(colours) ? colours[raw] : "#000000";  // no known type
 }
 
-inline void write_vec3(json_writer& w, const navspan::vec3& v) {
-    w.begin_array();
-    w.value(v.x);
-    w.value(v.y);
-    w.value(v.z);
-    w.end_array();
-}
+using json_values::write_vec3;  // (the one form every format writes)
 
 }  // namespace tools_detail
 

@@ -22,6 +22,7 @@
 
 #include "../fields.hpp"
 #include "../json_reader.hpp"
+#include "../json_values.hpp"
 #include "../json_writer.hpp"
 
 namespace navspan::tools::quake_fields {
@@ -54,9 +55,7 @@ struct sections {
 };
 
 inline void write_flag_names(json_writer& w, std::uint64_t raw, navspan::name_table table, std::uint64_t* unnamed) {
-    w.begin_array();
-    const std::uint64_t rest = navspan::for_each_flag(table, raw, [&](std::string_view name, std::uint64_t) { w.value(name); });
-    w.end_array();
+    const std::uint64_t rest = json_values::write_flag_names(w, table, raw);
     if (unnamed != nullptr) *unnamed = rest;
 }
 

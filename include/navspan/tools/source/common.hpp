@@ -19,6 +19,7 @@
 
 #include <navspan/navspan.hpp>
 
+#include "../json_values.hpp"
 #include "../json_writer.hpp"
 #include "fields.hpp"
 
@@ -30,13 +31,7 @@ namespace ns = navspan::source;
 
 constexpr std::string_view direction_keys[4] = {"north", "east", "south", "west"};
 
-inline void write_vec3(json_writer& w, const navspan::vec3& v) {
-    w.begin_array();
-    w.value(v.x);
-    w.value(v.y);
-    w.value(v.z);
-    w.end_array();
-}
+using json_values::write_vec3;  // (the one form every format writes)
 
 // `"key": raw, "key_names": [...]`: the named flags in table order, then any
 // bits the table does not name as one hex string, so names and raw agree.
@@ -44,16 +39,7 @@ inline void write_flags(json_writer& w, std::string_view key, std::string_view n
                         navspan::name_table table) {
     w.field(key, raw);
     w.key(names_key);
-    w.begin_array();
-    const std::uint64_t unnamed = navspan::for_each_flag(table, raw, [&](std::string_view name, std::uint64_t) {
-        w.value(name);
-    });
-    if (unnamed != 0) {
-        char buf[24];
-        std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(unnamed));
-        w.value(std::string_view(buf));
-    }
-    w.end_array();
+    json_values::write_flag_names_and_rest(w, table, raw);
 }
 
 // `"key": raw, "key_name": "NAME"` (null when the table has no name).
@@ -65,16 +51,7 @@ inline void write_enum(json_writer& w, std::string_view key, std::string_view na
     else w.field(name_key, name);
 }
 
-inline void write_hex(json_writer& w, navspan::bytes_view bytes) {
-    std::string hex;
-    hex.reserve(bytes.size() * 2);
-    static constexpr char digits[] = "0123456789abcdef";
-    for (std::byte b : bytes) {
-        hex.push_back(digits[std::to_integer<unsigned>(b) >> 4]);
-        hex.push_back(digits[std::to_integer<unsigned>(b) & 15]);
-    }
-    w.value(std::string_view(hex));
-}
+using json_values::write_hex;
 
 inline std::uint64_t offset_of(const navspan::source::nav_file& file, const std::byte* p) {
     return static_cast<std::uint64_t>(p - file.bytes().data());

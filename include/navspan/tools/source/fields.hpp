@@ -23,6 +23,7 @@
 
 #include "../fields.hpp"
 #include "../json_reader.hpp"
+#include "../json_values.hpp"
 #include "../json_writer.hpp"
 
 namespace navspan::tools::source_fields {
@@ -104,14 +105,7 @@ private:
 };
 
 inline void write_flag_names(json_writer& w, std::uint64_t raw, navspan::name_table table) {
-    w.begin_array();
-    const std::uint64_t unnamed = navspan::for_each_flag(table, raw, [&](std::string_view name, std::uint64_t) { w.value(name); });
-    if (unnamed != 0) {
-        char buf[24];
-        std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(unnamed));
-        w.value(std::string_view(buf));
-    }
-    w.end_array();
+    json_values::write_flag_names_and_rest(w, table, raw);
 }
 inline void write_name(json_writer& w, std::uint64_t raw, navspan::name_table table) {
     const std::string_view name = navspan::name_of(table, raw);

@@ -1,0 +1,40 @@
+// The schema docs of the formats whose dumps the field descriptions drive
+// (beyond source.md and quake.md, which tests/write/pack_test.cpp checks):
+// the part of examples/navspan/dump/<doc> between the fields markers must be
+// the tables the descriptions give. After a description changes,
+//
+//   NAVSPAN_WRITE_SCHEMA_DOCS=1 build/dev/tests/navspan_test_tools -tc='schema docs*'
+//
+// rewrites that part in the source tree (review the diff).
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <utility>
+
+#include <navspan/tools/source2/fields.hpp>
+
+#include "support/corpus.hpp"
+
+TEST_CASE("schema docs: source2.md holds the tables the field descriptions give") {
+    const std::pair<std::string, std::string> docs[] = {{"source2.md", navspan::tools::source2_fields::schema_markdown()}};
+    for (const auto& [doc, tables] : docs) {
+        CAPTURE(doc);
+        const auto path = std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples/navspan/dump" / doc;
+        std::string text;
+        for (std::byte b : navspan_test::read_file(path)) text.push_back(static_cast<char>(b));
+        constexpr std::string_view begin_marker = "<!-- fields:begin -->\n";
+        const auto begin = text.find(begin_marker);
+        const auto end = text.find("<!-- fields:end -->");
+        REQUIRE(begin != std::string::npos);
+        REQUIRE(end != std::string::npos);
+        const auto from = begin + begin_marker.size();
+        if (std::getenv("NAVSPAN_WRITE_SCHEMA_DOCS") != nullptr) {
+            std::ofstream(path, std::ios::binary) << text.substr(0, from) << tables << text.substr(end);
+            continue;
+        }
+        CHECK(text.substr(from, end - from) == tables);
+    }
+}
