@@ -41,8 +41,10 @@ endif()
 
 # Packages through the ABI (C++: tests/vpk/builder.hpp writes synthetic
 # split sets into the build folder): the shared library, as callers use it.
+# In a subfolder: tests/CMakeLists.txt makes a doctest program of the .cpp
+# files directly in tests/capi.
 if(TARGET navspan_c)
-    add_executable(navspan_test_capi_vpk ${CMAKE_CURRENT_SOURCE_DIR}/capi/capi_vpk_test.cpp)
+    add_executable(navspan_test_capi_vpk ${CMAKE_CURRENT_SOURCE_DIR}/capi/package/capi_vpk_test.cpp)
     target_link_libraries(navspan_test_capi_vpk PRIVATE navspan_c navspan_build_flags)
     target_compile_features(navspan_test_capi_vpk PRIVATE cxx_std_20)
     if(WIN32)

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "../vpk/builder.hpp"
+#include "../../vpk/builder.hpp"
 
 namespace {
 
