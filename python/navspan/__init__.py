@@ -26,9 +26,10 @@ import json
 import math
 import os
 import threading
-from typing import Any, Callable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _lib
+from ._records import Finding, Link, Location, Path, RaycastHit, Space
 
 __all__ = [
     "open", "File", "Mesh", "Polygon", "Link", "Location", "Path", "RaycastHit", "Finding", "Space",
@@ -47,7 +48,7 @@ RESULT_NAMES = {
 }
 
 _ID_SCHEMES = {0: "area", 1: "node", 2: "face", 3: "triangle"}
-_SPACE_KINDS = {0: "file", 1: "world", 2: "cell", 3: "object", 4: "navmesh"}
+_SPACE_KINDS = {0: "file", 1: "world", 2: "cell", 3: "object", 4: "navmesh", 5: "hull"}
 _SEVERITIES = {0: "info", 1: "warning", 2: "error"}
 
 
@@ -82,9 +83,11 @@ class NavspanError(Exception):
     def _from(cls, code: int, err: Optional[_lib.Error] = None) -> "NavspanError":
         if err is not None and err.code == code and err.message:
             io = code == 9
-            return cls(code, err.message.decode("utf-8", "replace"), None if io else err.offset,
-                       err.record.decode() if err.record else None, err.value, err.bound,
-                       _L.navspan_error_reason(ctypes.byref(err)).decode())
+            reason = _L.navspan_error_reason(ctypes.byref(err)).decode()
+            record = err.record.decode() if err.record else None
+            # Empty input: the reason is the whole sentence, as the command prints it.
+            message = reason if io and record == "file is empty" else err.message.decode("utf-8", "replace")
+            return cls(code, message, None if io else err.offset, record, err.value, err.bound, reason)
         return cls(code, _L.navspan_result_string(code).decode())
 
 
@@ -119,64 +122,6 @@ def _os_error(kind, number: int, reason: str, path: bytes) -> NavspanError:
 def _check(code: int, err: Optional[_lib.Error] = None) -> None:
     if code != 0:
         raise NavspanError._from(code, err)
-
-
-class Finding(NamedTuple):
-    """One finding of validate(): see docs/validate.md."""
-    check: str
-    severity: str
-    record: str
-    offset: int
-    message: str
-    not_listed: int
-
-
-class Space(NamedTuple):
-    """A coordinate space of a file: "file" for every format but plugins,
-    whose worldspaces, interior cells and objects are "world", "cell",
-    "object"."""
-    index: int
-    kind: str
-    form_id: int
-    navmeshes: int
-    triangles: int
-
-
-class Location(NamedTuple):
-    """Where a point is: the polygon (index), the point on its surface and
-    the distance (locate: the height gap; nearest: the 3D distance)."""
-    polygon: int
-    point: Tuple[float, float, float]
-    distance: float
-
-
-class Link(NamedTuple):
-    index: int
-    source: int
-    target: int
-    kind: str
-    raw_type: int
-    record: int
-    portal: Tuple[Tuple[float, float, float], Tuple[float, float, float]]
-
-
-class RaycastHit(NamedTuple):
-    blocked: bool
-    fraction: float
-    last: int
-    visited: int
-
-
-class Path(NamedTuple):
-    """A path: polygons (indices) from start to goal, the same as the file's
-    ids, its cost, and the waypoints of the path pulled tight."""
-    polygons: List[int]
-    ids: List[Any]
-    cost: float
-    waypoints: List[Tuple[float, float, float]]
-    start: int
-    goal: int
-    expanded: int
 
 
 PointLike = Union[Sequence[float], Tuple[float, float, float]]
@@ -330,9 +275,10 @@ class Mesh:
         s = ctypes.c_void_p()
         _check(_L.navspan_scratch_create(h, ctypes.byref(s)))
         self._scratch = s
-        # Buffers for find_path, sized for the longest possible corridor.
-        self._corridor = (ctypes.c_uint32 * max(1, self.polygon_count))()
-        self._waypoints = (ctypes.c_float * (3 * (self.polygon_count + 2)))()
+        # Buffers for find_path: grown to what the library says a path
+        # needs (buffer_too_small tells the whole counts), then kept.
+        self._corridor = (ctypes.c_uint32 * 64)()
+        self._waypoints = (ctypes.c_float * (3 * 64))()
 
     def close(self) -> None:
         if getattr(self, "_h", None):
@@ -498,11 +444,19 @@ class Mesh:
         res = _lib.PathResult()
         res.size = ctypes.sizeof(res)
         with self._lock:
-            req.corridor = self._corridor
-            req.corridor_capacity = len(self._corridor)
-            req.waypoints = self._waypoints
-            req.waypoint_capacity = len(self._waypoints) // 3
-            r = _L.navspan_find_path(self._h, self._scratch, ctypes.byref(req), ctypes.byref(res))
+            # The second round has the room the first one said it needs.
+            for _ in range(2):
+                req.corridor = self._corridor
+                req.corridor_capacity = len(self._corridor)
+                req.waypoints = self._waypoints
+                req.waypoint_capacity = len(self._waypoints) // 3
+                r = _L.navspan_find_path(self._h, self._scratch, ctypes.byref(req), ctypes.byref(res))
+                if r != 33:
+                    break
+                if res.corridor_count > len(self._corridor):
+                    self._corridor = (ctypes.c_uint32 * res.corridor_count)()
+                if res.waypoint_count > len(self._waypoints) // 3:
+                    self._waypoints = (ctypes.c_float * (3 * res.waypoint_count))()
             if r == 36:
                 return None
             _check(r)
@@ -537,13 +491,14 @@ class Mesh:
                 start: Optional[int] = None) -> Optional[RaycastHit]:
         """Walks the straight line from source to target over walk-like
         links; None when no polygon is under the source (and no start is given)."""
-        hit = _lib.RaycastHit()
-        r = _L.navspan_raycast(self._h, _lib.NO_POLYGON if start is None else start, _point(source), _point(target),
-                               step_height, ctypes.byref(hit))
+        hit = _lib.RaycastResult()
+        hit.size = ctypes.sizeof(hit)
+        r = _L.navspan_raycast_ex(self._h, _lib.NO_POLYGON if start is None else start, _point(source),
+                                  _point(target), step_height, ctypes.byref(hit))
         if r == 35:
             return None
         _check(r)
-        return RaycastHit(bool(hit.blocked), hit.fraction, hit.last, hit.visited)
+        return RaycastHit(bool(hit.blocked), hit.fraction, hit.last, hit.visited, bool(hit.gave_up))
 
     def __repr__(self) -> str:
         return f"<navspan.Mesh {self.polygon_count} {self.id_scheme}s, {self.link_count} links>"
@@ -559,7 +514,7 @@ class File:
         self.format: str = _L.navspan_format_name(_L.navspan_file_format(handle)).decode()
         self.version: int = _L.navspan_file_version(handle)
         self.size: int = _L.navspan_file_size(handle)
-        self._mesh: Optional[Mesh] = None
+        self._meshes: Dict[int, Mesh] = {}  # by space index
 
     def close(self) -> None:
         if getattr(self, "_h", None):
@@ -657,17 +612,32 @@ class File:
         for i in range(n.value):
             s = _lib.Space()
             _check(_L.navspan_space_get(h, i, ctypes.byref(s), ctypes.byref(err)), err)
-            out.append(Space(i, _SPACE_KINDS.get(s.kind, "file"), s.form_id, s.navmeshes, s.triangles))
+            needed = ctypes.c_size_t()
+            _L.navspan_space_name(h, i, None, 0, ctypes.byref(needed), None)
+            name = ctypes.create_string_buffer(max(1, needed.value))
+            _check(_L.navspan_space_name(h, i, name, len(name), None, ctypes.byref(err)), err)
+            out.append(Space(i, _SPACE_KINDS.get(s.kind, "file"), s.form_id, s.navmeshes, s.triangles,
+                             name.value.decode("utf-8", "replace")))
         return out
 
-    def mesh(self, space: int = 0) -> Mesh:
-        """The walkable view of the file (space: which space of a plugin).
-        Built on first use and kept for space 0."""
-        if space == 0:
-            if self._mesh is None:
-                self._mesh = Mesh(self, 0)
-            return self._mesh
-        return Mesh(self, space)
+    def space_index(self, space: Union[int, str]) -> int:
+        """The index of a space given by index or by name ("player", "hull
+        1", a plugin's editor id; a decimal string is taken as an index)."""
+        if isinstance(space, int):
+            return space
+        index = ctypes.c_uint32()
+        err = _lib.Error()
+        _check(_L.navspan_space_find(self._handle(), space.encode(), ctypes.byref(index), ctypes.byref(err)), err)
+        return index.value
+
+    def mesh(self, space: Union[int, str] = 0) -> Mesh:
+        """The walkable view of one space of the file (File.spaces: the
+        whole file, a Source 2 hull, a plugin worldspace or cell), by index
+        or name. Built on first use and kept."""
+        index = self.space_index(space)
+        if index not in self._meshes:
+            self._meshes[index] = Mesh(self, index)
+        return self._meshes[index]
 
     # The first space's mesh, for the common case.
     @property
@@ -696,6 +666,16 @@ class File:
         return f"<navspan.File {self.name or '<bytes>'} {self.format} v{self.version}>"
 
 
+def _package_part(path: bytes) -> bytes:
+    """The file of a path naming a package member ("x.vpk:maps/y.nav"
+    gives "x.vpk"): what follows the last ".vpk:" is the member, as the
+    library reads it; a path without one is the file itself."""
+    at = path.rfind(b".vpk:")
+    if at < 0 or at + 5 == len(path) or os.path.exists(path):
+        return path
+    return path[:at + 4]
+
+
 def open(source: Union[str, "os.PathLike[str]", bytes, bytearray, memoryview], *, mmap: bool = False,
          max_file_size: Optional[int] = None) -> File:
     """Opens and verifies a navigation file of any format.
@@ -703,7 +683,9 @@ def open(source: Union[str, "os.PathLike[str]", bytes, bytearray, memoryview], *
     source: a path (read into memory; mmap=True maps it instead, only for
     files nothing writes while open), or the bytes themselves: bytes are
     borrowed (kept alive by the File), bytearray and memoryview are copied
-    (they could change under the reader). Raises NavspanError."""
+    (they could change under the reader). A VPK package ("pak01_dir.vpk",
+    a map's "x.vpk") opens as its one navigation member; name one of
+    several as "x.vpk:maps/y.nav". Raises NavspanError."""
     opts = _lib.Options()
     _L.navspan_options_init(ctypes.byref(opts))
     if max_file_size is not None:
@@ -717,18 +699,17 @@ def open(source: Union[str, "os.PathLike[str]", bytes, bytearray, memoryview], *
         if b"\0" in path:
             raise ValueError("embedded null byte in the path")
         # Missing or unreadable files raise what Python's open() raises,
-        # with the path, so `except FileNotFoundError` works as usual.
-        if not os.path.exists(path):
-            raise _os_error(FileNotFoundError, errno.ENOENT, "no such file", path)
-        if os.path.isdir(path):
-            raise _os_error(IsADirectoryError, errno.EISDIR, "is a directory, not a file", path)
+        # with the path, so `except FileNotFoundError` works as usual. A
+        # package member ("x.vpk:maps/y.nav") is checked by its package.
+        disk = _package_part(path)
+        if not os.path.exists(disk):
+            raise _os_error(FileNotFoundError, errno.ENOENT, "no such file", disk)
+        if os.path.isdir(disk):
+            raise _os_error(IsADirectoryError, errno.EISDIR, "is a directory, not a file", disk)
         if mmap:
             opts.flags |= _lib.OPEN_MAP
         _check(_L.navspan_open_path(path, ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)), err)
         return File(h, None, os.fsdecode(path))
-    if len(source) == 0 if isinstance(source, (bytes, bytearray)) else memoryview(source).nbytes == 0:
-        # As the command says it (the library would call it a bad magic).
-        raise NavspanError(1, "empty input (the file has no bytes)", 0, "file", reason="empty input")
     if isinstance(source, bytes):
         _check(_L.navspan_open_bytes(source, len(source), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)),
                err)

@@ -44,6 +44,7 @@ class Space(NamedTuple):
     form_id: int
     navmeshes: int
     triangles: int
+    name: str
 
 class Location(NamedTuple):
     polygon: int
@@ -64,6 +65,7 @@ class RaycastHit(NamedTuple):
     fraction: float
     last: int
     visited: int
+    gave_up: bool
 
 class Path(NamedTuple):
     polygons: List[int]
@@ -139,7 +141,8 @@ class File:
     def dump(self, write: Optional[Callable[[str], Any]] = ...) -> Optional[str]: ...
     @property
     def spaces(self) -> List[Space]: ...
-    def mesh(self, space: int = ...) -> Mesh: ...
+    def space_index(self, space: Union[int, str]) -> int: ...
+    def mesh(self, space: Union[int, str] = ...) -> Mesh: ...
     @property
     def polygons(self) -> _Polygons: ...
     @property

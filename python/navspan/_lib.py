@@ -146,6 +146,17 @@ class RaycastHit(ctypes.Structure):
     ]
 
 
+class RaycastResult(ctypes.Structure):
+    _fields_ = [
+        ("size", ctypes.c_size_t),
+        ("blocked", ctypes.c_int32),
+        ("fraction", ctypes.c_float),
+        ("last", ctypes.c_uint32),
+        ("visited", ctypes.c_uint32),
+        ("gave_up", ctypes.c_int32),
+    ]
+
+
 def _candidates():
     env = os.environ.get("NAVSPAN_LIBRARY")
     if env:
@@ -220,6 +231,9 @@ def signatures() -> dict:
         "navspan_link_kind_name": (ctypes.c_char_p, [r]),
         "navspan_space_count": (r, [P, c_uint32_p, E]),
         "navspan_space_get": (r, [P, ctypes.c_uint32, ctypes.POINTER(Space), E]),
+        "navspan_space_name": (r, [P, ctypes.c_uint32, ctypes.c_char_p, ctypes.c_size_t,
+                                   ctypes.POINTER(ctypes.c_size_t), E]),
+        "navspan_space_find": (r, [P, ctypes.c_char_p, c_uint32_p, E]),
         "navspan_mesh_create": (r, [P, ctypes.c_uint32, ctypes.POINTER(P), E]),
         "navspan_mesh_destroy": (None, [P]),
         "navspan_mesh_polygon_count": (ctypes.c_uint32, [P]),
@@ -244,6 +258,8 @@ def signatures() -> dict:
                                   ctypes.POINTER(ctypes.c_size_t)]),
         "navspan_raycast": (r, [P, ctypes.c_uint32, c_float_p, c_float_p, ctypes.c_float,
                                 ctypes.POINTER(RaycastHit)]),
+        "navspan_raycast_ex": (r, [P, ctypes.c_uint32, c_float_p, c_float_p, ctypes.c_float,
+                                   ctypes.POINTER(RaycastResult)]),
     }
     return sig
 

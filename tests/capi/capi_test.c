@@ -193,7 +193,8 @@ static void check_mesh(const navspan_mesh* mesh) {
                 const float straight = sqrtf((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) +
                                              (a[2] - b[2]) * (a[2] - b[2]));
                 CHECK(res.corridor_count >= 1 && corridor[0] == res.start && corridor[res.corridor_count - 1] == res.goal);
-                CHECK(res.waypoint_count >= 2);
+                /* One point when start and goal are the same point (a one-polygon map). */
+                CHECK(res.waypoint_count >= (straight > 0.0f ? 2u : 1u));
                 CHECK(res.cost >= straight * 0.999f - 0.01f);
                 /* The same corridor's waypoints, asked for on their own. */
                 CHECK(navspan_waypoints(mesh, corridor, res.corridor_count, res.start_point, res.goal_point, waypoints, 4096,
@@ -204,7 +205,7 @@ static void check_mesh(const navspan_mesh* mesh) {
                 req.waypoint_capacity = 1;
                 CHECK(navspan_find_path(mesh, NULL, &req, &res) ==
                       (res.corridor_count > 0 ? navspan_result_buffer_too_small : navspan_result_success));
-                CHECK(res.corridor_count >= 1 && res.waypoint_count >= 2);
+                CHECK(res.corridor_count >= 1 && res.waypoint_count >= (straight > 0.0f ? 2u : 1u));
                 req.corridor_capacity = 4096;
                 req.waypoint_capacity = 4096;
                 /* A cost hook is called, and prices the path. */
@@ -245,6 +246,108 @@ static void check_mesh(const navspan_mesh* mesh) {
 }
 
 /* Everything on one file; returns its format. */
+/* Paths between a sample of polygon pairs: the whole waypoint list (grown
+ * from what buffer_too_small says), ending at the goal point, never cheaper
+ * than the straight line; a NULL corridor is success. Adds to the totals. */
+static size_t paths_found = 0, paths_at_goal = 0;
+
+static void check_paths(const navspan_mesh* mesh) {
+    const uint32_t n = navspan_mesh_polygon_count(mesh);
+    navspan_scratch* scratch = NULL;
+    uint32_t pair;
+    size_t capacity = 2;
+    float* points = (float*)malloc(3 * capacity * sizeof(float));
+    uint32_t corridor[2];
+    if (n == 0 || navspan_scratch_create(mesh, &scratch) != navspan_result_success) {
+        free(points);
+        return;
+    }
+    {
+        /* raycast_ex says what raycast says, and gave_up besides. */
+        navspan_raycast_hit hit;
+        navspan_raycast_result full;
+        float a[3], b[3];
+        centre(mesh, 0, a);
+        centre(mesh, n / 2, b);
+        memset(&full, 0, sizeof full);
+        CHECK(navspan_raycast_ex(mesh, 0, a, b, 18.0f, &full) == navspan_result_invalid_argument); /* size 0 */
+        full.size = sizeof full;
+        if (navspan_raycast(mesh, 0, a, b, 18.0f, &hit) == navspan_result_success) {
+            CHECK(navspan_raycast_ex(mesh, 0, a, b, 18.0f, &full) == navspan_result_success);
+            CHECK(full.blocked == hit.blocked && full.fraction == hit.fraction && full.last == hit.last);
+            CHECK(full.visited == hit.visited && (full.gave_up == 0 || (full.gave_up == 1 && full.blocked)));
+        }
+    }
+    for (pair = 0; pair < 24 && points != NULL; ++pair) {
+        navspan_path_request req;
+        navspan_path_result res;
+        navspan_result r;
+        float dx, dy, dz;
+        navspan_path_request_init(&req);
+        req.start = (uint32_t)(((uint64_t)pair * 7919u) % n);
+        req.goal = (uint32_t)(((uint64_t)pair * 104729u + n / 2) % n);
+        centre(mesh, req.start, req.start_point);
+        centre(mesh, req.goal, req.goal_point);
+        memset(&res, 0, sizeof res);
+        res.size = sizeof res;
+        req.waypoints = points;
+        req.waypoint_capacity = capacity;
+        req.corridor = corridor;
+        req.corridor_capacity = 2;
+        r = navspan_find_path(mesh, scratch, &req, &res);
+        if (r == navspan_result_buffer_too_small && res.waypoint_count > capacity) {
+            capacity = res.waypoint_count;
+            free(points);
+            points = (float*)malloc(3 * capacity * sizeof(float));
+            if (points == NULL) break;
+        }
+        if (r == navspan_result_no_path || r == navspan_result_invalid_argument) continue; /* unusable, apart */
+        /* The whole path, corridor not asked for: success, never buffer_too_small. */
+        req.waypoints = points;
+        req.waypoint_capacity = capacity;
+        req.corridor = NULL;
+        req.corridor_capacity = 0;
+        r = navspan_find_path(mesh, scratch, &req, &res);
+        CHECK(r == navspan_result_success);
+        if (r != navspan_result_success || res.waypoint_count == 0) continue;
+        ++paths_found;
+        dx = points[3 * (res.waypoint_count - 1)] - res.goal_point[0];
+        dy = points[3 * (res.waypoint_count - 1) + 1] - res.goal_point[1];
+        dz = points[3 * (res.waypoint_count - 1) + 2] - res.goal_point[2];
+        if (dx * dx + dy * dy + dz * dz < 1e-4f) ++paths_at_goal;
+        CHECK(dx * dx + dy * dy + dz * dz < 1e-4f);
+        {
+            const float ex = res.goal_point[0] - res.start_point[0], ey = res.goal_point[1] - res.start_point[1],
+                        ez = res.goal_point[2] - res.start_point[2];
+            CHECK(res.cost + 1e-2f >= 0.999f * sqrtf(ex * ex + ey * ey + ez * ez));
+        }
+    }
+    free(points);
+    navspan_scratch_destroy(scratch);
+}
+
+/* The spaces' names: each found again by its name and its number. */
+static void check_space_names(const navspan_file* file, uint32_t spaces) {
+    uint32_t s, found = 0;
+    navspan_error err;
+    char name[256], tiny[2];
+    size_t needed = 0;
+    for (s = 0; s < spaces; ++s) {
+        CHECK(navspan_space_name(file, s, name, sizeof name, &needed, &err) == navspan_result_success);
+        CHECK(needed == strlen(name) + 1 && needed > 1);
+        CHECK(navspan_space_name(file, s, NULL, 0, &needed, &err) == navspan_result_buffer_too_small);
+        CHECK(navspan_space_name(file, s, tiny, sizeof tiny, NULL, &err) == navspan_result_buffer_too_small);
+        CHECK(tiny[0] == name[0] && tiny[1] == '\0');
+        CHECK(navspan_space_find(file, name, &found, &err) == navspan_result_success);
+        CHECK(found <= s); /* two cells may share an editor id: the first */
+        snprintf(name, sizeof name, "%u", (unsigned)s);
+        if (navspan_space_find(file, name, &found, &err) == navspan_result_success) CHECK(found <= s);
+    }
+    CHECK(navspan_space_name(file, spaces, name, sizeof name, NULL, &err) == navspan_result_invalid_argument);
+    CHECK(navspan_space_find(file, "no such space anywhere", &found, &err) == navspan_result_not_found);
+    CHECK(navspan_space_find(file, NULL, &found, &err) == navspan_result_invalid_argument);
+}
+
 static navspan_format check_file(const char* path, int must_open) {
     navspan_file* file = NULL;
     navspan_file* again = NULL;
@@ -297,12 +400,15 @@ static navspan_format check_file(const char* path, int must_open) {
     CHECK(bytes != NULL);
     if (bytes != NULL) {
         navspan_options_init(&options);
+        /* A package opens as its member, copied out of it. */
+        const int package = navspan_detect(bytes, size) == navspan_format_vpk_package;
         CHECK(navspan_open_bytes(bytes, size, NULL, &again, &err) == navspan_result_success);
-        CHECK(navspan_file_data(again) == bytes && navspan_file_version(again) == navspan_file_version(file));
+        CHECK((navspan_file_data(again) == bytes) != package);
+        CHECK(navspan_file_version(again) == navspan_file_version(file));
         navspan_close(again);
         options.flags = NAVSPAN_OPEN_COPY;
         CHECK(navspan_open_bytes(bytes, size, &options, &again, &err) == navspan_result_success);
-        CHECK(navspan_file_data(again) != bytes && navspan_file_size(again) == size);
+        CHECK(navspan_file_data(again) != bytes && (navspan_file_size(again) == size) != package);
         navspan_close(again);
         /* Cut short: an error with an offset inside the file, never a crash. */
         if (size > 8) {
@@ -329,15 +435,19 @@ static navspan_format check_file(const char* path, int must_open) {
         navspan_mesh* mesh = NULL;
         navspan_space space;
         CHECK(navspan_space_get(file, s, &space, &err) == navspan_result_success);
-        CHECK((format == navspan_format_creation_plugin) == (space.kind != navspan_space_file));
+        CHECK((format == navspan_format_creation_plugin || format == navspan_format_source2_nav) ==
+              (space.kind != navspan_space_file));
+        CHECK((format == navspan_format_source2_nav) == (space.kind == navspan_space_hull));
         CHECK(navspan_mesh_create(file, s, &mesh, &err) == navspan_result_success);
         if (mesh != NULL) {
             char up = navspan_mesh_up_axis(mesh);
             CHECK(up == (format == navspan_format_fox_nav2 ? 'y' : 'z'));
             check_mesh(mesh);
+            check_paths(mesh);
         }
         navspan_mesh_destroy(mesh);
     }
+    check_space_names(file, spaces);
     {
         navspan_mesh* mesh = NULL;
         CHECK(navspan_mesh_create(file, spaces + 1, &mesh, &err) == navspan_result_invalid_argument && mesh == NULL);
@@ -347,6 +457,77 @@ static navspan_format check_file(const char* path, int must_open) {
     free(labelled.data);
     free(dump.data);
     return format;
+}
+
+/* What the corpus is known to hold: a5_vault's three hulls and their areas
+ * (1245 in all, as `navspan info` counts them), the CS2 package whose .nav
+ * is source2-nav's point_template_test, a one-polygon path's cost. */
+static void check_corpus_specifics(const char* corpus) {
+    static const uint32_t areas[3] = {436, 417, 392};
+    char path[4096], loose[4096], name[64];
+    navspan_file *file = NULL, *member = NULL;
+    navspan_error err;
+    uint32_t count = 0, i, index = 0;
+    current = "corpus specifics";
+    snprintf(path, sizeof path, "%s/source2-nav/files/ValveResourceFormat__ValveResourceFormat__a5_vault.nav", corpus);
+    if (navspan_open_path(path, NULL, &file, &err) == navspan_result_success) {
+        CHECK(navspan_space_count(file, &count, &err) == navspan_result_success && count == 3);
+        for (i = 0; i < count && i < 3; ++i) {
+            navspan_mesh* mesh = NULL;
+            navspan_space space;
+            char expected[16];
+            CHECK(navspan_space_get(file, i, &space, &err) == navspan_result_success);
+            CHECK(space.kind == navspan_space_hull && space.form_id == i);
+            CHECK(navspan_space_name(file, i, name, sizeof name, NULL, &err) == navspan_result_success);
+            snprintf(expected, sizeof expected, "hull %u", (unsigned)i);
+            CHECK(strcmp(name, expected) == 0);
+            CHECK(navspan_space_find(file, expected, &index, &err) == navspan_result_success && index == i);
+            CHECK(navspan_mesh_create(file, i, &mesh, &err) == navspan_result_success);
+            CHECK(navspan_mesh_polygon_count(mesh) == areas[i]);
+            if (i == 0 && mesh != NULL) {
+                /* Both ends on one polygon: the cost is the straight line. */
+                navspan_path_request req;
+                navspan_path_result res;
+                float c[3];
+                navspan_path_request_init(&req);
+                centre(mesh, 0, c);
+                req.start = req.goal = 0;
+                memcpy(req.start_point, c, sizeof c);
+                memcpy(req.goal_point, c, sizeof c);
+                req.goal_point[0] += 0.01f;
+                memset(&res, 0, sizeof res);
+                res.size = sizeof res;
+                CHECK(navspan_find_path(mesh, NULL, &req, &res) == navspan_result_success);
+                CHECK(fabsf(res.cost - 0.01f) < 1e-3f && res.corridor_count == 1);
+            }
+            navspan_mesh_destroy(mesh);
+        }
+        navspan_close(file);
+    }
+    snprintf(path, sizeof path, "%s/vpk/files/ValveResourceFormat__ValveResourceFormat__point_template_test.vpk", corpus);
+    snprintf(loose, sizeof loose, "%s/source2-nav/files/ValveResourceFormat__ValveResourceFormat__point_template_test.nav",
+             corpus);
+    if (navspan_open_path(path, NULL, &file, &err) == navspan_result_success &&
+        navspan_open_path(loose, NULL, &member, &err) == navspan_result_success) {
+        char selected[4200];
+        navspan_file* again = NULL;
+        CHECK(navspan_file_format(file) == navspan_format_source2_nav && navspan_file_version(file) == 36);
+        CHECK(navspan_file_size(file) == navspan_file_size(member));
+        CHECK(memcmp(navspan_file_data(file), navspan_file_data(member), navspan_file_size(file)) == 0);
+        CHECK(navspan_space_name(file, 0, name, sizeof name, NULL, &err) == navspan_result_success);
+        CHECK(strcmp(name, "player") == 0);
+        snprintf(selected, sizeof selected, "%s:maps/point_template_test.nav", path);
+        CHECK(navspan_open_path(selected, NULL, &again, &err) == navspan_result_success);
+        CHECK(navspan_file_size(again) == navspan_file_size(member));
+        navspan_close(again);
+        snprintf(selected, sizeof selected, "%s:maps/none.nav", path);
+        CHECK(navspan_open_path(selected, NULL, &again, &err) == navspan_result_not_found && again == NULL);
+        CHECK(strstr(err.message, "maps/none.nav") != NULL);
+        snprintf(selected, sizeof selected, "%s.vpk:maps/x.nav", loose);
+        CHECK(navspan_open_path(selected, NULL, &again, &err) == navspan_result_io);
+    }
+    navspan_close(file);
+    navspan_close(member);
 }
 
 static void check_basics(void) {
@@ -367,7 +548,11 @@ static void check_basics(void) {
     CHECK(strstr(err.message, "bad magic") != NULL);
     CHECK(strncmp(navspan_error_reason(&err), "not a navigation mesh", 21) == 0);
     CHECK(navspan_open_bytes(nav3, sizeof nav3, NULL, &file, NULL) == navspan_result_bad_magic);
-    CHECK(navspan_open_bytes(NULL, 0, NULL, &file, &err) == navspan_result_bad_magic);
+    /* No bytes: the command's words, from the library itself. */
+    CHECK(navspan_open_bytes(NULL, 0, NULL, &file, &err) == navspan_result_io);
+    CHECK(strcmp(navspan_error_reason(&err), "empty input (the file has no bytes)") == 0);
+    CHECK(navspan_open_bytes(junk, 0, NULL, &file, &err) == navspan_result_io && file == NULL);
+    CHECK(navspan_raycast_ex(NULL, 0, NULL, NULL, 18.0f, NULL) == navspan_result_invalid_argument);
     CHECK(navspan_open_bytes(NULL, 5, NULL, &file, &err) == navspan_result_invalid_argument);
     CHECK(navspan_open_bytes(junk, sizeof junk, NULL, NULL, &err) == navspan_result_invalid_argument);
     CHECK(strcmp(navspan_error_reason(&err), "invalid argument") == 0);
@@ -422,7 +607,7 @@ int main(int argc, char** argv) {
         if (argc < 3) argc = 3;
     }
     if (argc > 2) {
-        static const char* folders[] = {"source-nav", "quake-nav", "fox-nav2", "creation-plugins"};
+        static const char* folders[] = {"source-nav", "quake-nav", "fox-nav2", "creation-plugins", "source2-nav", "vpk"};
         size_t i;
         char dir[4096];
         for (i = 0; i < sizeof folders / sizeof folders[0]; ++i) {
@@ -430,7 +615,10 @@ int main(int argc, char** argv) {
             corpus += check_folder(dir, formats_seen, 0);
         }
         if (corpus == 0) printf("capi: corpus not found under %s, skipped\n", argv[2]);
+        if (corpus > 0) check_corpus_specifics(argv[2]);
     }
+    printf("capi: %zu paths found, %zu end at the goal\n", paths_found, paths_at_goal);
+    CHECK(paths_found > 0 && paths_at_goal == paths_found);
     printf("capi: %d samples, %d corpus files\n", samples, corpus);
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -39,6 +39,22 @@ if(CMAKE_C_COMPILER)
     endforeach()
 endif()
 
+# Packages through the ABI (C++: tests/vpk/builder.hpp writes synthetic
+# split sets into the build folder): the shared library, as callers use it.
+# In a subfolder: tests/CMakeLists.txt makes a doctest program of the .cpp
+# files directly in tests/capi.
+if(TARGET navspan_c)
+    add_executable(navspan_test_capi_vpk ${CMAKE_CURRENT_SOURCE_DIR}/capi/package/capi_vpk_test.cpp)
+    target_link_libraries(navspan_test_capi_vpk PRIVATE navspan_c navspan_build_flags)
+    target_compile_features(navspan_test_capi_vpk PRIVATE cxx_std_20)
+    if(WIN32)
+        add_custom_command(TARGET navspan_test_capi_vpk POST_BUILD
+            COMMAND ${CMAKE_COMMAND} -E copy_if_different $<TARGET_FILE:navspan_c> $<TARGET_FILE_DIR:navspan_test_capi_vpk>)
+    endif()
+    add_test(NAME capi.vpk COMMAND navspan_test_capi_vpk ${PROJECT_SOURCE_DIR}/examples/samples ${CMAKE_CURRENT_BINARY_DIR})
+    set_tests_properties(capi.vpk PROPERTIES LABELS "unit;capi")
+endif()
+
 # pytest: Debian's python3-pytest. A python3 without it (or an ASan build,
 # whose library python cannot load without preloading the sanitizer
 # runtime) leaves the test out and says so. pytest's exit 5 means it

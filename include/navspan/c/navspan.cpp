@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "detail/abi.hpp"
+#include "detail/package.hpp"
 
 #ifndef NAVSPAN_VERSION
 #define NAVSPAN_VERSION "0.1.0"
@@ -70,6 +71,7 @@ const char* navspan_format_name(navspan_format f) {
         case navspan_format_creation_plugin: return "creation_plugin";
         case navspan_format_quake2_nav: return "quake2_nav";
         case navspan_format_source2_nav: return "source2_nav";
+        case navspan_format_vpk_package: return "vpk_package";
         case navspan_format_unknown: break;
     }
     return "unknown";
@@ -112,6 +114,12 @@ navspan_result navspan_open_bytes(const void* data, size_t size, const navspan_o
         } else {
             f->bytes = navspan::bytes_view(bytes, size);
         }
+        if (navspan::detect(f->bytes) == navspan::format::vpk_package) {
+            navspan::limits lim;
+            lim.max_file_size = o.max_file_size;
+            // No path: a member in a split set's archive cannot be found.
+            if (const navspan_result r = unpack_member(*f, {}, {}, lim, error); r != navspan_result_success) return r;
+        }
         if (const navspan_result r = open_common(*f, error); r != navspan_result_success) return r;
         *out = f.release();
         return navspan_result_success;
@@ -128,6 +136,8 @@ navspan_result navspan_open_path(const char* path, const navspan_options* option
         auto f = std::make_unique<navspan_file>();
         navspan::limits lim;
         lim.max_file_size = o.max_file_size;
+        const package_selector sel = split_selector(path);
+        path = sel.file.c_str();
         if ((o.flags & NAVSPAN_OPEN_MAP) != 0) {
             auto m = navspan::mapped_file::open(path);
             if (!m) return fail(m.error(), error);
@@ -144,6 +154,13 @@ navspan_result navspan_open_path(const char* path, const navspan_options* option
             if (!read) return fail(read.error(), error);
             f->owned = std::move(*read);
             f->bytes = navspan::bytes_view(f->owned.data(), f->owned.size());
+        }
+        if (navspan::detect(f->bytes) == navspan::format::vpk_package) {
+            const navspan_result r = unpack_member(*f, sel.file, sel.member, lim, error);
+            if (r != navspan_result_success) return r;
+        } else if (!sel.member.empty()) {
+            return fail_text(navspan_result_invalid_argument, "package member",
+                             "a member was named, but " + sel.file + " is not a VPK package", error);
         }
         if (const navspan_result r = open_common(*f, error); r != navspan_result_success) return r;
         *out = f.release();
@@ -257,41 +274,42 @@ const char* navspan_link_kind_name(navspan_link_kind k) {
 navspan_result navspan_space_count(const navspan_file* f, uint32_t* count, navspan_error* error) {
     clear(error);
     if (f == nullptr || count == nullptr) return fail(navspan_result_invalid_argument, "file or count is NULL", error);
-    return guarded([&] {
-        *count = 1;
-        if (f->format != navspan::format::creation_plugin) return navspan_result_success;
-        auto plugin = navspan::creation::plugin_file::open(f->bytes);
-        if (!plugin) return fail(plugin.error(), error);
-        navspan::creation::inflate_buffer scratch;
-        std::vector<nav::plugin_space> spaces;
-        if (const navspan::error e = nav::plugin_spaces(*plugin, scratch, spaces); !e.ok()) return fail(e, error);
-        *count = static_cast<std::uint32_t>(spaces.size());
-        return navspan_result_success;
-    });
+    *count = static_cast<std::uint32_t>(f->spaces.size());
+    return navspan_result_success;
 }
 
 navspan_result navspan_space_get(const navspan_file* f, uint32_t index, navspan_space* out, navspan_error* error) {
     clear(error);
     if (f == nullptr || out == nullptr) return fail(navspan_result_invalid_argument, "file or out is NULL", error);
-    return guarded([&] {
-        if (f->format != navspan::format::creation_plugin) {
-            if (index != 0) return fail(navspan_result_invalid_argument, "space index past the file's spaces", error);
-            *out = navspan_space{navspan_space_file, 0, 0, 0};
-            return navspan_result_success;
-        }
-        auto plugin = navspan::creation::plugin_file::open(f->bytes);
-        if (!plugin) return fail(plugin.error(), error);
-        navspan::creation::inflate_buffer scratch;
-        std::vector<nav::plugin_space> spaces;
-        if (const navspan::error e = nav::plugin_spaces(*plugin, scratch, spaces); !e.ok()) return fail(e, error);
-        if (index >= spaces.size()) return fail(navspan_result_invalid_argument, "space index past the file's spaces", error);
-        const nav::plugin_space& s = spaces[index];
-        out->kind = static_cast<navspan_space_kind>(static_cast<int>(s.kind) + 1);
-        out->form_id = s.form_id;
-        out->navmeshes = s.navmeshes;
-        out->triangles = s.triangles;
-        return navspan_result_success;
-    });
+    if (index >= f->spaces.size()) return fail(navspan_result_invalid_argument, "space index past the file's spaces", error);
+    *out = f->spaces[index];
+    return navspan_result_success;
+}
+
+navspan_result navspan_space_name(const navspan_file* f, uint32_t index, char* buf, size_t cap, size_t* needed,
+                                  navspan_error* error) {
+    clear(error);
+    if (f == nullptr || (buf == nullptr && cap != 0)) return fail(navspan_result_invalid_argument, "file or buf is NULL", error);
+    const std::span<const navspan::space> spaces = f->file.spaces();
+    if (index >= spaces.size()) return fail(navspan_result_invalid_argument, "space index past the file's spaces", error);
+    const std::string_view name = spaces[index].name();
+    if (needed != nullptr) *needed = name.size() + 1;
+    if (cap == 0) return navspan_result_buffer_too_small;
+    const std::size_t n = std::min(name.size(), cap - 1);
+    std::memcpy(buf, name.data(), n);
+    buf[n] = '\0';
+    return n < name.size() ? navspan_result_buffer_too_small : navspan_result_success;
+}
+
+navspan_result navspan_space_find(const navspan_file* f, const char* name, uint32_t* index, navspan_error* error) {
+    clear(error);
+    if (f == nullptr || name == nullptr || index == nullptr) {
+        return fail(navspan_result_invalid_argument, "file, name or index is NULL", error);
+    }
+    const navspan::space* s = f->file.find_space(name);
+    if (s == nullptr) return fail(navspan_result_not_found, "no space of that name or number", error);
+    *index = s->index;
+    return navspan_result_success;
 }
 
 navspan_result navspan_mesh_create(const navspan_file* f, uint32_t space, navspan_mesh** out, navspan_error* error) {
@@ -470,7 +488,7 @@ navspan_result navspan_scratch_create(const navspan_mesh* m, navspan_scratch** o
     *out = nullptr;
     return guarded([&] {
         auto s = std::make_unique<navspan_scratch>();
-        s->s.fit(m->w);
+        s->fit(m->w);
         *out = s.release();
         return navspan_result_success;
     });
@@ -533,7 +551,7 @@ navspan_result navspan_find_path(const navspan_mesh* m, navspan_scratch* scratch
             own = std::make_unique<navspan_scratch>();
             scratch = own.get();
         }
-        scratch->s.fit(m->w);  // a scratch made for a smaller mesh grows
+        scratch->fit(m->w);  // a scratch made for a smaller mesh grows (once)
         const navspan::vec3 a = vec(r.start_point), b = vec(r.goal_point);
         nav::path_result found;
         if (q.cost != nullptr) {
@@ -549,16 +567,23 @@ navspan_result navspan_find_path(const navspan_mesh* m, navspan_scratch* scratch
         }
         r.cost = found.cost;
         r.corridor_count = found.corridor.size();
-        const std::size_t kept = std::min(found.corridor.size(), q.corridor_capacity);
-        if (kept > 0) std::memcpy(q.corridor, found.corridor.data(), kept * sizeof(std::uint32_t));
-        if (kept < found.corridor.size()) status = navspan_result_buffer_too_small;
+        // An array left NULL was not asked for: it never makes the call fail.
+        if (q.corridor != nullptr) {
+            const std::size_t kept = std::min(found.corridor.size(), q.corridor_capacity);
+            if (kept > 0) std::memcpy(q.corridor, found.corridor.data(), kept * sizeof(std::uint32_t));
+            if (kept < found.corridor.size()) status = navspan_result_buffer_too_small;
+        }
         if (q.waypoints != nullptr) {
-            // The funnel gives at most one point per portal plus both ends.
-            std::vector<navspan::vec3> points(found.corridor.size() + 2);
-            const auto straight = nav::straight_path(m->w, found.corridor, a, b, points);
+            // The scratch holds room for the longest corridor's funnel
+            // (navspan_scratch::fit), so the path is never cut here.
+            const auto straight = nav::straight_path(m->w, found.corridor, a, b, scratch->points);
+            if (!straight.complete) {
+                status = navspan_result_internal;
+                return finish();
+            }
             r.waypoint_count = straight.count;
             const std::size_t n = std::min(straight.count, q.waypoint_capacity);
-            for (std::size_t i = 0; i < n; ++i) put(q.waypoints + 3 * i, points[i]);
+            for (std::size_t i = 0; i < n; ++i) put(q.waypoints + 3 * i, scratch->points[i]);
             if (n < straight.count) status = navspan_result_buffer_too_small;
         }
         return finish();
@@ -576,7 +601,8 @@ navspan_result navspan_waypoints(const navspan_mesh* m, const uint32_t* corridor
         if (corridor[i] >= m->w.polygon_count()) return navspan_result_invalid_argument;
     }
     return guarded([&] {
-        std::vector<navspan::vec3> points(corridor_count + 2);
+        // At most 2 * corridor + 1 points (straight_path): never cut.
+        std::vector<navspan::vec3> points(2 * corridor_count + 2);
         const auto straight = nav::straight_path(m->w, std::span<const nav::polygon_index>(corridor, corridor_count),
                                                  vec(start_point), vec(goal_point), points);
         if (count != nullptr) *count = straight.count;
@@ -588,7 +614,22 @@ navspan_result navspan_waypoints(const navspan_mesh* m, const uint32_t* corridor
 
 navspan_result navspan_raycast(const navspan_mesh* m, uint32_t start, const float from[3], const float to[3],
                                float step_height, navspan_raycast_hit* out) {
-    if (m == nullptr || out == nullptr || !finite3(from) || !finite3(to) || std::isnan(step_height)) {
+    if (out == nullptr) return navspan_result_invalid_argument;
+    navspan_raycast_result full{};
+    full.size = sizeof full;
+    const navspan_result r = navspan_raycast_ex(m, start, from, to, step_height, &full);
+    if (r == navspan_result_success) {
+        out->blocked = full.blocked;
+        out->fraction = full.fraction;
+        out->last = full.last;
+        out->visited = full.visited;
+    }
+    return r;
+}
+
+navspan_result navspan_raycast_ex(const navspan_mesh* m, uint32_t start, const float from[3], const float to[3],
+                                  float step_height, navspan_raycast_result* out) {
+    if (m == nullptr || out == nullptr || out->size == 0 || !finite3(from) || !finite3(to) || std::isnan(step_height)) {
         return navspan_result_invalid_argument;
     }
     if (start == NAVSPAN_NO_POLYGON) {
@@ -599,10 +640,13 @@ navspan_result navspan_raycast(const navspan_mesh* m, uint32_t start, const floa
         return navspan_result_invalid_argument;
     }
     const auto hit = nav::raycast(m->w, start, vec(from), vec(to), step_height);
-    out->blocked = hit.blocked ? 1 : 0;
-    out->fraction = hit.fraction;
-    out->last = hit.last;
-    out->visited = static_cast<std::uint32_t>(hit.visited);
+    navspan_raycast_result r{};
+    r.blocked = hit.blocked ? 1 : 0;
+    r.fraction = hit.fraction;
+    r.last = hit.last;
+    r.visited = static_cast<std::uint32_t>(hit.visited);
+    r.gave_up = hit.gave_up ? 1 : 0;
+    copy_out(out, r);
     return navspan_result_success;
 }
 

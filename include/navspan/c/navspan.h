@@ -153,7 +153,17 @@ NAVSPAN_C_API navspan_result navspan_open_bytes(const void* data, size_t size, c
                                                 navspan_file** out, navspan_error* error);
 /* Opens a file: read whole into memory (a file changed meanwhile gives a
  * clean error or the old bytes), or mapped with NAVSPAN_OPEN_MAP (only for
- * files nothing else writes while open). Only regular files are read. */
+ * files nothing else writes while open). Only regular files are read.
+ *
+ * Packages: a VPK package (as Counter-Strike 2 ships a map) opens as its
+ * navigation member (.nav or .nav2), as if that member were the loose
+ * file: navspan_file_data and navspan_file_format are the member's. A
+ * package holding several names one with "PACKAGE.vpk:maps/x.nav" (the
+ * member's full path after the last ".vpk:"); without it the call fails
+ * with invalid_argument, its message naming them. A member of a split set
+ * (NAME_dir.vpk) is read from its archive NAME_NNN.vpk beside it (io when
+ * that file is missing, its message naming it). navspan_open_bytes opens a
+ * one-file package likewise (always copying the member out). */
 NAVSPAN_C_API navspan_result navspan_open_path(const char* path, const navspan_options* options,
                                                navspan_file** out, navspan_error* error);
 /* Frees the file (NULL is accepted). Meshes built from it stay valid. */
@@ -268,10 +278,16 @@ typedef enum navspan_space_kind {
     navspan_space_world = 1,   /* a plugin worldspace */
     navspan_space_cell = 2,    /* a plugin interior cell */
     navspan_space_object = 3,  /* a base object carrying a navmesh */
-    navspan_space_navmesh = 4  /* one navmesh record */
+    navspan_space_navmesh = 4, /* one navmesh record */
+    navspan_space_hull = 5     /* one agent hull of a Source 2 file (since 0.1.0) */
+    /* New kinds are added at the end; none is renumbered. */
 } navspan_space_kind;
 
-/* A coordinate space of a file: a plugin holds many (docs/nav.md). */
+/* A separately walkable mesh of a file, the same idea for every format
+ * (docs/nav.md): the whole file (Source, Quake, Fox), one agent hull
+ * (Source 2: form_id is the hull index), one worldspace or interior cell
+ * (plugins: form_id is the record's form id). navmeshes and triangles are
+ * counted for plugin spaces only (0 elsewhere). */
 typedef struct navspan_space {
     navspan_space_kind kind;
     uint32_t form_id;
@@ -279,16 +295,34 @@ typedef struct navspan_space {
     uint64_t triangles;
 } navspan_space;
 
-/* How many spaces the file has (1 for every format but plugins; a plugin
- * without navmeshes has 0). */
+/* How many spaces the file has: 1 for Source, Quake and Fox; one per
+ * declared hull for Source 2; one per worldspace or cell holding a navmesh
+ * for plugins (a plugin without navmeshes has 0). */
 NAVSPAN_C_API navspan_result navspan_space_count(const navspan_file* file, uint32_t* count, navspan_error* error);
 NAVSPAN_C_API navspan_result navspan_space_get(const navspan_file* file, uint32_t index, navspan_space* out,
                                                navspan_error* error);
+/* The name of space `index`, NUL-terminated, into buf[cap]: "whole file",
+ * the hull's stored name ("player", ...) or "hull N" (Source 2), the editor
+ * id of a worldspace or cell, else its form id in 8 hex digits (plugins).
+ * `needed` (may be NULL) gets the bytes the whole name takes with its NUL;
+ * when cap is smaller the call returns buffer_too_small (buf, if cap > 0,
+ * holds the name cut short, NUL-terminated). buf may be NULL when cap is 0.
+ * Since 0.1.0. */
+NAVSPAN_C_API navspan_result navspan_space_name(const navspan_file* file, uint32_t index, char* buf, size_t cap,
+                                                size_t* needed, navspan_error* error);
+/* The space named `name` (exactly), else the space whose index `name`
+ * spells in decimal ("2"), as the command's --space: not_found when none.
+ * Since 0.1.0. */
+NAVSPAN_C_API navspan_result navspan_space_find(const navspan_file* file, const char* name, uint32_t* index,
+                                                navspan_error* error);
 
 typedef struct navspan_mesh navspan_mesh;
 
-/* Builds the walkable view of space `space` (0 for the whole file, or a
- * plugin's first space) and its spatial index: once, it allocates. */
+/* Builds the walkable view of space `space` (an index below
+ * navspan_space_count: the whole file, a Source 2 hull, a plugin's
+ * worldspace or cell) and its spatial index: once, it allocates. Space 0
+ * of a file with no spaces is an empty mesh (a plugin without navmeshes),
+ * or hull 0 (a Source 2 file that declares no hull). */
 NAVSPAN_C_API navspan_result navspan_mesh_create(const navspan_file* file, uint32_t space, navspan_mesh** out,
                                                  navspan_error* error);
 NAVSPAN_C_API void navspan_mesh_destroy(navspan_mesh* mesh);
@@ -365,7 +399,8 @@ NAVSPAN_C_API navspan_result navspan_nearest_many(const navspan_mesh* mesh, cons
 
 typedef struct navspan_scratch navspan_scratch;
 
-/* Working memory for find_path on `mesh` (or any smaller one). */
+/* Working memory for find_path on `mesh` (or any smaller one): the search
+ * and the waypoints of the longest corridor the mesh can have. */
 NAVSPAN_C_API navspan_result navspan_scratch_create(const navspan_mesh* mesh, navspan_scratch** out);
 NAVSPAN_C_API void navspan_scratch_destroy(navspan_scratch* scratch);
 
@@ -404,9 +439,15 @@ NAVSPAN_C_API void navspan_path_request_init(navspan_path_request* request);
 
 /* A* over the polygons, then (when waypoints are asked for) the funnel.
  * Returns success, no_path, invalid_argument (a polygon out of range or
- * unusable, or no polygon for a point), buffer_too_small (the result says
- * how much is needed; the corridor and waypoints are then cut). `scratch`
- * may be NULL (one is allocated for the call). */
+ * unusable, or no polygon for a point), buffer_too_small (the result's
+ * corridor_count and waypoint_count say how much the whole path needs:
+ * call again with that much room; the arrays then hold the path cut
+ * short). An array left NULL is not asked for and never makes the call
+ * buffer_too_small. The waypoints always end at the goal point when the
+ * call succeeds. With a scratch the call allocates nothing; `scratch` may
+ * be NULL (one is allocated for the call). The cost is never below the
+ * straight line between the two points with the default cost (start and
+ * goal on one polygon: exactly that line). */
 NAVSPAN_C_API navspan_result navspan_find_path(const navspan_mesh* mesh, navspan_scratch* scratch,
                                                const navspan_path_request* request, navspan_path_result* result);
 
@@ -425,11 +466,27 @@ typedef struct navspan_raycast_hit {
     uint32_t visited; /* polygons crossed */
 } navspan_raycast_hit;
 
+/* navspan_raycast_hit with room to grow (navspan_raycast_hit has no size
+ * member, so it stays as it is). Since 0.1.0. */
+typedef struct navspan_raycast_result {
+    size_t size;      /* sizeof(navspan_raycast_result) */
+    int32_t blocked;  /* a wall was met (or the walk gave up) */
+    float fraction;
+    uint32_t last;
+    uint32_t visited;
+    int32_t gave_up;  /* the walk made no headway through a tangle of
+                         overlapping, linked polygons within its work bound
+                         (blocked is then 1 too): not a wall of the map */
+} navspan_raycast_result;
+
 /* Walks the straight line from `from` to `to` over walk-like links,
  * starting on `start` (NAVSPAN_NO_POLYGON: the polygon under `from`),
  * within `step_height` of the surface. */
 NAVSPAN_C_API navspan_result navspan_raycast(const navspan_mesh* mesh, uint32_t start, const float from[3],
                                              const float to[3], float step_height, navspan_raycast_hit* out);
+/* navspan_raycast with gave_up: set out->size first. Since 0.1.0. */
+NAVSPAN_C_API navspan_result navspan_raycast_ex(const navspan_mesh* mesh, uint32_t start, const float from[3],
+                                                const float to[3], float step_height, navspan_raycast_result* out);
 
 #ifdef __cplusplus
 }

@@ -79,7 +79,7 @@ private:
 // its next query.
 struct path_result {
     path_status status = path_status::no_path;
-    float cost = 0;  // the cost of the corridor (with the default hook: its length through portal midpoints)
+    float cost = 0;  // the cost of the corridor (with the default hook: its length through portal midpoints; on one polygon: the straight line)
     std::span<const polygon_index> corridor;
     std::size_t expanded = 0;  // polygons taken off the open list
 };
@@ -140,7 +140,9 @@ struct path_search {
             ++r.expanded;
             if (cur == goal) {
                 r.status = path_status::found;
-                r.cost = c.cost;
+                // Start and goal on one polygon: no step was priced, yet the
+                // walk is the straight line between the points, never free.
+                r.cost = cur == start ? path_detail::plan_distance3(start_plan, goal_plan) : c.cost;
                 std::size_t n = 0;
                 for (polygon_index p = goal; p != no_polygon && n < s.corridor_.size(); p = s.nodes_[p].parent) {
                     s.corridor_[n++] = p;

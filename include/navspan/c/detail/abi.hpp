@@ -34,6 +34,7 @@
 
 struct navspan_file {
     // The bytes: borrowed (a view only), copied or read (owned), or mapped.
+    // A package's member is copied out (owned), the package let go.
     std::vector<std::byte> owned;
     std::optional<navspan::mapped_file> mapped;
     navspan::bytes_view bytes;
@@ -41,6 +42,12 @@ struct navspan_file {
     const navspan::tools::format_module* module = nullptr;
     std::uint32_t version = 0;
     std::string info_json;  // the summary, made at open (it verifies the file)
+    // The file opened once (navspan::open, at open): every later call reads
+    // through these readers instead of detecting and verifying again.
+    navspan::any_file file;
+    // The C view of file.spaces(), made at open (a plugin's navmesh and
+    // triangle counts take a walk of its records: once, not per call).
+    std::vector<navspan_space> spaces;
 };
 
 struct navspan_mesh {
@@ -52,6 +59,16 @@ struct navspan_mesh {
 
 struct navspan_scratch {
     navspan::nav::path_scratch s;
+    // The funnel's output for the longest corridor of the mesh (each
+    // polygon once: 2 * polygons + 2 points always suffice, straight_path),
+    // so find_path with a scratch allocates nothing per call.
+    std::vector<navspan::vec3> points;
+
+    void fit(const navspan::nav::walkable& w) {
+        s.fit(w);
+        const std::size_t need = 2 * w.polygon_count() + 2;
+        if (points.size() < need) points.resize(need);
+    }
 };
 
 namespace navspan::c_detail {
@@ -124,7 +141,24 @@ inline navspan_format to_c(navspan::format f) noexcept {
     if (name == "creation_plugin") return navspan_format_creation_plugin;
     if (name == "quake2_nav") return navspan_format_quake2_nav;
     if (name == "source2_nav") return navspan_format_source2_nav;
+    if (name == "vpk_package") return navspan_format_vpk_package;
     return navspan_format_unknown;
+}
+
+// An error of the call with a sentence made for it: `record` is a static
+// phrase (the struct keeps the pointer), `text` is copied into the message.
+inline navspan_result fail_text(navspan_result r, const char* record, std::string_view text,
+                                navspan_error* out) noexcept {
+    if (out != nullptr) {
+        *out = navspan_error{};
+        out->code = r;
+        out->record = record;
+        out->parent_index = navspan::error::no_index;
+        const std::size_t n = std::min(text.size(), sizeof out->message - 1);
+        std::memcpy(out->message, text.data(), n);
+        out->message[n] = '\0';
+    }
+    return r;
 }
 
 inline bool finite3(const float* p) noexcept {
@@ -201,23 +235,36 @@ void top_level_integers(std::string_view json, Visit&& visit) {
     }
 }
 
-// The version() of the file's reader (docs/api.md): the summary's top-level
-// "version" where it has one (Source, Quake; Fox stores none: 0); a
-// plugin's summary names NVNM versions, its reader's version() is the form
-// version of the TES4 header.
-inline std::uint32_t reader_version(const navspan_file& f) {
-    if (f.format == navspan::format::creation_plugin) {
-        const auto plugin = navspan::creation::plugin_file::open(f.bytes);
-        return plugin ? plugin->version() : 0;
+// The C view of the opened file's spaces (plugins: with the navmesh and
+// triangle counts of nav::plugin_spaces, listed in the same order).
+inline navspan::error c_spaces(navspan_file& f) {
+    f.spaces.clear();
+    std::vector<nav::plugin_space> counted;
+    if (const auto* plugin = f.file.plugin()) {
+        navspan::creation::inflate_buffer scratch;
+        if (const navspan::error e = nav::plugin_spaces(*plugin, scratch, counted); !e.ok()) return e;
     }
-    std::uint64_t version = 0;
-    top_level_integers(f.info_json, [&](const std::string& key, std::uint64_t value) {
-        if (key == "version") version = value;
-    });
-    return static_cast<std::uint32_t>(version);
+    for (const navspan::space& s : f.file.spaces()) {
+        navspan_space c{navspan_space_file, s.id, 0, 0};
+        switch (s.kind) {
+            case navspan::space_kind::whole_file: c.kind = navspan_space_file; break;
+            case navspan::space_kind::hull: c.kind = navspan_space_hull; break;
+            case navspan::space_kind::worldspace: c.kind = navspan_space_world; break;
+            case navspan::space_kind::interior_cell: c.kind = navspan_space_cell; break;
+            case navspan::space_kind::object: c.kind = navspan_space_object; break;
+        }
+        if (s.index < counted.size()) {
+            c.navmeshes = counted[s.index].navmeshes;
+            c.triangles = counted[s.index].triangles;
+        }
+        f.spaces.push_back(c);
+    }
+    return {};
 }
 
 inline navspan_result open_common(navspan_file& f, navspan_error* error) {
+    // As the command says it (the readers would call no bytes a bad magic).
+    if (f.bytes.empty()) return fail(navspan::detail::io_error("file is empty", 0), error);
     f.format = navspan::detect(f.bytes);
     f.module = navspan::tools::module_for(f.format);
     if (f.module == nullptr) return fail(navspan::tools::unknown_format_error(f.bytes), error);
@@ -226,7 +273,11 @@ inline navspan_result open_common(navspan_file& f, navspan_error* error) {
     navspan::tools::output o(f.info_json);
     navspan::tools::json_writer w(o);
     if (const navspan::error e = f.module->info(f.bytes, w); !e.ok()) return fail(e, error);
-    f.version = reader_version(f);
+    auto opened = navspan::open(f.bytes);
+    if (!opened) return fail(opened.error(), error);
+    f.file = std::move(*opened);
+    f.version = f.file.version();
+    if (const navspan::error e = c_spaces(f); !e.ok()) return fail(e, error);
     return navspan_result_success;
 }
 
@@ -235,22 +286,15 @@ inline navspan_result open_common(navspan_file& f, navspan_error* error) {
 constexpr const char* space_past_end = "space index";
 
 inline navspan::result<nav::walkable> make_mesh(const navspan_file& f, std::uint32_t space) {
-    if (f.format != navspan::format::creation_plugin) {
-        if (space != 0) return navspan::make_error(navspan::error_code::index_out_of_range, 0, space_past_end, space, 1);
-        return nav::make_walkable(f.bytes);
-    }
-    auto plugin = navspan::creation::plugin_file::open(f.bytes);
-    if (!plugin) return plugin.error();
-    navspan::creation::inflate_buffer scratch;
-    std::vector<nav::plugin_space> spaces;
-    if (const navspan::error e = nav::plugin_spaces(*plugin, scratch, spaces); !e.ok()) return e;
-    if (spaces.empty() && space == 0) {
-        return nav::walkable_builder(nav::id_scheme::plugin_navmesh_triangle, nav::axis::z).finish();
-    }
-    if (space >= spaces.size()) {
+    const std::span<const navspan::space> spaces = f.file.spaces();
+    if (space < spaces.size()) return nav::make_walkable(f.file, spaces[space]);
+    if (!spaces.empty() || space != 0) {
         return navspan::make_error(navspan::error_code::index_out_of_range, 0, space_past_end, space, spaces.size());
     }
-    return nav::make_walkable(*plugin, spaces[space], scratch);
+    // Space 0 of a file that lists none, as before spaces were listed: hull
+    // 0 of a Source 2 file declaring no hull, an empty plugin's empty mesh.
+    if (const auto* s2 = f.file.source2()) return nav::make_walkable(*s2);
+    return nav::walkable_builder(nav::id_scheme::plugin_navmesh_triangle, nav::axis::z).finish();
 }
 
 inline navspan_result build_mesh(const navspan_file& f, std::uint32_t space, navspan_mesh& m, navspan_error* error) {
