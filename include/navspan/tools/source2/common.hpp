@@ -78,7 +78,7 @@ inline std::string attribute_label(std::uint64_t raw) {
 // A KV3 blob decoded by navspan's reader (navspan/kv3), with the scratch
 // buffer it lives in (the command may allocate; the library does not).
 struct decoded_blob {
-    std::vector<std::byte> scratch;
+    navspan::kv3::scratch_buffer scratch;  // not zero-filled: open() writes what it uses
     navspan::result<navspan::kv3::document> doc;
 };
 inline decoded_blob decode_blob(const s2::kv3_blob& b) {
@@ -156,7 +156,7 @@ inline void write_bot_analysis(json_writer& w, const s2::nav_file& f) {
         return;
     }
     auto size = s2::bot_analysis::scratch_size(f);
-    std::vector<std::byte> scratch(size ? *size : 0);
+    navspan::kv3::scratch_buffer scratch(size ? *size : 0);
     const auto a = size ? s2::bot_analysis::open(f, scratch) : navspan::result<s2::bot_analysis>(size.error());
     w.key("bot_analysis");
     w.begin_object();
@@ -249,13 +249,16 @@ inline void write_blob(json_writer& w, const s2::nav_file& f, const s2::kv3_blob
     w.field("length_proven", b.length_proven());
     // The document, decoded (null with decode_error when it cannot be).
     const decoded_blob d = decode_blob(b);
-    if (d.doc) {
+    // Rendering is bounded by the blob's size (kv3::to_json refuses beyond
+    // its budget): a refusal reads as a decode error.
+    const auto json = d.doc ? navspan::kv3::to_json(d.doc->root()) : navspan::result<std::string>(d.doc.error());
+    if (json) {
         w.key("decoded");
-        w.raw_value(navspan::kv3::to_json(d.doc->root()));
+        w.raw_value(*json);
         w.field_null("decode_error");
     } else {
         w.field_null("decoded");
-        w.field("decode_error", d.doc.error().message());
+        w.field("decode_error", json.error().message());
     }
     w.end_object();
 }
