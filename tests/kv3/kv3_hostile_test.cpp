@@ -17,7 +17,8 @@
 
 #include "kv3/kv3_writer.hpp"
 
-namespace {
+// A named namespace: the tests build as one unity file with kv3_test.cpp.
+namespace kv3_hostile {
 
 namespace kv3 = navspan::kv3;
 using navspan::error_code;
@@ -28,7 +29,7 @@ struct opened {
     navspan::result<kv3::document> doc;
 };
 
-opened open_blob(std::span<const std::byte> blob) {
+opened open_hostile(std::span<const std::byte> blob) {
     opened o;
     auto n = kv3::document::scratch_size(blob);
     if (!n.ok()) {
@@ -44,11 +45,23 @@ void put_u32(std::vector<std::byte>& b, std::size_t at, std::uint32_t v) {
     for (int i = 0; i < 4; ++i) b[at + static_cast<std::size_t>(i)] = static_cast<std::byte>((v >> (8 * i)) & 0xFFu);
 }
 
-}  // namespace
+}  // namespace kv3_hostile
+
+namespace kv3 = navspan::kv3;
+using navspan::error_code;
+using kv3_hostile::put_u32;
+using navspan_kv3_test::kv3_writer;
+using navspan_kv3_test::method;
+using navspan_kv3_test::tv;
+using navspan_kv3_test::t_object;
+using navspan_kv3_test::t_i32;
+using navspan_kv3_test::t_str;
+using navspan_kv3_test::t_typed;
+using navspan_kv3_test::t_null;
 
 TEST_CASE("kv3 H1: a zstd header claiming more than its frames back is refused before any scratch") {
     auto blob = kv3_writer(5, method::zstd).write(t_object({{"a", t_i32(1)}}));
-    REQUIRE(open_blob(blob).doc.ok());
+    REQUIRE(kv3_hostile::open_hostile(blob).doc.ok());
     // Buffer 1 (and the total) claim 16 MiB more: the frame's block headers
     // back only what it really holds.
     const std::uint32_t b1 = navspan::load_u32(blob.data() + 72);
@@ -70,13 +83,13 @@ TEST_CASE("kv3 H2: rendering many references to one long string is bounded") {
         return kv3_writer(5, method::zstd).write(t_typed(10, 6, std::vector<tv>(n, t_str(s))));
     };
     auto small = make(8);
-    auto o = open_blob(small);
+    auto o = kv3_hostile::open_hostile(small);
     REQUIRE(o.doc.ok());
     auto json = kv3::to_json(o.doc->root());
     REQUIRE(json.ok());
     CHECK(json->size() > 8 * 4096);
     auto large = make(20000);  // 80 MB of JSON from a blob of a few hundred bytes
-    auto p = open_blob(large);
+    auto p = kv3_hostile::open_hostile(large);
     REQUIRE(p.doc.ok());
     auto refused = kv3::to_json(p.doc->root());
     REQUIRE(!refused.ok());
@@ -92,12 +105,12 @@ TEST_CASE("kv3 H3: a typed array of nulls is bounded by the blob's bytes") {
         return kv3_writer(5, method::zstd).write(t_object({{"spots", t_typed(10, 1, std::vector<tv>(n, t_null()))}}));
     };
     auto fits = make(16);
-    auto o = open_blob(fits);
+    auto o = kv3_hostile::open_hostile(fits);
     REQUIRE(o.doc.ok());
     CHECK(o.doc->root()["spots"].size() == 16);
     auto hostile = make(1000000);  // a count with no bytes: a few hundred bytes of blob
     REQUIRE(hostile.size() < 1000);
-    auto h = open_blob(hostile);
+    auto h = kv3_hostile::open_hostile(hostile);
     REQUIRE(!h.doc.ok());
     CHECK(h.doc.code() == error_code::count_too_large);
     CHECK(h.doc.error().value == 1000000);
@@ -114,7 +127,7 @@ TEST_CASE("kv3 H10: a string without its NUL names the bytes it needs") {
     const auto at = static_cast<std::size_t>(it - blob.begin());
     blob[at - 1] = std::byte{'x'};
     blob[at + text.size()] = std::byte{'x'};
-    auto o = open_blob(blob);
+    auto o = kv3_hostile::open_hostile(blob);
     REQUIRE(!o.doc.ok());
     const auto& e = o.doc.error();
     CHECK(e.code == error_code::truncated);
