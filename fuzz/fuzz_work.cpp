@@ -1,7 +1,8 @@
 // Fuzz target whose oracle is work (issue 28): every library entry point a
 // caller runs on a file (open, validate of its format, the walkable of every
 // plugin space from one walk, the spatial index, locate, nearest, a path)
-// on the fuzzed bytes, and a check that the CPU time and the peak heap they
+// on the fuzzed bytes; for Source 2 its KV3 blobs opened and rendered as
+// `dump` renders them, and its bot analysis), and a check that the CPU time and the peak heap they
 // took stay within a budget per byte of input. The input counts with the
 // bytes its compressed plugin records inflate to (what the work budget of
 // docs/safety.md allows). A cost above the budget prints what it took and
@@ -92,6 +93,37 @@ std::uint64_t queries(const navspan::nav::walkable& w) {
     return h;
 }
 
+// A Source 2 file's KV3 blobs opened and rendered as `dump` does (the
+// library's kv3::to_json), then its bot analysis and validate; returns the
+// bytes the blobs' buffers decompress to, which count as input (the
+// decompressed budget, added once).
+std::size_t source2_blobs(const navspan::source2::nav_file& f, std::uint64_t& h) {
+    namespace s2 = navspan::source2;
+    namespace kv3 = navspan::kv3;
+    std::size_t decompressed = 0;
+    for (const s2::kv3_blob& b : f.kv3_blobs()) {
+        kv3::options opt;
+        opt.base_offset = b.offset();
+        const auto n = kv3::document::scratch_size(b.bytes(), opt);
+        if (!n.ok()) continue;
+        if (auto hd = kv3::read_header(b.bytes())) {
+            decompressed += std::size_t{hd->buffer1_uncompressed} + hd->buffer2_uncompressed + hd->blob_bytes;
+        }
+        kv3::scratch_buffer scratch(*n);
+        if (auto doc = kv3::document::open(b.bytes(), scratch, opt)) {
+            if (auto json = kv3::to_json(doc->root())) h += json->size();
+        }
+    }
+    if (f.custom_data()) {
+        if (const auto n = s2::bot_analysis::scratch_size(f)) {
+            kv3::scratch_buffer scratch(*n);
+            if (auto a = s2::bot_analysis::open(f, scratch)) h += a->hiding_spot_count() + a->encounter_path_count();
+        }
+    }
+    h += s2::validate(f, [&](const navspan::finding& x) { h += x.offset; }).ok();
+    return decompressed;
+}
+
 // Runs every entry point; returns the bytes the input counts for (its size
 // plus what its compressed records inflate to).
 std::size_t run_all(navspan::bytes_view bytes) {
@@ -108,6 +140,9 @@ std::size_t run_all(navspan::bytes_view bytes) {
                 std::vector<std::uint32_t> storage(navspan::quake::validate_storage_needed(*f));
                 h += navspan::quake::validate(*f, storage, sink).ok();
             }
+            break;
+        case navspan::format::source2_nav:
+            if (auto f = navspan::source2::nav_file::open(bytes)) counted += source2_blobs(*f, h);
             break;
         case navspan::format::fox_nav2:
             if (auto f = navspan::fox::nav2_file::open(bytes)) h += navspan::fox::validate(*f, sink).ok();

@@ -1,6 +1,6 @@
 // navspan/kv3/document.hpp - a binary KeyValues 3 document as a view.
 //
-//   std::vector<std::byte> scratch(navspan::kv3::document::scratch_size(blob).value());
+//   navspan::kv3::scratch_buffer scratch(navspan::kv3::document::scratch_size(blob).value());
 //   auto doc = navspan::kv3::document::open(blob, scratch);
 //   if (!doc) { ...doc.error().message()... }
 //   for (auto area : doc->root()["arealist"]) { ... area["id"].as_uint() ... }
@@ -25,8 +25,8 @@
 // elements from the other one, and object sizes have a lane of their own.
 //
 // Hostile input: sizes are bounded by limits::max_decompressed_size, the
-// number of values (plus typed-array elements without bytes of their own,
-// such as an array of a billion nulls) by the work budget, nesting by
+// number of values by the work budget, typed-array elements without bytes
+// of their own (an array of a billion nulls) by the blob's size, nesting by
 // options::max_depth; every read is checked against its lane.
 #pragma once
 #include "../core/min_max_push.hpp"
@@ -51,9 +51,15 @@
 #include "../core/views.hpp"
 #include "header.hpp"
 #include "node.hpp"
+#include "scratch.hpp"
 #include "value_tree.hpp"
 
 namespace navspan::kv3 {
+
+// The rendering budget's bytes per blob byte (value::render_budget()):
+// every value of a document renders in a few dozen bytes, except strings,
+// which are stored once and may be referred to any number of times.
+inline constexpr std::uint64_t render_bytes_per_blob_byte = 64;
 
 struct options {
     navspan::limits limits{};
@@ -80,6 +86,11 @@ public:
     std::uint8_t type_code() const noexcept { return node_.code; }
     // The KV3 flag byte of the value (0 when none).
     std::uint8_t flag() const noexcept { return node_.flag; }
+    // Bytes a rendering of this document (kv3::to_json) may write: 64 per
+    // byte of the blob plus its work budget (limits); 0 for a value of no
+    // document.
+    std::uint64_t render_budget() const noexcept { return ctx_ == nullptr ? 0 : ctx_->render_budget; }
+    std::uint64_t document_offset() const noexcept { return ctx_ == nullptr ? 0 : ctx_->base_offset; }
 
     bool exists() const noexcept { return kind() != value_kind::missing; }
     explicit operator bool() const noexcept { return exists(); }
@@ -270,8 +281,8 @@ private:
 
     // plan() of a header whose sizes fit the blob and the limits: the lanes
     // fit their buffers, and the buffers fit what their compressed bytes can
-    // hold (stored: as many bytes; LZ4: at most 255 per byte; zstd: at most
-    // 128 KiB per 4-byte block).
+    // hold (stored: as many bytes; LZ4: at most 255 per byte; zstd: what
+    // its frames' block headers say, zstd_backed()).
     static result<layout> checked_plan(const kv3::header& h, bytes_view blob, const options& opt) noexcept {
         const std::uint64_t base = opt.base_offset;
         auto refuse = [&](const char* what, std::uint64_t v, std::uint64_t bound) {
@@ -294,7 +305,7 @@ private:
         switch (h.compression) {
             case compression::none: most = body; break;
             case compression::lz4: most = body * 255 + 64; break;
-            case compression::zstd: most = body * 32768 + 64; break;
+            case compression::zstd: most = zstd_backed(h, blob); break;
         }
         if (NAVSPAN_UNLIKELY(decompressed > most)) {
             return navspan::detail::fail(error_code::truncated, base + h.header_size,
@@ -319,6 +330,25 @@ private:
             return refuse("kv3 binary blob count (more than the buffer holds)", h.blob_count, buffers / 4);
         }
         return plan(h);
+    }
+
+    // The bytes the zstd frames after the header can decode to, read from
+    // their block headers (codec::zstd_decoded_size_bound): a header that
+    // declares buffers over a skippable frame, or over anything smaller than
+    // what it claims, is refused before a scratch buffer is sized from it.
+    // Version 5 keeps the two buffers and the blobs in frames of their own
+    // (compressed sizes in the header); version 4 one stream of them all.
+    static std::uint64_t zstd_backed(const kv3::header& h, bytes_view blob) noexcept {
+        const bytes_view body = blob.subspan(h.header_size);
+        auto slice = [&](std::uint64_t at, std::uint64_t n) {
+            if (at >= body.size()) return std::uint64_t{0};
+            const std::size_t take = static_cast<std::size_t>(n < body.size() - at ? n : body.size() - at);
+            return codec::zstd_decoded_size_bound(body.subspan(static_cast<std::size_t>(at), take));
+        };
+        if (h.version < 5) return slice(0, h.compressed_total);
+        const std::uint64_t b1 = h.buffer1_compressed, b2 = h.buffer2_compressed;
+        const std::uint64_t rest = h.compressed_total > b1 + b2 ? h.compressed_total - b1 - b2 : 0;
+        return slice(0, b1) + slice(b1, b2) + (h.blob_count != 0 ? slice(b1 + b2, rest) : 0);
     }
 
     using builder = detail::value_builder;

@@ -5,7 +5,9 @@
 // values with 9; NaN and infinities, which JSON lacks, as null), strings to
 // strings (bytes that are not UTF-8 become U+FFFD), binary blobs to strings
 // of hexadecimal digits. `indent` < 0 writes one line; otherwise members and
-// elements go one per line, indented by `indent` spaces per level.
+// elements go one per line, indented by `indent` spaces per level. Output is
+// bounded by the document's render budget (write_json): past it, rendering
+// stops with limit_exceeded.
 #pragma once
 #include "../core/min_max_push.hpp"
 
@@ -17,6 +19,8 @@
 #include <string>
 #include <string_view>
 
+#include "../core/error.hpp"
+#include "../core/result.hpp"
 #include "document.hpp"
 
 namespace navspan::kv3 {
@@ -98,7 +102,11 @@ inline void json_newline(std::string& out, int indent, int depth) {
     out.append(static_cast<std::size_t>(indent) * static_cast<std::size_t>(depth), ' ');
 }
 
-inline void json_value(std::string& out, const value& v, int indent, int depth) {
+// Renders `v` into `out`, stopping (false) once `out` would pass `cap`
+// bytes: strings and blobs are checked before they are appended (one
+// string stored once may be referred to by every value), everything else
+// after, so the overshoot is at most one number or one indentation.
+inline bool json_value(std::string& out, const value& v, int indent, int depth, std::size_t cap) {
     char buf[32];
     switch (v.kind()) {
         case value_kind::missing:
@@ -113,9 +121,15 @@ inline void json_value(std::string& out, const value& v, int indent, int depth) 
             out += buf;
             break;
         case value_kind::floating: json_double(out, v.as_double(), v.type_code() == type_code::float32); break;
-        case value_kind::string: json_string(out, v.as_string()); break;
+        case value_kind::string:
+            // Checked before the copy (escapes can make it up to 6 times
+            // longer: one string's worth of overshoot, caught below).
+            if (v.as_string().size() + 2 > cap - out.size()) return false;
+            json_string(out, v.as_string());
+            break;
         case value_kind::binary: {
             static const char hex[] = "0123456789abcdef";
+            if (v.as_binary().size() > (cap - out.size()) / 2) return false;
             out += '"';
             for (std::byte b : v.as_binary()) {
                 const auto c = std::to_integer<unsigned>(b);
@@ -125,43 +139,53 @@ inline void json_value(std::string& out, const value& v, int indent, int depth) 
             out += '"';
             break;
         }
-        case value_kind::array: {
-            out += '[';
-            const std::size_t n = v.size();
-            for (std::size_t i = 0; i < n; ++i) {
-                if (i != 0) out += ',';
-                json_newline(out, indent, depth + 1);
-                json_value(out, v[i], indent, depth + 1);
-            }
-            if (n != 0) json_newline(out, indent, depth);
-            out += ']';
-            break;
-        }
+        case value_kind::array:
         case value_kind::object: {
-            out += '{';
+            const bool object = v.kind() == value_kind::object;
+            out += object ? '{' : '[';
             const std::size_t n = v.size();
             for (std::size_t i = 0; i < n; ++i) {
                 if (i != 0) out += ',';
                 json_newline(out, indent, depth + 1);
-                json_string(out, v.key(i));
-                out += indent < 0 ? ":" : ": ";
-                json_value(out, v[i], indent, depth + 1);
+                if (object) {
+                    if (v.key(i).size() + 2 > cap - out.size()) return false;
+                    json_string(out, v.key(i));
+                    out += indent < 0 ? ":" : ": ";
+                }
+                if (out.size() > cap || !json_value(out, v[i], indent, depth + 1, cap)) return false;
             }
             if (n != 0) json_newline(out, indent, depth);
-            out += '}';
+            out += object ? '}' : ']';
             break;
         }
     }
+    return out.size() <= cap;
 }
 
 }  // namespace detail
 
-// Appends `v` as JSON to `out` (see the top of this file).
-inline void write_json(std::string& out, const value& v, int indent = -1) { detail::json_value(out, v, indent, 0); }
+// Appends `v` as JSON to `out` (see the top of this file), writing at most
+// `max_bytes` bytes (0: v.render_budget(), 64 bytes per byte of the blob
+// plus its work budget); beyond that, limit_exceeded, with `out` holding a
+// truncated rendering. The bound is what keeps N references to one S-byte
+// string from becoming S x N bytes of output.
+inline error write_json(std::string& out, const value& v, int indent = -1, std::uint64_t max_bytes = 0) {
+    const std::uint64_t budget = max_bytes != 0 ? max_bytes : v.render_budget();
+    const std::size_t start = out.size();
+    const std::uint64_t room = budget == 0 ? SIZE_MAX - start : budget;
+    const std::size_t cap = room > SIZE_MAX - start ? SIZE_MAX : start + static_cast<std::size_t>(room);
+    if (NAVSPAN_UNLIKELY(!detail::json_value(out, v, indent, 0, cap))) {
+        return navspan::detail::fail(error_code::limit_exceeded, v.document_offset(),
+                                     "kv3 JSON rendering (64 bytes per blob byte + the work budget)",
+                                     out.size() - start, budget);
+    }
+    return {};
+}
 
-inline std::string to_json(const value& v, int indent = -1) {
+// `v` as JSON, within the same budget as write_json.
+inline result<std::string> to_json(const value& v, int indent = -1, std::uint64_t max_bytes = 0) {
     std::string out;
-    write_json(out, v, indent);
+    NAVSPAN_TRY(write_json(out, v, indent, max_bytes));
     return out;
 }
 

@@ -89,6 +89,13 @@ struct context {
     std::uint32_t string_count = 0;
     const node* nodes = nullptr;
     std::size_t node_count = 0;
+    // What rendering the document may write (json.hpp: 64 bytes per blob
+    // byte plus the blob's work budget), and where the blob starts in its
+    // file (the offset of a refusal). A string is stored once but may be
+    // referred to by every value, so its rendering is bounded here rather
+    // than by what the lanes hold.
+    std::uint64_t render_budget = 0;
+    std::uint64_t base_offset = 0;
 };
 
 // Bytes a fixed-size element of `code` takes in its lane (0: none), or -1

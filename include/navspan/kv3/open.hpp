@@ -119,6 +119,7 @@ inline error document::opener::values() noexcept {
     b.blob_end = h.blob_bytes;
     b.max_depth = opt.max_depth;
     b.meter = &meter;
+    b.unbacked_left = blob.size();
     std::size_t root = 0;
     NAVSPAN_TRY(b.reserve(1, root, "kv3 root"));
     std::uint8_t code = 0, flag = 0;
@@ -139,6 +140,13 @@ inline document document::opener::finish() noexcept {
     ctx->string_count = string_count;
     ctx->nodes = b.nodes;
     ctx->node_count = b.node_count;
+    // The decompressed budget is added once (not multiplied): with the work
+    // budget off, limits::max_decompressed_size stands for it.
+    const std::uint64_t work = work_budget_for(opt.limits, blob.size());
+    const std::uint64_t decompressed = work != 0 ? work : opt.limits.max_decompressed_size;
+    const std::uint64_t per_byte = render_bytes_per_blob_byte * blob.size();
+    ctx->render_budget = decompressed > ~std::uint64_t{0} - per_byte ? ~std::uint64_t{0} : per_byte + decompressed;
+    ctx->base_offset = base;
     document d;
     d.header_ = h;
     d.ctx_ = ctx;

@@ -112,8 +112,16 @@ inline error document::opener::read_strings(std::size_t& off, std::size_t end, s
         for (std::uint32_t i = 0; i < count; ++i) {
             const void* nul = off < end ? std::memchr(data + off, 0, end - off) : nullptr;
             if (NAVSPAN_UNLIKELY(nul == nullptr)) {
-                return navspan::detail::fail(error_code::truncated, base + h.header_size,
-                                             "kv3 string (no terminating NUL)", i, count);
+                // Truncated's numbers are bytes: the string needs what is
+                // left of its lane and a NUL after it (not its index and
+                // the count, which read as "needs 1 bytes, 2 left").
+                const std::size_t left = off < end ? end - off : 0;
+                error e = navspan::detail::fail(error_code::truncated, base + h.header_size,
+                                                "kv3 string (no terminating NUL before the end of its buffer)",
+                                                std::uint64_t{left} + 1, left);
+                e.parent = "kv3 string table";
+                e.parent_index = i;
+                return e;
             }
             const auto len = static_cast<std::size_t>(static_cast<const std::byte*>(nul) - (data + off));
             strings[i] = {static_cast<std::uint32_t>(off), static_cast<std::uint32_t>(len)};

@@ -41,6 +41,10 @@ public:
     std::size_t blob_pos = 0, blob_end = 0;
     std::uint32_t max_depth = 64;
     work_meter* meter = nullptr;
+    // Elements of typed arrays of zero-size types (null, true, 0, 1, ...)
+    // still allowed: a count with no bytes behind it, so the whole document
+    // may have no more of them than its blob has bytes (open() sets it).
+    std::uint64_t unbacked_left = 0;
 
     error fail(error_code code, const char* what, std::uint64_t value = 0, std::uint64_t bound = 0) const noexcept {
         return navspan::detail::fail(code, error_offset, what, value, bound);
@@ -205,7 +209,14 @@ public:
             // Fixed-size elements stay in their lane: no table entries.
             NAVSPAN_TRY(meter->charge(count, error_offset, "kv3 typed array"));
             std::size_t at = 0;
-            if (width > 0) {
+            if (width == 0) {
+                if (NAVSPAN_UNLIKELY(count > unbacked_left)) {
+                    return fail(error_code::count_too_large,
+                                "kv3 typed array of zero-size elements (more in the document than blob bytes)",
+                                count, unbacked_left);
+                }
+                unbacked_left -= count;
+            } else {
                 lane& l = main.b[lane_index(width)];
                 if (NAVSPAN_UNLIKELY(count > (l.end - l.pos) / static_cast<std::size_t>(width))) {
                     return fail(error_code::count_too_large, "kv3 typed array", count,

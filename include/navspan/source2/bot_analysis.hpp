@@ -3,7 +3,7 @@
 // earliest-occupy times, decoded from the custom-data KV3 blob.
 //
 //   auto nav = navspan::source2::nav_file::open(bytes);
-//   std::vector<std::byte> scratch(navspan::source2::bot_analysis::scratch_size(*nav).value());
+//   navspan::kv3::scratch_buffer scratch(navspan::source2::bot_analysis::scratch_size(*nav).value());
 //   auto analysis = navspan::source2::bot_analysis::open(*nav, scratch);
 //   for (std::size_t i = 0; i < analysis->area_count(); ++i)
 //       for (auto spot : analysis->area(i).hiding_spots()) use(spot.position(), spot.flags_raw());
@@ -83,7 +83,11 @@ public:
 
     analysis_list() noexcept = default;
     explicit analysis_list(::navspan::kv3::value array) noexcept : a_(array) {}
-    std::size_t size() const noexcept { return a_.is_array() ? a_.size() : 0; }
+    // Every entry of the analysis is an object: a list whose first element
+    // is not one (a typed array of nulls or numbers, whose count need not be
+    // backed by a byte per element) has no entries, so counts and pictures
+    // grow with what the file really stores.
+    std::size_t size() const noexcept { return a_.is_array() && a_[0].is_object() ? a_.size() : 0; }
     bool empty() const noexcept { return size() == 0; }
     Element operator[](std::size_t i) const noexcept { return Element(a_[i]); }
     iterator begin() const noexcept { return iterator(*this, 0); }

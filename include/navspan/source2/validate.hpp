@@ -93,7 +93,7 @@ public:
         ladders_.resize(n.ladders);
         analysis_.resize(n.analysis_scratch);
     }
-    validate_storage view() noexcept { return {offsets_, ids_, polygons_, connections_, ladders_, analysis_}; }
+    validate_storage view() noexcept { return {offsets_, ids_, polygons_, connections_, ladders_, analysis_.span()}; }
 
 private:
     std::vector<std::uint32_t> offsets_;
@@ -101,7 +101,7 @@ private:
     std::vector<std::uint32_t> polygons_;
     std::vector<std::uint64_t> connections_;
     std::vector<std::uint32_t> ladders_;
-    std::vector<std::byte> analysis_;
+    ::navspan::kv3::scratch_buffer analysis_;  // not zero-filled: the checks write what they read
 };
 
 namespace validate_detail {
@@ -297,13 +297,18 @@ void check_layout(const nav_file& file, Gate& out) {
     }
 }
 
-// The storage guard (one error for any short span, as callers have
-// matched it) and the 32-bit offsets guard.
+// The storage guard: the first short span, by name, with its own need and
+// size (one name for all of them, with the area table's numbers, pointed a
+// caller whose connections span was short at the areas), then the 32-bit
+// offsets guard.
 inline error check_storage(const nav_file& file, const validate_storage& s, const validate_storage_size& need) noexcept {
-    if (s.area_offsets.size() < need.areas || s.area_ids.size() < need.areas || s.polygon_offsets.size() < need.polygons ||
-        s.connections.size() < need.connections || s.ladder_ids.size() < need.ladders) {
-        return navspan::detail::short_storage("validate storage", need.areas, s.area_ids.size());
-    }
+    NAVSPAN_TRY(navspan::detail::storage_fits({
+        {"validate storage (area offsets)", need.areas, s.area_offsets.size()},
+        {"validate storage (area ids)", need.areas, s.area_ids.size()},
+        {"validate storage (polygon offsets)", need.polygons, s.polygon_offsets.size()},
+        {"validate storage (connections)", need.connections, s.connections.size()},
+        {"validate storage (ladder ids)", need.ladders, s.ladder_ids.size()},
+    }));
     return navspan::detail::below_4gib(file.bytes().size());
 }
 

@@ -96,5 +96,47 @@ inline result<zstd_frame_header_info> zstd_frame_header(bytes_view in, std::uint
     return h;
 }
 
+// The most bytes the frames of `in` can decode to, from their headers and
+// block headers alone (O(blocks), nothing decoded): a skippable frame backs
+// none, a raw block its bytes, an RLE block its declared run, a compressed
+// block at most 128 KiB, and a frame no more than its declared content
+// size. Callers size buffers from it rather than from a size someone else
+// declared, so a header that lies about what follows costs nothing. Where
+// the structure is broken the count stops (decoding fails there anyway).
+inline std::uint64_t zstd_decoded_size_bound(bytes_view in) noexcept {
+    std::uint64_t total = 0;
+    std::size_t pos = 0;
+    while (pos < in.size()) {
+        auto hr = zstd_frame_header(in.subspan(pos));
+        if (!hr.ok()) break;
+        const zstd_frame_header_info& h = *hr;
+        pos += h.header_size;
+        if (h.skippable) {
+            if (h.skippable_size > in.size() - pos) break;
+            pos += static_cast<std::size_t>(h.skippable_size);
+            continue;
+        }
+        std::uint64_t frame = 0;
+        bool last = false;
+        while (!last && in.size() - pos >= 3) {
+            const std::uint32_t bh = load_u8(in.data() + pos) | (std::uint32_t{load_u8(in.data() + pos + 1)} << 8) |
+                                     (std::uint32_t{load_u8(in.data() + pos + 2)} << 16);
+            pos += 3;
+            last = (bh & 1u) != 0;
+            const unsigned type = (bh >> 1) & 3u;
+            const std::size_t size = bh >> 3;
+            const std::size_t stored = type == 1 ? 1 : size;  // RLE: one byte
+            if (type == 3 || stored > in.size() - pos) return total + frame;
+            frame += type == 2 ? std::uint64_t{detail::zstd_block_max} : size;
+            pos += stored;
+        }
+        if (h.content_size != zstd_frame_header_info::unknown_size && h.content_size < frame) frame = h.content_size;
+        total += frame;
+        if (!last) break;
+        if (h.has_checksum) pos += in.size() - pos < 4 ? in.size() - pos : 4;
+    }
+    return total;
+}
+
 }  // namespace navspan::codec
 #include "../../core/min_max_pop.hpp"

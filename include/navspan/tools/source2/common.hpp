@@ -45,7 +45,7 @@ inline std::string attribute_label(std::uint64_t raw) {
 // A KV3 blob decoded by navspan's reader (navspan/kv3), with the scratch
 // buffer it lives in (the command may allocate; the library does not).
 struct decoded_blob {
-    std::vector<std::byte> scratch;
+    navspan::kv3::scratch_buffer scratch;  // not zero-filled: open() writes what it uses
     navspan::result<navspan::kv3::document> doc;
 };
 inline decoded_blob decode_blob(const s2::kv3_blob& b) {

@@ -86,13 +86,16 @@ void blob_fields(V& v, blob_record& b) {
     // decoded once for both keys.
     if constexpr (std::is_same_v<V, fields::dump_visitor>) {
         const source2_format::tools_detail::decoded_blob d = source2_format::tools_detail::decode_blob(*b.view);
+        // Rendering is bounded by the blob's size (kv3::to_json refuses
+        // beyond its budget): a refusal reads as a decode error.
+        const auto json = d.doc ? navspan::kv3::to_json(d.doc->root()) : navspan::result<std::string>(d.doc.error());
         v.derived("decoded", "", [&](json_writer& w) {
-            if (d.doc) w.raw_value(navspan::kv3::to_json(d.doc->root()));
+            if (json) w.raw_value(*json);
             else w.null();
         });
         v.derived("decode_error", "", [&](json_writer& w) {
-            if (d.doc) w.null();
-            else w.value(d.doc.error().message());
+            if (json) w.null();
+            else w.value(json.error().message());
         });
     } else {
         v.derived("decoded", "the document as JSON (null when it cannot be decoded)", [](json_writer&) {});

@@ -79,7 +79,7 @@ inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
     // the file has no custom data or it does not decode).
     {
         namespace s2 = navspan::source2;
-        std::vector<std::byte> scratch;
+        navspan::kv3::scratch_buffer scratch;
         navspan::result<s2::bot_analysis> analysis = navspan::error{navspan::error_code::inconsistent};
         if (auto size = s2::bot_analysis::scratch_size(file)) {
             scratch.resize(*size);

@@ -158,7 +158,7 @@ inline analysis_area_record read_analysis_area(const s2::area_analysis& area, co
 inline bot_analysis_record read_bot_analysis(const s2::nav_file& f) {
     bot_analysis_record r;
     auto size = s2::bot_analysis::scratch_size(f);
-    std::vector<std::byte> scratch(size ? *size : 0);
+    navspan::kv3::scratch_buffer scratch(size ? *size : 0);  // not zero-filled: open() writes what it uses
     const auto a = size ? s2::bot_analysis::open(f, scratch) : navspan::result<s2::bot_analysis>(size.error());
     if (!a) {
         r.error = a.error().message();

@@ -28,7 +28,7 @@ inline void add_hiding_spots(const navspan::source2::nav_file& f, int hull, scen
     if (!f.custom_data()) return;
     const auto size = s2::bot_analysis::scratch_size(f);
     if (!size) return;
-    std::vector<std::byte> scratch(*size);
+    navspan::kv3::scratch_buffer scratch(*size);
     const auto analysis = s2::bot_analysis::open(f, scratch);
     if (!analysis || analysis->hiding_spot_count() == 0) return;
     const std::uint32_t category = scene::category(out.point_categories, "hiding spot");

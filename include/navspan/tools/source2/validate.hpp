@@ -32,7 +32,7 @@ inline navspan::error validate(navspan::bytes_view bytes, findings& out, const c
     if (const auto blob = choice.wants("bot-analysis-undecodable") ? f.custom_data() : std::nullopt) {
         namespace s2 = navspan::source2;
         auto size = s2::bot_analysis::scratch_size(f);
-        std::vector<std::byte> scratch(size ? *size : 0);
+        navspan::kv3::scratch_buffer scratch(size ? *size : 0);
         const auto a = size ? s2::bot_analysis::open(f, scratch) : navspan::result<s2::bot_analysis>(size.error());
         if (!a) {
             finding bad;
