@@ -24,7 +24,8 @@
 #include <navspan/source/edit.hpp>
 #include <navspan/source/writer.hpp>
 
-namespace {
+// A named namespace: the folder's files may be built as one unit.
+namespace edit_pack_cases {
 
 namespace fs = std::filesystem;
 namespace ns = navspan::source;
@@ -48,7 +49,7 @@ void make_input(Make&& make) {
     REQUIRE(WIFEXITED(status));
 }
 
-usage run(const std::vector<std::string>& args) {
+usage run_exe(const std::vector<std::string>& args) {
     std::vector<char*> argv;
     for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
@@ -112,9 +113,10 @@ struct scratch_dir {
     }
 };
 
-}  // namespace
+}  // namespace edit_pack_cases
 
 TEST_CASE("H6, H7: edit --merge of many place names and repeated --connect stay within budget") {
+    using namespace edit_pack_cases;
     const char* exe = std::getenv("NAVSPAN_EXE");
     if (exe == nullptr) return;
     const scratch_dir dir;
@@ -128,7 +130,7 @@ TEST_CASE("H6, H7: edit --merge of many place names and repeated --connect stay 
             write_model(in, m);
         });
         check_budget("merge " + std::to_string(places),
-                     run({exe, "edit", in.string(), "--merge", in.string(), "-o", out.string(), "--allow-invalid"}), 0);
+                     run_exe({exe, "edit", in.string(), "--merge", in.string(), "-o", out.string(), "--allow-invalid"}), 0);
     }
     for (const std::uint32_t size : {50000u, 200000u}) {
         const fs::path in = dir.path / "conn.nav", out = dir.path / "out.nav";
@@ -140,11 +142,12 @@ TEST_CASE("H6, H7: edit --merge of many place names and repeated --connect stay 
         });
         std::vector<std::string> args{exe, "edit", in.string(), "-o", out.string(), "--allow-invalid"};
         for (std::uint32_t i = 0; i < size / 10; ++i) args.insert(args.end(), {"--connect", "1", "2"});
-        check_budget("connect " + std::to_string(size), run(args), 0);
+        check_budget("connect " + std::to_string(size), run_exe(args), 0);
     }
 }
 
 TEST_CASE("H8, H12: pack of [0,0,...] and of one key repeated stays within budget") {
+    using namespace edit_pack_cases;
     const char* exe = std::getenv("NAVSPAN_EXE");
     if (exe == nullptr) return;
     const scratch_dir dir;
@@ -155,7 +158,7 @@ TEST_CASE("H8, H12: pack of [0,0,...] and of one key repeated stays within budge
             for (std::size_t i = 1; i < n; ++i) json += ",0";
             write_file(in, json + "]}");
         });
-        check_budget("zeros " + std::to_string(n), run({exe, "pack", in.string(), "-o", out.string()}), 0);
+        check_budget("zeros " + std::to_string(n), run_exe({exe, "pack", in.string(), "-o", out.string()}), 0);
     }
     for (const std::size_t n : {150000u, 600000u}) {  // 1 MB and 4 MB
         const fs::path in = dir.path / "keys.json", out = dir.path / "out.nav";
@@ -164,7 +167,7 @@ TEST_CASE("H8, H12: pack of [0,0,...] and of one key repeated stays within budge
             for (std::size_t i = 0; i < n; ++i) json += ", \"version\": 16";
             write_file(in, json + "}");
         });
-        check_budget("keys " + std::to_string(n), run({exe, "pack", in.string(), "-o", out.string()}), 0);
+        check_budget("keys " + std::to_string(n), run_exe({exe, "pack", in.string(), "-o", out.string()}), 0);
     }
 }
 

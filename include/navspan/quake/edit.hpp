@@ -109,6 +109,23 @@ inline error join(model& m, const adjacency& a) {
     return {};
 }
 
+// Removes node `from`'s links to `to`; how many went.
+inline std::size_t drop_links(adjacency& a, std::uint32_t from, std::uint32_t to) {
+    auto& list = a.links[from];
+    auto& old = a.old_index[from];
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        if (list[k].destination == to) continue;
+        list[kept] = list[k];
+        old[kept] = old[k];
+        ++kept;
+    }
+    const std::size_t dropped = list.size() - kept;
+    list.resize(kept);
+    old.resize(kept);
+    return dropped;
+}
+
 }  // namespace detail
 
 // Adds a node without links; returns its index.
@@ -176,17 +193,7 @@ inline error disconnect(model& m, std::uint32_t from, std::uint32_t to) {
     if (from >= m.nodes.size()) return detail::missing_node(from);
     if (to >= m.nodes.size()) return detail::missing_node(to);
     detail::adjacency a = detail::split(m);
-    auto& list = a.links[from];
-    auto& old = a.old_index[from];
-    std::size_t kept = 0;
-    for (std::size_t k = 0; k < list.size(); ++k) {
-        if (list[k].destination == to) continue;
-        list[kept] = list[k];
-        old[kept] = old[k];
-        ++kept;
-    }
-    list.resize(kept);
-    old.resize(kept);
+    detail::drop_links(a, from, to);
     model result = m;
     NAVSPAN_TRY(detail::join(result, a));
     m = std::move(result);
@@ -345,18 +352,7 @@ public:
         const auto first = set.lower_bound(key(to, 0)), last = set.lower_bound(key(to + 1, 0));
         if (first == last) return {};
         set.erase(first, last);
-        auto& list = adjacency_.links[from];
-        auto& old = adjacency_.old_index[from];
-        std::size_t kept = 0;
-        for (std::size_t k = 0; k < list.size(); ++k) {
-            if (list[k].destination == to) continue;
-            list[kept] = list[k];
-            old[kept] = old[k];
-            ++kept;
-        }
-        total_ -= list.size() - kept;
-        list.resize(kept);
-        old.resize(kept);
+        total_ -= detail::drop_links(adjacency_, from, to);
         return {};
     }
     error set_flags(std::uint32_t index, std::uint16_t flags) { return edit::set_flags(m_, index, flags); }
