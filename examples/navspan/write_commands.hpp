@@ -130,8 +130,8 @@ inline int report_failure(const char* path, const navspan::error& e) {
 // The edits every format shares: --translate, and --merge (the other file
 // read, opened with `open` and merged). Sets `e`; returns -1 to go on, else
 // the exit status (the other file cannot be read).
-template <class Model, class Load, class Open, class Translate, class Merge>
-int shared_edit(const edit_operation& op, Model& m, Load& load, Open&& open, Translate&& translate, Merge&& merge,
+template <class Model, class Target, class Load, class Open, class Translate, class Merge>
+int shared_edit(const edit_operation& op, Target& m, Load& load, Open&& open, Translate&& translate, Merge&& merge,
                 navspan::error& e) {
     if (op.name == "--translate") {
         navspan::vec3 p{};
@@ -167,47 +167,47 @@ int edit_source(const char* file, navspan::bytes_view bytes, const command_optio
     namespace ed = navspan::source::edit;
     const auto opened = ns::nav_file::open(bytes);
     if (!opened) return report_failure(file, opened.error());
-    ns::model m = ns::model::from(*opened);
+    // The editor keeps its indexes across the edits: each lookup O(log n).
+    ed::editor m(ns::model::from(*opened));
     for (const edit_operation& op : a.edits) {
         navspan::error e{};
         if (is_shared_edit(op.name)) {
-            const int s = shared_edit(
+            const int s = shared_edit<ns::model>(
                 op, m, load, [](navspan::bytes_view b) { return ns::nav_file::open(b); },
-                [](ns::model& x, navspan::vec3 by) { ed::translate(x, by); },
-                [](ns::model& x, const ns::model& other) { return ed::merge(x, other); }, e);
+                [](ed::editor& x, navspan::vec3 by) { x.translate(by); },
+                [](ed::editor& x, const ns::model& other) { return x.merge(other); }, e);
             if (s >= 0) return s;
-        } else if (op.name == "--delete-area") e = ed::delete_area(m, u32(op.args[0]));
-        else if (op.name == "--connect") e = ed::connect(m, u32(op.args[0]), u32(op.args[1]));
-        else if (op.name == "--disconnect") e = ed::disconnect(m, u32(op.args[0]), u32(op.args[1]));
-        else if (op.name == "--set-place") e = ed::set_place(m, u32(op.args[0]), op.args[1]);
-        else if (op.name == "--set-attributes") e = ed::set_attributes(m, u32(op.args[0]), u32(op.args[1]));
-        else if (op.name == "--clear-analysis") ed::clear_analysis(m);
-        else if (op.name == "--version") e = ed::convert_version(m, u32(op.args[0]));
+        } else if (op.name == "--delete-area") e = m.delete_area(u32(op.args[0]));
+        else if (op.name == "--connect") e = m.connect(u32(op.args[0]), u32(op.args[1]));
+        else if (op.name == "--disconnect") e = m.disconnect(u32(op.args[0]), u32(op.args[1]));
+        else if (op.name == "--set-place") e = m.set_place(u32(op.args[0]), op.args[1]);
+        else if (op.name == "--set-attributes") e = m.set_attributes(u32(op.args[0]), u32(op.args[1]));
+        else if (op.name == "--clear-analysis") m.clear_analysis();
+        else if (op.name == "--version") e = m.convert_version(u32(op.args[0]));
         if (!e.ok()) return report_edit_error(file, op, e);
     }
-    out = ns::write(m, {.allow_invalid = a.allow_invalid});
+    out = ns::write(m.get(), {.allow_invalid = a.allow_invalid});
     return -1;
 }
 
 // One Quake edit that is not shared with Source (a Quake link is one way:
 // --connect and --disconnect go both ways as two).
-inline navspan::error quake_edit(navspan::quake::model& m, const edit_operation& op) {
+inline navspan::error quake_edit(navspan::quake::edit::editor& m, const edit_operation& op) {
     using namespace edit_detail;
-    namespace ed = navspan::quake::edit;
     const std::uint32_t a = op.args.empty() ? 0 : u32(op.args[0]);
     navspan::error e{};
-    if (op.name == "--delete-area") e = ed::delete_node(m, a);
+    if (op.name == "--delete-area") e = m.delete_node(a);
     else if (op.name == "--connect") {
-        e = ed::connect(m, a, u32(op.args[1]));
-        if (e.ok()) e = ed::connect(m, u32(op.args[1]), a);
+        e = m.connect(a, u32(op.args[1]));
+        if (e.ok()) e = m.connect(u32(op.args[1]), a);
     } else if (op.name == "--disconnect") {
-        e = ed::disconnect(m, a, u32(op.args[1]));
-        if (e.ok()) e = ed::disconnect(m, u32(op.args[1]), a);
+        e = m.disconnect(a, u32(op.args[1]));
+        if (e.ok()) e = m.disconnect(u32(op.args[1]), a);
     } else if (op.name == "--set-attributes") {
         const std::uint32_t flags = u32(op.args[1]);
         e = flags > 0xFFFF ? navspan::make_error(navspan::error_code::inconsistent, 0, "node flags (u16)", flags)
-                           : ed::set_flags(m, a, static_cast<std::uint16_t>(flags));
-    } else if (op.name == "--version") e = ed::convert_version(m, static_cast<std::int32_t>(a));
+                           : m.set_flags(a, static_cast<std::uint16_t>(flags));
+    } else if (op.name == "--version") e = m.convert_version(static_cast<std::int32_t>(a));
     else e = navspan::make_error(navspan::error_code::unsupported_version, 0, "this edit (Source files only)");
     return e;
 }
@@ -223,21 +223,25 @@ int edit_quake(const char* file, navspan::bytes_view bytes, const command_option
     o.trusted = true;  // an index out of range is validate's to report
     const auto opened = nq::nav_file::open(bytes, o);
     if (!opened) return report_failure(file, opened.error());
-    nq::model m = nq::model::from(*opened);
+    nq::edit::editor m(nq::model::from(*opened));  // the link lists split once, joined once
     for (const edit_operation& op : a.edits) {
         navspan::error e{};
         if (is_shared_edit(op.name)) {
-            const int s = shared_edit(
+            const int s = shared_edit<nq::model>(
                 op, m, load, [&](navspan::bytes_view b) { return nq::nav_file::open(b, o); },
-                [](nq::model& x, navspan::vec3 by) { nq::edit::translate(x, by); },
-                [](nq::model& x, const nq::model& other) { return nq::edit::merge(x, other); }, e);
+                [](nq::edit::editor& x, navspan::vec3 by) { x.translate(by); },
+                [](nq::edit::editor& x, const nq::model& other) { return x.merge(other); }, e);
             if (s >= 0) return s;
         } else {
             e = quake_edit(m, op);
         }
         if (!e.ok()) return report_edit_error(file, op, e);
     }
-    out = nq::write(m, {.allow_invalid = a.allow_invalid});
+    if (const navspan::error e = m.finish(); !e.ok()) {
+        out = e;
+        return -1;
+    }
+    out = nq::write(m.get(), {.allow_invalid = a.allow_invalid});
     return -1;
 }
 

@@ -23,6 +23,7 @@ inline constexpr const char* pack_usage =
     "tables are in examples/navspan/dump/); a stored key left out keeps its default.\n"
     "The file is refused when `navspan validate` would find an error in it (a connection to\n"
     "an area that does not exist, ...) unless --allow-invalid is given; it always opens.\n"
+    "A key given twice in one object takes its last value (as Python's json and jq do).\n"
     "\n"
     "Exit status: 0 success; 1 the JSON cannot be read or packed (one line on stderr);\n"
     "2 usage error; 4 the output could not be written.\n";

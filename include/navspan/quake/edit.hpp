@@ -20,6 +20,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "../core/error.hpp"
@@ -106,6 +109,23 @@ inline error join(model& m, const adjacency& a) {
     return {};
 }
 
+// Removes node `from`'s links to `to`; how many went.
+inline std::size_t drop_links(adjacency& a, std::uint32_t from, std::uint32_t to) {
+    auto& list = a.links[from];
+    auto& old = a.old_index[from];
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        if (list[k].destination == to) continue;
+        list[kept] = list[k];
+        old[kept] = old[k];
+        ++kept;
+    }
+    const std::size_t dropped = list.size() - kept;
+    list.resize(kept);
+    old.resize(kept);
+    return dropped;
+}
+
 }  // namespace detail
 
 // Adds a node without links; returns its index.
@@ -173,17 +193,7 @@ inline error disconnect(model& m, std::uint32_t from, std::uint32_t to) {
     if (from >= m.nodes.size()) return detail::missing_node(from);
     if (to >= m.nodes.size()) return detail::missing_node(to);
     detail::adjacency a = detail::split(m);
-    auto& list = a.links[from];
-    auto& old = a.old_index[from];
-    std::size_t kept = 0;
-    for (std::size_t k = 0; k < list.size(); ++k) {
-        if (list[k].destination == to) continue;
-        list[kept] = list[k];
-        old[kept] = old[k];
-        ++kept;
-    }
-    list.resize(kept);
-    old.resize(kept);
+    detail::drop_links(a, from, to);
     model result = m;
     NAVSPAN_TRY(detail::join(result, a));
     m = std::move(result);
@@ -290,6 +300,102 @@ inline error convert_version(model& m, std::int32_t version) {
     m.trailing.clear();
     return {};
 }
+
+// Many edits of one model (the command's `edit` applies them in a row).
+// connect and disconnect above split the link table into per-node lists
+// and join it back on every call: O(links) each. The editor splits once,
+// keeps the lists (and, per node, a sorted set of (destination, type)
+// built the first time an edit asks, so a link that is there already costs
+// a lookup) across the edits, and joins once, in finish() or before an
+// edit that renumbers (delete, merge, convert). The result is the free
+// functions': the counts join() would refuse are refused by the edit.
+class editor {
+public:
+    explicit editor(model m) : m_(std::move(m)) {}
+
+    // Writes the pending link edits back into the model (call before get()).
+    error finish() {
+        if (!split_) return {};
+        if (dirty_) NAVSPAN_TRY(detail::join(m_, adjacency_));
+        split_ = dirty_ = false;
+        adjacency_ = {};
+        sets_.clear();
+        return {};
+    }
+    const model& get() const noexcept { return m_; }
+
+    error connect(std::uint32_t from, std::uint32_t to, std::uint16_t type = 0, std::uint16_t traversal = no_traversal) {
+        if (from >= m_.nodes.size()) return detail::missing_node(from);
+        if (to >= m_.nodes.size()) return detail::missing_node(to);
+        split();
+        if (!links_of(from).insert(key(to, type)).second) return {};
+        if (total_ + 1 > 0xFFFF) {
+            links_of(from).erase(key(to, type));
+            return navspan::detail::fail(error_code::count_too_large, 0, "link (u16 indices)", total_ + 1, 0xFFFF);
+        }
+        model::link l;
+        l.destination = static_cast<std::uint16_t>(to);
+        l.type = type;
+        l.traversal = traversal;
+        adjacency_.links[from].push_back(l);
+        adjacency_.old_index[from].push_back(detail::none);
+        ++total_;
+        dirty_ = true;
+        return {};
+    }
+    error disconnect(std::uint32_t from, std::uint32_t to) {
+        if (from >= m_.nodes.size()) return detail::missing_node(from);
+        if (to >= m_.nodes.size()) return detail::missing_node(to);
+        split();
+        dirty_ = true;  // the free function joins even when nothing goes
+        auto& set = links_of(from);
+        const auto first = set.lower_bound(key(to, 0)), last = set.lower_bound(key(to + 1, 0));
+        if (first == last) return {};
+        set.erase(first, last);
+        total_ -= detail::drop_links(adjacency_, from, to);
+        return {};
+    }
+    error set_flags(std::uint32_t index, std::uint16_t flags) { return edit::set_flags(m_, index, flags); }
+    error move_node(std::uint32_t index, vec3 by) { return edit::move_node(m_, index, by); }
+    void translate(vec3 by) { edit::translate(m_, by); }  // links hold no positions
+    error delete_node(std::uint32_t index) {
+        NAVSPAN_TRY(finish());
+        return edit::delete_node(m_, index);
+    }
+    error merge(const model& other) {
+        NAVSPAN_TRY(finish());
+        return edit::merge(m_, other);
+    }
+    error convert_version(std::int32_t version) {
+        NAVSPAN_TRY(finish());
+        return edit::convert_version(m_, version);
+    }
+
+private:
+    static std::uint64_t key(std::uint64_t destination, std::uint16_t type) { return (destination << 16) | type; }
+    void split() {
+        if (split_) return;
+        adjacency_ = detail::split(m_);
+        total_ = 0;
+        for (const auto& list : adjacency_.links) total_ += list.size();
+        split_ = true;
+    }
+    std::set<std::uint64_t>& links_of(std::uint32_t node) {
+        auto it = sets_.find(node);
+        if (it == sets_.end()) {
+            std::set<std::uint64_t> set;
+            for (const auto& l : adjacency_.links[node]) set.insert(key(l.destination, l.type));
+            it = sets_.emplace(node, std::move(set)).first;
+        }
+        return it->second;
+    }
+
+    model m_;
+    detail::adjacency adjacency_;
+    std::map<std::uint32_t, std::set<std::uint64_t>> sets_;  // node -> (destination << 16 | type)
+    std::size_t total_ = 0;
+    bool split_ = false, dirty_ = false;
+};
 
 }  // namespace navspan::quake::edit
 #include "../core/min_max_pop.hpp"

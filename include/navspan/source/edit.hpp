@@ -29,6 +29,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -52,6 +54,15 @@ void erase_if(Vec& v, Pred&& pred) {
 }
 
 inline void geometry_changed(model& m) { m.analyzed = false; }
+
+// Whether a name can join a directory of `size` names.
+inline error check_new_place(std::size_t size, std::string_view name) {
+    if (size >= 0xFFFF) return navspan::detail::fail(error_code::count_too_large, 0, "place directory", size, 0xFFFF);
+    if (name.size() >= 0xFFFF || name.find('\0') != std::string_view::npos) {
+        return navspan::detail::fail(error_code::inconsistent, 0, "place name (too long, or holds a NUL)", name.size());
+    }
+    return {};
+}
 
 inline vec3 add(vec3 a, vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
 
@@ -267,10 +278,7 @@ inline result<std::uint16_t> place_index(model& m, std::string_view name) {
     for (std::size_t i = 0; i < m.places.size(); ++i) {
         if (place_name(m.places[i]) == name) return static_cast<std::uint16_t>(i + 1);
     }
-    if (m.places.size() >= 0xFFFF) return navspan::detail::fail(error_code::count_too_large, 0, "place directory", m.places.size(), 0xFFFF);
-    if (name.size() >= 0xFFFF || name.find('\0') != std::string_view::npos) {
-        return navspan::detail::fail(error_code::inconsistent, 0, "place name (too long, or holds a NUL)", name.size());
-    }
+    NAVSPAN_TRY(detail::check_new_place(m.places.size(), name));
     m.places.push_back(place_stored_bytes(name));
     return static_cast<std::uint16_t>(m.places.size());
 }
@@ -317,6 +325,10 @@ inline error merge(model& m, const model& other) {
         (m.game == game::unknown && other.unknown_area_data_size != m.unknown_area_data_size)) {
         return navspan::detail::fail(error_code::inconsistent, 0, "merge (version and game data must match)", other.version,
                                      m.version);
+    }
+    if (&other == &m) {  // the directory below views other's names while m's grows
+        const model copy = other;
+        return merge(m, copy);
     }
     // New ids for the other file's areas, ladders and hiding spots.
     std::unordered_map<std::uint32_t, std::uint32_t> area_ids, ladder_ids, spot_ids;
@@ -365,20 +377,40 @@ inline error merge(model& m, const model& other) {
             }
         }
     }
-    // Place indices of the other directory in this one.
-    model result = m;
+    // Place indices of the other directory in this one: names looked up in
+    // a tree of m's directory (not a scan per name: H6), the new ones only
+    // appended once every check has passed, so m changes only on success
+    // and is never copied.
     std::vector<std::uint16_t> places(other.places.size() + 1, 0);
-    for (std::size_t i = 0; i < other.places.size(); ++i) {
-        const auto index = place_index(result, place_name(other.places[i]));
-        if (!index) return index.error();
-        places[i + 1] = *index;
+    std::map<std::string_view, std::uint16_t> directory;
+    std::vector<std::string_view> added;
+    if (!other.places.empty()) {
+        if (!layout::has_place_directory(m.version)) {
+            return navspan::detail::fail(error_code::unsupported_version, 0, "place names (version 5 and later)", m.version);
+        }
+        for (std::size_t i = 0; i < m.places.size(); ++i) {
+            directory.emplace(place_name(m.places[i]), static_cast<std::uint16_t>(i + 1));  // the first of a name, as a scan finds
+        }
     }
+    for (std::size_t i = 0; i < other.places.size(); ++i) {
+        const std::string_view name = place_name(other.places[i]);
+        if (const auto it = directory.find(name); it != directory.end()) {
+            places[i + 1] = it->second;
+            continue;
+        }
+        NAVSPAN_TRY(detail::check_new_place(m.places.size() + added.size(), name));
+        places[i + 1] = static_cast<std::uint16_t>(m.places.size() + added.size() + 1);
+        directory.emplace(name, places[i + 1]);
+        added.push_back(name);
+    }
+    for (const std::string_view name : added) m.places.push_back(place_stored_bytes(name));
     auto map_area = [&](std::uint32_t& id) {
         if (id == 0) return;
         const auto it = area_ids.find(id);
         if (it != area_ids.end()) id = it->second;
     };
-    const auto offset = static_cast<std::uint32_t>(result.areas.size());
+    const auto offset = static_cast<std::uint32_t>(m.areas.size());
+    m.areas.reserve(m.areas.size() + other.areas.size());
     for (model::area a : other.areas) {
         map_area(a.id);
         detail::for_each_area_reference(a, map_area);
@@ -397,15 +429,14 @@ inline error merge(model& m, const model& other) {
         }
         a.place_index = a.place_index < places.size() ? places[a.place_index] : 0;
         for (auto& v : a.left4dead2.visible_areas) v.position += offset;
-        result.areas.push_back(std::move(a));
+        m.areas.push_back(std::move(a));
     }
     for (model::ladder l : other.ladders) {
         l.id = ladder_ids[l.id];
         for (auto& end : l.areas) map_area(end);
-        result.ladders.push_back(l);
+        m.ladders.push_back(l);
     }
-    detail::geometry_changed(result);
-    m = std::move(result);
+    detail::geometry_changed(m);
     return {};
 }
 
@@ -449,6 +480,166 @@ inline error convert_version(model& m, std::uint32_t version) {
     if (!layout::has_analyzed(version)) m.analyzed = false;
     return {};
 }
+
+// Many edits of one model (the command's `edit` applies them in a row):
+// the model with indexes kept across the edits, so each lookup is
+// O(log n) where the free functions above scan (H7). Areas by id (a tree
+// of positions), place names (a tree of the directory), and each area's
+// connection lists as sorted sets built the first time an edit asks
+// (adding a connection that is there already costs a lookup, not a scan).
+// Edits that renumber (delete, merge, convert) drop the indexes they would
+// stale; the next lookup rebuilds them. The results are the free functions'.
+class editor {
+public:
+    explicit editor(model m) : m_(std::move(m)) {}
+
+    const model& get() const noexcept { return m_; }
+    model take() && { return std::move(m_); }
+
+    model::area* find_area(std::uint32_t id) {
+        if (!indexed_) {
+            areas_.clear();
+            for (std::size_t i = 0; i < m_.areas.size(); ++i) areas_.emplace(m_.areas[i].id, i);  // the first of an id
+            indexed_ = true;
+        }
+        const auto it = areas_.find(id);
+        return it == areas_.end() ? nullptr : &m_.areas[it->second];
+    }
+    result<std::uint32_t> add_area(model::area a) {
+        if (a.id == 0) {
+            (void)find_area(0);  // the index, whose last key is the largest id
+            a.id = areas_.empty() ? 1 : areas_.rbegin()->first + 1;
+        }
+        if (find_area(a.id) != nullptr) return navspan::detail::fail(error_code::inconsistent, 0, "area id (already used)", a.id);
+        if (m_.game == game::unknown) a.unknown_game_data.resize(m_.unknown_area_data_size);
+        const std::uint32_t id = a.id;
+        m_.areas.push_back(std::move(a));
+        areas_.emplace(id, m_.areas.size() - 1);
+        detail::geometry_changed(m_);
+        return id;
+    }
+    error delete_area(std::uint32_t id) {
+        if (find_area(id) == nullptr) return detail::missing_area(id, m_.areas.size());
+        forget();
+        return edit::delete_area(m_, id);
+    }
+    error move_area(std::uint32_t id, vec3 by) {
+        model::area* a = find_area(id);
+        if (a == nullptr) return detail::missing_area(id, m_.areas.size());
+        detail::move_area_by(*a, by, m_.version);
+        detail::geometry_changed(m_);
+        return {};
+    }
+    void translate(vec3 by) { edit::translate(m_, by); }
+    error set_attributes(std::uint32_t id, std::uint32_t attributes) {
+        model::area* a = find_area(id);
+        if (a == nullptr) return detail::missing_area(id, m_.areas.size());
+        const std::size_t bytes = layout::attributes_size(m_.version);
+        if (bytes < 4 && (attributes >> (8 * bytes)) != 0) {
+            return navspan::detail::fail(error_code::inconsistent, 0, "attributes (wider than this version stores)", attributes);
+        }
+        a->attributes = attributes;
+        return {};
+    }
+    error connect_one_way(std::uint32_t from, std::uint32_t to, direction d) {
+        model::area* a = find_area(from);
+        if (a == nullptr) return detail::missing_area(from, m_.areas.size());
+        if (find_area(to) == nullptr) return detail::missing_area(to, m_.areas.size());
+        const unsigned side = static_cast<unsigned>(d) & 3u;
+        if (targets(from, side, *a).insert(to).second) a->connections[side].push_back(to);
+        return {};
+    }
+    error connect(std::uint32_t a, std::uint32_t b) {
+        const model::area* pa = find_area(a);
+        const model::area* pb = find_area(b);
+        if (pa == nullptr) return detail::missing_area(a, m_.areas.size());
+        if (pb == nullptr) return detail::missing_area(b, m_.areas.size());
+        if (a == b) return navspan::detail::fail(error_code::inconsistent, 0, "connection (an area to itself)", a);
+        const direction ab = direction_towards(*pa, *pb), ba = direction_towards(*pb, *pa);
+        NAVSPAN_TRY(connect_one_way(a, b, ab));
+        return connect_one_way(b, a, ba);
+    }
+    error disconnect_one_way(std::uint32_t from, std::uint32_t to) {
+        model::area* a = find_area(from);
+        if (a == nullptr) return detail::missing_area(from, m_.areas.size());
+        for (unsigned side = 0; side < 4; ++side) {
+            if (targets(from, side, *a).erase(to) == 0) continue;  // not there: no scan
+            detail::erase_if(a->connections[side], [&](std::uint32_t x) { return x == to; });
+        }
+        return {};
+    }
+    error disconnect(std::uint32_t a, std::uint32_t b) {
+        if (find_area(a) == nullptr) return detail::missing_area(a, m_.areas.size());
+        if (find_area(b) == nullptr) return detail::missing_area(b, m_.areas.size());
+        NAVSPAN_TRY(disconnect_one_way(a, b));
+        return disconnect_one_way(b, a);
+    }
+    error set_place(std::uint32_t id, std::string_view name) {
+        model::area* a = find_area(id);
+        if (a == nullptr) return detail::missing_area(id, m_.areas.size());
+        if (name.empty()) {
+            a->place_index = 0;
+            return {};
+        }
+        if (!layout::has_place_directory(m_.version)) {
+            return navspan::detail::fail(error_code::unsupported_version, 0, "place names (version 5 and later)", m_.version);
+        }
+        if (!places_indexed_) {
+            places_.clear();
+            for (std::size_t i = 0; i < m_.places.size(); ++i) {
+                places_.emplace(std::string(place_name(m_.places[i])), static_cast<std::uint16_t>(i + 1));
+            }
+            places_indexed_ = true;
+        }
+        if (const auto it = places_.find(name); it != places_.end()) {
+            a->place_index = it->second;
+            return {};
+        }
+        NAVSPAN_TRY(detail::check_new_place(m_.places.size(), name));
+        m_.places.push_back(place_stored_bytes(name));
+        a->place_index = static_cast<std::uint16_t>(m_.places.size());
+        places_.emplace(std::string(name), a->place_index);
+        return {};
+    }
+    void clear_analysis() { edit::clear_analysis(m_); }
+    error merge(const model& other) {
+        const std::size_t before = m_.areas.size();
+        NAVSPAN_TRY(edit::merge(m_, other));
+        places_indexed_ = false;  // new names (rare: rebuilt when next asked)
+        if (indexed_) {
+            for (std::size_t i = before; i < m_.areas.size(); ++i) areas_.emplace(m_.areas[i].id, i);
+        }
+        return {};
+    }
+    error convert_version(std::uint32_t version) {
+        forget();
+        return edit::convert_version(m_, version);
+    }
+
+private:
+    // The sorted set of area `id`'s connections on one side, built from its
+    // list the first time it is asked for.
+    std::set<std::uint32_t>& targets(std::uint32_t id, unsigned side, const model::area& a) {
+        const auto key = (static_cast<std::uint64_t>(id) << 2) | side;
+        auto it = links_.find(key);
+        if (it == links_.end()) {
+            const auto& list = a.connections[side];
+            it = links_.emplace(key, std::set<std::uint32_t>(list.begin(), list.end())).first;
+        }
+        return it->second;
+    }
+    void forget() {
+        indexed_ = false;
+        places_indexed_ = false;
+        links_.clear();
+    }
+
+    model m_;
+    std::map<std::uint32_t, std::size_t> areas_;  // id -> position in m_.areas
+    std::map<std::string, std::uint16_t, std::less<>> places_;
+    std::map<std::uint64_t, std::set<std::uint32_t>> links_;  // (id << 2 | side) -> targets
+    bool indexed_ = false, places_indexed_ = false;
+};
 
 }  // namespace navspan::source::edit
 #include "../core/min_max_pop.hpp"

@@ -229,9 +229,9 @@ public:
         if (n == nullptr) return;
         if (n->type != json_node::kind::array) { fail(key, "expected an array"); return; }
         items.clear();
-        items.resize(n->items.size());
+        items.resize(n->items().size());
         for (std::size_t i = 0; i < items.size() && ok(); ++i) {
-            const json_node& item = n->items[i];
+            const json_node& item = n->items()[i];
             if (item.type != json_node::kind::object) { fail(key, "expected an array of objects"); return; }
             pack_visitor inner(item);
             describe(inner, items[i], i);
@@ -305,8 +305,9 @@ private:
         if (n.type != json_node::kind::number) return fail(key, "expected a number");
         errno = 0;
         char* end = nullptr;
-        const float x = std::strtof(n.text.c_str(), &end);
-        if (end != n.text.c_str() + n.text.size()) return fail(key, "expected a number");
+        const std::string text(n.text);  // strtof needs the NUL a view into the input lacks
+        const float x = std::strtof(text.c_str(), &end);
+        if (end != text.c_str() + text.size()) return fail(key, "expected a number");
         v = x;  // (out of float range: the infinity strtof gives, as asked)
     }
     void read(const json_node& n, double& v, std::string_view key) {
@@ -323,10 +324,10 @@ private:
         read(n, v.emplace(), key);
     }
     void read(const json_node& n, navspan::vec3& v, std::string_view key) {
-        if (n.type != json_node::kind::array || n.items.size() != 3) return fail(key, "expected [x, y, z]");
-        read(n.items[0], v.x, key);
-        read(n.items[1], v.y, key);
-        read(n.items[2], v.z, key);
+        if (n.type != json_node::kind::array || n.items().size() != 3) return fail(key, "expected [x, y, z]");
+        read(n.items()[0], v.x, key);
+        read(n.items()[1], v.y, key);
+        read(n.items()[2], v.z, key);
     }
     void read(const json_node& n, std::string& v, std::string_view key) {
         if (n.type != json_node::kind::string) return fail(key, "expected a string");
@@ -366,13 +367,13 @@ private:
     template <class E>
     void read(const json_node& n, std::vector<E>& v, std::string_view key) {
         if (n.type != json_node::kind::array) return fail(key, "expected an array");
-        v.assign(n.items.size(), E{});
-        for (std::size_t i = 0; i < v.size() && ok(); ++i) read(n.items[i], v[i], key);
+        v.assign(n.items().size(), E{});
+        for (std::size_t i = 0; i < v.size() && ok(); ++i) read(n.items()[i], v[i], key);
     }
     template <class E, std::size_t N>
     void read(const json_node& n, std::array<E, N>& v, std::string_view key) {
-        if (n.type != json_node::kind::array || n.items.size() != N) return fail(key, "expected an array of the field's size");
-        for (std::size_t i = 0; i < N && ok(); ++i) read(n.items[i], v[i], key);
+        if (n.type != json_node::kind::array || n.items().size() != N) return fail(key, "expected an array of the field's size");
+        for (std::size_t i = 0; i < N && ok(); ++i) read(n.items()[i], v[i], key);
     }
 
     const json_node* node_;

@@ -1,0 +1,174 @@
+// Issue "Hostile input, part 4": the command's edit and pack on the inputs
+// of H6 (merge of a file with 65535 place names), H7 (repeated --connect on
+// an area with a long connection list), H8 (`[0,0,...]`) and H12 (one key a
+// million times), each at two sizes: every run within 1 s of CPU and 100 MB
+// of peak memory, the CPU checked with a 3x margin (a shared, loaded
+// machine). POSIX only (fork, wait4), with NAVSPAN_EXE set.
+#include <doctest/doctest.h>
+
+#if defined(__linux__) || defined(__APPLE__)
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <navspan/source.hpp>
+#include <navspan/source/edit.hpp>
+#include <navspan/source/writer.hpp>
+
+// A named namespace: the folder's files may be built as one unit.
+namespace edit_pack_cases {
+
+namespace fs = std::filesystem;
+namespace ns = navspan::source;
+
+struct usage {
+    double seconds = 0, peak_bytes = 0;
+    int status = -1;
+};
+
+// Makes an input in a child process, so that the test's own peak memory
+// (which a forked command's ru_maxrss starts from) stays small.
+template <class Make>
+void make_input(Make&& make) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        make();
+        _exit(0);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    REQUIRE(WIFEXITED(status));
+}
+
+usage run_exe(const std::vector<std::string>& args) {
+    std::vector<char*> argv;
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        dup2(null, 2);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    int status = 0;
+    rusage use{};
+    wait4(pid, &status, 0, &use);
+    usage u;
+    u.seconds = static_cast<double>(use.ru_utime.tv_sec + use.ru_stime.tv_sec) +
+                static_cast<double>(use.ru_utime.tv_usec + use.ru_stime.tv_usec) / 1e6;
+#ifdef __APPLE__
+    u.peak_bytes = static_cast<double>(use.ru_maxrss);
+#else
+    u.peak_bytes = static_cast<double>(use.ru_maxrss) * 1024.0;
+#endif
+    u.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return u;
+}
+
+void check_budget(const std::string& what, const usage& u, int status) {
+    INFO(what << ": " << u.seconds << " s, peak " << u.peak_bytes / 1e6 << " MB, status " << u.status);
+    CHECK(u.status == status);
+    CHECK(u.seconds < 3.0);
+#ifndef NAVSPAN_COMPLEXITY_ASAN
+    CHECK(u.peak_bytes < 100e6);
+#endif
+}
+
+void write_file(const fs::path& p, const std::string& text) {
+    std::ofstream f(p, std::ios::binary);
+    f.write(text.data(), static_cast<std::streamsize>(text.size()));
+}
+
+void write_model(const fs::path& p, const ns::model& m) {
+    const auto bytes = ns::write(m, {.allow_invalid = true});
+    if (!bytes) _exit(1);
+    write_file(p, std::string(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+}
+
+ns::model::area square(std::uint32_t id, float x) {
+    ns::model::area a;
+    a.id = id;
+    a.north_west = {x, 0, 0};
+    a.south_east = {x + 64, 64, 0};
+    return a;
+}
+
+struct scratch_dir {
+    fs::path path = fs::temp_directory_path() / ("navspan_edit_pack_" + std::to_string(getpid()));
+    scratch_dir() { fs::create_directories(path); }
+    ~scratch_dir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+};
+
+}  // namespace edit_pack_cases
+
+TEST_CASE("H6, H7: edit --merge of many place names and repeated --connect stay within budget") {
+    using namespace edit_pack_cases;
+    const char* exe = std::getenv("NAVSPAN_EXE");
+    if (exe == nullptr) return;
+    const scratch_dir dir;
+    for (const std::uint32_t places : {8000u, 65535u}) {
+        const fs::path in = dir.path / "places.nav", out = dir.path / "out.nav";
+        make_input([&] {
+            ns::model m = ns::model::stub(16, ns::game::cstrike, 1);
+            m.areas.push_back(square(1, 0));
+            m.areas[0].place_index = 1;
+            for (std::uint32_t i = 1; i <= places; ++i) m.places.push_back(ns::place_stored_bytes("p" + std::to_string(i)));
+            write_model(in, m);
+        });
+        check_budget("merge " + std::to_string(places),
+                     run_exe({exe, "edit", in.string(), "--merge", in.string(), "-o", out.string(), "--allow-invalid"}), 0);
+    }
+    for (const std::uint32_t size : {50000u, 200000u}) {
+        const fs::path in = dir.path / "conn.nav", out = dir.path / "out.nav";
+        make_input([&] {
+            ns::model m = ns::model::stub(16, ns::game::cstrike, 1);
+            m.areas = {square(1, 0), square(2, 64), square(3, 128)};
+            m.areas[0].connections[static_cast<unsigned>(ns::direction::east)].assign(size, 3);
+            write_model(in, m);
+        });
+        std::vector<std::string> args{exe, "edit", in.string(), "-o", out.string(), "--allow-invalid"};
+        for (std::uint32_t i = 0; i < size / 10; ++i) args.insert(args.end(), {"--connect", "1", "2"});
+        check_budget("connect " + std::to_string(size), run_exe(args), 0);
+    }
+}
+
+TEST_CASE("H8, H12: pack of [0,0,...] and of one key repeated stays within budget") {
+    using namespace edit_pack_cases;
+    const char* exe = std::getenv("NAVSPAN_EXE");
+    if (exe == nullptr) return;
+    const scratch_dir dir;
+    for (const std::size_t n : {500000u, 2000000u}) {  // 1 MB and 4 MB
+        const fs::path in = dir.path / "zeros.json", out = dir.path / "out.nav";
+        make_input([&] {
+            std::string json = "{\"format\": \"source_nav\", \"version\": 16, \"junk\": [0";
+            for (std::size_t i = 1; i < n; ++i) json += ",0";
+            write_file(in, json + "]}");
+        });
+        check_budget("zeros " + std::to_string(n), run_exe({exe, "pack", in.string(), "-o", out.string()}), 0);
+    }
+    for (const std::size_t n : {150000u, 600000u}) {  // 1 MB and 4 MB
+        const fs::path in = dir.path / "keys.json", out = dir.path / "out.nav";
+        make_input([&] {
+            std::string json = "{\"format\": \"source_nav\"";
+            for (std::size_t i = 0; i < n; ++i) json += ", \"version\": 16";
+            write_file(in, json + "}");
+        });
+        check_budget("keys " + std::to_string(n), run_exe({exe, "pack", in.string(), "-o", out.string()}), 0);
+    }
+}
+
+#endif
