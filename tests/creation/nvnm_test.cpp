@@ -191,7 +191,9 @@ TEST_CASE("bad indices, CRCs, versions and leftovers are clean errors with offse
         const nvnm_data good = make_grid_mesh(version, 3, 2);
         auto expect = [&](nvnm_data d, error_code code, const char* record) {
             const auto bytes = write_nvnm(d);
-            auto m = nvnm::navmesh::open(bytes, {.base_offset = 1000});
+            nvnm::options at_1000;  // (a designated initializer would leave the reader_options base out)
+            at_1000.base_offset = 1000;
+            auto m = nvnm::navmesh::open(bytes, at_1000);
             REQUIRE(!m.ok());
             CHECK(m.code() == code);
             CHECK(std::string_view(m.error().record) == record);
