@@ -14,12 +14,14 @@
 #include <string>
 #include <utility>
 
+#include <navspan/tools/fox/fields.hpp>
 #include <navspan/tools/source2/fields.hpp>
 
 #include "support/corpus.hpp"
 
-TEST_CASE("schema docs: source2.md holds the tables the field descriptions give") {
-    const std::pair<std::string, std::string> docs[] = {{"source2.md", navspan::tools::source2_fields::schema_markdown()}};
+TEST_CASE("schema docs: source2.md and fox.md hold the tables the field descriptions give") {
+    const std::pair<std::string, std::string> docs[] = {{"source2.md", navspan::tools::source2_fields::schema_markdown()},
+                                                        {"fox.md", navspan::tools::fox_fields::schema_markdown()}};
     for (const auto& [doc, tables] : docs) {
         CAPTURE(doc);
         const auto path = std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples/navspan/dump" / doc;

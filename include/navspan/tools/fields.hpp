@@ -56,6 +56,7 @@ template <> struct json_type<std::vector<std::byte>> { static constexpr std::str
 template <std::size_t N> struct json_type<std::array<std::uint8_t, N>> { static constexpr std::string_view name = "hex string"; };
 template <> struct json_type<std::vector<std::uint32_t>> { static constexpr std::string_view name = "array of integers"; };
 template <std::size_t N> struct json_type<std::array<float, N>> { static constexpr std::string_view name = "array of floats"; };
+template <std::size_t N> struct json_type<std::array<std::uint16_t, N>> { static constexpr std::string_view name = "array of integers"; };
 template <std::size_t N> struct json_type<std::array<std::uint32_t, N>> { static constexpr std::string_view name = "array of integers"; };
 template <std::size_t N> struct json_type<std::array<std::int32_t, N>> { static constexpr std::string_view name = "array of integers"; };
 template <class T>
@@ -73,6 +74,23 @@ template <class T>
 struct type_of<std::vector<T>> {
     static std::string name() { return "array of " + type_of<T>::name(); }
 };
+
+// A key only some records have (a Fox link's decoded node, group or tile by
+// the link's kind): in the dump and pack where `has` says so, in the
+// schema always (its note says when).
+template <class V>
+constexpr bool listed(bool has) noexcept {
+    return V::lists_all || has;
+}
+
+// A stored value dumped twice: as stored under `key`, then as people read
+// it under `view_key` (derived: Fox's quantised points, then their world
+// positions).
+template <class V, class T, class F>
+void stored_and_view(V& v, std::string_view key, T& value, std::string_view view_key, std::string_view view_note, F&& view) {
+    v.stored(key, value, true, "as stored");
+    v.derived(view_key, view_note, [&](json_writer& w) { view(w, value); });
+}
 
 // ---------------------------------------------------------------------------
 class dump_visitor {
@@ -412,28 +430,28 @@ public:
     void records(std::string_view key, std::vector<R>& items, bool, std::string_view note, D&& describe) {
         add(key, "array of objects", note, true);
         if (seen(key)) return;
-        schema_visitor inner{std::string(key)};
+        schema_visitor inner = nested(key);
         items.resize(1);
         describe(inner, items[0], 0);
-        for (auto& t : inner.tables_) nested_.push_back(std::move(t));
+        take(inner);
     }
     template <class R, class D>
     void record_lists(std::string_view key, std::vector<std::vector<R>>& lists, std::string_view note, D&& describe) {
         add(key, "array of arrays of objects", note, true);
         if (seen(key)) return;
-        schema_visitor inner{std::string(key)};
+        schema_visitor inner = nested(key);
         lists.resize(1);
         lists[0].resize(1);
         describe(inner, lists[0][0], 0);
-        for (auto& t : inner.tables_) nested_.push_back(std::move(t));
+        take(inner);
     }
     template <class D>
     void object(std::string_view key, bool, std::string_view note, D&& describe) {
         add(key, "object", note, true);
         if (seen(key)) return;
-        schema_visitor inner{std::string(key)};
+        schema_visitor inner = nested(key);
         describe(inner);
-        for (auto& t : inner.tables_) nested_.push_back(std::move(t));
+        take(inner);
     }
 
     // The tables: this record's first, then each nested record's.
@@ -460,15 +478,27 @@ private:
     void add(std::string_view key, std::string type, std::string_view note, bool stored_) {
         tables_.front().rows.push_back({std::string(key), std::move(type), std::string(note), stored_});
     }
+    // A record nested in a nested record is named by its path
+    // ("nodes.adjacency"): the same key can mean other records at two depths.
+    schema_visitor nested(std::string_view key) const {
+        schema_visitor inner{prefix_ + std::string(key)};
+        inner.prefix_ = prefix_ + std::string(key) + ".";
+        return inner;
+    }
+    // Its table, then the tables nested in it.
+    void take(schema_visitor& inner) {
+        for (auto& t : inner.tables()) nested_.push_back(std::move(t));
+    }
     bool seen(std::string_view key) {
         for (const auto& t : nested_) {
-            if (t.name == key) return true;
+            if (t.name == prefix_ + std::string(key)) return true;
         }
         return false;
     }
 
     std::vector<table> tables_;
     std::vector<table> nested_;
+    std::string prefix_;  // the path of this record's key, empty at the top
 };
 
 }  // namespace navspan::tools::fields
