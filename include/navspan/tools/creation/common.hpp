@@ -25,7 +25,6 @@
 #include <navspan/navspan.hpp>
 
 #include "../json_writer.hpp"
-#include "../limits.hpp"
 #include "names.hpp"
 
 namespace navspan::tools::creation_format {

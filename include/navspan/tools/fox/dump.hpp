@@ -559,12 +559,11 @@ inline void write_nav_system(json_writer& w, const fox::nav2_file& f) {
 }  // namespace tools_detail
 
 // Every decoded field of every record, in file order (schema: examples/navspan/dump/fox.md).
-inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
+inline navspan::error dump(const navspan::fox::nav2_file& reader, json_writer& w) {
     namespace fox = navspan::fox;
     using namespace tools_detail;
-    const auto opened = fox::nav2_file::open(bytes);
-    if (!opened) return opened.error();
-    const fox::nav2_file& f = *opened;
+    const navspan::bytes_view bytes = reader.bytes();
+    const navspan::fox::nav2_file& f = reader;
 
     w.begin_object();
     w.field("format", "fox_nav2");

@@ -245,11 +245,10 @@ inline void write_generation(json_writer& w, const s2::nav_file& f) {
 }  // namespace tools_detail
 
 // Every decoded field of every record, in file order (schema: examples/navspan/dump/source2.md).
-inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
+inline navspan::error dump(const navspan::source2::nav_file& reader, json_writer& w) {
     using namespace tools_detail;
-    const auto opened = s2::nav_file::open(bytes);
-    if (!opened) return opened.error();
-    const s2::nav_file& f = *opened;
+    const navspan::bytes_view bytes = reader.bytes();
+    const navspan::source2::nav_file& f = reader;
 
     w.begin_object();
     w.field("format", "source2_nav");
