@@ -171,7 +171,10 @@ navspan_result navspan_info_json(const navspan_file* f, const char* file_label, 
         navspan::tools::output o(text);
         navspan::tools::json_writer w(o);
         w.lead_with("file", file_label);
-        if (const navspan::error e = f->module->info(f->bytes, w); !e.ok()) return fail(e, error);
+        // The tools take the opened file (TODO C ABI owner: open once, in navspan_file).
+        const auto opened_for_tools = navspan::open(f->bytes, navspan::tools::info_open_options());
+        if (!opened_for_tools) return fail(opened_for_tools.error(), error);
+        if (const navspan::error e = f->module->info(*opened_for_tools, w); !e.ok()) return fail(e, error);
         return write(user, text.data(), text.size()) != 0 ? navspan_result_aborted : navspan_result_success;
     });
 }
@@ -218,7 +221,10 @@ navspan_result navspan_validate(const navspan_file* f, navspan_finding_fn on_fin
     if (f == nullptr || on_finding == nullptr) return fail(navspan_result_invalid_argument, "file or callback is NULL", error);
     return guarded([&] {
         navspan::tools::findings all;
-        if (const navspan::error e = f->module->validate(f->bytes, all, navspan::tools::check_choice{}); !e.ok()) return fail(e, error);
+        // The tools take the opened file (TODO C ABI owner: open once, in navspan_file).
+        const auto opened_for_tools = navspan::open(f->bytes, {});
+        if (!opened_for_tools) return fail(opened_for_tools.error(), error);
+        if (const navspan::error e = f->module->validate(*opened_for_tools, all, navspan::tools::check_choice{}); !e.ok()) return fail(e, error);
         for (const navspan::tools::finding& x : all) {
             navspan_finding c;
             c.check = x.check.c_str();
@@ -241,7 +247,10 @@ navspan_result navspan_dump_json(const navspan_file* f, navspan_write_fn write, 
         c.buffer.reserve(std::size_t{1} << 16);
         navspan::tools::output o(&chunked_writer::sink, &c);
         navspan::tools::json_writer w(o);
-        if (const navspan::error e = f->module->dump(f->bytes, w); !e.ok()) return fail(e, error);
+        // The tools take the opened file (TODO C ABI owner: open once, in navspan_file).
+        const auto opened_for_tools = navspan::open(f->bytes, {});
+        if (!opened_for_tools) return fail(opened_for_tools.error(), error);
+        if (const navspan::error e = f->module->dump(*opened_for_tools, w); !e.ok()) return fail(e, error);
         w.finish();
         if (!c.flush() || c.aborted) return navspan_result_aborted;
         return navspan_result_success;

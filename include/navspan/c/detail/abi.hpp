@@ -225,7 +225,10 @@ inline navspan_result open_common(navspan_file& f, navspan_error* error) {
     // the ABI opens exactly the files `navspan info` reads.
     navspan::tools::output o(f.info_json);
     navspan::tools::json_writer w(o);
-    if (const navspan::error e = f.module->info(f.bytes, w); !e.ok()) return fail(e, error);
+    // The tools take the opened file (TODO C ABI owner: open once, in navspan_file).
+    const auto opened_for_tools = navspan::open(f.bytes, navspan::tools::info_open_options());
+    if (!opened_for_tools) return fail(opened_for_tools.error(), error);
+    if (const navspan::error e = f.module->info(*opened_for_tools, w); !e.ok()) return fail(e, error);
     f.version = reader_version(f);
     return navspan_result_success;
 }
