@@ -309,7 +309,7 @@ TEST_CASE("creation tools: a bad plugin fails every subcommand before output") {
     CHECK(navspan_test::call_opened(bytes, cf::dump, jw).code != navspan::error_code::none);
     CHECK(text.empty());
     navspan::tools::findings found;
-    CHECK(!navspan_test::call_opened(bytes, cf::validate, found).ok());
+    CHECK(!navspan_test::call_opened(bytes, cf::validate, found, navspan::tools::check_choice{}).ok());
     navspan::tools::scene sc;
     CHECK(!navspan_test::call_opened(bytes, cf::build_scene, sc).ok());
     CHECK_FALSE(navspan::nav::make_walkable(bytes));
@@ -338,7 +338,7 @@ TEST_CASE("creation tools: info, dump, validate, svg and path agree on a record 
         navspan::tools::json_writer jw(o);
         CHECK(navspan_test::call_opened(bytes, cf::dump, jw) == from_info);
         navspan::tools::findings found;
-        CHECK(navspan_test::call_opened(bytes, cf::validate, found) == from_info);
+        CHECK(navspan_test::call_opened(bytes, cf::validate, found, navspan::tools::check_choice{}) == from_info);
         navspan::tools::scene sc;
         CHECK(navspan_test::call_opened(bytes, cf::build_scene, sc) == from_info);
     }

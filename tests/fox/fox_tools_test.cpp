@@ -246,7 +246,7 @@ TEST_CASE("fox tools: every subcommand works on every corpus file") {
             // The early Obj2Nav2 output: its NavSystem runs past the file
             // (format.hpp, decision 1), so every subcommand refuses it.
             navspan::tools::findings found;
-            CHECK(navspan_test::call_opened(bytes, ff::validate, found).code == navspan::error_code::truncated);
+            CHECK(navspan_test::call_opened(bytes, ff::validate, found, navspan::tools::check_choice{}).code == navspan::error_code::truncated);
             navspan::tools::scene sc;
             CHECK(!navspan_test::call_opened(bytes, ff::build_scene, sc).ok());
             ++files;
@@ -276,7 +276,7 @@ TEST_CASE("fox tools: a file that does not verify is refused before anything is 
     CHECK(navspan_test::call_opened(bytes, ff::dump, w).code == navspan::error_code::inconsistent);
     CHECK(text.empty());
     navspan::tools::findings found;
-    CHECK(!navspan_test::call_opened(bytes, ff::validate, found).ok());
+    CHECK(!navspan_test::call_opened(bytes, ff::validate, found, navspan::tools::check_choice{}).ok());
     navspan::tools::scene sc;
     CHECK(!navspan_test::call_opened(bytes, ff::build_scene, sc).ok());
     CHECK_FALSE(navspan::nav::make_walkable(bytes));

@@ -290,7 +290,7 @@ TEST_CASE("a file that does not verify is refused before anything is written") {
     CHECK(navspan_test::call_opened(bytes, qf::dump, w).code == navspan::error_code::count_too_large);
     CHECK(text.empty());
     navspan::tools::findings found;
-    CHECK(!navspan_test::call_opened(bytes, qf::validate, found).ok());
+    CHECK(!navspan_test::call_opened(bytes, qf::validate, found, navspan::tools::check_choice{}).ok());
     navspan::tools::scene sc;
     CHECK(!navspan_test::call_opened(bytes, qf::build_scene, sc).ok());
     CHECK_FALSE(navspan::nav::make_walkable(bytes));
@@ -389,7 +389,7 @@ TEST_CASE("the tools resolve nothing out of range and stay linear on overlapping
     const auto wide_bytes = build_quake(wide);
     CHECK(navspan::nav::make_walkable(wide_bytes).code() == navspan::error_code::limit_exceeded);
     navspan::tools::findings found;
-    REQUIRE(navspan_test::call_opened(wide_bytes, qf::validate, found).ok());
+    REQUIRE(navspan_test::call_opened(wide_bytes, qf::validate, found, navspan::tools::check_choice{}).ok());
     const navspan::tools::finding* shared = find_check(found, "shared-link");
     REQUIRE(shared != nullptr);
     CHECK(shared->message == "the link ranges of several nodes include this link (nodes 300)");

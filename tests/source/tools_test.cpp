@@ -51,7 +51,7 @@ json_value parse(const std::string& text) {
 
 navspan::tools::findings validate(navspan::bytes_view bytes) {
     navspan::tools::findings found;
-    const navspan::error e = navspan_test::call_opened(bytes, tools::validate, found);
+    const navspan::error e = navspan_test::call_opened(bytes, tools::validate, found, navspan::tools::check_choice{});
     REQUIRE_MESSAGE(e.ok(), e.message());
     return found;
 }
@@ -343,7 +343,7 @@ TEST_CASE("every subcommand on every corpus file") {
         }
 
         navspan::tools::findings found;
-        CHECK(navspan_test::call_opened(bytes, tools::validate, found).ok());
+        CHECK(navspan_test::call_opened(bytes, tools::validate, found, navspan::tools::check_choice{}).ok());
 
         navspan::tools::scene sc;
         REQUIRE(navspan_test::call_opened(bytes, tools::build_scene, sc).ok());
