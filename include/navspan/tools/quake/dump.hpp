@@ -30,7 +30,6 @@ namespace navspan::tools::quake_format {
 inline navspan::error dump(const navspan::quake::nav_file& reader, json_writer& w) {
     namespace q = navspan::quake;
     using namespace tools_detail;
-    const navspan::bytes_view bytes = reader.bytes();
     const navspan::quake::nav_file& f = reader;
     q::model m = q::model::from(f);
     struct context {
