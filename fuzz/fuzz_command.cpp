@@ -79,35 +79,40 @@ void check_json(const char* command, const std::string& text) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const command_set run = commands_from_environment();
     const navspan::bytes_view bytes = std::as_bytes(std::span(data, size));
-    const navspan::tools::format_module* m = navspan::tools::module_for(navspan::detect(bytes));
-    if (m == nullptr) {
-        (void)navspan::tools::unknown_format_error(bytes).message();
+    // Opened once, as the command opens it (info's strict Quake open): every
+    // command below reads this file.
+    auto opened = navspan::open(bytes, navspan::tools::info_open_options());
+    if (!opened) {
+        (void)opened.error().message();
         return 0;
     }
+    const navspan::any_file& file = *opened;
+    const navspan::tools::format_module* m = navspan::tools::module_for(file.format());
+    if (m == nullptr) return 0;
     std::string text;
 
     if (run.info) {
         text.clear();
         navspan::tools::output o(text);
         navspan::tools::json_writer w(o);
-        if (navspan::tools::write_info(bytes, w).ok()) check_json("info --json", text);
+        if (navspan::tools::write_info(file, w).ok()) check_json("info --json", text);
         std::string human;
         navspan::tools::output ho(human);
         navspan::tools::json_writer hw(ho, navspan::tools::json_writer::style::text);
-        (void)navspan::tools::write_info(bytes, hw);
+        (void)navspan::tools::write_info(file, hw);
     }
     if (run.dump) {
         text.clear();
         navspan::tools::output o(text);
         navspan::tools::json_writer w(o);
-        if (m->dump(bytes, w).ok()) {
+        if (m->dump(file, w).ok()) {
             w.finish();
             check_json("dump", text);
         }
     }
     if (run.validate) {
         navspan::tools::findings found;
-        if (m->validate(bytes, found, navspan::tools::check_choice{}).ok()) {
+        if (m->validate(file, found, navspan::tools::check_choice{}).ok()) {
             for (const auto& f : found) {
                 text.clear();
                 navspan::tools::output o(text);
@@ -126,7 +131,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (run.svg || run.obj) {
         navspan::tools::scene sc;
         sc.title = "fuzz \xE2\x82\xAC <&> \"title\"";
-        if (m->build_scene(bytes, sc).ok()) {
+        if (m->build_scene(file, sc).ok()) {
             if (run.svg) {
                 text.clear();
                 navspan::tools::output o(text);

@@ -21,7 +21,6 @@
 #include <string>
 #include <string_view>
 
-#include "command_limits.hpp"
 #include "commands/all.hpp"
 #include "options.hpp"
 
@@ -50,7 +49,10 @@ constexpr const char* usage_text =
     "  edit FILE [EDIT]... -o OUT delete, connect, name, move or merge areas (Source, Quake)\n"
     "\n"
     "Formats: Valve Source/GoldSrc .nav, Quake re-release .nav (NAV2), Fox Engine .nav2,\n"
-    "Bethesda .esp/.esm/.esl plugins (NVNM navmeshes). FILE - reads standard input.\n"
+    "Bethesda .esp/.esm/.esl plugins (NVNM navmeshes), and any of them inside a Valve VPK\n"
+    "package (FILE.vpk, or FILE.vpk:maps/NAME.nav for one member). FILE - reads standard input.\n"
+    "--space NAME|N picks one space (a Source 2 hull, a plugin's worldspace or cell; default\n"
+    "the first; navspan info lists them).\n"
     "Run 'navspan <command> --help'; 'navspan --version' prints the version.\n"
     "\n"
     "options of every command:\n";
@@ -58,10 +60,6 @@ constexpr const char* usage_text =
 int run_command(int argc, char** argv) {
     navspan_cli::command_options options;
     if (int s = navspan_cli::take_limit_options(argc, argv, options, usage_text); s >= 0) return s;
-    // BRIDGE (until the library's open options reach the format modules):
-    // formats/creation.hpp and formats/creation_tools.hpp, which this
-    // command does not own, still read the limits from command_limits().
-    navspan_cli::command_limits() = options.limits;
     if (argc < 2) return navspan_cli::usage_error("no command given", usage_text);
     const std::string_view name = argv[1];
     if (name == "--help" || name == "-h" || name == "help") {

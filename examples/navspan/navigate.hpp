@@ -24,24 +24,12 @@ namespace navspan_cli {
 
 namespace nav = navspan::nav;
 
-// The walkable of a file (of one space of a plugin) and what the labels need.
+// The walkable of one space of an opened file and what the labels need.
 struct nav_view {
     nav::walkable mesh;
     nav::spatial_index index;
-    std::optional<navspan::source::nav_file> source;  // Source files: for place names
-    std::optional<nav::plugin_space> space;          // plugins: which space
-    int hull = -1;  // Source 2: the agent hull to walk (set before loading); -1: the first
-    // What load_nav_view built, kept for its next call on the same bytes (a
-    // second pass, with nearest points allowed, does not build it again).
-    struct built {
-        const std::byte* bytes = nullptr;
-        std::size_t size = 0;
-        std::vector<nav::plugin_space> spaces;  // plugins: every space, from one walk
-        std::vector<nav::walkable> meshes;      // the walkable of each space, or the file's own
-    };
-    std::shared_ptr<built> cache;
-    std::vector<nav::plugin_space> spaces;            // plugins: every space (for --cell's message)
-    std::unordered_map<std::uint32_t, std::string> editor_ids;  // plugins: the spaces' EDIDs
+    const navspan::source::nav_file* source = nullptr;  // Source files: for place names
+    std::string space;  // plugins: "worldspace 0001A2B3 EditorId", the space searched; else empty
 };
 
 // What the user typed for one end: an id of the file or a world point.
@@ -187,94 +175,57 @@ inline std::optional<resolved_end> resolve(const nav_view& v, const nav_endpoint
     return std::nullopt;
 }
 
-// Builds the view of a file; for a plugin, of each space in turn until
-// `accept` takes one. Returns an error for a file that is not valid. The
-// file is walked once (a plugin's spaces all come from one walk), and a
-// second call with the same `out` and bytes reuses what the first built.
-template <class Accept>
-navspan::error load_nav_view(navspan::bytes_view bytes, nav_view& out, Accept&& accept, std::uint32_t only_space = 0) {
-    auto finish = [&](const nav::walkable& mesh) {
-        out.mesh = mesh;
-        out.index = nav::spatial_index::build(out.mesh);
-        return accept(out);
-    };
-    const bool plugin = navspan::detect(bytes) == navspan::format::creation_plugin;
-    if (!out.cache || out.cache->bytes != bytes.data() || out.cache->size != bytes.size()) {
-        auto built = std::make_shared<nav_view::built>();
-        built->bytes = bytes.data();
-        built->size = bytes.size();
-        if (plugin) {
-            auto opened = navspan::creation::plugin_file::open(bytes);
-            if (!opened) return opened.error();
-            navspan::creation::inflate_buffer scratch;
-            if (navspan::error e = nav::make_walkables(*opened, scratch, built->spaces, built->meshes); !e.ok()) return e;
-            out.editor_ids.clear();
-            std::vector<std::uint32_t> wanted;
-            for (const nav::plugin_space& s : built->spaces) wanted.push_back(s.form_id);
-            NAVSPAN_TRY(creation_names::editor_ids(*opened, scratch, std::move(wanted), out.editor_ids));
-        } else if (out.hull >= 0 && navspan::detect(bytes) == navspan::format::source2_nav) {
-            auto f = navspan::source2::nav_file::open(bytes);
-            if (!f) return f.error();
-            nav::source2_walkable_options hull;
-            hull.hull = static_cast<std::uint8_t>(out.hull);
-            auto mesh = nav::make_walkable(*f, hull);
-            if (!mesh) return mesh.error();
-            built->meshes.push_back(std::move(*mesh));
-        } else {
-            auto mesh = nav::make_walkable(bytes);
-            if (!mesh) return mesh.error();
-            built->meshes.push_back(std::move(*mesh));
-            if (navspan::detect(bytes) == navspan::format::source_nav) {
-                auto f = navspan::source::nav_file::open(bytes);
-                if (f) out.source = *f;
-            }
-        }
-        out.cache = std::move(built);
-    }
-    const nav_view::built& b = *out.cache;
-    if (plugin) {
-        out.spaces = b.spaces;
-        for (std::size_t i = 0; i < b.spaces.size(); ++i) {
-            if (only_space != 0 && b.spaces[i].form_id != only_space) continue;
-            out.space = b.spaces[i];
-            if (finish(b.meshes[i])) return {};
-        }
-        out.space.reset();
-        finish(nav::walkable_builder(nav::id_scheme::plugin_navmesh_triangle, nav::axis::z).finish());
-        return {};
-    }
-    finish(b.meshes.front());
+// "interior cell 0001A2B3 EditorId": a plugin's space as the queries print
+// it (the editor id when the plugin gives one); empty for other formats.
+inline std::string space_label(const navspan::any_file& f, const navspan::space& s) {
+    if (f.plugin() == nullptr) return {};
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "%08x", s.id);
+    const bool named = s.name() != hex;  // a space without an EDID is named by its form id
+    std::snprintf(hex, sizeof hex, "%08X", s.id);
+    std::string label = std::string(navspan::to_string(s.kind)) + " " + hex;
+    if (named) label += " " + std::string(s.name());
+    return label;
+}
+
+// Builds the view of space `s` of `f` (null: the file has no space, a
+// plugin without navmeshes: an empty mesh). The walkable is built once,
+// by nav::make_walkable, from the file opened once.
+inline navspan::error load_nav_view(const navspan::any_file& f, const navspan::space* s, nav_view& out) {
+    navspan::result<nav::walkable> mesh = navspan::make_error(navspan::error_code::io, 0, "walkable");
+    if (s != nullptr) mesh = nav::make_walkable(f, *s);
+    else if (f.source2() != nullptr) mesh = nav::make_walkable(*f.source2());
+    else mesh = nav::walkable_builder(nav::id_scheme::plugin_navmesh_triangle, nav::axis::z).finish();
+    if (!mesh) return mesh.error();
+    out.mesh = std::move(mesh).value();
+    out.index = nav::spatial_index::build(out.mesh);
+    out.source = f.source();
+    out.space = s != nullptr ? space_label(f, *s) : std::string();
     return {};
 }
 
-// The ends of a path, distance or reach query, resolved in the first
-// space (of a plugin) where every end lies on a polygon, else the first
-// where they resolve at all (a point then takes its nearest polygon).
+// The ends of a path, distance or reach query, resolved on the view's
+// mesh: on the polygon under or above a point when both have one, else
+// the nearest polygon.
 struct nav_ends {
     nav_view view;
     std::optional<resolved_end> from, to;
     const char* unparsed = nullptr;  // the end that is neither an id nor a point
 };
 
-inline navspan::error resolve_ends(navspan::bytes_view bytes, const char* from_text, const char* to_text, nav_ends& out,
-                                   std::uint32_t only_space = 0) {
-    for (const bool allow_nearest : {false, true}) {
-        if (navspan::error e = load_nav_view(bytes, out.view, [&](const nav_view& v) {
-                const auto f = parse_endpoint(from_text, v.mesh.ids());
-                const auto t = to_text != nullptr ? parse_endpoint(to_text, v.mesh.ids()) : f;
-                if (!f || !t) {
-                    out.unparsed = !f ? from_text : to_text;
-                    return true;
-                }
-                out.from = resolve(v, *f, allow_nearest);
-                out.to = to_text != nullptr ? resolve(v, *t, allow_nearest) : out.from;
-                return out.from && out.to;
-            }, only_space); !e.ok()) {
-            return e;
-        }
-        if (out.unparsed != nullptr || (out.from && out.to)) break;
+inline void resolve_ends(const char* from_text, const char* to_text, nav_ends& out) {
+    const nav_view& v = out.view;
+    const auto f = parse_endpoint(from_text, v.mesh.ids());
+    const auto t = to_text != nullptr ? parse_endpoint(to_text, v.mesh.ids()) : f;
+    if (!f || !t) {
+        out.unparsed = !f ? from_text : to_text;
+        return;
     }
-    return {};
+    for (const bool allow_nearest : {false, true}) {
+        out.from = resolve(v, *f, allow_nearest);
+        out.to = to_text != nullptr ? resolve(v, *t, allow_nearest) : out.from;
+        if (out.from && out.to) return;
+    }
 }
 
 // How far a typed point may be moved onto the mesh before path, distance
@@ -299,15 +250,5 @@ inline const char* link_words(nav::link_kind k) {
     }
     return nullptr;
 }
-
-inline std::string space_label(const nav_view& v, const nav::plugin_space& space) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%s %08X", std::string(nav::to_string(space.kind)).c_str(), space.form_id);
-    std::string s = buf;
-    const std::string_view edid = creation_names::find(v.editor_ids, space.form_id);
-    if (!edid.empty()) s += " " + std::string(edid);
-    return s;
-}
-inline std::string space_label(const nav_view& v) { return v.space ? space_label(v, *v.space) : std::string(); }
 
 }  // namespace navspan_cli

@@ -30,6 +30,13 @@ struct edit_operation {
     std::vector<std::string_view> args;
 };
 
+// The options, one per row of option_table (the order of the table).
+enum class opt : unsigned char {
+    budget, max_file_size, json, output, from, to, svg, space, hull, exact, snap, cost, cell, summary, only, ignore,
+    fail_on, min_severity, colour_by, links, no_links, split, area, up, allow_invalid,
+    delete_area, connect, disconnect, set_place, set_attributes, translate, merge, edit_version, clear_analysis,
+};
+
 // Everything the command line says, typed. Commands read it; none parses.
 struct command_options {
     // The limits files are opened with (--budget, --max-file-size): passed
@@ -48,20 +55,18 @@ struct command_options {
     bool summary = false;            // validate: -q, --summary
     bool split = false;              // svg, obj: --split
     bool allow_invalid = false;      // pack, edit
-    // svg and obj: colouring, links, --cell, --area, --hull, --up. --cell and
-    // --hull of path and locate are read here too (picture.cell, picture.hull).
+    // svg and obj: colouring, links, --area, --up. The space drawn is set
+    // from the space chosen (commands/space.hpp), not from the options.
     picture_options picture;
+    // Which space of the file (--space NAME|N, --hull NAME|N, --cell FORMID;
+    // none: the first). Resolved once the file is open (commands/space.hpp).
+    const char* space = nullptr;
+    opt space_spelling = opt::space;  // which of the three gave it
+    std::uint32_t cell = 0;           // --cell: the form id
     check_choice checks;             // validate: --only, --ignore
     navspan::severity fail_on = navspan::severity::warning;
     std::optional<navspan::severity> min_severity;  // default: warning for text, info for --json
     std::vector<edit_operation> edits;
-};
-
-// The options, one per row of option_table (the order of the table).
-enum class opt : unsigned char {
-    budget, max_file_size, json, output, from, to, svg, hull, exact, snap, cost, cell, summary, only, ignore,
-    fail_on, min_severity, colour_by, links, no_links, split, area, up, allow_invalid,
-    delete_area, connect, disconnect, set_place, set_attributes, translate, merge, edit_version, clear_analysis,
 };
 
 // Reads an option's values into the options; an empty string when they are
@@ -122,19 +127,19 @@ inline std::string limit(command_options& o, const char* const* v, bool budget) 
     return {};
 }
 
-inline std::string hull(command_options& o, const char* const* v) {
-    char* end = nullptr;
-    const unsigned long n = std::strtoul(v[0], &end, 10);
-    if (end == v[0] || *end != '\0' || n > 255) return quoted_not("--hull takes a hull index from 0 to 255", v[0]);
-    o.picture.hull = static_cast<int>(n);
+// --space, --hull and --cell name one space: a second is a usage error.
+inline std::string space(command_options& o, const char* const* v, opt spelling) {
+    if (o.space != nullptr) return "one space is taken: --space, --hull or --cell, once";
+    o.space = v[0];
+    o.space_spelling = spelling;
     return {};
 }
 
 inline std::string cell(command_options& o, const char* const* v) {
     const auto id = form_id(v[0]);
     if (!id) return quoted_not("--cell takes a form id such as 0x0001A2B3 or 107187", v[0]);
-    o.picture.cell = *id;
-    return {};
+    o.cell = *id;
+    return space(o, v, opt::cell);
 }
 
 inline std::string area(command_options& o, const char* const* v) {
@@ -196,7 +201,12 @@ inline constexpr option_spec option_table[] = {
     {opt::from, "--from", "", 1, option_detail::endpoint_value, NAVSPAN_TEXT(from), "where the path starts"},
     {opt::to, "--to", "", 1, option_detail::endpoint_value, NAVSPAN_TEXT(to), "where the path ends"},
     {opt::svg, "--svg", "", 1, "an output .svg file (or - for standard output)", NAVSPAN_TEXT(svg), "also draw it"},
-    {opt::hull, "--hull", "", 1, "a hull index (Source 2)", option_detail::hull, "Source 2: the agent hull"},
+    {opt::space, "--space", "", 1, "a space name or number (navspan info lists them)",
+     [](command_options& o, const char* const* v) { return option_detail::space(o, v, opt::space); },
+     "the space: a hull, worldspace or cell (default: the first)"},
+    {opt::hull, "--hull", "", 1, "a hull name or index (Source 2)",
+     [](command_options& o, const char* const* v) { return option_detail::space(o, v, opt::hull); },
+     "Source 2: the agent hull (--space)"},
     {opt::exact, "--exact", "", 0, nullptr, NAVSPAN_SET(exact, true), "the provably shortest search"},
     {opt::snap, "--snap", "", 1, "a distance", NAVSPAN_TEXT(snap), "how far an end may be moved onto the mesh"},
     {opt::cost, "--cost", "", 1, "a cost (a distance, with the default cost)", NAVSPAN_TEXT(cost), "the cost reached"},

@@ -12,7 +12,6 @@
 #include "tools/info.hpp"
 #include "tools/json_reader.hpp"
 #include "tools/json_writer.hpp"
-#include "tools/limits.hpp"
 #include "tools/modules.hpp"
 #include "tools/output.hpp"
 #include "tools/palette.hpp"

@@ -18,3 +18,13 @@ if(TARGET navspan_cli AND UNIX)
         ${PROJECT_SOURCE_DIR}/fuzz/seeds/creation/skyrim_sample.esp ${NAVSPAN_CORPUS})
     set_tests_properties(cli.hostile_files PROPERTIES LABELS "cli" TIMEOUT 300)
 endif()
+
+# The one space option and VPK packages, on the shared corpus (a5_vault's
+# three hulls, point_template_test's "player", a plugin of four spaces, the
+# CS2 package).
+if(TARGET navspan_cli AND NAVSPAN_CORPUS AND EXISTS ${NAVSPAN_CORPUS}/vpk/files)
+    add_test(NAME cli.spaces_packages COMMAND ${CMAKE_COMMAND} -DNAVSPAN=$<TARGET_FILE:navspan_cli>
+        -DCORPUS=${NAVSPAN_CORPUS} -DPLUGIN=${NAVSPAN_CORPUS}/creation-plugins/files/Bradenm1__Skyrim-mods__Cheat_Room.esp
+        -DOUT=${CMAKE_CURRENT_BINARY_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/spaces_packages.cmake)
+    set_tests_properties(cli.spaces_packages PROPERTIES LABELS "cli")
+endif()

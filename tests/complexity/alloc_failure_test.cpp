@@ -35,7 +35,6 @@
 
 #include <navspan/navspan.hpp>
 
-#include "examples/navspan/command_limits.hpp"
 #include "examples/navspan/commands/all.hpp"
 #include <navspan/tools/info.hpp>
 #include "examples/navspan/input.hpp"

@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include "support/tool_runs.hpp"
+
 #include <chrono>
 #include <string>
 #include <cstdint>
@@ -172,7 +174,7 @@ TEST_CASE("budget: navspan info refuses the bomb with a clean error (the command
     std::string text;
     navspan::tools::output o(text);
     navspan::tools::json_writer w(o);
-    const navspan::error e = navspan::tools::creation_format::info(bytes, w);
+    const navspan::error e = navspan_test::call_opened(bytes, navspan::tools::creation_format::info, w);
     CHECK(e.code == error_code::limit_exceeded);
     CHECK(e.message().find("work budget") != std::string::npos);
 }

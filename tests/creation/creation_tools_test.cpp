@@ -119,7 +119,7 @@ void check_dump(navspan::bytes_view bytes) {
 navspan::tools::scene scene_of(navspan::bytes_view bytes) {
     navspan::tools::scene sc;
     sc.title = "test";
-    const navspan::error e = cf::build_scene(bytes, sc);
+    const navspan::error e = navspan_test::call_opened(bytes, cf::build_scene, sc);
     REQUIRE_MESSAGE(e.ok(), e.message());
     return sc;
 }
@@ -306,12 +306,12 @@ TEST_CASE("creation tools: a bad plugin fails every subcommand before output") {
     std::string text;
     navspan::tools::output o(text);
     navspan::tools::json_writer jw(o);
-    CHECK(cf::dump(bytes, jw).code != navspan::error_code::none);
+    CHECK(navspan_test::call_opened(bytes, cf::dump, jw).code != navspan::error_code::none);
     CHECK(text.empty());
     navspan::tools::findings found;
-    CHECK(!cf::validate(bytes, found).ok());
+    CHECK(!navspan_test::call_opened(bytes, cf::validate, found, navspan::tools::check_choice{}).ok());
     navspan::tools::scene sc;
-    CHECK(!cf::build_scene(bytes, sc).ok());
+    CHECK(!navspan_test::call_opened(bytes, cf::build_scene, sc).ok());
     CHECK_FALSE(navspan::nav::make_walkable(bytes));
 }
 
@@ -336,11 +336,11 @@ TEST_CASE("creation tools: info, dump, validate, svg and path agree on a record 
         std::string text;
         navspan::tools::output o(text);
         navspan::tools::json_writer jw(o);
-        CHECK(cf::dump(bytes, jw) == from_info);
+        CHECK(navspan_test::call_opened(bytes, cf::dump, jw) == from_info);
         navspan::tools::findings found;
-        CHECK(cf::validate(bytes, found) == from_info);
+        CHECK(navspan_test::call_opened(bytes, cf::validate, found, navspan::tools::check_choice{}) == from_info);
         navspan::tools::scene sc;
-        CHECK(cf::build_scene(bytes, sc) == from_info);
+        CHECK(navspan_test::call_opened(bytes, cf::build_scene, sc) == from_info);
     }
 }
 
@@ -360,7 +360,7 @@ TEST_CASE("creation tools: every corpus plugin") {
         for (const auto& group : sc.groups) {
             navspan::tools::scene one;
             one.options.cell = group.form_id;
-            REQUIRE(cf::build_scene(bytes, one).ok());
+            REQUIRE(navspan_test::call_opened(bytes, cf::build_scene, one).ok());
             CHECK(one.drawn_group == group.form_id);
             CHECK(one.polygons.size() == group.polygons);
             all += one.polygons.size();
@@ -589,16 +589,16 @@ TEST_CASE("creation tools: pictures of one group at a time, --cell and the large
     CHECK(sc.groups[0].name == "interior cell 0x01000800 navspanCell");
     navspan::tools::scene first;
     first.options.cell = 0x01000800;
-    REQUIRE(cf::build_scene(bytes, first).ok());
+    REQUIRE(navspan_test::call_opened(bytes, cf::build_scene, first).ok());
     CHECK(first.polygons.size() == 8);
     navspan::tools::scene none;
     none.options.cell = 0x0BADF00D;
-    REQUIRE(cf::build_scene(bytes, none).ok());
+    REQUIRE(navspan_test::call_opened(bytes, cf::build_scene, none).ok());
     CHECK(none.polygons.empty());
     CHECK(none.drawn_group == 0);  // the command reports the groups there are
     navspan::tools::scene by_mesh;
     by_mesh.options.colour_by = "navmesh";
-    REQUIRE(cf::build_scene(plugin_of({}), by_mesh).ok());
+    REQUIRE(navspan_test::call_opened(plugin_of({}), cf::build_scene, by_mesh).ok());
     CHECK(by_mesh.polygons.empty());
     CHECK(svg_of(by_mesh).find(">no navmesh in this plugin</text>") != std::string::npos);
 }
@@ -671,11 +671,11 @@ TEST_CASE("creation tools: a worldspace's far-apart navmeshes are drawn one area
     CHECK(sc.polygons.size() == 2 * (9 + 4));  // the two side by side: 3 x 3 and 2 x 2 quads
     navspan::tools::scene distant;
     distant.options.area = 2;
-    REQUIRE(cf::build_scene(bytes, distant).ok());
+    REQUIRE(navspan_test::call_opened(bytes, cf::build_scene, distant).ok());
     CHECK(distant.area_note == "area 2 of 2, cells (40, 20) to (40, 20)");
     CHECK(distant.polygons.size() == 2 * 4);
     navspan::tools::scene beyond;
     beyond.options.area = 3;
-    REQUIRE(cf::build_scene(bytes, beyond).ok());
+    REQUIRE(navspan_test::call_opened(bytes, cf::build_scene, beyond).ok());
     CHECK(beyond.polygons.empty());  // the command says how many areas there are
 }

@@ -153,7 +153,7 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::set<std::strin
     }
     navspan::tools::scene sc;
     sc.title = "fox";
-    REQUIRE(ff::build_scene(bytes, sc).ok());
+    REQUIRE(navspan_test::call_opened(bytes, ff::build_scene, sc).ok());
     CHECK(sc.up_axis == navspan::tools::scene::vertical::y);
     CHECK(sc.polygons.size() == faces);
     CHECK(sc.polygon_categories.size() == segments);
@@ -246,9 +246,9 @@ TEST_CASE("fox tools: every subcommand works on every corpus file") {
             // The early Obj2Nav2 output: its NavSystem runs past the file
             // (format.hpp, decision 1), so every subcommand refuses it.
             navspan::tools::findings found;
-            CHECK(ff::validate(bytes, found).code == navspan::error_code::truncated);
+            CHECK(navspan_test::call_opened(bytes, ff::validate, found, navspan::tools::check_choice{}).code == navspan::error_code::truncated);
             navspan::tools::scene sc;
-            CHECK(!ff::build_scene(bytes, sc).ok());
+            CHECK(!navspan_test::call_opened(bytes, ff::build_scene, sc).ok());
             ++files;
             continue;
         }
@@ -273,12 +273,12 @@ TEST_CASE("fox tools: a file that does not verify is refused before anything is 
     std::string text;
     navspan::tools::output o(text);
     navspan::tools::json_writer w(o);
-    CHECK(ff::dump(bytes, w).code == navspan::error_code::inconsistent);
+    CHECK(navspan_test::call_opened(bytes, ff::dump, w).code == navspan::error_code::inconsistent);
     CHECK(text.empty());
     navspan::tools::findings found;
-    CHECK(!ff::validate(bytes, found).ok());
+    CHECK(!navspan_test::call_opened(bytes, ff::validate, found, navspan::tools::check_choice{}).ok());
     navspan::tools::scene sc;
-    CHECK(!ff::build_scene(bytes, sc).ok());
+    CHECK(!navspan_test::call_opened(bytes, ff::build_scene, sc).ok());
     CHECK_FALSE(navspan::nav::make_walkable(bytes));
 }
 
@@ -338,7 +338,7 @@ TEST_CASE("fox tools: the picture is y-up, seen from above with x right and z do
     // Neighbouring segments get different colours.
     const auto bytes = read_file(sample_path());
     navspan::tools::scene sample;
-    REQUIRE(ff::build_scene(bytes, sample).ok());
+    REQUIRE(navspan_test::call_opened(bytes, ff::build_scene, sample).ok());
     REQUIRE(sample.polygon_categories.size() == 3);  // group 0 segment 0, group 4 segments 0 and 1
     CHECK(sample.polygon_colours[1] != sample.polygon_colours[2]);
     CHECK(sample.polygon_colours[0] != sample.polygon_colours[1]);

@@ -6,7 +6,7 @@ file(MAKE_DIRECTORY ${OUT})
 set(quake_sample ${SAMPLES}/sample_v18.nav)
 # "NAV2" then version 0x7A7A7A7A: rejected with status 1, reason and offset.
 file(WRITE ${OUT}/quake_bad_version.nav "NAV2zzzz and more")
-expect_run(0 "^{\"file\": \"[^\"]*sample_v18.nav\", \"format\": \"quake_nav\", \"bytes\": 350, \"bounds\": \\[-256.0, -64.0, -40.0, 1024.0, 1024.0, 200.0\\], \"version\": 18, \"heuristic\": 0.800000012, \"nodes\": 5, \"links\": 9, \"traversals\": 3, \"edicts\": 2}\n$" info --json ${quake_sample})
+expect_run(0 "^{\"file\": \"[^\"]*sample_v18.nav\", \"format\": \"quake_nav\", \"bytes\": 350, \"bounds\": \\[-256.0, -64.0, -40.0, 1024.0, 1024.0, 200.0\\], \"version\": 18, \"heuristic\": 0.800000012, \"nodes\": 5, \"links\": 9, \"traversals\": 3, \"edicts\": 2, \"spaces\": \\[\"whole file\"\\]}\n$" info --json ${quake_sample})
 expect_run(1 "quake_bad_version.nav: a version navspan does not read \\(unsupported version 2054847098 of NAV2 file at offset 4\\)" info --json ${OUT}/quake_bad_version.nav)
 expect_run(0 "^{\"format\": \"quake_nav\", \"bytes\": 350, \"header\": .*\"trailing_bytes\": 0, \"trailing\": \"\"}\n$" dump --json ${quake_sample})
 expect_run(0 "sample_v18.nav: 0 findings" validate ${quake_sample})

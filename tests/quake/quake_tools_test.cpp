@@ -148,7 +148,7 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::vector<std::st
 
     navspan::tools::scene sc;
     sc.title = "quake";
-    REQUIRE(qf::build_scene(bytes, sc).ok());
+    REQUIRE(navspan_test::call_opened(bytes, qf::build_scene, sc).ok());
     CHECK(sc.points.size() == f.node_count());
     CHECK(sc.polygons.empty());
     CHECK(!sc.lines.empty());
@@ -287,12 +287,12 @@ TEST_CASE("a file that does not verify is refused before anything is written") {
     std::string text;
     navspan::tools::output o(text);
     navspan::tools::json_writer w(o);
-    CHECK(qf::dump(bytes, w).code == navspan::error_code::count_too_large);
+    CHECK(navspan_test::call_opened(bytes, qf::dump, w).code == navspan::error_code::count_too_large);
     CHECK(text.empty());
     navspan::tools::findings found;
-    CHECK(!qf::validate(bytes, found).ok());
+    CHECK(!navspan_test::call_opened(bytes, qf::validate, found, navspan::tools::check_choice{}).ok());
     navspan::tools::scene sc;
-    CHECK(!qf::build_scene(bytes, sc).ok());
+    CHECK(!navspan_test::call_opened(bytes, qf::build_scene, sc).ok());
     CHECK_FALSE(navspan::nav::make_walkable(bytes));
 }
 
@@ -375,7 +375,7 @@ TEST_CASE("the tools resolve nothing out of range and stay linear on overlapping
     CHECK(number(*d.find("links")->items[0].find("destination")) == 400);
     CHECK(d.find("links")->items[3].find("from")->type == json_value::kind::null);
     navspan::tools::scene sc;
-    REQUIRE(qf::build_scene(bytes, sc).ok());
+    REQUIRE(navspan_test::call_opened(bytes, qf::build_scene, sc).ok());
     CHECK(sc.points.size() == 5);
     const auto w = navspan::nav::make_walkable(bytes);
     REQUIRE(w);
@@ -389,7 +389,7 @@ TEST_CASE("the tools resolve nothing out of range and stay linear on overlapping
     const auto wide_bytes = build_quake(wide);
     CHECK(navspan::nav::make_walkable(wide_bytes).code() == navspan::error_code::limit_exceeded);
     navspan::tools::findings found;
-    REQUIRE(qf::validate(wide_bytes, found).ok());
+    REQUIRE(navspan_test::call_opened(wide_bytes, qf::validate, found, navspan::tools::check_choice{}).ok());
     const navspan::tools::finding* shared = find_check(found, "shared-link");
     REQUIRE(shared != nullptr);
     CHECK(shared->message == "the link ranges of several nodes include this link (nodes 300)");
@@ -406,7 +406,7 @@ TEST_CASE("pictures: nodes at origins that are not finite are left out, every nu
     for (const char* by : {"", "height"}) {
         navspan::tools::scene sc;
         sc.options.colour_by = by;
-        REQUIRE(qf::build_scene(bytes, sc).ok());
+        REQUIRE(navspan_test::call_opened(bytes, qf::build_scene, sc).ok());
         if (sc.options.colour_by == "height") navspan::tools::colour_by_height(sc);
         std::string svg;
         navspan::tools::output o(svg);

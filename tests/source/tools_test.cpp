@@ -3,6 +3,8 @@
 // problems, and on every corpus file.
 #include <doctest/doctest.h>
 
+#include "support/tool_runs.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <deque>
@@ -35,7 +37,7 @@ std::string dump_text(navspan::bytes_view bytes) {
     std::string text;
     navspan::tools::output o(text);
     navspan::tools::json_writer w(o);
-    const navspan::error e = tools::dump(bytes, w);
+    const navspan::error e = navspan_test::call_opened(bytes, tools::dump, w);
     REQUIRE_MESSAGE(e.ok(), e.message());
     return text;
 }
@@ -49,7 +51,7 @@ json_value parse(const std::string& text) {
 
 navspan::tools::findings validate(navspan::bytes_view bytes) {
     navspan::tools::findings found;
-    const navspan::error e = tools::validate(bytes, found);
+    const navspan::error e = navspan_test::call_opened(bytes, tools::validate, found, navspan::tools::check_choice{});
     REQUIRE_MESSAGE(e.ok(), e.message());
     return found;
 }
@@ -169,7 +171,7 @@ TEST_CASE("dump fails before writing anything when the file does not verify") {
     std::string text;
     navspan::tools::output o(text);
     navspan::tools::json_writer w(o);
-    CHECK(!tools::dump(bytes, w).ok());
+    CHECK(!navspan_test::call_opened(bytes, tools::dump, w).ok());
     CHECK(text.empty());
 }
 
@@ -264,7 +266,7 @@ TEST_CASE("validate: Left 4 Dead 2 inherit ids and fog place indices, ladder dir
 TEST_CASE("scene, OBJ and walkable view of the sample") {
     const auto bytes = navspan_test::read_file(tools_sample_path);
     navspan::tools::scene sc;
-    REQUIRE(tools::build_scene(bytes, sc).ok());
+    REQUIRE(navspan_test::call_opened(bytes, tools::build_scene, sc).ok());
     CHECK(sc.polygons.size() == 4);
     CHECK(std::find(sc.polygon_categories.begin(), sc.polygon_categories.end(), "BombsiteA") !=
           sc.polygon_categories.end());
@@ -307,7 +309,7 @@ TEST_CASE("scene, OBJ and walkable view of the sample") {
 TEST_CASE("scene marks one-way connections; maps without places are coloured by height") {
     const auto bytes = sb::write(problem_mesh());
     navspan::tools::scene sc;
-    REQUIRE(tools::build_scene(bytes, sc).ok());
+    REQUIRE(navspan_test::call_opened(bytes, tools::build_scene, sc).ok());
     CHECK(std::count_if(sc.lines.begin(), sc.lines.end(), [](const auto& l) { return l.one_way; }) == 1);  // 2 -> 3, listed twice, drawn once
     REQUIRE(!sc.polygon_categories.empty());
     CHECK(sc.height_ramp);
@@ -341,10 +343,10 @@ TEST_CASE("every subcommand on every corpus file") {
         }
 
         navspan::tools::findings found;
-        CHECK(tools::validate(bytes, found).ok());
+        CHECK(navspan_test::call_opened(bytes, tools::validate, found, navspan::tools::check_choice{}).ok());
 
         navspan::tools::scene sc;
-        REQUIRE(tools::build_scene(bytes, sc).ok());
+        REQUIRE(navspan_test::call_opened(bytes, tools::build_scene, sc).ok());
         CHECK(sc.polygons.size() == file->area_count());
         std::string obj;
         navspan::tools::output o(obj);
@@ -371,7 +373,7 @@ namespace {
 navspan::tools::scene source_scene(navspan::bytes_view bytes, const navspan::tools::picture_options& options = {}) {
     navspan::tools::scene sc;
     sc.options = options;
-    const navspan::error e = tools::build_scene(bytes, sc);
+    const navspan::error e = navspan_test::call_opened(bytes, tools::build_scene, sc);
     REQUIRE_MESSAGE(e.ok(), e.message());
     return sc;
 }

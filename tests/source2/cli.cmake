@@ -7,7 +7,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/../cli/expect.cmake)
 file(MAKE_DIRECTORY ${OUT})
 set(seeds ${CMAKE_CURRENT_LIST_DIR}/../../fuzz/seeds/source2)
 set(v36 ${seeds}/v36_four_blobs.nav)
-expect_run(0 "^{\"file\": \"[^\"]*v36_four_blobs.nav\", \"format\": \"source2_nav\", \"bytes\": 1800, \"bounds\": \\[0.0, 0.0, 0.0, 500.0, 100.0, 0.0\\], \"version\": 36, \"subversion\": 1, \"analyzed\": true, \"navgen_version\": 13, \"corners\": 12, \"polygons\": 5, \"areas\": 5, \"connections\": 8, \"ladders\": 2, \"ladder_links\": 3, \"hulls\": 4, \"movable_meshes\": 2, \"transformed_bounds\": 2, \"kv3_blobs\": 4, \"hiding_spots\": null, \"encounter_paths\": null, \"approach_spots\": null, \"custom_data\": {\"method\": \"lz4\", \"bytes\": 96}, \"trailing_bytes\": 0}\n$" info --json ${v36})
+expect_run(0 "^{\"file\": \"[^\"]*v36_four_blobs.nav\", \"format\": \"source2_nav\", \"bytes\": 1800, \"bounds\": \\[0.0, 0.0, 0.0, 500.0, 100.0, 0.0\\], \"version\": 36, \"subversion\": 1, \"analyzed\": true, \"navgen_version\": 13, \"corners\": 12, \"polygons\": 5, \"areas\": 5, \"connections\": 8, \"ladders\": 2, \"ladder_links\": 3, \"hulls\": 4, \"movable_meshes\": 2, \"transformed_bounds\": 2, \"kv3_blobs\": 4, \"hiding_spots\": null, \"encounter_paths\": null, \"approach_spots\": null, \"hull_names\": null, \"custom_data\": {\"method\": \"lz4\", \"bytes\": 96}, \"trailing_bytes\": 0, \"spaces\": \\[\"hull 0\", \"hull 1\", \"hull 2\", \"hull 3\"\\]}\n$" info --json ${v36})
 expect_run(0 "^{\"file\": \"[^\"]*v30_own_corners.nav\", \"format\": \"source2_nav\", .*\"corners\": null, \"polygons\": null, .*\"movable_meshes\": null, .*\"custom_data\": {\"method\": \"lz4\", \"bytes\": 96}" info --json ${seeds}/v30_own_corners.nav)
 expect_run(0 "^{\"format\": \"source2_nav\", \"bytes\": 1800, \"header\": .*\"kv3_blobs\": \\[{\"slot\": \"after_header\", \"offset\": 16, .*\"trailing_bytes\": 0}\n$" dump --json ${v36})
 # The seeds' custom-data blobs are placeholders, not KV3 documents: the bot
@@ -18,7 +18,7 @@ expect_run(0 "wrote .*source2.svg \\(4 polygons, 6 lines, 0 points\\)" svg ${v36
 expect_run(0 "wrote .*source2_hull1.svg \\(1 polygons, 4 lines, 0 points\\)" svg ${v36} --hull 1 -o ${OUT}/source2_hull1.svg)
 expect_run(0 "source2_split-0x00000002.svg" svg ${v36} --split -o ${OUT}/source2_split.svg)
 expect_run(0 "4 polygons" svg ${v36} --color-by hull -o ${OUT}/source2_hull.svg)
-expect_run(2 "--hull takes a hull index" svg ${v36} --hull x -o ${OUT}/source2_bad.svg)
+expect_run(2 "--hull x: [^\n]*has no such space; it has 4 spaces" svg ${v36} --hull x -o ${OUT}/source2_bad.svg)
 expect_run(0 "4 polygons, [0-9]+ lines" obj ${v36} -o ${OUT}/source2.obj)
 # locate and path walk the first hull's mesh; area 5 is reached by ladder 7.
 expect_run(0 "area 1 at \\(50.0, 50.0, 0.0\\), 0.0 away" locate ${v36} 50,50,0)
@@ -28,4 +28,4 @@ expect_run(0 "path of 2 areas.*\\(0.0, 0.0, 128.0\\)" path ${v36} --from 1 --to 
 expect_run(0 "area 3 at \\(250.0, 50.0, 0.0\\), 0.0 away" locate --hull 1 ${v36} 250,50,0)
 expect_run(2 "no area '1' in this file" path ${v36} --hull 1 --from 3 --to 1)
 expect_run(0 "path of 1 areas" path ${v36} --hull 1 --from 250,50,0 --to 260,60,0)
-expect_run(2 "--hull takes a hull index" locate --hull 300 ${v36} 0,0,0)
+expect_run(2 "--hull 300: [^\n]*has no such space; it has 4 spaces" locate --hull 300 ${v36} 0,0,0)

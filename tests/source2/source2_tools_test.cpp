@@ -71,7 +71,7 @@ void check_source2_tools(const std::vector<std::byte>& bytes) {
         if (per_hull[static_cast<std::size_t>(hull)] == 0) continue;
         navspan::tools::scene sc;
         sc.options.hull = hull;
-        REQUIRE(s2f::build_scene(bytes, sc).ok());
+        REQUIRE(navspan_test::call_opened(bytes, s2f::build_scene, sc).ok());
         CHECK(sc.polygons.size() == per_hull[static_cast<std::size_t>(hull)]);
         CHECK(sc.drawn_group == static_cast<std::uint32_t>(hull + 1));
         std::string svg;
@@ -116,7 +116,7 @@ TEST_CASE("source2 picture: the hiding spots of the bot analysis as points (lobb
     REQUIRE(analysis.ok());
 
     navspan::tools::scene sc;
-    REQUIRE(s2f::build_scene(bytes, sc).ok());
+    REQUIRE(navspan_test::call_opened(bytes, s2f::build_scene, sc).ok());
     REQUIRE(sc.point_categories.size() == 1);
     CHECK(sc.point_categories[0] == "hiding spot");
     REQUIRE(sc.points.size() == analysis->hiding_spot_count());
@@ -139,6 +139,6 @@ TEST_CASE("source2 picture: the hiding spots of the bot analysis as points (lobb
 
     // A file without custom data: no points.
     navspan::tools::scene flat;
-    REQUIRE(s2f::build_scene(navspan_test::read_file(*folder / "files" / "ValveResourceFormat__ValveResourceFormat__preview_flat.nav"), flat).ok());
+    REQUIRE(navspan_test::call_opened(navspan_test::read_file(*folder / "files" / "ValveResourceFormat__ValveResourceFormat__preview_flat.nav"), s2f::build_scene, flat).ok());
     CHECK(flat.points.empty());
 }

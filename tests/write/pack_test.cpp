@@ -3,6 +3,8 @@
 // field descriptions drive dump, pack and the schema alike.
 #include <doctest/doctest.h>
 
+#include "support/tool_runs.hpp"
+
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -25,7 +27,7 @@ std::string dump_json(navspan::bytes_view bytes, Dump&& dump) {
     std::string text;
     navspan::tools::output o(text);
     navspan::tools::json_writer w(o);
-    const navspan::error e = dump(bytes, w);
+    const navspan::error e = navspan_test::call_opened(bytes, dump, w);
     REQUIRE_MESSAGE(e.ok(), e.message());
     return text;
 }

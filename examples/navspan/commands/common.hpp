@@ -20,7 +20,7 @@
 
 #include <navspan/navspan.hpp>
 
-#include "../input.hpp"
+#include "../package.hpp"
 #include "../tools.hpp"
 #include "../options.hpp"
 #include "../output.hpp"
@@ -53,17 +53,28 @@ inline int report_invalid(const char* path, const navspan::error& e) {
     return exit_invalid;
 }
 
-// Opens a file ("-" is standard input) within the command line's limits; a
-// file that cannot be read is reported like an invalid one (status 1, one
-// line on stderr).
-inline bool load_file(const char* path, const navspan::limits& limits, input& out, navspan::error* why = nullptr) {
+// The options files are opened with: the command line's limits.
+inline navspan::open_options open_options_of(const command_options& a) {
+    navspan::open_options o;
+    o.limits = a.limits;
+    return o;
+}
+
+// Reads a file ("-" is standard input, a package its navigation member)
+// within the command line's limits; a file that cannot be read is reported
+// like an invalid one (status 1, one line on stderr), a package member not
+// chosen as a usage error (status 2). Returns -1 to go on, else the status.
+inline int load_file_status(const char* path, const navspan::limits& limits, input& out, navspan::error* why = nullptr) {
     const navspan::error e = out.load(path, limits);
-    if (!e.ok()) {
-        report_invalid(path, e);
-        if (why != nullptr) *why = e;
-        return false;
-    }
-    return true;
+    if (e.ok()) return -1;
+    if (why != nullptr) *why = e;
+    if (out.problem().empty()) return report_invalid(path, e);
+    std::fprintf(stderr, "navspan: %s\n", out.problem().c_str());
+    return out.usage_problem() ? exit_usage : exit_invalid;
+}
+
+inline bool load_file(const char* path, const navspan::limits& limits, input& out, navspan::error* why = nullptr) {
+    return load_file_status(path, limits, out, why) < 0;
 }
 
 // A whole file as text (pack's and edit's input), reported like load_file.
@@ -74,11 +85,35 @@ inline bool load_text(const char* path, const navspan::limits& limits, std::stri
     return true;
 }
 
-// Maps the file and finds its module; returns -1 to go on, else the status.
-inline int open_for_command(const char* path, const navspan::limits& limits, input& file, const format_module*& m) {
-    if (!load_file(path, limits, file)) return exit_invalid;
-    m = module_for(navspan::detect(file.bytes()));
-    if (m == nullptr) return report_invalid(path, unknown_format_error(file.bytes()));
+// A FILE read and opened once (navspan::open): what every reading command
+// passes on. Kept in place: `file` views the bytes `in` holds.
+struct opened_file {
+    input in;
+    navspan::any_file file;
+    const format_module* module = nullptr;
+    opened_file() = default;
+    opened_file(const opened_file&) = delete;
+    opened_file& operator=(const opened_file&) = delete;
+};
+
+// Test hook: how many files the command has opened (the open-once tests
+// compare it with the files given).
+inline std::size_t files_opened = 0;
+
+// Reads `path` and opens it with `opts`; -1 to go on, else the status
+// (reported). `why` receives the error of a file that cannot be read.
+inline int open_file(const char* path, const navspan::open_options& opts, opened_file& out,
+                     navspan::error* why = nullptr) {
+    if (int s = load_file_status(path, opts.limits, out.in, why); s >= 0) return s;
+    ++files_opened;
+    auto opened = navspan::open(out.in.bytes(), opts);
+    if (!opened) {
+        if (why != nullptr) *why = opened.error();
+        return report_invalid(path, opened.error());
+    }
+    out.file = std::move(opened).value();
+    out.module = module_for(out.file.format());
+    if (out.module == nullptr) return report_invalid(path, unknown_format_error(out.in.bytes()));
     return -1;
 }
 

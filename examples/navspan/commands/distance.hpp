@@ -33,7 +33,7 @@ inline int run_distance(command_options& a) {
     if (a.json) {
         print_json_line([&](json_writer& w) {
             w.field("file", std::string_view(a.files[0]));
-            if (ends.view.space) w.field("space", std::string_view(space_label(ends.view)));
+            if (!ends.view.space.empty()) w.field("space", std::string_view(ends.view.space));
             w.key("from");
             write_polygon_json(w, ends.view, ends.from->polygon);
             w.key("to");

@@ -29,16 +29,15 @@ inline constexpr const char* file_expected = "a FILE is expected (or - for stand
 inline int run_dump(command_options& a) {
     if (a.files.empty()) return usage_error(file_expected, dump_usage);
     const char* path = a.files[0];
-    input file;
-    const format_module* m = nullptr;
-    if (int s = open_for_command(path, a.limits, file, m); s >= 0) return s;
+    opened_file file;
+    if (int s = open_file(path, open_options_of(a), file); s >= 0) return s;
     // Streamed straight to stdout: a failure part-way leaves a truncated
     // document, so the whole file is verified first by the module's open().
     // Indented for a person at a terminal; one line for a pipe or a file
     // (what scripts read, and a tenth of the size).
     output o(stdout);
     json_writer w(o, stdout_is_terminal() ? json_writer::style::pretty : json_writer::style::compact);
-    if (navspan::error e = m->dump(file.bytes(), w); !e.ok()) return report_invalid(path, e);
+    if (navspan::error e = file.module->dump(file.file, w); !e.ok()) return report_invalid(path, e);
     w.finish();
     return exit_ok;
 }

@@ -1,4 +1,4 @@
-// navspan locate [--json] [--hull N] [--cell FORMID] FILE x,y,z: the
+// navspan locate [--json] [--space NAME|N] FILE x,y,z: the
 // polygon under or above a point (and its place, on Source maps).
 #pragma once
 
@@ -12,14 +12,13 @@
 namespace navspan_cli {
 
 inline constexpr const char* locate_usage =
-    "usage: navspan locate [--json] [--hull N] [--cell FORMID] FILE x,y,z\n"
+    "usage: navspan locate [--json] [--space NAME|N] FILE x,y,z\n"
     "\n"
     "Prints the polygon under or above the world point (the one nearest in height), with its\n"
     "place on Source maps; when the point is over no polygon, the nearest polygon instead.\n"
-    "A plugin is searched space by space (worldspaces, interior cells), the first that has a\n"
-    "polygon there answering; --cell FORMID (hex 0x... or decimal) searches only that cell or\n"
-    "worldspace (interior cells have coordinates of their own: one point can be in several).\n"
-    "A Source 2 file is searched in the mesh of its first agent hull, or of hull N with --hull N.\n"
+    "One space of the file is searched: --space NAME|N (navspan info lists them; default: the\n"
+    "first), --hull NAME|N for a Source 2 hull, --cell FORMID (hex 0x... or decimal) for a\n"
+    "plugin's cell or worldspace (interior cells have coordinates of their own).\n"
     "\n"
     "Exit status: 0 a polygon is under or above the point, 3 only a nearest one, 1 the file\n"
     "is not valid or cannot be read, 2 usage error, 4 the output could not be written.\n";
@@ -30,7 +29,7 @@ inline void print_locate(const char* file, const nav_view& view, const navspan::
     if (json) {
         print_json_line([&](json_writer& w) {
             w.field("file", std::string_view(file));
-            if (view.space && at) w.field("space", std::string_view(space_label(view)));
+            if (!view.space.empty() && at) w.field("space", std::string_view(view.space));
             w.key("point");
             write_point_json(w, point);
             w.field("under_or_above", at.has_value() && !at->nearest_only);
@@ -45,7 +44,7 @@ inline void print_locate(const char* file, const nav_view& view, const navspan::
     } else if (!at) {
         std::printf("no polygon in this file\n");
     } else {
-        const std::string where = view.space ? " (" + space_label(view) + ")" : std::string();
+        const std::string where = !view.space.empty() ? " (" + view.space + ")" : std::string();
         std::printf("%s%s at %s, %.1f away%s\n", at->nearest_only ? "nearest: " : "", polygon_label(view, at->polygon).c_str(),
                     point_text(at->point).c_str(), nav::distance(at->point, point), where.c_str());
     }
@@ -57,28 +56,20 @@ inline int run_locate(command_options& a) {
     const auto point = parse_endpoint(a.files[1], navspan::nav::id_scheme::source_area);
     if (!point || !point->is_point) return usage_error("the point is written x,y,z", locate_usage);
     if (!navspan::nav::valid_query_point(point->point)) return usage_error(bad_point_message(a.files[1]), locate_usage);
-    input file;
-    const format_module* m = nullptr;
-    if (int s = open_for_command(path, a.limits, file, m); s >= 0) return s;
+    opened_file file;
+    if (int s = open_file(path, open_options_of(a), file); s >= 0) return s;
+    const navspan::space* space = nullptr;
+    if (int s = choose_space(path, file.file, a, locate_usage, space); s >= 0) return s;
     nav_view view;
-    view.hull = a.picture.hull;
-    std::optional<resolved_end> at;
-    for (const bool allow_nearest : {false, true}) {
-        if (navspan::error e = load_nav_view(file.bytes(), view, [&](const nav_view& v) {
-                at = resolve(v, *point, allow_nearest);
-                return at.has_value();
-            }, a.picture.cell); !e.ok()) {
-            return report_invalid(path, e);
-        }
-        if (at) break;
-    }
-    if (int s = check_cell(path, view, a.picture.cell, locate_usage); s >= 0) return s;
+    if (navspan::error e = load_nav_view(file.file, space, view); !e.ok()) return report_invalid(path, e);
+    std::optional<resolved_end> at = resolve(view, *point, false);
+    if (!at) at = resolve(view, *point, true);
     print_locate(path, view, point->point, at, a.json);
     if (!at) return exit_findings;
     return at->nearest_only ? exit_findings : exit_ok;
 }
 
 inline constexpr command_spec locate_command{
-    "locate", locate_usage, options_of({opt::json, opt::hull, opt::cell}), 0, "", true, run_locate};
+    "locate", locate_usage, options_of({opt::json, opt::space, opt::hull, opt::cell}), 0, "", true, run_locate};
 
 }  // namespace navspan_cli

@@ -17,8 +17,8 @@
 namespace navspan_cli {
 
 inline constexpr const char* path_usage =
-    "usage: navspan path FILE --from A --to B [--exact] [--snap D] [--json] [--svg OUT.svg] [--hull N]\n"
-    "                    [--cell FORMID]\n"
+    "usage: navspan path FILE --from A --to B [--exact] [--snap D] [--json] [--svg OUT.svg]\n"
+    "                    [--space NAME|N]\n"
     "\n"
     "Finds the shortest path (A* over the polygons, then the waypoints pulled tight through\n"
     "the portals of its corridor) between two polygons. A and B are ids as the file numbers\n"
@@ -33,11 +33,10 @@ inline constexpr const char* path_usage =
     "             cost model of docs/nav.md (the default search can cost a little more)\n"
     "  --snap D   refuse (status 2) an end point moved more than D onto the mesh\n"
     "             (default 250; Fox Engine files, in metres: 10)\n"
-    "  --hull N   Source 2: the mesh of agent hull N (default: the first)\n"
-    "  --cell FORMID  plugins: only that cell or worldspace (hex 0x... or decimal); without it\n"
-    "             a plugin is searched space by space (worldspaces, interior cells, by form\n"
-    "             id and editor id). Interior cells have coordinates of their own, so one\n"
-    "             point can lie in several.\n"
+    "  --space NAME|N  the space searched, by name or number (navspan info lists them;\n"
+    "             default: the first): a Source 2 hull, a plugin's worldspace or cell\n"
+    "  --hull NAME|N  Source 2: the same, for a hull (\"player\" or 1)\n"
+    "  --cell FORMID  plugins: the cell or worldspace of that form id (hex 0x... or decimal)\n"
     "\n" NAVSPAN_EXIT_STATUSES;
 
 // What either search found: the corridor, its cost, the waypoints.
@@ -84,7 +83,7 @@ inline void print_path_json(const char* file, const nav_ends& ends, const found_
     const nav_view& view = ends.view;
     print_json_line([&](json_writer& w) {
         w.field("file", std::string_view(file));
-        if (view.space) w.field("space", std::string_view(space_label(view)));
+        if (!view.space.empty()) w.field("space", std::string_view(view.space));
         w.key("from");
         write_polygon_json(w, view, ends.from->polygon);
         w.key("to");
@@ -118,7 +117,7 @@ inline void print_path_json(const char* file, const nav_ends& ends, const found_
 inline void print_path_text(const nav_ends& ends, const found_path& p, bool exact) {
     namespace nav = navspan::nav;
     const nav_view& view = ends.view;
-    if (view.space) std::printf("in %s\n", space_label(view).c_str());
+    if (!view.space.empty()) std::printf("in %s\n", view.space.c_str());
     const std::pair<const char*, const resolved_end*> ends_text[] = {{"from", &*ends.from}, {"to", &*ends.to}};
     for (const auto& [name, end] : ends_text) {
         if (end->moved > 0) {
@@ -145,9 +144,10 @@ inline void print_path_text(const nav_ends& ends, const found_path& p, bool exac
 }
 
 // --svg: the map with the waypoints drawn over it.
-inline int draw_path(const command_options& a, const input& file, const format_module& m, const found_path& p) {
+inline int draw_path(const command_options& a, const opened_file& file, const navspan::space* space, const found_path& p) {
     scene sc;
-    if (int s = build_picture(a.files[0], file.bytes(), m, {}, path_usage, sc); s >= 0) return s;
+    const picture_options drawn = picture_of_space(file.file, space, {});
+    if (int s = build_picture(a.files[0], file, drawn, path_usage, sc); s >= 0) return s;
     sc.title += ": path";
     sc.highlights.push_back(p.waypoints);
     std::string text;
@@ -164,20 +164,23 @@ inline int run_path(command_options& a) {
     if (a.svg != nullptr) {
         if (int s = refuse_overwriting(a.files[0], a.svg, true); s >= 0) return s;
     }
-    input file;
-    const format_module* m = nullptr;
+    opened_file file;
     nav_ends ends;
-    if (int s = load_ends(a, path_usage, file, m, ends); s >= 0) return s;
+    if (int s = load_ends(a, path_usage, file, ends); s >= 0) return s;
     const found_path p = search_path(ends.view, *ends.from, *ends.to, a.exact);
     if (a.json) print_path_json(a.files[0], ends, p, a.exact);
     else print_path_text(ends, p, a.exact);
     if (!p.found) return exit_findings;
-    if (a.svg != nullptr) return draw_path(a, file, *m, p);
+    if (a.svg != nullptr) {
+        const navspan::space* space = nullptr;
+        if (int s = choose_space(a.files[0], file.file, a, path_usage, space); s >= 0) return s;
+        return draw_path(a, file, space, p);
+    }
     return exit_ok;
 }
 
 inline constexpr command_spec path_command{
-    "path", path_usage, single_file_options | options_of({opt::exact, opt::snap, opt::cell}), 1, one_file_only, false,
+    "path", path_usage, single_file_options | options_of({opt::exact, opt::snap, opt::space, opt::cell}), 1, one_file_only, false,
     run_path};
 
 }  // namespace navspan_cli

@@ -15,6 +15,7 @@
 #include "../obj.hpp"
 #include "../svg.hpp"
 #include "common.hpp"
+#include "space.hpp"
 
 namespace navspan_cli {
 
@@ -34,13 +35,14 @@ inline constexpr const char* svg_usage =
     "  --links          draw links between areas (connections, edges, edge links)\n"
     "  --no-links       do not draw them (by default they are drawn on maps of up to 400\n"
     "                   areas, where they do not hide the map; Quake links always)\n"
-    "  --cell FORMID    plugins: draw the navmeshes of this interior cell or worldspace\n"
-    "                   (hex 0x... or decimal; default: the one with the most triangles)\n"
+    "  --space NAME|N   the space drawn, by name or number (navspan info lists them; default:\n"
+    "                   the first): a Source 2 hull, a plugin's worldspace or interior cell\n"
+    "  --cell FORMID    plugins: the cell or worldspace of this form id (hex 0x... or decimal)\n"
     "  --split          plugins: one picture per cell or worldspace, OUT-<formid>[-<editor id>].svg\n"
     "  --area N         plugins: a worldspace whose navmeshes lie far apart (cells more than two\n"
     "                   apart) is drawn one area at a time, the largest first; N picks another\n"
     "                   (Source 2: one per hull)\n"
-    "  --hull N         Source 2: draw the mesh of agent hull N (default: the first)\n"
+    "  --hull NAME|N    Source 2: draw the mesh of this agent hull (\"player\" or 1)\n"
     "\n"
     "-o - writes the picture to standard output.\n"
     "\n" NAVSPAN_EXIT_STATUSES;
@@ -57,10 +59,11 @@ inline constexpr const char* obj_usage =
     "  --links          also write links between areas, as an object 'links'\n"
     "                   (Quake, which has no polygons: always, unless --no-links)\n"
     "  --color-by WHAT  the categories (and colours), as for svg\n"
-    "  --cell FORMID    plugins: the cell or worldspace to write (default: the largest)\n"
+    "  --space NAME|N   the space written, as for svg (default: the first)\n"
+    "  --cell FORMID    plugins: the cell or worldspace to write, as for svg\n"
     "  --split          plugins: one file per cell or worldspace, OUT-<formid>[-<editor id>].obj\n"
     "  --area N         plugins: one area of a worldspace whose navmeshes lie far apart, as for svg\n"
-    "  --hull N         Source 2: the agent hull whose mesh is written (default: the first)\n"
+    "  --hull NAME|N    Source 2: the agent hull whose mesh is written, as for svg\n"
     "\n"
     "-o - writes the OBJ to standard output (the .mtl is then not written).\n"
     "\n" NAVSPAN_EXIT_STATUSES;
@@ -69,11 +72,11 @@ inline constexpr const char* obj_usage =
 inline int finish_picture(const picture_options& options, const char* usage, scene& sc);
 
 // Builds the scene as asked; -1 to go on, else the exit status.
-inline int build_picture(const char* path, navspan::bytes_view bytes, const format_module& m,
-                  const picture_options& options, const char* usage, scene& sc) {
+inline int build_picture(const char* path, const opened_file& file, const picture_options& options, const char* usage,
+                         scene& sc) {
     sc.options = options;
     sc.title = base_name(path);
-    if (navspan::error e = m.build_scene(bytes, sc); !e.ok()) return report_invalid(path, e);
+    if (navspan::error e = file.module->build_scene(file.file, sc); !e.ok()) return report_invalid(path, e);
     return finish_picture(options, usage, sc);
 }
 
@@ -191,18 +194,18 @@ inline int refuse_split_overwriting(const command_options& a, const scene& sc, b
 
 // --split: one picture per group of the scene already built (which named
 // them). Returns the exit status.
-inline int write_split_pictures(const command_options& a, const input& file, const format_module& m, const scene& sc,
-                                bool svg) {
+inline int write_split_pictures(const command_options& a, const opened_file& file, const scene& sc, bool svg) {
     const char* usage = svg ? svg_usage : obj_usage;
     const char* path = a.files[0];
-    if (navspan::detect(file.bytes()) != navspan::format::creation_plugin) {
+    if (file.file.plugin() == nullptr) {
         // Source 2: one picture per agent hull (at most 256, each a walk of
         // the areas).
         for (const auto& g : sc.groups) {
             picture_options one = a.picture;
             one.cell = g.form_id;
             scene part;
-            if (int s = build_picture(path, file.bytes(), m, one, usage, part); s >= 0) return s;
+            one.hull = -1;  // the group's hull, not the space chosen
+            if (int s = build_picture(path, file, one, usage, part); s >= 0) return s;
             if (int s = write_picture(part, split_name(a.output, g.form_id, g.editor_id), svg); s != exit_ok) return s;
         }
         return exit_ok;
@@ -214,7 +217,7 @@ inline int write_split_pictures(const command_options& a, const input& file, con
     scene base;
     base.options = a.picture;
     base.title = base_name(path);
-    if (navspan::error e = creation_format::build_split_scenes(file.bytes(), base, parts); !e.ok()) {
+    if (navspan::error e = creation_format::build_split_scenes(*file.file.plugin(), base, parts); !e.ok()) {
         return report_invalid(path, e);
     }
     for (scene& part : parts) {
@@ -237,21 +240,22 @@ inline int run_picture(const command_options& a, bool svg) {
         return usage_error("--split writes one file per cell or worldspace: -o needs a file name, not -", usage);
     }
     if (int s = refuse_overwriting(path, a.output, svg); s >= 0) return s;
-    input file;
-    const format_module* m = nullptr;
-    if (int s = open_for_command(path, a.limits, file, m); s >= 0) return s;
+    opened_file file;
+    if (int s = open_file(path, open_options_of(a), file); s >= 0) return s;
+    const navspan::space* space = nullptr;
+    if (int s = choose_space(path, file.file, a, usage, space); s >= 0) return s;
     scene sc;
-    if (int s = build_picture(path, file.bytes(), *m, a.picture, usage, sc); s >= 0) return s;
+    if (int s = build_picture(path, file, picture_of_space(file.file, space, a.picture), usage, sc); s >= 0) return s;
     if (!a.split || sc.groups.size() < 2) return write_picture(sc, a.output, svg);
     if (int s = refuse_split_overwriting(a, sc, svg); s >= 0) return s;
-    return write_split_pictures(a, file, *m, sc, svg);
+    return write_split_pictures(a, file, sc, svg);
 }
 
 inline int run_svg(command_options& a) { return run_picture(a, true); }
 inline int run_obj(command_options& a) { return run_picture(a, false); }
 
 inline constexpr option_set picture_options_taken = options_of(
-    {opt::output, opt::colour_by, opt::links, opt::no_links, opt::split, opt::area, opt::cell, opt::hull});
+    {opt::output, opt::colour_by, opt::links, opt::no_links, opt::split, opt::area, opt::space, opt::cell, opt::hull});
 inline constexpr command_spec svg_command{"svg", svg_usage, picture_options_taken, 1, "only one FILE is taken", false,
                                           run_svg};
 inline constexpr command_spec obj_command{"obj", obj_usage, picture_options_taken | options_of({opt::up}), 1,

@@ -1,6 +1,6 @@
-// What the queries (path, distance, reach, locate) share: --cell checked
-// against the file's spaces, the ends --from and --to resolved onto the
-// mesh, --snap checked.
+// What the queries (path, distance, reach, locate) share: the file opened
+// once, its space chosen (space.hpp), the ends --from and --to resolved
+// onto that space's mesh, --snap checked.
 #pragma once
 
 #include <cmath>
@@ -13,25 +13,9 @@
 
 #include "../navigate.hpp"
 #include "common.hpp"
+#include "space.hpp"
 
 namespace navspan_cli {
-
-// --cell on path and locate: a usage error naming the file's spaces when
-// none has that form id; -1 to go on.
-inline int check_cell(const char* path, const nav_view& view, std::uint32_t cell, const char* usage) {
-    if (cell == 0) return -1;
-    for (const auto& space : view.spaces) {
-        if (space.form_id == cell) return -1;
-    }
-    std::string m = "--cell: " + std::string(path) + " has no navmesh in a cell or worldspace " + hex_form_id(cell);
-    if (view.spaces.empty()) m += " (it is not a plugin)";
-    else m += "; it has:";
-    for (std::size_t i = 0; i < view.spaces.size() && i < 20; ++i) {
-        m += (i == 0 ? " " : ", ") + space_label(view, view.spaces[i]);
-    }
-    if (view.spaces.size() > 20) m += ", ...";
-    return usage_error(m, usage);
-}
 
 // Parses --snap (a distance >= 0) and checks both ends against it; -1 to go on.
 inline int check_snap(const command_options& a, const nav_ends& ends, const char* usage) {
@@ -55,19 +39,21 @@ inline int check_snap(const command_options& a, const nav_ends& ends, const char
     return -1;
 }
 
-// Loads the file and resolves --from (and --to); -1 to go on, else the exit status.
-inline int load_ends(const command_options& a, const char* usage, input& file, const format_module*& m, nav_ends& ends) {
+// Opens the file once, builds the walkable of the space chosen (--space,
+// --hull, --cell; the first by default) and resolves --from (and --to);
+// -1 to go on, else the exit status.
+inline int load_ends(const command_options& a, const char* usage, opened_file& file, nav_ends& ends) {
     const char* path = a.files[0];
     for (const char* end : {a.from, a.to}) {
         if (end == nullptr) continue;
         const auto e = parse_endpoint(end, navspan::nav::id_scheme::source_area);
         if (e && e->is_point && !navspan::nav::valid_query_point(e->point)) return usage_error(bad_point_message(end), usage);
     }
-    const std::uint32_t cell = a.picture.cell;
-    if (int s = open_for_command(path, a.limits, file, m); s >= 0) return s;
-    ends.view.hull = a.picture.hull;
-    if (navspan::error e = resolve_ends(file.bytes(), a.from, a.to, ends, cell); !e.ok()) return report_invalid(path, e);
-    if (int s = check_cell(path, ends.view, cell, usage); s >= 0) return s;
+    if (int s = open_file(path, open_options_of(a), file); s >= 0) return s;
+    const navspan::space* space = nullptr;
+    if (int s = choose_space(path, file.file, a, usage, space); s >= 0) return s;
+    if (navspan::error e = load_nav_view(file.file, space, ends.view); !e.ok()) return report_invalid(path, e);
+    resolve_ends(a.from, a.to, ends);
     const navspan::nav::id_scheme ids = ends.view.mesh.ids();
     if (ends.unparsed != nullptr) {
         std::fprintf(stderr, "navspan: %s: '%s' is neither %s nor a point x,y,z\n", path, ends.unparsed, id_syntax(ids));
@@ -84,15 +70,14 @@ inline int load_ends(const command_options& a, const char* usage, input& file, c
 // The file, its ends resolved and the search graph over its mesh: what
 // distance and reach search.
 struct graph_query {
-    input file;
-    const format_module* m = nullptr;
+    opened_file file;
     nav_ends ends;
     navspan::nav::search_graph graph;
     navspan::nav::search_scratch scratch;
 };
 
 inline int load_graph_query(const command_options& a, const char* usage, graph_query& q) {
-    if (int s = load_ends(a, usage, q.file, q.m, q.ends); s >= 0) return s;
+    if (int s = load_ends(a, usage, q.file, q.ends); s >= 0) return s;
     q.graph = navspan::nav::search_graph::build(q.ends.view.mesh);
     q.scratch.fit(q.graph);
     return -1;

@@ -27,7 +27,7 @@ inline void print_reach_json(const char* file, const nav_ends& ends, double limi
                              const std::vector<navspan::nav::reached_polygon>& reached) {
     print_json_line([&](json_writer& w) {
         w.field("file", std::string_view(file));
-        if (ends.view.space) w.field("space", std::string_view(space_label(ends.view)));
+        if (!ends.view.space.empty()) w.field("space", std::string_view(ends.view.space));
         w.key("from");
         write_polygon_json(w, ends.view, ends.from->polygon);
         w.field("from_moved", ends.from->moved);

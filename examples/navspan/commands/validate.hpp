@@ -223,12 +223,11 @@ struct validate_totals {
 
 // Validates one file and prints its report; false when it cannot be read.
 inline bool validate_one(const char* path, const command_options& a, navspan::severity min_listed, validate_totals& total) {
-    input file;
+    opened_file file;
     navspan::error e;
     findings all;
-    if (load_file(path, a.limits, file, &e)) {
-        const format_module* m = module_for(navspan::detect(file.bytes()));
-        e = m == nullptr ? unknown_format_error(file.bytes()) : m->validate(file.bytes(), all, a.checks);
+    if (open_file(path, open_options_of(a), file, &e) < 0) {
+        e = file.module->validate(file.file, all, a.checks);
         if (!e.ok()) report_invalid(path, e);
     }
     if (!e.ok()) {

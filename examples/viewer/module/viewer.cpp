@@ -35,6 +35,7 @@ struct open_file {
     std::vector<std::byte> bytes;
     walkable_view view;
     navspan_viewer::path_finder paths;
+    navspan::any_file file;  // opened once (navspan::open) on `bytes`: info, dump and validate read it
     const navspan::tools::format_module* module = nullptr;
     std::vector<std::string> records;             // other formats: every record, kept at the first click
     std::vector<std::string> link_records;        // Quake links, likewise
@@ -65,7 +66,7 @@ std::vector<std::string> dump_records(std::string_view key) {
     {
         navspan::tools::output o(sink);
         navspan::tools::json_writer w(o);
-        const navspan::error e = current->module->dump({current->bytes.data(), current->bytes.size()}, w);
+        const navspan::error e = current->module->dump(current->file, w);
         if (e.ok()) w.finish();
     }
     std::fclose(sink);
@@ -76,8 +77,8 @@ std::vector<std::string> dump_records(std::string_view key) {
 // written on its own, as `dump` writes it.
 std::string source_area_record(std::uint32_t position) {
     namespace ns = navspan::source;
-    const auto opened = ns::nav_file::open({current->bytes.data(), current->bytes.size()});
-    if (!opened) return {};
+    const ns::nav_file* opened = current->file.source();
+    if (opened == nullptr) return {};
     const auto places = navspan::tools::source_format::tools_detail::place_names(*opened);
     std::vector<std::uint32_t> area_ids;
     if (opened->game() == ns::game::left4dead2) {
@@ -127,7 +128,14 @@ NAVSPAN_EXPORT int nv_open() {
         give(e.explain());
         return 0;
     }
-    f->module = navspan::tools::module_for(navspan::detect(bytes));
+    // Opened as `navspan info` opens it (info_open_options), once.
+    auto opened = navspan::open(bytes, navspan::tools::info_open_options());
+    if (!opened) {
+        give(opened.error().explain());
+        return 0;
+    }
+    f->file = std::move(opened).value();
+    f->module = navspan::tools::module_for(f->file.format());
     f->paths.prepare(f->view);
     current = std::move(f);
     give("");
@@ -140,7 +148,7 @@ NAVSPAN_EXPORT const char* nv_error() { return text.c_str(); }
 NAVSPAN_EXPORT const char* nv_info() {
     if (current == nullptr) return give("{}");
     std::string out;
-    const navspan::error e = navspan::tools::info_json({current->bytes.data(), current->bytes.size()}, out);
+    const navspan::error e = navspan::tools::info_json(current->file, out);
     if (!e.ok()) return give("{}");
     return give(out);
 }
@@ -247,7 +255,7 @@ NAVSPAN_EXPORT const char* nv_findings() {
     navspan::tools::output o(out);
     navspan::tools::json_writer w(o);
     w.begin_array();
-    if (const navspan::error e = current->module->validate({current->bytes.data(), current->bytes.size()}, found, navspan::tools::check_choice{});
+    if (const navspan::error e = current->module->validate(current->file, found, navspan::tools::check_choice{});
         !e.ok()) {
         w.begin_object();
         w.field("check", "error");

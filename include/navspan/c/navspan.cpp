@@ -188,7 +188,8 @@ navspan_result navspan_info_json(const navspan_file* f, const char* file_label, 
         navspan::tools::output o(text);
         navspan::tools::json_writer w(o);
         w.lead_with("file", file_label);
-        if (const navspan::error e = f->module->info(f->bytes, w); !e.ok()) return fail(e, error);
+        // The file opened once (navspan_file::file), as the tools take it.
+        if (const navspan::error e = f->module->info(f->file, w); !e.ok()) return fail(e, error);
         return write(user, text.data(), text.size()) != 0 ? navspan_result_aborted : navspan_result_success;
     });
 }
@@ -235,7 +236,8 @@ navspan_result navspan_validate(const navspan_file* f, navspan_finding_fn on_fin
     if (f == nullptr || on_finding == nullptr) return fail(navspan_result_invalid_argument, "file or callback is NULL", error);
     return guarded([&] {
         navspan::tools::findings all;
-        if (const navspan::error e = f->module->validate(f->bytes, all, navspan::tools::check_choice{}); !e.ok()) return fail(e, error);
+        // The file opened once (navspan_file::file), as the tools take it.
+        if (const navspan::error e = f->module->validate(f->file, all, navspan::tools::check_choice{}); !e.ok()) return fail(e, error);
         for (const navspan::tools::finding& x : all) {
             navspan_finding c;
             c.check = x.check.c_str();
@@ -258,7 +260,8 @@ navspan_result navspan_dump_json(const navspan_file* f, navspan_write_fn write, 
         c.buffer.reserve(std::size_t{1} << 16);
         navspan::tools::output o(&chunked_writer::sink, &c);
         navspan::tools::json_writer w(o);
-        if (const navspan::error e = f->module->dump(f->bytes, w); !e.ok()) return fail(e, error);
+        // The file opened once (navspan_file::file), as the tools take it.
+        if (const navspan::error e = f->module->dump(f->file, w); !e.ok()) return fail(e, error);
         w.finish();
         if (!c.flush() || c.aborted) return navspan_result_aborted;
         return navspan_result_success;

@@ -262,15 +262,15 @@ public:
         const json_node* n = node_->find(key);
         if (n == nullptr) return;
         if (n->type != json_node::kind::array) { fail(key, "expected an array"); return; }
-        lists.assign(n->items.size(), {});
+        lists.assign(n->items().size(), {});
         for (std::size_t k = 0; k < lists.size() && ok(); ++k) {
             const std::string at = std::string(key) + "[" + std::to_string(k) + "]";
-            const json_node& list = n->items[k];
+            const json_node& list = n->items()[k];
             if (list.type != json_node::kind::array) { fail(at, "expected an array"); return; }
-            lists[k].resize(list.items.size());
-            for (std::size_t i = 0; i < list.items.size() && ok(); ++i) {
-                if (list.items[i].type != json_node::kind::object) { fail(at, "expected an array of objects"); return; }
-                pack_visitor inner(list.items[i]);
+            lists[k].resize(list.items().size());
+            for (std::size_t i = 0; i < list.items().size() && ok(); ++i) {
+                if (list.items()[i].type != json_node::kind::object) { fail(at, "expected an array of objects"); return; }
+                pack_visitor inner(list.items()[i]);
                 describe(inner, lists[k][i], i);
                 if (!inner.ok()) error_ = at + "[" + std::to_string(i) + "]." + inner.error_;
             }
@@ -330,7 +330,7 @@ private:
     }
     void read(const json_node& n, double& v, std::string_view key) {
         float x = 0;  // (the values dumped as double hold floats' precision at most here)
-        if (n.type == json_node::kind::number) v = std::strtod(n.text.c_str(), nullptr);
+        if (n.type == json_node::kind::number) v = std::strtod(std::string(n.text).c_str(), nullptr);  // (a view lacks the NUL)
         else read(n, x, key);
     }
     template <class T>

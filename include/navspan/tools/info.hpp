@@ -1,11 +1,12 @@
-// `navspan info`: detect the format, then write the summary of
-// docs/info-json.md. Shared by the command and the corpus tests.
+// `navspan info`: the summary of docs/info-json.md of an opened file.
+// Shared by the command, the viewer, the C ABI and the corpus tests.
 #pragma once
 
 #include "../core/min_max_push.hpp"
 
 #include <string>
 
+#include <navspan/any_file.hpp>
 #include <navspan/navspan.hpp>
 
 #include "json_writer.hpp"
@@ -13,22 +14,43 @@
 
 namespace navspan::tools {
 
-// Writes the summary object of `bytes` to `w`. On failure the returned error
+// The options info opens a file with: `lim`, and Quake files verified
+// whole (the index pass, no bytes after the edict table), as info has
+// always checked them; the queries' lenient Quake open would let a file
+// with bad indices through.
+inline navspan::open_options info_open_options(const navspan::limits& lim = {}) {
+    navspan::open_options o;
+    o.limits = lim;
+    o.quake_index_pass = true;
+    o.quake_allow_trailing_bytes = false;
+    return o;
+}
+
+// Writes the summary object of `file` to `w`. On failure the returned error
 // says why; what was written must then be discarded (the command buffers it).
-inline navspan::error write_info(navspan::bytes_view bytes, json_writer& w) {
-    const format_module* m = module_for(navspan::detect(bytes));
-    if (m == nullptr) return unknown_format_error(bytes);
-    return m->info(bytes, w);
+inline navspan::error write_info(const navspan::any_file& file, json_writer& w) {
+    const format_module* m = module_for(file.format());
+    if (m == nullptr) return navspan::unknown_format_error(file.bytes());
+    return m->info(file, w);
 }
 
 // The compact one-line JSON summary, or the error (the string is then empty).
-inline navspan::error info_json(navspan::bytes_view bytes, std::string& out) {
+inline navspan::error info_json(const navspan::any_file& file, std::string& out) {
     out.clear();
     output o(out);
     json_writer w(o);
-    navspan::error e = write_info(bytes, w);
+    navspan::error e = write_info(file, w);
     if (!e.ok()) out.clear();
     return e;
+}
+
+// The same of bytes not yet opened: opened once here, with `opts`.
+inline navspan::error info_json(navspan::bytes_view bytes, std::string& out,
+                                const navspan::open_options& opts = info_open_options()) {
+    out.clear();
+    auto file = navspan::open(bytes, opts);
+    if (!file) return file.error();
+    return info_json(*file, out);
 }
 
 }  // namespace navspan::tools

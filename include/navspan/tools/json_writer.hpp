@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <optional>
 #include <string>
+#include <vector>
 #include <string_view>
 #include <system_error>
 #include <type_traits>
@@ -77,6 +78,13 @@ public:
         lead_value_ = std::string(v);
         has_lead_ = true;
     }
+    // The next top-level object ends with the list `names` under key `k`
+    // (how `info` adds a file's spaces whatever the format's writer).
+    void end_with(std::string_view k, std::vector<std::string> names) {
+        trail_key_ = std::string(k);
+        trail_ = std::move(names);
+        has_trail_ = true;
+    }
     // True while writing the top-level members of the text style, where a
     // writer may print a friendlier form of a value.
     bool text_style() const noexcept { return text_top(); }
@@ -90,7 +98,16 @@ public:
             field(lead_key_, std::string_view(lead_value_));
         }
     }
-    void end_object() { close('}'); }
+    void end_object() {
+        if (depth_ == 1 && has_trail_) {
+            has_trail_ = false;
+            key(trail_key_);
+            begin_array();
+            for (const std::string& n : trail_) value(std::string_view(n));
+            end_array();
+        }
+        close('}');
+    }
     void begin_array() { open('['); }
     void end_array() { close(']'); }
 
@@ -302,6 +319,9 @@ private:
     bool next_is_container_ = false;
     bool after_key_ = false;
     bool has_lead_ = false;
+    bool has_trail_ = false;
+    std::string trail_key_;
+    std::vector<std::string> trail_;
     std::string lead_key_, lead_value_;
     bool has_pending_key_ = false;  // text style: a top-level key not yet written
     std::string pending_key_;

@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <span>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
+#include <navspan/any_file.hpp>
 #include <navspan/navspan.hpp>
 
 #include "creation/dump.hpp"
@@ -37,27 +39,64 @@
 
 namespace navspan::tools {
 
+// A module's functions take the file navspan::open() opened (once, with
+// the caller's limits): none detects the format or opens the bytes again.
 struct format_module {
     navspan::format format;
-    navspan::error (*info)(navspan::bytes_view, json_writer&);
-    navspan::error (*dump)(navspan::bytes_view, json_writer&);
-    navspan::error (*validate)(navspan::bytes_view, findings&, const check_choice&);
-    navspan::error (*build_scene)(navspan::bytes_view, scene&);
+    navspan::error (*info)(const navspan::any_file&, json_writer&);
+    navspan::error (*dump)(const navspan::any_file&, json_writer&);
+    navspan::error (*validate)(const navspan::any_file&, findings&, const check_choice&);
+    navspan::error (*build_scene)(const navspan::any_file&, scene&);
 };
 
+namespace module_detail {
+
+// The typed reader of an opened file, or null when it is of another format.
+template <class R>
+const R* reader_of(const navspan::any_file& f) noexcept {
+    if constexpr (std::is_same_v<R, navspan::source::nav_file>) return f.source();
+    else if constexpr (std::is_same_v<R, navspan::source2::nav_file>) return f.source2();
+    else if constexpr (std::is_same_v<R, navspan::quake::nav_file>) return f.quake();
+    else if constexpr (std::is_same_v<R, navspan::fox::nav2_file>) return f.fox();
+    else return f.plugin();
+}
+
+// A format's entry function called with the file's reader. The table picks
+// the module by the file's format, so a missing reader is a caller that
+// passed a module of another format: refused like bytes of no format.
+template <class R, class... Args>
+navspan::error call(navspan::error (*fn)(const R&, Args...), const navspan::any_file& f, Args... args) {
+    const R* r = reader_of<R>(f);
+    if (r == nullptr) return navspan::unknown_format_error(f.bytes());
+    return fn(*r, args...);
+}
+
+template <class R, navspan::error (*Info)(const R&, json_writer&), navspan::error (*Dump)(const R&, json_writer&),
+          navspan::error (*Validate)(const R&, findings&, const check_choice&),
+          navspan::error (*Scene)(const R&, scene&)>
+constexpr format_module module_of(navspan::format f) {
+    return {f,
+            [](const navspan::any_file& a, json_writer& w) { return call<R, json_writer&>(Info, a, w); },
+            [](const navspan::any_file& a, json_writer& w) { return call<R, json_writer&>(Dump, a, w); },
+            [](const navspan::any_file& a, findings& out, const check_choice& c) {
+                return call<R, findings&, const check_choice&>(Validate, a, out, c);
+            },
+            [](const navspan::any_file& a, scene& sc) { return call<R, scene&>(Scene, a, sc); }};
+}
+
+}  // namespace module_detail
+
 inline const format_module* module_for(navspan::format f) {
+#define NAVSPAN_MODULE(fmt, ns, R) \
+    module_detail::module_of<R, ns::info, ns::dump, ns::validate, ns::build_scene>(navspan::format::fmt)
     static const format_module modules[] = {
-        {navspan::format::source_nav, source_format::info, source_format::dump, source_format::validate,
-         source_format::build_scene},
-        {navspan::format::source2_nav, source2_format::info, source2_format::dump, source2_format::validate,
-         source2_format::build_scene},
-        {navspan::format::quake_nav, quake_format::info, quake_format::dump, quake_format::validate,
-         quake_format::build_scene},
-        {navspan::format::fox_nav2, fox_format::info, fox_format::dump, fox_format::validate,
-         fox_format::build_scene},
-        {navspan::format::creation_plugin, creation_format::info, creation_format::dump, creation_format::validate,
-         creation_format::build_scene},
+        NAVSPAN_MODULE(source_nav, source_format, navspan::source::nav_file),
+        NAVSPAN_MODULE(source2_nav, source2_format, navspan::source2::nav_file),
+        NAVSPAN_MODULE(quake_nav, quake_format, navspan::quake::nav_file),
+        NAVSPAN_MODULE(fox_nav2, fox_format, navspan::fox::nav2_file),
+        NAVSPAN_MODULE(creation_plugin, creation_format, navspan::creation::plugin_file),
     };
+#undef NAVSPAN_MODULE
     for (const auto& m : modules) {
         if (m.format == f) return &m;
     }
@@ -84,19 +123,9 @@ inline std::vector<std::string_view> known_check_ids() {
     return ids;
 }
 
-// Why a buffer of no readable format cannot be read.
-inline navspan::error unknown_format_error(navspan::bytes_view bytes) {
-    if (navspan::detect(bytes) == navspan::format::quake2_nav) {
-        return navspan::make_error(navspan::error_code::bad_magic, 0,
-                                     "Quake 2 NAV3 file (a different format, not read by navspan)",
-                                     navspan::magic::quake2_nav);
-    }
-    std::uint64_t first_word = 0;
-    for (std::size_t i = 0; i < bytes.size() && i < 4; ++i) {
-        first_word |= static_cast<std::uint64_t>(std::to_integer<unsigned>(bytes[i])) << (8 * i);
-    }
-    return navspan::make_error(navspan::error_code::bad_magic, 0, "file of no known format", first_word);
-}
+// Why a buffer of no readable format cannot be read (the library's
+// navspan::unknown_format_error, the error navspan::open gives it).
+using navspan::unknown_format_error;
 
 }  // namespace navspan::tools
 

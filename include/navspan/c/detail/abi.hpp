@@ -272,10 +272,12 @@ inline navspan_result open_common(navspan_file& f, navspan_error* error) {
     // the ABI opens exactly the files `navspan info` reads.
     navspan::tools::output o(f.info_json);
     navspan::tools::json_writer w(o);
-    if (const navspan::error e = f.module->info(f.bytes, w); !e.ok()) return fail(e, error);
-    auto opened = navspan::open(f.bytes);
+    // Opened once, as `navspan info` opens it (Quake strictly checked), and
+    // kept: every later call (info, dump, validate, spaces, meshes) reads this.
+    auto opened = navspan::open(f.bytes, navspan::tools::info_open_options());
     if (!opened) return fail(opened.error(), error);
     f.file = std::move(*opened);
+    if (const navspan::error e = f.module->info(f.file, w); !e.ok()) return fail(e, error);
     f.version = f.file.version();
     if (const navspan::error e = c_spaces(f); !e.ok()) return fail(e, error);
     return navspan_result_success;

@@ -26,7 +26,6 @@
 
 #include "../json_values.hpp"
 #include "../json_writer.hpp"
-#include "../limits.hpp"
 #include "names.hpp"
 
 namespace navspan::tools::creation_format {

@@ -19,7 +19,6 @@
 #include <navspan/navspan.hpp>
 
 #include "../json_writer.hpp"
-#include "../limits.hpp"
 #include "common.hpp"
 
 namespace navspan::tools::creation_format {
@@ -276,10 +275,10 @@ inline void write_nvnm(json_writer& w, const mesh_visit& v) {
 
 // The plugin header, then every record that is a NAVM or holds NVNM, in file
 // order, with every field of its navmeshes (schema: examples/navspan/dump/creation.md).
-inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
+inline navspan::error dump(const navspan::creation::plugin_file& reader, json_writer& w) {
     using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes, {{open_limits()}});
-    if (!plugin) return plugin.error();
+    const navspan::bytes_view bytes = reader.bytes();
+    const navspan::creation::plugin_file* const plugin = &reader;
     cr::inflate_buffer scratch;
     // Verify everything first: a bad file fails before anything is written.
     // The same walk gathers the owning cells and worldspaces, whose editor

@@ -14,7 +14,6 @@
 #include <navspan/navspan.hpp>
 
 #include "../bounds.hpp"
-#include "../limits.hpp"
 #include "../json_writer.hpp"
 #include "names.hpp"
 
@@ -106,10 +105,10 @@ inline void write_group_list(json_writer& w, const std::vector<navmesh_group>& g
 // The whole plugin is verified: every group and record header, every
 // compressed record inflated (NVNM may sit in any record type), every NVNM
 // subrecord opened. Deleted records are counted (NAVM) but not read.
-inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
+inline navspan::error info(const navspan::creation::plugin_file& reader, json_writer& w) {
     namespace creation = navspan::creation;
-    auto plugin = creation::plugin_file::open(bytes, {{open_limits()}});
-    if (!plugin) return plugin.error();
+    const navspan::bytes_view bytes = reader.bytes();
+    const navspan::creation::plugin_file* const plugin = &reader;
 
     std::uint64_t navmeshes = 0, compressed = 0, nvnm = 0;
     std::uint64_t vertices = 0, triangles = 0, edge_links = 0, door_links = 0, cover_triangles = 0;

@@ -18,7 +18,6 @@
 
 #include <navspan/navspan.hpp>
 
-#include "../limits.hpp"
 #include "../palette.hpp"
 #include "../scene.hpp"
 #include "common.hpp"
@@ -374,10 +373,9 @@ inline void start_scene(const cr::plugin_file& plugin, scene& out) {
 // triangles): triangles in world coordinates, coloured by their most telling
 // flag (--color-by flags), or by navmesh; edge links (to a triangle of this
 // plugin, or to a master's navmesh) and door links as lines and points.
-inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
+inline navspan::error build_scene(const navspan::creation::plugin_file& reader, scene& out) {
     using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes, {{open_limits()}});
-    if (!plugin) return plugin.error();
+    const navspan::creation::plugin_file* const plugin = &reader;
     cr::inflate_buffer scratch;
     start_scene(*plugin, out);
     std::unordered_map<std::uint32_t, std::size_t> group_index;
@@ -427,10 +425,9 @@ inline navspan::error build_scene(navspan::bytes_view bytes, scene& out) {
 // `svg --split` / `obj --split`: the picture of every group (in file order),
 // each as build_scene draws it with --cell of that group, from one set of
 // walks of the plugin. `base` gives the options.
-inline navspan::error build_split_scenes(navspan::bytes_view bytes, const scene& base, std::vector<scene>& parts) {
+inline navspan::error build_split_scenes(const navspan::creation::plugin_file& reader, const scene& base, std::vector<scene>& parts) {
     using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes, {{open_limits()}});
-    if (!plugin) return plugin.error();
+    const navspan::creation::plugin_file* const plugin = &reader;
     cr::inflate_buffer scratch;
     scene first = base;
     start_scene(*plugin, first);

@@ -19,7 +19,6 @@
 #include <navspan/navspan.hpp>
 
 #include "../findings.hpp"
-#include "../limits.hpp"
 #include "common.hpp"
 #include "names.hpp"
 
@@ -31,10 +30,9 @@ namespace navspan::tools::creation_format {
 // checks) over every NVNM of the plugin, numbered as dump numbers them, with
 // each record named after its navmesh ("navmesh #0 (NAVM 01000801 in cell
 // 01000800) triangle 3"); see examples/navspan/dump/creation.md.
-inline navspan::error validate(navspan::bytes_view bytes, findings& out, const check_choice& choice = {}) {
+inline navspan::error validate(const navspan::creation::plugin_file& reader, findings& out, const check_choice& choice = {}) {
     using namespace tools_detail;
-    auto plugin = cr::plugin_file::open(bytes, {{open_limits()}});
-    if (!plugin) return plugin.error();
+    const navspan::creation::plugin_file* const plugin = &reader;
     cr::inflate_buffer scratch;
     std::vector<navspan::finding> found;  // views of the library's static tables: kept as they are
     NAVSPAN_TRY(cr::validate(*plugin, scratch, [&](const navspan::finding& lf) { found.push_back(lf); },

@@ -16,11 +16,10 @@
 namespace navspan::tools::fox_format {
 
 // Every decoded field of every record, in file order (schema: examples/navspan/dump/fox.md).
-inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
+inline navspan::error dump(const navspan::fox::nav2_file& reader, json_writer& w) {
     namespace fox = navspan::fox;
-    const auto opened = fox::nav2_file::open(bytes);
-    if (!opened) return opened.error();
-    const fox::nav2_file& f = *opened;
+    const navspan::bytes_view bytes = reader.bytes();
+    const fox::nav2_file& f = reader;
     // As fox_fields describes them (fields.hpp); the entries are read one
     // at a time, so one entry's records are held, not the file's.
     fox_fields::file_record m = fox_fields::read_file_records(f);

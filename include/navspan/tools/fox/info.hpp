@@ -12,11 +12,10 @@ namespace navspan::tools::fox_format {
 
 // Writes the `navspan info --json` object for a fox_nav2 file (see
 // docs/info-json.md), or returns why the file is not valid.
-inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
+inline navspan::error info(const navspan::fox::nav2_file& reader, json_writer& w) {
     namespace fox = navspan::fox;
-    auto opened = fox::nav2_file::open(bytes);
-    if (!opened) return opened.error();
-    const fox::nav2_file& file = *opened;
+    const navspan::bytes_view bytes = reader.bytes();
+    const navspan::fox::nav2_file& file = reader;
     const fox::file_header header = file.header();
 
     // Entries of each type, found by walking the chain.

@@ -27,12 +27,10 @@ namespace navspan::tools::quake_format {
 
 // Every decoded field of every record, in file order (schema: examples/navspan/dump/quake.md),
 // as quake_fields.hpp describes them (the description `navspan pack` reads back).
-inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
+inline navspan::error dump(const navspan::quake::nav_file& reader, json_writer& w) {
     namespace q = navspan::quake;
     using namespace tools_detail;
-    const auto opened = open_structure(bytes);
-    if (!opened) return opened.error();
-    const q::nav_file& f = *opened;
+    const navspan::quake::nav_file& f = reader;
     q::model m = q::model::from(f);
     struct context {
         const q::nav_file& file;

@@ -12,11 +12,10 @@ namespace navspan::tools::quake_format {
 
 // Writes the `navspan info --json` object for a quake_nav file (see
 // docs/info-json.md), or returns why the file is not valid.
-inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
+inline navspan::error info(const navspan::quake::nav_file& reader, json_writer& w) {
     namespace q = navspan::quake;
-    const auto opened = q::nav_file::open(bytes);
-    if (!opened) return opened.error();
-    const q::nav_file& file = *opened;
+    const navspan::bytes_view bytes = reader.bytes();
+    const navspan::quake::nav_file& file = reader;
 
     bounds_accumulator bounds;
     for (const q::node n : file.nodes()) {

@@ -29,12 +29,10 @@ namespace navspan::tools::quake_format {
 // check is quiet on the 31 public corpus files except
 // moving-link-without-edict, which finds the one Elevator link of hip1m5
 // version 15 that its version 17 fixed.
-inline navspan::error validate(navspan::bytes_view bytes, findings& out, const check_choice& choice = {}) {
+inline navspan::error validate(const navspan::quake::nav_file& reader, findings& out, const check_choice& choice = {}) {
     namespace q = navspan::quake;
     using namespace tools_detail;
-    const auto opened = open_structure(bytes);
-    if (!opened) return opened.error();
-    const q::nav_file& f = *opened;
+    const navspan::quake::nav_file& f = reader;
     const navspan::check_set checks = choice.in(q::validate_checks);
     std::vector<std::uint32_t> storage(q::validate_storage_needed(f, checks));
     std::vector<std::uint32_t> owners;  // filled on the first link finding

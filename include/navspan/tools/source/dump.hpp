@@ -117,11 +117,10 @@ inline void write_area(json_writer& w, const navspan::source::nav_file& file, co
     w.end_object();
 }
 
-inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
+inline navspan::error dump(const navspan::source::nav_file& reader, json_writer& w) {
     // The fields as source_fields.hpp describes them (what `navspan pack` reads back).
     namespace ns = navspan::source;
-    const auto opened = ns::nav_file::open(bytes);
-    if (!opened) return opened.error();
+    const navspan::source::nav_file* const opened = &reader;
     // The header, places and ladders as a model; the areas one at a time.
     ns::model m = ns::model::from_header(*opened);
     const source_fields::file_context ctx(*opened);

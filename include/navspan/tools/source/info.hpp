@@ -76,10 +76,9 @@ inline void write_place_names(json_writer& w, const navspan::source::nav_file& f
 
 // Writes the `navspan info --json` object for a source_nav file (see
 // docs/info-json.md), or returns why the file is not valid.
-inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
-    const auto opened = navspan::source::nav_file::open(bytes);
-    if (!opened) return opened.error();
-    const navspan::source::nav_file& file = *opened;
+inline navspan::error info(const navspan::source::nav_file& reader, json_writer& w) {
+    const navspan::bytes_view bytes = reader.bytes();
+    const navspan::source::nav_file& file = reader;
     const source_totals t = totals(file);
 
     w.begin_object();

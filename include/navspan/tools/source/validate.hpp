@@ -23,9 +23,8 @@ namespace navspan::tools::source_format {
 
 // Checks beyond structure (navspan::source::validate, the library's
 // checks); appends what it finds.
-inline navspan::error validate(navspan::bytes_view bytes, findings& out, const check_choice& choice = {}) {
-    const auto opened = navspan::source::nav_file::open(bytes);
-    if (!opened) return opened.error();
+inline navspan::error validate(const navspan::source::nav_file& reader, findings& out, const check_choice& choice = {}) {
+    const navspan::source::nav_file* const opened = &reader;
     return navspan::source::validate(*opened, [&](const navspan::finding& f) { out.push_back(from_library(f)); },
                                      choice.in(navspan::source::validate_checks));
 }

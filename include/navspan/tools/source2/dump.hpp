@@ -25,11 +25,8 @@ namespace navspan::tools::source2_format {
 // Every decoded field of every record, in file order (schema: examples/navspan/dump/source2.md),
 // as source2_fields describes them (fields.hpp: the description a Source 2
 // `navspan pack` reads back). The areas are read one at a time.
-inline navspan::error dump(navspan::bytes_view bytes, json_writer& w) {
+inline navspan::error dump(const navspan::source2::nav_file& f, json_writer& w) {
     namespace s2 = navspan::source2;
-    const auto opened = s2::nav_file::open(bytes);
-    if (!opened) return opened.error();
-    const s2::nav_file& f = *opened;
     source2_fields::file_record m = source2_fields::read_file_records(f);
     const auto areas = f.areas();
     navspan::tools::fields::dump_visitor v(w);

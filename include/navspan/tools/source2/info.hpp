@@ -43,11 +43,10 @@ inline source2_totals totals(const navspan::source2::nav_file& file) {
 
 // Writes the `navspan info --json` object for a source2_nav file (see
 // ../shared/specs/info-json.md), or returns why the file is not valid.
-inline navspan::error info(navspan::bytes_view bytes, json_writer& w) {
+inline navspan::error info(const navspan::source2::nav_file& reader, json_writer& w) {
     namespace s2 = navspan::source2;
-    const auto opened = s2::nav_file::open(bytes);
-    if (!opened) return opened.error();
-    const s2::nav_file& file = *opened;
+    const navspan::bytes_view bytes = reader.bytes();
+    const navspan::source2::nav_file& file = reader;
     const source2_totals t = totals(file);
 
     w.begin_object();

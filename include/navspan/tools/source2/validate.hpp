@@ -20,9 +20,8 @@
 namespace navspan::tools::source2_format {
 
 // Checks beyond structure (navspan::source2::validate, the library's checks).
-inline navspan::error validate(navspan::bytes_view bytes, findings& out, const check_choice& choice = {}) {
-    const auto opened = navspan::source2::nav_file::open(bytes);
-    if (!opened) return opened.error();
+inline navspan::error validate(const navspan::source2::nav_file& reader, findings& out, const check_choice& choice = {}) {
+    const navspan::source2::nav_file* const opened = &reader;
     NAVSPAN_TRY(navspan::source2::validate(*opened, [&](const navspan::finding& f) { out.push_back(from_library(f)); },
                                            choice.in(navspan::source2::validate_checks)));
     // The bot analysis (custom data) decodes (the library checks its area
