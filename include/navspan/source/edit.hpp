@@ -314,74 +314,68 @@ inline void clear_analysis(model& m) {
     m.analyzed = false;
 }
 
-// Adds `other`'s areas and ladders to `m` (two halves of one map, or a
-// piece copied from another mesh). Ids of `other` that `m` already uses
-// (areas, ladders, hiding spots) get the next free ones, and every
-// reference inside `other` follows; its place names join m's directory.
-// Both must have the same version and game data.
-inline error merge(model& m, const model& other) {
-    if (other.version != m.version || other.game != m.game ||
-        (layout::has_subversion(m.version) && other.subversion != m.subversion) ||
-        (m.game == game::unknown && other.unknown_area_data_size != m.unknown_area_data_size)) {
-        return navspan::detail::fail(error_code::inconsistent, 0, "merge (version and game data must match)", other.version,
-                                     m.version);
+namespace detail {
+
+// The ids `other`'s areas, ladders and hiding spots take in `m`: their own
+// where `m` does not use them, else the next free ones.
+struct merge_ids {
+    std::unordered_map<std::uint32_t, std::uint32_t> areas, ladders, spots;
+};
+
+inline void renumber_areas(const model& m, const model& other, merge_ids& ids) {
+    std::vector<std::uint32_t> used;
+    for (const auto& a : m.areas) used.push_back(a.id);
+    std::sort(used.begin(), used.end());
+    std::uint32_t next = next_area_id(m);
+    for (const auto& a : other.areas) next = std::max(next, a.id + 1);
+    for (const auto& a : other.areas) {
+        if (ids.areas.count(a.id) != 0) continue;
+        ids.areas[a.id] = std::binary_search(used.begin(), used.end(), a.id) ? next++ : a.id;
     }
-    if (&other == &m) {  // the directory below views other's names while m's grows
-        const model copy = other;
-        return merge(m, copy);
+}
+
+inline void renumber_ladders(const model& m, const model& other, merge_ids& ids) {
+    std::vector<std::uint32_t> used;
+    std::uint32_t next = 1;
+    for (const auto& l : m.ladders) {
+        used.push_back(l.id);
+        next = std::max(next, l.id + 1);
     }
-    // New ids for the other file's areas, ladders and hiding spots.
-    std::unordered_map<std::uint32_t, std::uint32_t> area_ids, ladder_ids, spot_ids;
-    {
-        std::vector<std::uint32_t> used;
-        for (const auto& a : m.areas) used.push_back(a.id);
-        std::sort(used.begin(), used.end());
-        std::uint32_t next = next_area_id(m);
-        for (const auto& a : other.areas) next = std::max(next, a.id + 1);
-        for (const auto& a : other.areas) {
-            if (area_ids.count(a.id) != 0) continue;
-            area_ids[a.id] = std::binary_search(used.begin(), used.end(), a.id) ? next++ : a.id;
-        }
+    for (const auto& l : other.ladders) next = std::max(next, l.id + 1);
+    std::sort(used.begin(), used.end());
+    for (const auto& l : other.ladders) {
+        if (ids.ladders.count(l.id) == 0) ids.ladders[l.id] = std::binary_search(used.begin(), used.end(), l.id) ? next++ : l.id;
     }
-    {
-        std::vector<std::uint32_t> used;
-        std::uint32_t next = 1;
-        for (const auto& l : m.ladders) {
-            used.push_back(l.id);
-            next = std::max(next, l.id + 1);
-        }
-        for (const auto& l : other.ladders) next = std::max(next, l.id + 1);
-        std::sort(used.begin(), used.end());
-        for (const auto& l : other.ladders) {
-            if (ladder_ids.count(l.id) == 0) ladder_ids[l.id] = std::binary_search(used.begin(), used.end(), l.id) ? next++ : l.id;
+}
+
+inline void renumber_spots(const model& m, const model& other, merge_ids& ids) {
+    std::vector<std::uint32_t> used;
+    std::uint32_t next = 1;
+    for (const auto& a : m.areas) {
+        for (const auto& s : a.hiding_spots) {
+            used.push_back(s.id);
+            next = std::max(next, s.id + 1);
         }
     }
-    {
-        std::vector<std::uint32_t> used;
-        std::uint32_t next = 1;
-        for (const auto& a : m.areas) {
-            for (const auto& s : a.hiding_spots) {
-                used.push_back(s.id);
-                next = std::max(next, s.id + 1);
-            }
-        }
-        for (const auto& a : other.areas) {
-            for (const auto& s : a.hiding_spots) next = std::max(next, s.id + 1);
-        }
-        std::sort(used.begin(), used.end());
-        for (const auto& a : other.areas) {
-            for (const auto& s : a.hiding_spots) {
-                if (s.id != 0 && spot_ids.count(s.id) == 0) {
-                    spot_ids[s.id] = std::binary_search(used.begin(), used.end(), s.id) ? next++ : s.id;
-                }
+    for (const auto& a : other.areas) {
+        for (const auto& s : a.hiding_spots) next = std::max(next, s.id + 1);
+    }
+    std::sort(used.begin(), used.end());
+    for (const auto& a : other.areas) {
+        for (const auto& s : a.hiding_spots) {
+            if (s.id != 0 && ids.spots.count(s.id) == 0) {
+                ids.spots[s.id] = std::binary_search(used.begin(), used.end(), s.id) ? next++ : s.id;
             }
         }
     }
-    // Place indices of the other directory in this one: names looked up in
-    // a tree of m's directory (not a scan per name: H6), the new ones only
-    // appended once every check has passed, so m changes only on success
-    // and is never copied.
-    std::vector<std::uint16_t> places(other.places.size() + 1, 0);
+}
+
+// Place indices of the other directory in this one: names looked up in a
+// tree of m's directory (not a scan per name: H6), the new ones only
+// appended once every check has passed, so m changes only on success and
+// is never copied.
+inline error merge_places(model& m, const model& other, std::vector<std::uint16_t>& places) {
+    places.assign(other.places.size() + 1, 0);
     std::map<std::string_view, std::uint16_t> directory;
     std::vector<std::string_view> added;
     if (!other.places.empty()) {
@@ -404,38 +398,68 @@ inline error merge(model& m, const model& other) {
         added.push_back(name);
     }
     for (const std::string_view name : added) m.places.push_back(place_stored_bytes(name));
+    return {};
+}
+
+// Appends `other`'s areas and ladders to `m` with their new ids, places
+// and references.
+inline void append_renumbered(model& m, const model& other, merge_ids& ids, const std::vector<std::uint16_t>& places) {
     auto map_area = [&](std::uint32_t& id) {
         if (id == 0) return;
-        const auto it = area_ids.find(id);
-        if (it != area_ids.end()) id = it->second;
+        const auto it = ids.areas.find(id);
+        if (it != ids.areas.end()) id = it->second;
+    };
+    auto map_in = [](const std::unordered_map<std::uint32_t, std::uint32_t>& map, std::uint32_t& id) {
+        if (const auto it = map.find(id); it != map.end()) id = it->second;
     };
     const auto offset = static_cast<std::uint32_t>(m.areas.size());
     m.areas.reserve(m.areas.size() + other.areas.size());
     for (model::area a : other.areas) {
         map_area(a.id);
         detail::for_each_area_reference(a, map_area);
-        for (auto& s : a.hiding_spots) {
-            if (const auto it = spot_ids.find(s.id); it != spot_ids.end()) s.id = it->second;
-        }
+        for (auto& s : a.hiding_spots) map_in(ids.spots, s.id);
         for (auto& p : a.encounter_paths) {
-            for (auto& s : p.spots) {
-                if (const auto it = spot_ids.find(s.hiding_spot_id); it != spot_ids.end()) s.hiding_spot_id = it->second;
-            }
+            for (auto& s : p.spots) map_in(ids.spots, s.hiding_spot_id);
         }
         for (auto& list : a.ladder_links) {
-            for (auto& id : list) {
-                if (const auto it = ladder_ids.find(id); it != ladder_ids.end()) id = it->second;
-            }
+            for (auto& id : list) map_in(ids.ladders, id);
         }
         a.place_index = a.place_index < places.size() ? places[a.place_index] : 0;
         for (auto& v : a.left4dead2.visible_areas) v.position += offset;
         m.areas.push_back(std::move(a));
     }
     for (model::ladder l : other.ladders) {
-        l.id = ladder_ids[l.id];
+        l.id = ids.ladders[l.id];
         for (auto& end : l.areas) map_area(end);
         m.ladders.push_back(l);
     }
+}
+
+}  // namespace detail
+
+// Adds `other`'s areas and ladders to `m` (two halves of one map, or a
+// piece copied from another mesh). Ids of `other` that `m` already uses
+// (areas, ladders, hiding spots) get the next free ones, and every
+// reference inside `other` follows; its place names join m's directory.
+// Both must have the same version and game data.
+inline error merge(model& m, const model& other) {
+    if (other.version != m.version || other.game != m.game ||
+        (layout::has_subversion(m.version) && other.subversion != m.subversion) ||
+        (m.game == game::unknown && other.unknown_area_data_size != m.unknown_area_data_size)) {
+        return navspan::detail::fail(error_code::inconsistent, 0, "merge (version and game data must match)", other.version,
+                                     m.version);
+    }
+    if (&other == &m) {  // the directory below views other's names while m's grows
+        const model copy = other;
+        return merge(m, copy);
+    }
+    detail::merge_ids ids;
+    detail::renumber_areas(m, other, ids);
+    detail::renumber_ladders(m, other, ids);
+    detail::renumber_spots(m, other, ids);
+    std::vector<std::uint16_t> places;
+    NAVSPAN_TRY(detail::merge_places(m, other, places));
+    detail::append_renumbered(m, other, ids, places);
     detail::geometry_changed(m);
     return {};
 }
