@@ -289,25 +289,24 @@ struct funnel_portals {
         return w.to_plan(closest_point(w, p, w.to_world(q)));
     }
 
-    // Step i; false when corridor[i] has no link to corridor[i + 1].
+    // Step i; false when corridor[i] has no link to corridor[i + 1]. What
+    // the walkable knows of the portal (link::shape) spares every polygon
+    // test where the polygons touch: O(1) then.
     bool get(std::size_t i, funnel_step& s) const noexcept {
         const link* l = link_at(i);
         if (l == nullptr) return false;
         const vec3 a = l->portal_a, b = l->portal_b;
-        const vec3 oa = onto(corridor[i], a), ob = same_plan_point(a, b) ? oa : onto(corridor[i], b);
-        const vec3 la = onto(corridor[i + 1], a), lb = same_plan_point(a, b) ? la : onto(corridor[i + 1], b);
-        // Any point inside the polygon left tells the sides apart: the mean
-        // of its corners (convex polygons) is the cheapest.
-        vec3 from{};
-        const auto corners = w.plan_corners(corridor[i]);
-        for (const vec3& c : corners) {
-            from.x += c.x;
-            from.y += c.y;
+        const bool point = same_plan_point(a, b);
+        vec3 oa = a, ob = b, la = a, lb = b;
+        if ((l->shape & portal_shape::on_source) == 0) {
+            oa = onto(corridor[i], a);
+            ob = point ? oa : onto(corridor[i], b);
         }
-        const float n = corners.empty() ? 1.0f : static_cast<float>(corners.size());
-        from = {from.x / n, from.y / n, 0};
-        const float side = triangle_area2(from, a, b);
-        const bool flip = side < 0;
+        if ((l->shape & portal_shape::on_target) == 0) {
+            la = onto(corridor[i + 1], a);
+            lb = point ? la : onto(corridor[i + 1], b);
+        }
+        const bool flip = (l->shape & portal_shape::a_right) != 0;
         s.right = flip ? a : b;
         s.left = flip ? b : a;
         s.off_right = flip ? oa : ob;
@@ -317,12 +316,14 @@ struct funnel_portals {
         s.lifts = !(oa.x == a.x && oa.y == a.y && ob.x == b.x && ob.y == b.y);
         s.apart = !(la.x == a.x && la.y == a.y && lb.x == b.x && lb.y == b.y);
         s.turns_back = false;
-        if (side == 0 || same_plan_point(a, b)) return true;  // no line to be behind
+        if ((l->shape & portal_shape::no_side) != 0) return true;  // no line to be behind
+        const double ex = double{b.x} - a.x, ey = double{b.y} - a.y;
+        // Beyond the line toward the polygon left by more than the tolerance
+        // (d is that distance times the portal's length).
+        const double limit = turn_back_tolerance * std::sqrt(ex * ex + ey * ey);
         auto behind = [&](vec3 q) {
-            // The signed distance of q from the portal's line, toward `from`.
-            const double ex = double{b.x} - a.x, ey = double{b.y} - a.y;
-            const double d = (ex * (double{q.y} - a.y) - ey * (double{q.x} - a.x)) / std::sqrt(ex * ex + ey * ey);
-            return (side > 0 ? -d : d) > turn_back_tolerance;
+            const double d = ex * (double{q.y} - a.y) - ey * (double{q.x} - a.x);
+            return (flip ? d : -d) > limit;
         };
         vec3 on_a = goal, on_b = goal;
         if (i + 2 < corridor.size()) {
