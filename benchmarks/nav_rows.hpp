@@ -98,14 +98,25 @@ inline workload make_workload(const nav::walkable& w, std::size_t points, std::s
 }
 
 // The A* a user writes in an afternoon, the baseline of the path rows:
-// std::priority_queue with lazy deletion, one state per polygon entered at
-// the midpoint of its portal (find_path's model), the straight line to the
-// goal as heuristic. The cost arrays are reused; the queue is made per query.
+// a binary heap (std::push_heap / pop_heap) with lazy deletion, one state
+// per polygon entered at the midpoint of its portal (find_path's model),
+// the straight line to the goal as heuristic. Its state is reused across
+// queries as find_path's is: a generation number marks what the current
+// query touched (nothing is cleared or refilled per query) and the heap
+// keeps its storage, so the ratio to it measures the search, not the
+// allocator or a memset.
 struct plain_astar {
     std::vector<float> cost;
     std::vector<navspan::vec3> at;
-    std::vector<char> closed;
-    explicit plain_astar(const nav::walkable& w) : cost(w.polygon_count()), at(w.polygon_count()), closed(w.polygon_count()) {}
+    std::vector<std::uint32_t> seen;    // generation that set cost/at
+    std::vector<std::uint32_t> closed;  // generation that closed the polygon
+    using item = std::pair<float, nav::polygon_index>;
+    std::vector<item> open;
+    std::uint32_t generation = 0;
+    explicit plain_astar(const nav::walkable& w)
+        : cost(w.polygon_count()), at(w.polygon_count()), seen(w.polygon_count()), closed(w.polygon_count()) {
+        open.reserve(w.polygon_count());
+    }
     static float length(navspan::vec3 a, navspan::vec3 b) {
         const float dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
         return std::sqrt(dx * dx + dy * dy + dz * dz);
@@ -114,29 +125,38 @@ struct plain_astar {
     float run(const nav::walkable& w, nav::polygon_index a, navspan::vec3 world_a, nav::polygon_index b,
               navspan::vec3 world_b) {
         const navspan::vec3 pa = w.to_plan(world_a), pb = w.to_plan(world_b);
-        std::fill(cost.begin(), cost.end(), INFINITY);
-        std::fill(closed.begin(), closed.end(), 0);
-        using item = std::pair<float, nav::polygon_index>;
-        std::priority_queue<item, std::vector<item>, std::greater<item>> open;
+        if (++generation == 0) {  // wrapped: forget every old mark
+            std::fill(seen.begin(), seen.end(), 0u);
+            std::fill(closed.begin(), closed.end(), 0u);
+            generation = 1;
+        }
+        const std::uint32_t gen = generation;
+        const auto later = std::greater<item>();
+        open.clear();
         cost[a] = 0;
         at[a] = pa;
-        open.push({length(pa, pb), a});
+        seen[a] = gen;
+        open.push_back({length(pa, pb), a});
         while (!open.empty()) {
-            const nav::polygon_index c = open.top().second;
-            open.pop();
-            if (closed[c]) continue;
-            closed[c] = 1;
+            std::pop_heap(open.begin(), open.end(), later);
+            const nav::polygon_index c = open.back().second;
+            open.pop_back();
+            if (closed[c] == gen) continue;
+            closed[c] = gen;
             if (c == b) return cost[c];
             for (const nav::link& l : w.links(c)) {
-                if (closed[l.target]) continue;
+                const nav::polygon_index t = l.target;
+                if (closed[t] == gen) continue;
                 const navspan::vec3 m{(l.portal_a.x + l.portal_b.x) * 0.5f, (l.portal_a.y + l.portal_b.y) * 0.5f,
                                       (l.portal_a.z + l.portal_b.z) * 0.5f};
-                const bool last = l.target == b;
+                const bool last = t == b;
                 const float g = cost[c] + length(at[c], m) + (last ? length(m, pb) : 0.0f);
-                if (!(g < cost[l.target])) continue;
-                cost[l.target] = g;
-                at[l.target] = last ? pb : m;
-                open.push({g + (last ? 0.0f : length(m, pb)), l.target});
+                if (seen[t] == gen && !(g < cost[t])) continue;
+                seen[t] = gen;
+                cost[t] = g;
+                at[t] = last ? pb : m;
+                open.push_back({g + (last ? 0.0f : length(m, pb)), t});
+                std::push_heap(open.begin(), open.end(), later);
             }
         }
         return -1;
@@ -727,7 +747,7 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
             const navspan::vec3 pa = nav::centre(w, a), pb = nav::centre(w, b);
             const auto found = nav::find_path(w, a, pa, b, pb, scratch);
             if (found.status != nav::path_status::found) continue;
-            const auto sp = nav::straight_path(w, found.corridor, pa, pb, points);
+            const auto sp = nav::straight_path(w, found, pa, pb, points);
             nav_lengths[i] = polyline_length(points.data(), sp.count);
             h += sp.count + found.corridor.size();
         }

@@ -170,7 +170,7 @@ inline map_result measure_map(const nav::walkable& w, const std::string& name, i
     add("nav waypoints", over_pairs([&](auto a, auto b) {
             const auto found = nav::find_path(w, a, centres[a], b, centres[b], scratch);
             return found.status == nav::path_status::found &&
-                   nav::straight_path(w, found.corridor, centres[a], centres[b], points).count > 0;
+                   nav::straight_path(w, found, centres[a], centres[b], points).count > 0;
         }));
     add("detour waypoints", nullptr);
 

@@ -408,7 +408,7 @@ TEST_CASE("waypoints stay on the corridor across plugin edge links and Source ga
             const vec3 a = nav::centre(*w, from), b = nav::centre(*w, to);
             const auto found = nav::find_path(*w, from, a, to, b, scratch);
             REQUIRE(found.status == nav::path_status::found);
-            std::vector<vec3> points(2 * found.corridor.size() + 2);
+            std::vector<vec3> points(3 * found.corridor.size() + 2);
             const auto sp = nav::straight_path(*w, found.corridor, a, b, points);
             REQUIRE(sp.complete);
             CHECK(polyline_off(*w, found.corridor, std::span<const vec3>(points).first(sp.count)) < 0.05);
@@ -424,7 +424,7 @@ TEST_CASE("waypoints stay on the corridor across plugin edge links and Source ga
             const vec3 pa = nav::centre(*w, a), pb = nav::centre(*w, b);
             const auto found = nav::find_path(*w, a, pa, b, pb, scratch);
             if (found.status != nav::path_status::found) continue;
-            std::vector<vec3> points(2 * found.corridor.size() + 2);
+            std::vector<vec3> points(3 * found.corridor.size() + 2);
             const auto sp = nav::straight_path(*w, found.corridor, pa, pb, points);
             const double off = polyline_off(*w, found.corridor, std::span<const vec3>(points).first(sp.count));
             worst = std::max(worst, off);

@@ -191,7 +191,7 @@ TEST_CASE("nav: de_dust2 spawns locate to their places and a path joins them") {
         CHECK(found.cost >= nav::distance(t->point, ct->point));
         CHECK(w.id(found.corridor.front()) == w.id(t->polygon));
         CHECK(w.id(found.corridor.back()) == w.id(ct->polygon));
-        std::vector<vec3> points(2 * found.corridor.size() + 2);
+        std::vector<vec3> points(3 * found.corridor.size() + 2);
         const auto straight = nav::straight_path(w, found.corridor, t->point, ct->point, points);
         REQUIRE(straight.complete);
         CHECK(straight.count >= 3);  // dust2 has no straight line from T to CT

@@ -604,8 +604,8 @@ navspan_result navspan_waypoints(const navspan_mesh* m, const uint32_t* corridor
         if (corridor[i] >= m->w.polygon_count()) return navspan_result_invalid_argument;
     }
     return guarded([&] {
-        // At most 2 * corridor + 1 points (straight_path): never cut.
-        std::vector<navspan::vec3> points(2 * corridor_count + 2);
+        // At most 3 * corridor + 2 points (straight_path): never cut.
+        std::vector<navspan::vec3> points(3 * corridor_count + 2);
         const auto straight = nav::straight_path(m->w, std::span<const nav::polygon_index>(corridor, corridor_count),
                                                  vec(start_point), vec(goal_point), points);
         if (count != nullptr) *count = straight.count;

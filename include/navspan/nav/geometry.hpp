@@ -12,32 +12,12 @@
 #include <span>
 
 #include "../core/config.hpp"
+#include "plan_geometry.hpp"
 #include "walkable.hpp"
 
 namespace navspan::nav {
 
 namespace geometry_detail {
-
-struct plan2 {
-    double x = 0, y = 0;
-};
-
-inline double cross(plan2 o, plan2 a, plan2 b) noexcept { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
-
-// Closest point on segment ab to p, as the fraction along ab.
-inline double segment_fraction(plan2 p, plan2 a, plan2 b) noexcept {
-    const double dx = b.x - a.x, dy = b.y - a.y;
-    const double len2 = dx * dx + dy * dy;
-    if (!(len2 > 0)) return 0;
-    return std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0);
-}
-
-// How far a point may lie outside a polygon and still count as on it: a
-// thousandth of a unit wherever the point is. The plan tests run in double
-// over float corners, whose rounding stays far below that at any coordinate
-// a query accepts (see max_query_coordinate), so a point this far outside
-// every polygon is on none of them, at the origin or at Skyrim's 10^5.
-inline double tolerance(plan2) noexcept { return 1e-3; }
 
 // Height of a plan point over corners NW, NE, SE, SW (Source areas): the
 // game's interpolation between the corner heights, u and v clamped to the area.
@@ -95,22 +75,6 @@ inline double signed_area2(std::span<const vec3> c) noexcept {
     return a;
 }
 
-inline bool plan_contains(std::span<const vec3> c, plan2 p) noexcept {
-    bool inside = false;
-    const double tol = tolerance(p);
-    const double tol2 = tol * tol;
-    for (std::size_t i = 0, j = c.size() - 1; i < c.size(); j = i++) {
-        const plan2 a{c[j].x, c[j].y}, b{c[i].x, c[i].y};
-        if ((b.y > p.y) != (a.y > p.y)) {
-            const double x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
-            if (p.x < x) inside = !inside;
-        }
-        const double t = segment_fraction(p, a, b);
-        const double dx = a.x + t * (b.x - a.x) - p.x, dy = a.y + t * (b.y - a.y) - p.y;
-        if (dx * dx + dy * dy <= tol2) return true;  // on the boundary
-    }
-    return inside;
-}
 
 }  // namespace geometry_detail
 

@@ -51,10 +51,12 @@ public:
         nodes_.resize(polygons);
         heap_.resize(polygons);
         corridor_.resize(polygons);
+        steps_.resize(polygons);
     }
     std::size_t capacity() const noexcept { return nodes_.size(); }
     std::size_t memory_bytes() const noexcept {
-        return nodes_.capacity() * sizeof(node) + (heap_.capacity() + corridor_.capacity()) * sizeof(polygon_index);
+        return nodes_.capacity() * sizeof(node) + (heap_.capacity() + corridor_.capacity()) * sizeof(polygon_index) +
+               steps_.capacity() * sizeof(const link*);
     }
 
 private:
@@ -67,11 +69,13 @@ private:
         polygon_index parent = no_polygon;
         std::uint32_t heap_slot = 0;
         std::uint32_t generation = 0;
+        std::uint32_t via = 0;  // which of the parent's links led here
         bool closed = false;
     };
     std::vector<node> nodes_;
     std::vector<polygon_index> heap_;
     std::vector<polygon_index> corridor_;
+    std::vector<const link*> steps_;
     std::uint32_t generation_ = 0;
 };
 
@@ -81,6 +85,10 @@ struct path_result {
     path_status status = path_status::no_path;
     float cost = 0;  // the cost of the corridor (with the default hook: its length through portal midpoints; on one polygon: the straight line)
     std::span<const polygon_index> corridor;
+    // The link each step took: links[i] leads from corridor[i] to
+    // corridor[i + 1] (so straight_path needs no lookup, and follows the
+    // link the search priced where two polygons have more than one).
+    std::span<const link* const> links;
     std::size_t expanded = 0;  // polygons taken off the open list
 };
 
@@ -122,6 +130,25 @@ struct path_search {
     void up(std::size_t slot, polygon_index p) noexcept { heap_detail::sift_up(s.heap_.data(), slot, p, by_total(), note_slot()); }
     polygon_index pop() noexcept { return heap_detail::pop(s.heap_.data(), size, by_total(), note_slot()); }
 
+    // The corridor back from the goal, and the link of each step.
+    path_result found(path_result r, polygon_index goal, float cost) noexcept {
+        r.status = path_status::found;
+        r.cost = cost;
+        std::size_t n = 0;
+        for (polygon_index p = goal; p != no_polygon && n < s.corridor_.size(); p = s.nodes_[p].parent) {
+            const node& at = s.nodes_[p];
+            s.corridor_[n] = p;
+            if (at.parent != no_polygon) s.steps_[n] = &w.links(at.parent)[at.via];
+            ++n;
+        }
+        // Entry k of steps_ led into corridor_[k]; the start (last) has none.
+        std::reverse(s.corridor_.begin(), s.corridor_.begin() + static_cast<std::ptrdiff_t>(n));
+        std::reverse(s.steps_.begin(), s.steps_.begin() + static_cast<std::ptrdiff_t>(n - 1));
+        r.corridor = {s.corridor_.data(), n};
+        r.links = {s.steps_.data(), n - 1};
+        return r;
+    }
+
     path_result run(polygon_index start, vec3 start_plan, polygon_index goal, vec3 goal_plan) noexcept {
         path_result r;
         if (++s.generation_ == 0) {  // wrapped: forget every old mark
@@ -130,7 +157,7 @@ struct path_search {
         }
         const std::uint32_t gen = s.generation_;
         node& first = s.nodes_[start];
-        first = {0, path_detail::plan_distance3(start_plan, goal_plan), start_plan, no_polygon, 0, gen, false};
+        first = {0, path_detail::plan_distance3(start_plan, goal_plan), start_plan, no_polygon, 0, gen, 0, false};
         size = 0;
         up(size++, start);
         while (size > 0) {
@@ -138,20 +165,12 @@ struct path_search {
             node& c = s.nodes_[cur];
             c.closed = true;
             ++r.expanded;
-            if (cur == goal) {
-                r.status = path_status::found;
-                // Start and goal on one polygon: no step was priced, yet the
-                // walk is the straight line between the points, never free.
-                r.cost = cur == start ? path_detail::plan_distance3(start_plan, goal_plan) : c.cost;
-                std::size_t n = 0;
-                for (polygon_index p = goal; p != no_polygon && n < s.corridor_.size(); p = s.nodes_[p].parent) {
-                    s.corridor_[n++] = p;
-                }
-                std::reverse(s.corridor_.begin(), s.corridor_.begin() + static_cast<std::ptrdiff_t>(n));
-                r.corridor = {s.corridor_.data(), n};
-                return r;
-            }
-            for (const link& l : w.links(cur)) {
+            // Start and goal on one polygon: no step was priced, yet the walk
+            // is the straight line between the points, never free.
+            if (cur == goal) return found(r, goal, cur == start ? path_detail::plan_distance3(start_plan, goal_plan) : c.cost);
+            const auto out = w.links(cur);
+            for (std::size_t k = 0; k < out.size(); ++k) {
+                const link& l = out[k];
                 const polygon_index next = l.target;
                 node& nn = s.nodes_[next];
                 const bool fresh = nn.generation != gen;
@@ -170,6 +189,7 @@ struct path_search {
                 nn.total = g + h;
                 nn.at = entry;
                 nn.parent = cur;
+                nn.via = static_cast<std::uint32_t>(k);
                 nn.generation = gen;
                 nn.closed = false;
                 if (queued) up(nn.heap_slot, next);
@@ -215,53 +235,107 @@ inline bool same_plan_point(vec3 a, vec3 b) noexcept {
     return dx * dx + dy * dy < 1e-6f;
 }
 
-// The portals of a corridor as (left, right), seen from inside the polygon
-// they leave, two per step: number 2i is the portal of the link from
-// corridor[i] to corridor[i + 1] (on corridor[i]'s side), number 2i + 1
-// where that portal lands on corridor[i + 1] (its ends moved to the nearest
-// points of that polygon). The two are one segment where the polygons
-// touch; where they do not (a Source drop or jump across a gap, a link
-// between meshes that do not meet) the funnel so keeps to both sides of
-// the gap instead of cutting across it. Past the last: the goal point.
+inline vec3 lerp(vec3 a, vec3 b, float t) noexcept {
+    return {a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), a.z + t * (b.z - a.z)};
+}
+
+// How far beyond a portal's line, back toward the polygon it leaves, a
+// point may lie before the corridor counts as turning back: float noise of
+// shared edges stays under it, a real turn is wider.
+inline constexpr double turn_back_tolerance = 0.01;
+
+// One step of a corridor as the funnel sees it: the portal of the link,
+// as (left, right) seen from inside the polygon it leaves, the same ends
+// moved onto the polygon left (where the walk takes off: a ladder's or an
+// off-mesh link's portal may lie beside it) and onto the polygon entered
+// (where it lands). The three are one segment where the polygons touch;
+// where they do not (a Source drop or jump across a gap, a link between
+// meshes that do not meet, a ladder) the funnel keeps to both sides of the
+// gap instead of cutting across it.
+struct funnel_step {
+    vec3 off_left{}, off_right{};
+    vec3 left{}, right{};
+    vec3 land_left{}, land_right{};
+    bool lifts = false;  // the take-off is not the portal itself
+    bool apart = false;  // the landing is not the portal itself
+    // The corridor turns back here: the landing or the way on (the next
+    // portal, or the goal) lies behind the portal's line, on the side of
+    // the polygon it leaves. A drop off an edge onto an area beside or
+    // below the one left, or an area overlapping the last in plan, does
+    // so. The funnel's left/right tests assume each portal lies ahead of
+    // the last, so the path is made to cross here at one point, and the
+    // funnel starts afresh from where it lands (as Detour does at an
+    // off-mesh link).
+    bool turns_back = false;
+};
+
+// The steps of a corridor. Each link comes from `links` (find_path's, one
+// per step: no lookup) when it matches the corridor, else from the
+// polygon's list (find_link: linear in its links).
 struct funnel_portals {
     const walkable& w;
     std::span<const polygon_index> corridor;
+    std::span<const link* const> links;
     vec3 goal;
-    std::size_t count() const noexcept { return corridor.empty() ? 1 : 2 * (corridor.size() - 1) + 1; }
-    void get(std::size_t j, vec3& left, vec3& right) const noexcept {
-        const std::size_t i = j / 2;
-        if (i + 1 >= corridor.size()) {
-            left = right = goal;
-            return;
+
+    std::size_t steps() const noexcept { return corridor.empty() ? 0 : corridor.size() - 1; }
+    const link* link_at(std::size_t i) const noexcept {
+        if (links.size() == steps() && links[i] != nullptr && links[i]->target == corridor[i + 1]) return links[i];
+        return w.find_link(corridor[i], corridor[i + 1]);
+    }
+
+    // The portal end q itself when polygon p holds it in plan, else its
+    // nearest point of p.
+    vec3 onto(polygon_index p, vec3 q) const noexcept {
+        if (geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return q;
+        return w.to_plan(closest_point(w, p, w.to_world(q)));
+    }
+
+    // Step i; false when corridor[i] has no link to corridor[i + 1]. What
+    // the walkable knows of the portal (link::shape) spares every polygon
+    // test where the polygons touch: O(1) then.
+    bool get(std::size_t i, funnel_step& s) const noexcept {
+        const link* l = link_at(i);
+        if (l == nullptr) return false;
+        const vec3 a = l->portal_a, b = l->portal_b;
+        const bool point = same_plan_point(a, b);
+        vec3 oa = a, ob = b, la = a, lb = b;
+        if ((l->shape & portal_shape::on_source) == 0) {
+            oa = onto(corridor[i], a);
+            ob = point ? oa : onto(corridor[i], b);
         }
-        const link* l = w.find_link(corridor[i], corridor[i + 1]);
-        if (l == nullptr) {
-            left = right = goal;
-            return;
+        if ((l->shape & portal_shape::on_target) == 0) {
+            la = onto(corridor[i + 1], a);
+            lb = point ? la : onto(corridor[i + 1], b);
         }
-        vec3 a = l->portal_a, b = l->portal_b;
-        if (j % 2 == 1) {
-            const polygon_index to = corridor[i + 1];
-            if (!geometry_detail::plan_contains(w.plan_corners(to), {a.x, a.y})) a = w.to_plan(closest_point(w, to, w.to_world(a)));
-            if (!geometry_detail::plan_contains(w.plan_corners(to), {b.x, b.y})) b = w.to_plan(closest_point(w, to, w.to_world(b)));
+        const bool flip = (l->shape & portal_shape::a_right) != 0;
+        s.right = flip ? a : b;
+        s.left = flip ? b : a;
+        s.off_right = flip ? oa : ob;
+        s.off_left = flip ? ob : oa;
+        s.land_right = flip ? la : lb;
+        s.land_left = flip ? lb : la;
+        s.lifts = !(oa.x == a.x && oa.y == a.y && ob.x == b.x && ob.y == b.y);
+        s.apart = !(la.x == a.x && la.y == a.y && lb.x == b.x && lb.y == b.y);
+        s.turns_back = false;
+        if ((l->shape & portal_shape::no_side) != 0) return true;  // no line to be behind
+        const double ex = double{b.x} - a.x, ey = double{b.y} - a.y;
+        // Beyond the line toward the polygon left by more than the tolerance
+        // (d is that distance times the portal's length).
+        const double limit = turn_back_tolerance * std::sqrt(ex * ex + ey * ey);
+        auto behind = [&](vec3 q) {
+            const double d = ex * (double{q.y} - a.y) - ey * (double{q.x} - a.x);
+            return (flip ? d : -d) > limit;
+        };
+        vec3 on_a = goal, on_b = goal;
+        if (i + 2 < corridor.size()) {
+            if (const link* next = link_at(i + 1)) {
+                on_a = next->portal_a;
+                on_b = next->portal_b;
+            }
         }
-        // Any point inside the first polygon tells the sides apart: the mean
-        // of its corners (convex polygons) is the cheapest.
-        vec3 from{};
-        const auto corners = w.plan_corners(corridor[i]);
-        for (const vec3& c : corners) {
-            from.x += c.x;
-            from.y += c.y;
-        }
-        const float n = corners.empty() ? 1.0f : static_cast<float>(corners.size());
-        from = {from.x / n, from.y / n, 0};
-        if (triangle_area2(from, l->portal_a, l->portal_b) < 0) {
-            right = a;
-            left = b;
-        } else {
-            right = b;
-            left = a;
-        }
+        s.turns_back = behind(la) || behind(lb) || behind(on_a) || behind(on_b);
+        return true;
     }
 };
 
@@ -273,72 +347,152 @@ struct straight_path_result {
     bool complete = false;   // false when `out` was too small (the path was cut)
 };
 
-// The corner points of the shortest way through the corridor (the funnel
-// over its portals, as Detour's findStraightPath), start and goal
-// included, in world coordinates. A corridor that does not follow links
-// stops at the first gap. There are at most 2 * corridor.size() + 1 of
-// them (a turn on each side of a gap between linked polygons): an `out`
-// of 2 * corridor.size() + 2 always suffices. Allocates nothing.
-inline straight_path_result straight_path(const walkable& w, std::span<const polygon_index> corridor, vec3 start_point,
-                                          vec3 goal_point, std::span<vec3> out) noexcept {
-    using namespace path_detail;
+namespace path_detail {
+
+// The funnel (string pulling) over the steps of a corridor: Detour's
+// findStraightPath, with each step's portal and landing as two portals and
+// a forced crossing point where the corridor turns back.
+struct funnel_run {
+    const walkable& w;
+    const funnel_portals& portals;
+    std::span<vec3> out;
     straight_path_result r;
-    if (out.empty()) return r;
-    const vec3 start = w.to_plan(start_point), goal = w.to_plan(goal_point);
-    auto emit = [&](vec3 p) {
-        if (r.count > 0 && same_plan_point(w.to_plan(out[r.count - 1]), p) &&
-            std::fabs(w.to_plan(out[r.count - 1]).z - p.z) < 1e-3f) {
-            return true;
+
+    bool emit(vec3 p) noexcept {
+        if (r.count > 0) {
+            const vec3 last = w.to_plan(out[r.count - 1]);
+            if (same_plan_point(last, p) && std::fabs(last.z - p.z) < 1e-3f) return true;
         }
         if (r.count >= out.size()) return false;
         out[r.count++] = w.to_world(p);
         return true;
-    };
-    emit(start);
-    const funnel_portals portals{w, corridor, goal};
-    const std::size_t n = portals.count();
-    vec3 apex = start, left = start, right = start;
-    std::size_t apex_i = 0, left_i = 0, right_i = 0;
-    // Each restart moves the apex forward, so the loop ends after at most
-    // n * n steps even on a corridor of degenerate portals.
-    std::size_t budget = n * n + 4 * n + 8;
-    for (std::size_t i = 0; i < n && budget > 0; ++i, --budget) {
-        vec3 pl, pr;
-        portals.get(i, pl, pr);
-        // The right side.
-        if (triangle_area2(apex, right, pr) <= 0.0f) {
-            if (same_plan_point(apex, right) || triangle_area2(apex, left, pr) > 0.0f) {
-                right = pr;
-                right_i = i;
-            } else {
-                if (!emit(left)) return r;
-                apex = left;
-                apex_i = left_i;
-                left = right = apex;
-                left_i = right_i = apex_i;
-                i = apex_i;
-                continue;
-            }
+    }
+
+    // Portal j as (left, right): 3i is where step i takes off, 3i + 1 its
+    // portal, 3i + 2 where it lands, the last one the goal. False for a
+    // take-off or landing the same as its portal (nothing to add). A
+    // missing link ends the corridor there.
+    bool portal(std::size_t j, std::size_t& n, vec3 apex, vec3& pl, vec3& pr) noexcept {
+        const std::size_t i = j / 3;
+        if (j + 1 < n && i != step_at) {
+            if (!portals.get(i, step)) n = 3 * i + 1;  // stop at the gap: the goal comes next
+            step_at = i;
         }
-        // The left side.
-        if (triangle_area2(apex, left, pl) >= 0.0f) {
-            if (same_plan_point(apex, left) || triangle_area2(apex, right, pl) < 0.0f) {
-                left = pl;
-                left_i = i;
-            } else {
-                if (!emit(right)) return r;
-                apex = right;
-                apex_i = right_i;
-                left = right = apex;
-                left_i = right_i = apex_i;
-                i = apex_i;
-                continue;
-            }
+        if (j + 1 >= n) {
+            pl = pr = portals.goal;
+            return true;
+        }
+        switch (j % 3) {
+            case 0:
+                pl = step.off_left;
+                pr = step.off_right;
+                return step.lifts;
+            case 1:
+                pl = step.left;
+                pr = step.right;
+                if (step.turns_back) {
+                    // Cross at the portal's point nearest the apex; its landing follows.
+                    const float ex = pr.x - pl.x, ey = pr.y - pl.y, len2 = ex * ex + ey * ey;
+                    cross_at = len2 > 0 ? std::clamp(((apex.x - pl.x) * ex + (apex.y - pl.y) * ey) / len2, 0.0f, 1.0f) : 0.0f;
+                    pl = pr = lerp(pl, pr, cross_at);
+                }
+                return true;
+            default:
+                if (step.turns_back) {
+                    pl = pr = lerp(step.land_left, step.land_right, cross_at);
+                    return true;
+                }
+                pl = step.land_left;
+                pr = step.land_right;
+                return step.apart;
         }
     }
-    if (!emit(goal)) return r;
-    r.complete = true;
-    return r;
+
+    void run(vec3 start) noexcept {
+        if (!emit(start)) return;
+        std::size_t n = 3 * portals.steps() + 1;
+        vec3 apex = start, left = start, right = start;
+        std::size_t apex_i = 0, left_i = 0, right_i = 0;
+        // Each restart moves the apex forward, so the loop ends after at most
+        // n * n steps even on a corridor of degenerate portals.
+        std::size_t budget = n * n + 4 * n + 8;
+        for (std::size_t j = 0; j < n && budget > 0; ++j, --budget) {
+            vec3 pl, pr;
+            if (!portal(j, n, apex, pl, pr)) continue;
+            bool turn = false;
+            vec3 corner{};
+            std::size_t corner_i = 0;
+            if (triangle_area2(apex, right, pr) <= 0.0f) {
+                if (same_plan_point(apex, right) || triangle_area2(apex, left, pr) > 0.0f) {
+                    right = pr;
+                    right_i = j;
+                } else {
+                    turn = true;  // the right side crossed the left: the left is a corner
+                    corner = left;
+                    corner_i = left_i;
+                }
+            }
+            if (!turn && triangle_area2(apex, left, pl) >= 0.0f) {
+                if (same_plan_point(apex, left) || triangle_area2(apex, right, pl) < 0.0f) {
+                    left = pl;
+                    left_i = j;
+                } else {
+                    turn = true;
+                    corner = right;
+                    corner_i = right_i;
+                }
+            }
+            if (!turn) continue;
+            if (!emit(corner)) return;
+            apex = left = right = corner;
+            apex_i = left_i = right_i = corner_i;
+            j = apex_i;  // start the funnel afresh from the corner
+        }
+        if (emit(portals.goal)) r.complete = true;
+    }
+
+    funnel_step step{};
+    std::size_t step_at = static_cast<std::size_t>(-1);
+    float cross_at = 0;
+};
+
+}  // namespace path_detail
+
+// The corner points of the shortest way through the corridor (the funnel
+// over its portals, as Detour's findStraightPath), start and goal
+// included, in world coordinates. Every segment between two waypoints lies
+// over the corridor's polygons in plan, or over the gap a link bridges
+// (from where it takes off, through its portal, to where it lands): where the corridor turns back
+// (a drop onto an area beside or below the one left, an area overlapping
+// the last in plan) the path crosses that portal at one point and the
+// funnel starts afresh from there. A corridor that does not follow links
+// stops at the first gap. There are at most 3 * corridor.size() + 1
+// waypoints (a turn at each end of a link's gap and at its portal): an
+// `out` of 3 * corridor.size() + 2 always suffices.
+// Allocates nothing.
+//
+// `links` (path_result::links: links[i] from corridor[i] to
+// corridor[i + 1]) spares the lookup of each step's link; without it (an
+// empty span) each is looked up in its polygon's list.
+inline straight_path_result straight_path(const walkable& w, std::span<const polygon_index> corridor,
+                                          std::span<const link* const> links, vec3 start_point, vec3 goal_point,
+                                          std::span<vec3> out) noexcept {
+    if (out.empty()) return {};
+    const path_detail::funnel_portals portals{w, corridor, links, w.to_plan(goal_point)};
+    path_detail::funnel_run run{w, portals, out, {}};
+    run.run(w.to_plan(start_point));
+    return run.r;
+}
+
+inline straight_path_result straight_path(const walkable& w, std::span<const polygon_index> corridor, vec3 start_point,
+                                          vec3 goal_point, std::span<vec3> out) noexcept {
+    return straight_path(w, corridor, {}, start_point, goal_point, out);
+}
+
+// The waypoints of a path find_path found (its corridor and links).
+inline straight_path_result straight_path(const walkable& w, const path_result& found, vec3 start_point, vec3 goal_point,
+                                          std::span<vec3> out) noexcept {
+    return straight_path(w, found.corridor, found.links, start_point, goal_point, out);
 }
 
 // Where a walk along the surface from `from` toward `to` stops.

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "../core/views.hpp"
+#include "plan_geometry.hpp"
 
 namespace navspan::nav {
 
@@ -111,7 +112,9 @@ inline constexpr polygon_index no_polygon = 0xFFFFFFFFu;
 struct link {
     polygon_index target = no_polygon;
     link_kind kind = link_kind::walk;
-    std::uint8_t reserved = 0;
+    // What the walkable found of the portal's place (portal_shape bits),
+    // set by walkable_builder::finish() so a query needs no polygon test.
+    std::uint8_t shape = 0;
     // The file's own type of the link where it has one (Quake link type,
     // Bethesda edge link type), else 0.
     std::uint16_t raw_type = 0;
@@ -122,6 +125,18 @@ struct link {
     vec3 portal_a{};
     vec3 portal_b{};
 };
+
+// The bits of link::shape.
+namespace portal_shape {
+// Seen from inside the polygon the link leaves (from the mean of its
+// corners), portal_a is the right end of the portal, portal_b the left
+// (without the bit: the other way round).
+inline constexpr std::uint8_t a_right = 1;
+inline constexpr std::uint8_t on_source = 2;  // both ends lie on the polygon the link leaves (plan)
+inline constexpr std::uint8_t on_target = 4;  // both ends lie on the polygon it enters (plan)
+// A point, or a segment through that mean: no side of the portal to turn back to.
+inline constexpr std::uint8_t no_side = 8;
+}  // namespace portal_shape
 
 // An axis-aligned box in world coordinates.
 struct box {
@@ -276,6 +291,28 @@ public:
 
 private:
     friend class walkable_builder;
+    // The portal_shape bits of a link from polygon `from`.
+    std::uint8_t shape_of(polygon_index from, const link& l) const noexcept {
+        using geometry_detail::plan_contains;
+        const vec3 a = l.portal_a, b = l.portal_b;
+        const auto source = plan_corners(from), target = plan_corners(l.target);
+        std::uint8_t s = 0;
+        if (plan_contains(source, {a.x, a.y}) && plan_contains(source, {b.x, b.y})) s |= portal_shape::on_source;
+        if (plan_contains(target, {a.x, a.y}) && plan_contains(target, {b.x, b.y})) s |= portal_shape::on_target;
+        // The same float arithmetic as the funnel used to do per query.
+        vec3 mean{};
+        for (const vec3& c : source) {
+            mean.x += c.x;
+            mean.y += c.y;
+        }
+        const float n = source.empty() ? 1.0f : static_cast<float>(source.size());
+        mean = {mean.x / n, mean.y / n, 0};
+        const float side = (b.x - mean.x) * (a.y - mean.y) - (a.x - mean.x) * (b.y - mean.y);
+        if (side < 0) s |= portal_shape::a_right;
+        const float dx = a.x - b.x, dy = a.y - b.y;
+        if (side == 0 || dx * dx + dy * dy < 1e-6f) s |= portal_shape::no_side;
+        return s;
+    }
     const polygon_entry& entry(polygon_index p) const noexcept {
         NAVSPAN_ASSERT(p < polygons_.size());
         return polygons_[p];
@@ -373,6 +410,12 @@ inline walkable walkable_builder::finish() {
     }
     w.vertices_ = std::move(vertices_);
     w.polygons_ = std::move(polygons_);
+    for (std::size_t p = 0; p < w.polygons_.size(); ++p) {
+        for (std::uint32_t k = 0; k < w.polygons_[p].link_count; ++k) {
+            link& l = w.links_[w.polygons_[p].first_link + k];
+            l.shape = w.shape_of(static_cast<polygon_index>(p), l);
+        }
+    }
     w.group_names_ = std::move(group_names_);
     pending_.clear();
     pending_.shrink_to_fit();

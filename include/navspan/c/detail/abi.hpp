@@ -60,13 +60,13 @@ struct navspan_mesh {
 struct navspan_scratch {
     navspan::nav::path_scratch s;
     // The funnel's output for the longest corridor of the mesh (each
-    // polygon once: 2 * polygons + 2 points always suffice, straight_path),
+    // polygon once: 3 * polygons + 2 points always suffice, straight_path),
     // so find_path with a scratch allocates nothing per call.
     std::vector<navspan::vec3> points;
 
     void fit(const navspan::nav::walkable& w) {
         s.fit(w);
-        const std::size_t need = 2 * w.polygon_count() + 2;
+        const std::size_t need = 3 * w.polygon_count() + 2;
         if (points.size() < need) points.resize(need);
     }
 };

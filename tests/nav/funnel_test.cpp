@@ -1,0 +1,176 @@
+// navspan::nav::straight_path: the waypoints never leave the corridor. On
+// a hand-made corridor that drops off an edge and turns back, and on every
+// corpus map for a sample of pairs, each waypoint segment is checked to lie
+// in plan over the corridor's polygons or over the gap a link bridges (the
+// hull of its portal and the portal's nearest points on the polygon left
+// and on the polygon entered), within a small tolerance. The checker is
+// independent of the funnel: it clips the segment against each of those
+// convex pieces and asks that the pieces cover it.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <navspan/navspan.hpp>
+
+#include "support/corpus_walkables.hpp"
+
+namespace {
+
+namespace nav = navspan::nav;
+using navspan::vec3;
+
+// The part [t0, t1] of the plan segment a-b inside the convex polygon c
+// grown by `tol` (each edge moved out by tol); false when none.
+bool clip(std::span<const vec3> c, vec3 a, vec3 b, double tol, std::pair<double, double>& in) {
+    double area = 0;
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        const vec3 u = c[i], v = c[(i + 1) % c.size()];
+        area += double{u.x} * v.y - double{v.x} * u.y;
+    }
+    const double side = area < 0 ? -1 : 1;
+    double t0 = 0, t1 = 1;
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        const vec3 u = c[i], v = c[(i + 1) % c.size()];
+        const double ex = double{v.x} - u.x, ey = double{v.y} - u.y, len = std::hypot(ex, ey);
+        if (len == 0) continue;
+        auto inside = [&](vec3 q) { return side * (ex * (double{q.y} - u.y) - ey * (double{q.x} - u.x)) / len + tol; };
+        const double da = inside(a), db = inside(b);
+        if (da < 0 && db < 0) return false;
+        if (da < 0) t0 = std::max(t0, da / (da - db));
+        else if (db < 0) t1 = std::min(t1, da / (da - db));
+    }
+    if (t0 > t1) return false;
+    in = {t0, t1};
+    return true;
+}
+
+// The longest piece of the segment a-b (world points) that lies over none
+// of the corridor's polygons and link gaps, in plan units.
+double uncovered(const nav::walkable& w, std::span<const nav::polygon_index> corridor, vec3 world_a, vec3 world_b,
+                 double tol) {
+    const vec3 a = w.to_plan(world_a), b = w.to_plan(world_b);
+    std::vector<std::pair<double, double>> pieces;
+    std::pair<double, double> in;
+    for (nav::polygon_index p : corridor) {
+        if (clip(w.plan_corners(p), a, b, tol, in)) pieces.push_back(in);
+    }
+    auto onto = [&](nav::polygon_index p, vec3 q) { return w.to_plan(nav::closest_point(w, p, w.to_world(q))); };
+    for (std::size_t i = 0; i + 1 < corridor.size(); ++i) {
+        const nav::link* l = w.find_link(corridor[i], corridor[i + 1]);
+        if (l == nullptr) continue;
+        const vec3 pa = l->portal_a, pb = l->portal_b;
+        const vec3 gaps[2][4] = {{pa, pb, onto(corridor[i], pa), onto(corridor[i], pb)},
+                                 {pa, pb, onto(corridor[i + 1], pa), onto(corridor[i + 1], pb)}};
+        // The hull of four points is the union of the triangles of any three.
+        for (const auto& q : gaps) {
+            for (int skip = 0; skip < 4; ++skip) {
+                vec3 t[3];
+                int m = 0;
+                for (int k = 0; k < 4; ++k) {
+                    if (k != skip) t[m++] = q[k];
+                }
+                if (clip(t, a, b, tol, in)) pieces.push_back(in);
+            }
+        }
+    }
+    std::sort(pieces.begin(), pieces.end());
+    const double length = std::hypot(double{b.x} - a.x, double{b.y} - a.y);
+    double reach = 0, worst = 0;
+    for (const auto& [from, to] : pieces) {
+        if (from > reach) worst = std::max(worst, (from - reach) * length);
+        reach = std::max(reach, to);
+    }
+    return reach < 1 ? std::max(worst, (1 - reach) * length) : worst;
+}
+
+double worst_leg(const nav::walkable& w, std::span<const nav::polygon_index> corridor, std::span<const vec3> points) {
+    double worst = 0;
+    for (std::size_t i = 0; i + 1 < points.size(); ++i) worst = std::max(worst, uncovered(w, corridor, points[i], points[i + 1], 0.05));
+    return worst;
+}
+
+}  // namespace
+
+TEST_CASE("straight_path: a drop that turns back crosses its portal, then starts afresh") {
+    // A ledge (A) whose north edge drops onto a floor (B) lying south of
+    // it, beyond a 25-unit gap, as dod_kalt's areas 14373 -> 1586 do; from
+    // B the way goes on east to C, then north past A's side to D. The
+    // landing is behind the portal's line: the funnel's left and right
+    // would swap, and the straight line start-goal crosses open air.
+    nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
+    const vec3 ledge[] = {{500, -1175, 220}, {550, -1175, 220}, {550, -1125, 220}, {500, -1125, 220}};
+    const vec3 floor[] = {{475, -1100, -100}, {650, -1100, -100}, {650, -1050, -100}, {475, -1050, -100}};
+    const vec3 east[] = {{650, -1100, -100}, {750, -1100, -100}, {750, -1050, -100}, {650, -1050, -100}};
+    const vec3 north[] = {{650, -1300, -100}, {750, -1300, -100}, {750, -1100, -100}, {650, -1100, -100}};
+    b.add_polygon({14373, 0}, ledge);
+    b.add_polygon({1586, 0}, floor);
+    b.add_polygon({3, 0}, east);
+    b.add_polygon({4, 0}, north);
+    b.add_link(0, 1, nav::link_kind::drop, {500, -1175, 220}, {550, -1175, 220});
+    b.add_link(1, 2, nav::link_kind::walk, {650, -1100, -100}, {650, -1050, -100});
+    b.add_link(2, 3, nav::link_kind::walk, {650, -1100, -100}, {750, -1100, -100});
+    const nav::walkable w = b.finish();
+    nav::path_scratch scratch(w);
+    const vec3 from{525, -1150, 220}, to{700, -1250, -100};
+    const auto found = nav::find_path(w, 0, from, 3, to, scratch);
+    REQUIRE(found.status == nav::path_status::found);
+    REQUIRE(found.corridor.size() == 4);
+    REQUIRE(found.links.size() == 3);
+    CHECK(found.links[0] == w.find_link(0, 1));
+    vec3 points[16];
+    for (const bool with_links : {true, false}) {
+        CAPTURE(with_links);
+        const auto sp = with_links ? nav::straight_path(w, found, from, to, points)
+                                   : nav::straight_path(w, found.corridor, from, to, points);
+        REQUIRE(sp.complete);
+        CHECK(sp.count > 2);
+        CHECK(worst_leg(w, found.corridor, std::span<const vec3>(points, sp.count)) < 1e-3);
+        // Off the ledge's edge right ahead of the start, down onto the floor
+        // behind it, round the corner of the floor and C, up to the goal.
+        REQUIRE(sp.count == 5);
+        CHECK(points[1].x == doctest::Approx(525));
+        CHECK(points[1].y == doctest::Approx(-1175));
+        CHECK(points[2].x == doctest::Approx(525));
+        CHECK(points[2].y == doctest::Approx(-1100));
+        CHECK(points[3].x == doctest::Approx(650));
+        CHECK(points[3].y == doctest::Approx(-1100));
+    }
+}
+
+TEST_CASE("straight_path: every waypoint segment lies over the corridor, on every corpus map") {
+    const char* folders[] = {"source-nav", "source2-nav", "quake-nav", "fox-nav2", "creation-plugins"};
+    for (const char* folder_name : folders) {
+        std::size_t paths = 0, off = 0;
+        double worst = 0;
+        navspan_test::for_each_corpus_walkable(folder_name, [&](const nav::walkable& w, const std::string& name,
+                                                                const nav::plugin_space*) {
+            if (w.polygon_count() < 2) return;
+            CAPTURE(name);
+            nav::path_scratch scratch(w);
+            std::vector<vec3> points;
+            const auto n = static_cast<std::uint32_t>(w.polygon_count());
+            for (std::uint32_t k = 0; k < 250; ++k) {
+                const nav::polygon_index a = (k * 7919u) % n, b = (k * 104729u + 17u) % n;
+                if (!w.usable(a) || !w.usable(b)) continue;
+                const vec3 pa = nav::centre(w, a), pb = nav::centre(w, b);
+                const auto found = nav::find_path(w, a, pa, b, pb, scratch);
+                if (found.status != nav::path_status::found) continue;
+                points.resize(3 * found.corridor.size() + 2);
+                const auto sp = nav::straight_path(w, found, pa, pb, points);
+                REQUIRE(sp.complete);
+                const double leg = worst_leg(w, found.corridor, std::span<const vec3>(points).first(sp.count));
+                CAPTURE(a);
+                CAPTURE(b);
+                CHECK(leg < 1e-9);
+                worst = std::max(worst, leg);
+                off += leg > 0 ? 1 : 0;
+                ++paths;
+            }
+        });
+        MESSAGE(std::string(folder_name) << ": " << paths << " paths, " << off << " leave their corridor, at most by " << worst);
+    }
+}
