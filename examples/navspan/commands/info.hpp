@@ -25,13 +25,6 @@ inline constexpr const char* info_usage =
     "worldspace, largest first) and prints floats in their shortest exact form.\n"
     "\n" NAVSPAN_EXIT_STATUSES;
 
-// The names of the file's spaces, for info's "spaces" list.
-inline std::vector<std::string> space_names(const navspan::any_file& f) {
-    std::vector<std::string> names;
-    for (const navspan::space& s : f.spaces()) names.emplace_back(s.name());
-    return names;
-}
-
 // A package's members after the summary (text only: the JSON of a member
 // is the loose file's).
 inline void print_members(const input& in) {
@@ -58,7 +51,6 @@ inline int run_info(command_options& a) {
             output o(text);
             json_writer w(o, a.json ? json_writer::style::compact : json_writer::style::text);
             w.lead_with("file", path);
-            w.end_with("spaces", space_names(file.file));
             e = write_info(file.file, w);
             if (!e.ok()) report_invalid(path, e);
         }

@@ -189,7 +189,7 @@ navspan_result navspan_info_json(const navspan_file* f, const char* file_label, 
         navspan::tools::json_writer w(o);
         w.lead_with("file", file_label);
         // The file opened once (navspan_file::file), as the tools take it.
-        if (const navspan::error e = f->module->info(f->file, w); !e.ok()) return fail(e, error);
+        if (const navspan::error e = navspan::tools::write_info(f->file, w); !e.ok()) return fail(e, error);
         return write(user, text.data(), text.size()) != 0 ? navspan_result_aborted : navspan_result_success;
     });
 }

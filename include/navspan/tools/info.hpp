@@ -5,6 +5,7 @@
 #include "../core/min_max_push.hpp"
 
 #include <string>
+#include <vector>
 
 #include <navspan/any_file.hpp>
 #include <navspan/navspan.hpp>
@@ -28,9 +29,18 @@ inline navspan::open_options info_open_options(const navspan::limits& lim = {}) 
 
 // Writes the summary object of `file` to `w`. On failure the returned error
 // says why; what was written must then be discarded (the command buffers it).
+// The names of the file's spaces: info's last key, "spaces" (the names the
+// command's --space takes; a name's position is its number).
+inline std::vector<std::string> space_names(const navspan::any_file& f) {
+    std::vector<std::string> names;
+    for (const navspan::space& s : f.spaces()) names.emplace_back(s.name());
+    return names;
+}
+
 inline navspan::error write_info(const navspan::any_file& file, json_writer& w) {
     const format_module* m = module_for(file.format());
     if (m == nullptr) return navspan::unknown_format_error(file.bytes());
+    w.end_with("spaces", space_names(file));
     return m->info(file, w);
 }
 

@@ -277,7 +277,7 @@ inline navspan_result open_common(navspan_file& f, navspan_error* error) {
     auto opened = navspan::open(f.bytes, navspan::tools::info_open_options());
     if (!opened) return fail(opened.error(), error);
     f.file = std::move(*opened);
-    if (const navspan::error e = f.module->info(f.file, w); !e.ok()) return fail(e, error);
+    if (const navspan::error e = navspan::tools::write_info(f.file, w); !e.ok()) return fail(e, error);
     f.version = f.file.version();
     if (const navspan::error e = c_spaces(f); !e.ok()) return fail(e, error);
     return navspan_result_success;
