@@ -54,11 +54,14 @@ std::string dump_row(const std::vector<std::byte>& bytes) {
     namespace nt = navspan::tools;
     const nt::format_module* m = nt::module_for(navspan::detect(bytes));
     if (m == nullptr) return "-\tunknown";
+    // Opened as `navspan dump` opens it (the default open options).
+    const auto file = navspan::open(bytes);
+    if (!file) return "-\trejected";
     dump_digest d;
     {
         nt::output o(dump_hash_piece, &d);
         nt::json_writer w(o, nt::json_writer::style::compact);
-        if (!m->dump(bytes, w).ok()) return "-\trejected";
+        if (!m->dump(*file, w).ok()) return "-\trejected";
         w.finish();
     }
     char hex[17];
