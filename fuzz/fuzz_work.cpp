@@ -25,6 +25,7 @@
 #include <vector>
 
 #include <navspan/nav.hpp>
+#include <navspan/kv3.hpp>
 #include <navspan/navspan.hpp>
 
 namespace {
