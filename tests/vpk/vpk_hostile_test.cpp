@@ -42,7 +42,7 @@ std::size_t exercise(std::span<const std::byte> data, std::span<const navspan::b
     std::array<std::byte, 4096> out{};
     std::array<char, 512> path{};
     for (const vpk::member& m : pkg->members()) {
-        h += m.path().write(path) + m.size();
+        h += m.path().write(path) + static_cast<std::size_t>(m.size());  // (a hash: size_t wraps on 32 bits)
         if (auto v = pkg->read(m, archives)) h += v->size();
         if (auto n = pkg->read_into(m, out, archives)) h += *n;
     }
