@@ -95,7 +95,10 @@ TEST_CASE("navspan::open opens every corpus file as info --json does") {
         {"fox-nav2", navspan::format::fox_nav2},
         {"creation-plugins", navspan::format::creation_plugin},
     }};
-    for (const auto& [name, want] : folders) {
+    for (const auto& row : folders) {
+        // (not a structured binding: clang 14 cannot capture one, and CAPTURE does)
+        const auto& name = row.first;
+        const auto want = row.second;
         CAPTURE(name);
         const auto folder = navspan_test::corpus_folder(name);
         if (!folder) {
