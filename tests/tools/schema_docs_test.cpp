@@ -22,7 +22,10 @@
 TEST_CASE("schema docs: source2.md and fox.md hold the tables the field descriptions give") {
     const std::pair<std::string, std::string> docs[] = {{"source2.md", navspan::tools::source2_fields::schema_markdown()},
                                                         {"fox.md", navspan::tools::fox_fields::schema_markdown()}};
-    for (const auto& [doc, tables] : docs) {
+    for (const auto& entry : docs) {
+        // (not a structured binding: clang 14 cannot capture one, and CAPTURE does)
+        const std::string& doc = entry.first;
+        const std::string& tables = entry.second;
         CAPTURE(doc);
         const auto path = std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples/navspan/dump" / doc;
         std::string text;
