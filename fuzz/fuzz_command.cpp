@@ -28,8 +28,8 @@
 #include <navspan/nav.hpp>
 #include <navspan/tools/info.hpp>
 #include <navspan/tools/modules.hpp>
-#include "examples/navspan/obj.hpp"
-#include "examples/navspan/svg.hpp"
+#include <navspan/tools/obj.hpp>
+#include <navspan/tools/svg.hpp>
 #include "support/output_checks.hpp"
 #include "support/strict_json.hpp"
 
@@ -135,13 +135,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (run.svg) {
                 text.clear();
                 navspan::tools::output o(text);
-                navspan_cli::write_svg(sc, o);
+                navspan::tools::write_svg(sc, o);
                 if (std::string why = navspan_test::check_svg(text); !why.empty()) finding("svg", why, text);
             }
             if (run.obj) {
                 text.clear();
                 navspan::tools::output o(text);
-                navspan_cli::write_obj(sc, o);
+                navspan::tools::write_obj(sc, o);
                 if (std::string why = navspan_test::check_obj(text); !why.empty()) finding("obj", why, text);
             }
         }

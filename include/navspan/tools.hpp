@@ -16,6 +16,8 @@
 #include "tools/output.hpp"
 #include "tools/palette.hpp"
 #include "tools/scene.hpp"
+#include "tools/svg.hpp"
+#include "tools/obj.hpp"
 #include "tools/creation/names.hpp"
 #include "tools/quake/fields.hpp"
 #include "tools/source/fields.hpp"

@@ -40,8 +40,8 @@
 #include "examples/navspan/input.hpp"
 #include <navspan/tools/modules.hpp>
 #include "examples/navspan/navigate.hpp"
-#include "examples/navspan/obj.hpp"
-#include "examples/navspan/svg.hpp"
+#include <navspan/tools/obj.hpp>
+#include <navspan/tools/svg.hpp>
 #include "examples/navspan/write_commands.hpp"
 #include "support/alloc_counter.hpp"
 

@@ -15,8 +15,8 @@
 #include "creation/builder.hpp"
 #include <navspan/tools/info.hpp>
 #include <navspan/tools/modules.hpp>
-#include "examples/navspan/obj.hpp"
-#include "examples/navspan/svg.hpp"
+#include <navspan/tools/obj.hpp>
+#include <navspan/tools/svg.hpp>
 #include "support/picture_check.hpp"
 #include "support/corpus.hpp"
 #include "support/json.hpp"
@@ -182,14 +182,14 @@ plugin_walkables walkables_of(navspan::bytes_view bytes) {
 std::string svg_of(const navspan::tools::scene& sc) {
     std::string text;
     navspan::tools::output o(text);
-    navspan_cli::write_svg(sc, o);
+    navspan::tools::write_svg(sc, o);
     return text;
 }
 
 std::string obj_of(const navspan::tools::scene& sc) {
     std::string text;
     navspan::tools::output o(text);
-    navspan_cli::write_obj(sc, o);
+    navspan::tools::write_obj(sc, o);
     return text;
 }
 

@@ -18,8 +18,8 @@
 #include "builder.hpp"
 #include "validate_cases.hpp"
 #include <navspan/tools/modules.hpp>
-#include "examples/navspan/obj.hpp"
-#include "examples/navspan/svg.hpp"
+#include <navspan/tools/obj.hpp>
+#include <navspan/tools/svg.hpp>
 #include "support/corpus.hpp"
 #include "support/json.hpp"
 #include "support/picture_check.hpp"
@@ -164,13 +164,13 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::set<std::strin
     CHECK(sc.point_colours.size() == sc.point_categories.size());
     std::string svg;
     navspan::tools::output svg_out(svg);
-    navspan_cli::write_svg(sc, svg_out);
+    navspan::tools::write_svg(sc, svg_out);
     CHECK(count_of(svg, "<polygon") == faces);
     CHECK(count_of(svg, "<circle") >= nodes);
     if (segments > 0) CHECK(svg.find("faces by segment (" + std::to_string(segments) + " segments)") != std::string::npos);
     std::string obj;
     navspan::tools::output obj_out(obj);
-    navspan_cli::write_obj(sc, obj_out);
+    navspan::tools::write_obj(sc, obj_out);
     CHECK(obj.find("y up (OBJ convention): the file's x, y, z as stored") != std::string::npos);
     const auto checked = navspan_test::check_obj(obj);
     CHECK_MESSAGE(checked.problem.empty(), checked.problem);
@@ -322,7 +322,7 @@ TEST_CASE("fox tools: the picture is y-up, seen from above with x right and z do
     CHECK(sc.plan({3, 4, 5}) == std::make_pair(3.0, -5.0));
     std::string svg;
     navspan::tools::output o(svg);
-    navspan_cli::write_svg(sc, o);
+    navspan::tools::write_svg(sc, o);
     // The second point (larger x and z) is right of and below the first.
     double x[2] = {}, y[2] = {};
     std::size_t at = 0;

@@ -18,8 +18,8 @@
 
 #include "builder.hpp"
 #include <navspan/tools/modules.hpp>
-#include "examples/navspan/obj.hpp"
-#include "examples/navspan/svg.hpp"
+#include <navspan/tools/obj.hpp>
+#include <navspan/tools/svg.hpp>
 #include "support/corpus.hpp"
 #include "support/json.hpp"
 #include "support/picture_check.hpp"
@@ -156,14 +156,14 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::vector<std::st
     CHECK(sc.point_colours.size() == sc.point_categories.size());
     std::string svg;
     navspan::tools::output svg_out(svg);
-    navspan_cli::write_svg(sc, svg_out);
+    navspan::tools::write_svg(sc, svg_out);
     CHECK(count_of(svg, "<circle") >= f.node_count());
     CHECK(count_of(svg, "<line") >= sc.lines.size());
     CHECK(svg.find("id=\"legend\"") != std::string::npos);
     CHECK(svg.find("Walk (") != std::string::npos);
     std::string obj;
     navspan::tools::output obj_out(obj);
-    navspan_cli::write_obj(sc, obj_out);
+    navspan::tools::write_obj(sc, obj_out);
     // Nodes as points on shared vertices; links (every Quake line is one)
     // by default, a map without polygons being its links (issue 27), as an
     // object of their own; none with --no-links.
@@ -174,11 +174,11 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::vector<std::st
     CHECK(checked.lines == sc.lines.size());
     sc.options.show_links = navspan::tools::picture_options::links::hidden;
     obj.clear();
-    navspan_cli::write_obj(sc, obj_out);
+    navspan::tools::write_obj(sc, obj_out);
     CHECK(navspan_test::check_obj(obj).lines == 0);
     sc.options.show_links = navspan::tools::picture_options::links::shown;
     obj.clear();
-    navspan_cli::write_obj(sc, obj_out);
+    navspan::tools::write_obj(sc, obj_out);
     const auto with_links = navspan_test::check_obj(obj);
     CHECK_MESSAGE(with_links.problem.empty(), with_links.problem);
     CHECK(with_links.lines == sc.lines.size());
@@ -410,14 +410,14 @@ TEST_CASE("pictures: nodes at origins that are not finite are left out, every nu
         if (sc.options.colour_by == "height") navspan::tools::colour_by_height(sc);
         std::string svg;
         navspan::tools::output o(svg);
-        navspan_cli::write_svg(sc, o);
+        navspan::tools::write_svg(sc, o);
         CHECK_MESSAGE(navspan_test::svg_numbers_problem(svg).empty(), navspan_test::svg_numbers_problem(svg));
         CHECK(svg.find("nan") == std::string::npos);
         CHECK(svg.find("left out: coordinates not finite") != std::string::npos);
         sc.options.show_links = navspan::tools::picture_options::links::shown;
         std::string obj;
         navspan::tools::output oo(obj);
-        navspan_cli::write_obj(sc, oo);
+        navspan::tools::write_obj(sc, oo);
         const auto checked = navspan_test::check_obj(obj);
         CHECK_MESSAGE(checked.problem.empty(), checked.problem);
     }

@@ -17,8 +17,8 @@
 #include <navspan/tools/source/dump.hpp>
 #include <navspan/tools/source/scene.hpp>
 #include <navspan/tools/source/validate.hpp>
-#include "examples/navspan/obj.hpp"
-#include "examples/navspan/svg.hpp"
+#include <navspan/tools/obj.hpp>
+#include <navspan/tools/svg.hpp>
 #include "source/builder.hpp"
 #include "support/corpus.hpp"
 #include "support/json.hpp"
@@ -282,7 +282,7 @@ TEST_CASE("scene, OBJ and walkable view of the sample") {
 
     std::string obj;
     navspan::tools::output o(obj);
-    navspan_cli::write_obj(sc, o);
+    navspan::tools::write_obj(sc, o);
     CHECK(obj.find("\nv 0 0 0\n") != std::string::npos);
     CHECK(obj.find("\nf 1 2 3 4\n") != std::string::npos);
     const auto checked = navspan_test::check_obj(obj);
@@ -316,7 +316,7 @@ TEST_CASE("scene marks one-way connections; maps without places are coloured by 
     CHECK(sc.polygon_categories[0].find(" to ") != std::string::npos);
     std::string svg;
     navspan::tools::output o(svg);
-    navspan_cli::write_svg(sc, o);
+    navspan::tools::write_svg(sc, o);
     CHECK(svg.find("marker-end=\"url(#arrow)\"") != std::string::npos);
 }
 
@@ -350,7 +350,7 @@ TEST_CASE("every subcommand on every corpus file") {
         CHECK(sc.polygons.size() == file->area_count());
         std::string obj;
         navspan::tools::output o(obj);
-        navspan_cli::write_obj(sc, o);
+        navspan::tools::write_obj(sc, o);
         if (file->area_count() != 0) {
             CHECK(obj.find("\nv ") != std::string::npos);
             CHECK(obj.find("\nf ") != std::string::npos);
@@ -381,14 +381,14 @@ navspan::tools::scene source_scene(navspan::bytes_view bytes, const navspan::too
 std::string source_svg(const navspan::tools::scene& sc) {
     std::string text;
     navspan::tools::output o(text);
-    navspan_cli::write_svg(sc, o);
+    navspan::tools::write_svg(sc, o);
     return text;
 }
 
 std::string source_obj(const navspan::tools::scene& sc) {
     std::string text;
     navspan::tools::output o(text);
-    navspan_cli::write_obj(sc, o);
+    navspan::tools::write_obj(sc, o);
     return text;
 }
 

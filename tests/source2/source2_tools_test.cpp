@@ -11,8 +11,8 @@
 
 #include "builder.hpp"
 #include <navspan/tools/modules.hpp>
-#include "examples/navspan/obj.hpp"
-#include "examples/navspan/svg.hpp"
+#include <navspan/tools/obj.hpp>
+#include <navspan/tools/svg.hpp>
 #include "support/corpus.hpp"
 #include "support/json.hpp"
 #include "support/picture_check.hpp"
@@ -76,11 +76,11 @@ void check_source2_tools(const std::vector<std::byte>& bytes) {
         CHECK(sc.drawn_group == static_cast<std::uint32_t>(hull + 1));
         std::string svg;
         navspan::tools::output svg_out(svg);
-        navspan_cli::write_svg(sc, svg_out);
+        navspan::tools::write_svg(sc, svg_out);
         CHECK(navspan_test::svg_numbers_problem(svg).empty());
         std::string obj;
         navspan::tools::output obj_out(obj);
-        navspan_cli::write_obj(sc, obj_out);
+        navspan::tools::write_obj(sc, obj_out);
         const auto checked = navspan_test::check_obj(obj);
         CHECK_MESSAGE(checked.problem.empty(), checked.problem);
     }
@@ -132,7 +132,7 @@ TEST_CASE("source2 picture: the hiding spots of the bot analysis as points (lobb
     }
     std::string svg;
     navspan::tools::output svg_out(svg);
-    const auto drawn = navspan_cli::write_svg(sc, svg_out);
+    const auto drawn = navspan::tools::write_svg(sc, svg_out);
     CHECK(drawn.points == 8);
     CHECK(svg.find("hiding spot") != std::string::npos);  // legend and tooltips
     CHECK(navspan_test::svg_numbers_problem(svg).empty());

@@ -5,11 +5,11 @@
 #include <set>
 #include <string>
 
-#include "examples/navspan/obj.hpp"
-#include "examples/navspan/svg.hpp"
+#include <navspan/tools/obj.hpp>
+#include <navspan/tools/svg.hpp>
 #include "support/picture_check.hpp"
 
-using namespace navspan_cli;
+using namespace navspan::tools;
 
 namespace {
 scene two_squares() {

@@ -12,8 +12,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "../obj.hpp"
-#include "../svg.hpp"
+#include <navspan/tools/obj.hpp>
+#include <navspan/tools/svg.hpp>
 #include "common.hpp"
 #include "space.hpp"
 

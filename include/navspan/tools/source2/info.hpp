@@ -16,7 +16,7 @@
 
 namespace navspan::tools::source2_format {
 
-// Sums over every area, as ../shared/specs/info-json.md defines them.
+// Sums over every area, as docs/info-json.md defines them.
 struct source2_totals {
     std::size_t connections = 0;
     std::size_t ladder_links = 0;
@@ -42,7 +42,7 @@ inline source2_totals totals(const navspan::source2::nav_file& file) {
 }
 
 // Writes the `navspan info --json` object for a source2_nav file (see
-// ../shared/specs/info-json.md), or returns why the file is not valid.
+// docs/info-json.md), or returns why the file is not valid.
 inline navspan::error info(const navspan::source2::nav_file& reader, json_writer& w) {
     namespace s2 = navspan::source2;
     const navspan::bytes_view bytes = reader.bytes();

@@ -16,6 +16,7 @@
 // - Corners that are not finite numbers leave their polygon out (counted in a
 //   comment). Linear in the size of the scene.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -29,9 +30,10 @@
 #include <vector>
 
 #include "output.hpp"
-#include "tools.hpp"
+#include "palette.hpp"
+#include "scene.hpp"
 
-namespace navspan_cli {
+namespace navspan::tools {
 
 namespace obj_detail {
 
@@ -332,4 +334,5 @@ inline drawn_counts write_obj(const scene& sc, output& out, std::string_view mtl
     return written;
 }
 
-}  // namespace navspan_cli
+}  // namespace navspan::tools
+#include "../core/min_max_pop.hpp"

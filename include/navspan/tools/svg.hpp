@@ -8,6 +8,7 @@
 // Linear in the size of the scene: the legend lists at most a fixed number
 // of categories, whatever their count.
 #pragma once
+#include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -18,9 +19,10 @@
 #include <vector>
 
 #include "output.hpp"
-#include "tools.hpp"
+#include "palette.hpp"
+#include "scene.hpp"
 
-namespace navspan_cli {
+namespace navspan::tools {
 
 namespace svg_detail {
 
@@ -525,4 +527,5 @@ inline drawn_counts write_svg(const scene& sc, output& out) {
     return drawn_count;
 }
 
-}  // namespace navspan_cli
+}  // namespace navspan::tools
+#include "../core/min_max_pop.hpp"
