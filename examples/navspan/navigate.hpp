@@ -18,7 +18,7 @@
 
 #include <navspan/navspan.hpp>
 
-#include "tools.hpp"
+#include "tool_layer.hpp"
 
 namespace navspan_cli {
 

@@ -19,7 +19,7 @@
 #include <navspan/core/limits.hpp>
 #include <navspan/core/validate.hpp>
 
-#include "tools.hpp"
+#include "tool_layer.hpp"
 #include "usage.hpp"
 
 namespace navspan_cli {

@@ -22,7 +22,7 @@
 #include <navspan/source/writer.hpp>
 
 #include "options.hpp"
-#include "tools.hpp"
+#include "tool_layer.hpp"
 #include "usage.hpp"
 
 namespace navspan_cli {

@@ -71,8 +71,9 @@ TEST_CASE("navgen <= 11 keeps its unused hull records; uncompressed v5 blobs and
     m.hulls[2].radius = 99;
     m.custom.kv3_version = 5;
     m.custom.method = 0;
-    check_round_trip(b::write(m), false);
-    const auto f = s2::nav_file::open(b::write(m));
+    const std::vector<std::byte> bytes = b::write(m);  // the view needs them alive
+    check_round_trip(bytes, false);
+    const auto f = s2::nav_file::open(bytes);
     REQUIRE(f.ok());
     const s2::model sm = s2::model::from(*f);
     CHECK(sm.generation.hulls.size() == 1);

@@ -21,7 +21,7 @@
 #include <navspan/navspan.hpp>
 
 #include "../package.hpp"
-#include "../tools.hpp"
+#include "../tool_layer.hpp"
 #include "../options.hpp"
 #include "../output.hpp"
 #include "../usage.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "../tools.hpp"
+#include "../tool_layer.hpp"
 #include "common.hpp"
 
 namespace navspan_cli {
