@@ -37,7 +37,7 @@
 #include "creation.hpp"
 #include "detect.hpp"
 #include "fox.hpp"
-#include "nav/creation_adapter.hpp"
+#include "creation/spaces.hpp"
 #include "quake.hpp"
 #include "source.hpp"
 #include "source2.hpp"
@@ -129,55 +129,24 @@ inline std::shared_ptr<const space_table> source2_spaces(const source2::nav_file
     return t;
 }
 
-// The editor id (EDID) of the records among `table`'s spaces, as names.
-// Cells of a master and overrides without an EDID keep their hex form id.
-inline error plugin_editor_ids(const creation::plugin_file& plugin, creation::inflate_buffer& scratch,
-                               space_table& t) {
-    std::vector<id_position> order(t.spaces.size());
-    const sorted_ids by_form = sorted_ids::build(order, [&](std::size_t i) { return t.spaces[i].id; });
-    for (const std::uint32_t type : {fourcc("CELL"), fourcc("WRLD")}) {
-        scratch.begin_pass();
-        creation::record_walker walker = plugin.walk(type);
-        creation::record r;
-        while (walker.next_record(r)) {
-            const id_position* e = r.deleted() ? nullptr : by_form.first(r.form_id());
-            if (e == nullptr) continue;
-            auto payload = creation::read_payload(r, scratch, plugin.limits());
-            if (!payload) return payload.error();
-            for (const creation::subrecord& s : payload->subrecords()) {
-                if (s.type() != fourcc("EDID")) continue;
-                std::string text;
-                for (const std::byte b : s.data()) {
-                    if (b == std::byte{0}) break;
-                    text.push_back(static_cast<char>(b));
-                }
-                if (!text.empty()) t.names[e->position] = std::move(text);
-                break;
-            }
-        }
-        if (!walker.error().ok()) return walker.error();
-    }
-    return {};
-}
-
 inline result<std::shared_ptr<const space_table>> plugin_spaces(const creation::plugin_file& plugin) {
     creation::inflate_buffer scratch;
-    std::vector<nav::plugin_space> listed;
-    if (error e = nav::plugin_spaces(plugin, scratch, listed); !e.ok()) return e;
+    std::vector<creation::plugin_space> listed;
+    if (error e = creation::plugin_spaces(plugin, scratch, listed); !e.ok()) return e;
     auto t = std::make_shared<space_table>();
     t->names.reserve(listed.size());
     t->spaces.reserve(listed.size());
-    for (const nav::plugin_space& p : listed) {
+    for (const creation::plugin_space& p : listed) {
         char hex[9] = {};
         std::to_chars(hex, hex + 8, p.form_id, 16);
         t->names.emplace_back(8 - std::char_traits<char>::length(hex), '0');
         t->names.back() += hex;
-        const space_kind kind = p.kind == nav::space_kind::world  ? space_kind::worldspace
-                                : p.kind == nav::space_kind::cell ? space_kind::interior_cell
-                                                                  : space_kind::object;
+        const space_kind kind = p.kind == creation::space_kind::world  ? space_kind::worldspace
+                                : p.kind == creation::space_kind::cell ? space_kind::interior_cell
+                                                                       : space_kind::object;
         t->spaces.push_back({kind, static_cast<std::uint32_t>(t->spaces.size()), p.form_id, {}});
     }
-    if (error e = plugin_editor_ids(plugin, scratch, *t); !e.ok()) return e;
+    if (error e = creation::space_editor_ids(plugin, scratch, listed, t->names); !e.ok()) return e;
     for (space& s : t->spaces) s.name_text = t->names[s.index];  // names final: take the views now
     return std::shared_ptr<const space_table>(std::move(t));
 }

@@ -22,5 +22,6 @@
 #include "creation/navmeshes.hpp"
 #include "creation/nvnm.hpp"
 #include "creation/plugin.hpp"
+#include "creation/spaces.hpp"
 #include "creation/validate.hpp"
 #include "core/min_max_pop.hpp"

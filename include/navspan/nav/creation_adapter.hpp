@@ -2,11 +2,10 @@
 // Bethesda plugin (.esp/.esm/.esl). The one place navspan::nav reads the
 // plugin and NVNM readers.
 //
-// A plugin holds many navmeshes in separate coordinate spaces: the cells of
-// one worldspace share its coordinates, while each interior cell (and each
-// base object that carries a navmesh) has its own. A walkable is therefore
-// built for one space (space_kind::world, ::cell or ::object), or for
-// one navmesh record (space_kind::navmesh), never for the whole plugin.
+// A plugin holds many navmeshes in separate coordinate spaces (listed by
+// creation/spaces.hpp), so a walkable is built for one space
+// (space_kind::world, ::cell or ::object), or for one navmesh record
+// (space_kind::navmesh), never for the whole plugin.
 //
 // Polygons: every triangle, id = (form id of the record holding the
 // navmesh, triangle index), flags = the triangle flags, group = the
@@ -29,6 +28,7 @@
 
 #include "../core/result.hpp"
 #include "../creation.hpp"
+#include "../creation/spaces.hpp"
 #include "walkable.hpp"
 
 namespace navspan::nav {
@@ -68,57 +68,15 @@ inline std::pair<vec3, vec3> edge_overlap(vec3 a, vec3 b, const std::array<vec3,
 
 }  // namespace creation_detail
 
-// One coordinate space of a plugin, or one navmesh.
-enum class space_kind : std::uint8_t { world, cell, object, navmesh };
-
-struct plugin_space {
-    space_kind kind = space_kind::world;
-    std::uint32_t form_id = 0;  // the WRLD, CELL, base object or navmesh record
-    std::uint32_t navmeshes = 0;   // filled by plugin_spaces()
-    std::uint64_t triangles = 0;   // filled by plugin_spaces()
-    friend constexpr bool operator==(const plugin_space& a, const plugin_space& b) noexcept {
-        return a.kind == b.kind && a.form_id == b.form_id;
-    }
-};
-
-constexpr std::string_view to_string(space_kind k) noexcept {
-    switch (k) {
-        case space_kind::world: return "worldspace";
-        case space_kind::cell: return "interior cell";
-        case space_kind::object: return "object";
-        case space_kind::navmesh: return "navmesh";
-    }
-    return "space";
-}
-
-// The space a navmesh belongs to.
-inline plugin_space space_of(const creation::navmesh_entry& n) noexcept {
-    if (n.navmesh.is_exterior()) return {space_kind::world, n.navmesh.parent_world()};
-    if (n.navmesh.parent_cell() != 0) return {space_kind::cell, n.navmesh.parent_cell()};
-    return {space_kind::object, n.record.form_id()};
-}
+// The spaces of a plugin (creation/spaces.hpp), under the names this
+// header has always given them.
+using creation::plugin_space;
+using creation::plugin_spaces;
+using creation::space_kind;
+using creation::space_of;
+using creation::to_string;
 
 namespace plugin_detail {
-
-inline std::uint64_t space_key(const plugin_space& s) noexcept {
-    return static_cast<std::uint64_t>(s.kind) << 32 | s.form_id;
-}
-
-// Spaces seen in file order, de-duplicated through an ordered map (a linear
-// search per navmesh made a plugin of 4,000 cells quadratic).
-class space_table {
-public:
-    // The number of `s` in file order, adding it when new.
-    std::size_t find_or_add(const plugin_space& s) {
-        const auto [it, added] = numbers_.try_emplace(space_key(s), spaces.size());
-        if (added) spaces.push_back(s);
-        return it->second;
-    }
-    std::vector<plugin_space> spaces;
-
-private:
-    std::map<std::uint64_t, std::size_t> numbers_;
-};
 
 // The walkable of one space, fed navmesh by navmesh.
 class space_builder {
@@ -203,20 +161,6 @@ private:
 
 }  // namespace plugin_detail
 
-// Every space of the plugin that holds a navmesh, in file order.
-inline error plugin_spaces(const creation::plugin_file& plugin, creation::inflate_buffer& scratch,
-                           std::vector<plugin_space>& out) {
-    plugin_detail::space_table table;
-    for (const plugin_space& s : out) table.find_or_add(s);  // spaces already listed are counted on
-    const error e = creation::for_each_navmesh(plugin, scratch, [&](const creation::navmesh_entry& n) {
-        plugin_space& s = table.spaces[table.find_or_add(space_of(n))];
-        ++s.navmeshes;
-        s.triangles += n.navmesh.triangles().size();
-    });
-    out = std::move(table.spaces);
-    return e;
-}
-
 // The walkable of one space (or one navmesh) of the plugin.
 inline result<walkable> make_walkable(const creation::plugin_file& plugin, const plugin_space& space,
                                       creation::inflate_buffer& scratch) {
@@ -237,7 +181,7 @@ inline result<walkable> make_walkable(const creation::plugin_file& plugin, const
 // navmeshes' size.
 inline error make_walkables(const creation::plugin_file& plugin, creation::inflate_buffer& scratch,
                             std::vector<plugin_space>& spaces, std::vector<walkable>& meshes) {
-    plugin_detail::space_table table;
+    creation::detail::space_table table;
     std::vector<plugin_detail::space_builder> builders;
     const error e = creation::for_each_navmesh(plugin, scratch, [&](const creation::navmesh_entry& n) {
         const std::size_t k = table.find_or_add(space_of(n));
