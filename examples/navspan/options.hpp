@@ -35,6 +35,7 @@ enum class opt : unsigned char {
     budget, max_file_size, json, output, from, to, svg, space, hull, exact, snap, cost, cell, summary, only, ignore,
     fail_on, min_severity, colour_by, links, no_links, split, area, up, allow_invalid,
     delete_area, connect, disconnect, set_place, set_attributes, translate, merge, edit_version, clear_analysis,
+    add_area, add_hiding_spot, spot_flags, remove_hiding_spot,
 };
 
 // Everything the command line says, typed. Commands read it; none parses.
@@ -249,14 +250,22 @@ inline constexpr option_spec option_table[] = {
     {opt::edit_version, "--version", "", 1, nullptr, NAVSPAN_EDIT(1, "--version"), "write version N"},
     {opt::clear_analysis, "--clear-analysis", "", 0, nullptr, NAVSPAN_EDIT(0, "--clear-analysis"),
      "drop the analysis"},
+    {opt::add_area, "--add-area", "", 1, "corners x,y,z;x,y,z;...", NAVSPAN_EDIT(1, "--add-area"),
+     "Source 2: add an area over these corners"},
+    {opt::add_hiding_spot, "--add-hiding-spot", "", 2, "an area id and a point x,y,z",
+     NAVSPAN_EDIT(2, "--add-hiding-spot"), "Source 2: add a hiding spot"},
+    {opt::spot_flags, "--flags", "", 1, "a number 0 to 255", NAVSPAN_EDIT(1, "--flags"),
+     "the flags of the hiding spot added just before"},
+    {opt::remove_hiding_spot, "--remove-hiding-spot", "", 1, "a hiding spot id", NAVSPAN_EDIT(1, "--remove-hiding-spot"),
+     "Source 2: remove a hiding spot"},
 #undef NAVSPAN_SET
 #undef NAVSPAN_TEXT
 #undef NAVSPAN_EDIT
 };
 // The table is indexed by opt (limit_options_help): one row per opt, in order.
-static_assert(std::size(option_table) == static_cast<std::size_t>(opt::clear_analysis) + 1);
+static_assert(std::size(option_table) == static_cast<std::size_t>(opt::remove_hiding_spot) + 1);
 static_assert(option_table[static_cast<unsigned>(opt::max_file_size)].id == opt::max_file_size);
-static_assert(option_table[static_cast<unsigned>(opt::clear_analysis)].id == opt::clear_analysis);
+static_assert(option_table[static_cast<unsigned>(opt::remove_hiding_spot)].id == opt::remove_hiding_spot);
 
 // A set of options (a bit per opt).
 using option_set = std::uint64_t;

@@ -14,12 +14,17 @@
 #include <vector>
 
 #include <navspan/detect.hpp>
+#include <navspan/kv3/scratch.hpp>
 #include <navspan/quake/edit.hpp>
 #include <navspan/quake/model.hpp>
 #include <navspan/quake/writer.hpp>
 #include <navspan/source/edit.hpp>
 #include <navspan/source/model.hpp>
 #include <navspan/source/writer.hpp>
+#include <navspan/source2/bot_analysis.hpp>
+#include <navspan/source2/edit.hpp>
+#include <navspan/source2/model.hpp>
+#include <navspan/source2/writer.hpp>
 
 #include "options.hpp"
 #include "tool_layer.hpp"
@@ -99,9 +104,36 @@ inline bool parse_point(std::string_view s, navspan::vec3& out) {
     return true;
 }
 
+inline bool parse_u64(std::string_view s, std::uint64_t& out) {
+    const bool hex = s.rfind("0x", 0) == 0;
+    if (hex) s.remove_prefix(2);
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), out, hex ? 16 : 10);
+    return r.ec == std::errc() && r.ptr == s.data() + s.size() && !s.empty();
+}
+
+// Corners "x,y,z;x,y,z;..." (at least three).
+inline bool parse_corners(std::string_view s, std::vector<navspan::vec3>& out) {
+    out.clear();
+    while (true) {
+        const auto semi = s.find(';');
+        navspan::vec3 p{};
+        if (!parse_point(s.substr(0, semi), p)) return false;
+        out.push_back(p);
+        if (semi == std::string_view::npos) break;
+        s.remove_prefix(semi + 1);
+    }
+    return out.size() >= 3;
+}
+
 inline std::uint32_t u32(std::string_view s) {
     std::uint32_t v = 0;
     parse_u32(s, v);
+    return v;
+}
+
+inline std::uint64_t u64(std::string_view s) {
+    std::uint64_t v = 0;
+    parse_u64(s, v);
     return v;
 }
 
@@ -112,10 +144,22 @@ inline const edit_operation* first_bad_edit(const std::vector<edit_operation>& o
         std::uint32_t n = 0;
         navspan::vec3 p{};
         bool good = true;
+        std::uint64_t wide = 0;
+        std::vector<navspan::vec3> corners;
         if (op.name == "--translate") good = parse_point(op.args[0], p);
-        else if (op.name == "--delete-area" || op.name == "--version" || op.name == "--set-place") good = parse_u32(op.args[0], n);
-        else if (op.name == "--connect" || op.name == "--disconnect" || op.name == "--set-attributes") {
+        else if (op.name == "--delete-area" || op.name == "--version" || op.name == "--set-place" ||
+                 op.name == "--remove-hiding-spot") {
+            good = parse_u32(op.args[0], n);
+        } else if (op.name == "--connect" || op.name == "--disconnect") {
             good = parse_u32(op.args[0], n) && parse_u32(op.args[1], n);
+        } else if (op.name == "--set-attributes") {
+            good = parse_u32(op.args[0], n) && parse_u64(op.args[1], wide);  // Source 2 attributes are 64 bits
+        } else if (op.name == "--add-hiding-spot") {
+            good = parse_u32(op.args[0], n) && parse_point(op.args[1], p);
+        } else if (op.name == "--flags") {
+            good = parse_u32(op.args[0], n) && n <= 0xFF && &op != ops.data() && (&op - 1)->name == "--add-hiding-spot";
+        } else if (op.name == "--add-area") {
+            good = parse_corners(op.args[0], corners);
         }
         if (!good) return &op;
     }
@@ -150,6 +194,19 @@ int shared_edit(const edit_operation& op, Target& m, Load& load, Open&& open, Tr
 
 inline bool is_shared_edit(std::string_view name) { return name == "--translate" || name == "--merge"; }
 
+// An edit only Source 2 files take (the hiding spots, --add-area).
+inline navspan::error source2_only(const edit_operation&) {
+    return navspan::make_error(navspan::error_code::unsupported_version, 0, "this edit (Source 2 files only)");
+}
+
+// --set-attributes on a format whose attributes are 32 bits.
+template <class Set>
+navspan::error narrow_attributes(const edit_operation& op, Set&& set) {
+    const std::uint64_t bits = u64(op.args[1]);
+    if (bits > 0xFFFFFFFF) return navspan::make_error(navspan::error_code::inconsistent, 0, "area attributes (32 bits)", bits);
+    return set(static_cast<std::uint32_t>(bits));
+}
+
 inline int report_edit_error(const char* file, const edit_operation& op, const navspan::error& e) {
     std::fprintf(stderr, "navspan: %s: %.*s: %s\n", file, static_cast<int>(op.name.size()), op.name.data(), e.message().c_str());
     return 1;
@@ -181,9 +238,12 @@ int edit_source(const char* file, navspan::bytes_view bytes, const command_optio
         else if (op.name == "--connect") e = m.connect(u32(op.args[0]), u32(op.args[1]));
         else if (op.name == "--disconnect") e = m.disconnect(u32(op.args[0]), u32(op.args[1]));
         else if (op.name == "--set-place") e = m.set_place(u32(op.args[0]), op.args[1]);
-        else if (op.name == "--set-attributes") e = m.set_attributes(u32(op.args[0]), u32(op.args[1]));
+        else if (op.name == "--set-attributes") e = narrow_attributes(op, [&](std::uint32_t bits) {
+            return m.set_attributes(u32(op.args[0]), bits);
+        });
         else if (op.name == "--clear-analysis") m.clear_analysis();
         else if (op.name == "--version") e = m.convert_version(u32(op.args[0]));
+        else e = source2_only(op);
         if (!e.ok()) return report_edit_error(file, op, e);
     }
     out = ns::write(m.get(), {.allow_invalid = a.allow_invalid});
@@ -204,11 +264,13 @@ inline navspan::error quake_edit(navspan::quake::edit::editor& m, const edit_ope
         e = m.disconnect(a, u32(op.args[1]));
         if (e.ok()) e = m.disconnect(u32(op.args[1]), a);
     } else if (op.name == "--set-attributes") {
-        const std::uint32_t flags = u32(op.args[1]);
+        const std::uint64_t flags = u64(op.args[1]);
         e = flags > 0xFFFF ? navspan::make_error(navspan::error_code::inconsistent, 0, "node flags (u16)", flags)
                            : m.set_flags(a, static_cast<std::uint16_t>(flags));
     } else if (op.name == "--version") e = m.convert_version(static_cast<std::int32_t>(a));
-    else e = navspan::make_error(navspan::error_code::unsupported_version, 0, "this edit (Source files only)");
+    else if (op.name == "--set-place" || op.name == "--clear-analysis") {
+        e = navspan::make_error(navspan::error_code::unsupported_version, 0, "this edit (Source files only)");
+    } else e = source2_only(op);
     return e;
 }
 
@@ -242,6 +304,85 @@ int edit_quake(const char* file, navspan::bytes_view bytes, const command_option
         return -1;
     }
     out = nq::write(m.get(), {.allow_invalid = a.allow_invalid});
+    return -1;
+}
+
+// One Source 2 edit that is not shared (`ops[k]`; --add-hiding-spot
+// takes the --flags right after it).
+inline navspan::error source2_edit(navspan::source2::model& m, const std::vector<edit_operation>& ops, std::size_t k) {
+    using namespace edit_detail;
+    namespace ed = navspan::source2::edit;
+    const edit_operation& op = ops[k];
+    if (op.name == "--delete-area") return ed::delete_area(m, u32(op.args[0]));
+    if (op.name == "--connect") return ed::connect(m, u32(op.args[0]), u32(op.args[1]));
+    if (op.name == "--disconnect") return ed::disconnect(m, u32(op.args[0]), u32(op.args[1]));
+    if (op.name == "--set-attributes") return ed::set_attributes(m, u32(op.args[0]), u64(op.args[1]));
+    if (op.name == "--clear-analysis") return ed::clear_analysis(m);
+    if (op.name == "--remove-hiding-spot") return ed::remove_hiding_spot(m, u32(op.args[0]));
+    if (op.name == "--flags") return {};  // read with its --add-hiding-spot
+    if (op.name == "--set-place") {
+        return navspan::make_error(navspan::error_code::unsupported_version, 0, "this edit (Source files only)");
+    }
+    if (op.name == "--add-hiding-spot") {
+        navspan::vec3 p{};
+        parse_point(op.args[1], p);
+        const bool flagged = k + 1 < ops.size() && ops[k + 1].name == "--flags";
+        const auto flags = static_cast<std::uint8_t>(flagged ? u32(ops[k + 1].args[0]) : 0);
+        const auto added = ed::add_hiding_spot(m, u32(op.args[0]), p, flags);
+        return added ? navspan::error{} : added.error();
+    }
+    if (op.name == "--add-area") {
+        std::vector<navspan::vec3> corners;
+        parse_corners(op.args[0], corners);
+        navspan::source2::model::area a;
+        if (!m.areas.empty()) a.hull_index = m.areas.back().hull_index;  // the hull the mesh is of
+        const auto added = ed::add_area(m, std::move(a), corners);
+        return added ? navspan::error{} : added.error();
+    }
+    return navspan::make_error(navspan::error_code::unsupported_version, 0, "this edit (Source and Quake files only)");
+}
+
+// The edits applied to a Source 2 file, as edit_source.
+template <class Load>
+int edit_source2(const char* file, navspan::bytes_view bytes, const command_options& a, Load& load,
+                 navspan::result<std::vector<std::byte>>& out) {
+    using namespace edit_detail;
+    namespace s2 = navspan::source2;
+    const auto opened = s2::nav_file::open(bytes);
+    if (!opened) return report_failure(file, opened.error());
+    s2::model m = s2::model::from(*opened);
+    for (std::size_t k = 0; k < a.edits.size(); ++k) {
+        const edit_operation& op = a.edits[k];
+        navspan::error e{};
+        if (is_shared_edit(op.name)) {
+            const int s = shared_edit<s2::model>(
+                op, m, load, [](navspan::bytes_view b) { return s2::nav_file::open(b); },
+                [&e](s2::model& x, navspan::vec3 by) { e = s2::edit::translate(x, by); },
+                [](s2::model&, const s2::model&) {
+                    return navspan::make_error(navspan::error_code::unsupported_version, 0,
+                                               "--merge (Source and Quake files only)");
+                },
+                e);
+            if (s >= 0) return s;
+        } else {
+            e = source2_edit(m, a.edits, k);
+        }
+        if (!e.ok()) return report_edit_error(file, op, e);
+    }
+    out = s2::write(m, {.allow_invalid = a.allow_invalid});
+    if (out.ok() && !a.allow_invalid) {
+        // write() runs the library's checks; `navspan validate` also holds
+        // an analysis that does not decode for an error (bot-analysis-undecodable).
+        const auto f = s2::nav_file::open(*out);
+        const auto size = f ? s2::bot_analysis::scratch_size(*f) : navspan::result<std::size_t>(f.error());
+        if (f && f->custom_data()) {
+            navspan::kv3::scratch_buffer scratch(size ? *size : 0);
+            const auto analysis = size ? s2::bot_analysis::open(*f, scratch) : navspan::result<s2::bot_analysis>(size.error());
+            if (!analysis) {
+                out = navspan::make_error(navspan::error_code::inconsistent, analysis.error().offset, "bot-analysis-undecodable");
+            }
+        }
+    }
     return -1;
 }
 

@@ -29,3 +29,14 @@ expect_run(0 "area 3 at \\(250.0, 50.0, 0.0\\), 0.0 away" locate --hull 1 ${v36}
 expect_run(2 "no area '1' in this file" path ${v36} --hull 1 --from 3 --to 1)
 expect_run(0 "path of 1 areas" path ${v36} --hull 1 --from 250,50,0 --to 260,60,0)
 expect_run(2 "--hull 300: [^\n]*has no such space; it has 4 spaces" locate --hull 300 ${v36} 0,0,0)
+# Writing (issue 37): navspan edit on Source 2 files. --connect finds the
+# edge the two areas share, so cutting and joining again gives the file back.
+expect_run(0 "wrote .*s2_rejoined.nav \\(1800 bytes\\)" edit ${v36} --disconnect 1 2 --connect 1 2 --allow-invalid -o ${OUT}/s2_rejoined.nav)
+# The seeds' analysis is a placeholder: validate's error refuses the result
+# unless --allow-invalid.
+expect_run(1 "bot-analysis-undecodable.*--allow-invalid" edit ${seeds}/v31_polygons.nav --set-attributes 1 0x100000000 -o ${OUT}/s2_attributes.nav)
+expect_run(0 "wrote .*s2_attributes.nav \\(1096 bytes\\)" edit ${seeds}/v31_polygons.nav --set-attributes 1 0x100000000 --allow-invalid -o ${OUT}/s2_attributes.nav)
+expect_run(1 "--connect: .*share no edge" edit ${seeds}/v31_polygons.nav --connect 1 3 -o ${OUT}/s2_x.nav)
+expect_run(1 "--set-place: .*Source files only" edit ${v36} --set-place 1 Mid -o ${OUT}/s2_x.nav)
+expect_run(2 "--flags: bad value" edit ${v36} --flags 2 -o ${OUT}/s2_x.nav)
+expect_run(2 "not a VPK package: give -o a .nav path" edit ${v36} --clear-analysis -o ${OUT}/s2_x.vpk)

@@ -1,5 +1,6 @@
 // navspan edit FILE [EDIT]... -o OUT [--allow-invalid]: delete, connect,
-// name, move or merge areas of a Source .nav or Quake NAV2 file.
+// name, move or merge areas of a Source .nav, Source 2 .nav or Quake NAV2
+// file; add and remove the hiding spots of a Source 2 file's bot analysis.
 #pragma once
 
 #include <cstddef>
@@ -16,20 +17,35 @@ namespace navspan_cli {
 inline constexpr const char* edit_usage =
     "usage: navspan edit FILE [EDIT]... -o OUT [--allow-invalid]\n"
     "\n"
-    "Applies edits to a Source .nav or Quake NAV2 file, in the order given, and writes the\n"
-    "result. Every edit keeps the file's references consistent (deleting an area removes\n"
-    "every connection, approach spot, encounter path, visibility entry and ladder end naming\n"
-    "it). ID is a Source area id or a Quake node index.\n"
+    "Applies edits to a Source .nav, Source 2 .nav or Quake NAV2 file, in the order given,\n"
+    "and writes the result. Every edit keeps the file's references consistent (deleting an\n"
+    "area removes every connection, approach spot, encounter path, visibility entry, ladder\n"
+    "end and bot analysis entry naming it). ID is an area id (Source, Source 2) or a Quake\n"
+    "node index.\n"
     "  --delete-area ID       delete an area (Quake: a node, its links and the links into it)\n"
-    "  --connect A B          connect A and B both ways (Quake: a Walk link each way)\n"
+    "  --connect A B          connect A and B both ways (Quake: a Walk link each way;\n"
+    "                         Source 2: across the edge the two areas share)\n"
     "  --disconnect A B       remove the connections between A and B, both ways\n"
     "  --set-place ID NAME    name an area's place (Source v5+; the name joins the directory)\n"
-    "  --set-attributes ID N  set an area's attribute bits (Quake: a node's flags)\n"
+    "  --set-attributes ID N  set an area's attribute bits (Source 2: 64 bits; Quake: a\n"
+    "                         node's flags)\n"
     "  --translate X,Y,Z      move the whole mesh\n"
     "  --merge OTHER          add OTHER's areas (same version and game); clashing ids renumbered\n"
-    "  --clear-analysis       Source: drop hiding/approach spots, encounter paths, visibility\n"
+    "  --clear-analysis       Source, Source 2: drop hiding/approach spots, encounter paths,\n"
+    "                         visibility (Source 2: every area keeps an empty entry)\n"
+    "  --add-area X,Y,Z;X,Y,Z;...\n"
+    "                         Source 2: add an area (and its polygon) over these corners, in\n"
+    "                         order; its id is one more than the largest\n"
+    "  --add-hiding-spot ID X,Y,Z [--flags N]\n"
+    "                         Source 2: add a hiding spot to area ID (flags 0 to 255, default\n"
+    "                         0); its id is one more than the largest spot id\n"
+    "  --remove-hiding-spot N Source 2: remove the hiding spot with id N\n"
     "  --version N            write version N (Source 1-16, Quake 12-18) where the format allows\n"
-    "Geometry edits clear the Source analysed flag (the game then asks for nav_analyze);\n"
+    "Geometry edits clear the analysed flag (the game then asks for nav_analyze); Source 2:\n"
+    "deleting an area drops the encounter paths whose handles resolve to it.\n"
+    "FILE may be a VPK package (FILE.vpk, or FILE.vpk:MEMBER): its navigation member is\n"
+    "edited and written to OUT as a loose file; the package itself is not rewritten (an OUT\n"
+    "ending in .vpk is refused).\n"
     "bspSize is kept. The result is refused when `navspan validate` would find an error in it,\n"
     "unless --allow-invalid is given.\n"
     "\n"
@@ -43,6 +59,10 @@ inline int run_edit(command_options& a) {
         return usage_error(std::string(bad->name) + ": bad value", edit_usage);
     }
     const char* file = a.files[0];
+    if (const std::string_view out_name = a.output; out_name.size() >= 4 && out_name.substr(out_name.size() - 4) == ".vpk") {
+        return usage_error("edit writes the edited member as a loose file, not a VPK package: give -o a .nav path",
+                           edit_usage);
+    }
     auto load = [&](const char* path, std::string& text) { return load_text(path, a.limits, text); };
     std::string text;
     if (!load(file, text)) return exit_invalid;
@@ -51,10 +71,12 @@ inline int run_edit(command_options& a) {
     const navspan::format kind = navspan::detect(bytes);
     if (kind == navspan::format::source_nav) {
         if (int s = edit_source(file, bytes, a, load, out); s >= 0) return s;
+    } else if (kind == navspan::format::source2_nav) {
+        if (int s = edit_source2(file, bytes, a, load, out); s >= 0) return s;
     } else if (kind == navspan::format::quake_nav) {
         if (int s = edit_quake(file, bytes, a, load, out); s >= 0) return s;
     } else {
-        std::fprintf(stderr, "navspan: %s: edit writes Source .nav and Quake NAV2 files only\n", file);
+        std::fprintf(stderr, "navspan: %s: edit writes Source .nav, Source 2 .nav and Quake NAV2 files only\n", file);
         return exit_invalid;
     }
     if (!out) {
@@ -68,7 +90,8 @@ inline int run_edit(command_options& a) {
 inline constexpr command_spec edit_command{
     "edit", edit_usage,
     options_of({opt::output, opt::allow_invalid, opt::delete_area, opt::connect, opt::disconnect, opt::set_place,
-                opt::set_attributes, opt::translate, opt::merge, opt::edit_version, opt::clear_analysis}),
+                opt::set_attributes, opt::translate, opt::merge, opt::edit_version, opt::clear_analysis,
+                opt::add_area, opt::add_hiding_spot, opt::spot_flags, opt::remove_hiding_spot}),
     1, "one FILE at a time", false, run_edit};
 
 }  // namespace navspan_cli

@@ -31,6 +31,7 @@
 #include "../core/min_max_push.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -300,6 +301,55 @@ inline error connect_one_way(model& m, std::uint32_t from, std::uint32_t from_ed
 inline error connect(model& m, std::uint32_t a, std::uint32_t a_edge, std::uint32_t b, std::uint32_t b_edge) {
     NAVSPAN_TRY(connect_one_way(m, a, a_edge, b, b_edge));
     return connect_one_way(m, b, b_edge, a, a_edge);  // cannot fail: both checked above
+}
+
+// Corner k of an area: its own corners (version 30) or its polygon's in
+// the shared pool; nullopt when an index is out of range.
+inline std::optional<vec3> area_corner(const model& m, const model::area& a, std::size_t k) {
+    if (!gates::has_polygon_table(m.layout_version())) return k < a.corners.size() ? std::optional<vec3>(a.corners[k]) : std::nullopt;
+    if (a.polygon >= m.polygons.size()) return std::nullopt;
+    const auto& corners = m.polygons[a.polygon].corners;
+    if (k >= corners.size() || corners[k] >= m.corners.size()) return std::nullopt;
+    return m.corners[corners[k]];
+}
+
+// The edges of `a` and `b` that lie on each other: edge i of a runs from
+// corner i to corner i+1, so the edges meet when a's ends are b's ends in
+// the other order (the two polygons wind the same way). Ends match within
+// `tolerance` on each axis (shared pool corners match exactly). The first
+// such pair, or nullopt. O(corners(a) * corners(b)).
+struct edge_pair {
+    std::uint32_t a_edge = 0, b_edge = 0;
+};
+inline std::optional<edge_pair> shared_edge(const model& m, std::uint32_t a, std::uint32_t b, float tolerance = 0.01f) {
+    const auto pa = m.position_of(a), pb = m.position_of(b);
+    if (!pa || !pb) return std::nullopt;
+    const model::area& x = m.areas[*pa];
+    const model::area& y = m.areas[*pb];
+    const auto near = [&](vec3 u, vec3 v) {
+        return std::abs(u.x - v.x) <= tolerance && std::abs(u.y - v.y) <= tolerance && std::abs(u.z - v.z) <= tolerance;
+    };
+    const std::size_t nx = x.edges.size(), ny = y.edges.size();
+    for (std::size_t i = 0; i < nx; ++i) {
+        const auto x0 = area_corner(m, x, i), x1 = area_corner(m, x, (i + 1) % nx);
+        if (!x0 || !x1) return std::nullopt;
+        for (std::size_t j = 0; j < ny; ++j) {
+            const auto y0 = area_corner(m, y, j), y1 = area_corner(m, y, (j + 1) % ny);
+            if (!y0 || !y1) return std::nullopt;
+            if (near(*x0, *y1) && near(*x1, *y0)) return edge_pair{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j)};
+        }
+    }
+    return std::nullopt;
+}
+
+// Both ways, across the edge the two areas share (shared_edge); an error
+// when they share none.
+inline error connect(model& m, std::uint32_t a, std::uint32_t b) {
+    if (find_area(m, a) == nullptr) return detail::missing_area(a, m.areas.size());
+    if (find_area(m, b) == nullptr) return detail::missing_area(b, m.areas.size());
+    const auto e = shared_edge(m, a, b);
+    if (!e) return navspan::detail::fail(error_code::inconsistent, 0, "areas to connect (they share no edge)", b);
+    return connect(m, a, e->a_edge, b, e->b_edge);
 }
 
 // Removes every connection of `from` to `to` (on any edge).
