@@ -13,6 +13,20 @@ function(copy_with_trailing file hex out)
     execute_process(COMMAND printf "${escaped}" OUTPUT_FILE ${out})
 endfunction()
 
+# validate on `file`, whose one finding is trailing-bytes (info): shown at
+# --min-severity info (its line matches `text`), counted in the per-check
+# summary, failing --fail-on info unless ignored, and in the JSON record
+# (matching `json`) of --only trailing-bytes.
+function(expect_trailing_finding file text json)
+    expect_status(0 validate --min-severity info ${file})
+    expect_match("info finding" "${text}" "${last_out}")
+    expect_match("per-check summary" "\n  trailing-bytes +1  info\n" "${last_out}")
+    expect_status(3 validate --fail-on info ${file})
+    expect_status(0 validate --fail-on info --ignore trailing-bytes ${file})
+    expect_status(3 validate --json --fail-on info --only trailing-bytes ${file})
+    expect_match("json findings" "${json}" "${last_out}")
+endfunction()
+
 set(quake ${SAMPLES}/sample_v18.nav)
 set(source ${SAMPLES}/sample_v16_cstrike.nav)
 
@@ -97,14 +111,9 @@ list(GET records 1 unreadable)
 expect_match("unreadable record" "^{\"file\": \"[^\"]*junk.bin\", \"error\": " "${unreadable}")
 # The source sample with two trailing bytes: one info finding (trailing-bytes).
 copy_with_trailing(${source} "0102" ${OUT}/trailing.nav)
-expect_status(0 validate --min-severity info ${OUT}/trailing.nav)
-expect_match("info finding" "info: trailing-bytes: file at offset 771" "${last_out}")
-expect_match("per-check summary" "\n  trailing-bytes +1  info\n" "${last_out}")
-expect_status(3 validate --fail-on info ${OUT}/trailing.nav)
-expect_status(0 validate --fail-on info --ignore trailing-bytes ${OUT}/trailing.nav)
+expect_trailing_finding(${OUT}/trailing.nav "info: trailing-bytes: file at offset 771"
+    "^{\"file\": \"[^\"]*trailing.nav\", \"findings\": \\[{\"check\": \"trailing-bytes\", \"severity\": \"info\", .*\"counts\": {\"trailing-bytes\": 1}, \"severities\": {[^}]*}}\n$")
 expect_status(0 validate --fail-on info --only one-way-connection ${OUT}/trailing.nav)
-expect_status(3 validate --json --fail-on info --only trailing-bytes ${OUT}/trailing.nav)
-expect_match("json findings" "^{\"file\": \"[^\"]*trailing.nav\", \"findings\": \\[{\"check\": \"trailing-bytes\", \"severity\": \"info\", .*\"counts\": {\"trailing-bytes\": 1}, \"severities\": {[^}]*}}\n$" "${last_out}")
 
 # Fox and plugins print the library's checks the same way: a clean record
 # each, then the Fox sample with four bytes after its file size (one info
@@ -118,14 +127,9 @@ expect_match("clean fox record" "^{\"file\": \"[^\"]*fox_sample.nav2\", \"findin
 list(GET records 1 clean_plugin)
 expect_match("clean plugin record" "^{\"file\": \"[^\"]*sample_skyrim.esp\", \"findings\": \\[\\], \"counts\": {}, \"severities\": {[^}]*}}$" "${clean_plugin}")
 copy_with_trailing(${fox} "01020304" ${OUT}/trailing.nav2)
-expect_status(0 validate --min-severity info ${OUT}/trailing.nav2)
-expect_match("fox info finding" "info: trailing-bytes: end of file at offset 2478: [^\n]* \\(bytes 4\\)\n" "${last_out}")
-expect_match("fox per-check summary" "\n  trailing-bytes +1  info\n" "${last_out}")
-expect_status(3 validate --fail-on info ${OUT}/trailing.nav2)
-expect_status(0 validate --fail-on info --ignore trailing-bytes ${OUT}/trailing.nav2)
+expect_trailing_finding(${OUT}/trailing.nav2 "info: trailing-bytes: end of file at offset 2478: [^\n]* \\(bytes 4\\)\n"
+    "^{\"file\": \"[^\"]*trailing.nav2\", \"findings\": \\[{\"check\": \"trailing-bytes\", \"severity\": \"info\", \"record\": \"end of file\", \"offset\": 2478, .*\"counts\": {\"trailing-bytes\": 1}, \"severities\": {[^}]*}}\n$")
 expect_status(0 validate --fail-on warning ${OUT}/trailing.nav2)
-expect_status(3 validate --json --fail-on info --only trailing-bytes ${OUT}/trailing.nav2)
-expect_match("fox json findings" "^{\"file\": \"[^\"]*trailing.nav2\", \"findings\": \\[{\"check\": \"trailing-bytes\", \"severity\": \"info\", \"record\": \"end of file\", \"offset\": 2478, .*\"counts\": {\"trailing-bytes\": 1}, \"severities\": {[^}]*}}\n$" "${last_out}")
 
 # A script can trust validate (issue 27): a check id no format has is a usage
 # error naming the ids; info findings are counted, listed with --min-severity
