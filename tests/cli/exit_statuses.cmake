@@ -13,6 +13,17 @@ function(copy_with_trailing file hex out)
     execute_process(COMMAND printf "${escaped}" OUTPUT_FILE ${out})
 endfunction()
 
+# validate --json on two files: status `expected`, one record a line, the
+# first matching `first`, the second `second`.
+function(expect_two_records expected first second)
+    expect_status(${expected} validate --json ${ARGN})
+    string(REGEX MATCHALL "[^\n]+" records "${last_out}")
+    list(GET records 0 record)
+    expect_match("first record" "${first}" "${record}")
+    list(GET records 1 record)
+    expect_match("second record" "${second}" "${record}")
+endfunction()
+
 # validate on `file`, whose one finding is trailing-bytes (info): shown at
 # --min-severity info (its line matches `text`), counted in the per-check
 # summary, failing --fail-on info unless ignored, and in the JSON record
@@ -103,12 +114,8 @@ endif()
 # validate: severities, filters, the per-check summary, one JSON record per file.
 expect_status(0 validate ${source})
 expect_match("summary" "sample_v16_cstrike.nav: 0 findings \\(0 error, 0 warning, 0 info\\)" "${last_out}")
-expect_status(1 validate --json ${quake} ${JUNK})
-string(REGEX MATCHALL "[^\n]+" records "${last_out}")
-list(GET records 0 clean)
-expect_match("clean record" "^{\"file\": \"[^\"]*sample_v18.nav\", \"findings\": \\[\\], \"counts\": {}, \"severities\": {\"error\": 0, \"warning\": 0, \"info\": 0}}$" "${clean}")
-list(GET records 1 unreadable)
-expect_match("unreadable record" "^{\"file\": \"[^\"]*junk.bin\", \"error\": " "${unreadable}")
+expect_two_records(1 "^{\"file\": \"[^\"]*sample_v18.nav\", \"findings\": \\[\\], \"counts\": {}, \"severities\": {\"error\": 0, \"warning\": 0, \"info\": 0}}$"
+    "^{\"file\": \"[^\"]*junk.bin\", \"error\": " ${quake} ${JUNK})
 # The source sample with two trailing bytes: one info finding (trailing-bytes).
 copy_with_trailing(${source} "0102" ${OUT}/trailing.nav)
 expect_trailing_finding(${OUT}/trailing.nav "info: trailing-bytes: file at offset 771"
@@ -120,12 +127,8 @@ expect_status(0 validate --fail-on info --only one-way-connection ${OUT}/trailin
 # finding, named and filtered like Source's).
 set(fox ${SAMPLES}/fox_sample.nav2)
 set(plugin ${SAMPLES}/sample_skyrim.esp)
-expect_status(0 validate --json ${fox} ${plugin})
-string(REGEX MATCHALL "[^\n]+" records "${last_out}")
-list(GET records 0 clean_fox)
-expect_match("clean fox record" "^{\"file\": \"[^\"]*fox_sample.nav2\", \"findings\": \\[\\], \"counts\": {}, \"severities\": {[^}]*}}$" "${clean_fox}")
-list(GET records 1 clean_plugin)
-expect_match("clean plugin record" "^{\"file\": \"[^\"]*sample_skyrim.esp\", \"findings\": \\[\\], \"counts\": {}, \"severities\": {[^}]*}}$" "${clean_plugin}")
+expect_two_records(0 "^{\"file\": \"[^\"]*fox_sample.nav2\", \"findings\": \\[\\], \"counts\": {}, \"severities\": {[^}]*}}$"
+    "^{\"file\": \"[^\"]*sample_skyrim.esp\", \"findings\": \\[\\], \"counts\": {}, \"severities\": {[^}]*}}$" ${fox} ${plugin})
 copy_with_trailing(${fox} "01020304" ${OUT}/trailing.nav2)
 expect_trailing_finding(${OUT}/trailing.nav2 "info: trailing-bytes: end of file at offset 2478: [^\n]* \\(bytes 4\\)\n"
     "^{\"file\": \"[^\"]*trailing.nav2\", \"findings\": \\[{\"check\": \"trailing-bytes\", \"severity\": \"info\", \"record\": \"end of file\", \"offset\": 2478, .*\"counts\": {\"trailing-bytes\": 1}, \"severities\": {[^}]*}}\n$")
