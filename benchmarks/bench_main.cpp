@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <string>
 #include <string_view>
@@ -27,33 +28,33 @@
 #include "inputs.hpp"
 #include "scale.hpp"
 
-#if __has_include("source_rows.hpp")
-#  include "source_rows.hpp"
-#  define NAVSPAN_BENCH_SOURCE 1
-#endif
-#if __has_include("source2_rows.hpp")
-#  include "source2_rows.hpp"
-#  define NAVSPAN_BENCH_SOURCE2 1
-#endif
-#if __has_include("quake_rows.hpp")
-#  include "quake_rows.hpp"
-#  define NAVSPAN_BENCH_QUAKE 1
-#endif
-#if __has_include("fox_rows.hpp")
-#  include "fox_rows.hpp"
-#  define NAVSPAN_BENCH_FOX 1
-#endif
+#include "source_rows.hpp"
+#include "source2_rows.hpp"
+#include "quake_rows.hpp"
+#include "fox_rows.hpp"
 #include "nav_rows.hpp"
 #include "nav_table.hpp"
 #include "codec_rows.hpp"
-#if __has_include("creation_rows.hpp")
-#  include "creation_rows.hpp"
-#  define NAVSPAN_BENCH_CREATION 1
-#endif
+#include "creation_rows.hpp"
 
 using namespace navspan_bench;
 
 namespace {
+
+// Each format's synthetic inputs and rows, in the order they run.
+using emit_row = std::function<void(row)>;
+struct format_bench {
+    const char* format;  // the info-json key of its inputs
+    void (*add_synthetic)(std::vector<bench_input>&, bool quick);
+    void (*bench)(const settings&, const bench_input&, emit_row&);
+};
+const format_bench format_benches[] = {
+    {"source_nav", add_source_synthetic, bench_source<emit_row&>},
+    {"source2_nav", add_source2_synthetic, bench_source2<emit_row&>},
+    {"quake_nav", add_quake_synthetic, bench_quake<emit_row&>},
+    {"fox_nav2", add_fox_synthetic, bench_fox<emit_row&>},
+    {"creation_plugin", add_creation_synthetic, bench_creation<emit_row&>},
+};
 
 const char* const usage =
     "usage: navspan-bench [--json] [--quick] [--filter TEXT]\n"
@@ -99,21 +100,7 @@ int main(int argc, char** argv) {
     if (!scale_dir.empty()) return run_scale(s, scale_dir);
 
     std::vector<bench_input> inputs = gather_inputs(quick);
-#if defined(NAVSPAN_BENCH_SOURCE)
-    add_source_synthetic(inputs, quick);
-#endif
-#if defined(NAVSPAN_BENCH_SOURCE2)
-    add_source2_synthetic(inputs, quick);
-#endif
-#if defined(NAVSPAN_BENCH_QUAKE)
-    add_quake_synthetic(inputs, quick);
-#endif
-#if defined(NAVSPAN_BENCH_FOX)
-    add_fox_synthetic(inputs, quick);
-#endif
-#if defined(NAVSPAN_BENCH_CREATION)
-    add_creation_synthetic(inputs, quick);
-#endif
+    for (const format_bench& b : format_benches) b.add_synthetic(inputs, quick);
 
     print_header(s);
     std::vector<std::byte> scratch;
@@ -130,26 +117,13 @@ int main(int argc, char** argv) {
         row copy = measure(s, "memcpy", "baseline", in.name, bytes.size(), [&] { return copy_bytes(bytes, scratch); });
         copy.read_gbps = read.gbps();
         print_row(s, copy);
-        auto emit = [&](row r) {
+        emit_row emit = [&](row r) {
             r.read_gbps = read.gbps();
             print_row(s, r);
         };
-        (void)emit;
-#if defined(NAVSPAN_BENCH_SOURCE)
-        if (in.format == "source_nav") bench_source(s, in, emit);
-#endif
-#if defined(NAVSPAN_BENCH_SOURCE2)
-        if (in.format == "source2_nav") bench_source2(s, in, emit);
-#endif
-#if defined(NAVSPAN_BENCH_QUAKE)
-        if (in.format == "quake_nav") bench_quake(s, in, emit);
-#endif
-#if defined(NAVSPAN_BENCH_FOX)
-        if (in.format == "fox_nav2") bench_fox(s, in, emit);
-#endif
-#if defined(NAVSPAN_BENCH_CREATION)
-        if (in.format == "creation_plugin") bench_creation(s, in, emit);
-#endif
+        for (const format_bench& b : format_benches) {
+            if (in.format == b.format) b.bench(s, in, emit);
+        }
     }
     // Navigation queries, against Detour when the build found it.
     bench_nav(s, quick, filter);

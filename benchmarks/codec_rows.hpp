@@ -67,15 +67,7 @@ inline std::vector<navspan_codec_test::named_input> inputs(bool quick) {
 }  // namespace codec_bench
 
 inline void bench_codec(const settings& s, bool quick, const std::string& filter) {
-    auto skipped = [&](const char* name, const char* why) {
-        row r;
-        r.name = name;
-        r.format = "codec";
-        r.input = "-";
-        r.skipped = true;
-        r.note = why;
-        print_row(s, r);
-    };
+    auto skipped = [&](const char* name, const char* why) { print_row(s, skipped_row(name, "codec", "-", why)); };
     if (!filter.empty() && std::string("codec lz4 zstd").find(filter) == std::string::npos) return;
 #if !defined(NAVSPAN_BENCH_HAVE_LZ4)
     skipped("lz4 decode", "liblz4 not found (liblz4-dev)");

@@ -228,15 +228,7 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
     using creation_bench::fold;
     const navspan::bytes_view bytes = in.bytes;
     const creation_bench::prepared prep = creation_bench::prepare(bytes);
-    auto skipped = [&](const char* name, const char* why) {
-        row r;
-        r.name = name;
-        r.format = "creation_plugin";
-        r.input = in.name;
-        r.skipped = true;
-        r.note = why;
-        emit(r);
-    };
+    auto skipped = [&](const char* name, const char* why) { emit(skipped_row(name, "creation_plugin", in.name, why)); };
     if (!prep.ok) {
         skipped("open", "the plugin does not verify");
         return;

@@ -27,6 +27,11 @@ struct fold {
         bits ^= std::bit_cast<std::uint32_t>(x) + (std::uint64_t{std::bit_cast<std::uint32_t>(y)} << 16) +
                 (std::uint64_t{std::bit_cast<std::uint32_t>(z)} << 32);
     }
+    // add_u of each value, in order (a record's integer fields).
+    template <class... T>
+    void add_each(T... v) noexcept {
+        (add_u(v), ...);
+    }
     std::uint64_t value() const noexcept { return sum ^ (bits << 1); }
 };
 

@@ -469,6 +469,19 @@ struct group_arrays {
     }
 };
 
+// `count` SegmentGraph edge records of `size` bytes from rec: `words` u16
+// values, then the count of mesh edge ids (u8) at `ids_at`, added to ids.
+// Returns the end of the records.
+inline const std::byte* fold_graph_edges(fold& f, const std::byte* rec, std::size_t count, std::size_t size,
+                                         std::size_t words, std::size_t ids_at, std::size_t& ids) noexcept {
+    for (std::size_t i = 0; i < count; ++i, rec += size) {
+        for (std::size_t w = 0; w < words; ++w) f.add_u(load_u16(rec + 2 * w));
+        f.add_u(load_u8(rec + ids_at));
+        ids += load_u8(rec + ids_at);
+    }
+    return rec;
+}
+
 // The fields of the "traverse (every accessor)" row, folded the same way.
 inline std::uint64_t floor_traverse(std::span<const std::byte> bytes, const opened& o) noexcept {
     const std::byte* b = bytes.data();
@@ -585,26 +598,10 @@ inline std::uint64_t floor_traverse(std::span<const std::byte> bytes, const open
             const std::size_t same = load_u8(in + 3), other = load_u8(in + 10), tile = load_u8(in + 11);
             const std::byte* rec = a.graph_records + 2 * std::size_t{load_u16(in) | std::uint32_t{load_u8(in + 2)} << 16};
             std::size_t ids = 0;
-            for (std::size_t i = 0; i < same; ++i, rec += 6) {
-                f.add_u(load_u16(rec));
-                f.add_u(load_u16(rec + 2));
-                f.add_u(load_u8(rec + 4));
-                ids += load_u8(rec + 4);
-            }
-            for (std::size_t i = 0; i < other; ++i, rec += 8) {
-                f.add_u(load_u16(rec));
-                f.add_u(load_u16(rec + 2));
-                f.add_u(load_u16(rec + 4));
-                f.add_u(load_u8(rec + 6));
-                ids += load_u8(rec + 6);
-            }
-            for (std::size_t i = 0; i < tile; ++i, rec += 10) {
-                f.add_u(load_u16(rec));
-                f.add_u(load_u16(rec + 2));
-                f.add_u(load_u16(rec + 4));
-                f.add_u(load_u8(rec + 8));
-                ids += load_u8(rec + 8);
-            }
+            // Edges in the segment (6 bytes), to another (8) and to another tile (10).
+            rec = fold_graph_edges(f, rec, same, 6, 2, 4, ids);
+            rec = fold_graph_edges(f, rec, other, 8, 3, 6, ids);
+            rec = fold_graph_edges(f, rec, tile, 10, 3, 8, ids);
             for (std::size_t i = 0; i < ids; ++i) f.add_u(load_u8(rec + i));
         }
     }

@@ -33,11 +33,9 @@ namespace navspan_bench {
 inline void add_fox_synthetic(std::vector<bench_input>& inputs, bool quick) {
     // 12,800 faces is ten times a large game tile (1,122 faces); 819,200
     // (256 groups of 64 segments, 75 MB) is the most make_large_fox writes.
-    const std::size_t full[] = {12800, 51200, 204800, 819200};
-    const std::size_t small[] = {12800, 51200};
-    for (const std::size_t n : quick ? std::span<const std::size_t>(small) : std::span<const std::size_t>(full)) {
-        inputs.push_back({"fox_nav2", "synthetic " + std::to_string(n) + " faces", navspan_test::make_large_fox(n), true});
-    }
+    const std::size_t sizes[] = {12800, 51200, 204800, 819200};
+    add_synthetic(inputs, "fox_nav2", std::span(sizes).first(quick ? 2 : 4), "faces",
+                  [](std::size_t n) { return navspan_test::make_large_fox(n); });
 }
 
 namespace fox_rows_detail {
@@ -63,33 +61,20 @@ inline std::uint64_t traverse(const navspan::fox::nav2_file& file) noexcept {
     navspan_bench::fold f;
     auto vec = [&](navspan::vec3 v) { f.add_v(v.x, v.y, v.z); };
     const fox::file_header h = file.header();
-    f.add_u(h.file_size());
-    f.add_u(h.end_of_header_offset());
-    f.add_u(h.entry_count());
-    f.add_u(h.tile_field());
+    f.add_each(h.file_size(), h.end_of_header_offset(), h.entry_count(), h.tile_field());
     vec(h.origin());
-    f.add_u(h.divisor_x());
-    f.add_u(h.divisor_y());
-    f.add_u(h.divisor_z());
+    f.add_each(h.divisor_x(), h.divisor_y(), h.divisor_z());
     for (const fox::manifest_record r : file.manifest().records()) {
-        f.add_u(r.group_id());
-        f.add_u(r.type_raw());
-        f.add_u(r.payload_offset());
-        f.add_u(r.entry_size());
+        f.add_each(r.group_id(), r.type_raw(), r.payload_offset(), r.entry_size());
     }
     for (const fox::entry e : file.entries()) {
-        f.add_u(e.type_raw());
-        f.add_u(e.next_entry_offset());
-        f.add_u(e.group_id());
+        f.add_each(e.type_raw(), e.next_entry_offset(), e.group_id());
     }
     for (const fox::group g : file.groups()) {
         const fox::nav_world w = g.nav_world();
         for (const fox::nav_node n : w.nodes()) {
             vec(n.position());
-            f.add_u(n.segment());
-            f.add_u(n.adjacency_count());
-            f.add_u(n.link_kind_raw());
-            f.add_u(n.face());
+            f.add_each(n.segment(), n.adjacency_count(), n.link_kind_raw(), n.face());
             for (const fox::node_adjacency a : n.adjacency()) {
                 f.add_u(a.node());
                 f.add_u(a.edge());
@@ -97,10 +82,7 @@ inline std::uint64_t traverse(const navspan::fox::nav2_file& file) noexcept {
             for (const std::uint16_t word : n.link().words()) f.add_u(word);
         }
         for (const fox::nav_edge e : w.edges()) {
-            f.add_u(e.weight());
-            f.add_u(e.segment());
-            f.add_u(e.from_node());
-            f.add_u(e.to_node());
+            f.add_each(e.weight(), e.segment(), e.from_node(), e.to_node());
         }
         for (const std::uint16_t flags : w.segment_flags_raw()) f.add_u(flags);
         const fox::navmesh_chunk mesh = g.navmesh_chunk();
@@ -109,9 +91,7 @@ inline std::uint64_t traverse(const navspan::fox::nav2_file& file) noexcept {
             f.add_u(fc.word());
             f.add_u(fc.segment());
             for (const fox::face_neighbour nb : fc.neighbours()) {
-                f.add_u(nb.raw());
-                f.add_u(nb.ext_a());
-                f.add_u(nb.ext_b());
+                f.add_each(nb.raw(), nb.ext_a(), nb.ext_b());
             }
             for (const std::uint32_t v : fc.vertices()) f.add_u(v);
             for (const std::uint32_t n : fc.edge_nodes()) f.add_u(n);
@@ -120,33 +100,19 @@ inline std::uint64_t traverse(const navspan::fox::nav2_file& file) noexcept {
             const navspan::box bounds = s.bounds();
             vec(bounds.min);
             vec(bounds.max);
-            f.add_u(s.vertex_offset());
-            f.add_u(s.vertex_count());
-            f.add_u(s.first_face());
-            f.add_u(s.face_count());
-            f.add_u(s.first_node());
-            f.add_u(s.node_count());
-            f.add_u(s.first_edge());
-            f.add_u(s.edge_count());
+            f.add_each(s.vertex_offset(), s.vertex_count(), s.first_face(), s.face_count(), s.first_node(),
+                       s.node_count(), s.first_edge(), s.edge_count());
         }
         for (const fox::graph_node n : g.segment_graph().nodes()) {
             vec(n.position());
             for (const fox::graph_edge_same_group e : n.same_group_edges()) {
-                f.add_u(e.weight());
-                f.add_u(e.adjacent_node());
-                f.add_u(e.adjacent_edge_count());
+                f.add_each(e.weight(), e.adjacent_node(), e.adjacent_edge_count());
             }
             for (const fox::graph_edge_other_group e : n.other_group_edges()) {
-                f.add_u(e.group_id());
-                f.add_u(e.weight());
-                f.add_u(e.adjacent_node());
-                f.add_u(e.adjacent_edge_count());
+                f.add_each(e.group_id(), e.weight(), e.adjacent_node(), e.adjacent_edge_count());
             }
             for (const fox::graph_edge_other_tile e : n.other_tile_edges()) {
-                f.add_u(e.tile_id());
-                f.add_u(e.group_id());
-                f.add_u(e.adjacent_node());
-                f.add_u(e.adjacent_edge_count());
+                f.add_each(e.tile_id(), e.group_id(), e.adjacent_node(), e.adjacent_edge_count());
             }
             for (const std::uint8_t id : n.mesh_edge_ids()) f.add_u(id);
         }

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace navspan_bench {
@@ -59,6 +60,14 @@ inline row new_row(std::string name, std::string format, std::string input, std:
     r.format = std::move(format);
     r.input = std::move(input);
     r.bytes = bytes;
+    return r;
+}
+
+// A row that was not measured, and why.
+inline row skipped_row(std::string name, std::string format, std::string input, std::string why) {
+    row r = new_row(std::move(name), std::move(format), std::move(input), 0);
+    r.skipped = true;
+    r.note = std::move(why);
     return r;
 }
 

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <span>
 #include <string>
 #include <string_view>
 #include <cstdint>
@@ -88,6 +89,16 @@ inline std::vector<bench_input> gather_inputs(bool quick) {
         for (const auto& p : files) inputs.push_back({f.format, p.filename().string(), read_whole_file(p), false});
     }
     return inputs;
+}
+
+// The synthetic inputs of one format: make(n) at each size, named
+// "synthetic N <what>".
+template <class Make>
+void add_synthetic(std::vector<bench_input>& inputs, const char* format, std::span<const std::size_t> sizes,
+                   const char* what, Make make) {
+    for (const std::size_t n : sizes) {
+        inputs.push_back({format, "synthetic " + std::to_string(n) + " " + what, make(n), true});
+    }
 }
 
 }  // namespace navspan_bench

@@ -285,12 +285,18 @@ inline boundary boundary_of(const nav::walkable& w, nav::polygon_index p) {
     return b;
 }
 
+// The off-mesh connections handed to Detour, one entry each.
+struct detour_off_mesh {
+    std::vector<float> verts, radius;
+    std::vector<unsigned short> flags;
+    std::vector<unsigned char> areas, dir;
+    std::vector<unsigned int> ids;
+};
+
 inline bool build_detour_tile(detour_mesh& out, const nav::walkable& w, const std::vector<std::size_t>& home,
                               std::size_t poly_count, std::vector<unsigned short>& verts, std::vector<unsigned short>& data,
                               std::vector<unsigned short>& flags, std::vector<unsigned char>& areas, float cs,
-                              std::vector<float>& con_verts, std::vector<float>& con_radius,
-                              std::vector<unsigned short>& con_flags, std::vector<unsigned char>& con_areas,
-                              std::vector<unsigned char>& con_dir, std::vector<unsigned int>& con_ids);
+                              detour_off_mesh& off_mesh);
 
 // How a convex polygon goes to Detour: as itself when it has at most
 // DT_VERTS_PER_POLYGON corners (its boundary cut at portal ends, so corners
@@ -508,10 +514,7 @@ inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
     // per edge being all Detour keeps) go over as off-mesh connections,
     // from the portal's midpoint (on the first polygon) to the nearest
     // point of the other, one way each (the way back is its own link).
-    std::vector<float> con_verts, con_radius;
-    std::vector<unsigned short> con_flags;
-    std::vector<unsigned char> con_areas, con_dir;
-    std::vector<unsigned int> con_ids;
+    detour_off_mesh off_mesh;
     // Each end a twentieth of the way in towards its polygon's centre, so
     // Detour, which joins an end to the polygon nearest it, cannot join a
     // portal's end to the polygon across it.
@@ -523,16 +526,15 @@ inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
         const navspan::vec3 mid = nav_rows_detail_midpoint(l);
         const navspan::vec3 from = inward(mid, from_polygon);
         const navspan::vec3 to = inward(w.to_plan(nav::closest_point(w, l.target, w.to_world(mid))), l.target);
-        for (const float v : {from.x, from.z, from.y, to.x, to.z, to.y}) con_verts.push_back(v);
-        con_radius.push_back(cs * 8);
-        con_flags.push_back(1);
-        con_areas.push_back(0);
-        con_dir.push_back(0);
-        con_ids.push_back(static_cast<unsigned int>(con_ids.size()));
+        for (const float v : {from.x, from.z, from.y, to.x, to.z, to.y}) off_mesh.verts.push_back(v);
+        off_mesh.radius.push_back(cs * 8);
+        off_mesh.flags.push_back(1);
+        off_mesh.areas.push_back(0);
+        off_mesh.dir.push_back(0);
+        off_mesh.ids.push_back(static_cast<unsigned int>(off_mesh.ids.size()));
     };
     auto make = [&] {
-        return build_detour_tile(out, w, home, polys.size(), verts, data, flags, areas, cs, con_verts, con_radius,
-                                 con_flags, con_areas, con_dir, con_ids);
+        return build_detour_tile(out, w, home, polys.size(), verts, data, flags, areas, cs, off_mesh);
     };
     for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
         for (const nav::link& l : w.links(p)) {
@@ -594,9 +596,7 @@ inline bool build_detour(const nav::walkable& w, detour_mesh& out) {
 inline bool build_detour_tile(detour_mesh& out, const nav::walkable& w, const std::vector<std::size_t>& home,
                               std::size_t poly_count, std::vector<unsigned short>& verts, std::vector<unsigned short>& data,
                               std::vector<unsigned short>& flags, std::vector<unsigned char>& areas, float cs,
-                              std::vector<float>& con_verts, std::vector<float>& con_radius,
-                              std::vector<unsigned short>& con_flags, std::vector<unsigned char>& con_areas,
-                              std::vector<unsigned char>& con_dir, std::vector<unsigned int>& con_ids) {
+                              detour_off_mesh& off_mesh) {
     const nav::box& bounds = w.plan_bounds();
     const int nvp = DT_VERTS_PER_POLYGON;
     dtNavMeshCreateParams params{};
@@ -607,13 +607,13 @@ inline bool build_detour_tile(detour_mesh& out, const nav::walkable& w, const st
     params.polyAreas = areas.data();
     params.polyCount = static_cast<int>(poly_count);
     params.nvp = nvp;
-    params.offMeshConVerts = con_verts.data();
-    params.offMeshConRad = con_radius.data();
-    params.offMeshConFlags = con_flags.data();
-    params.offMeshConAreas = con_areas.data();
-    params.offMeshConDir = con_dir.data();
-    params.offMeshConUserID = con_ids.data();
-    params.offMeshConCount = static_cast<int>(con_ids.size());
+    params.offMeshConVerts = off_mesh.verts.data();
+    params.offMeshConRad = off_mesh.radius.data();
+    params.offMeshConFlags = off_mesh.flags.data();
+    params.offMeshConAreas = off_mesh.areas.data();
+    params.offMeshConDir = off_mesh.dir.data();
+    params.offMeshConUserID = off_mesh.ids.data();
+    params.offMeshConCount = static_cast<int>(off_mesh.ids.size());
     params.walkableHeight = 1;
     params.walkableRadius = 0;
     params.walkableClimb = 1;
@@ -781,14 +781,18 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
                  " landmarks, " + std::to_string(graph.state_count()) + " link states)";
         show(r);
     }
-    nav::search_scratch exact_scratch(graph);
-    show(per_query(measure(s, "nav exact path search (per query)", fmt, label, 0, [&] {
-        std::uint64_t h = 0;
-        for (const auto& [a, b] : work.pairs) {
-            h += nav::find_exact_path(graph, a, centres[a], b, centres[b], exact_scratch).corridor.size();
-        }
-        return h;
-    }), work.pairs.size()));
+    // The exact search between every pair, over `g` (per query).
+    auto exact_search_row = [&](const char* name, const nav::search_graph& g) {
+        nav::search_scratch exact_scratch(g);
+        show(per_query(measure(s, name, fmt, label, 0, [&] {
+            std::uint64_t h = 0;
+            for (const auto& [a, b] : work.pairs) {
+                h += nav::find_exact_path(g, a, centres[a], b, centres[b], exact_scratch).corridor.size();
+            }
+            return h;
+        }), work.pairs.size()));
+    };
+    exact_search_row("nav exact path search (per query)", graph);
     // The same with the all-pairs table as the bound (built once, timed
     // once: a search per polygon; its memory in the note).
     if (!quick) {
@@ -808,14 +812,7 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
             r.note = std::to_string(tabled.table_bytes()) + " bytes table (" + std::to_string(tabled.memory_bytes()) +
                      " bytes in all)";
             show(r);
-            nav::search_scratch table_scratch(tabled);
-            show(per_query(measure(s, "nav exact search+table (per q)", fmt, label, 0, [&] {
-                std::uint64_t h = 0;
-                for (const auto& [a, b] : work.pairs) {
-                    h += nav::find_exact_path(tabled, a, centres[a], b, centres[b], table_scratch).corridor.size();
-                }
-                return h;
-            }), work.pairs.size()));
+            exact_search_row("nav exact search+table (per q)", tabled);
         }
     }
 
@@ -834,13 +831,7 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
     }));
     detour_mesh d;
     if (!build_detour(w, d)) {
-        row r;
-        r.name = "detour";
-        r.format = "detour";
-        r.input = label;
-        r.skipped = true;
-        r.note = "the polygons do not fit one Detour tile";
-        show(r);
+        show(skipped_row("detour", "detour", label, "the polygons do not fit one Detour tile"));
         return;
     }
     dtQueryFilter filter;
@@ -992,12 +983,7 @@ inline void bench_nav(const settings& s, bool quick, const std::string& filter) 
         emit_nav_rows(s, quick, w, bytes, space, label);
     });
     if (!found) {
-        row r;
-        r.name = "nav (corpus)";
-        r.format = "nav";
-        r.skipped = true;
-        r.note = "no corpus";
-        print_row(s, r);
+        print_row(s, skipped_row("nav (corpus)", "nav", "", "no corpus"));
     }
 }
 

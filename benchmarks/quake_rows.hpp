@@ -38,11 +38,9 @@ inline void add_quake_synthetic(std::vector<bench_input>& inputs, bool quick) {
     // (21 MB) is far beyond any map (node indices are u16) and shows the
     // scaling. Past 21,845 nodes the builder's extra nodes own no links
     // (65,535 links at most), as a real file would have to.
-    const std::size_t full[] = {16384, 65536, 262144, 1048576};
-    const std::size_t small[] = {16384, 65536};
-    for (const std::size_t n : quick ? std::span<const std::size_t>(small) : std::span<const std::size_t>(full)) {
-        inputs.push_back({"quake_nav", "synthetic " + std::to_string(n) + " nodes", navspan_test::make_large_quake(n), true});
-    }
+    const std::size_t sizes[] = {16384, 65536, 262144, 1048576};
+    add_synthetic(inputs, "quake_nav", std::span(sizes).first(quick ? 2 : 4), "nodes",
+                  [](std::size_t n) { return navspan_test::make_large_quake(n); });
 }
 
 namespace quake_rows_detail {
@@ -73,10 +71,7 @@ inline std::uint64_t traverse(const navspan::quake::nav_file& file) noexcept {
     f.add_u(static_cast<std::uint32_t>(file.version()));
     if (const auto h = file.heuristic()) f.add_f(*h);
     for (const q::node n : file.nodes()) {
-        f.add_u(n.flags_raw());
-        f.add_u(n.link_count());
-        f.add_u(n.first_link());
-        f.add_u(n.radius());
+        f.add_each(n.flags_raw(), n.link_count(), n.first_link(), n.radius());
         vec(n.position());
     }
     for (const q::link l : file.links()) {

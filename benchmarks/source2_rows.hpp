@@ -33,11 +33,8 @@ namespace navspan_bench {
 
 inline void add_source2_synthetic(std::vector<bench_input>& inputs, bool quick) {
     const std::size_t sizes[] = {12500, 50000, 200000};
-    for (std::size_t n : sizes) {
-        if (quick && n > 12500) break;
-        inputs.push_back({"source2_nav", "synthetic " + std::to_string(n) + " areas (source 2)",
-                          navspan_test::s2b::make_large_source2(n), true});
-    }
+    add_synthetic(inputs, "source2_nav", std::span(sizes).first(quick ? 1 : 3), "areas (source 2)",
+                  [](std::size_t n) { return navspan_test::s2b::make_large_source2(n); });
 }
 
 namespace source2_rows_detail {
@@ -46,9 +43,7 @@ inline std::uint64_t traverse(const navspan::source2::nav_file& file) noexcept {
     namespace s2 = navspan::source2;
     fold f;
     for (const s2::area& a : file.areas()) {
-        f.add_u(a.id());
-        f.add_u(a.attributes_raw());
-        f.add_u(a.hull_index());
+        f.add_each(a.id(), a.attributes_raw(), a.hull_index());
         for (const navspan::vec3 c : a.corners()) f.add_v(c.x, c.y, c.z);
         f.add_f(a.unknown_float());
         for (const s2::edge& e : a.edges()) {
@@ -68,13 +63,7 @@ void bench_source2(const settings& s, const bench_input& in, Emit&& emit) {
     const std::span<const std::byte> bytes = in.bytes;
     const auto opened = s2::nav_file::open(bytes);
     if (!opened) {
-        row r;
-        r.name = "open";
-        r.format = "source2_nav";
-        r.input = in.name;
-        r.skipped = true;
-        r.note = opened.error().message();
-        emit(r);
+        emit(skipped_row("open", "source2_nav", in.name, opened.error().message()));
         return;
     }
     const s2::nav_file& file = *opened;

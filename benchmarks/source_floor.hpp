@@ -285,6 +285,16 @@ NAVSPAN_FLOOR_INLINE const std::byte* approach(fold& f, const std::byte* p) noex
     }
     return p;
 }
+// n records of an id (u32) and a byte at p, then a u32 (the visibility
+// lists' inherit-from area); returns what follows.
+NAVSPAN_FLOOR_INLINE const std::byte* fold_id_byte_list(fold& f, const std::byte* p, std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i, p += 5) {
+        f.add_u(load_u32(p));
+        f.add_u(load_u8(p + 4));
+    }
+    f.add_u(load_u32(p));
+    return p + 4;
+}
 
 // One area record; returns the next.
 template <unsigned V>
@@ -377,14 +387,7 @@ NAVSPAN_FLOOR_INLINE const std::byte* traverse_area(fold& f, const std::byte* p,
         p += 16;
     }
     if (V == 16 && g != game::l4d2) {
-        const std::size_t n = load_u32(p);
-        p += 4;
-        for (std::size_t i = 0; i < n; ++i, p += 5) {
-            f.add_u(load_u32(p));
-            f.add_u(load_u8(p + 4));
-        }
-        f.add_u(load_u32(p));
-        p += 4;
+        p = fold_id_byte_list(f, p + 4, load_u32(p));
     }
     const std::byte* game_data = p;
     switch (g) {
@@ -398,14 +401,7 @@ NAVSPAN_FLOOR_INLINE const std::byte* traverse_area(fold& f, const std::byte* p,
         case game::l4d2: {
             f.add_u(load_u32(p));
             f.add_u(load_u16(p + 4));
-            const std::size_t n = load_u32(p + 6);
-            p += 10;
-            for (std::size_t i = 0; i < n; ++i, p += 5) {
-                f.add_u(load_u32(p));
-                f.add_u(load_u8(p + 4));
-            }
-            f.add_u(load_u32(p));
-            p += 4;
+            p = fold_id_byte_list(f, p + 10, load_u32(p + 6));
             break;
         }
         case game::none: break;
@@ -551,6 +547,20 @@ inline std::uint32_t floor_position_of(std::span<const id_entry> ids, std::uint3
     return it != ids.end() && it->id == id ? it->position : none;
 }
 
+// The four connection lists of an area at p: visit(position) for each
+// neighbour id that names an area.
+template <class Visit>
+NAVSPAN_FLOOR_INLINE void for_each_neighbour(const std::byte* p, std::span<const id_entry> ids, Visit&& visit) noexcept {
+    for (int d = 0; d < 4; ++d) {
+        const std::size_t n = load_u32(p);
+        p += 4;
+        for (std::size_t k = 0; k < n; ++k, p += 4) {
+            const std::uint32_t to = floor_position_of(ids, load_u32(p));
+            if (to != none) visit(to);
+        }
+    }
+}
+
 // From every area over each of its connections to the neighbour's
 // south-east corner (what a path search reads), by hand.
 inline std::uint64_t floor_follow(std::span<const std::byte> bytes, const opened& o, std::span<const std::uint32_t> offsets,
@@ -561,18 +571,10 @@ inline std::uint64_t floor_follow(std::span<const std::byte> bytes, const opened
     const std::size_t header = 4 + (o.version <= 8 ? 1 : o.version <= 12 ? 2 : 4) + 32;
     const std::size_t south_east = header - 32 + 12;
     for (std::size_t i = 0; i < o.area_count; ++i) {
-        const std::byte* p = b + offsets[i] + header;
-        for (int d = 0; d < 4; ++d) {
-            const std::size_t n = load_u32(p);
-            p += 4;
-            for (std::size_t k = 0; k < n; ++k, p += 4) {
-                const std::uint32_t to = floor_position_of(ids, load_u32(p));
-                if (to != none) {
-                    const std::byte* c = b + offsets[to] + south_east;
-                    f.add_v(load_f32(c), load_f32(c + 4), load_f32(c + 8));
-                }
-            }
-        }
+        for_each_neighbour(b + offsets[i] + header, ids, [&](std::uint32_t to) {
+            const std::byte* c = b + offsets[to] + south_east;
+            f.add_v(load_f32(c), load_f32(c + 4), load_f32(c + 8));
+        });
     }
     return f.value();
 }
@@ -592,19 +594,11 @@ inline std::uint64_t floor_follow_full(std::span<const std::byte> bytes, const o
         for (std::size_t i = 0; i < o.area_count; ++i) {
             const std::byte* start = b + offsets[i];
             f.add_u(static_cast<std::size_t>(skip_area<V>(start, o.data) - start));
-            const std::byte* p = start + header;
-            for (int d = 0; d < 4; ++d) {
-                const std::size_t n = load_u32(p);
-                p += 4;
-                for (std::size_t k = 0; k < n; ++k, p += 4) {
-                    const std::uint32_t to = floor_position_of(ids, load_u32(p));
-                    if (to != none) {
-                        const std::byte* c = b + offsets[to];
-                        f.add_v(load_f32(c + south_east), load_f32(c + south_east + 4), load_f32(c + south_east + 8));
-                        f.add_u(static_cast<std::size_t>(skip_area<V>(c, o.data) - c));
-                    }
-                }
-            }
+            for_each_neighbour(start + header, ids, [&](std::uint32_t to) {
+                const std::byte* c = b + offsets[to];
+                f.add_v(load_f32(c + south_east), load_f32(c + south_east + 4), load_f32(c + south_east + 8));
+                f.add_u(static_cast<std::size_t>(skip_area<V>(c, o.data) - c));
+            });
         }
         return 0;
     });

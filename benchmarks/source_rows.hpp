@@ -50,6 +50,11 @@ struct fold : source_floor::fold {
         bits ^= o.bits;
     }
     void add(navspan::vec3 v) noexcept { add_v(v.x, v.y, v.z); }
+    // add of each value, in order.
+    template <class... T>
+    void add_all(const T&... v) noexcept {
+        (add(v), ...);
+    }
     template <class T>
     void add(const std::optional<T>& o) noexcept {
         if (o) add(*o);
@@ -71,38 +76,20 @@ __attribute__((always_inline))
 #endif
 inline void fold_area(fold& f, const Area& a) noexcept {
     using namespace navspan::source;
-    f.add(a.index().value);
-    f.add(a.id());
-    f.add(a.attributes_raw());
-    f.add(a.north_west());
-    f.add(a.south_east());
-    f.add(a.north_east_z());
-    f.add(a.south_west_z());
-    f.add(a.corner(corner::north_east));
-    f.add(a.corner(corner::south_west));
+    f.add_all(a.index().value, a.id(), a.attributes_raw(), a.north_west(), a.south_east(), a.north_east_z(),
+              a.south_west_z(), a.corner(corner::north_east), a.corner(corner::south_west));
     for (unsigned d = 0; d < 4; ++d) {
         for (std::uint32_t id : a.connections(static_cast<direction>(d))) f.add(id);
     }
     f.add(a.connection_count());
     for (const hiding_spot s : a.hiding_spots()) {
-        f.add(s.id());
-        f.add(s.position());
-        f.add(s.flags_raw());
+        f.add_all(s.id(), s.position(), s.flags_raw());
     }
     for (const approach_spot s : a.approach_spots()) {
-        f.add(s.here_area());
-        f.add(s.prev_area());
-        f.add(s.prev_to_here());
-        f.add(s.next_area());
-        f.add(s.here_to_next());
+        f.add_all(s.here_area(), s.prev_area(), s.prev_to_here(), s.next_area(), s.here_to_next());
     }
     for (const encounter_path p : a.encounter_paths()) {
-        f.add(p.from_area());
-        f.add(p.to_area());
-        f.add(p.from_direction());
-        f.add(p.to_direction());
-        f.add(p.path_from());
-        f.add(p.path_to());
+        f.add_all(p.from_area(), p.to_area(), p.from_direction(), p.to_direction(), p.path_from(), p.path_to());
         for (const encounter_spot s : p.spots()) {
             f.add(s.hiding_spot_id());
             f.add(s.t());
@@ -133,9 +120,7 @@ inline void fold_area(fold& f, const Area& a) noexcept {
     f.add(g.raw().size());
     if (auto tf = g.tf()) f.add(tf->attributes_raw());
     if (auto l = g.left4dead2()) {
-        f.add(l->spawn_attributes_raw());
-        f.add(l->fog_place_index());
-        f.add(l->inherit_visibility_from());
+        f.add_all(l->spawn_attributes_raw(), l->fog_place_index(), l->inherit_visibility_from());
         for (std::uint32_t w : l->unnamed_words()) f.add(w);
         for (std::uint32_t w : l->unnamed_list()) f.add(w);
         f.add(l->spawn_block().size());
@@ -153,15 +138,10 @@ inline void fold_area(fold& f, const Area& a) noexcept {
 inline std::uint64_t traverse(const navspan::source::nav_file& file, bool versioned) noexcept {
     using namespace navspan::source;
     fold f;
-    f.add(file.version());
-    f.add(file.subversion());
-    f.add(file.bsp_size());
-    f.add(file.analyzed().value_or(false));
-    f.add(file.has_unnamed_areas().value_or(false));
+    f.add_all(file.version(), file.subversion(), file.bsp_size(), file.analyzed().value_or(false),
+              file.has_unnamed_areas().value_or(false));
     for (const place p : file.places()) {
-        f.add(p.index());
-        f.add(p.name().size());
-        f.add(p.terminated());
+        f.add_all(p.index(), p.name().size(), p.terminated());
     }
     // Each loop folds into its own local (the callback returns it): a fold
     // captured by reference would live in memory, every add a store, since
@@ -179,20 +159,12 @@ inline std::uint64_t traverse(const navspan::source::nav_file& file, bool versio
     }
     f.merge(by_area);
     for (const ladder l : file.ladders()) {
-        f.add(l.id());
-        f.add(l.width());
-        f.add(l.top());
-        f.add(l.bottom());
-        f.add(l.length());
-        f.add(l.direction_raw());
-        f.add(l.facing());
-        f.add(l.is_dangling_raw());
+        f.add_all(l.id(), l.width(), l.top(), l.bottom(), l.length(), l.direction_raw(), l.facing(),
+                  l.is_dangling_raw());
         for (unsigned c = 0; c < 5; ++c) f.add(l.connected_area(static_cast<ladder_connection>(c)));
     }
     if (auto l4d = file.left4dead2()) {
-        f.add(l4d->population_name().value_or("").size());
-        f.add(l4d->fog_places().size());
-        f.add(l4d->max_view_distance());
+        f.add_all(l4d->population_name().value_or("").size(), l4d->fog_places().size(), l4d->max_view_distance());
     }
     f.add(file.trailing().size());
     return f.value();
@@ -207,11 +179,8 @@ inline std::uint64_t open_checksum(const navspan::source::nav_file& f) noexcept 
 
 inline void add_source_synthetic(std::vector<bench_input>& inputs, bool quick) {
     const std::size_t sizes[] = {12500, 50000, 200000};
-    for (std::size_t n : sizes) {
-        if (quick && n > 12500) break;
-        inputs.push_back({"source_nav", "synthetic " + std::to_string(n) + " areas", navspan_test::make_large_source(n),
-                          true});
-    }
+    add_synthetic(inputs, "source_nav", std::span(sizes).first(quick ? 1 : 3), "areas",
+                  [](std::size_t n) { return navspan_test::make_large_source(n); });
 }
 
 template <class Emit>
@@ -220,13 +189,7 @@ void bench_source(const settings& s, const bench_input& in, Emit&& emit) {
     const std::span<const std::byte> bytes = in.bytes;
     const auto opened = nav_file::open(bytes);
     if (!opened) {
-        row r;
-        r.name = "open";
-        r.format = "source_nav";
-        r.input = in.name;
-        r.skipped = true;
-        r.note = opened.error().message();
-        emit(r);
+        emit(skipped_row("open", "source_nav", in.name, opened.error().message()));
         return;
     }
     const nav_file& file = *opened;

@@ -16,29 +16,11 @@
 
 #include <navspan/c/navspan.h>
 
+#include "fuzz_target.hpp"
+
 namespace {
 
-volatile std::uint64_t g_sink;
-
-struct draw {
-    std::uint64_t state;
-    std::uint32_t next() noexcept {
-        state = state * 6364136223846793005ull + 1442695040888963407ull;
-        return static_cast<std::uint32_t>(state >> 33);
-    }
-    float in(float lo, float hi) noexcept {
-        return lo + (hi - lo) * (static_cast<float>(next() & 0xFFFF) / 65535.0f);
-    }
-    // Mostly inside the box, sometimes far out or not a number.
-    float coordinate(float lo, float hi) noexcept {
-        switch (next() % 16) {
-            case 0: return std::numeric_limits<float>::quiet_NaN();
-            case 1: return std::numeric_limits<float>::infinity();
-            case 2: return 3e38f;
-            default: return in(lo - 8, hi + 8);
-        }
-    }
-};
+using navspan_fuzz::draw;
 
 void check(navspan_result r) {
     const int v = static_cast<int>(r);
@@ -141,17 +123,16 @@ void query(navspan_mesh* mesh, draw& d, std::uint64_t& h) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    draw d{size};
-    for (std::size_t i = 0; i < size && i < 64; ++i) d.state = d.state * 131 + data[size - 1 - i];
+std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
+    draw d = draw::from(bytes);
     std::uint64_t h = 0;
     navspan_file* file = nullptr;
     navspan_error err;
-    const navspan_result opened = navspan_open_bytes(data, size, nullptr, &file, &err);
+    const navspan_result opened = navspan_open_bytes(bytes.data(), bytes.size(), nullptr, &file, &err);
     check(opened);
     if (opened != navspan_result_success) {
         if (file != nullptr || err.code != opened || err.message[0] == '\0') std::abort();
-        return 0;
+        return h;
     }
     h += navspan_file_version(file) + static_cast<std::uint64_t>(navspan_file_format(file));
     check(navspan_info_json(file, "fuzz", count_text, &h, &err));
@@ -173,6 +154,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         navspan_mesh_destroy(mesh);
     }
     navspan_close(file);
-    g_sink = h;
-    return 0;
+    return h;
 }

@@ -9,12 +9,9 @@
 
 #include "creation/walk.hpp"
 
-namespace {
-volatile std::uint64_t g_sink;
-}
+#include "fuzz_target.hpp"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const auto bytes = std::as_bytes(std::span(data, size));
+std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
     std::uint64_t hash = navspan_test::walk_creation(bytes);
     // navspan::creation::validate over every NVNM of a plugin that opens.
     if (const auto plugin = navspan::creation::plugin_file::open(bytes)) {
@@ -22,6 +19,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         (void)navspan::creation::validate(*plugin, scratch, [&](const navspan::finding& f) { hash = hash * 31 + (f.offset ^ f.value); },
                                           navspan::creation::nvnm_search::every_record);
     }
-    g_sink = hash;
-    return 0;
+    return hash;
 }

@@ -9,16 +9,12 @@
 
 #include "fox/walk.hpp"
 
-namespace {
-volatile std::uint64_t g_sink;
-}
+#include "fuzz_target.hpp"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const auto bytes = std::as_bytes(std::span(data, size));
+std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
     std::uint64_t hash = navspan_test::walk_fox(bytes);
     if (const auto file = navspan::fox::nav2_file::open(bytes)) {
         (void)navspan::fox::validate(*file, [&](const navspan::finding& f) { hash = hash * 31 + (f.offset ^ f.value); });
     }
-    g_sink = hash;
-    return 0;
+    return hash;
 }

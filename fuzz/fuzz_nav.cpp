@@ -13,23 +13,13 @@
 
 #include <navspan/nav.hpp>
 
+#include "fuzz_target.hpp"
+
 namespace {
 
 namespace nav = navspan::nav;
-volatile std::uint64_t g_sink;
 
-// A small deterministic generator seeded from the input.
-struct draw {
-    std::uint64_t state;
-    std::uint32_t next() noexcept {
-        state = state * 6364136223846793005ull + 1442695040888963407ull;
-        return static_cast<std::uint32_t>(state >> 33);
-    }
-    float in(float lo, float hi) noexcept {
-        const float t = static_cast<float>(next() & 0xFFFF) / 65535.0f;
-        return lo + (hi - lo) * t;
-    }
-};
+using navspan_fuzz::draw;
 
 std::uint64_t query(const nav::walkable& w, draw& d) {
     std::uint64_t h = w.polygon_count() * 31 + w.link_count();
@@ -47,13 +37,14 @@ std::uint64_t query(const nav::walkable& w, draw& d) {
         h += index.within(p, d.in(0, 200), around);
     }
     if (w.empty()) return h;
+    // A path's end: the polygon's centre, or a drawn point where it is not usable.
+    auto end_at = [&](nav::polygon_index p) { return w.usable(p) ? nav::centre(w, p) : point(); };
     nav::path_scratch scratch(w);
     std::vector<navspan::vec3> points(64);
     const auto n = static_cast<std::uint32_t>(w.polygon_count());
     for (int i = 0; i < 8; ++i) {
         const nav::polygon_index a = d.next() % n, g = d.next() % n;
-        const navspan::vec3 pa = w.usable(a) ? nav::centre(w, a) : point();
-        const navspan::vec3 pg = w.usable(g) ? nav::centre(w, g) : point();
+        const navspan::vec3 pa = end_at(a), pg = end_at(g);
         const auto found = nav::find_path(w, a, pa, g, pg, scratch);
         h += found.corridor.size() + found.expanded;
         h += nav::straight_path(w, found.corridor, pa, pg, points).count;
@@ -68,8 +59,7 @@ std::uint64_t query(const nav::walkable& w, draw& d) {
     std::vector<nav::reached_polygon> reached(16);
     for (int i = 0; i < 4; ++i) {
         const nav::polygon_index a = d.next() % n, g = d.next() % n;
-        const navspan::vec3 pa = w.usable(a) ? nav::centre(w, a) : point();
-        const navspan::vec3 pg = w.usable(g) ? nav::centre(w, g) : point();
+        const navspan::vec3 pa = end_at(a), pg = end_at(g);
         const auto exact = nav::find_exact_path(graph, a, pa, g, pg, search);
         h += exact.corridor.size() + exact.expanded;
         h += nav::reach(graph, a, pa, d.in(0, 2000), reached, search).count;
@@ -81,17 +71,15 @@ std::uint64_t query(const nav::walkable& w, draw& d) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const auto bytes = std::as_bytes(std::span(data, size));
-    draw d{size};
-    for (std::size_t i = 0; i < size && i < 64; ++i) d.state = d.state * 131 + data[size - 1 - i];
+std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
+    draw d = draw::from(bytes);
     std::uint64_t h = 0;
     if (navspan::detect(bytes) == navspan::format::creation_plugin) {
         auto plugin = navspan::creation::plugin_file::open(bytes);
-        if (!plugin) return 0;
+        if (!plugin) return h;
         navspan::creation::inflate_buffer scratch;
         std::vector<nav::plugin_space> spaces;
-        if (!nav::plugin_spaces(*plugin, scratch, spaces).ok()) return 0;
+        if (!nav::plugin_spaces(*plugin, scratch, spaces).ok()) return h;
         for (std::size_t s = 0; s < spaces.size() && s < 4; ++s) {
             auto w = nav::make_walkable(*plugin, spaces[s], scratch);
             if (w) h += query(*w, d);
@@ -99,6 +87,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } else if (auto w = nav::make_walkable(bytes)) {
         h = query(*w, d);
     }
-    g_sink = h;
-    return 0;
+    return h;
 }

@@ -9,12 +9,8 @@
 
 #include "quake/walk.hpp"
 
-namespace {
-volatile std::uint64_t g_sink;
-}
+#include "fuzz_target.hpp"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const auto bytes = std::as_bytes(std::span(data, size));
-    g_sink = navspan_test::walk_quake(bytes) ^ navspan_test::walk_quake_trusted(bytes);
-    return 0;
+std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
+    return navspan_test::walk_quake(bytes) ^ navspan_test::walk_quake_trusted(bytes);
 }

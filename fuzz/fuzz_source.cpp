@@ -7,13 +7,10 @@
 
 #include "source/walk.hpp"
 
-namespace {
-volatile std::uint64_t g_sink;
-}
+#include "fuzz_target.hpp"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const std::uint64_t h = navspan_test::walk_source(std::as_bytes(std::span(data, size)));
+std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
+    const std::uint64_t h = navspan_test::walk_source(bytes);
     if (h == navspan_test::source_walk_disagreed) __builtin_trap();
-    g_sink = h;
-    return 0;
+    return h;
 }

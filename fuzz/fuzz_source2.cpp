@@ -9,12 +9,9 @@
 
 #include "source2/walk.hpp"
 
-namespace {
-volatile std::uint64_t g_sink;
-}
+#include "fuzz_target.hpp"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const auto bytes = std::as_bytes(std::span(data, size));
+std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
     std::uint64_t h = navspan_test::walk_source2(bytes);
     const auto file = navspan::source2::nav_file::open(bytes);
     if (file) {
@@ -26,6 +23,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const navspan::error e = navspan::source2::validate(*file, [&](const navspan::finding& f) { h += f.offset; });
         h += static_cast<std::uint64_t>(e.code);
     }
-    g_sink = h;
-    return 0;
+    return h;
 }

@@ -498,11 +498,17 @@ def prepare_metadata_for_build_editable(metadata_directory, config_settings=None
     return _write_metadata_folder(metadata_directory)
 
 
-def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+def _wheel_start(wheel_directory):
+    """The project, the wheel's tag and its path in wheel_directory (made)."""
     project = _project()
     tag = wheel_tag()
     out = pathlib.Path(wheel_directory) / _wheel_name(project, tag)
     out.parent.mkdir(parents=True, exist_ok=True)
+    return project, tag, out
+
+
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    project, tag, out = _wheel_start(wheel_directory)
     with tempfile.TemporaryDirectory(prefix="navspan-build-") as tmp:
         library = build_library(pathlib.Path(tmp), project["version"])
         w = _WheelWriter(out, _dist_info(project))
@@ -521,10 +527,7 @@ def build_editable(wheel_directory, config_settings=None, metadata_directory=Non
     """An editable install: a .pth file that puts python/ on sys.path, and
     libnavspan compiled into python/navspan/ (where the package looks first;
     rebuild with the same pip command after changing the C++ sources)."""
-    project = _project()
-    tag = wheel_tag()
-    out = pathlib.Path(wheel_directory) / _wheel_name(project, tag)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    project, tag, out = _wheel_start(wheel_directory)
     with tempfile.TemporaryDirectory(prefix="navspan-build-") as tmp:
         library = build_library(pathlib.Path(tmp), project["version"])
         shutil.copyfile(library, PYTHON_DIR / PACKAGE / library.name)

@@ -367,17 +367,17 @@ class Mesh:
     def locate(self, point: PointLike, height_tolerance: float = math.inf) -> Optional[Location]:
         """The polygon under or above the point whose surface is nearest in
         height (within the tolerance), or None."""
-        out = _lib.Location()
-        r = _L.navspan_locate(self._h, _point(point), height_tolerance, ctypes.byref(out))
-        if r == 35:
-            return None
-        _check(r)
-        return Location(out.polygon, _tuple3(out.point), out.distance)
+        return self._location(_L.navspan_locate, point, height_tolerance)
 
     def nearest(self, point: PointLike, max_distance: float = math.inf) -> Optional[Location]:
         """The polygon nearest to the point in 3D (within max_distance), or None."""
+        return self._location(_L.navspan_nearest, point, max_distance)
+
+    def _location(self, fn, point: PointLike, limit: float) -> Optional[Location]:
+        """locate or nearest (fn): None where the library finds no polygon
+        within the limit (status 35)."""
         out = _lib.Location()
-        r = _L.navspan_nearest(self._h, _point(point), max_distance, ctypes.byref(out))
+        r = fn(self._h, _point(point), limit, ctypes.byref(out))
         if r == 35:
             return None
         _check(r)

@@ -16,145 +16,57 @@ OPEN_COPY = 1
 OPEN_MAP = 2
 
 
-class Error(ctypes.Structure):
-    _fields_ = [
-        ("code", ctypes.c_int),
-        ("offset", ctypes.c_uint64),
-        ("record", ctypes.c_char_p),
-        ("parent", ctypes.c_char_p),
-        ("parent_index", ctypes.c_uint64),
-        ("value", ctypes.c_uint64),
-        ("bound", ctypes.c_uint64),
-        ("message", ctypes.c_char * 320),
-    ]
+# The C types of the structures' fields, by the names the table below uses.
+_FIELD_TYPES = {
+    "int": ctypes.c_int, "char": ctypes.c_char, "i32": ctypes.c_int32, "u32": ctypes.c_uint32,
+    "u64": ctypes.c_uint64, "size_t": ctypes.c_size_t, "float": ctypes.c_float, "char*": ctypes.c_char_p,
+    "void*": ctypes.c_void_p, "u32*": c_uint32_p, "float*": c_float_p,
+}
 
 
-class Options(ctypes.Structure):
-    _fields_ = [("size", ctypes.c_size_t), ("flags", ctypes.c_uint32), ("max_file_size", ctypes.c_uint64)]
+def _structure(name: str, fields: str, **types) -> type:
+    """The ctypes.Structure `name` (navspan_<snake case of name> in navspan.h)
+    with `fields` in the header's order: "TYPE NAME" or "TYPE NAME[N]",
+    comma-separated; `types` adds the types of _FIELD_TYPES does not have."""
+    known = dict(_FIELD_TYPES, **types)
+    table = []
+    for field in fields.split(","):
+        type_name, declarator = field.split()
+        field_name, _, count = declarator.partition("[")
+        ctype = known[type_name]
+        table.append((field_name, ctype * int(count.rstrip("]")) if count else ctype))
+    return type(name, (ctypes.Structure,), {"_fields_": table})
 
 
-class Count(ctypes.Structure):
-    _fields_ = [("name", ctypes.c_char * 40), ("value", ctypes.c_uint64)]
-
-
-class Info(ctypes.Structure):
-    _fields_ = [
-        ("size", ctypes.c_size_t),
-        ("format", ctypes.c_int),
-        ("version", ctypes.c_uint32),
-        ("bytes", ctypes.c_uint64),
-        ("has_bounds", ctypes.c_int32),
-        ("bounds_min", ctypes.c_float * 3),
-        ("bounds_max", ctypes.c_float * 3),
-        ("count_count", ctypes.c_uint32),
-        ("counts", Count * 32),
-    ]
-
-
-class Finding(ctypes.Structure):
-    _fields_ = [
-        ("check", ctypes.c_char_p),
-        ("severity", ctypes.c_int),
-        ("record", ctypes.c_char_p),
-        ("offset", ctypes.c_uint64),
-        ("message", ctypes.c_char_p),
-        ("not_listed", ctypes.c_uint64),
-    ]
-
-
-class Space(ctypes.Structure):
-    _fields_ = [
-        ("kind", ctypes.c_int),
-        ("form_id", ctypes.c_uint32),
-        ("navmeshes", ctypes.c_uint32),
-        ("triangles", ctypes.c_uint64),
-    ]
-
-
-class Polygon(ctypes.Structure):
-    _fields_ = [
-        ("id_primary", ctypes.c_uint32),
-        ("id_secondary", ctypes.c_uint32),
-        ("flags", ctypes.c_uint32),
-        ("group", ctypes.c_uint32),
-        ("first_corner", ctypes.c_uint32),
-        ("corner_count", ctypes.c_uint32),
-        ("first_link", ctypes.c_uint32),
-        ("link_count", ctypes.c_uint32),
-        ("usable", ctypes.c_int32),
-    ]
-
-
-class Link(ctypes.Structure):
-    _fields_ = [
-        ("from_", ctypes.c_uint32),
-        ("target", ctypes.c_uint32),
-        ("kind", ctypes.c_int),
-        ("raw_type", ctypes.c_uint32),
-        ("record", ctypes.c_uint32),
-        ("portal_a", ctypes.c_float * 3),
-        ("portal_b", ctypes.c_float * 3),
-    ]
-
-
-class Location(ctypes.Structure):
-    _fields_ = [("polygon", ctypes.c_uint32), ("point", ctypes.c_float * 3), ("distance", ctypes.c_float)]
-
+Error = _structure("Error", "int code, u64 offset, char* record, char* parent, u64 parent_index, u64 value, "
+                            "u64 bound, char message[320]")
+Options = _structure("Options", "size_t size, u32 flags, u64 max_file_size")
+Count = _structure("Count", "char name[40], u64 value")
+Info = _structure("Info", "size_t size, int format, u32 version, u64 bytes, i32 has_bounds, float bounds_min[3], "
+                          "float bounds_max[3], u32 count_count, Count counts[32]", Count=Count)
+Finding = _structure("Finding", "char* check, int severity, char* record, u64 offset, char* message, u64 not_listed")
+Space = _structure("Space", "int kind, u32 form_id, u32 navmeshes, u64 triangles")
+Polygon = _structure("Polygon", "u32 id_primary, u32 id_secondary, u32 flags, u32 group, u32 first_corner, "
+                                "u32 corner_count, u32 first_link, u32 link_count, i32 usable")
+Link = _structure("Link", "u32 from_, u32 target, int kind, u32 raw_type, u32 record, float portal_a[3], "
+                          "float portal_b[3]")
+Location = _structure("Location", "u32 polygon, float point[3], float distance")
 
 COST_FN = ctypes.CFUNCTYPE(ctypes.c_float, ctypes.c_void_p, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32,
                            ctypes.c_int, ctypes.c_float)
 WRITE_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(ctypes.c_char), ctypes.c_size_t)
 FINDING_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(Finding))
 
-
-class PathRequest(ctypes.Structure):
-    _fields_ = [
-        ("size", ctypes.c_size_t),
-        ("start", ctypes.c_uint32),
-        ("goal", ctypes.c_uint32),
-        ("start_point", ctypes.c_float * 3),
-        ("goal_point", ctypes.c_float * 3),
-        ("cost", COST_FN),
-        ("cost_user", ctypes.c_void_p),
-        ("corridor", c_uint32_p),
-        ("corridor_capacity", ctypes.c_size_t),
-        ("waypoints", c_float_p),
-        ("waypoint_capacity", ctypes.c_size_t),
-    ]
-
-
-class PathResult(ctypes.Structure):
-    _fields_ = [
-        ("size", ctypes.c_size_t),
-        ("start", ctypes.c_uint32),
-        ("goal", ctypes.c_uint32),
-        ("start_point", ctypes.c_float * 3),
-        ("goal_point", ctypes.c_float * 3),
-        ("cost", ctypes.c_float),
-        ("corridor_count", ctypes.c_size_t),
-        ("waypoint_count", ctypes.c_size_t),
-        ("expanded", ctypes.c_size_t),
-    ]
-
-
-class RaycastHit(ctypes.Structure):
-    _fields_ = [
-        ("blocked", ctypes.c_int32),
-        ("fraction", ctypes.c_float),
-        ("last", ctypes.c_uint32),
-        ("visited", ctypes.c_uint32),
-    ]
-
-
-class RaycastResult(ctypes.Structure):
-    _fields_ = [
-        ("size", ctypes.c_size_t),
-        ("blocked", ctypes.c_int32),
-        ("fraction", ctypes.c_float),
-        ("last", ctypes.c_uint32),
-        ("visited", ctypes.c_uint32),
-        ("gave_up", ctypes.c_int32),
-    ]
+# A path request and its result begin alike, as a raycast's result holds its hit.
+_PATH_ENDS = "size_t size, u32 start, u32 goal, float start_point[3], float goal_point[3]"
+_HIT = "i32 blocked, float fraction, u32 last, u32 visited"
+PathRequest = _structure("PathRequest", _PATH_ENDS + ", cost_fn cost, void* cost_user, u32* corridor, "
+                                        "size_t corridor_capacity, float* waypoints, size_t waypoint_capacity",
+                         cost_fn=COST_FN)
+PathResult = _structure("PathResult", _PATH_ENDS + ", float cost, size_t corridor_count, size_t waypoint_count, "
+                                      "size_t expanded")
+RaycastHit = _structure("RaycastHit", _HIT)
+RaycastResult = _structure("RaycastResult", "size_t size, " + _HIT + ", i32 gave_up")
 
 
 def _candidates():

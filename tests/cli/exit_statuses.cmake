@@ -5,6 +5,39 @@
 # status text shared by every --help and the README.
 include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 
+# Writes `file` with the bytes `hex` (two hex digits each) appended, to `out`.
+function(copy_with_trailing file hex out)
+    file(READ ${file} bytes HEX)
+    string(APPEND bytes "${hex}")
+    string(REGEX REPLACE "([0-9a-f][0-9a-f])" "\\\\x\\1" escaped "${bytes}")
+    execute_process(COMMAND printf "${escaped}" OUTPUT_FILE ${out})
+endfunction()
+
+# validate --json on two files: status `expected`, one record a line, the
+# first matching `first`, the second `second`.
+function(expect_two_records expected first second)
+    expect_status(${expected} validate --json ${ARGN})
+    string(REGEX MATCHALL "[^\n]+" records "${last_out}")
+    list(GET records 0 record)
+    expect_match("first record" "${first}" "${record}")
+    list(GET records 1 record)
+    expect_match("second record" "${second}" "${record}")
+endfunction()
+
+# validate on `file`, whose one finding is trailing-bytes (info): shown at
+# --min-severity info (its line matches `text`), counted in the per-check
+# summary, failing --fail-on info unless ignored, and in the JSON record
+# (matching `json`) of --only trailing-bytes.
+function(expect_trailing_finding file text json)
+    expect_status(0 validate --min-severity info ${file})
+    expect_match("info finding" "${text}" "${last_out}")
+    expect_match("per-check summary" "\n  trailing-bytes +1  info\n" "${last_out}")
+    expect_status(3 validate --fail-on info ${file})
+    expect_status(0 validate --fail-on info --ignore trailing-bytes ${file})
+    expect_status(3 validate --json --fail-on info --only trailing-bytes ${file})
+    expect_match("json findings" "${json}" "${last_out}")
+endfunction()
+
 set(quake ${SAMPLES}/sample_v18.nav)
 set(source ${SAMPLES}/sample_v16_cstrike.nav)
 
@@ -81,49 +114,25 @@ endif()
 # validate: severities, filters, the per-check summary, one JSON record per file.
 expect_status(0 validate ${source})
 expect_match("summary" "sample_v16_cstrike.nav: 0 findings \\(0 error, 0 warning, 0 info\\)" "${last_out}")
-expect_status(1 validate --json ${quake} ${JUNK})
-string(REGEX MATCHALL "[^\n]+" records "${last_out}")
-list(GET records 0 clean)
-expect_match("clean record" "^{\"file\": \"[^\"]*sample_v18.nav\", \"findings\": \\[\\], \"counts\": {}, \"severities\": {\"error\": 0, \"warning\": 0, \"info\": 0}}$" "${clean}")
-list(GET records 1 unreadable)
-expect_match("unreadable record" "^{\"file\": \"[^\"]*junk.bin\", \"error\": " "${unreadable}")
-file(READ ${source} source_bytes HEX)
+expect_two_records(1 "^{\"file\": \"[^\"]*sample_v18.nav\", \"findings\": \\[\\], \"counts\": {}, \"severities\": {\"error\": 0, \"warning\": 0, \"info\": 0}}$"
+    "^{\"file\": \"[^\"]*junk.bin\", \"error\": " ${quake} ${JUNK})
 # The source sample with two trailing bytes: one info finding (trailing-bytes).
-string(APPEND source_bytes "0102")
-string(REGEX REPLACE "([0-9a-f][0-9a-f])" "\\\\x\\1" escaped "${source_bytes}")
-execute_process(COMMAND printf "${escaped}" OUTPUT_FILE ${OUT}/trailing.nav)
-expect_status(0 validate --min-severity info ${OUT}/trailing.nav)
-expect_match("info finding" "info: trailing-bytes: file at offset 771" "${last_out}")
-expect_match("per-check summary" "\n  trailing-bytes +1  info\n" "${last_out}")
-expect_status(3 validate --fail-on info ${OUT}/trailing.nav)
-expect_status(0 validate --fail-on info --ignore trailing-bytes ${OUT}/trailing.nav)
+copy_with_trailing(${source} "0102" ${OUT}/trailing.nav)
+expect_trailing_finding(${OUT}/trailing.nav "info: trailing-bytes: file at offset 771"
+    "^{\"file\": \"[^\"]*trailing.nav\", \"findings\": \\[{\"check\": \"trailing-bytes\", \"severity\": \"info\", .*\"counts\": {\"trailing-bytes\": 1}, \"severities\": {[^}]*}}\n$")
 expect_status(0 validate --fail-on info --only one-way-connection ${OUT}/trailing.nav)
-expect_status(3 validate --json --fail-on info --only trailing-bytes ${OUT}/trailing.nav)
-expect_match("json findings" "^{\"file\": \"[^\"]*trailing.nav\", \"findings\": \\[{\"check\": \"trailing-bytes\", \"severity\": \"info\", .*\"counts\": {\"trailing-bytes\": 1}, \"severities\": {[^}]*}}\n$" "${last_out}")
 
 # Fox and plugins print the library's checks the same way: a clean record
 # each, then the Fox sample with four bytes after its file size (one info
 # finding, named and filtered like Source's).
 set(fox ${SAMPLES}/fox_sample.nav2)
 set(plugin ${SAMPLES}/sample_skyrim.esp)
-expect_status(0 validate --json ${fox} ${plugin})
-string(REGEX MATCHALL "[^\n]+" records "${last_out}")
-list(GET records 0 clean_fox)
-expect_match("clean fox record" "^{\"file\": \"[^\"]*fox_sample.nav2\", \"findings\": \\[\\], \"counts\": {}, \"severities\": {[^}]*}}$" "${clean_fox}")
-list(GET records 1 clean_plugin)
-expect_match("clean plugin record" "^{\"file\": \"[^\"]*sample_skyrim.esp\", \"findings\": \\[\\], \"counts\": {}, \"severities\": {[^}]*}}$" "${clean_plugin}")
-file(READ ${fox} fox_bytes HEX)
-string(APPEND fox_bytes "01020304")
-string(REGEX REPLACE "([0-9a-f][0-9a-f])" "\\\\x\\1" escaped "${fox_bytes}")
-execute_process(COMMAND printf "${escaped}" OUTPUT_FILE ${OUT}/trailing.nav2)
-expect_status(0 validate --min-severity info ${OUT}/trailing.nav2)
-expect_match("fox info finding" "info: trailing-bytes: end of file at offset 2478: [^\n]* \\(bytes 4\\)\n" "${last_out}")
-expect_match("fox per-check summary" "\n  trailing-bytes +1  info\n" "${last_out}")
-expect_status(3 validate --fail-on info ${OUT}/trailing.nav2)
-expect_status(0 validate --fail-on info --ignore trailing-bytes ${OUT}/trailing.nav2)
+expect_two_records(0 "^{\"file\": \"[^\"]*fox_sample.nav2\", \"findings\": \\[\\], \"counts\": {}, \"severities\": {[^}]*}}$"
+    "^{\"file\": \"[^\"]*sample_skyrim.esp\", \"findings\": \\[\\], \"counts\": {}, \"severities\": {[^}]*}}$" ${fox} ${plugin})
+copy_with_trailing(${fox} "01020304" ${OUT}/trailing.nav2)
+expect_trailing_finding(${OUT}/trailing.nav2 "info: trailing-bytes: end of file at offset 2478: [^\n]* \\(bytes 4\\)\n"
+    "^{\"file\": \"[^\"]*trailing.nav2\", \"findings\": \\[{\"check\": \"trailing-bytes\", \"severity\": \"info\", \"record\": \"end of file\", \"offset\": 2478, .*\"counts\": {\"trailing-bytes\": 1}, \"severities\": {[^}]*}}\n$")
 expect_status(0 validate --fail-on warning ${OUT}/trailing.nav2)
-expect_status(3 validate --json --fail-on info --only trailing-bytes ${OUT}/trailing.nav2)
-expect_match("fox json findings" "^{\"file\": \"[^\"]*trailing.nav2\", \"findings\": \\[{\"check\": \"trailing-bytes\", \"severity\": \"info\", \"record\": \"end of file\", \"offset\": 2478, .*\"counts\": {\"trailing-bytes\": 1}, \"severities\": {[^}]*}}\n$" "${last_out}")
 
 # A script can trust validate (issue 27): a check id no format has is a usage
 # error naming the ids; info findings are counted, listed with --min-severity

@@ -38,3 +38,14 @@ function(expect_run expected regex)
         message(FATAL_ERROR "navspan ${ARGN}: expected output to match '${regex}', got:\n${out}${err}")
     endif()
 endfunction()
+
+# The first runs of every format's sample (tests/<format>/cli.cmake): dump
+# --json, validate (no findings), then svg and obj written to OUT/<stem>.svg
+# and OUT/<stem>.obj; each regex is what that run's output must match.
+function(expect_sample_basics sample stem dump_regex svg_regex obj_regex)
+    get_filename_component(name ${sample} NAME)
+    expect_run(0 "${dump_regex}" dump --json ${sample})
+    expect_run(0 "${name}: 0 findings" validate ${sample})
+    expect_run(0 "${svg_regex}" svg ${sample} -o ${OUT}/${stem}.svg)
+    expect_run(0 "${obj_regex}" obj ${sample} -o ${OUT}/${stem}.obj)
+endfunction()

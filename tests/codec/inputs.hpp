@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "support/corpus.hpp"
+#include "support/textured_data.hpp"
 
 namespace navspan_codec_test {
 
@@ -21,45 +22,9 @@ struct named_input {
 };
 
 // Data with the texture of navigation records: runs, repeats near and far,
-// little-endian counters, and noise.
+// short periods, little-endian counters, and noise.
 inline std::vector<std::byte> textured(std::size_t n, std::uint32_t seed) {
-    std::mt19937 engine(seed);
-    auto rng = [&engine] { return static_cast<std::uint32_t>(engine()); };
-    std::vector<std::byte> out;
-    out.reserve(n);
-    while (out.size() < n) {
-        switch (rng() % 5) {
-            case 0:
-                for (int i = 0; i < 9 && out.size() < n; ++i) out.push_back(static_cast<std::byte>(rng()));
-                break;
-            case 1: {
-                const auto b = static_cast<std::byte>(rng() % 3 == 0 ? 0xFF : 0);
-                for (unsigned i = rng() % 300; i > 0 && out.size() < n; --i) out.push_back(b);
-                break;
-            }
-            case 2: {
-                if (out.size() < 40) break;
-                const std::size_t dist = 1 + rng() % std::min<std::size_t>(out.size(), 200000);
-                for (unsigned i = 3 + rng() % 200; i > 0 && out.size() < n; --i) out.push_back(out[out.size() - dist]);
-                break;
-            }
-            case 3: {  // a short period (runs of 2..7-byte patterns)
-                if (out.size() < 8) break;
-                const std::size_t dist = 1 + rng() % 7;
-                for (unsigned i = 4 + rng() % 100; i > 0 && out.size() < n; --i) out.push_back(out[out.size() - dist]);
-                break;
-            }
-            default: {
-                auto v = static_cast<std::uint16_t>(rng());
-                for (int i = 0; i < 12 && out.size() + 1 < n; ++i, ++v) {
-                    out.push_back(static_cast<std::byte>(v & 0xFF));
-                    out.push_back(static_cast<std::byte>(v >> 8));
-                }
-                break;
-            }
-        }
-    }
-    return out;
+    return navspan_test::textured_data(n, seed, {.noise_run = 9, .farthest = 200000, .short_periods = true});
 }
 
 inline std::vector<std::byte> noise(std::size_t n, std::uint32_t seed) {

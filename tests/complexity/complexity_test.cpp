@@ -25,38 +25,15 @@
 
 #include <navspan/navspan.hpp>
 
+#include "complexity/command_runner.hpp"
 #include "complexity/hostile_inputs.hpp"
-
-#if defined(__linux__) || defined(__APPLE__)
-#include <fcntl.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-#define NAVSPAN_COMPLEXITY_PROCESSES 1
-#endif
-
-// AddressSanitizer's shadow memory, redzones and quarantine of freed blocks
-// (up to 256 MB by default) add to a command's resident set, so its absolute
-// peak is only held to 100 MB in builds without it; the growth between sizes
-// is checked in every build.
-#if defined(__SANITIZE_ADDRESS__)
-#define NAVSPAN_COMPLEXITY_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define NAVSPAN_COMPLEXITY_ASAN 1
-#endif
-#endif
 
 namespace {
 
 namespace fs = std::filesystem;
 namespace hostile = navspan_test::hostile;
 
-struct cost {
-    double seconds = 0;      // CPU seconds (user + system)
-    double peak_bytes = 0;   // peak resident set of the child, 0 in process
-    int status = 0;
-};
+using cost = navspan_test::run_cost;
 
 bool table_wanted() {
     const char* t = std::getenv("NAVSPAN_COMPLEXITY_TABLE");
@@ -135,34 +112,7 @@ cost run_library(const std::vector<std::byte>& bytes, const hostile::shape& s) {
 }
 
 #ifdef NAVSPAN_COMPLEXITY_PROCESSES
-// Runs the command with stdout and stderr discarded; its CPU time and peak
-// resident set from wait4.
-cost run_command(const std::vector<std::string>& args) {
-    std::vector<char*> argv;
-    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    const pid_t pid = fork();
-    if (pid == 0) {
-        const int null = open("/dev/null", O_WRONLY);
-        dup2(null, 1);
-        dup2(null, 2);
-        execv(argv[0], argv.data());
-        _exit(127);
-    }
-    int status = 0;
-    rusage use{};
-    wait4(pid, &status, 0, &use);
-    cost c;
-    c.seconds = static_cast<double>(use.ru_utime.tv_sec + use.ru_stime.tv_sec) +
-                static_cast<double>(use.ru_utime.tv_usec + use.ru_stime.tv_usec) / 1e6;
-#ifdef __APPLE__
-    c.peak_bytes = static_cast<double>(use.ru_maxrss);
-#else
-    c.peak_bytes = static_cast<double>(use.ru_maxrss) * 1024.0;
-#endif
-    c.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    return c;
-}
+using navspan_test::run_command;
 
 // Starts the commands from a small helper process forked before the test
 // makes any input. A child's peak resident set (ru_maxrss) starts at its
@@ -207,25 +157,23 @@ public:
     }
 
 private:
-    static bool write_all(int fd, const void* p, std::size_t n) {
-        const char* b = static_cast<const char*>(p);
+    // Moves all n bytes at b through `io` (a write or a read of fd), however
+    // few each call takes; false at an error or the end of the pipe.
+    template <class Byte, class Io>
+    static bool transfer_all(int fd, Byte* b, std::size_t n, Io io) {
         while (n != 0) {
-            const ssize_t k = write(fd, b, n);
+            const ssize_t k = io(fd, b, n);
             if (k <= 0) return false;
             b += k;
             n -= static_cast<std::size_t>(k);
         }
         return true;
     }
+    static bool write_all(int fd, const void* p, std::size_t n) {
+        return transfer_all(fd, static_cast<const char*>(p), n, [](int f, const char* b, std::size_t k) { return write(f, b, k); });
+    }
     static bool read_all(int fd, void* p, std::size_t n) {
-        char* b = static_cast<char*>(p);
-        while (n != 0) {
-            const ssize_t k = read(fd, b, n);
-            if (k <= 0) return false;
-            b += k;
-            n -= static_cast<std::size_t>(k);
-        }
-        return true;
+        return transfer_all(fd, static_cast<char*>(p), n, [](int f, char* b, std::size_t k) { return read(f, b, k); });
     }
     void serve() {
         for (;;) {
@@ -254,19 +202,27 @@ struct run {
     cost c;
 };
 
+// One row of the table (NAVSPAN_COMPLEXITY_TABLE=1): `r`, the run of `what` on shape s.
+void print_row(const hostile::shape& s, const char* size_note, const std::string& what, const run& r) {
+    if (!table_wanted()) return;
+    std::printf("| %s%s | %s | %zu | %.3f | %.1f | %.2f | %.0f |\n", s.name.c_str(), size_note, what.c_str(), r.bytes,
+                r.c.seconds, r.c.peak_bytes / 1e6, r.c.seconds * 1e9 / static_cast<double>(r.bytes),
+                r.c.peak_bytes / static_cast<double>(r.bytes));
+}
+
+// How much a cost may grow from `from` to `to`: compressed shapes grow in
+// records faster than in bytes, and the work they may ask for is bounded by
+// the records (and the work budget), so the larger of the two ratios.
+double growth_ratio(const run& from, const run& to, std::size_t shape_from, std::size_t shape_to) {
+    return std::max(static_cast<double>(to.bytes) / static_cast<double>(from.bytes),
+                    static_cast<double>(shape_to) / static_cast<double>(shape_from));
+}
+
 void report(const hostile::shape& s, const std::string& what, const run& small, const run& large) {
-    if (table_wanted()) {
-        std::printf("| %s | %s | %zu | %.3f | %.1f | %.2f | %.0f |\n", s.name.c_str(), what.c_str(), large.bytes,
-                    large.c.seconds, large.c.peak_bytes / 1e6, large.c.seconds * 1e9 / static_cast<double>(large.bytes),
-                    large.c.peak_bytes / static_cast<double>(large.bytes));
-    }
+    print_row(s, "", what, large);
     INFO(s.name << ": " << what << ": " << small.bytes << " bytes " << small.c.seconds << " s, " << large.bytes
               << " bytes " << large.c.seconds << " s; peak " << small.c.peak_bytes << " -> " << large.c.peak_bytes);
-    // Compressed shapes grow in records faster than in bytes: the work they
-    // may ask for is bounded by the records (and the work budget), so the
-    // allowed growth is the larger of the two ratios.
-    const double ratio = std::max(static_cast<double>(large.bytes) / static_cast<double>(small.bytes),
-                                  static_cast<double>(s.large) / static_cast<double>(s.small));
+    const double ratio = growth_ratio(small, large, s.small, s.large);
     CHECK_FALSE(grows_too_fast(small.c.seconds, large.c.seconds, 0.05, ratio));
     if (large.c.peak_bytes > 0) CHECK_FALSE(grows_too_fast(small.c.peak_bytes, large.c.peak_bytes, 48e6, ratio));
 }
@@ -276,17 +232,12 @@ void report(const hostile::shape& s, const std::string& what, const run& small, 
 // wait4, so an absolute bound is fair) and its time within n log n of the
 // large size's (a ratio: timings are not compared with a constant).
 void report_huge(const hostile::shape& s, const std::string& what, const run& large, const run& huge) {
-    if (table_wanted()) {
-        std::printf("| %s (huge) | %s | %zu | %.3f | %.1f | %.2f | %.0f |\n", s.name.c_str(), what.c_str(), huge.bytes,
-                    huge.c.seconds, huge.c.peak_bytes / 1e6, huge.c.seconds * 1e9 / static_cast<double>(huge.bytes),
-                    huge.c.peak_bytes / static_cast<double>(huge.bytes));
-    }
+    print_row(s, " (huge)", what, huge);
     INFO(s.name << ": " << what << ": " << huge.bytes << " bytes " << huge.c.seconds << " s, peak " << huge.c.peak_bytes);
 #ifndef NAVSPAN_COMPLEXITY_ASAN
     CHECK(huge.c.peak_bytes < 100e6);
 #endif
-    const double ratio = std::max(static_cast<double>(huge.bytes) / static_cast<double>(large.bytes),
-                                  static_cast<double>(s.huge) / static_cast<double>(s.large));
+    const double ratio = growth_ratio(large, huge, s.large, s.huge);
     CHECK_FALSE(grows_too_fast(large.c.seconds, huge.c.seconds, 0.05, ratio));
 }
 #endif

@@ -15,25 +15,17 @@
 #include <string>
 #include <vector>
 
-#include <fcntl.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <navspan/source.hpp>
 #include <navspan/source/edit.hpp>
 #include <navspan/source/writer.hpp>
+
+#include "complexity/command_runner.hpp"
 
 // A named namespace: the folder's files may be built as one unit.
 namespace edit_pack_cases {
 
 namespace fs = std::filesystem;
 namespace ns = navspan::source;
-
-struct usage {
-    double seconds = 0, peak_bytes = 0;
-    int status = -1;
-};
 
 // Makes an input in a child process, so that the test's own peak memory
 // (which a forked command's ru_maxrss starts from) stays small.
@@ -49,34 +41,7 @@ void make_input(Make&& make) {
     REQUIRE(WIFEXITED(status));
 }
 
-usage run_exe(const std::vector<std::string>& args) {
-    std::vector<char*> argv;
-    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    const pid_t pid = fork();
-    if (pid == 0) {
-        const int null = open("/dev/null", O_WRONLY);
-        dup2(null, 1);
-        dup2(null, 2);
-        execv(argv[0], argv.data());
-        _exit(127);
-    }
-    int status = 0;
-    rusage use{};
-    wait4(pid, &status, 0, &use);
-    usage u;
-    u.seconds = static_cast<double>(use.ru_utime.tv_sec + use.ru_stime.tv_sec) +
-                static_cast<double>(use.ru_utime.tv_usec + use.ru_stime.tv_usec) / 1e6;
-#ifdef __APPLE__
-    u.peak_bytes = static_cast<double>(use.ru_maxrss);
-#else
-    u.peak_bytes = static_cast<double>(use.ru_maxrss) * 1024.0;
-#endif
-    u.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    return u;
-}
-
-void check_budget(const std::string& what, const usage& u, int status) {
+void check_budget(const std::string& what, const navspan_test::run_cost& u, int status) {
     INFO(what << ": " << u.seconds << " s, peak " << u.peak_bytes / 1e6 << " MB, status " << u.status);
     CHECK(u.status == status);
     CHECK(u.seconds < 3.0);
@@ -113,6 +78,30 @@ struct scratch_dir {
     }
 };
 
+// H8 and H12: JSON texts of n values for pack, made at two sizes (1 MB and 4 MB).
+std::string zeros_json(std::size_t n) {
+    std::string json = "{\"format\": \"source_nav\", \"version\": 16, \"junk\": [0";
+    for (std::size_t i = 1; i < n; ++i) json += ",0";
+    return json + "]}";
+}
+
+std::string repeated_key_json(std::size_t n) {
+    std::string json = "{\"format\": \"source_nav\"";
+    for (std::size_t i = 0; i < n; ++i) json += ", \"version\": 16";
+    return json + "}";
+}
+
+struct pack_input {
+    const char* name;
+    std::size_t small, large;
+    std::string (*make)(std::size_t n);
+};
+
+const pack_input pack_inputs[] = {
+    {"zeros", 500000u, 2000000u, zeros_json},
+    {"keys", 150000u, 600000u, repeated_key_json},
+};
+
 }  // namespace edit_pack_cases
 
 TEST_CASE("H6, H7: edit --merge of many place names and repeated --connect stay within budget") {
@@ -130,7 +119,7 @@ TEST_CASE("H6, H7: edit --merge of many place names and repeated --connect stay 
             write_model(in, m);
         });
         check_budget("merge " + std::to_string(places),
-                     run_exe({exe, "edit", in.string(), "--merge", in.string(), "-o", out.string(), "--allow-invalid"}), 0);
+                     navspan_test::run_command({exe, "edit", in.string(), "--merge", in.string(), "-o", out.string(), "--allow-invalid"}), 0);
     }
     for (const std::uint32_t size : {50000u, 200000u}) {
         const fs::path in = dir.path / "conn.nav", out = dir.path / "out.nav";
@@ -142,7 +131,7 @@ TEST_CASE("H6, H7: edit --merge of many place names and repeated --connect stay 
         });
         std::vector<std::string> args{exe, "edit", in.string(), "-o", out.string(), "--allow-invalid"};
         for (std::uint32_t i = 0; i < size / 10; ++i) args.insert(args.end(), {"--connect", "1", "2"});
-        check_budget("connect " + std::to_string(size), run_exe(args), 0);
+        check_budget("connect " + std::to_string(size), navspan_test::run_command(args), 0);
     }
 }
 
@@ -151,23 +140,13 @@ TEST_CASE("H8, H12: pack of [0,0,...] and of one key repeated stays within budge
     const char* exe = std::getenv("NAVSPAN_EXE");
     if (exe == nullptr) return;
     const scratch_dir dir;
-    for (const std::size_t n : {500000u, 2000000u}) {  // 1 MB and 4 MB
-        const fs::path in = dir.path / "zeros.json", out = dir.path / "out.nav";
-        make_input([&] {
-            std::string json = "{\"format\": \"source_nav\", \"version\": 16, \"junk\": [0";
-            for (std::size_t i = 1; i < n; ++i) json += ",0";
-            write_file(in, json + "]}");
-        });
-        check_budget("zeros " + std::to_string(n), run_exe({exe, "pack", in.string(), "-o", out.string()}), 0);
-    }
-    for (const std::size_t n : {150000u, 600000u}) {  // 1 MB and 4 MB
-        const fs::path in = dir.path / "keys.json", out = dir.path / "out.nav";
-        make_input([&] {
-            std::string json = "{\"format\": \"source_nav\"";
-            for (std::size_t i = 0; i < n; ++i) json += ", \"version\": 16";
-            write_file(in, json + "}");
-        });
-        check_budget("keys " + std::to_string(n), run_exe({exe, "pack", in.string(), "-o", out.string()}), 0);
+    for (const pack_input& input : pack_inputs) {
+        for (const std::size_t n : {input.small, input.large}) {
+            const fs::path in = dir.path / (std::string(input.name) + ".json"), out = dir.path / "out.nav";
+            make_input([&] { write_file(in, input.make(n)); });
+            check_budget(std::string(input.name) + " " + std::to_string(n),
+                         navspan_test::run_command({exe, "pack", in.string(), "-o", out.string()}), 0);
+        }
     }
 }
 

@@ -21,6 +21,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "creation/deflate_writer.hpp"
@@ -280,6 +281,21 @@ inline nvnm_data make_grid_mesh(std::uint32_t version, unsigned nx, unsigned ny,
     return d;
 }
 
+// Two navmeshes whose borders link to each other (form ids 0x01000801 and
+// 0x01000803): left's right border triangles and right's left border ones.
+inline std::pair<nvnm_data, nvnm_data> linked_navmesh_pair() {
+    auto left = make_grid_mesh(12, 2, 2, {.edge_links = true, .doors = false, .cover = false, .neighbour_navmesh = 0x01000803});
+    auto right = make_grid_mesh(12, 2, 2, {.origin_x = 128, .edge_links = false, .doors = false, .cover = false});
+    for (unsigned j = 0; j < 2; ++j) {
+        auto& t = right.triangles[(j * 2 + 0) * 2 + 1];
+        t.flags |= 0x0004;
+        t.e[2] = static_cast<std::uint16_t>(right.edge_links.size());
+        right.edge_links.push_back({0, 0x01000801, static_cast<std::uint16_t>((j * 2 + 1) * 2), 1});
+    }
+    for (unsigned j = 0; j < 2; ++j) left.edge_links[j].triangle = static_cast<std::uint16_t>(j * 4 + 1);
+    return {left, right};
+}
+
 // ---------------------------------------------------------------- plugins
 
 enum class compression { none, stored, fixed, dynamic };
@@ -459,6 +475,20 @@ inline std::vector<std::byte> plugin_of(std::vector<nvnm_data> meshes, compressi
 // A clean version 12 grid of nx x ny quads (two triangles each), nothing else.
 inline nvnm_data plain_mesh(unsigned nx = 4, unsigned ny = 3) {
     return make_grid_mesh(12, nx, ny, {.edge_links = false, .doors = false, .cover = false});
+}
+
+// Two interior cells (0x01000800, 0x01000810) whose navmeshes share the
+// form id 0x01000801.
+inline std::vector<std::byte> duplicate_navmesh_id_plugin() {
+    plugin_writer p;
+    p.begin_top_group("CELL");
+    auto a = plain_mesh(), b = plain_mesh();
+    a.parent = 0x01000800;
+    b.parent = 0x01000810;
+    write_interior_cell(p, 0x01000800, {navm_subrecords(a)}, 0x01000801, compression::dynamic);
+    write_interior_cell(p, 0x01000810, {navm_subrecords(b)}, 0x01000801, compression::dynamic);
+    p.end_group();
+    return std::move(p).finish();
 }
 
 // A plugin of the given NVNM version with an interior and an exterior

@@ -4,10 +4,9 @@
 include(${CMAKE_CURRENT_LIST_DIR}/../cli/expect.cmake)
 file(MAKE_DIRECTORY ${OUT})
 set(creation_sample ${SAMPLES}/sample_skyrim.esp)
-expect_run(0 "^{\"format\": \"creation_plugin\", \"bytes\": 559, \"header\": .*\"summary\": {\"records\": 1, \"navmeshes\": 1, \"triangles\": 12}}\n$" dump --json ${creation_sample})
-expect_run(0 "sample_skyrim.esp: 0 findings" validate ${creation_sample})
-expect_run(0 "wrote .*creation_sample.svg \\(12 polygons, 0 lines, 1 points\\)" svg ${creation_sample} -o ${OUT}/creation_sample.svg)
-expect_run(0 "12 polygons" obj ${creation_sample} -o ${OUT}/creation_sample.obj)
+expect_sample_basics(${creation_sample} creation_sample
+    "^{\"format\": \"creation_plugin\", \"bytes\": 559, \"header\": .*\"summary\": {\"records\": 1, \"navmeshes\": 1, \"triangles\": 12}}\n$"
+    "wrote .*creation_sample.svg \\(12 polygons, 0 lines, 1 points\\)" "12 polygons")
 # Ids are the navmesh's form id (hex) and the triangle index.
 expect_run(0 "in interior cell 01000D62 navspanCell\npath of 4 triangles, cost [0-9.]+:\n  navmesh 01000D63 triangle 0 .*\n.*\n.*\n  navmesh 01000D63 triangle 11 " path ${creation_sample} --from 01000D63:0 --to 01000D63:11 --svg ${OUT}/creation_path.svg)
 expect_run(0 "\"space\": \"interior cell 01000D62 navspanCell\", \"from\": {\"navmesh\": \"01000D63\", \"triangle\": 0}, .*\"found\": true" path --json ${creation_sample} --from 01000D63:0 --to 01000D63:11)

@@ -14,32 +14,14 @@
 #include <navspan/tools/info.hpp>
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
+#include "support/expected_info.hpp"
 #include "support/json.hpp"
 
 namespace creation = navspan::creation;
 
 TEST_CASE("every corpus plugin's info matches EXPECTED.tsv") {
     NAVSPAN_REQUIRE_CORPUS(folder, "creation-plugins");
-    const auto rows = navspan_test::expected_rows(*folder);
-    REQUIRE(!rows.empty());
-    std::size_t matched = 0;
-    for (const auto& row : rows) {
-        CAPTURE(row.file);
-        const auto bytes = navspan_test::read_file(*folder / "files" / row.file);
-        REQUIRE(!bytes.empty());
-        std::string json;
-        const auto e = navspan::tools::info_json(bytes, json);
-        REQUIRE_MESSAGE(e.ok(), e.message());
-        navspan_test::json_value expected, actual;
-        navspan_test::json_parser pe(row.json), pa(json);
-        REQUIRE(pe.parse(expected));
-        REQUIRE_MESSAGE(pa.parse(actual), pa.error());
-        const auto mismatch = navspan_test::json_mismatch(expected, actual);
-        CHECK_MESSAGE(mismatch.empty(), mismatch, "\n", json);
-        if (mismatch.empty()) ++matched;
-    }
-    MESSAGE("creation corpus: " << matched << "/" << rows.size() << " plugins match EXPECTED.tsv");
-    CHECK(matched == rows.size());
+    navspan_test::check_info_rows(*folder, "creation", navspan_test::rejected_rows::not_allowed);
 }
 
 TEST_CASE("every compressed record of the corpus inflates; every NVNM decodes exactly") {

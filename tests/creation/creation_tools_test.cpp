@@ -19,6 +19,7 @@
 #include <navspan/tools/svg.hpp>
 #include "support/picture_check.hpp"
 #include "support/corpus.hpp"
+#include "support/corpus_files.hpp"
 #include "support/json.hpp"
 #include "support/tool_runs.hpp"
 
@@ -28,35 +29,18 @@ using namespace navspan_test;
 
 namespace {
 
-std::filesystem::path sample_path() {
-    return std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples" / "samples" / "sample_skyrim.esp";
-}
+std::filesystem::path sample_path() { return sample_file("sample_skyrim.esp"); }
 
 json_value dump_json(navspan::bytes_view bytes) { return dump_as_json(bytes, cf::dump); }
 
 navspan::tools::findings validate(navspan::bytes_view bytes) { return validate_findings(bytes, cf::validate); }
-
-std::string all_findings(const navspan::tools::findings& found) { return findings_text(found); }
 
 std::size_t count_check(const navspan::tools::findings& found, const std::string& check) {
     return static_cast<std::size_t>(
         std::count_if(found.begin(), found.end(), [&](const navspan::tools::finding& f) { return f.check == check; }));
 }
 
-const navspan::tools::finding* find_check(const navspan::tools::findings& found, const std::string& check) {
-    for (const auto& f : found) {
-        if (f.check == check) return &f;
-    }
-    return nullptr;
-}
-
 std::uint64_t number(const json_value& v) { return std::stoull(v.text); }
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-    std::size_t n = 0;
-    for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
-    return n;
-}
 
 struct reader_totals {
     std::size_t navmeshes = 0, triangles = 0, vertices = 0, edge_links = 0, door_links = 0;
@@ -213,7 +197,7 @@ TEST_CASE("creation tools: the bundled sample") {
     CHECK(mesh.find("waypoints")->type == json_value::kind::null);
     CHECK(mesh.find("triangles")->items.at(0).find("flag_names")->items.at(0).text == "Door");
 
-    CHECK_MESSAGE(validate(bytes).empty(), all_findings(validate(bytes)));
+    CHECK_MESSAGE(validate(bytes).empty(), findings_text(validate(bytes)));
 
     const auto sc = scene_of(bytes);
     CHECK(sc.polygons.size() == 12);
@@ -247,7 +231,7 @@ TEST_CASE("creation tools: builder plugins of every version and compression") {
             const auto bytes = make_plugin(version, c);
             check_dump(bytes);
             const auto found = validate(bytes);
-            CHECK_MESSAGE(found.empty(), all_findings(found));
+            CHECK_MESSAGE(found.empty(), findings_text(found));
             const auto sc = scene_of(bytes);
             // Three groups: the base object, the interior cell, the worldspace;
             // the interior (4 x 3 quads, the most triangles) is drawn.
@@ -303,16 +287,7 @@ TEST_CASE("creation tools: a bad plugin fails every subcommand before output") {
     creation::record r;
     REQUIRE(w.next_record(r));
     bytes[static_cast<std::size_t>(r.data_offset() + r.data_size() - 1)] ^= std::byte{0xFF};
-    std::string text;
-    navspan::tools::output o(text);
-    navspan::tools::json_writer jw(o);
-    CHECK(navspan_test::call_opened(bytes, cf::dump, jw).code != navspan::error_code::none);
-    CHECK(text.empty());
-    navspan::tools::findings found;
-    CHECK(!navspan_test::call_opened(bytes, cf::validate, found, navspan::tools::check_choice{}).ok());
-    navspan::tools::scene sc;
-    CHECK(!navspan_test::call_opened(bytes, cf::build_scene, sc).ok());
-    CHECK_FALSE(navspan::nav::make_walkable(bytes));
+    CHECK(navspan_test::check_refused_before_writing(bytes, cf::dump, cf::validate, cf::build_scene).code != navspan::error_code::none);
 }
 
 // Issue 16 #9: a record whose inflated subrecords end 4 bytes short made
@@ -347,13 +322,11 @@ TEST_CASE("creation tools: info, dump, validate, svg and path agree on a record 
 TEST_CASE("creation tools: every corpus plugin") {
     NAVSPAN_REQUIRE_CORPUS(folder, "creation-plugins");
     std::size_t files = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-        CAPTURE(entry.path().filename().string());
-        const auto bytes = read_file(entry.path());
+    navspan_test::for_each_corpus_file(*folder, [&](const std::vector<std::byte>& bytes) {
         ++files;
         check_dump(bytes);
         const auto found = validate(bytes);
-        CHECK_MESSAGE(found.empty(), all_findings(found));
+        CHECK_MESSAGE(found.empty(), findings_text(found));
         const auto sc = scene_of(bytes);
         // Every group drawn on its own adds up to every triangle.
         std::size_t all = 0;
@@ -376,7 +349,7 @@ TEST_CASE("creation tools: every corpus plugin") {
         CHECK(obj.faces == sc.polygons.size());
         CHECK(obj.vertices < sc.polygons.size() * 3);  // shared
         CHECK(walkables_of(bytes).triangles() >= sc.polygons.size());  // the picture shows the largest cell only
-    }
+    });
     CHECK(files == 7);
 }
 
@@ -423,7 +396,7 @@ TEST_CASE("creation tools: paths in real plugins, inside a navmesh and across ed
 TEST_CASE("creation tools: validate finds each crafted problem") {
     SUBCASE("clean grid mesh") {
         const auto bytes = plugin_of({plain_mesh()});
-        CHECK_MESSAGE(validate(bytes).empty(), all_findings(validate(bytes)));
+        CHECK_MESSAGE(validate(bytes).empty(), findings_text(validate(bytes)));
     }
     SUBCASE("one-way neighbour") {
         auto m = plain_mesh();
@@ -520,37 +493,20 @@ TEST_CASE("creation tools: validate finds each crafted problem") {
         CHECK(count_check(validate(plugin_of({m})), "unreferenced-edge-link") == 1);
     }
     SUBCASE("duplicate form ids") {
-        plugin_writer p;
-        p.begin_top_group("CELL");
-        auto a = plain_mesh(), b = plain_mesh();
-        a.parent = 0x01000800;
-        b.parent = 0x01000810;
-        write_interior_cell(p, 0x01000800, {navm_subrecords(a)}, 0x01000801, compression::dynamic);
-        write_interior_cell(p, 0x01000810, {navm_subrecords(b)}, 0x01000801, compression::dynamic);
-        p.end_group();
-        const auto found = validate(std::move(p).finish());
+        const auto found = validate(duplicate_navmesh_id_plugin());
         CHECK(count_check(found, "duplicate-form-id") == 1);
     }
     SUBCASE("edge links between two navmeshes of the plugin") {
         // Navmesh 0x01000801's right border links to 0x01000803's left
         // border and back: clean. Then break one side each way.
-        auto left = make_grid_mesh(12, 2, 2, {.edge_links = true, .doors = false, .cover = false,
-                                               .neighbour_navmesh = 0x01000803});
-        auto right = make_grid_mesh(12, 2, 2, {.origin_x = 128, .edge_links = false, .doors = false, .cover = false});
-        // Right's triangles on its left border (i = 0: the second triangle of
-        // each quad, edge 2-0) link back to left's right border triangles.
-        for (unsigned j = 0; j < 2; ++j) {
-            auto& t = right.triangles[(j * 2 + 0) * 2 + 1];
-            t.flags |= 0x0004;
-            t.e[2] = static_cast<std::uint16_t>(right.edge_links.size());
-            right.edge_links.push_back({0, 0x01000801, static_cast<std::uint16_t>((j * 2 + 1) * 2), 1});
-        }
-        // Left's links name right's triangle j * 2 (written by the builder):
-        // point them at the linking triangles (j * 2 + 0) * 2 + 1 instead.
-        for (unsigned j = 0; j < 2; ++j) left.edge_links[j].triangle = static_cast<std::uint16_t>(j * 4 + 1);
+        // Right's triangles on its left border link back to left's right
+        // border triangles (linked_navmesh_pair, creation/builder.hpp).
+        auto linked = linked_navmesh_pair();  // no structured binding: clang 14 cannot capture one in the CHECK lambdas
+        auto& left = linked.first;
+        auto& right = linked.second;
         {
             const auto found = validate(plugin_of({left, right}));
-            CHECK_MESSAGE(found.empty(), all_findings(found));
+            CHECK_MESSAGE(found.empty(), findings_text(found));
             const auto bytes = plugin_of({left, right});
             // Two interior cells are two coordinate spaces, never joined.
             CHECK(walkables_of(bytes).path(0, 15).empty());

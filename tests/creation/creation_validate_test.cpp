@@ -17,6 +17,7 @@
 #include "builder.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
+#include "support/corpus_files.hpp"
 #include "support/found_finding.hpp"
 
 namespace creation_validate_helpers {
@@ -57,22 +58,6 @@ std::string cr_text(const std::vector<cr_found>& found) {
              std::string(f.parent) + " #" + std::to_string(f.parent_index) + " at " + std::to_string(f.offset) + "\n";
     }
     return s;
-}
-
-// Two navmeshes whose borders link to each other (form ids 0x01000801 and
-// 0x01000803): left's right border triangles and right's left border ones.
-std::pair<navspan_test::nvnm_data, navspan_test::nvnm_data> linked_pair() {
-    using navspan_test::make_grid_mesh;
-    auto left = make_grid_mesh(12, 2, 2, {.edge_links = true, .doors = false, .cover = false, .neighbour_navmesh = 0x01000803});
-    auto right = make_grid_mesh(12, 2, 2, {.origin_x = 128, .edge_links = false, .doors = false, .cover = false});
-    for (unsigned j = 0; j < 2; ++j) {
-        auto& t = right.triangles[(j * 2 + 0) * 2 + 1];
-        t.flags |= 0x0004;
-        t.e[2] = static_cast<std::uint16_t>(right.edge_links.size());
-        right.edge_links.push_back({0, 0x01000801, static_cast<std::uint16_t>((j * 2 + 1) * 2), 1});
-    }
-    for (unsigned j = 0; j < 2; ++j) left.edge_links[j].triangle = static_cast<std::uint16_t>(j * 4 + 1);
-    return {left, right};
 }
 
 }  // namespace creation_validate_helpers
@@ -152,15 +137,7 @@ TEST_CASE("creation validate: each check on a crafted plugin, with its severity,
 
     // Across navmeshes: duplicate form ids, edge links into nothing and one way.
     {
-        plugin_writer p;
-        p.begin_top_group("CELL");
-        auto a = plain_mesh(), b = plain_mesh();
-        a.parent = 0x01000800;
-        b.parent = 0x01000810;
-        write_interior_cell(p, 0x01000800, {navm_subrecords(a)}, 0x01000801, compression::dynamic);
-        write_interior_cell(p, 0x01000810, {navm_subrecords(b)}, 0x01000801, compression::dynamic);
-        p.end_group();
-        const auto bytes = std::move(p).finish();
+        const auto bytes = navspan_test::duplicate_navmesh_id_plugin();
         const auto found = cr_validate_all(bytes);
         REQUIRE(cr_count(found, "duplicate-form-id") == 1);
         const cr_found* f = cr_find(found, "duplicate-form-id");
@@ -171,7 +148,7 @@ TEST_CASE("creation validate: each check on a crafted plugin, with its severity,
         seen.insert(f->check);
     }
     {
-        auto linked = linked_pair();  // no structured binding: clang 14 cannot capture one in the CHECK lambdas
+        auto linked = navspan_test::linked_navmesh_pair();  // no structured binding: clang 14 cannot capture one in the CHECK lambdas
         auto& left = linked.first;
         auto& right = linked.second;
         CHECK_MESSAGE(cr_validate_all(plugin_of({left, right})).empty(), cr_text(cr_validate_all(plugin_of({left, right}))));
@@ -225,7 +202,7 @@ TEST_CASE("creation validate: at most findings_per_check of a check, then the co
 }
 
 TEST_CASE("creation validate: allocates nothing with its storage and a grown buffer; too little storage is limit_exceeded") {
-    auto linked = linked_pair();  // no structured binding: clang 14 cannot capture one in the CHECK lambdas
+    auto linked = navspan_test::linked_navmesh_pair();  // no structured binding: clang 14 cannot capture one in the CHECK lambdas
     auto& left = linked.first;
     auto& right = linked.second;
     left.triangles[2].v[1] = left.triangles[2].v[0];  // one finding
@@ -257,12 +234,11 @@ TEST_CASE("creation validate: allocates nothing with its storage and a grown buf
 TEST_CASE("creation validate: every corpus plugin is quiet") {
     NAVSPAN_REQUIRE_CORPUS(folder, "creation-plugins");
     std::size_t files = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-        CAPTURE(entry.path().filename().string());
-        const auto found = cr_validate_all(navspan_test::read_file(entry.path()));
+    navspan_test::for_each_corpus_file(*folder, [&](const std::vector<std::byte>& bytes) {
+        const auto found = cr_validate_all(bytes);
         CHECK_MESSAGE(found.empty(), cr_text(found));
         ++files;
-    }
+    });
     MESSAGE("creation corpus: validate on ", files, " plugins");
     CHECK(files == 7);
 }

@@ -12,6 +12,7 @@
 #include "creation/deflate_writer.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/sweep.hpp"
+#include "support/textured_data.hpp"
 
 namespace {
 
@@ -22,37 +23,7 @@ using navspan_test::deflate_mode;
 // Data with the texture of navmesh records: runs of small integers, repeated
 // floats, some noise.
 std::vector<std::byte> sample_data(std::size_t n, std::uint32_t seed) {
-    std::mt19937 engine(seed);
-    auto rng = [&engine] { return static_cast<std::uint32_t>(engine()); };
-    std::vector<std::byte> out;
-    out.reserve(n);
-    while (out.size() < n) {
-        switch (rng() % 4) {
-            case 0:  // noise
-                for (int i = 0; i < 7 && out.size() < n; ++i) out.push_back(static_cast<std::byte>(rng()));
-                break;
-            case 1: {  // a run of one byte
-                const auto b = static_cast<std::byte>(rng() % 3 == 0 ? 0xFF : 0);
-                for (unsigned i = rng() % 300; i > 0 && out.size() < n; --i) out.push_back(b);
-                break;
-            }
-            case 2: {  // a repeat from earlier on
-                if (out.size() < 40) break;
-                const std::size_t dist = 1 + rng() % std::min<std::size_t>(out.size(), 40000);
-                for (unsigned i = 3 + rng() % 200; i > 0 && out.size() < n; --i) out.push_back(out[out.size() - dist]);
-                break;
-            }
-            default: {  // little-endian u16 indices counting up
-                auto v = static_cast<std::uint16_t>(rng());
-                for (int i = 0; i < 12 && out.size() + 1 < n; ++i, ++v) {
-                    out.push_back(static_cast<std::byte>(v & 0xFF));
-                    out.push_back(static_cast<std::byte>(v >> 8));
-                }
-                break;
-            }
-        }
-    }
-    return out;
+    return navspan_test::textured_data(n, seed, {.noise_run = 7, .farthest = 40000, .short_periods = false});
 }
 
 navspan::error inflate_to(const std::vector<std::byte>& stream, std::vector<std::byte>& out) {
@@ -180,13 +151,20 @@ std::vector<std::byte> wrap(bit_writer& w, const std::vector<std::byte>& expect)
 // length as a plain code-length symbol under a 5-bit-ish precode: code
 // lengths 0..15 all get precode length 4 except 16..18 unused (a complete
 // code of 16 symbols of length 4).
-void dynamic_header(bit_writer& w, const std::vector<std::uint8_t>& litlen, const std::vector<std::uint8_t>& dist,
-                    bool final_block = true) {
+// A dynamic Huffman block's first fields: BFINAL, BTYPE 2, then HLIT,
+// HDIST and HCLEN (the code counts less 257, 1 and 4).
+void dynamic_block_start(bit_writer& w, bool final_block, std::uint32_t hlit, std::uint32_t hdist, std::uint32_t hclen) {
     w.bits(final_block ? 1 : 0, 1);
     w.bits(2, 2);
-    w.bits(static_cast<std::uint32_t>(litlen.size() - 257), 5);
-    w.bits(static_cast<std::uint32_t>(dist.size() - 1), 5);
-    w.bits(19 - 4, 4);
+    w.bits(hlit, 5);
+    w.bits(hdist, 5);
+    w.bits(hclen, 4);
+}
+
+void dynamic_header(bit_writer& w, const std::vector<std::uint8_t>& litlen, const std::vector<std::uint8_t>& dist,
+                    bool final_block = true) {
+    dynamic_block_start(w, final_block, static_cast<std::uint32_t>(litlen.size() - 257),
+                        static_cast<std::uint32_t>(dist.size() - 1), 19 - 4);
     constexpr std::uint8_t order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
     for (auto sym : order) w.bits(sym < 16 ? 4 : 0, 3);
     // Canonical: symbols 0..15 of length 4 get codes 0..15.
@@ -336,11 +314,7 @@ TEST_CASE("malformed DEFLATE streams are clean errors") {
     SUBCASE("a repeat with nothing before it, and one past the code count") {
         // Precode: only symbols 16 and 1 and 0, length 2/1/2 -> complete.
         bit_writer w;
-        w.bits(1, 1);
-        w.bits(2, 2);
-        w.bits(0, 5);
-        w.bits(0, 5);
-        w.bits(19 - 4, 4);
+        dynamic_block_start(w, true, 0, 0, 19 - 4);
         constexpr std::uint8_t order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
         for (auto sym : order) w.bits(sym == 16 ? 2 : sym == 1 ? 1 : sym == 0 ? 2 : 0, 3);
         // Canonical: 1 -> "0", 0 -> "10", 16 -> "11".
@@ -350,11 +324,7 @@ TEST_CASE("malformed DEFLATE streams are clean errors") {
         CHECK(raw_error(w).code == error_code::inconsistent);
 
         bit_writer v;
-        v.bits(1, 1);
-        v.bits(2, 2);
-        v.bits(0, 5);
-        v.bits(0, 5);
-        v.bits(19 - 4, 4);
+        dynamic_block_start(v, true, 0, 0, 19 - 4);
         for (auto sym : order) v.bits(sym == 18 ? 2 : sym == 1 ? 1 : sym == 0 ? 2 : 0, 3);
         // 1 -> "0", 0 -> "10", 18 -> "11": 138 zeros then 138 more > 258.
         v.code(3, 2);
@@ -366,11 +336,7 @@ TEST_CASE("malformed DEFLATE streams are clean errors") {
     }
     SUBCASE("more than 286 literal/length codes declared") {
         bit_writer w;
-        w.bits(1, 1);
-        w.bits(2, 2);
-        w.bits(31, 5);
-        w.bits(0, 5);
-        w.bits(0, 4);
+        dynamic_block_start(w, true, 31, 0, 0);
         w.bits(0, 16);
         CHECK(raw_error(w).code == error_code::inconsistent);
     }

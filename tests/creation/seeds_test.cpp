@@ -17,7 +17,7 @@
 
 #include "creation/builder.hpp"
 #include "creation/walk.hpp"
-#include "support/corpus.hpp"
+#include "support/fuzz_seeds.hpp"
 
 using namespace navspan_test;
 
@@ -75,7 +75,7 @@ std::vector<std::pair<std::string, std::vector<std::byte>>> seeds() {
 }
 
 std::filesystem::path seed_folder() {
-    return std::filesystem::path(NAVSPAN_SOURCE_DIR) / "fuzz" / "seeds" / "creation";
+    return navspan_test::fuzz_seed_folder("creation");
 }
 
 }  // namespace
@@ -99,13 +99,8 @@ TEST_CASE("creation fuzz seeds: each verifies and reaches an NVNM") {
 
 TEST_CASE("creation fuzz seeds: the committed files equal the builder's output") {
     const auto folder = seed_folder();
-    const char* regenerate = std::getenv("NAVSPAN_REGENERATE_SEEDS");
-    if (regenerate != nullptr && std::string(regenerate) == "1") {
-        std::filesystem::create_directories(folder);
-        for (const auto& [name, bytes] : seeds()) {
-            std::ofstream out(folder / name, std::ios::binary);
-            out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-        }
+    if (navspan_test::regenerate_seeds()) {
+        for (const auto& [name, bytes] : seeds()) navspan_test::write_seed(folder / name, bytes);
         MESSAGE("rewrote the seeds in " << folder.string());
     }
     std::set<std::string> expected;

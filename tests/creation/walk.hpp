@@ -19,29 +19,24 @@
 
 #include <navspan/creation.hpp>
 
+#include "../support/walk_fold.hpp"
+
 namespace navspan_test {
 
 inline constexpr std::uint64_t walk_creation_rejected = 0x7E5A11C0DE000000ull;
 
 namespace walk_creation_detail {
 
-// Two running sums (Fletcher style): order-sensitive, one add per value on
-// each chain, so folding costs less than the reading it checks (a
-// multiplying hash per value made the walk ten times slower than the reader).
-struct state {
-    std::uint64_t a = 0x243F6A8885A308D3ull;
-    std::uint64_t b = 0;
+// The shared fold (tests/support/walk_fold.hpp) with a seed of its own,
+// in the functional style the walk below chains.
+struct state : walk_fold {
+    state() noexcept : walk_fold{0x243F6A8885A308D3ull, 0} {}
 };
 inline state mix(state h, std::uint64_t v) noexcept {
-    h.a += v;
-    h.b += h.a;
+    h.add(v);
     return h;
 }
-inline std::uint64_t finish(state h) noexcept {
-    std::uint64_t x = h.a ^ (h.b * 0xBF58476D1CE4E5B9ull);
-    x ^= x >> 31;
-    return x * 0x94D049BB133111EBull;
-}
+inline std::uint64_t finish(state h) noexcept { return h.finish(); }
 inline state mix(state h, float f) noexcept { return mix(h, std::uint64_t{std::bit_cast<std::uint32_t>(f)}); }
 inline state mix(state h, navspan::vec3 v) noexcept { return mix(mix(mix(h, v.x), v.y), v.z); }
 inline state mix(state h, const navspan::error& e) noexcept {

@@ -10,6 +10,7 @@
 #include "fox/walk.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
+#include "support/corpus_files.hpp"
 
 namespace {
 
@@ -47,12 +48,10 @@ TEST_CASE("fox: open + full walk allocate nothing (builder files)") {
 TEST_CASE("fox: open + full walk allocate nothing (corpus)") {
     NAVSPAN_REQUIRE_CORPUS(folder, "fox-nav2");
     std::size_t files = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-        const auto bytes = navspan_test::read_file(entry.path());
-        CAPTURE(entry.path().filename().string());
+    navspan_test::for_each_corpus_file(*folder, [&](const std::vector<std::byte>& bytes) {
         std::uint64_t hash = 0;
         CHECK(allocations_of_open_and_walk(bytes, hash) == 0);
         ++files;
-    }
+    });
     CHECK(files == 25);
 }

@@ -4,10 +4,8 @@
 include(${CMAKE_CURRENT_LIST_DIR}/../cli/expect.cmake)
 file(MAKE_DIRECTORY ${OUT})
 set(fox_sample ${SAMPLES}/fox_sample.nav2)
-expect_run(0 "^{\"format\": \"fox_nav2\", \"bytes\": 2478, \"header\": .*\"trailing_bytes\": 0}\n$" dump --json ${fox_sample})
-expect_run(0 "fox_sample.nav2: 0 findings" validate ${fox_sample})
-expect_run(0 "wrote .*fox_sample.svg \\(11 polygons, 37 lines, 25 points\\)" svg ${fox_sample} -o ${OUT}/fox_sample.svg)
-expect_run(0 "11 polygons" obj ${fox_sample} -o ${OUT}/fox_sample.obj)
+expect_sample_basics(${fox_sample} fox_sample "^{\"format\": \"fox_nav2\", \"bytes\": 2478, \"header\": .*\"trailing_bytes\": 0}\n$"
+    "wrote .*fox_sample.svg \\(11 polygons, 37 lines, 25 points\\)" "11 polygons")
 # From the border group (id 0) over its face edges into group 4 (ids GROUP:FACE).
 expect_run(0 "path of 6 faces, cost [0-9.]+:\n  group 0 face 0 .*\n  group 0 face 1 .*\n  group 4 face 0 .*  group 4 face 5 " path ${fox_sample} --from 0:0 --to 4:5 --svg ${OUT}/fox_path.svg)
 expect_run(2 "no face '5:0' in this file" path ${fox_sample} --from 0:0 --to 5:0)

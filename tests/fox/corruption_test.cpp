@@ -102,45 +102,39 @@ TEST_CASE("fox: header corruptions") {
     b[0] = std::byte{0};
     CHECK(open_error(b).code == navspan::error_code::bad_magic);
 
-    b = good;
-    put_u32(b, 4, static_cast<std::uint32_t>(good.size() + 1));
-    CHECK(open_error(b).code == navspan::error_code::truncated);
-
-    b = good;
-    put_u16(b, 70, 0);  // y divisor
-    CHECK(open_error(b).code == navspan::error_code::inconsistent);
-    CHECK(open_error(b).offset == 70);
-
-    b = good;
-    put_u32(b, 12, 9);  // entry count != 4 x groups
-    CHECK(open_error(b).code == navspan::error_code::inconsistent);
-    CHECK(open_error(b).offset == 12);
-
-    b = good;
-    put_u32(b, 56, 99);  // manifest size
-    CHECK(open_error(b).code == navspan::error_code::inconsistent);
-
-    b = good;
-    put_u32(b, 52, 0xFFFFFFF0u);  // manifest offset
-    CHECK(open_error(b).code == navspan::error_code::bad_offset);
-    CHECK(open_error(b).offset == 52);
-
-    b = good;
-    put_u32(b, 96, 0x7FFFFFFF);  // group count
-    CHECK(open_error(b).code == navspan::error_code::limit_exceeded);
-
-    b = good;
-    put_u32(b, 8, 100);  // end of header inside the manifest
-    CHECK(open_error(b).code == navspan::error_code::bad_offset);
-
-    b = good;
-    put_u32(b, 16, 8);  // NavSystem before the entries
-    CHECK(open_error(b).code == navspan::error_code::bad_offset);
-    CHECK(open_error(b).offset == 16);
-
-    b = good;
-    put_u32(b, 24, 0);  // Section2 offset 0 but 3 entries announced
-    CHECK(open_error(b).code == navspan::error_code::inconsistent);
+    // One header field at a time: its offset, width, value, the error, and
+    // whether the error names that offset.
+    struct corruption {
+        const char* what;
+        std::size_t at;
+        unsigned width;
+        std::uint32_t value;
+        navspan::error_code code;
+        bool names_offset;
+    };
+    using navspan::error_code;
+    const corruption cases[] = {
+        {"file size past the end", 4, 4, static_cast<std::uint32_t>(good.size() + 1), error_code::truncated, false},
+        {"y divisor", 70, 2, 0, error_code::inconsistent, true},
+        {"entry count != 4 x groups", 12, 4, 9, error_code::inconsistent, true},
+        {"manifest size", 56, 4, 99, error_code::inconsistent, false},
+        {"manifest offset", 52, 4, 0xFFFFFFF0u, error_code::bad_offset, true},
+        {"group count", 96, 4, 0x7FFFFFFF, error_code::limit_exceeded, false},
+        {"end of header inside the manifest", 8, 4, 100, error_code::bad_offset, false},
+        {"NavSystem before the entries", 16, 4, 8, error_code::bad_offset, true},
+        {"Section2 offset 0 but 3 entries announced", 24, 4, 0, error_code::inconsistent, false},
+    };
+    for (const corruption& c : cases) {
+        CAPTURE(c.what);
+        b = good;
+        if (c.width == 2) {
+            put_u16(b, c.at, static_cast<std::uint16_t>(c.value));
+        } else {
+            put_u32(b, c.at, c.value);
+        }
+        CHECK(open_error(b).code == c.code);
+        if (c.names_offset) CHECK(open_error(b).offset == c.at);
+    }
 }
 
 TEST_CASE("fox: entry chain and manifest corruptions") {

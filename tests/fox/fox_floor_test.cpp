@@ -16,6 +16,7 @@
 #include "benchmarks/fox_rows.hpp"
 #include "builder.hpp"
 #include "support/corpus.hpp"
+#include "support/corpus_files.hpp"
 
 namespace {
 
@@ -74,12 +75,10 @@ void mutate_and_compare(const std::vector<std::byte>& original, std::uint32_t se
 TEST_CASE("fox floor: accepts what open() accepts on every corpus file, same checksums") {
     NAVSPAN_REQUIRE_CORPUS(folder, "fox-nav2");
     int files = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-        const std::string name = entry.path().filename().string();
-        CAPTURE(name);
-        CHECK(floor_agrees(navspan_test::read_file(entry.path())));
+    navspan_test::for_each_corpus_file(*folder, [&](const std::vector<std::byte>& bytes) {
+        CHECK(floor_agrees(bytes));
         ++files;
-    }
+    });
     CHECK(files > 0);
 }
 

@@ -14,19 +14,16 @@
 #include <navspan/fox.hpp>
 
 #include "builder.hpp"
-#include "support/corpus.hpp"
+#include "support/fuzz_seeds.hpp"
 #include "walk.hpp"
 
 using namespace navspan_test;
 
 namespace {
 
-struct seed {
-    const char* name;
-    std::vector<std::byte> bytes;
-};
+using navspan_test::fuzz_seed;
 
-std::vector<seed> fox_seeds() {
+std::vector<fuzz_seed> fox_seeds() {
     // The sample in the Obj2Nav2 layout, with the early writer's zero manifest sizes.
     fox_file tool = sample_fox_file();
     tool.layout = fox_layout::tool;
@@ -66,23 +63,8 @@ std::vector<seed> fox_seeds() {
 }  // namespace
 
 TEST_CASE("the committed fox fuzz seeds equal the builder's output") {
-    const std::filesystem::path folder = std::filesystem::path(NAVSPAN_SOURCE_DIR) / "fuzz" / "seeds" / "fox";
-    const char* regenerate = std::getenv("NAVSPAN_REGENERATE_SEEDS");
-    const bool write = regenerate != nullptr && *regenerate == '1';
     bool tool_layout = false, section3 = false, empty = false, overflow = false, quads = false, trailing = false;
-    for (const seed& s : fox_seeds()) {
-        CAPTURE(s.name);
-        const std::filesystem::path path = folder / s.name;
-        if (write) {
-            std::filesystem::create_directories(folder);
-            std::ofstream out(path, std::ios::binary | std::ios::trunc);
-            out.write(reinterpret_cast<const char*>(s.bytes.data()), static_cast<std::streamsize>(s.bytes.size()));
-            MESSAGE("wrote " << path.string());
-        }
-        const auto committed = read_file(path);
-        REQUIRE_MESSAGE(!committed.empty(), "missing " << path.string() << " (NAVSPAN_REGENERATE_SEEDS=1 writes it)");
-        CHECK(committed == s.bytes);
-        CHECK(committed.size() < 4096);
+    navspan_test::check_committed_seeds("fox", fox_seeds(), [&](const std::vector<std::byte>& committed) {
         const auto file = navspan::fox::nav2_file::open(committed);
         REQUIRE_MESSAGE(file.ok(), file.error().message());
         CHECK(walk_fox(committed) != fox_walk_rejected);
@@ -94,7 +76,7 @@ TEST_CASE("the committed fox fuzz seeds equal the builder's output") {
         empty = empty || file->group_count() == 0;
         overflow = overflow || file->header().file_index() == 1;
         trailing = trailing || !file->trailing().empty();
-    }
+    });
     // Together: both layouts, quads, Section3, trailing bytes, split files
     // with and without groups.
     CHECK(tool_layout);
@@ -103,7 +85,4 @@ TEST_CASE("the committed fox fuzz seeds equal the builder's output") {
     CHECK(trailing);
     CHECK(empty);
     CHECK(overflow);
-    std::size_t files = 0;
-    for (const auto& e : std::filesystem::directory_iterator(folder)) files += e.is_regular_file() ? 1u : 0u;
-    CHECK_MESSAGE(files == fox_seeds().size(), "fuzz/seeds/fox holds files the builder does not write");
 }

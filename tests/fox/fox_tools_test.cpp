@@ -21,6 +21,7 @@
 #include <navspan/tools/obj.hpp>
 #include <navspan/tools/svg.hpp>
 #include "support/corpus.hpp"
+#include "support/corpus_files.hpp"
 #include "support/json.hpp"
 #include "support/picture_check.hpp"
 #include "support/nav_paths.hpp"
@@ -32,31 +33,14 @@ using namespace navspan_test;
 
 namespace {
 
-std::filesystem::path sample_path() {
-    return std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples" / "samples" / "fox_sample.nav2";
-}
+std::filesystem::path sample_path() { return sample_file("fox_sample.nav2"); }
 
 json_value dump_json(navspan::bytes_view bytes) { return dump_as_json(bytes, ff::dump); }
 
 navspan::tools::findings validate(navspan::bytes_view bytes) { return validate_findings(bytes, ff::validate); }
 
-std::string all_findings(const navspan::tools::findings& found) { return findings_text(found); }
-
-const navspan::tools::finding* find_check(const navspan::tools::findings& found, const std::string& check) {
-    for (const auto& f : found) {
-        if (f.check == check) return &f;
-    }
-    return nullptr;
-}
-
 std::uint64_t number(const json_value& v) { return std::stoull(v.text); }
 float real(const json_value& v) { return std::stof(v.text); }
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-    std::size_t n = 0;
-    for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
-    return n;
-}
 
 // Checks the dump of a file against the reader, entry by entry.
 void check_dump_matches(navspan::bytes_view bytes, const fox::nav2_file& f) {
@@ -142,7 +126,7 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::set<std::strin
     const navspan::tools::findings found = validate(bytes);
     std::set<std::string> checks;
     for (const auto& x : found) checks.insert(x.check);
-    CHECK_MESSAGE(checks == expected, all_findings(found));
+    CHECK_MESSAGE(checks == expected, findings_text(found));
 
     std::size_t faces = 0, nodes = 0, edges = 0, segments = 0;
     for (const fox::group g : f.groups()) {
@@ -238,10 +222,7 @@ TEST_CASE("fox tools: the Obj2Nav2 layout gets the two findings of its writer") 
 TEST_CASE("fox tools: every subcommand works on every corpus file") {
     NAVSPAN_REQUIRE_CORPUS(folder, "fox-nav2");
     std::size_t files = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-        const std::string name = entry.path().filename().string();
-        CAPTURE(name);
-        const auto bytes = read_file(entry.path());
+    navspan_test::for_each_corpus_file(*folder, [&](const std::string& name, const std::vector<std::byte>& bytes) {
         if (name.find("mgsv_old") != std::string::npos) {
             // The early Obj2Nav2 output: its NavSystem runs past the file
             // (format.hpp, decision 1), so every subcommand refuses it.
@@ -250,7 +231,7 @@ TEST_CASE("fox tools: every subcommand works on every corpus file") {
             navspan::tools::scene sc;
             CHECK(!navspan_test::call_opened(bytes, ff::build_scene, sc).ok());
             ++files;
-            continue;
+            return;
         }
         std::set<std::string> expected;
         if (name.find("mgsv_test") != std::string::npos) {
@@ -261,7 +242,7 @@ TEST_CASE("fox tools: every subcommand works on every corpus file") {
         }
         check_every_subcommand(bytes, expected);
         ++files;
-    }
+    });
     MESSAGE("fox-nav2 corpus: every subcommand on " << files << " files");
     CHECK(files == 25);
 }
@@ -270,30 +251,19 @@ TEST_CASE("fox tools: a file that does not verify is refused before anything is 
     auto bytes = write_fox(sample_fox_file());
     bytes[68] = std::byte{0};  // x divisor 0
     bytes[69] = std::byte{0};
-    std::string text;
-    navspan::tools::output o(text);
-    navspan::tools::json_writer w(o);
-    CHECK(navspan_test::call_opened(bytes, ff::dump, w).code == navspan::error_code::inconsistent);
-    CHECK(text.empty());
-    navspan::tools::findings found;
-    CHECK(!navspan_test::call_opened(bytes, ff::validate, found, navspan::tools::check_choice{}).ok());
-    navspan::tools::scene sc;
-    CHECK(!navspan_test::call_opened(bytes, ff::build_scene, sc).ok());
-    CHECK_FALSE(navspan::nav::make_walkable(bytes));
+    CHECK(navspan_test::check_refused_before_writing(bytes, ff::dump, ff::validate, ff::build_scene).code == navspan::error_code::inconsistent);
 }
 
 
 TEST_CASE("fox tools: validate reports each crafted problem with its record and offset") {
     for (const fox_validate_case& c : fox_validate_cases()) {
         CAPTURE(c.check);
-        fox_file model = sample_fox_file();
-        c.change(model);
-        const auto bytes = write_fox(model);
+        const auto bytes = fox_case_bytes(c);
         const auto file = fox::nav2_file::open(bytes);
         REQUIRE_MESSAGE(file.ok(), file.error().message());
         const navspan::tools::findings found = validate(bytes);
         const navspan::tools::finding* f = find_check(found, c.check);
-        REQUIRE_MESSAGE(f != nullptr, all_findings(found));
+        REQUIRE_MESSAGE(f != nullptr, findings_text(found));
         const auto [record, offset] = c.where(*file);
         CHECK(f->record == record);
         CHECK(f->offset == offset);

@@ -16,6 +16,7 @@
 #include "builder.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
+#include "support/corpus_files.hpp"
 #include "support/found_finding.hpp"
 #include "validate_cases.hpp"
 
@@ -70,9 +71,7 @@ TEST_CASE("fox validate: the sample is clean; each check is found with its sever
     std::set<std::string_view> seen;
     for (const fox_validate_case& c : fox_validate_cases()) {
         CAPTURE(c.check);
-        fox_file model = sample_fox_file();
-        c.change(model);
-        const auto bytes = write_fox(model);
+        const auto bytes = fox_case_bytes(c);
         const auto file = fox::nav2_file::open(bytes);
         REQUIRE_MESSAGE(file.ok(), file.error().message());
         const auto found = fox_validate_file(*file);
@@ -237,12 +236,9 @@ TEST_CASE("fox validate: allocates nothing; too little storage is limit_exceeded
 TEST_CASE("fox validate: every Konami corpus file is quiet, each split pair too; Obj2Nav2's file has its writer's findings") {
     NAVSPAN_REQUIRE_CORPUS(folder, "fox-nav2");
     std::size_t files = 0, pairs = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-        const std::string name = entry.path().filename().string();
-        CAPTURE(name);
-        const auto bytes = navspan_test::read_file(entry.path());
+    navspan_test::for_each_corpus_file(*folder, [&](const std::string& name, const std::vector<std::byte>& bytes) {
         const auto file = fox::nav2_file::open(bytes);
-        if (!file.ok()) continue;  // the early Obj2Nav2 file (its NavSystem runs past the end)
+        if (!file.ok()) return;  // the early Obj2Nav2 file (its NavSystem runs past the end)
         ++files;
         const auto found = fox_validate_file(*file);
         if (name.find("Obj2Nav2") != std::string::npos) {
@@ -254,12 +250,12 @@ TEST_CASE("fox validate: every Konami corpus file is quiet, each split pair too;
                                                        "edge-across-no-face", "segment-link-same-segment",
                                                        "segment-graph-size", "graph-edge-into-nothing",
                                                        "one-way-graph-edge", "segment-not-in-grid"});
-            continue;
+            return;
         }
         CHECK_MESSAGE(found.empty(), fox_found_text(found));
         // NAME.nav2 with NAME.1.nav2 beside it: the set is quiet too.
         const std::string overflow_name = name.substr(0, name.size() - 5) + ".1.nav2";
-        if (name.find(".1.nav2") != std::string::npos || !std::filesystem::exists(*folder / "files" / overflow_name)) continue;
+        if (name.find(".1.nav2") != std::string::npos || !std::filesystem::exists(*folder / "files" / overflow_name)) return;
         const auto overflow_bytes = navspan_test::read_file(*folder / "files" / overflow_name);
         const auto overflow = fox::nav2_file::open(overflow_bytes);
         REQUIRE(overflow.ok());
@@ -269,7 +265,7 @@ TEST_CASE("fox validate: every Konami corpus file is quiet, each split pair too;
         REQUIRE(fox::validate(*set, [&](const navspan::finding& f) { set_found.push_back(found_of(f)); }).ok());
         CHECK_MESSAGE(set_found.empty(), fox_found_text(set_found));
         ++pairs;
-    }
+    });
     MESSAGE("fox corpus: validate on ", files, " files and ", pairs, " split pairs");
     CHECK(files == 24);
     CHECK(pairs >= 2);

@@ -53,6 +53,42 @@ inline void open_edge(const fox_file& f, std::size_t& face, std::size_t& edge) {
     }
 }
 
+// Points the first open edge of group 4's segment 0 at another face (one
+// that does not point back, nor shares that edge); where the finding is.
+inline void point_open_edge_elsewhere(fox_file& f) {
+    std::size_t face = 0, edge = 0;
+    open_edge(f, face, edge);
+    main_group(f).segments[0].faces[face].adjacency[edge] = face == 7 ? 6 : 7;
+}
+inline std::pair<std::string, std::uint64_t> open_edge_finding(const navspan::fox::nav2_file& f) {
+    fox_file m = sample_fox_file();
+    std::size_t face = 0, edge = 0;
+    open_edge(m, face, edge);
+    return std::make_pair("face #" + std::to_string(face) + " (group 4, segment 0)", face_record_at(group4(f), face) + 2 * edge);
+}
+
+// Where a finding on group 4's first node with a same-group link is: the
+// node record's link word.
+inline std::pair<std::string, std::uint64_t> first_linked_node_finding(const navspan::fox::nav2_file& f) {
+    namespace fox = navspan::fox;
+    const fox::group g = group4(f);
+    for (const fox::nav_node n : g.nodes()) {
+        if (n.link().kind() == fox::link_kind::same_group) {
+            return std::make_pair("node #" + std::to_string(n.index()) + " (group 4, segment 0)",
+                                  node_record_at(g, n.index()) + 4u * n.adjacency_count());
+        }
+    }
+    return std::make_pair(std::string(), std::uint64_t{0});
+}
+
+// Where a finding on the first edge of group 4's segment graph node 0 is.
+inline std::pair<std::string, std::uint64_t> first_graph_node_finding(const navspan::fox::nav2_file& f) {
+    const navspan::fox::group g = group4(f);
+    const navspan::fox::graph_node n = g.segment_graph().node(0);
+    return std::make_pair(std::string("segment graph node #0 (group 4)"),
+                          g.segment_graph_entry().offset() + 16u + g.segment_graph().ss3_offset() + 2u * n.ss3_half_offset() + 2);
+}
+
 struct fox_validate_case {
     const char* check;
     std::function<void(fox_file&)> change;
@@ -64,29 +100,9 @@ inline std::vector<fox_validate_case> fox_validate_cases() {
     namespace fox = navspan::fox;
     return {
         {"one-way-face-neighbour",
-         [](fox_file& f) {
-             std::size_t face = 0, edge = 0;
-             open_edge(f, face, edge);
-             main_group(f).segments[0].faces[face].adjacency[edge] = face == 7 ? 6 : 7;
-         },
-         [](const fox::nav2_file& f) {
-             fox_file m = sample_fox_file();
-             std::size_t face = 0, edge = 0;
-             open_edge(m, face, edge);
-             return std::make_pair("face #" + std::to_string(face) + " (group 4, segment 0)", face_record_at(group4(f), face) + 2 * edge);
-         }},
+         point_open_edge_elsewhere, open_edge_finding},
         {"neighbour-shares-no-edge",
-         [](fox_file& f) {
-             std::size_t face = 0, edge = 0;
-             open_edge(f, face, edge);
-             main_group(f).segments[0].faces[face].adjacency[edge] = face == 7 ? 6 : 7;
-         },
-         [](const fox::nav2_file& f) {
-             fox_file m = sample_fox_file();
-             std::size_t face = 0, edge = 0;
-             open_edge(m, face, edge);
-             return std::make_pair("face #" + std::to_string(face) + " (group 4, segment 0)", face_record_at(group4(f), face) + 2 * edge);
-         }},
+         point_open_edge_elsewhere, open_edge_finding},
         {"one-way-group-neighbour",
          [](fox_file& f) {
              fox_face& m = main_group(f).segments[0].faces[0];
@@ -230,16 +246,7 @@ inline std::vector<fox_validate_case> fox_validate_cases() {
                  }
              }
          },
-         [](const fox::nav2_file& f) {
-             const fox::group g = group4(f);
-             for (const fox::nav_node n : g.nodes()) {
-                 if (n.link().kind() == fox::link_kind::same_group) {
-                     return std::make_pair("node #" + std::to_string(n.index()) + " (group 4, segment 0)",
-                                           node_record_at(g, n.index()) + 4u * n.adjacency_count());
-                 }
-             }
-             return std::make_pair(std::string(), std::uint64_t{0});
-         }},
+         first_linked_node_finding},
         {"linked-node-elsewhere",
          [](fox_file& f) {
              fox_group& g = main_group(f);
@@ -247,16 +254,7 @@ inline std::vector<fox_validate_case> fox_validate_cases() {
                  if (n.link_kind == 1) n.position.z = static_cast<std::uint16_t>(n.position.z + 10);
              }
          },
-         [](const fox::nav2_file& f) {
-             const fox::group g = group4(f);
-             for (const fox::nav_node n : g.nodes()) {
-                 if (n.link().kind() == fox::link_kind::same_group) {
-                     return std::make_pair("node #" + std::to_string(n.index()) + " (group 4, segment 0)",
-                                           node_record_at(g, n.index()) + 4u * n.adjacency_count());
-                 }
-             }
-             return std::make_pair(std::string(), std::uint64_t{0});
-         }},
+         first_linked_node_finding},
         {"odd-neighbour-tile",
          [](fox_file& f) { border_group(f).segments[0].faces[0].ext_b[0] = 7; },
          [](const fox::nav2_file& f) {
@@ -308,27 +306,22 @@ inline std::vector<fox_validate_case> fox_validate_cases() {
                                    std::uint64_t{ns.offset()} + ns.ss1_offset() + 8 + ns.cells()[1].rel_offset());
          }},
         {"graph-edge-into-nothing", [](fox_file& f) { main_group(f).segments[0].graph.same_group[0].b = 9; },
-         [](const fox::nav2_file& f) {
-             const fox::group g = group4(f);
-             const fox::graph_node n = g.segment_graph().node(0);
-             return std::make_pair(std::string("segment graph node #0 (group 4)"),
-                                   g.segment_graph_entry().offset() + 16u + g.segment_graph().ss3_offset() +
-                                       2u * n.ss3_half_offset() + 2);
-         }},
+         first_graph_node_finding},
         {"one-way-graph-edge",
          [](fox_file& f) {
              main_group(f).segments[1].graph.same_group.clear();
          },
-         [](const fox::nav2_file& f) {
-             const fox::group g = group4(f);
-             const fox::graph_node n = g.segment_graph().node(0);
-             return std::make_pair(std::string("segment graph node #0 (group 4)"),
-                                   g.segment_graph_entry().offset() + 16u + g.segment_graph().ss3_offset() +
-                                       2u * n.ss3_half_offset() + 2);
-         }},
+         first_graph_node_finding},
         {"trailing-bytes", [](fox_file& f) { f.trailing = 3; },
          [](const fox::nav2_file& f) { return std::make_pair(std::string("end of file"), std::uint64_t{f.header().file_size()}); }},
     };
+}
+
+// The sample with the case's change, written.
+inline std::vector<std::byte> fox_case_bytes(const fox_validate_case& c) {
+    fox_file model = sample_fox_file();
+    c.change(model);
+    return write_fox(model);
 }
 
 }  // namespace navspan_test

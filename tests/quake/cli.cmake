@@ -8,10 +8,8 @@ set(quake_sample ${SAMPLES}/sample_v18.nav)
 file(WRITE ${OUT}/quake_bad_version.nav "NAV2zzzz and more")
 expect_run(0 "^{\"file\": \"[^\"]*sample_v18.nav\", \"format\": \"quake_nav\", \"bytes\": 350, \"bounds\": \\[-256.0, -64.0, -40.0, 1024.0, 1024.0, 200.0\\], \"version\": 18, \"heuristic\": 0.800000012, \"nodes\": 5, \"links\": 9, \"traversals\": 3, \"edicts\": 2, \"spaces\": \\[\"whole file\"\\]}\n$" info --json ${quake_sample})
 expect_run(1 "quake_bad_version.nav: a version navspan does not read \\(unsupported version 2054847098 of NAV2 file at offset 4\\)" info --json ${OUT}/quake_bad_version.nav)
-expect_run(0 "^{\"format\": \"quake_nav\", \"bytes\": 350, \"header\": .*\"trailing_bytes\": 0, \"trailing\": \"\"}\n$" dump --json ${quake_sample})
-expect_run(0 "sample_v18.nav: 0 findings" validate ${quake_sample})
-expect_run(0 "wrote .*quake_sample.svg \\(0 polygons, 9 lines, 5 points\\)" svg ${quake_sample} -o ${OUT}/quake_sample.svg)
-expect_run(0 "9 lines, 5 points" obj ${quake_sample} -o ${OUT}/quake_sample.obj)
+expect_sample_basics(${quake_sample} quake_sample "^{\"format\": \"quake_nav\", \"bytes\": 350, \"header\": .*\"trailing_bytes\": 0, \"trailing\": \"\"}\n$"
+    "wrote .*quake_sample.svg \\(0 polygons, 9 lines, 5 points\\)" "9 lines, 5 points")
 expect_run(0 "path of 3 nodes, cost [0-9.]+:\n  node 1 .*\n  node 0 .*\n  node 4 " path ${quake_sample} --from 1 --to 4 --svg ${OUT}/quake_path.svg)
 # Node 4 has no links out: no path, status 3.
 expect_run(3 "no path from node 4 to node 0" path ${quake_sample} --from 4 --to 0)

@@ -14,6 +14,7 @@
 #include "expect.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
+#include "support/expected_info.hpp"
 #include "support/json.hpp"
 #include "walk.hpp"
 
@@ -22,33 +23,7 @@ using namespace navspan_test;
 
 TEST_CASE("every corpus file's navspan info equals its EXPECTED.tsv row") {
     NAVSPAN_REQUIRE_CORPUS(folder, "quake-nav");
-    const auto rows = expected_rows(*folder);
-    REQUIRE(!rows.empty());
-    std::size_t matched = 0;
-    for (const auto& row : rows) {
-        CAPTURE(row.file);
-        const auto bytes = read_file(*folder / "files" / row.file);
-        REQUIRE(!bytes.empty());
-        json_value expected;
-        json_parser expected_parser(row.json);
-        REQUIRE(expected_parser.parse(expected));
-        std::string out;
-        const navspan::error e = navspan::tools::info_json(bytes, out);
-        if (expected.find("error") != nullptr) {
-            CHECK_MESSAGE(e.code != navspan::error_code::none, "expected a rejection");
-            if (!e.ok()) ++matched;
-            continue;
-        }
-        REQUIRE_MESSAGE(e.ok(), e.message());
-        json_value actual;
-        json_parser actual_parser(out);
-        REQUIRE_MESSAGE(actual_parser.parse(actual), actual_parser.error());
-        const std::string mismatch = json_mismatch(expected, actual);
-        CHECK_MESSAGE(mismatch.empty(), mismatch);
-        if (mismatch.empty()) ++matched;
-    }
-    MESSAGE("quake-nav corpus: " << matched << "/" << rows.size() << " files match EXPECTED.tsv");
-    CHECK(matched == rows.size());
+    navspan_test::check_info_rows(*folder, "quake-nav", navspan_test::rejected_rows::allowed);
 }
 
 namespace {

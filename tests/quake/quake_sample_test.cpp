@@ -16,7 +16,7 @@
 using namespace navspan_test;
 
 TEST_CASE("the committed Quake sample equals the builder's output") {
-    const std::filesystem::path path = std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples" / "samples" / "sample_v18.nav";
+    const std::filesystem::path path = navspan_test::sample_file("sample_v18.nav");
     const quake_nav_spec spec = sample_quake_spec(18);
     const auto built = build_quake(spec);
     if (const char* regenerate = std::getenv("NAVSPAN_REGENERATE_SAMPLES"); regenerate != nullptr && *regenerate == '1') {

@@ -15,19 +15,16 @@
 #include <navspan/quake.hpp>
 
 #include "builder.hpp"
-#include "support/corpus.hpp"
+#include "support/fuzz_seeds.hpp"
 #include "walk.hpp"
 
 using namespace navspan_test;
 
 namespace {
 
-struct seed {
-    const char* name;
-    std::vector<std::byte> bytes;
-};
+using navspan_test::fuzz_seed;
 
-std::vector<seed> quake_seeds() {
+std::vector<fuzz_seed> quake_seeds() {
     quake_nav_spec empty;
     empty.version = 18;
     return {
@@ -45,32 +42,14 @@ std::vector<seed> quake_seeds() {
 }  // namespace
 
 TEST_CASE("the committed Quake fuzz seeds equal the builder's output") {
-    const std::filesystem::path folder = std::filesystem::path(NAVSPAN_SOURCE_DIR) / "fuzz" / "seeds" / "quake";
-    const char* regenerate = std::getenv("NAVSPAN_REGENERATE_SEEDS");
-    const bool write = regenerate != nullptr && *regenerate == '1';
     std::set<std::pair<int, int>> layouts;  // (header size, edict size)
-    for (const seed& s : quake_seeds()) {
-        CAPTURE(s.name);
-        const std::filesystem::path path = folder / s.name;
-        if (write) {
-            std::filesystem::create_directories(folder);
-            std::ofstream out(path, std::ios::binary | std::ios::trunc);
-            out.write(reinterpret_cast<const char*>(s.bytes.data()), static_cast<std::streamsize>(s.bytes.size()));
-            MESSAGE("wrote " << path.string());
-        }
-        const auto committed = read_file(path);
-        REQUIRE_MESSAGE(!committed.empty(), "missing " << path.string() << " (NAVSPAN_REGENERATE_SEEDS=1 writes it)");
-        CHECK(committed == s.bytes);
-        CHECK(committed.size() < 4096);
+    navspan_test::check_committed_seeds("quake", quake_seeds(), [&](const std::vector<std::byte>& committed) {
         const auto file = navspan::quake::nav_file::open(committed);
         REQUIRE_MESSAGE(file.ok(), file.error().message());
         CHECK(walk_quake(committed) != quake_not_verified);
         layouts.insert({file->layout().header_size, file->layout().edict_size});
-    }
+    });
     // Every layout navspan reads: 20-byte headers with 26-, 30- and 34-byte
     // edicts, and the 24-byte header of versions 16-18.
     CHECK(layouts == std::set<std::pair<int, int>>{{20, 26}, {20, 30}, {20, 34}, {24, 30}});
-    std::size_t files = 0;
-    for (const auto& e : std::filesystem::directory_iterator(folder)) files += e.is_regular_file() ? 1u : 0u;
-    CHECK_MESSAGE(files == quake_seeds().size(), "fuzz/seeds/quake holds files the builder does not write");
 }

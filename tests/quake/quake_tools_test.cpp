@@ -21,6 +21,7 @@
 #include <navspan/tools/obj.hpp>
 #include <navspan/tools/svg.hpp>
 #include "support/corpus.hpp"
+#include "support/corpus_files.hpp"
 #include "support/json.hpp"
 #include "support/picture_check.hpp"
 #include "support/tool_runs.hpp"
@@ -31,31 +32,14 @@ using namespace navspan_test;
 
 namespace {
 
-std::filesystem::path sample_path() {
-    return std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples" / "samples" / "sample_v18.nav";
-}
+std::filesystem::path sample_path() { return sample_file("sample_v18.nav"); }
 
 // The dump of `bytes` parsed back; fails the test when it does not parse.
 json_value dump_json(navspan::bytes_view bytes) { return dump_as_json(bytes, qf::dump); }
 
 navspan::tools::findings validate(navspan::bytes_view bytes) { return validate_findings(bytes, qf::validate); }
 
-const navspan::tools::finding* find_check(const navspan::tools::findings& found, const std::string& check) {
-    for (const auto& f : found) {
-        if (f.check == check) return &f;
-    }
-    return nullptr;
-}
-
-std::string all_findings(const navspan::tools::findings& found) { return findings_text(found); }
-
 std::uint64_t number(const json_value& v) { return std::stoull(v.text); }
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-    std::size_t n = 0;
-    for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
-    return n;
-}
 
 // Whether the file has a link from `from` to `to` in from's link range.
 bool linked(const q::nav_file& f, std::size_t from, std::size_t to) {
@@ -144,7 +128,7 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::vector<std::st
     const navspan::tools::findings found = validate(bytes);
     std::vector<std::string> checks;
     for (const auto& x : found) checks.push_back(x.check);
-    CHECK_MESSAGE(checks == expected_findings, all_findings(found));
+    CHECK_MESSAGE(checks == expected_findings, findings_text(found));
 
     navspan::tools::scene sc;
     sc.title = "quake";
@@ -266,17 +250,14 @@ TEST_CASE("every subcommand works on every version the builder writes") {
 TEST_CASE("every subcommand works on every corpus file") {
     NAVSPAN_REQUIRE_CORPUS(folder, "quake-nav");
     std::size_t files = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-        const std::string name = entry.path().filename().string();
-        CAPTURE(name);
-        const auto bytes = read_file(entry.path());
+    navspan_test::for_each_corpus_file(*folder, [&](const std::string& name, const std::vector<std::byte>& bytes) {
         // The one problem found in the public files: hip1m5's version 15 has
         // an Elevator link without an edict, which its version 17 has not.
         std::vector<std::string> expected;
         if (name.find("hip1m5.2361cdd2") != std::string::npos) expected = {"moving-link-without-edict"};
         check_every_subcommand(bytes, expected);
         ++files;
-    }
+    });
     MESSAGE("quake-nav corpus: every subcommand on " << files << " files");
     CHECK(files == 31);
 }
@@ -284,16 +265,7 @@ TEST_CASE("every subcommand works on every corpus file") {
 TEST_CASE("a file that does not verify is refused before anything is written") {
     auto bytes = build_quake(sample_quake_spec(18));
     bytes.pop_back();
-    std::string text;
-    navspan::tools::output o(text);
-    navspan::tools::json_writer w(o);
-    CHECK(navspan_test::call_opened(bytes, qf::dump, w).code == navspan::error_code::count_too_large);
-    CHECK(text.empty());
-    navspan::tools::findings found;
-    CHECK(!navspan_test::call_opened(bytes, qf::validate, found, navspan::tools::check_choice{}).ok());
-    navspan::tools::scene sc;
-    CHECK(!navspan_test::call_opened(bytes, qf::build_scene, sc).ok());
-    CHECK_FALSE(navspan::nav::make_walkable(bytes));
+    CHECK(navspan_test::check_refused_before_writing(bytes, qf::dump, qf::validate, qf::build_scene).code == navspan::error_code::count_too_large);
 }
 
 // Offsets in a version 18 sample: nodes at 24, origins at 64, links at 124,
@@ -339,7 +311,7 @@ TEST_CASE("validate reports each crafted problem with its record and offset") {
         const auto bytes = build_quake(spec);
         const navspan::tools::findings found = validate(bytes);
         const navspan::tools::finding* f = find_check(found, c.check);
-        REQUIRE_MESSAGE(f != nullptr, all_findings(found));
+        REQUIRE_MESSAGE(f != nullptr, findings_text(found));
         CHECK(f->record == c.record);
         CHECK(f->offset == c.offset);
         CHECK(!f->message.empty());

@@ -10,41 +10,16 @@
 
 #include <navspan/quake.hpp>
 
+#include "../support/walk_fold.hpp"
+
 namespace navspan_test {
 
 // What walk_quake returns for bytes that do not verify.
 inline constexpr std::uint64_t quake_not_verified = 0x6E6F745F76616C69ull;  // "not_vali"
 
-namespace detail_quake {
-
-// Two running sums (Fletcher style): order-sensitive, one add per value on
-// each chain, so the fold costs less than the decoding it measures.
-struct fold {
-    std::uint64_t a = 0x9E3779B97F4A7C15ull;
-    std::uint64_t b = 0;
-
-    void add(std::uint64_t v) noexcept {
-        a += v;
-        b += a;
-    }
-    void add(float f) noexcept { add(std::uint64_t{std::bit_cast<std::uint32_t>(f)}); }
-    void add(const navspan::vec3& v) noexcept {
-        add(v.x);
-        add(v.y);
-        add(v.z);
-    }
-    std::uint64_t finish() const noexcept {
-        std::uint64_t h = a ^ (b * 0xBF58476D1CE4E5B9ull);
-        h ^= h >> 31;
-        return h * 0x94D049BB133111EBull;
-    }
-};
-
-}  // namespace detail_quake
-
 inline std::uint64_t walk_quake_file(const navspan::quake::nav_file& file) {
     namespace q = navspan::quake;
-    detail_quake::fold f;
+    walk_fold f;
     const q::layout& lay = file.layout();
     f.add(static_cast<std::uint64_t>(static_cast<std::uint32_t>(file.version())));
     f.add(std::uint64_t{lay.header_size} << 8 | lay.edict_size);

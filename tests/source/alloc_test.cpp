@@ -4,31 +4,29 @@
 #include <navspan/source.hpp>
 
 #include "source/builder.hpp"
+#include "source/variants.hpp"
 #include "source/walk.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
+#include "support/corpus_files.hpp"
 
 namespace sb = navspan_test::source_build;
 
 TEST_CASE("open and full traversal allocate nothing: builder files of every version and game") {
-    for (const sb::variant& var : sb::all_variants()) {
-        CAPTURE(var.version);
-        CAPTURE(static_cast<int>(var.data));
+    sb::for_each_variant([&](const sb::variant& var) {
         const auto bytes = sb::write(sb::sample_mesh(var.version, var.data, var.subversion, true, 6));
         std::uint64_t hash = 0;
         navspan_test::allocation_scope scope;
         hash = navspan_test::walk_source(bytes);
         CHECK(scope.count() == 0);
         CHECK(hash != 0);
-    }
+    });
 }
 
 TEST_CASE("open and full traversal allocate nothing: corpus files") {
     NAVSPAN_REQUIRE_CORPUS(folder, "source-nav");
     std::size_t files = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-        CAPTURE(entry.path().filename().string());
-        const auto bytes = navspan_test::read_file(entry.path());
+    navspan_test::for_each_corpus_file(*folder, [&](const std::vector<std::byte>& bytes) {
         std::uint64_t hash = 0;
         {
             navspan_test::allocation_scope scope;
@@ -37,7 +35,7 @@ TEST_CASE("open and full traversal allocate nothing: corpus files") {
         }
         CHECK(hash != navspan_test::source_walk_rejected);
         ++files;
-    }
+    });
     MESSAGE("allocation-free walk over ", files, " corpus files");
 }
 

@@ -5,10 +5,7 @@
 include(${CMAKE_CURRENT_LIST_DIR}/../cli/expect.cmake)
 file(MAKE_DIRECTORY ${OUT})
 set(source_sample ${SAMPLES}/sample_v16_cstrike.nav)
-expect_run(0 "\"place_name\": \"CTSpawn\"" dump --json ${source_sample})
-expect_run(0 "sample_v16_cstrike.nav: 0 findings" validate ${source_sample})
-expect_run(0 "4 polygons, 7 lines" svg ${source_sample} -o ${OUT}/sample.svg)
-expect_run(0 "" obj ${source_sample} -o ${OUT}/sample.obj)
+expect_sample_basics(${source_sample} sample "\"place_name\": \"CTSpawn\"" "4 polygons, 7 lines" "")
 expect_run(0 "path of 3 areas, cost [0-9.]+:\n  area 20 .*\n  area 10 \\(CTSpawn\\) .*\n  area 30 " path ${source_sample} --from 20 --to 30 --svg ${OUT}/path.svg)
 expect_run(0 "\"from\": {\"area\": 20}, \"to\": {\"area\": 30}, \"found\": true, .*\"corridor\": \\[{\"area\": 20}, {\"area\": 10, \"place\": \"CTSpawn\"}, {\"area\": 30}\\]" path --json ${source_sample} --from 150,50,0 --to 30)
 # path --exact, distance and reach (issue 25), and an end past --snap.

@@ -10,40 +10,14 @@
 
 #include <navspan/tools/info.hpp>
 #include "support/corpus.hpp"
+#include "support/expected_info.hpp"
 #include "support/json.hpp"
 
 using namespace navspan::source;
 
 TEST_CASE("every corpus file's info --json equals its EXPECTED.tsv row") {
     NAVSPAN_REQUIRE_CORPUS(folder, "source-nav");
-    const auto rows = navspan_test::expected_rows(*folder);
-    REQUIRE_FALSE(rows.empty());
-    std::size_t matched = 0;
-    for (const auto& row : rows) {
-        CAPTURE(row.file);
-        const auto bytes = navspan_test::read_file(*folder / "files" / row.file);
-        REQUIRE_FALSE(bytes.empty());
-        navspan_test::json_value expected;
-        navspan_test::json_parser ep(row.json);
-        REQUIRE_MESSAGE(ep.parse(expected), ep.error());
-
-        std::string line;
-        const navspan::error e = navspan::tools::info_json(bytes, line);
-        if (expected.find("error") != nullptr) {
-            CHECK_MESSAGE(e.code != navspan::error_code::none, "expected a rejection");
-            if (e.ok()) ++matched;
-            continue;
-        }
-        REQUIRE_MESSAGE(e.ok(), e.message());
-        navspan_test::json_value actual;
-        navspan_test::json_parser ap(line);
-        REQUIRE_MESSAGE(ap.parse(actual), ap.error());
-        const std::string mismatch = navspan_test::json_mismatch(expected, actual);
-        CHECK_MESSAGE(mismatch.empty(), mismatch, "\n  actual: ", line);
-        if (mismatch.empty()) ++matched;
-    }
-    MESSAGE("source-nav corpus: ", matched, "/", rows.size(), " files match EXPECTED.tsv");
-    CHECK(matched == rows.size());
+    navspan_test::check_info_rows(*folder, "source-nav", navspan_test::rejected_rows::allowed);
 }
 
 namespace {

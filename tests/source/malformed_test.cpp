@@ -8,6 +8,7 @@
 #include <navspan/source.hpp>
 
 #include "source/builder.hpp"
+#include "source/variants.hpp"
 #include "source/walk.hpp"
 #include "support/byte_writer.hpp"
 #include "support/corpus.hpp"
@@ -199,22 +200,17 @@ void expect_clean(std::span<const std::byte> bytes) {
 }  // namespace
 
 TEST_CASE("every truncation of builder files of every version is a clean error") {
-    for (const sb::variant& var : sb::all_variants()) {
-        CAPTURE(var.version);
-        CAPTURE(static_cast<int>(var.data));
-        CAPTURE(var.subversion);
+    sb::for_each_variant([&](const sb::variant& var) {
         const auto bytes = sb::write(sb::sample_mesh(var.version, var.data, var.subversion, true, 3));
         navspan_test::sweep_truncations(bytes, expect_clean);
-    }
+    });
 }
 
 TEST_CASE("byte flips through the header and first areas of builder files") {
-    for (const sb::variant& var : sb::all_variants()) {
-        CAPTURE(var.version);
-        CAPTURE(static_cast<int>(var.data));
+    sb::for_each_variant([&](const sb::variant& var) {
         const auto bytes = sb::write(sb::sample_mesh(var.version, var.data, var.subversion, true, 3));
         navspan_test::sweep_byte_flips(bytes, expect_clean, 0, 600);
-    }
+    });
 }
 
 TEST_CASE("corpus: every truncation of a small file, flips through header and first areas") {

@@ -8,6 +8,7 @@
 #include <navspan/source.hpp>
 
 #include "source/builder.hpp"
+#include "source/variants.hpp"
 #include "source/walk.hpp"
 
 namespace sb = navspan_test::source_build;
@@ -289,43 +290,24 @@ void check_file(const nav_file& file, const sb::mesh& m, std::size_t file_size) 
     CHECK(file.bytes().size() == file_size);
 }
 
-options options_for(const sb::mesh& m, bool forced) {
-    options o;
-    if (forced) o.game = m.data;
-    if (m.data == game::unknown) {
-        o.unknown_area_data_size = m.areas.empty() ? 0u : static_cast<std::uint32_t>(m.areas[0].unknown_data.size());
-    }
-    return o;
-}
-
 }  // namespace
 
 TEST_CASE("every version and game round-trips through the builder, lists full and empty") {
-    for (const sb::variant& var : sb::all_variants()) {
-        for (bool full : {true, false}) {
-            for (std::uint32_t areas : {4u, 1u, 0u}) {
-                CAPTURE(var.version);
-                CAPTURE(static_cast<int>(var.data));
-                CAPTURE(var.subversion);
-                CAPTURE(full);
-                CAPTURE(areas);
-                const sb::mesh m = sb::sample_mesh(var.version, var.data, var.subversion, full, areas);
-                const auto bytes = sb::write(m);
+    sb::for_each_sample_mesh({4u, 1u, 0u}, [](const sb::variant& var, bool, const sb::mesh& m) {
+        const auto bytes = sb::write(m);
 
-                const auto forced = nav_file::open(bytes, options_for(m, true));
-                REQUIRE_MESSAGE(forced.ok(), forced.error().message());
-                check_file(*forced, m, bytes.size());
-                CHECK(forced->warnings().raw() == 0);
+        const auto forced = nav_file::open(bytes, sb::options_for(m, true));
+        REQUIRE_MESSAGE(forced.ok(), forced.error().message());
+        check_file(*forced, m, bytes.size());
+        CHECK(forced->warnings().raw() == 0);
 
-                if (automatic_choice(var.version, var.subversion) == var.data) {
-                    const auto automatic = nav_file::open(bytes, options_for(m, false));
-                    REQUIRE_MESSAGE(automatic.ok(), automatic.error().message());
-                    check_file(*automatic, m, bytes.size());
-                }
-                CHECK(navspan_test::walk_source(bytes) != 0);
-            }
+        if (automatic_choice(var.version, var.subversion) == var.data) {
+            const auto automatic = nav_file::open(bytes, sb::options_for(m, false));
+            REQUIRE_MESSAGE(automatic.ok(), automatic.error().message());
+            check_file(*automatic, m, bytes.size());
         }
-    }
+        CHECK(navspan_test::walk_source(bytes) != 0);
+    });
 }
 
 TEST_CASE("trailing bytes are reported, not an error, at every version") {

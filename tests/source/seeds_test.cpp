@@ -14,20 +14,17 @@
 
 #include "source/builder.hpp"
 #include "source/walk.hpp"
-#include "support/corpus.hpp"
+#include "support/fuzz_seeds.hpp"
 
 namespace sb = navspan_test::source_build;
 using navspan::source::game;
 
 namespace {
 
-struct seed {
-    const char* name;
-    std::vector<std::byte> bytes;
-};
+using navspan_test::fuzz_seed;
 
-std::vector<seed> source_seeds() {
-    std::vector<seed> seeds;
+std::vector<fuzz_seed> source_seeds() {
+    std::vector<fuzz_seed> seeds;
     seeds.push_back({"v16_cstrike.nav", sb::write(sb::sample_mesh(16, game::cstrike, 1, true, 3))});
     seeds.push_back({"v16_tf.nav", sb::write(sb::sample_mesh(16, game::tf, 2, true, 3))});
     seeds.push_back({"v16_left4dead2_sub14.nav", sb::write(sb::sample_mesh(16, game::left4dead2, 14, true, 3))});
@@ -41,18 +38,14 @@ std::vector<seed> source_seeds() {
     return seeds;
 }
 
-const std::filesystem::path seed_folder = NAVSPAN_SOURCE_DIR "/fuzz/seeds/source";
+const std::filesystem::path seed_folder = navspan_test::fuzz_seed_folder("source");
 
 }  // namespace
 
 TEST_CASE("fuzz/seeds/source holds what the builder writes, small and valid") {
     const auto seeds = source_seeds();
-    if (const char* w = std::getenv("NAVSPAN_REGENERATE_SEEDS"); w != nullptr && *w == '1') {
-        std::filesystem::create_directories(seed_folder);
-        for (const seed& s : seeds) {
-            std::ofstream out(seed_folder / s.name, std::ios::binary);
-            out.write(reinterpret_cast<const char*>(s.bytes.data()), static_cast<std::streamsize>(s.bytes.size()));
-        }
+    if (navspan_test::regenerate_seeds()) {
+        for (const fuzz_seed& s : seeds) navspan_test::write_seed(seed_folder / s.name, s.bytes);
         MESSAGE("wrote ", seeds.size(), " seeds to ", seed_folder.string());
     }
     std::size_t committed = 0;
@@ -61,7 +54,7 @@ TEST_CASE("fuzz/seeds/source holds what the builder writes, small and valid") {
         ++committed;
     }
     CHECK_MESSAGE(committed == seeds.size(), "stale seed files: regenerate with NAVSPAN_REGENERATE_SEEDS=1");
-    for (const seed& s : seeds) {
+    for (const fuzz_seed& s : seeds) {
         CAPTURE(s.name);
         CHECK(s.bytes.size() < 4096);
         const auto file = navspan::source::nav_file::open(s.bytes);

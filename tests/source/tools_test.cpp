@@ -20,7 +20,9 @@
 #include <navspan/tools/obj.hpp>
 #include <navspan/tools/svg.hpp>
 #include "source/builder.hpp"
+#include "source/variants.hpp"
 #include "support/corpus.hpp"
+#include "support/corpus_files.hpp"
 #include "support/json.hpp"
 #include "support/picture_check.hpp"
 #include "support/nav_paths.hpp"
@@ -147,13 +149,10 @@ TEST_CASE("dump of the bundled sample: every record, raw values next to names") 
 }
 
 TEST_CASE("dump covers every version and game the builder writes") {
-    for (const sb::variant& var : sb::all_variants()) {
-        CAPTURE(var.version);
-        CAPTURE(static_cast<int>(var.data));
-        CAPTURE(var.subversion);
+    sb::for_each_variant([&](const sb::variant& var) {
         const auto bytes = sb::write(sb::sample_mesh(var.version, var.data, var.subversion, true, 5));
         const auto file = navspan::source::nav_file::open(bytes);
-        if (!file) continue;  // game::unknown needs options the command does not pass
+        if (!file) return;  // game::unknown needs options the command does not pass
         const json_value d = parse(dump_text(bytes));
         CHECK(d.find("areas")->items.size() == 5);
         if (var.data == sb::game::left4dead2 && var.subversion >= 5) {
@@ -162,7 +161,7 @@ TEST_CASE("dump covers every version and game the builder writes") {
             CHECK(!g->find("visible_areas")->items.empty());
             CHECK(g->find("visible_areas")->items[0].find("area_id") != nullptr);
         }
-    }
+    });
 }
 
 TEST_CASE("dump fails before writing anything when the file does not verify") {
@@ -323,10 +322,7 @@ TEST_CASE("scene marks one-way connections; maps without places are coloured by 
 TEST_CASE("every subcommand on every corpus file") {
     NAVSPAN_REQUIRE_CORPUS(folder, "source-nav");
     std::size_t files = 0, paths = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-        const std::string name = entry.path().filename().string();
-        CAPTURE(name);
-        const auto bytes = navspan_test::read_file(entry.path());
+    navspan_test::for_each_corpus_file(*folder, [&](const std::vector<std::byte>& bytes) {
         const auto file = navspan::source::nav_file::open(bytes);
         REQUIRE(file.ok());
         ++files;
@@ -364,7 +360,7 @@ TEST_CASE("every subcommand on every corpus file") {
             navspan_test::check_long_nav_path(w, 0);
             ++paths;
         }
-    }
+    });
     MESSAGE(files, " corpus files through every subcommand, ", paths, " long paths");
 }
 

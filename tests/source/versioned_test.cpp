@@ -11,8 +11,10 @@
 #include <navspan/source.hpp>
 
 #include "source/builder.hpp"
+#include "source/variants.hpp"
 #include "source/walk.hpp"
 #include "support/corpus.hpp"
+#include "support/corpus_files.hpp"
 
 namespace sb = navspan_test::source_build;
 using namespace navspan::source;
@@ -90,41 +92,24 @@ void check_agreement(const nav_file& file) {
 }  // namespace
 
 TEST_CASE("visit_areas agrees with areas() on every accessor: every builder version and game") {
-    for (const sb::variant& var : sb::all_variants()) {
-        for (bool full : {true, false}) {
-            for (std::uint32_t count : {5u, 1u, 0u}) {
-                CAPTURE(var.version);
-                CAPTURE(static_cast<int>(var.data));
-                CAPTURE(var.subversion);
-                CAPTURE(full);
-                CAPTURE(count);
-                const sb::mesh m = sb::sample_mesh(var.version, var.data, var.subversion, full, count);
-                const auto bytes = sb::write(m);
-                options o;
-                o.game = m.data;
-                if (m.data == game::unknown && !m.areas.empty()) {
-                    o.unknown_area_data_size = static_cast<std::uint32_t>(m.areas[0].unknown_data.size());
-                }
-                const auto file = nav_file::open(bytes, o);
-                REQUIRE_MESSAGE(file.ok(), file.error().message());
-                check_agreement(*file);
-                CHECK(navspan_test::walk_source(bytes) != navspan_test::source_walk_disagreed);
-            }
-        }
-    }
+    sb::for_each_sample_mesh({5u, 1u, 0u}, [](const sb::variant&, bool, const sb::mesh& m) {
+        const auto bytes = sb::write(m);
+        const auto file = nav_file::open(bytes, sb::options_for(m));
+        REQUIRE_MESSAGE(file.ok(), file.error().message());
+        check_agreement(*file);
+        CHECK(navspan_test::walk_source(bytes) != navspan_test::source_walk_disagreed);
+    });
 }
 
 TEST_CASE("visit_areas agrees with areas() on every accessor: corpus files") {
     NAVSPAN_REQUIRE_CORPUS(folder, "source-nav");
     std::size_t files = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-        CAPTURE(entry.path().filename().string());
-        const auto bytes = navspan_test::read_file(entry.path());
+    navspan_test::for_each_corpus_file(*folder, [&](const std::vector<std::byte>& bytes) {
         const auto file = nav_file::open(bytes);
         REQUIRE_MESSAGE(file.ok(), file.error().message());
         check_agreement(*file);
         ++files;
-    }
+    });
     CHECK(files > 0);
 }
 

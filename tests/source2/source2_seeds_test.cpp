@@ -13,19 +13,16 @@
 #include <navspan/source2.hpp>
 
 #include "builder.hpp"
-#include "support/corpus.hpp"
+#include "support/fuzz_seeds.hpp"
 #include "walk.hpp"
 
 namespace {
 
-struct source2_seed {
-    const char* name;
-    std::vector<std::byte> bytes;
-};
+using navspan_test::fuzz_seed;
 
-std::vector<source2_seed> source2_seeds() {
+std::vector<fuzz_seed> source2_seeds() {
     namespace b = navspan_test::s2b;
-    std::vector<source2_seed> seeds;
+    std::vector<fuzz_seed> seeds;
     for (const std::uint32_t v : {30u, 31u, 32u, 34u, 35u, 36u}) {
         seeds.push_back({nullptr, b::write(b::full_model(v))});
     }
@@ -58,27 +55,9 @@ std::vector<source2_seed> source2_seeds() {
 }  // namespace
 
 TEST_CASE("the committed Source 2 fuzz seeds equal the builder's output") {
-    const std::filesystem::path folder = std::filesystem::path(NAVSPAN_SOURCE_DIR) / "fuzz" / "seeds" / "source2";
-    const char* regenerate = std::getenv("NAVSPAN_REGENERATE_SEEDS");
-    const bool write = regenerate != nullptr && *regenerate == '1';
-    for (const source2_seed& s : source2_seeds()) {
-        CAPTURE(s.name);
-        const std::filesystem::path path = folder / s.name;
-        if (write) {
-            std::filesystem::create_directories(folder);
-            std::ofstream out(path, std::ios::binary | std::ios::trunc);
-            out.write(reinterpret_cast<const char*>(s.bytes.data()), static_cast<std::streamsize>(s.bytes.size()));
-            MESSAGE("wrote " << path.string());
-        }
-        const auto committed = navspan_test::read_file(path);
-        REQUIRE_MESSAGE(!committed.empty(), "missing " << path.string() << " (NAVSPAN_REGENERATE_SEEDS=1 writes it)");
-        CHECK(committed == s.bytes);
-        CHECK(committed.size() < 4096);
+    navspan_test::check_committed_seeds("source2", source2_seeds(), [&](const std::vector<std::byte>& committed) {
         const auto file = navspan::source2::nav_file::open(committed);
         REQUIRE_MESSAGE(file.ok(), file.error().message());
         CHECK(navspan_test::walk_source2(committed) == navspan_test::walk_source2_file(*file));
-    }
-    std::size_t files = 0;
-    for (const auto& e : std::filesystem::directory_iterator(folder)) files += e.is_regular_file() ? 1u : 0u;
-    CHECK_MESSAGE(files == source2_seeds().size(), "fuzz/seeds/source2 holds files the builder does not write");
+    });
 }

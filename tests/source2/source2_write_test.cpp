@@ -14,6 +14,7 @@
 
 #include "builder.hpp"
 #include "support/corpus.hpp"
+#include "support/corpus_files.hpp"
 
 namespace s2 = navspan::source2;
 namespace b = navspan_test::s2b;
@@ -41,11 +42,10 @@ void check_round_trip(const std::vector<std::byte>& bytes, bool validate) {
 TEST_CASE("every source2-nav corpus file: open -> model -> write is byte-identical") {
     NAVSPAN_REQUIRE_CORPUS(folder, "source2-nav");
     std::size_t files = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-        CAPTURE(entry.path().filename().string());
-        check_round_trip(navspan_test::read_file(entry.path()), true);
+    navspan_test::for_each_corpus_file(*folder, [&](const std::vector<std::byte>& bytes) {
+        check_round_trip(bytes, true);
         ++files;
-    }
+    });
     CHECK(files == 6);
 }
 

@@ -10,38 +10,16 @@
 
 #include <navspan/source2.hpp>
 
+#include "../support/walk_fold.hpp"
+
 namespace navspan_test {
 
 // What walk_source2 returns for bytes that do not verify.
 inline constexpr std::uint64_t source2_not_verified = 0x6E6F745F32766C69ull;
 
-namespace detail_source2 {
-
-struct fold {
-    std::uint64_t a = 0x9E3779B97F4A7C15ull;
-    std::uint64_t b = 0;
-    void add(std::uint64_t v) noexcept {
-        a += v;
-        b += a;
-    }
-    void add(float f) noexcept { add(std::uint64_t{std::bit_cast<std::uint32_t>(f)}); }
-    void add(const navspan::vec3& v) noexcept {
-        add(v.x);
-        add(v.y);
-        add(v.z);
-    }
-    std::uint64_t finish() const noexcept {
-        std::uint64_t h = a ^ (b * 0xBF58476D1CE4E5B9ull);
-        h ^= h >> 31;
-        return h * 0x94D049BB133111EBull;
-    }
-};
-
-}  // namespace detail_source2
-
 inline std::uint64_t walk_source2_file(const navspan::source2::nav_file& file) {
     namespace s2 = navspan::source2;
-    detail_source2::fold f;
+    walk_fold f;
     f.add(std::uint64_t{file.version()} << 32 | file.subversion());
     f.add(std::uint64_t{file.flags_raw()} << 1 | std::uint64_t{file.analyzed()});
     f.add(std::uint64_t{file.warnings().raw()});

@@ -58,6 +58,13 @@ inline std::vector<std::byte> read_file(const std::filesystem::path& path) {
     return bytes;
 }
 
+#if defined(NAVSPAN_SOURCE_DIR)  // set for the test programs (not the benchmarks)
+// One of the bundled samples, examples/samples/<name>.
+inline std::filesystem::path sample_file(const char* name) {
+    return std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples" / "samples" / name;
+}
+#endif
+
 struct expected_row {
     std::string file;
     std::string json;

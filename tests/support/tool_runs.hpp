@@ -3,6 +3,7 @@
 // validate with its findings, findings as one text for failure messages.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <utility>
 
@@ -11,9 +12,11 @@
 #include <navspan/core/reader.hpp>
 
 #include <navspan/any_file.hpp>
+#include <navspan/nav/any_file.hpp>
 #include <navspan/tools/findings.hpp>
 #include <navspan/tools/modules.hpp>
 #include <navspan/tools/json_writer.hpp>
+#include <navspan/tools/scene.hpp>
 #include "support/json.hpp"
 
 namespace navspan_test {
@@ -54,10 +57,43 @@ navspan::tools::findings validate_findings(navspan::bytes_view bytes, Validate v
     return found;
 }
 
+// The first finding of `check`, or null.
+inline const navspan::tools::finding* find_check(const navspan::tools::findings& found, const std::string& check) {
+    for (const auto& f : found) {
+        if (f.check == check) return &f;
+    }
+    return nullptr;
+}
+
+// How many times `what` occurs in `text` (overlapping ones too).
+inline std::size_t count_of(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+    return n;
+}
+
 inline std::string findings_text(const navspan::tools::findings& found) {
     std::string s;
     for (const auto& f : found) s += f.check + ": " + f.record + " @" + std::to_string(f.offset) + ": " + f.message + "\n";
     return s;
+}
+
+// A file that does not verify is refused before anything is written: the
+// module's dump writes nothing, its validate and picture (build_scene)
+// fail, and no walkable is made. Returns the dump's error.
+template <class Dump, class Validate, class BuildScene>
+navspan::error check_refused_before_writing(navspan::bytes_view bytes, Dump dump, Validate validate, BuildScene build_scene) {
+    std::string text;
+    navspan::tools::output o(text);
+    navspan::tools::json_writer w(o);
+    const navspan::error e = call_opened(bytes, dump, w);
+    CHECK(text.empty());
+    navspan::tools::findings found;
+    CHECK(!call_opened(bytes, validate, found, navspan::tools::check_choice{}).ok());
+    navspan::tools::scene sc;
+    CHECK(!call_opened(bytes, build_scene, sc).ok());
+    CHECK_FALSE(navspan::nav::make_walkable(bytes));
+    return e;
 }
 
 }  // namespace navspan_test

@@ -17,7 +17,9 @@
 
 #include "quake/builder.hpp"
 #include "source/builder.hpp"
+#include "source/variants.hpp"
 #include "support/corpus.hpp"
+#include "support/corpus_files.hpp"
 
 namespace {
 
@@ -72,11 +74,8 @@ bool names_area(const ns::model& m, std::uint32_t id) {
 
 TEST_CASE("source edit: deleting an area removes every reference to it, at every version") {
     namespace sb = navspan_test::source_build;
-    for (const sb::variant& var : sb::all_variants()) {
-        if (var.data == ns::game::unknown) continue;
-        CAPTURE(var.version);
-        CAPTURE(static_cast<int>(var.data));
-        CAPTURE(var.subversion);
+    sb::for_each_variant([&](const sb::variant& var) {
+        if (var.data == ns::game::unknown) return;
         const sb::mesh mesh = sb::sample_mesh(var.version, var.data, var.subversion, true, 6);
         ns::options o;
         o.game = var.data;
@@ -101,7 +100,7 @@ TEST_CASE("source edit: deleting an area removes every reference to it, at every
         CHECK_FALSE(m.analyzed);
         require_source_clean(m);
         CHECK(ns::edit::delete_area(m, victim).code == navspan::error_code::index_out_of_range);
-    }
+    });
 }
 
 TEST_CASE("source edit: connect, places, attributes, translate, version") {
@@ -143,15 +142,13 @@ TEST_CASE("source edit: every corpus map takes deletes, connects, places, a tran
     NAVSPAN_REQUIRE_CORPUS(folder, "source-nav");
     std::map<std::pair<std::uint32_t, int>, std::vector<std::filesystem::path>> by_layout;
     std::size_t edited = 0, merged = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-        CAPTURE(entry.path().filename().string());
-        const auto bytes = navspan_test::read_file(entry.path());
+    navspan_test::for_each_corpus_file(*folder, [&](const std::string& name, const std::vector<std::byte>& bytes) {
         const auto f = ns::nav_file::open(bytes);
-        if (!f.ok() || f->area_count() < 3) continue;
-        if (source_errors(bytes) != 0) continue;  // edits must keep a clean file clean
+        if (!f.ok() || f->area_count() < 3) return;
+        if (source_errors(bytes) != 0) return;  // edits must keep a clean file clean
         ns::model m = ns::model::from(*f);
         const ns::model original = m;
-        by_layout[{m.version, static_cast<int>(m.game)}].push_back(entry.path());
+        by_layout[{m.version, static_cast<int>(m.game)}].push_back(*folder / "files" / name);
         REQUIRE(ns::edit::delete_area(m, m.areas[m.areas.size() / 2].id).ok());
         REQUIRE(ns::edit::delete_area(m, m.areas.front().id).ok());
         REQUIRE(ns::edit::connect(m, m.areas[0].id, m.areas[1].id).ok());
@@ -166,7 +163,7 @@ TEST_CASE("source edit: every corpus map takes deletes, connects, places, a tran
         CHECK(twice.ladders.size() == 2 * original.ladders.size());
         require_source_clean(twice);
         ++merged;
-    }
+    });
     // Two different maps of one version and game merged into one file.
     for (const auto& [key, files] : by_layout) {
         if (files.size() < 2) continue;
@@ -188,12 +185,10 @@ TEST_CASE("source edit: every corpus map takes deletes, connects, places, a tran
 TEST_CASE("quake edit: delete, connect, disconnect, merge and version on every corpus map") {
     NAVSPAN_REQUIRE_CORPUS(folder, "quake-nav");
     std::size_t edited = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-        CAPTURE(entry.path().filename().string());
-        const auto bytes = navspan_test::read_file(entry.path());
+    navspan_test::for_each_corpus_file(*folder, [&](const std::vector<std::byte>& bytes) {
         const auto f = nq::nav_file::open(bytes);
         REQUIRE(f.ok());
-        if (f->node_count() < 3) continue;
+        if (f->node_count() < 3) return;
         nq::model m = nq::model::from(*f);
         const nq::model original = m;
         const std::uint32_t victim = static_cast<std::uint32_t>(m.nodes.size() / 2);
@@ -212,7 +207,7 @@ TEST_CASE("quake edit: delete, connect, disconnect, merge and version on every c
             require_quake_clean(m);
         }
         ++edited;
-    }
+    });
     MESSAGE("quake corpus: ", edited, " maps edited, written clean and reopened");
 }
 

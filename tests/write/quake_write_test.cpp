@@ -13,6 +13,7 @@
 
 #include "quake/builder.hpp"
 #include "support/corpus.hpp"
+#include "support/corpus_files.hpp"
 
 namespace {
 
@@ -40,13 +41,11 @@ nq::model require_quake_round_trip(const std::vector<std::byte>& bytes, const nq
 TEST_CASE("quake: every corpus file round-trips byte for byte through the model") {
     NAVSPAN_REQUIRE_CORPUS(folder, "quake-nav");
     std::size_t count = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-        CAPTURE(entry.path().filename().string());
-        const auto bytes = navspan_test::read_file(entry.path());
-        if (!nq::nav_file::open(bytes).ok()) continue;
+    navspan_test::for_each_corpus_file(*folder, [&](const std::vector<std::byte>& bytes) {
+        if (!nq::nav_file::open(bytes).ok()) return;
         require_quake_round_trip(bytes);
         ++count;
-    }
+    });
     MESSAGE("quake-nav corpus: ", count, " files round-trip byte for byte");
     CHECK(count > 0);
 }

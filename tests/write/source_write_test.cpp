@@ -13,7 +13,9 @@
 #include <navspan/source/writer.hpp>
 
 #include "source/builder.hpp"
+#include "source/variants.hpp"
 #include "support/corpus.hpp"
+#include "support/corpus_files.hpp"
 
 namespace {
 
@@ -53,13 +55,11 @@ ns::model require_source_round_trip(const std::vector<std::byte>& bytes, const n
 TEST_CASE("source: every corpus file round-trips byte for byte through the model") {
     NAVSPAN_REQUIRE_CORPUS(folder, "source-nav");
     std::size_t count = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
-        CAPTURE(entry.path().filename().string());
-        const auto bytes = navspan_test::read_file(entry.path());
-        if (!ns::nav_file::open(bytes).ok()) continue;  // not a file the reader opens
+    navspan_test::for_each_corpus_file(*folder, [&](const std::vector<std::byte>& bytes) {
+        if (!ns::nav_file::open(bytes).ok()) return;  // not a file the reader opens
         require_source_round_trip(bytes);
         ++count;
-    }
+    });
     MESSAGE("source-nav corpus: ", count, " files round-trip byte for byte");
     CHECK(count > 0);
 }
