@@ -117,12 +117,9 @@ private:
 // all elements of a group (then the view, its iterators and its elements
 // must not outlive what it points at).
 template <class Element, class Context>
-class indexed_view {
+class indexed_view : public index_range<indexed_view<Element, Context>> {
 public:
     using value_type = Element;
-    using size_type = std::size_t;
-    using iterator = index_iterator<indexed_view>;
-    using const_iterator = iterator;
 
     constexpr indexed_view() noexcept = default;
     constexpr indexed_view(Context context, std::uint32_t count) noexcept : context_(context), count_(count) {}
@@ -130,15 +127,10 @@ public:
         : context_(context), first_(first), count_(count) {}
 
     constexpr std::size_t size() const noexcept { return count_; }
-    constexpr bool empty() const noexcept { return count_ == 0; }
     Element operator[](std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < count_);
         return Element(context_, first_ + static_cast<std::uint32_t>(i));
     }
-    Element front() const noexcept { return (*this)[0]; }
-    Element back() const noexcept { return (*this)[count_ - 1]; }
-    iterator begin() const noexcept { return iterator(*this, 0); }
-    iterator end() const noexcept { return iterator(*this, count_); }
     // Index of the first element (in its whole list).
     constexpr std::uint32_t first_index() const noexcept { return first_; }
 

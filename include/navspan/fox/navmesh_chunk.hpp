@@ -145,12 +145,9 @@ struct face_neighbours {
 // face::corners()), the record's vertex bytes and a copy of the
 // quantisation, so a loop over the corners keeps the quantisation in
 // registers and does no more than a hand-written loop would.
-class face_corners {
+class face_corners : public index_range<face_corners> {
 public:
     using value_type = vec3;
-    using size_type = std::size_t;
-    using iterator = index_iterator<face_corners>;
-    using const_iterator = iterator;
 
     constexpr face_corners() noexcept = default;
     constexpr face_corners(const std::byte* segment_vertices, const std::byte* local, std::size_t count,
@@ -158,14 +155,11 @@ public:
         : segment_vertices_(segment_vertices), local_(local), count_(count), quant_(q) {}
 
     constexpr std::size_t size() const noexcept { return count_; }
-    constexpr bool empty() const noexcept { return count_ == 0; }
     vec3 operator[](std::size_t i) const noexcept { return quant_.to_world(quantized(i)); }
     quantized_point quantized(std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < count_);
         return load_quantized(segment_vertices_ + std::size_t{load_u8(local_ + i)} * point_size);
     }
-    iterator begin() const noexcept { return iterator(*this, 0); }
-    iterator end() const noexcept { return iterator(*this, count_); }
 
 private:
     const std::byte* segment_vertices_ = navspan::detail::empty_view_bytes;
@@ -179,25 +173,19 @@ private:
 // first index of the face's segment, which the face looked up once. A lazy
 // view (element i is read when asked), so reading every corner costs a byte
 // load and an add each.
-class face_index_list {
+class face_index_list : public index_range<face_index_list> {
 public:
     using value_type = std::uint32_t;
-    using size_type = std::size_t;
-    using iterator = index_iterator<face_index_list>;
-    using const_iterator = iterator;
 
     constexpr face_index_list() noexcept = default;
     constexpr face_index_list(const std::byte* local, std::uint32_t first, std::size_t count) noexcept
         : local_(local), first_(first), count_(count) {}
 
     constexpr std::size_t size() const noexcept { return count_; }
-    constexpr bool empty() const noexcept { return count_ == 0; }
     std::uint32_t operator[](std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < count_);
         return first_ + load_u8(local_ + i);
     }
-    iterator begin() const noexcept { return iterator(*this, 0); }
-    iterator end() const noexcept { return iterator(*this, count_); }
     // The segment's first vertex or node (what the stored bytes count from).
     constexpr std::uint32_t segment_first() const noexcept { return first_; }
     // The stored segment-local bytes, one per corner.
