@@ -198,27 +198,21 @@ private:
 };
 
 // A mesh vertex.
-class mesh_vertex {
+class mesh_vertex : public detail::group_element {
 public:
-    mesh_vertex(const detail::group_context* g, std::uint32_t index) noexcept : g_(g), index_(index) {}
-    std::uint32_t index() const noexcept { return index_; }
+    using group_element::group_element;
     quantized_point quantized() const noexcept { return load_quantized(g_->vertices + std::size_t{index_} * point_size); }
     vec3 position() const noexcept { return g_->quant.to_world(quantized()); }
-
-private:
-    const detail::group_context* g_;
-    std::uint32_t index_;
 };
 
 // A face: 3 corners (4 for a quad), each with its neighbour across the edge
 // that starts at it, the mesh vertex and the NavWorld node of that edge.
 // Record layout: fields::face_record (arrays at multiples of the corner count).
-class face {
+class face : public detail::group_element {
 public:
     face(const detail::group_context* g, std::uint32_t index) noexcept
-        : g_(g), index_(index), word_(load_u32(g->face_words + face_word_size * std::size_t{index})) {}
+        : group_element(g, index), word_(load_u32(g->face_words + face_word_size * std::size_t{index})) {}
 
-    std::uint32_t index() const noexcept { return index_; }
     std::uint32_t word() const noexcept { return word_; }
     // Byte offset of the record from ss3.
     std::uint32_t record_offset() const noexcept { return (word_ & face_word::offset_mask) * 2; }
@@ -305,8 +299,6 @@ private:
         return face_neighbour(raw, true, load_u16(r + f::ext_a * n + 2 * i), load_u16(r + f::ext_b * n + 2 * i));
     }
 
-    const detail::group_context* g_;
-    std::uint32_t index_;
     std::uint32_t word_;
 };
 
@@ -314,10 +306,9 @@ using mesh_vertex_list = group_element_list<mesh_vertex>;
 using face_list = group_element_list<face>;
 
 // A group's NavmeshChunk entry. Points at the group view it came from.
-class navmesh_chunk {
+class navmesh_chunk : public detail::group_entry {
 public:
-    constexpr navmesh_chunk() noexcept = default;
-    explicit navmesh_chunk(const detail::group_context* g) noexcept : g_(g) {}
+    using group_entry::group_entry;
 
     std::uint16_t face_count() const noexcept { return g_->face_count; }
     std::uint16_t vertex_count() const noexcept { return g_->vertex_count; }
@@ -340,9 +331,6 @@ public:
     }
     std::uint16_t u4() const noexcept { return load_u16(g_->navmesh + fields::navmesh::u4); }
     std::uint16_t u5() const noexcept { return load_u16(g_->navmesh + fields::navmesh::u5); }
-
-private:
-    const detail::group_context* g_ = &detail::empty_group_context;
 };
 
 }  // namespace navspan::fox
