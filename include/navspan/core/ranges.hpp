@@ -117,12 +117,9 @@ private:
 // all elements of a group (then the view, its iterators and its elements
 // must not outlive what it points at).
 template <class Element, class Context>
-class indexed_view {
+class indexed_view : public index_range<indexed_view<Element, Context>> {
 public:
     using value_type = Element;
-    using size_type = std::size_t;
-    using iterator = index_iterator<indexed_view>;
-    using const_iterator = iterator;
 
     constexpr indexed_view() noexcept = default;
     constexpr indexed_view(Context context, std::uint32_t count) noexcept : context_(context), count_(count) {}
@@ -130,15 +127,10 @@ public:
         : context_(context), first_(first), count_(count) {}
 
     constexpr std::size_t size() const noexcept { return count_; }
-    constexpr bool empty() const noexcept { return count_ == 0; }
     Element operator[](std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < count_);
         return Element(context_, first_ + static_cast<std::uint32_t>(i));
     }
-    Element front() const noexcept { return (*this)[0]; }
-    Element back() const noexcept { return (*this)[count_ - 1]; }
-    iterator begin() const noexcept { return iterator(*this, 0); }
-    iterator end() const noexcept { return iterator(*this, count_); }
     // Index of the first element (in its whole list).
     constexpr std::uint32_t first_index() const noexcept { return first_; }
 
@@ -150,11 +142,25 @@ private:
 
 // ---------------------------------------------------------------- sequence_view
 
+// How a sequence_iterator reaches the next record: Item::next(), the
+// record that follows it. A Step is built from the first record (when the
+// list is not empty) and called on the current one to make it the next;
+// a format whose records step in place (and choose their walk once, from
+// the first record) gives its own.
+struct step_by_next {
+    constexpr step_by_next() noexcept = default;
+    template <class Item>
+    constexpr explicit step_by_next(const Item&) noexcept {}
+    template <class Item>
+    constexpr void operator()(Item& item) const noexcept { item = item.next(); }
+};
+
 // A forward iterator over records of variable length. Item is default
-// constructible and has next(), the record that follows it; the iterator
-// holds the current record (never constructed past the last one).
-template <class Item>
-class sequence_iterator {
+// constructible and Step moves it to the record that follows (by default
+// Item::next()); the iterator holds the current record (never moved past
+// the last one). Step is a base, so an empty one takes no room.
+template <class Item, class Step = step_by_next>
+class sequence_iterator : private Step {
 public:
     using iterator_concept = std::forward_iterator_tag;
     using iterator_category = std::input_iterator_tag;  // elements are values, not references
@@ -167,17 +173,17 @@ public:
 
     constexpr sequence_iterator() noexcept = default;
     constexpr sequence_iterator(Item first, std::size_t index, std::size_t count) noexcept
-        : item_(first), index_(index), count_(count) {}
+        : Step(index < count ? Step(first) : Step()), item_(first), index_(index), count_(count) {}
 
     constexpr const Item& operator*() const noexcept { return item_; }
     constexpr const Item* operator->() const noexcept { return &item_; }
     // Position of the current record in its list (0-based).
     constexpr std::size_t index() const noexcept { return index_; }
 
-    sequence_iterator& operator++() noexcept {
+    NAVSPAN_ALWAYS_INLINE inline sequence_iterator& operator++() noexcept {
         NAVSPAN_ASSERT(index_ < count_);
         ++index_;
-        if (index_ < count_) item_ = item_.next();
+        if (index_ < count_) static_cast<const Step&>(*this)(item_);
         return *this;
     }
     sequence_iterator operator++(int) noexcept {
@@ -196,12 +202,12 @@ private:
 };
 
 // A forward range of `count` variable-length records starting with `first`.
-template <class Item>
+template <class Item, class Step = step_by_next>
 class sequence_view {
 public:
     using value_type = Item;
     using size_type = std::size_t;
-    using iterator = sequence_iterator<Item>;
+    using iterator = sequence_iterator<Item, Step>;
     using const_iterator = iterator;
 
     constexpr sequence_view() noexcept = default;
@@ -226,6 +232,6 @@ private:
 
 template <class E, class C>
 inline constexpr bool std::ranges::enable_borrowed_range<navspan::indexed_view<E, C>> = true;
-template <class Item>
-inline constexpr bool std::ranges::enable_borrowed_range<navspan::sequence_view<Item>> = true;
+template <class Item, class Step>
+inline constexpr bool std::ranges::enable_borrowed_range<navspan::sequence_view<Item, Step>> = true;
 #include "../core/min_max_pop.hpp"

@@ -318,6 +318,26 @@ error run_checks(const check_info (&table)[N], Sink& sink, check_set checks, Fam
     return {};
 }
 
+// What a writer's write() asks of the file it made: `run(sink)` validates
+// it (a format's validate() with the sink passed on), and the first finding
+// of severity error becomes the error returned (inconsistent, at the
+// finding's offset, named by its check id, with its record), so a model
+// that would write an invalid file is refused. An error of validate()
+// itself comes first.
+template <class Run>
+error refuse_error_findings(Run&& run) {
+    error refused{};
+    const error e = run([&](const finding& f) {
+        if (refused.ok() && f.check != nullptr && f.check->level == severity::error) {
+            refused = fail(error_code::inconsistent, f.offset, f.check->id.data(), f.value);
+            refused.parent = f.record.data();
+            refused.parent_index = f.index;
+        }
+    });
+    if (!e.ok()) return e;
+    return refused;
+}
+
 }  // namespace detail
 }  // namespace navspan
 #include "../core/min_max_pop.hpp"

@@ -94,6 +94,29 @@ private:
     std::size_t index_ = 0;
 };
 
+// The members every random-access view has once it has size() and
+// operator[](std::size_t): the iterator types, empty(), front(), back(),
+// begin() and end(), said once here. A view derives from it as
+// `class v : public index_range<v>` (an empty base: the view's size and
+// trivial copy are unchanged). begin()/end() are not constexpr: clang 14
+// with libstdc++ 12 then fails std::ranges::borrowed_range on the view.
+template <class View>
+class index_range {
+public:
+    using size_type = std::size_t;
+    using iterator = index_iterator<View>;
+    using const_iterator = iterator;
+
+    constexpr bool empty() const noexcept { return self().size() == 0; }
+    auto front() const noexcept { return self()[0]; }
+    auto back() const noexcept { return self()[self().size() - 1]; }
+    iterator begin() const noexcept { return iterator(self(), 0); }
+    iterator end() const noexcept { return iterator(self(), self().size()); }
+
+private:
+    constexpr const View& self() const noexcept { return static_cast<const View&>(*this); }
+};
+
 namespace detail {
 
 template <class T>
@@ -120,17 +143,12 @@ struct record_traits<T> {
 }  // namespace detail
 
 // A view over `count` packed records of type T, decoded on access.
-// (begin()/end() are deliberately not constexpr: clang 14 with libstdc++ 12
-// then fails std::ranges::borrowed_range on the view.)
 template <class T>
-class packed_view {
+class packed_view : public index_range<packed_view<T>> {
     using traits = detail::record_traits<T>;
 
 public:
     using value_type = T;
-    using size_type = std::size_t;
-    using iterator = index_iterator<packed_view>;
-    using const_iterator = iterator;
     static constexpr std::size_t stride = traits::size;
 
     constexpr packed_view() noexcept = default;
@@ -143,15 +161,10 @@ public:
     }
 
     constexpr std::size_t size() const noexcept { return count_; }
-    constexpr bool empty() const noexcept { return count_ == 0; }
     T operator[](std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < count_);
         return traits::decode(data_ + i * stride);
     }
-    T front() const noexcept { return (*this)[0]; }
-    T back() const noexcept { return (*this)[count_ - 1]; }
-    iterator begin() const noexcept { return iterator(*this, 0); }
-    iterator end() const noexcept { return iterator(*this, count_); }
 
     // The raw bytes of the records.
     constexpr std::span<const std::byte> bytes() const noexcept { return {data_, count_ * stride}; }
@@ -170,28 +183,20 @@ private:
 // depends on a version). T is constructed from (const std::byte*, Context);
 // Context carries what the record needs to decode itself (e.g. the version).
 template <class T, class Context>
-class strided_view {
+class strided_view : public index_range<strided_view<T, Context>> {
 public:
     using value_type = T;
-    using size_type = std::size_t;
-    using iterator = index_iterator<strided_view>;
-    using const_iterator = iterator;
 
     constexpr strided_view() noexcept = default;
     constexpr strided_view(const std::byte* data, std::size_t count, std::size_t stride, Context context) noexcept
         : data_(data), count_(count), stride_(stride), context_(context) {}
 
     constexpr std::size_t size() const noexcept { return count_; }
-    constexpr bool empty() const noexcept { return count_ == 0; }
     constexpr std::size_t stride() const noexcept { return stride_; }
     T operator[](std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < count_);
         return T(data_ + i * stride_, context_);
     }
-    T front() const noexcept { return (*this)[0]; }
-    T back() const noexcept { return (*this)[count_ - 1]; }
-    iterator begin() const noexcept { return iterator(*this, 0); }
-    iterator end() const noexcept { return iterator(*this, count_); }
     constexpr std::span<const std::byte> bytes() const noexcept { return {data_, count_ * stride_}; }
 
 private:

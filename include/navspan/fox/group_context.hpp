@@ -171,6 +171,31 @@ struct group_context {
 // whose record pointers lead to zeros (every accessor then reads zero).
 inline constexpr group_context empty_group_context{};
 
+// What every element of a group (a node, an edge, a vertex, a face, a
+// segment) is built from and keeps: the group's context and its index in
+// its list (group_element_list builds it from both).
+class group_element {
+public:
+    group_element(const group_context* g, std::uint32_t index) noexcept : g_(g), index_(index) {}
+    std::uint32_t index() const noexcept { return index_; }
+
+protected:
+    const group_context* g_;
+    std::uint32_t index_;
+};
+
+// What every entry of a group (NavWorld, NavmeshChunk, SegmentChunk,
+// SegmentGraph) keeps: the group view it came from (default-constructed,
+// a group of nothing).
+class group_entry {
+public:
+    constexpr group_entry() noexcept = default;
+    explicit group_entry(const group_context* g) noexcept : g_(g) {}
+
+protected:
+    const group_context* g_ = &empty_group_context;
+};
+
 }  // namespace navspan::fox::detail
 
 namespace navspan::fox {

@@ -109,11 +109,10 @@ private:
 };
 
 // A NavWorld node.
-class nav_node {
+class nav_node : public detail::group_element {
 public:
-    nav_node(const detail::group_context* g, std::uint32_t index) noexcept : g_(g), index_(index) {}
+    using group_element::group_element;
 
-    std::uint32_t index() const noexcept { return index_; }
     quantized_point quantized() const noexcept {
         return load_quantized(g_->node_positions + std::size_t{index_} * point_size);
     }
@@ -137,17 +136,13 @@ public:
 private:
     const std::byte* info() const noexcept { return g_->node_info + std::size_t{index_} * node_info_size; }
     const std::byte* record() const noexcept { return g_->node_records + 2 * std::size_t{ss3_half_offset()}; }
-
-    const detail::group_context* g_;
-    std::uint32_t index_;
 };
 
 // A NavWorld edge between two nodes of one segment.
-class nav_edge {
+class nav_edge : public detail::group_element {
 public:
-    nav_edge(const detail::group_context* g, std::uint32_t index) noexcept : g_(g), index_(index) {}
+    using group_element::group_element;
 
-    std::uint32_t index() const noexcept { return index_; }
     // An opaque cost (about 127 x world distance in game data).
     std::uint16_t weight() const noexcept { return load_u16(p() + fields::nav_edge::weight); }
     std::uint16_t segment() const noexcept { return load_u16(p() + fields::nav_edge::segment); }
@@ -159,19 +154,15 @@ public:
 
 private:
     const std::byte* p() const noexcept { return g_->nav_edges + std::size_t{index_} * nav_edge_size; }
-
-    const detail::group_context* g_;
-    std::uint32_t index_;
 };
 
 using nav_node_list = group_element_list<nav_node>;
 using nav_edge_list = group_element_list<nav_edge>;
 
 // A group's NavWorld entry. Points at the group view it came from.
-class nav_world {
+class nav_world : public detail::group_entry {
 public:
-    constexpr nav_world() noexcept = default;
-    explicit nav_world(const detail::group_context* g) noexcept : g_(g) {}
+    using group_entry::group_entry;
 
     std::uint16_t node_count() const noexcept { return g_->node_count; }
     std::uint16_t edge_count() const noexcept { return g_->edge_count; }
@@ -202,8 +193,6 @@ public:
 
 private:
     std::uint32_t field32(std::size_t f) const noexcept { return load_u32(g_->nav_world + f); }
-
-    const detail::group_context* g_ = &detail::empty_group_context;
 };
 
 }  // namespace navspan::fox

@@ -145,12 +145,9 @@ struct face_neighbours {
 // face::corners()), the record's vertex bytes and a copy of the
 // quantisation, so a loop over the corners keeps the quantisation in
 // registers and does no more than a hand-written loop would.
-class face_corners {
+class face_corners : public index_range<face_corners> {
 public:
     using value_type = vec3;
-    using size_type = std::size_t;
-    using iterator = index_iterator<face_corners>;
-    using const_iterator = iterator;
 
     constexpr face_corners() noexcept = default;
     constexpr face_corners(const std::byte* segment_vertices, const std::byte* local, std::size_t count,
@@ -158,14 +155,11 @@ public:
         : segment_vertices_(segment_vertices), local_(local), count_(count), quant_(q) {}
 
     constexpr std::size_t size() const noexcept { return count_; }
-    constexpr bool empty() const noexcept { return count_ == 0; }
     vec3 operator[](std::size_t i) const noexcept { return quant_.to_world(quantized(i)); }
     quantized_point quantized(std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < count_);
         return load_quantized(segment_vertices_ + std::size_t{load_u8(local_ + i)} * point_size);
     }
-    iterator begin() const noexcept { return iterator(*this, 0); }
-    iterator end() const noexcept { return iterator(*this, count_); }
 
 private:
     const std::byte* segment_vertices_ = navspan::detail::empty_view_bytes;
@@ -179,25 +173,19 @@ private:
 // first index of the face's segment, which the face looked up once. A lazy
 // view (element i is read when asked), so reading every corner costs a byte
 // load and an add each.
-class face_index_list {
+class face_index_list : public index_range<face_index_list> {
 public:
     using value_type = std::uint32_t;
-    using size_type = std::size_t;
-    using iterator = index_iterator<face_index_list>;
-    using const_iterator = iterator;
 
     constexpr face_index_list() noexcept = default;
     constexpr face_index_list(const std::byte* local, std::uint32_t first, std::size_t count) noexcept
         : local_(local), first_(first), count_(count) {}
 
     constexpr std::size_t size() const noexcept { return count_; }
-    constexpr bool empty() const noexcept { return count_ == 0; }
     std::uint32_t operator[](std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < count_);
         return first_ + load_u8(local_ + i);
     }
-    iterator begin() const noexcept { return iterator(*this, 0); }
-    iterator end() const noexcept { return iterator(*this, count_); }
     // The segment's first vertex or node (what the stored bytes count from).
     constexpr std::uint32_t segment_first() const noexcept { return first_; }
     // The stored segment-local bytes, one per corner.
@@ -210,27 +198,21 @@ private:
 };
 
 // A mesh vertex.
-class mesh_vertex {
+class mesh_vertex : public detail::group_element {
 public:
-    mesh_vertex(const detail::group_context* g, std::uint32_t index) noexcept : g_(g), index_(index) {}
-    std::uint32_t index() const noexcept { return index_; }
+    using group_element::group_element;
     quantized_point quantized() const noexcept { return load_quantized(g_->vertices + std::size_t{index_} * point_size); }
     vec3 position() const noexcept { return g_->quant.to_world(quantized()); }
-
-private:
-    const detail::group_context* g_;
-    std::uint32_t index_;
 };
 
 // A face: 3 corners (4 for a quad), each with its neighbour across the edge
 // that starts at it, the mesh vertex and the NavWorld node of that edge.
 // Record layout: fields::face_record (arrays at multiples of the corner count).
-class face {
+class face : public detail::group_element {
 public:
     face(const detail::group_context* g, std::uint32_t index) noexcept
-        : g_(g), index_(index), word_(load_u32(g->face_words + face_word_size * std::size_t{index})) {}
+        : group_element(g, index), word_(load_u32(g->face_words + face_word_size * std::size_t{index})) {}
 
-    std::uint32_t index() const noexcept { return index_; }
     std::uint32_t word() const noexcept { return word_; }
     // Byte offset of the record from ss3.
     std::uint32_t record_offset() const noexcept { return (word_ & face_word::offset_mask) * 2; }
@@ -317,8 +299,6 @@ private:
         return face_neighbour(raw, true, load_u16(r + f::ext_a * n + 2 * i), load_u16(r + f::ext_b * n + 2 * i));
     }
 
-    const detail::group_context* g_;
-    std::uint32_t index_;
     std::uint32_t word_;
 };
 
@@ -326,10 +306,9 @@ using mesh_vertex_list = group_element_list<mesh_vertex>;
 using face_list = group_element_list<face>;
 
 // A group's NavmeshChunk entry. Points at the group view it came from.
-class navmesh_chunk {
+class navmesh_chunk : public detail::group_entry {
 public:
-    constexpr navmesh_chunk() noexcept = default;
-    explicit navmesh_chunk(const detail::group_context* g) noexcept : g_(g) {}
+    using group_entry::group_entry;
 
     std::uint16_t face_count() const noexcept { return g_->face_count; }
     std::uint16_t vertex_count() const noexcept { return g_->vertex_count; }
@@ -352,9 +331,6 @@ public:
     }
     std::uint16_t u4() const noexcept { return load_u16(g_->navmesh + fields::navmesh::u4); }
     std::uint16_t u5() const noexcept { return load_u16(g_->navmesh + fields::navmesh::u5); }
-
-private:
-    const detail::group_context* g_ = &detail::empty_group_context;
 };
 
 }  // namespace navspan::fox

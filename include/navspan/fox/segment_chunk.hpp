@@ -23,11 +23,9 @@ namespace navspan::fox {
 
 // One segment: its box and its ranges of vertices, faces, NavWorld nodes and
 // NavWorld edges.
-class segment {
+class segment : public detail::group_element {
 public:
-    segment(const detail::group_context* g, std::uint32_t index) noexcept : g_(g), index_(index) {}
-
-    std::uint32_t index() const noexcept { return index_; }
+    using group_element::group_element;
 
     quantized_point bounds_min_quantized() const noexcept { return load_quantized(box_record() + fields::segment_box::min); }
     quantized_point bounds_max_quantized() const noexcept { return load_quantized(box_record() + fields::segment_box::max); }
@@ -62,18 +60,14 @@ public:
 private:
     const std::byte* box_record() const noexcept { return g_->segment_boxes + std::size_t{index_} * segment_box_size; }
     const std::byte* range() const noexcept { return g_->segment_range(index_); }
-
-    const detail::group_context* g_;
-    std::uint32_t index_;
 };
 
 using segment_list = group_element_list<segment>;
 
 // A group's SegmentChunk entry. Points at the group view it came from.
-class segment_chunk {
+class segment_chunk : public detail::group_entry {
 public:
-    constexpr segment_chunk() noexcept = default;
-    explicit segment_chunk(const detail::group_context* g) noexcept : g_(g) {}
+    using group_entry::group_entry;
 
     std::uint32_t ss1_offset() const noexcept { return load_u32(g_->segments + fields::segment_chunk::ss1); }
     std::uint32_t ss2_offset() const noexcept { return load_u32(g_->segments + fields::segment_chunk::ss2); }
@@ -86,9 +80,6 @@ public:
     // True when the stored node / edge firsts and counts are right (game files).
     bool stored_node_ranges() const noexcept { return (g_->modes & detail::mode_stored_node_ranges) != 0; }
     bool stored_edge_ranges() const noexcept { return (g_->modes & detail::mode_stored_edge_ranges) != 0; }
-
-private:
-    const detail::group_context* g_ = &detail::empty_group_context;
 };
 
 }  // namespace navspan::fox

@@ -73,11 +73,10 @@ private:
     const std::byte* p_;
 };
 
-class graph_node {
+class graph_node : public detail::group_element {
 public:
-    graph_node(const detail::group_context* g, std::uint32_t index) noexcept : g_(g), index_(index) {}
+    using group_element::group_element;
 
-    std::uint32_t index() const noexcept { return index_; }
     quantized_point quantized() const noexcept {
         return load_quantized(g_->graph_positions + std::size_t{index_} * point_size);
     }
@@ -117,18 +116,14 @@ public:
 private:
     const std::byte* info() const noexcept { return g_->graph_info + std::size_t{index_} * graph_node_info_size; }
     const std::byte* record() const noexcept { return g_->graph_records + 2 * std::size_t{ss3_half_offset()}; }
-
-    const detail::group_context* g_;
-    std::uint32_t index_;
 };
 
 using graph_node_list = group_element_list<graph_node>;
 
 // A group's SegmentGraph entry. Points at the group view it came from.
-class segment_graph {
+class segment_graph : public detail::group_entry {
 public:
-    constexpr segment_graph() noexcept = default;
-    explicit segment_graph(const detail::group_context* g) noexcept : g_(g) {}
+    using group_entry::group_entry;
 
     std::uint32_t node_count() const noexcept { return g_->graph_node_count; }
     graph_node_list nodes() const noexcept { return {g_, node_count()}; }
@@ -148,8 +143,6 @@ public:
 
 private:
     std::uint32_t field32(std::size_t f) const noexcept { return load_u32(g_->segment_graph + f); }
-
-    const detail::group_context* g_ = &detail::empty_group_context;
 };
 
 }  // namespace navspan::fox

@@ -90,6 +90,19 @@ public:
         return {};
     }
 
+    // An array or object: its child count (read from `counts`), its
+    // children's nodes reserved (the first at `first`), and `n` stored at
+    // nodes[index] naming them.
+    error open_container(node& n, std::size_t index, value_kind kind, lane& counts, std::uint32_t& count,
+                         std::size_t& first, const char* count_what, const char* what) noexcept {
+        NAVSPAN_TRY(u32(counts, count, count_what));
+        NAVSPAN_TRY(reserve(count, first, what));
+        n.kind = static_cast<std::uint8_t>(kind);
+        n.payload = (std::uint64_t{count} << 32) | first;
+        nodes[index] = n;
+        return {};
+    }
+
     // The value of type `code` (and `flag`) into nodes[index], whose key
     // the caller has set; arrays and objects fill their children in turn.
     error fill(std::uint8_t code, std::uint8_t flag, std::size_t index, std::uint32_t depth) noexcept {
@@ -144,12 +157,8 @@ public:
 
     error fill_array(node& n, std::size_t index, std::uint32_t depth) noexcept {
         std::uint32_t count = 0;
-        NAVSPAN_TRY(u32(main.b[2], count, "kv3 array length"));
         std::size_t first = 0;
-        NAVSPAN_TRY(reserve(count, first, "kv3 array"));
-        n.kind = static_cast<std::uint8_t>(value_kind::array);
-        n.payload = (std::uint64_t{count} << 32) | first;
-        nodes[index] = n;
+        NAVSPAN_TRY(open_container(n, index, value_kind::array, main.b[2], count, first, "kv3 array length", "kv3 array"));
         for (std::size_t i = 0; i < count; ++i) {
             std::uint8_t c = 0, f = 0;
             NAVSPAN_TRY(read_type(c, f));
@@ -161,12 +170,9 @@ public:
 
     error fill_object(node& n, std::size_t index, std::uint32_t depth) noexcept {
         std::uint32_t count = 0;
-        NAVSPAN_TRY(u32(has_object_sizes ? object_sizes : main.b[2], count, "kv3 object size"));
         std::size_t first = 0;
-        NAVSPAN_TRY(reserve(count, first, "kv3 object"));
-        n.kind = static_cast<std::uint8_t>(value_kind::object);
-        n.payload = (std::uint64_t{count} << 32) | first;
-        nodes[index] = n;
+        NAVSPAN_TRY(open_container(n, index, value_kind::object, has_object_sizes ? object_sizes : main.b[2], count, first,
+                                   "kv3 object size", "kv3 object"));
         for (std::size_t i = 0; i < count; ++i) {
             std::uint8_t c = 0, f = 0;
             NAVSPAN_TRY(read_type(c, f));

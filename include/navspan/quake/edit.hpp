@@ -109,6 +109,21 @@ inline error join(model& m, const adjacency& a) {
     return {};
 }
 
+// The end of every edit: `change` (what the edit does besides the links)
+// and join(a) on a copy of `m`, which replaces `m` only when the join
+// succeeds, so a refused edit leaves the model as it was.
+template <class Change>
+error commit(model& m, const adjacency& a, Change&& change) {
+    model result = m;
+    change(result);
+    NAVSPAN_TRY(join(result, a));
+    m = std::move(result);
+    return {};
+}
+inline error commit(model& m, const adjacency& a) {
+    return commit(m, a, [](model&) {});
+}
+
 // Removes node `from`'s links to `to`; how many went.
 inline std::size_t drop_links(adjacency& a, std::uint32_t from, std::uint32_t to) {
     auto& list = a.links[from];
@@ -159,11 +174,9 @@ inline error delete_node(model& m, std::uint32_t index) {
         list.resize(kept);
         old.resize(kept);
     }
-    model result = m;
-    result.nodes.erase(result.nodes.begin() + static_cast<std::ptrdiff_t>(index));
-    NAVSPAN_TRY(detail::join(result, a));
-    m = std::move(result);
-    return {};
+    return detail::commit(m, a, [&](model& result) {
+        result.nodes.erase(result.nodes.begin() + static_cast<std::ptrdiff_t>(index));
+    });
 }
 
 // A link from node `from` to node `to` (type Walk unless given; nothing
@@ -182,10 +195,7 @@ inline error connect(model& m, std::uint32_t from, std::uint32_t to, std::uint16
     l.traversal = traversal;
     a.links[from].push_back(l);
     a.old_index[from].push_back(detail::none);
-    model result = m;
-    NAVSPAN_TRY(detail::join(result, a));
-    m = std::move(result);
-    return {};
+    return detail::commit(m, a);
 }
 
 // Removes every link from `from` to `to`.
@@ -194,10 +204,7 @@ inline error disconnect(model& m, std::uint32_t from, std::uint32_t to) {
     if (to >= m.nodes.size()) return detail::missing_node(to);
     detail::adjacency a = detail::split(m);
     detail::drop_links(a, from, to);
-    model result = m;
-    NAVSPAN_TRY(detail::join(result, a));
-    m = std::move(result);
-    return {};
+    return detail::commit(m, a);
 }
 
 inline error set_flags(model& m, std::uint32_t index, std::uint16_t flags) {

@@ -117,16 +117,7 @@ inline result<std::vector<std::byte>> write(const model& m, const write_options&
     if (!file) return file.error();
     if (!opts.allow_invalid) {
         std::vector<std::uint32_t> storage(validate_storage_needed(*file));
-        error refused{};
-        const error e = validate(*file, storage, [&](const finding& f) {
-            if (refused.ok() && f.check != nullptr && f.check->level == severity::error) {
-                refused = navspan::detail::fail(error_code::inconsistent, f.offset, f.check->id.data(), f.value);
-                refused.parent = f.record.data();
-                refused.parent_index = f.index;
-            }
-        });
-        if (!e.ok()) return e;
-        if (!refused.ok()) return refused;
+        NAVSPAN_TRY(navspan::detail::refuse_error_findings([&](auto&& sink) { return validate(*file, storage, sink); }));
     }
     return bytes;
 }

@@ -125,6 +125,10 @@ protected:
     std::uint32_t position_ = 0;
 };
 
+namespace detail {
+struct area_step;
+}  // namespace detail
+
 // One area record. Constructing it locates its sections (one unchecked walk
 // of its counts); every accessor then decodes directly. A field the version
 // lacks is nullopt or an empty list.
@@ -232,7 +236,7 @@ public:
     area next() const noexcept { return area(p_ + s_.size, ctx_, position_ + 1); }
 
 private:
-    friend class area_iterator;
+    friend struct detail::area_step;
     friend class area_index;
 
     // For callers that chose the version's walk once (area_index).
@@ -256,77 +260,28 @@ private:
     detail::area_sections s_{};
 };
 
-// The areas of a file in order: a forward iterator holding the current
-// area, which steps to the next record in place (by the size its sections
-// give) rather than building and copying a new view.
-class area_iterator {
-public:
-    using iterator_concept = std::forward_iterator_tag;
-    using iterator_category = std::input_iterator_tag;  // elements are values, not references
-    using value_type = area;
-    using difference_type = std::ptrdiff_t;
-    using reference = const area&;  // valid until the next ++
-    using pointer = const area*;
-
-    constexpr area_iterator() noexcept = default;
-    area_iterator(area first, std::size_t index, std::size_t count) noexcept
-        : item_(first), index_(index), count_(count),
-          locate_(index < count ? detail::locate_function_for(first.context().version) : nullptr) {}
-
-    constexpr const area& operator*() const noexcept { return item_; }
-    constexpr const area* operator->() const noexcept { return &item_; }
-    // Position of the current area in the file (0-based).
-    constexpr std::size_t index() const noexcept { return index_; }
-
-    NAVSPAN_ALWAYS_INLINE inline area_iterator& operator++() noexcept {
-        NAVSPAN_ASSERT(index_ < count_);
-        ++index_;
-        if (index_ < count_) item_.step(locate_);
-        return *this;
-    }
-    area_iterator operator++(int) noexcept {
-        auto t = *this;
-        ++*this;
-        return t;
-    }
-    friend constexpr bool operator==(const area_iterator& a, const area_iterator& b) noexcept {
-        return a.index_ == b.index_;
-    }
-
-private:
-    area item_{};
-    std::size_t index_ = 0;
-    std::size_t count_ = 0;
-    // The walk of the file's version, chosen once (not a switch per area).
-    detail::locate_function locate_ = nullptr;
+namespace detail {
+// How the areas of a file step: in place, to the next record (by the size
+// its sections give) rather than building and copying a new view, with the
+// walk of the file's version chosen once from the first area (not a switch
+// per area).
+struct area_step {
+    locate_function locate = nullptr;
+    constexpr area_step() noexcept = default;
+    explicit area_step(const area& first) noexcept : locate(locate_function_for(first.context().version)) {}
+    NAVSPAN_ALWAYS_INLINE inline void operator()(area& a) const noexcept { a.step(locate); }
 };
+}  // namespace detail
+
+// The areas of a file in order: a forward iterator holding the current
+// area (valid until the next ++), which steps in place.
+using area_iterator = sequence_iterator<area, detail::area_step>;
 
 // nav_file::areas(): `count` areas from `first` (a forward range).
-class area_list {
+class area_list : public sequence_view<area, detail::area_step> {
 public:
-    using value_type = area;
-    using size_type = std::size_t;
-    using iterator = area_iterator;
-    using const_iterator = iterator;
-
-    constexpr area_list() noexcept = default;
-    constexpr area_list(area first, std::size_t count) noexcept : first_(first), count_(count) {}
-
-    constexpr std::size_t size() const noexcept { return count_; }
-    constexpr bool empty() const noexcept { return count_ == 0; }
-    iterator begin() const noexcept { return iterator(first_, 0, count_); }
-    iterator end() const noexcept { return iterator(area{}, count_, count_); }
-    // The first area (the list must not be empty).
-    constexpr area front() const noexcept {
-        NAVSPAN_ASSERT(count_ != 0);
-        return first_;
-    }
-
-private:
-    area first_{};
-    std::size_t count_ = 0;
+    using sequence_view::sequence_view;
 };
-
 
 }  // namespace navspan::source
 

@@ -18,6 +18,7 @@
 #include <span>
 #include <vector>
 
+#include "../core/area_table.hpp"
 #include "../core/error.hpp"
 #include "../core/result.hpp"
 #include "../core/sorted_ids.hpp"
@@ -33,11 +34,10 @@ using area_id_entry = navspan::id_position;
 template <unsigned V, area_data_shape Shape>
 class versioned_area_index;
 
-class area_index {
+// begin()/end() (index_range): the areas in file order, with random access.
+class area_index : public navspan::detail::area_table<area_index> {
 public:
     using value_type = area;
-    using iterator = index_iterator<area_index>;
-    using const_iterator = iterator;
 
     constexpr area_index() noexcept = default;
 
@@ -49,14 +49,7 @@ public:
     static result<area_index> build(const nav_file& file, std::span<std::uint32_t> offsets NAVSPAN_LIFETIMEBOUND,
                                     std::span<area_id_entry> ids NAVSPAN_LIFETIMEBOUND) noexcept {
         const std::size_t n = file.area_count();
-        if (offsets.size() < n || ids.size() < n) {
-            return navspan::detail::fail(error_code::limit_exceeded, 0, "area index storage", n,
-                                         std::min(offsets.size(), ids.size()));
-        }
-        if (file.bytes().size() > UINT32_MAX) {
-            return navspan::detail::fail(error_code::limit_exceeded, 0, "area index (files below 4 GiB)",
-                                         file.bytes().size(), UINT32_MAX);
-        }
+        NAVSPAN_TRY(check_build(offsets.size() >= n && ids.size() >= n, n, offsets.size(), ids.size(), file.bytes().size()));
         const std::byte* base = file.bytes().data();
         // Only each record's size is needed: the walk compiled for the
         // file's version (chosen once here) keeps its sections in a local
@@ -73,22 +66,13 @@ public:
                 p += c.position();
             }
         });
-        const sorted_ids table = sorted_ids::sort(ids.first(n));
-        if (const area_id_entry* twin = table.first_duplicate()) {
-            return navspan::detail::fail(error_code::inconsistent, offsets[twin->position], "duplicate area id",
-                                         twin->id);
-        }
         area_index index;
+        NAVSPAN_TRY(index.keep_sorted(offsets, ids, n));
         index.base_ = base;
         index.ctx_ = file.context();
         index.locate_ = detail::locate_function_for(index.ctx_.version);
-        index.offsets_ = offsets.first(n);
-        index.ids_ = table.entries();
         return index;
     }
-
-    std::size_t size() const noexcept { return offsets_.size(); }
-    bool empty() const noexcept { return offsets_.empty(); }
 
     // The area at a 0-based position in file order: O(1) plus the area's own
     // section walk.
@@ -113,30 +97,11 @@ public:
         return load_u32(base_ + offsets_[position.value]);
     }
 
-    // Lookup by area id: O(log n). A lower bound whose halving step is a
-    // conditional move, not a branch: ids are looked up in no predictable
-    // order (following connections), so a branchy search mispredicts about
-    // every other step.
-    std::optional<std::uint32_t> position_of(std::uint32_t id) const noexcept {
-        return sorted_ids(ids_).position_of(id);
-    }
-    std::optional<area> find(std::uint32_t id) const noexcept {
-        if (auto p = position_of(id)) return (*this)[*p];
-        return std::nullopt;
-    }
+    // Lookup by id (position_of, find, contains): area_table's.
     std::optional<area_head> find_head(std::uint32_t id) const noexcept {
         if (auto p = position_of(id)) return head({*p});
         return std::nullopt;
     }
-    bool contains(std::uint32_t id) const noexcept { return position_of(id).has_value(); }
-
-    // The areas in file order, with random access.
-    iterator begin() const noexcept { return iterator(*this, 0); }
-    iterator end() const noexcept { return iterator(*this, size()); }
-
-    // The sorted {id, position} table.
-    std::span<const area_id_entry> ids() const noexcept { return ids_; }
-    std::span<const std::uint32_t> offsets() const noexcept { return offsets_; }
 
     // This index with the layout chosen once (as nav_file::visit_areas):
     // calls fn(versioned_area_index<V, Shape>), whose operator[], at() and
@@ -158,8 +123,6 @@ private:
     format_context ctx_{};
     // The section walk of the file's version, chosen once at build.
     detail::locate_function locate_ = nullptr;
-    std::span<const std::uint32_t> offsets_{};
-    std::span<const area_id_entry> ids_{};
 };
 
 // What area_index::visit_areas() hands its callback: the index, with areas
@@ -198,37 +161,18 @@ private:
 };
 
 // An area_index that owns its storage (the convenience form; allocates).
-class owned_area_index {
+class owned_area_index : public navspan::detail::owned_area_table<area_index> {
 public:
-    owned_area_index() = default;
-    owned_area_index(const owned_area_index&) = delete;
-    owned_area_index& operator=(const owned_area_index&) = delete;
-    // Moving keeps the vectors' buffers, so the index stays valid.
-    owned_area_index(owned_area_index&&) noexcept = default;
-    owned_area_index& operator=(owned_area_index&&) noexcept = default;
-
-    const area_index& index() const noexcept { return index_; }
-    std::size_t size() const noexcept { return index_.size(); }
-    area operator[](std::size_t position) const noexcept { return index_[position]; }
     area at(area_position position) const noexcept { return index_.at(position); }
     std::uint32_t id_at(area_position position) const noexcept { return index_.id_at(position); }
-    std::optional<std::uint32_t> position_of(std::uint32_t id) const noexcept { return index_.position_of(id); }
-    std::optional<area> find(std::uint32_t id) const noexcept { return index_.find(id); }
     area_head head(area_position position) const noexcept { return index_.head(position); }
     std::optional<area_head> find_head(std::uint32_t id) const noexcept { return index_.find_head(id); }
-    bool contains(std::uint32_t id) const noexcept { return index_.contains(id); }
-    bool empty() const noexcept { return index_.empty(); }
-    std::span<const area_id_entry> ids() const noexcept { return index_.ids(); }
-    std::span<const std::uint32_t> offsets() const noexcept { return index_.offsets(); }
-    area_index::iterator begin() const noexcept { return index_.begin(); }
-    area_index::iterator end() const noexcept { return index_.end(); }
 
 private:
     friend result<owned_area_index> make_area_index(const nav_file& file);
 
     std::vector<std::uint32_t> offsets_;
     std::vector<area_id_entry> ids_;
-    area_index index_;
 };
 
 inline result<owned_area_index> make_area_index(const nav_file& file) {

@@ -97,8 +97,7 @@ decltype(auto) with_area_layout(const format_context& ctx, Fn&& fn) {
 }
 }  // namespace detail
 
-template <unsigned V, area_data_shape Shape>
-class versioned_area_iterator;
+struct step_in_place;
 
 // One area record of a file of version V (1-16) whose game data has the
 // given shape. Same accessors as `area` (same names, same return types,
@@ -245,7 +244,7 @@ public:
     const format_context& context() const noexcept { return ctx_; }
 
 private:
-    friend class versioned_area_iterator<V, Shape>;
+    friend struct step_in_place;
 
     // Base visibility (v16, not Left 4 Dead 2, whose files have the l4d2 shapes).
     static constexpr bool base_visibility = V == 16 && !l4d2_shape;
@@ -300,75 +299,29 @@ private:
     detail::area_sections s_{};
 };
 
-// The areas of a file of version V in order: a forward iterator that holds
-// the current area and steps to the next record in place.
-template <unsigned V, area_data_shape Shape>
-class versioned_area_iterator {
-public:
-    using iterator_concept = std::forward_iterator_tag;
-    using iterator_category = std::input_iterator_tag;  // elements are values, not references
-    using value_type = versioned_area<V, Shape>;
-    using difference_type = std::ptrdiff_t;
-    using reference = const versioned_area<V, Shape>&;  // valid until the next ++
-    using pointer = const versioned_area<V, Shape>*;
-
-    constexpr versioned_area_iterator() noexcept = default;
-    constexpr versioned_area_iterator(const versioned_area<V, Shape>& first, std::size_t index, std::size_t count) noexcept
-        : item_(first), index_(index), count_(count) {}
-
-    constexpr const versioned_area<V, Shape>& operator*() const noexcept { return item_; }
-    constexpr const versioned_area<V, Shape>* operator->() const noexcept { return &item_; }
-    constexpr std::size_t index() const noexcept { return index_; }
-
-    NAVSPAN_ALWAYS_INLINE inline versioned_area_iterator& operator++() noexcept {
-        NAVSPAN_ASSERT(index_ < count_);
-        ++index_;
-        if (index_ < count_) item_.step();
-        return *this;
-    }
-    versioned_area_iterator operator++(int) noexcept {
-        auto t = *this;
-        ++*this;
-        return t;
-    }
-    friend constexpr bool operator==(const versioned_area_iterator& a, const versioned_area_iterator& b) noexcept {
-        return a.index_ == b.index_;
-    }
-
-private:
-    versioned_area<V, Shape> item_{};
-    std::size_t index_ = 0;
-    std::size_t count_ = 0;
+// How an area of version V steps: in place, to the next record.
+struct step_in_place {
+    constexpr step_in_place() noexcept = default;
+    template <class Item>
+    constexpr explicit step_in_place(const Item&) noexcept {}
+    template <class Item>
+    NAVSPAN_ALWAYS_INLINE inline void operator()(Item& item) const noexcept { item.step(); }
 };
+
+// The areas of a file of version V in order: a forward iterator that holds
+// the current area (valid until the next ++) and steps it in place.
+template <unsigned V, area_data_shape Shape>
+using versioned_area_iterator = sequence_iterator<versioned_area<V, Shape>, step_in_place>;
 
 // What nav_file::visit_areas() hands its callback: `count` areas of version
 // V from `first` (a forward range, like area_list).
 template <unsigned V, area_data_shape Shape = area_data_shape::fixed_size>
-class versioned_area_list {
+class versioned_area_list : public sequence_view<versioned_area<V, Shape>, step_in_place> {
 public:
-    using value_type = versioned_area<V, Shape>;
-    using size_type = std::size_t;
-    using iterator = versioned_area_iterator<V, Shape>;
-    using const_iterator = iterator;
     static constexpr unsigned version = V;
     static constexpr area_data_shape shape = Shape;
 
-    constexpr versioned_area_list() noexcept = default;
-    constexpr versioned_area_list(const versioned_area<V, Shape>& first, std::size_t count) noexcept
-        : first_(first), count_(count) {}
-
-    constexpr std::size_t size() const noexcept { return count_; }
-    constexpr bool empty() const noexcept { return count_ == 0; }
-    iterator begin() const noexcept { return iterator(first_, 0, count_); }
-    iterator end() const noexcept { return iterator(versioned_area<V, Shape>{}, count_, count_); }
-    constexpr versioned_area<V, Shape> front() const noexcept {
-        NAVSPAN_ASSERT(count_ != 0);
-        return first_;
-    }
-
-private:
-    versioned_area<V, Shape> first_{};
-    std::size_t count_ = 0;
+    using sequence_view<versioned_area<V, Shape>, step_in_place>::sequence_view;
 };
 
 }  // namespace navspan::source

@@ -274,16 +274,7 @@ inline result<std::vector<std::byte>> write(const model& m, const write_options&
     const auto file = nav_file::open(*bytes, m.open_options());
     if (!file) return file.error();
     if (!opts.allow_invalid) {
-        error refused{};
-        const error e = validate(*file, [&](const finding& f) {
-            if (refused.ok() && f.check != nullptr && f.check->level == severity::error) {
-                refused = navspan::detail::fail(error_code::inconsistent, f.offset, f.check->id.data(), f.value);
-                refused.parent = f.record.data();
-                refused.parent_index = f.index;
-            }
-        });
-        if (!e.ok()) return e;
-        if (!refused.ok()) return refused;
+        NAVSPAN_TRY(navspan::detail::refuse_error_findings([&](auto&& sink) { return validate(*file, sink); }));
     }
     return bytes;
 }

@@ -19,6 +19,7 @@
 #include <span>
 #include <vector>
 
+#include "../core/area_table.hpp"
 #include "../core/error.hpp"
 #include "../core/result.hpp"
 #include "../core/sorted_ids.hpp"
@@ -40,11 +41,9 @@ inline area_index_storage_size area_index_storage_needed(const nav_file& file) n
     return {file.area_count(), file.polygon_stride() != 0 ? 0 : file.polygon_count()};
 }
 
-class area_index {
+class area_index : public navspan::detail::area_table<area_index> {
 public:
     using value_type = area;
-    using iterator = index_iterator<area_index>;
-    using const_iterator = iterator;
 
     constexpr area_index() noexcept = default;
 
@@ -56,14 +55,8 @@ public:
                                     std::span<area_id_entry> ids NAVSPAN_LIFETIMEBOUND,
                                     std::span<std::uint32_t> polygon_offsets NAVSPAN_LIFETIMEBOUND = {}) noexcept {
         const area_index_storage_size need = area_index_storage_needed(file);
-        if (offsets.size() < need.areas || ids.size() < need.areas || polygon_offsets.size() < need.polygons) {
-            return navspan::detail::fail(error_code::limit_exceeded, 0, "area index storage", need.areas,
-                                         std::min(offsets.size(), ids.size()));
-        }
-        if (file.bytes().size() > UINT32_MAX) {
-            return navspan::detail::fail(error_code::limit_exceeded, 0, "area index (files below 4 GiB)",
-                                         file.bytes().size(), UINT32_MAX);
-        }
+        NAVSPAN_TRY(check_build(offsets.size() >= need.areas && ids.size() >= need.areas && polygon_offsets.size() >= need.polygons,
+                                need.areas, offsets.size(), ids.size(), file.bytes().size()));
         const std::byte* base = file.bytes().data();
         area_index index;
         index.base_ = base;
@@ -92,18 +85,9 @@ public:
                 ids[i] = {load_u32(p), i};
             }
         }
-        const sorted_ids table = sorted_ids::sort(ids.first(n));
-        if (const area_id_entry* twin = table.first_duplicate()) {
-            return navspan::detail::fail(error_code::inconsistent, offsets[twin->position], "duplicate area id",
-                                         twin->id);
-        }
-        index.offsets_ = offsets.first(n);
-        index.ids_ = table.entries();
+        NAVSPAN_TRY(index.keep_sorted(offsets, ids, n));
         return index;
     }
-
-    std::size_t size() const noexcept { return offsets_.size(); }
-    bool empty() const noexcept { return offsets_.empty(); }
 
     // The area at a 0-based position in file order: O(1).
     area operator[](std::size_t position) const noexcept {
@@ -125,52 +109,19 @@ public:
         return polygon(detail::locate_polygon(ctx_.polygons, i, 0, nullptr), i, ctx_.polygons.tail);
     }
 
-    // Lookup by area id: O(log n), branch-free halving (ids are looked up
-    // in no predictable order when following connections).
-    std::optional<std::uint32_t> position_of(std::uint32_t id) const noexcept {
-        return sorted_ids(ids_).position_of(id);
-    }
-    std::optional<area> find(std::uint32_t id) const noexcept {
-        if (auto p = position_of(id)) return (*this)[*p];
-        return std::nullopt;
-    }
-    bool contains(std::uint32_t id) const noexcept { return position_of(id).has_value(); }
-
-    iterator begin() const noexcept { return iterator(*this, 0); }
-    iterator end() const noexcept { return iterator(*this, size()); }
-    std::span<const area_id_entry> ids() const noexcept { return ids_; }
-    std::span<const std::uint32_t> offsets() const noexcept { return offsets_; }
+    // Lookup by id (position_of, find, contains), ids() and offsets():
+    // area_table's.
 
 private:
     const std::byte* base_ = navspan::detail::empty_view_bytes;
     detail::area_context ctx_{};
-    std::span<const std::uint32_t> offsets_{};
-    std::span<const area_id_entry> ids_{};
 };
 
 // An area_index that owns its storage (the convenience form; allocates).
-class owned_area_index {
+class owned_area_index : public navspan::detail::owned_area_table<area_index> {
 public:
-    owned_area_index() = default;
-    owned_area_index(const owned_area_index&) = delete;
-    owned_area_index& operator=(const owned_area_index&) = delete;
-    // Moving keeps the vectors' buffers, so the index stays valid.
-    owned_area_index(owned_area_index&&) noexcept = default;
-    owned_area_index& operator=(owned_area_index&&) noexcept = default;
-
-    const area_index& index() const noexcept { return index_; }
-    std::size_t size() const noexcept { return index_.size(); }
-    bool empty() const noexcept { return index_.empty(); }
-    area operator[](std::size_t position) const noexcept { return index_[position]; }
     std::uint32_t id_at(std::size_t position) const noexcept { return index_.id_at(position); }
     polygon polygon_at(std::uint32_t i) const noexcept { return index_.polygon_at(i); }
-    std::optional<std::uint32_t> position_of(std::uint32_t id) const noexcept { return index_.position_of(id); }
-    std::optional<area> find(std::uint32_t id) const noexcept { return index_.find(id); }
-    bool contains(std::uint32_t id) const noexcept { return index_.contains(id); }
-    std::span<const area_id_entry> ids() const noexcept { return index_.ids(); }
-    std::span<const std::uint32_t> offsets() const noexcept { return index_.offsets(); }
-    area_index::iterator begin() const noexcept { return index_.begin(); }
-    area_index::iterator end() const noexcept { return index_.end(); }
 
 private:
     friend result<owned_area_index> make_area_index(const nav_file& file);
@@ -178,7 +129,6 @@ private:
     std::vector<std::uint32_t> offsets_;
     std::vector<area_id_entry> ids_;
     std::vector<std::uint32_t> polygons_;
-    area_index index_;
 };
 
 inline result<owned_area_index> make_area_index(const nav_file& file) {

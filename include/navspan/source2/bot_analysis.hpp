@@ -76,10 +76,9 @@ private:
 
 // The elements of one array of the analysis as `Element`s.
 template <class Element>
-class analysis_list {
+class analysis_list : public index_range<analysis_list<Element>> {
 public:
     using value_type = Element;
-    using iterator = index_iterator<analysis_list>;
 
     analysis_list() noexcept = default;
     explicit analysis_list(::navspan::kv3::value array) noexcept : a_(array) {}
@@ -88,10 +87,7 @@ public:
     // backed by a byte per element) has no entries, so counts and pictures
     // grow with what the file really stores.
     std::size_t size() const noexcept { return a_.is_array() && a_[0].is_object() ? a_.size() : 0; }
-    bool empty() const noexcept { return size() == 0; }
     Element operator[](std::size_t i) const noexcept { return Element(a_[i]); }
-    iterator begin() const noexcept { return iterator(*this, 0); }
-    iterator end() const noexcept { return iterator(*this, size()); }
 
 private:
     ::navspan::kv3::value a_;

@@ -119,20 +119,15 @@ private:
 };
 
 // The blobs a file holds, in file order (a random-access list of up to four).
-class kv3_blob_list {
+class kv3_blob_list : public index_range<kv3_blob_list> {
 public:
     using value_type = kv3_blob;
-    using iterator = index_iterator<kv3_blob_list>;
-    using const_iterator = iterator;
     constexpr kv3_blob_list() noexcept = default;
     std::size_t size() const noexcept { return count_; }
-    bool empty() const noexcept { return count_ == 0; }
     kv3_blob operator[](std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < count_);
         return blobs_[i];
     }
-    iterator begin() const noexcept { return iterator(*this, 0); }
-    iterator end() const noexcept { return iterator(*this, count_); }
 
 private:
     friend class nav_file;

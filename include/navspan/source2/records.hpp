@@ -82,11 +82,9 @@ using polygon_list = sequence_view<polygon>;
 // An area's corners in order (edge i runs from corner i to corner i + 1,
 // the last back to the first): stored in the area (version 30) or named by
 // the area's polygon in the corner pool (31+).
-class corner_list {
+class corner_list : public index_range<corner_list> {
 public:
     using value_type = vec3;
-    using iterator = index_iterator<corner_list>;
-    using const_iterator = iterator;
 
     constexpr corner_list() noexcept = default;
     // Version 30: `n` vec3 at `points`.
@@ -106,7 +104,6 @@ public:
     }
 
     std::size_t size() const noexcept { return count_; }
-    bool empty() const noexcept { return count_ == 0; }
     vec3 operator[](std::size_t i) const noexcept {
         NAVSPAN_ASSERT(i < count_);
         if (indices_ == nullptr) return load_vec3(points_ + sizes::vec3 * i);
@@ -119,8 +116,6 @@ public:
         return load_u32(indices_ + 4 * i);
     }
     bool pooled() const noexcept { return indices_ != nullptr; }
-    iterator begin() const noexcept { return iterator(*this, 0); }
-    iterator end() const noexcept { return iterator(*this, count_); }
 
 private:
     const std::byte* points_ = navspan::detail::empty_view_bytes;
