@@ -21,30 +21,28 @@ namespace navspan::tools::creation_format {
 
 // The plugin header, then every record that is a NAVM or holds NVNM, in file
 // order, with every field of its navmeshes (schema: examples/navspan/dump/creation.md).
-inline navspan::error dump(const navspan::creation::plugin_file& reader, json_writer& w) {
+inline navspan::error dump(const navspan::creation::plugin_file& plugin, json_writer& w) {
     using namespace tools_detail;
-    const navspan::bytes_view bytes = reader.bytes();
-    const navspan::creation::plugin_file* const plugin = &reader;
     cr::inflate_buffer scratch;
     // Verify everything first: a bad file fails before anything is written.
     // The same walk gathers the owning cells and worldspaces, whose editor
     // ids (one more walk over CELL and WRLD records) follow their form ids.
     std::vector<std::uint32_t> owners;
     NAVSPAN_TRY(walk_navmeshes(
-        *plugin, scratch,
+        plugin, scratch,
         [&](const record_place& p) {
             if (p.owner_cell != 0) owners.push_back(p.owner_cell);
             if (p.owner_world != 0) owners.push_back(p.owner_world);
         },
         [](const mesh_visit&) {}, [](const record_place&) {}));
     editor_id_map editor_ids;
-    NAVSPAN_TRY(creation_names::editor_ids(*plugin, scratch, std::move(owners), editor_ids));
+    NAVSPAN_TRY(creation_names::editor_ids(plugin, scratch, std::move(owners), editor_ids));
 
     // As creation_fields describes them (fields.hpp); the records are read
     // one at a time, so one record's navmeshes are held, not the file's.
     creation_fields::file_record m;
-    m.bytes = bytes.size();
-    m.header = creation_fields::read_header(*plugin);
+    m.bytes = plugin.bytes().size();
+    m.header = creation_fields::read_header(plugin);
     navspan::tools::fields::dump_visitor v(w);
     navspan::error e;
     w.begin_object();
@@ -52,7 +50,7 @@ inline navspan::error dump(const navspan::creation::plugin_file& reader, json_wr
         std::size_t i = 0;
         creation_fields::plugin_record r;
         e = walk_navmeshes(
-            *plugin, scratch, [&](const record_place& p) { r = creation_fields::read_record(p, editor_ids); },
+            plugin, scratch, [&](const record_place& p) { r = creation_fields::read_record(p, editor_ids); },
             [&](const mesh_visit& mv) {
                 ++m.summary.navmeshes;
                 m.summary.triangles += mv.mesh.triangles().size();
