@@ -29,6 +29,23 @@ namespace navspan_cli {
 
 namespace detail_output {
 
+// Opens `path` for writing, fills it with `write(FILE*)` and closes it:
+// true when all of that worked, else false with `why` (an errno value).
+template <class Write>
+bool write_and_close(const std::string& path, Write& write, int& why) {
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    if (f == nullptr) {
+        why = errno;
+        return false;
+    }
+    errno = 0;
+    const bool written = write(f) && std::fflush(f) == 0 && std::ferror(f) == 0;
+    why = errno != 0 ? errno : EIO;
+    const bool closed = std::fclose(f) == 0;
+    if (written && !closed) why = errno;
+    return written && closed;
+}
+
 // A temporary beside `path`, then renamed over it.
 // `write(FILE*)` writes the contents and says whether it could.
 template <class Write>
@@ -40,18 +57,8 @@ bool replace_file(const std::string& path, Write&& write, int& why) {
     const long pid = static_cast<long>(getpid());
 #endif
     const std::string temp = path + ".navspan-" + std::to_string(pid) + "-" + std::to_string(counter++) + ".tmp";
-    std::FILE* f = std::fopen(temp.c_str(), "wb");
-    if (f == nullptr) {
-        why = errno;
-        return false;
-    }
-    errno = 0;
-    const bool written = write(f) && std::fflush(f) == 0 && std::ferror(f) == 0;
-    why = errno != 0 ? errno : EIO;
-    const bool closed = std::fclose(f) == 0;
-    if (written && !closed) why = errno;
     bool renamed = false;
-    if (written && closed) {
+    if (write_and_close(temp, write, why)) {
         // std::filesystem::rename replaces an existing file on every
         // system (std::rename does not on Windows).
         std::error_code ec;
@@ -85,17 +92,7 @@ bool write_file_atomically(const std::string& path, Write&& write, int& why) {
     if (fs::exists(st) && !fs::is_regular_file(st)) {
         // A device, a FIFO, a terminal (/dev/stdout, /dev/null, /dev/full):
         // written in place, as such files must be; never replaced.
-        std::FILE* f = std::fopen(path.c_str(), "wb");
-        if (f == nullptr) {
-            why = errno;
-            return false;
-        }
-        errno = 0;
-        const bool written = write(f) && std::fflush(f) == 0 && std::ferror(f) == 0;
-        why = errno != 0 ? errno : EIO;
-        const bool closed = std::fclose(f) == 0;
-        if (written && !closed) why = errno;
-        return written && closed;
+        return detail_output::write_and_close(path, write, why);
     }
     // A symbolic link: the file it names is replaced, not the link.
     std::string target = path;

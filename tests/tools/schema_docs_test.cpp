@@ -14,14 +14,16 @@
 #include <string>
 #include <utility>
 
+#include <navspan/tools/creation/fields.hpp>
 #include <navspan/tools/fox/fields.hpp>
 #include <navspan/tools/source2/fields.hpp>
 
 #include "support/corpus.hpp"
 
-TEST_CASE("schema docs: source2.md and fox.md hold the tables the field descriptions give") {
+TEST_CASE("schema docs: source2.md, fox.md and creation.md hold the tables the field descriptions give") {
     const std::pair<std::string, std::string> docs[] = {{"source2.md", navspan::tools::source2_fields::schema_markdown()},
-                                                        {"fox.md", navspan::tools::fox_fields::schema_markdown()}};
+                                                        {"fox.md", navspan::tools::fox_fields::schema_markdown()},
+                                                        {"creation.md", navspan::tools::creation_fields::schema_markdown()}};
     for (const auto& entry : docs) {
         // (not a structured binding: clang 14 cannot capture one, and CAPTURE does)
         const std::string& doc = entry.first;

@@ -4,9 +4,11 @@
 #include "../core/min_max_push.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <limits>
+#include <string_view>
 
 #include "json_writer.hpp"
 
@@ -65,6 +67,16 @@ private:
                      -std::numeric_limits<float>::infinity()};
     bool any_ = false;
 };
+
+// How every format's `navspan info` object begins (docs/info-json.md): the
+// format, the buffer size and the bounds of its points.
+inline void begin_info(json_writer& w, std::string_view format, std::uint64_t bytes, const bounds_accumulator& bounds) {
+    w.begin_object();
+    w.field("format", format);
+    w.field("bytes", bytes);
+    w.key("bounds");
+    bounds.write(w);
+}
 
 }  // namespace navspan::tools
 

@@ -53,6 +53,18 @@ inline std::string unnamed_hex(std::uint64_t unnamed) {
     return buf;
 }
 
+// "JUMP|STAIRS|0x10000000000", or "none": the names of the set bits, then
+// the unnamed ones as one hex value (legends and tooltips).
+inline std::string flag_label(navspan::name_table table, std::uint64_t raw) {
+    std::string s;
+    const std::uint64_t unnamed = navspan::for_each_flag(table, raw, [&](std::string_view name, std::uint64_t) {
+        if (!s.empty()) s += '|';
+        s += name;
+    });
+    if (unnamed != 0) s += (s.empty() ? "" : "|") + unnamed_hex(unnamed);
+    return s.empty() ? "none" : s;
+}
+
 // The names of the set bits in table order; returns the bits no name covers.
 inline std::uint64_t write_flag_names(json_writer& w, navspan::name_table table, std::uint64_t raw) {
     w.begin_array();

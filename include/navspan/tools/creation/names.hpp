@@ -18,6 +18,30 @@ namespace navspan::tools::creation_names {
 
 namespace cr = navspan::creation;
 
+// Calls each(record, subrecord) for the subrecords of the records of `type`
+// among `wanted` (sorted) until it returns false: one walk, and only the
+// wanted records' payloads are read.
+template <class Each>
+navspan::error for_each_wanted_subrecord(const cr::plugin_file& plugin, cr::inflate_buffer& scratch, std::uint32_t type,
+                                         const std::vector<std::uint32_t>& wanted, Each&& each) {
+    if (wanted.empty()) return {};
+    scratch.begin_pass();
+    cr::record_walker walker = plugin.walk(type);
+    cr::record r;
+    while (walker.next_record(r)) {
+        if (r.deleted() || !std::binary_search(wanted.begin(), wanted.end(), r.form_id())) continue;
+        auto payload = cr::read_payload(r, scratch, plugin.limits());
+        if (!payload) return payload.error();
+        cr::subrecord_cursor subs = payload->subrecords();
+        bool more = true;
+        for (const cr::subrecord& s : subs) {
+            if (!(more = each(r, s))) break;
+        }
+        if (more) NAVSPAN_TRY(cr::in_record(subs.error(), r, payload->inflated));
+    }
+    return walker.error();
+}
+
 // Form id -> editor id, for the CELL and WRLD records among `wanted`
 // (sorted or not). Records the plugin only overrides without an EDID, and
 // cells of a master, have none here: the form id stands alone then. One
@@ -27,29 +51,18 @@ inline navspan::error editor_ids(const cr::plugin_file& plugin, cr::inflate_buff
                                  std::unordered_map<std::uint32_t, std::string>& out) {
     std::sort(wanted.begin(), wanted.end());
     wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
-    if (wanted.empty()) return {};
     for (const std::uint32_t type : {navspan::fourcc("CELL"), navspan::fourcc("WRLD")}) {
-        scratch.begin_pass();
-        cr::record_walker walker = plugin.walk(type);
-        cr::record r;
-        while (walker.next_record(r)) {
-            if (r.deleted() || !std::binary_search(wanted.begin(), wanted.end(), r.form_id())) continue;
-            auto payload = cr::read_payload(r, scratch, plugin.limits());
-            if (!payload) return payload.error();
-            cr::subrecord_cursor subs = payload->subrecords();
-            for (const cr::subrecord& s : subs) {
-                if (s.type() != navspan::fourcc("EDID")) continue;
-                std::string name;
-                for (const std::byte b : s.data()) {
-                    const auto c = std::to_integer<unsigned char>(b);
-                    if (c == 0) break;
-                    name += static_cast<char>(c);
-                }
-                if (!name.empty()) out[r.form_id()] = std::move(name);
-                break;
+        NAVSPAN_TRY(for_each_wanted_subrecord(plugin, scratch, type, wanted, [&](const cr::record& r, const cr::subrecord& s) {
+            if (s.type() != navspan::fourcc("EDID")) return true;
+            std::string name;
+            for (const std::byte b : s.data()) {
+                const auto c = std::to_integer<unsigned char>(b);
+                if (c == 0) break;
+                name += static_cast<char>(c);
             }
-        }
-        if (!walker.error().ok()) return walker.error();
+            if (!name.empty()) out[r.form_id()] = std::move(name);
+            return false;
+        }));
     }
     return {};
 }

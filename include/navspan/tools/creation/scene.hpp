@@ -61,21 +61,11 @@ struct mesh_summary {
 inline navspan::error door_positions(const cr::plugin_file& plugin, cr::inflate_buffer& scratch,
                                      const std::vector<std::uint32_t>& wanted,
                                      std::unordered_map<std::uint32_t, navspan::vec3>& out) {
-    if (wanted.empty()) return {};
-    scratch.begin_pass();
-    cr::record_walker walker = plugin.walk(navspan::fourcc("REFR"));
-    cr::record r;
-    while (walker.next_record(r)) {
-        if (r.deleted() || !std::binary_search(wanted.begin(), wanted.end(), r.form_id())) continue;
-        auto payload = cr::read_payload(r, scratch, plugin.limits());
-        if (!payload) return payload.error();
-        cr::subrecord_cursor subs = payload->subrecords();
-        for (const cr::subrecord& s : subs) {
+    return creation_names::for_each_wanted_subrecord(
+        plugin, scratch, navspan::fourcc("REFR"), wanted, [&](const cr::record& r, const cr::subrecord& s) {
             if (s.type() == navspan::fourcc("DATA") && s.size() >= 12) out[r.form_id()] = navspan::load_vec3(s.data().data());
-        }
-        NAVSPAN_TRY(cr::in_record(subs.error(), r, payload->inflated));
-    }
-    return walker.error();
+            return true;
+        });
 }
 
 // The group of navmeshes a navmesh is drawn with: its worldspace (exterior

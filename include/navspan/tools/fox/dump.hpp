@@ -16,14 +16,12 @@
 namespace navspan::tools::fox_format {
 
 // Every decoded field of every record, in file order (schema: examples/navspan/dump/fox.md).
-inline navspan::error dump(const navspan::fox::nav2_file& reader, json_writer& w) {
+inline navspan::error dump(const navspan::fox::nav2_file& f, json_writer& w) {
     namespace fox = navspan::fox;
-    const navspan::bytes_view bytes = reader.bytes();
-    const fox::nav2_file& f = reader;
     // As fox_fields describes them (fields.hpp); the entries are read one
     // at a time, so one entry's records are held, not the file's.
     fox_fields::file_record m = fox_fields::read_file_records(f);
-    m.bytes = bytes.size();
+    m.bytes = f.bytes().size();
     navspan::tools::fields::dump_visitor v(w);
     w.begin_object();
     fox_fields::file_fields(v, m, [&](auto&& each) {

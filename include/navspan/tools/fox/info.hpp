@@ -3,19 +3,21 @@
 
 #include "../../core/min_max_push.hpp"
 
+#include <array>
+#include <cstdint>
+
 #include <navspan/navspan.hpp>
 
 #include "../bounds.hpp"
+#include "../json_values.hpp"
 #include "../json_writer.hpp"
 
 namespace navspan::tools::fox_format {
 
 // Writes the `navspan info --json` object for a fox_nav2 file (see
 // docs/info-json.md), or returns why the file is not valid.
-inline navspan::error info(const navspan::fox::nav2_file& reader, json_writer& w) {
+inline navspan::error info(const navspan::fox::nav2_file& file, json_writer& w) {
     namespace fox = navspan::fox;
-    const navspan::bytes_view bytes = reader.bytes();
-    const navspan::fox::nav2_file& file = reader;
     const fox::file_header header = file.header();
 
     // Entries of each type, found by walking the chain.
@@ -42,11 +44,7 @@ inline navspan::error info(const navspan::fox::nav2_file& reader, json_writer& w
         }
     }
 
-    w.begin_object();
-    w.field("format", "fox_nav2");
-    w.field("bytes", static_cast<std::uint64_t>(bytes.size()));
-    w.key("bounds");
-    bounds.write(w);
+    begin_info(w, "fox_nav2", file.bytes().size(), bounds);
     w.field("magic", header.magic());
     w.field("file_index", header.file_index());
     w.field("groups", static_cast<std::uint64_t>(file.group_count()));
@@ -62,19 +60,10 @@ inline navspan::error info(const navspan::fox::nav2_file& reader, json_writer& w
     w.field("vertices", vertices);
     w.field("faces", faces);
     w.field("segments", segments);
-    const navspan::vec3 origin = header.origin();
     w.key("origin");
-    w.begin_array();
-    w.value(origin.x);
-    w.value(origin.y);
-    w.value(origin.z);
-    w.end_array();
+    json_values::write_vec3(w, header.origin());
     w.key("divisors");
-    w.begin_array();
-    w.value(header.divisor_x());
-    w.value(header.divisor_y());
-    w.value(header.divisor_z());
-    w.end_array();
+    json_values::write_values(w, std::array{header.divisor_x(), header.divisor_y(), header.divisor_z()});
     // Beyond the contract: the tile, the split-set partner hint, the blocks
     // after the entries and any bytes after the header's file size.
     w.field("tile_id", header.tile_id());

@@ -111,10 +111,9 @@ inline void order_for_drawing(std::uint32_t edge_line, scene& out) {
 // different colours), the NavWorld edges over them, the face edges that lead
 // into another group or tile, and the nodes linked across segments, groups
 // and tiles. World coordinates, y up (ground plane x/z; see examples/navspan/dump/fox.md).
-inline navspan::error build_scene(const navspan::fox::nav2_file& reader, scene& out) {
+inline navspan::error build_scene(const navspan::fox::nav2_file& f, scene& out) {
     namespace fox = navspan::fox;
     using namespace tools_detail;
-    const navspan::fox::nav2_file& f = reader;
     const group_table all(f);
     out.up_axis = scene::vertical::y;
     out.units = "m";

@@ -4,14 +4,7 @@
 
 #include "../../core/min_max_push.hpp"
 
-#include <algorithm>
-#include <cmath>
-#include <cstdint>
-#include <cstdio>
-#include <optional>
-#include <string>
 #include <utility>
-#include <vector>
 
 #include <navspan/navspan.hpp>
 
@@ -25,10 +18,9 @@ namespace navspan::tools::fox_format {
 // ("face #3 (group 4, segment 0)"). Every check is quiet on the 22 readable
 // Konami files of the corpus; the Obj2Nav2 test file gets the findings its
 // writer is known for (spec section 14).
-inline navspan::error validate(const navspan::fox::nav2_file& reader, findings& out, const check_choice& choice = {}) {
+inline navspan::error validate(const navspan::fox::nav2_file& f, findings& out, const check_choice& choice = {}) {
     namespace fox = navspan::fox;
     using namespace tools_detail;
-    const navspan::fox::nav2_file& f = reader;
     return fox::validate(f, [&](const navspan::finding& lf) {
         finding x = from_library(lf);
         if (lf.not_listed == 0) x.record = record_name(f, lf);

@@ -129,20 +129,7 @@ inline std::string link_type_label(std::uint16_t raw) {
     return name.empty() ? "type " + std::to_string(raw) : std::string(name);
 }
 
-inline std::string node_flag_label(std::uint16_t raw) {
-    std::string s;
-    const std::uint64_t unnamed = navspan::for_each_flag(q::node_flag_names, raw, [&](std::string_view name, std::uint64_t) {
-        if (!s.empty()) s += '|';
-        s += name;
-    });
-    if (unnamed != 0) {
-        char buf[24];
-        std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(unnamed));
-        if (!s.empty()) s += '|';
-        s += buf;
-    }
-    return s.empty() ? "none" : s;
-}
+inline std::string node_flag_label(std::uint16_t raw) { return json_values::flag_label(q::node_flag_names, raw); }
 
 // The colour of a link type in pictures: walking (most links) in grey,
 // every way of leaving the ground in a colour of its own.

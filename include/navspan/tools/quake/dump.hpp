@@ -4,18 +4,9 @@
 
 #include "../../core/min_max_push.hpp"
 
-#include <algorithm>
-#include <array>
-#include <cmath>
+#include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <iterator>
-#include <limits>
-#include <map>
-#include <string>
-#include <tuple>
-#include <utility>
-#include <vector>
+#include <optional>
 
 #include <navspan/navspan.hpp>
 
@@ -27,10 +18,9 @@ namespace navspan::tools::quake_format {
 
 // Every decoded field of every record, in file order (schema: examples/navspan/dump/quake.md),
 // as quake_fields.hpp describes them (the description `navspan pack` reads back).
-inline navspan::error dump(const navspan::quake::nav_file& reader, json_writer& w) {
+inline navspan::error dump(const navspan::quake::nav_file& f, json_writer& w) {
     namespace q = navspan::quake;
     using namespace tools_detail;
-    const navspan::quake::nav_file& f = reader;
     q::model m = q::model::from(f);
     struct context {
         const q::nav_file& file;

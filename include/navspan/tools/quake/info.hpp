@@ -12,10 +12,8 @@ namespace navspan::tools::quake_format {
 
 // Writes the `navspan info --json` object for a quake_nav file (see
 // docs/info-json.md), or returns why the file is not valid.
-inline navspan::error info(const navspan::quake::nav_file& reader, json_writer& w) {
+inline navspan::error info(const navspan::quake::nav_file& file, json_writer& w) {
     namespace q = navspan::quake;
-    const navspan::bytes_view bytes = reader.bytes();
-    const navspan::quake::nav_file& file = reader;
 
     bounds_accumulator bounds;
     for (const q::node n : file.nodes()) {
@@ -23,11 +21,7 @@ inline navspan::error info(const navspan::quake::nav_file& reader, json_writer& 
         bounds.add(o.x, o.y, o.z);
     }
 
-    w.begin_object();
-    w.field("format", "quake_nav");
-    w.field("bytes", bytes.size());
-    w.key("bounds");
-    bounds.write(w);
+    begin_info(w, "quake_nav", file.bytes().size(), bounds);
     w.field("version", file.version());
     // Only the version 17+ float is confirmed (quake-nav.md section 4): a
     // version 16 file prints null even when its size shows a 24-byte header.

@@ -28,10 +28,9 @@ namespace navspan::tools::quake_format {
 // as lines (by link type; a pair of opposite links of one type is drawn once,
 // any other link as one-way with an arrow). Higher things are drawn last, so
 // an upper floor covers the one below it.
-inline navspan::error build_scene(const navspan::quake::nav_file& reader, scene& out) {
+inline navspan::error build_scene(const navspan::quake::nav_file& f, scene& out) {
     namespace q = navspan::quake;
     using namespace tools_detail;
-    const navspan::quake::nav_file& f = reader;
     const link_ownership owners(f);
 
     // One category per link type present, in type order, named with its

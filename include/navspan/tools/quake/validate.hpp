@@ -4,16 +4,8 @@
 
 #include "../../core/min_max_push.hpp"
 
-#include <algorithm>
-#include <array>
-#include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <iterator>
-#include <limits>
-#include <map>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -29,10 +21,9 @@ namespace navspan::tools::quake_format {
 // check is quiet on the 31 public corpus files except
 // moving-link-without-edict, which finds the one Elevator link of hip1m5
 // version 15 that its version 17 fixed.
-inline navspan::error validate(const navspan::quake::nav_file& reader, findings& out, const check_choice& choice = {}) {
+inline navspan::error validate(const navspan::quake::nav_file& f, findings& out, const check_choice& choice = {}) {
     namespace q = navspan::quake;
     using namespace tools_detail;
-    const navspan::quake::nav_file& f = reader;
     const navspan::check_set checks = choice.in(q::validate_checks);
     std::vector<std::uint32_t> storage(q::validate_storage_needed(f, checks));
     std::vector<std::uint32_t> owners;  // filled on the first link finding

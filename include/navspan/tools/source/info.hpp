@@ -76,16 +76,9 @@ inline void write_place_names(json_writer& w, const navspan::source::nav_file& f
 
 // Writes the `navspan info --json` object for a source_nav file (see
 // docs/info-json.md), or returns why the file is not valid.
-inline navspan::error info(const navspan::source::nav_file& reader, json_writer& w) {
-    const navspan::bytes_view bytes = reader.bytes();
-    const navspan::source::nav_file& file = reader;
+inline navspan::error info(const navspan::source::nav_file& file, json_writer& w) {
     const source_totals t = totals(file);
-
-    w.begin_object();
-    w.field("format", "source_nav");
-    w.field("bytes", bytes.size());
-    w.key("bounds");
-    t.bounds.write(w);
+    begin_info(w, "source_nav", file.bytes().size(), t.bounds);
     w.field("version", file.version());
     w.field("subversion", file.subversion());
     w.field("bsp_size", file.bsp_size());

@@ -159,10 +159,9 @@ inline void add_area_polygons(const std::vector<ns::area>& areas, const std::vec
 // names on the map (by game or base attributes when the file names no
 // places, by height when they carry none either), connections (links),
 // ladders. --color-by: place, attribute, height.
-inline navspan::error build_scene(const navspan::source::nav_file& reader, scene& out) {
+inline navspan::error build_scene(const navspan::source::nav_file& file, scene& out) {
     namespace ns = navspan::source;
     using namespace tools_detail;
-    const navspan::source::nav_file& file = reader;
     const std::vector<ns::area> areas = all_areas(file);
     const id_table ids(areas);
     const auto places = place_names(file);

@@ -16,7 +16,9 @@
 #include <navspan/kv3.hpp>
 #include <navspan/navspan.hpp>
 #include <navspan/source2/encounter_handles.hpp>
+#include <navspan/source2/generation_blob.hpp>
 
+#include "../json_values.hpp"
 #include "../json_writer.hpp"
 
 namespace navspan::tools::source2_format {
@@ -27,20 +29,7 @@ namespace s2 = navspan::source2;
 
 
 // "JUMP|STAIRS|0x10000000000", or "none".
-inline std::string attribute_label(std::uint64_t raw) {
-    std::string s;
-    const std::uint64_t unnamed = navspan::for_each_flag(s2::attribute_names, raw, [&](std::string_view name, std::uint64_t) {
-        if (!s.empty()) s += '|';
-        s += name;
-    });
-    if (unnamed != 0) {
-        char buf[24];
-        std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(unnamed));
-        if (!s.empty()) s += '|';
-        s += buf;
-    }
-    return s.empty() ? "none" : s;
-}
+inline std::string attribute_label(std::uint64_t raw) { return json_values::flag_label(s2::attribute_names, raw); }
 
 // A KV3 blob decoded by navspan's reader (navspan/kv3), with the scratch
 // buffer it lives in (the command may allocate; the library does not).
@@ -60,6 +49,24 @@ inline decoded_blob decode_blob(const s2::kv3_blob& b) {
     d.scratch.resize(*size);
     d.doc = navspan::kv3::document::open(b.bytes(), d.scratch, opt);
     return d;
+}
+
+// The hull names a version-36 file stores in its generation blob, decoded
+// once for what info or dump lists: nullopt before version 36 or when the
+// blob does not decode; a hull's name is nullopt where it stores none.
+using hull_names = std::optional<std::vector<std::optional<std::string>>>;
+inline hull_names stored_hull_names(const s2::nav_file& f) {
+    const auto size = s2::generation_blob::scratch_size(f);
+    if (!size) return std::nullopt;
+    std::vector<std::byte> scratch(*size);
+    const auto g = s2::generation_blob::open(f, scratch);
+    if (!g) return std::nullopt;
+    std::vector<std::optional<std::string>> names;
+    for (std::size_t i = 0; i < g->hull_count(); ++i) {
+        const auto name = g->hull_name(i);
+        names.push_back(name ? std::optional<std::string>(*name) : std::nullopt);
+    }
+    return names;
 }
 
 }  // namespace tools_detail

@@ -13,7 +13,6 @@
 
 #include <navspan/kv3.hpp>
 #include <navspan/navspan.hpp>
-#include <navspan/source2/generation_blob.hpp>
 
 #include "../fields.hpp"
 #include "../json_writer.hpp"

@@ -6,13 +6,15 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include <navspan/navspan.hpp>
-#include <navspan/source2/generation_blob.hpp>
 
 #include "../bounds.hpp"
 #include "../json_writer.hpp"
+#include "common.hpp"
 
 namespace navspan::tools::source2_format {
 
@@ -43,17 +45,10 @@ inline source2_totals totals(const navspan::source2::nav_file& file) {
 
 // Writes the `navspan info --json` object for a source2_nav file (see
 // docs/info-json.md), or returns why the file is not valid.
-inline navspan::error info(const navspan::source2::nav_file& reader, json_writer& w) {
+inline navspan::error info(const navspan::source2::nav_file& file, json_writer& w) {
     namespace s2 = navspan::source2;
-    const navspan::bytes_view bytes = reader.bytes();
-    const navspan::source2::nav_file& file = reader;
     const source2_totals t = totals(file);
-
-    w.begin_object();
-    w.field("format", "source2_nav");
-    w.field("bytes", bytes.size());
-    w.key("bounds");
-    t.bounds.write(w);
+    begin_info(w, "source2_nav", file.bytes().size(), t.bounds);
     w.field("version", file.version());
     w.field("subversion", file.subversion());
     w.field("analyzed", file.analyzed());
@@ -95,19 +90,13 @@ inline navspan::error info(const navspan::source2::nav_file& reader, json_writer
         }
     }
     // The hull names of the v36 generation blob (null before version 36).
-    {
-        namespace s2 = navspan::source2;
-        const auto size = s2::generation_blob::scratch_size(file);
-        std::vector<std::byte> scratch(size ? *size : 0);
-        const auto g = size ? s2::generation_blob::open(file, scratch) : navspan::result<s2::generation_blob>(size.error());
-        if (g) {
-            w.key("hull_names");
-            w.begin_array();
-            for (std::size_t i = 0; i < g->hull_count(); ++i) w.value(g->hull_name(i));
-            w.end_array();
-        } else {
-            w.field_null("hull_names");
-        }
+    if (const auto names = tools_detail::stored_hull_names(file)) {
+        w.key("hull_names");
+        w.begin_array();
+        for (const std::optional<std::string>& name : *names) w.value(name);
+        w.end_array();
+    } else {
+        w.field_null("hull_names");
     }
     if (const auto custom = file.custom_data()) {
         w.key("custom_data");

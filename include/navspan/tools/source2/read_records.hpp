@@ -10,7 +10,6 @@
 #include <vector>
 
 #include <navspan/navspan.hpp>
-#include <navspan/source2/generation_blob.hpp>
 
 #include "common.hpp"
 #include "records.hpp"
@@ -102,7 +101,8 @@ inline hull_record read_hull(const s2::hull& h) {
     return r;
 }
 
-inline generation_record read_generation(const s2::nav_file& f) {
+// `names`: the v36 generation blob's (stored_hull_names; null before 36).
+inline generation_record read_generation(const s2::nav_file& f, const source2_format::tools_detail::hull_names& names) {
     const s2::generation_params& g = f.generation();
     generation_record r;
     r.offset = f.generation_offset();
@@ -123,16 +123,11 @@ inline generation_record read_generation(const s2::nav_file& f) {
     r.hull_definitions_file = to_owned(g.hull_definitions_file());
     r.hull_count = g.hull_count();
     r.gravity_follows_rotation = g.gravity_follows_rotation();
-    // Hull names: the v36 generation blob's (null before version 36).
-    const auto names_size = s2::generation_blob::scratch_size(f);
-    std::vector<std::byte> names_scratch(names_size ? *names_size : 0);
-    const auto names = names_size ? s2::generation_blob::open(f, names_scratch)
-                                  : navspan::result<s2::generation_blob>(names_size.error());
     const auto hulls = g.hulls();
     for (std::size_t i = 0; i < hulls.size(); ++i) {
         hull_record& h = r.hulls.emplace_back(read_hull(hulls[i]));
         h.offset = f.generation_offset() + g.hulls_offset() + i * hulls.stride();
-        if (names) h.name = to_owned(names->hull_name(i));
+        if (names && i < names->size()) h.name = (*names)[i];
     }
     return r;
 }
@@ -196,7 +191,7 @@ inline file_record read_file_records(const s2::nav_file& f) {
     }
     m.areas_offset = f.areas_offset();
     read_ladders_and_bounds(f, m);
-    m.generation = read_generation(f);
+    m.generation = read_generation(f, source2_format::tools_detail::stored_hull_names(f));
     if (f.custom_data()) m.bot_analysis = read_bot_analysis(f);
     return m;
 }

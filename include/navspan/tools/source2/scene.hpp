@@ -54,9 +54,8 @@ inline void add_hiding_spots(const navspan::source2::nav_file& f, int hull, scen
 // The top-down picture of one hull's mesh (--hull N, default the first
 // hull that has areas): areas as polygons coloured by attribute (default),
 // hull or height; connections as lines (one-way with an arrow); ladders.
-inline navspan::error build_scene(const navspan::source2::nav_file& reader, scene& out) {
+inline navspan::error build_scene(const navspan::source2::nav_file& f, scene& out) {
     using namespace tools_detail;
-    const navspan::source2::nav_file& f = reader;
     const auto built = s2::make_area_index(f);
     // Duplicate ids: draw without connections rather than refuse.
     const s2::area_index* index = built ? &built->index() : nullptr;
