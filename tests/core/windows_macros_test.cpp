@@ -38,6 +38,14 @@
 #endif
 
 #include <navspan/navspan.hpp>
+// The headers the umbrella leaves out: the writers, the edits and the tool layer.
+#include <navspan/quake/edit.hpp>
+#include <navspan/quake/writer.hpp>
+#include <navspan/source/edit.hpp>
+#include <navspan/source/writer.hpp>
+#include <navspan/source2/edit.hpp>
+#include <navspan/source2/writer.hpp>
+#include <navspan/tools.hpp>
 
 TEST_CASE("navspan's headers read after <windows.h>'s macros and leave min and max defined") {
     CHECK(min(2, 3) == 2);  // the macros, still there

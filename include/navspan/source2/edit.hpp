@@ -326,7 +326,7 @@ inline std::optional<edge_pair> shared_edge(const model& m, std::uint32_t a, std
     if (!pa || !pb) return std::nullopt;
     const model::area& x = m.areas[*pa];
     const model::area& y = m.areas[*pb];
-    const auto near = [&](vec3 u, vec3 v) {
+    const auto close_enough = [&](vec3 u, vec3 v) {
         return std::abs(u.x - v.x) <= tolerance && std::abs(u.y - v.y) <= tolerance && std::abs(u.z - v.z) <= tolerance;
     };
     const std::size_t nx = x.edges.size(), ny = y.edges.size();
@@ -336,7 +336,7 @@ inline std::optional<edge_pair> shared_edge(const model& m, std::uint32_t a, std
         for (std::size_t j = 0; j < ny; ++j) {
             const auto y0 = area_corner(m, y, j), y1 = area_corner(m, y, (j + 1) % ny);
             if (!y0 || !y1) return std::nullopt;
-            if (near(*x0, *y1) && near(*x1, *y0)) return edge_pair{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j)};
+            if (close_enough(*x0, *y1) && close_enough(*x1, *y0)) return edge_pair{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j)};
         }
     }
     return std::nullopt;
