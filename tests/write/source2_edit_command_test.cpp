@@ -119,10 +119,10 @@ TEST_CASE("navspan edit on Source 2: --connect finds the shared edge, --add-area
         for (const auto& edge : m.areas.back().edges) links += edge.size();
         CHECK(links == 1);
 
-        edit_run far;
-        run_source2_edits(far, bytes, {{"--connect", "1", "4"}});  // no shared edge
-        CHECK(!far.out.ok());
-        CHECK(far.status == 1);
+        edit_run distant;
+        run_source2_edits(distant, bytes, {{"--connect", "1", "4"}});  // no shared edge
+        CHECK(!distant.out.ok());
+        CHECK(distant.status == 1);
     }
 }
 
