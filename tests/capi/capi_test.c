@@ -5,6 +5,10 @@
  * usage: navspan_test_capi_c SAMPLES_DIR [CORPUS_DIR]
  * Prints "N passed, N failed" and exits non-zero on any failure. */
 #define _POSIX_C_SOURCE 200809L /* opendir, readdir */
+/* 64-bit offsets in 32-bit builds: a directory whose entries carry 64-bit
+ * offsets (ext4 hashes, seen by a 32-bit program under qemu-user) makes
+ * the 32-bit readdir fail with EOVERFLOW. */
+#define _FILE_OFFSET_BITS 64
 #include <navspan/c/navspan.h>
 
 #include <dirent.h>

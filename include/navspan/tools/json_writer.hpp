@@ -157,7 +157,7 @@ public:
     // Floats print with 9 significant digits (enough to round-trip a
     // binary32), doubles with 17; NaN and infinities, which JSON cannot
     // hold, print as null.
-    void value(float v) { real(static_cast<double>(v), 9); }
+    void value(float v) { real(static_cast<double>(stored_float(v)), 9); }
     void value(double v) { real(v, 17); }
     template <class T>
     void value(const std::optional<T>& v) {

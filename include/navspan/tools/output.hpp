@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <cfloat>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -27,6 +28,20 @@
 #endif
 
 namespace navspan::tools {
+
+// `v` as the 32-bit float it is. Where floats are evaluated in a wider
+// format (x87: g++ -m32, FLT_EVAL_METHOD 2), a float computed inline, such
+// as a byte / 255, keeps its 80-bit digits until it is stored, and would
+// print digits the float does not have (dumps would differ by platform).
+// A store through memory rounds it; elsewhere this is the identity.
+inline float stored_float(float v) noexcept {
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD > 0
+    volatile float stored = v;
+    return stored;
+#else
+    return v;
+#endif
+}
 
 // Writes `v` (finite) as printf's "%.<precision>g" does into `buf` and
 // returns its length. std::to_chars with a precision is defined as that
