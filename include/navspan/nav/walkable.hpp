@@ -291,22 +291,38 @@ public:
 
 private:
     friend class walkable_builder;
-    // The portal_shape bits of a link from polygon `from`.
-    std::uint8_t shape_of(polygon_index from, const link& l) const noexcept {
+    // Polygons of more corners than this leave the on_source / on_target
+    // bits of their links unset: the funnel then tests those portal ends
+    // itself (path.hpp, onto), with the same answer. Each test walks every
+    // corner, so testing each link here would cost corners x links, which a
+    // crafted file makes quadratic in its size (one 60,000-corner polygon
+    // with 70,000 links took 4 billion steps); at query time a corridor
+    // passes a polygon once.
+    static constexpr std::size_t max_tested_corners = 256;
+    // The plan mean of a polygon's corners (the funnel's side test).
+    vec3 plan_mean(polygon_index p) const noexcept {
+        const auto corners = plan_corners(p);
+        vec3 mean{};
+        for (const vec3& c : corners) {
+            mean.x += c.x;
+            mean.y += c.y;
+        }
+        const float n = corners.empty() ? 1.0f : static_cast<float>(corners.size());
+        return {mean.x / n, mean.y / n, 0};
+    }
+    // The portal_shape bits of a link from polygon `from`, whose plan_mean
+    // is `mean`.
+    std::uint8_t shape_of(polygon_index from, const link& l, vec3 mean) const noexcept {
         using geometry_detail::plan_contains;
         const vec3 a = l.portal_a, b = l.portal_b;
         const auto source = plan_corners(from), target = plan_corners(l.target);
         std::uint8_t s = 0;
-        if (plan_contains(source, {a.x, a.y}) && plan_contains(source, {b.x, b.y})) s |= portal_shape::on_source;
-        if (plan_contains(target, {a.x, a.y}) && plan_contains(target, {b.x, b.y})) s |= portal_shape::on_target;
+        const auto holds_portal = [&](std::span<const vec3> c) {
+            return c.size() <= max_tested_corners && plan_contains(c, {a.x, a.y}) && plan_contains(c, {b.x, b.y});
+        };
+        if (holds_portal(source)) s |= portal_shape::on_source;
+        if (holds_portal(target)) s |= portal_shape::on_target;
         // The same float arithmetic as the funnel used to do per query.
-        vec3 mean{};
-        for (const vec3& c : source) {
-            mean.x += c.x;
-            mean.y += c.y;
-        }
-        const float n = source.empty() ? 1.0f : static_cast<float>(source.size());
-        mean = {mean.x / n, mean.y / n, 0};
         const float side = (b.x - mean.x) * (a.y - mean.y) - (a.x - mean.x) * (b.y - mean.y);
         if (side < 0) s |= portal_shape::a_right;
         const float dx = a.x - b.x, dy = a.y - b.y;
@@ -411,9 +427,11 @@ inline walkable walkable_builder::finish() {
     w.vertices_ = std::move(vertices_);
     w.polygons_ = std::move(polygons_);
     for (std::size_t p = 0; p < w.polygons_.size(); ++p) {
+        if (w.polygons_[p].link_count == 0) continue;
+        const vec3 mean = w.plan_mean(static_cast<polygon_index>(p));
         for (std::uint32_t k = 0; k < w.polygons_[p].link_count; ++k) {
             link& l = w.links_[w.polygons_[p].first_link + k];
-            l.shape = w.shape_of(static_cast<polygon_index>(p), l);
+            l.shape = w.shape_of(static_cast<polygon_index>(p), l, mean);
         }
     }
     w.group_names_ = std::move(group_names_);
