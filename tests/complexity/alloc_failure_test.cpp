@@ -1,5 +1,6 @@
 // Allocation-failure injection in the navspan command (issue 28): the
-// command runs in process (examples/navspan/main.cpp, its main renamed), and
+// command runs in process (navspan_cli::run, from the navspan_command
+// library that the navspan program is built from), and
 // for each N the Nth allocation of the run fails (tests/support's operator
 // new throws std::bad_alloc from then on). Every run must end with status 1
 // ("navspan: out of memory") or 4, never a crash, and an output file is
@@ -7,49 +8,25 @@
 // (built without them, operator new cannot fail softly).
 #include <doctest/doctest.h>
 
-#if defined(__cpp_exceptions) && (defined(__linux__) || defined(__APPLE__))
+#if defined(__cpp_exceptions) && defined(NAVSPAN_TEST_HAVE_COMMAND) && (defined(__linux__) || defined(__APPLE__))
 
-// The command's headers first, at global scope, so that main.cpp's own
-// includes are no-ops inside the namespace below.
-#include <algorithm>
-#include <cerrno>
-#include <cmath>
+#include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <new>
-#include <optional>
-#include <span>
 #include <sstream>
-#include <stdexcept>
 #include <string>
-#include <string_view>
-#include <unordered_map>
-#include <utility>
 #include <vector>
 
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <navspan/navspan.hpp>
-
-#include "examples/navspan/commands/all.hpp"
-#include <navspan/tools/info.hpp>
-#include "examples/navspan/input.hpp"
-#include <navspan/tools/modules.hpp>
-#include "examples/navspan/navigate.hpp"
-#include <navspan/tools/obj.hpp>
-#include <navspan/tools/svg.hpp>
-#include "examples/navspan/write_commands.hpp"
 #include "support/alloc_counter.hpp"
 
-namespace navspan_command {
-#define main command_main
-#include "examples/navspan/main.cpp"
-#undef main
-}  // namespace navspan_command
+// The command, from its library (navspan_command, linked by tests.cmake).
+namespace navspan_cli {
+int run(int argc, char** argv);
+}
 
 namespace {
 
@@ -75,7 +52,7 @@ int run_in_process(std::vector<std::string> args, std::uint64_t fail_at = 0) {
     dup2(null, 1);
     dup2(null, 2);
     navspan_test::fail_allocations_after(fail_at);
-    const int status = navspan_command::command_main(static_cast<int>(args.size()), argv.data());
+    const int status = navspan_cli::run(static_cast<int>(args.size()), argv.data());
     navspan_test::fail_allocations_after(0);
     std::fflush(stdout);
     std::fflush(stderr);

@@ -6,3 +6,9 @@ if(TARGET navspan_cli AND TEST complexity)
                          LABELS "unit;complexity" TIMEOUT 300)
     add_dependencies(navspan_test_complexity navspan_cli)
 endif()
+# The allocation-failure test runs the command in process: it links the
+# command's library (built with the tests' flags) instead of compiling it again.
+if(TARGET navspan_command AND TARGET navspan_test_complexity)
+    target_link_libraries(navspan_test_complexity PRIVATE navspan_command)
+    target_compile_definitions(navspan_test_complexity PRIVATE NAVSPAN_TEST_HAVE_COMMAND=1)
+endif()
