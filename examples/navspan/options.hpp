@@ -167,7 +167,7 @@ inline std::string level(std::optional<navspan::severity>& into, const char* opt
 }
 
 // An edit of `navspan edit`: kept in order, its values checked before the
-// file is read (write_commands.hpp, check_edits).
+// file is read (edit_values.hpp, read_edits).
 template <std::size_t N>
 inline std::string edit(command_options& o, const char* const* v, std::string_view name) {
     edit_operation e{name, {}};

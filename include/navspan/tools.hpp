@@ -7,6 +7,7 @@
 #include "core/min_max_push.hpp"
 
 #include "tools/bounds.hpp"
+#include "tools/edit.hpp"
 #include "tools/fields.hpp"
 #include "tools/findings.hpp"
 #include "tools/info.hpp"
@@ -18,6 +19,7 @@
 #include "tools/scene.hpp"
 #include "tools/svg.hpp"
 #include "tools/obj.hpp"
+#include "tools/pack.hpp"
 #include "tools/creation/names.hpp"
 #include "tools/quake/fields.hpp"
 #include "tools/source/fields.hpp"

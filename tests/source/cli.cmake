@@ -23,3 +23,7 @@ expect_run(0 "edited.nav: 0 findings" validate ${OUT}/edited.nav)
 expect_run(0 "wrote .*v9.nav" edit ${source_sample} --version 9 -o ${OUT}/v9.nav)
 expect_run(2 "unknown option '--bogus'" edit ${source_sample} --bogus -o ${OUT}/x.nav)
 expect_run(1 "--connect: index out of range" edit ${source_sample} --connect 20 99 -o ${OUT}/x.nav)
+expect_run(1 "--set-attributes: .*area attributes \\(32 bits\\)" edit ${source_sample} --set-attributes 20 0x100000000 -o ${OUT}/x.nav)
+# A merged file that does not open is named.
+expect_run(1 "^navspan: [^\n]*fox_sample.nav2: " edit ${source_sample} --merge ${SAMPLES}/fox_sample.nav2 -o ${OUT}/x.nav)
+expect_run(0 "wrote .*merged.nav" edit ${source_sample} --merge ${source_sample} -o ${OUT}/merged.nav)

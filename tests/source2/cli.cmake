@@ -39,4 +39,7 @@ expect_run(0 "wrote .*s2_attributes.nav \\(1096 bytes\\)" edit ${seeds}/v31_poly
 expect_run(1 "--connect: .*share no edge" edit ${seeds}/v31_polygons.nav --connect 1 3 -o ${OUT}/s2_x.nav)
 expect_run(1 "--set-place: .*Source files only" edit ${v36} --set-place 1 Mid -o ${OUT}/s2_x.nav)
 expect_run(2 "--flags: bad value" edit ${v36} --flags 2 -o ${OUT}/s2_x.nav)
+# --flags belongs to the --add-hiding-spot just before it, and fits a byte.
+expect_run(2 "--flags: bad value" edit ${v36} --add-hiding-spot 1 0,0,0 --flags 256 -o ${OUT}/s2_x.nav)
+expect_run(2 "--flags: bad value" edit ${v36} --add-hiding-spot 1 0,0,0 --translate 1,1,1 --flags 3 -o ${OUT}/s2_x.nav)
 expect_run(2 "not a VPK package: give -o a .nav path" edit ${v36} --clear-analysis -o ${OUT}/s2_x.vpk)

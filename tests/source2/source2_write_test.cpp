@@ -154,3 +154,21 @@ TEST_CASE("write refuses a file with validate errors unless allow_invalid") {
     CHECK(!s2::write(m).ok());
     CHECK(s2::write(m, {true}).ok());
 }
+
+TEST_CASE("write refuses a bot analysis that does not decode unless allow_invalid") {
+    // The seed's custom data is a placeholder, not a KV3 document.
+    const auto bytes = navspan_test::read_file(std::filesystem::path(NAVSPAN_SOURCE_DIR) / "fuzz/seeds/source2/v31_polygons.nav");
+    const auto f = s2::nav_file::open(bytes);
+    REQUIRE(f.ok());
+    REQUIRE(f->custom_data());
+    std::size_t undecodable = 0;
+    REQUIRE(s2::validate(*f, [&](const navspan::finding& x) {
+                undecodable += x.check->id == "bot-analysis-undecodable" && x.offset >= f->custom_data()->offset();
+            }).ok());
+    CHECK(undecodable == 1);
+    const s2::model m = s2::model::from(*f);
+    const auto refused = s2::write(m);
+    REQUIRE(!refused.ok());
+    CHECK(std::string(refused.error().record) == "bot-analysis-undecodable");
+    CHECK(s2::write(m, {true}).ok());
+}

@@ -184,7 +184,11 @@ TEST_CASE("vpk hostile: archive range, missing archive, CRC mismatch") {
 
 TEST_CASE("vpk hostile: limits: member count and work budget") {
     vpk_test::package_spec spec;
-    for (int i = 0; i < 10; ++i) spec.files.push_back({"nav", "maps", "m" + std::to_string(i), {}});
+    for (int i = 0; i < 10; ++i) {
+        std::string name = std::to_string(i);
+        name.insert(name.begin(), 'm');  // not "m" + ...: g++ 12's -Wrestrict misfires on it here
+        spec.files.push_back({"nav", "maps", name, {}});
+    }
     const auto built = vpk_test::build(spec);
     vpk::options opts;
     opts.limits.max_count = 9;

@@ -13,7 +13,7 @@
 #include <navspan/source.hpp>
 #include <navspan/source/edit.hpp>
 #include <navspan/source/writer.hpp>
-#include "examples/navspan/write_commands.hpp"
+#include <navspan/tools/pack.hpp>
 #include "quake/builder.hpp"
 
 namespace {
@@ -144,7 +144,7 @@ TEST_CASE("pack: a key given twice takes its last value, as Python's json and jq
     std::string json = R"({"format": "quake_nav", "version": 12, "version": 18, )";
     std::vector<std::byte> packed;
     std::string problem;
-    CHECK_FALSE(navspan_cli::pack_json(json + R"("nodes": 5})", false, packed, problem));
+    CHECK_FALSE(navspan::tools::pack(json + R"("nodes": 5})", {.allow_invalid = false}, packed, problem));
     CHECK(problem.find("nodes") != std::string::npos);
 }
 

@@ -9,13 +9,13 @@
 #include <string>
 #include <vector>
 
+#include <navspan/tools/pack.hpp>
 #include <navspan/tools/quake/dump.hpp>
 #include <navspan/tools/quake/scene.hpp>
 #include <navspan/tools/quake/validate.hpp>
 #include <navspan/tools/source/dump.hpp>
 #include <navspan/tools/source/scene.hpp>
 #include <navspan/tools/source/validate.hpp>
-#include "examples/navspan/write_commands.hpp"
 #include "quake/builder.hpp"
 #include "source/builder.hpp"
 #include "source/variants.hpp"
@@ -39,7 +39,7 @@ void require_pack_round_trip(const std::vector<std::byte>& bytes, Dump&& dump) {
     const std::string json = dump_json(bytes, dump);
     std::vector<std::byte> packed;
     std::string problem;
-    REQUIRE_MESSAGE(navspan_cli::pack_json(json, true, packed, problem), problem);
+    REQUIRE_MESSAGE(navspan::tools::pack(json, {.allow_invalid = true}, packed, problem), problem);
     REQUIRE(packed.size() == bytes.size());
     CHECK(packed == bytes);
 }
@@ -100,16 +100,16 @@ TEST_CASE("pack: a script's edit packs; a key of the wrong type names its path")
     json.replace(at, 12, "\"radius\": 48");
     std::vector<std::byte> packed;
     std::string problem;
-    REQUIRE_MESSAGE(navspan_cli::pack_json(json, false, packed, problem), problem);
+    REQUIRE_MESSAGE(navspan::tools::pack(json, {.allow_invalid = false}, packed, problem), problem);
     const auto f = navspan::quake::nav_file::open(packed);
     REQUIRE(f.ok());
     CHECK(f->nodes()[0].radius() == 48);
 
     json.replace(at, 12, "\"radius\": -1");
-    CHECK_FALSE(navspan_cli::pack_json(json, false, packed, problem));
+    CHECK_FALSE(navspan::tools::pack(json, {.allow_invalid = false}, packed, problem));
     CHECK(problem == "nodes[0].radius: expected an integer in the field's range");
-    CHECK_FALSE(navspan_cli::pack_json("{\"format\": \"fox_nav2\"}", false, packed, problem));
-    CHECK_FALSE(navspan_cli::pack_json("{", false, packed, problem));
+    CHECK_FALSE(navspan::tools::pack("{\"format\": \"fox_nav2\"}", {.allow_invalid = false}, packed, problem));
+    CHECK_FALSE(navspan::tools::pack("{", {.allow_invalid = false}, packed, problem));
 }
 
 TEST_CASE("pack: the schema docs hold the tables the descriptions give") {

@@ -9,7 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "../write_commands.hpp"
+#include <navspan/tools/edit.hpp>
+
+#include "../edit_values.hpp"
 #include "common.hpp"
 
 namespace navspan_cli {
@@ -55,7 +57,9 @@ inline constexpr const char* edit_usage =
 inline int run_edit(command_options& a) {
     if (a.files.empty() || a.output == nullptr) return usage_error("edit needs FILE and -o OUT", edit_usage);
     // Usage errors (numbers, points) before anything is read.
-    if (const edit_operation* bad = edit_detail::first_bad_edit(a.edits)) {
+    std::vector<navspan::tools::edit> edits;
+    std::vector<const edit_operation*> from;
+    if (const edit_operation* bad = read_edits(a.edits, edits, from)) {
         return usage_error(std::string(bad->name) + ": bad value", edit_usage);
     }
     const char* file = a.files[0];
@@ -63,25 +67,41 @@ inline int run_edit(command_options& a) {
         return usage_error("edit writes the edited member as a loose file, not a VPK package: give -o a .nav path",
                            edit_usage);
     }
-    auto load = [&](const char* path, std::string& text) { return load_text(path, a.limits, text); };
     std::string text;
-    if (!load(file, text)) return exit_invalid;
+    if (!load_text(file, a.limits, text)) return exit_invalid;
     const navspan::bytes_view bytes(reinterpret_cast<const std::byte*>(text.data()), text.size());
-    navspan::result<std::vector<std::byte>> out;
     const navspan::format kind = navspan::detect(bytes);
-    if (kind == navspan::format::source_nav) {
-        if (int s = edit_source(file, bytes, a, load, out); s >= 0) return s;
-    } else if (kind == navspan::format::source2_nav) {
-        if (int s = edit_source2(file, bytes, a, load, out); s >= 0) return s;
-    } else if (kind == navspan::format::quake_nav) {
-        if (int s = edit_quake(file, bytes, a, load, out); s >= 0) return s;
-    } else {
+    if (kind != navspan::format::source_nav && kind != navspan::format::source2_nav &&
+        kind != navspan::format::quake_nav) {
         std::fprintf(stderr, "navspan: %s: edit writes Source .nav, Source 2 .nav and Quake NAV2 files only\n", file);
         return exit_invalid;
     }
+    // The files --merge adds, read before any edit is made.
+    std::vector<std::string> others(edits.size());
+    for (std::size_t k = 0; k < edits.size(); ++k) {
+        if (edits[k].kind != navspan::tools::edit_kind::merge) continue;
+        const std::string path(from[k]->args[0]);
+        if (!load_text(path.c_str(), a.limits, others[k])) return exit_invalid;
+        edits[k].other_file = {reinterpret_cast<const std::byte*>(others[k].data()), others[k].size()};
+    }
+    navspan::tools::edit_failure where;
+    const auto out = navspan::tools::apply_edits(bytes, edits, {.allow_invalid = a.allow_invalid}, where);
     if (!out) {
-        std::fprintf(stderr, "navspan: %s: the edited file %s%s\n", file, out.error().message().c_str(),
-                     a.allow_invalid ? "" : " (--allow-invalid writes it anyway)");
+        using stage = navspan::tools::edit_failure::stage;
+        const std::string message = out.error().message();
+        if (where.at == stage::open) {
+            std::fprintf(stderr, "navspan: %s: %s\n", file, out.error().explain().c_str());
+        } else if (where.at == stage::other_file) {
+            const std::string other(from[where.index]->args[0]);
+            std::fprintf(stderr, "navspan: %s: %s\n", other.c_str(), out.error().explain().c_str());
+        } else if (where.at == stage::edit) {
+            const std::string_view flag = from[where.index]->name;
+            std::fprintf(stderr, "navspan: %s: %.*s: %s\n", file, static_cast<int>(flag.size()), flag.data(),
+                         message.c_str());
+        } else {
+            std::fprintf(stderr, "navspan: %s: the edited file %s%s\n", file, message.c_str(),
+                         a.allow_invalid ? "" : " (--allow-invalid writes it anyway)");
+        }
         return exit_invalid;
     }
     return write_binary_output(a.output, *out);

@@ -8,7 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "../write_commands.hpp"
+#include <navspan/tools/pack.hpp>
+
 #include "common.hpp"
 
 namespace navspan_cli {
@@ -35,7 +36,7 @@ inline int run_pack(command_options& a) {
     if (!load_text(file, a.limits, text)) return exit_invalid;
     std::vector<std::byte> bytes;
     std::string problem;
-    if (!pack_json(text, a.allow_invalid, bytes, problem)) {
+    if (!pack(text, {.allow_invalid = a.allow_invalid}, bytes, problem)) {
         std::fprintf(stderr, "navspan: %s: %s\n", file, problem.c_str());
         return exit_invalid;
     }

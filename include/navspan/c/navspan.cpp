@@ -136,7 +136,7 @@ navspan_result navspan_open_path(const char* path, const navspan_options* option
         auto f = std::make_unique<navspan_file>();
         navspan::limits lim;
         lim.max_file_size = o.max_file_size;
-        const package_selector sel = split_selector(path);
+        const navspan::tools::package_path sel = navspan::tools::split_package_path(path);
         path = sel.file.c_str();
         if ((o.flags & NAVSPAN_OPEN_MAP) != 0) {
             auto m = navspan::mapped_file::open(path);

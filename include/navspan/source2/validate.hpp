@@ -57,7 +57,7 @@ inline bool needs_area_ids(check_set c) noexcept {
 inline bool reads_analysis(check_set c) noexcept {
     return c.any_of(check::missing_approach_area, check::missing_encounter_area, check::bot_analysis_area_count,
                     check::approach_edge_out_of_range, check::encounter_edge_out_of_range,
-                    check::unresolved_encounter_handle, check::hiding_spot_outside_area);
+                    check::unresolved_encounter_handle, check::hiding_spot_outside_area, check::bot_analysis_undecodable);
 }
 inline bool walks_connections(check_set c) noexcept {
     return c.any_of(check::self_connection, check::missing_connection_target, check::edge_index_out_of_range,
@@ -332,7 +332,8 @@ void check_bot_analysis(const nav_file& file, std::span<std::byte> scratch, cons
     validate_bot_analysis(file, scratch,
                           {check::bot_analysis_area_count, check::missing_approach_area, check::approach_edge_out_of_range,
                            check::encounter_edge_out_of_range, check::missing_encounter_area,
-                           check::unresolved_encounter_handle, check::hiding_spot_outside_area},
+                           check::unresolved_encounter_handle, check::hiding_spot_outside_area,
+                           check::bot_analysis_undecodable},
                           out, ids_ready, [&](std::uint32_t id) -> std::optional<std::uint32_t> {
                               const area_id_entry* e = navspan::detail::find_id(t.ids, id);
                               if (e == nullptr) return std::nullopt;

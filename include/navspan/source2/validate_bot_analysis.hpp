@@ -43,7 +43,7 @@ inline constexpr float hiding_spot_tolerance = 1.0f;
 // The indices of the bot-analysis checks in the caller's check table.
 struct bot_analysis_check_ids {
     std::size_t area_count, missing_approach_area, approach_edge, encounter_edge, missing_encounter_area,
-        unresolved_handle, hiding_spot_outside;
+        unresolved_handle, hiding_spot_outside, undecodable;
 };
 
 // The scratch bytes the checks take: the document, then the handle
@@ -165,11 +165,14 @@ template <class Gate, class EdgeCount>
 void validate_bot_analysis(const nav_file& file, std::span<std::byte> scratch, const bot_analysis_check_ids& c,
                            Gate& out, bool ids_ready, EdgeCount&& edge_count) {
     const auto blob = file.custom_data();
-    if (!blob || scratch.empty()) return;
+    if (!blob) return;
+    // Where the decoding failed: the finding's offset.
+    const auto undecodable = [&](const error& e) { out.add(c.undecodable, "custom data", 0, 0, e.offset, 0); };
     const auto need = bot_analysis::scratch_size(file);
-    if (!need.ok() || *need > scratch.size()) return;
+    if (!need.ok()) return undecodable(need.error());
+    if (scratch.empty() || *need > scratch.size()) return;
     const auto analysis = bot_analysis::open(file, scratch.first(*need));
-    if (!analysis.ok()) return;
+    if (!analysis.ok()) return undecodable(analysis.error());
     const std::uint64_t where = blob->offset();
     if (analysis->area_count() != file.area_count()) {
         out.add(c.area_count, "custom data", 0, 0, where, analysis->area_count());

@@ -18,7 +18,7 @@ enum : std::size_t {
     one_way_connection, missing_ladder, duplicate_ladder_id, bad_ladder_direction, missing_ladder_area,
     unconnected_ladder, unconfirmed_layout, missing_approach_area, missing_encounter_area, bot_analysis_area_count,
     approach_edge_out_of_range, encounter_edge_out_of_range, unresolved_encounter_handle, hiding_spot_outside_area,
-    count
+    bot_analysis_undecodable, count
 };
 }  // namespace check
 
@@ -49,6 +49,8 @@ inline constexpr check_info validate_checks[check::count] = {
     {"encounter-edge-out-of-range", severity::error, "an encounter path's edge index is not an edge of its area", "edge index"},
     {"unresolved-encounter-handle", severity::info, "an encounter handle fits several areas (or no usable edge names it)", "areas left"},
     {"hiding-spot-outside-area", severity::warning, "a hiding spot lies outside its area's bounds (1 unit of tolerance)", "hiding spot id"},
+    // An analysis the game cannot read either: write() refuses to make one.
+    {"bot-analysis-undecodable", severity::error, "the bot analysis (custom data) does not decode", ""},
 };
 
 }  // namespace navspan::source2

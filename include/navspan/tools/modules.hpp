@@ -118,8 +118,6 @@ inline std::vector<std::string_view> known_check_ids() {
     add(navspan::quake::validate_checks);
     add(navspan::fox::validate_checks);
     add(navspan::creation::validate_checks);
-    // The command's own check of a Source 2 file's bot analysis.
-    ids.push_back("bot-analysis-undecodable");
     return ids;
 }
 

@@ -1,4 +1,5 @@
-// The command's FILE of a package (examples/navspan/package.hpp): a .nav
+// A package read as its navigation file (navspan/tools/package.hpp, what
+// the command's FILE and the C ABI's open use): a .nav
 // inside a one-file package (versions 1 and 2) or a split set reads as the
 // loose file, byte for byte, so its `info --json` is the loose file's; a
 // missing archive, several navigation members or a missing member say so.
@@ -11,9 +12,10 @@
 #include <vector>
 
 #include <navspan/navspan.hpp>
+#include <navspan/io/read_file.hpp>
 #include <navspan/tools/info.hpp>
+#include <navspan/tools/package.hpp>
 
-#include "examples/navspan/package.hpp"
 #include "support/corpus.hpp"
 #include "vpk/builder.hpp"
 
@@ -47,9 +49,17 @@ std::string info_of(navspan::bytes_view bytes) {
     return out;
 }
 
+// Reads `path` ("X.vpk" or "X.vpk:MEMBER") as the command does.
+navspan::error load(navspan::tools::package_reader& reader, const std::string& path, const navspan::limits& limits = {}) {
+    const navspan::tools::package_path where = navspan::tools::split_package_path(path);
+    auto bytes = navspan::read_file(where.file.c_str(), limits);
+    if (!bytes) return bytes.error();
+    return reader.read({bytes->data(), bytes->size()}, where.file, where.member, limits);
+}
+
 }  // namespace
 
-TEST_CASE("vpk command input: a member reads as the loose file (v1, v2, split set)") {
+TEST_CASE("package_reader: a member reads as the loose file (v1, v2, split set)") {
     NAVSPAN_REQUIRE_CORPUS(folder, "source2-nav");
     const fs::path corpus = folder->parent_path();
     const std::vector<fs::path> loose = {
@@ -57,7 +67,7 @@ TEST_CASE("vpk command input: a member reads as the loose file (v1, v2, split se
         corpus / "source2-nav/files/ValveResourceFormat__ValveResourceFormat__point_template_test.nav",
         corpus / "quake-nav/files/Ryason55__quake_mission_packs_ry-vitalized__dm1.nav",
     };
-    const fs::path dir = fs::temp_directory_path() / "navspan_vpk_command_input";
+    const fs::path dir = fs::temp_directory_path() / "navspan_package_reader";
     fs::create_directories(dir);
     int n = 0;
     for (const fs::path& p : loose) {
@@ -72,20 +82,20 @@ TEST_CASE("vpk command input: a member reads as the loose file (v1, v2, split se
             if (layout == 3) nav.archive = 1;
             spec.files.push_back(nav);
             const std::string path = write_package(dir, "p" + std::to_string(n++), vb::build(spec));
-            navspan_cli::input in;
-            const navspan::error e = in.load(path.c_str(), {});
+            navspan::tools::package_reader in;
+            const navspan::error e = load(in, path);
             REQUIRE_MESSAGE(e.ok(), std::string(in.problem() + " " + std::string(e.message())));
             CHECK(in.member() == "maps/map.nav");
             CHECK(in.members().size() == 2);
             CHECK(info_of(in.bytes()) == expected);
-            navspan_cli::input named;
-            REQUIRE(named.load((path + ":maps/map.nav").c_str(), {}).ok());
+            navspan::tools::package_reader named;
+            REQUIRE(load(named, path + ":maps/map.nav").ok());
             CHECK(info_of(named.bytes()) == expected);
             if (layout == 3) {  // without its archive: an error naming it
                 const std::string archive = navspan::vpk::archive_path(path, 1);
                 fs::remove(archive);
-                navspan_cli::input missing;
-                CHECK(!missing.load(path.c_str(), {}).ok());
+                navspan::tools::package_reader missing;
+                CHECK(!load(missing, path).ok());
                 CHECK(!missing.usage_problem());
                 CHECK(missing.problem().find(archive) != std::string::npos);
             }
@@ -94,29 +104,29 @@ TEST_CASE("vpk command input: a member reads as the loose file (v1, v2, split se
     CHECK(n > 0);
 }
 
-TEST_CASE("vpk command input: several navigation members, a missing member") {
+TEST_CASE("package_reader: several navigation members, a missing member") {
     NAVSPAN_REQUIRE_CORPUS(folder, "source2-nav");
     const auto bytes = navspan_test::read_file(*folder / "files" /
                                                "ValveResourceFormat__ValveResourceFormat__point_template_test.nav");
     vb::package_spec spec;
     spec.files.push_back({"nav", "maps", "a", bytes, 0, navspan::vpk::this_archive});
     spec.files.push_back({"nav", "maps", "b", bytes, 0, navspan::vpk::this_archive});
-    const fs::path dir = fs::temp_directory_path() / "navspan_vpk_command_input";
+    const fs::path dir = fs::temp_directory_path() / "navspan_package_reader";
     fs::create_directories(dir);
     const std::string path = write_package(dir, "two", vb::build(spec));
-    navspan_cli::input in;
-    CHECK(!in.load(path.c_str(), {}).ok());
+    navspan::tools::package_reader in;
+    CHECK(!load(in, path).ok());
     CHECK(in.usage_problem());
     CHECK(in.problem().find(path + ":maps/a.nav") != std::string::npos);
     CHECK(in.problem().find(path + ":maps/b.nav") != std::string::npos);
-    navspan_cli::input b;
-    REQUIRE(b.load((path + ":maps/b.nav").c_str(), {}).ok());
+    navspan::tools::package_reader b;
+    REQUIRE(load(b, path + ":maps/b.nav").ok());
     CHECK(b.member() == "maps/b.nav");
-    navspan_cli::input none;
-    CHECK(!none.load((path + ":maps/c.nav").c_str(), {}).ok());
+    navspan::tools::package_reader none;
+    CHECK(!load(none, path + ":maps/c.nav").ok());
     CHECK(none.usage_problem());
     navspan::limits small;
     small.max_file_size = 100;  // smaller than the package (and its 834-byte member)
-    navspan_cli::input big;
-    CHECK(big.load((path + ":maps/a.nav").c_str(), small).code == navspan::error_code::limit_exceeded);
+    navspan::tools::package_reader big;
+    CHECK(load(big, path + ":maps/a.nav", small).code == navspan::error_code::limit_exceeded);
 }
