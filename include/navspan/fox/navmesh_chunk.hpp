@@ -50,9 +50,7 @@ enum class neighbour_kind : std::uint8_t { none, same_group, other_group, other_
 inline constexpr named_value neighbour_kind_names[] = {
     {0, "none"}, {1, "same_group"}, {2, "other_group"}, {3, "other_tile"}, {4, "invalid"}};
 
-constexpr std::string_view to_string(neighbour_kind k) noexcept {
-    return name_of(neighbour_kind_names, static_cast<std::uint64_t>(k));
-}
+constexpr std::string_view to_string(neighbour_kind k) noexcept { return name_of(neighbour_kind_names, k); }
 
 constexpr neighbour_kind classify_adjacency(std::uint16_t v) noexcept {
     if (v == adjacency_value::none) return neighbour_kind::none;
