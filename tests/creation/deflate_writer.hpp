@@ -41,6 +41,20 @@ public:
         align();
         out_.push_back(static_cast<std::byte>(b));
     }
+    // A block's header: BFINAL, then BTYPE (0 stored, 1 fixed Huffman, 2
+    // dynamic Huffman, 3 reserved).
+    void block_header(bool final_block, std::uint32_t type) {
+        bits(final_block ? 1u : 0u, 1);
+        bits(type, 2);
+    }
+    // A stored block's LEN and NLEN (the complement, unless a test breaks it),
+    // byte-aligned, little-endian.
+    void stored_lengths(std::uint16_t len, std::uint16_t nlen) {
+        byte(static_cast<std::uint8_t>(len & 0xFF));
+        byte(static_cast<std::uint8_t>(len >> 8));
+        byte(static_cast<std::uint8_t>(nlen & 0xFF));
+        byte(static_cast<std::uint8_t>(nlen >> 8));
+    }
     std::vector<std::byte>& bytes() { return out_; }
 
 private:
@@ -332,13 +346,8 @@ inline std::vector<std::byte> deflate(std::span<const std::byte> data, deflate_m
         do {
             const std::size_t len = std::min<std::size_t>(65535, data.size() - pos);
             const bool last = pos + len == data.size();
-            w.bits(last ? 1u : 0u, 1);
-            w.bits(0, 2);
-            w.align();
-            w.byte(static_cast<std::uint8_t>(len & 0xFF));
-            w.byte(static_cast<std::uint8_t>(len >> 8));
-            w.byte(static_cast<std::uint8_t>(~len & 0xFF));
-            w.byte(static_cast<std::uint8_t>((~len >> 8) & 0xFF));
+            w.block_header(last, 0);
+            w.stored_lengths(static_cast<std::uint16_t>(len), static_cast<std::uint16_t>(~len));
             for (std::size_t k = 0; k < len; ++k) w.byte(std::to_integer<std::uint8_t>(data[pos + k]));
             pos += len;
         } while (pos < data.size());
@@ -434,8 +443,7 @@ inline std::vector<std::byte> zlib_zeros(std::uint32_t size) {
     lit.codes = canonical_codes(lit.lengths);
     dist.codes = canonical_codes(dist.lengths);
     bit_writer w;
-    w.bits(1, 1);
-    w.bits(2, 2);
+    w.block_header(true, 2);
     write_dynamic_header(w, lit, dist);
     write_tokens(w, tokens, lit, dist);
     std::vector<std::byte> out;

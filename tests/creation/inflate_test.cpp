@@ -154,11 +154,16 @@ std::vector<std::byte> wrap(bit_writer& w, const std::vector<std::byte>& expect)
 // A dynamic Huffman block's first fields: BFINAL, BTYPE 2, then HLIT,
 // HDIST and HCLEN (the code counts less 257, 1 and 4).
 void dynamic_block_start(bit_writer& w, bool final_block, std::uint32_t hlit, std::uint32_t hdist, std::uint32_t hclen) {
-    w.bits(final_block ? 1 : 0, 1);
-    w.bits(2, 2);
+    w.block_header(final_block, 2);
     w.bits(hlit, 5);
     w.bits(hdist, 5);
     w.bits(hclen, 4);
+}
+
+// Symbol `symbol` of the fixed literal/length code.
+void fixed_litlen_symbol(bit_writer& w, unsigned symbol) {
+    static const auto lit = navspan_test::deflate_writer_detail::fixed_litlen();
+    w.code(lit.codes[symbol], lit.lengths[symbol]);
 }
 
 void dynamic_header(bit_writer& w, const std::vector<std::uint8_t>& litlen, const std::vector<std::uint8_t>& dist,
@@ -227,60 +232,46 @@ TEST_CASE("malformed DEFLATE streams are clean errors") {
 
     SUBCASE("reserved block type") {
         bit_writer w;
-        w.bits(1, 1);
-        w.bits(3, 2);
+        w.block_header(true, 3);
         w.bits(0, 13);
         CHECK(raw_error(w).code == error_code::inconsistent);
     }
     SUBCASE("stored length and its complement differ") {
         bit_writer w;
-        w.bits(1, 1);
-        w.bits(0, 2);
-        w.byte(4);
-        w.byte(0);
-        w.byte(0xFB);
-        w.byte(0xFE);  // should be FF
+        w.block_header(true, 0);
+        w.stored_lengths(4, 0xFEFB);  // should be FFFB
         for (int i = 0; i < 4; ++i) w.byte(1);
         CHECK(raw_error(w).code == error_code::inconsistent);
     }
     SUBCASE("stored block longer than the input") {
         bit_writer w;
-        w.bits(1, 1);
-        w.bits(0, 2);
-        w.byte(10);
-        w.byte(0);
-        w.byte(0xF5);
-        w.byte(0xFF);
+        w.block_header(true, 0);
+        w.stored_lengths(10, 0xFFF5);
         w.byte(1);
         CHECK(raw_error(w).code == error_code::truncated);
     }
     SUBCASE("literal/length symbol 286 and distance symbol 30 of the fixed code") {
-        const auto lit = navspan_test::deflate_writer_detail::fixed_litlen();
         bit_writer w;
-        w.bits(1, 1);
-        w.bits(1, 2);
-        w.code(lit.codes[286], lit.lengths[286]);
+        w.block_header(true, 1);
+        fixed_litlen_symbol(w, 286);
         w.bits(0, 16);
         CHECK(raw_error(w).code == error_code::inconsistent);
 
         bit_writer d;
-        d.bits(1, 1);
-        d.bits(1, 2);
-        d.code(lit.codes[65], lit.lengths[65]);
-        d.code(lit.codes[257], lit.lengths[257]);
+        d.block_header(true, 1);
+        fixed_litlen_symbol(d, 65);
+        fixed_litlen_symbol(d, 257);
         d.code(30, 5);
         d.bits(0, 16);
         CHECK(raw_error(d).code == error_code::inconsistent);
     }
     SUBCASE("a distance reaching before the output start") {
-        const auto lit = navspan_test::deflate_writer_detail::fixed_litlen();
         bit_writer w;
-        w.bits(1, 1);
-        w.bits(1, 2);
-        w.code(lit.codes[65], lit.lengths[65]);
-        w.code(lit.codes[257], lit.lengths[257]);
+        w.block_header(true, 1);
+        fixed_litlen_symbol(w, 65);
+        fixed_litlen_symbol(w, 257);
         w.code(1, 5);  // distance 2, one byte written so far
-        w.code(lit.codes[256], lit.lengths[256]);
+        fixed_litlen_symbol(w, 256);
         const auto e = raw_error(w);
         CHECK(e.code == error_code::bad_offset);
         CHECK(e.value == 2);

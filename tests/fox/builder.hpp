@@ -645,6 +645,15 @@ inline fox_nav_system single_cell_grid(const std::vector<fox_group>& groups) {
     return grid;
 }
 
+// Links node `an` of group a and node `bn` of group b both ways (link kind
+// 2, another group: each names the other's group id and node).
+inline void link_group_nodes(fox_group& a, std::size_t an, fox_group& b, std::size_t bn) {
+    a.node(an).link_kind = 2;
+    a.node(an).link_words = {b.id, static_cast<std::uint16_t>(bn)};
+    b.node(bn).link_kind = 2;
+    b.node(bn).link_words = {a.id, static_cast<std::uint16_t>(an)};
+}
+
 // Every feature of the format in a small file: a main group 4 of two
 // segments (triangles, and a quad), a border group 0 joined to it by
 // cross-group faces and node links, a face edge and a node link into the
@@ -694,10 +703,7 @@ inline fox_file sample_fox_file() {
         m.ext_b = {0xFFFF, 0xFFFF, 0xFFFF};
         const std::size_t bn = border.first_node(0) + b.edge_ids[1];
         const std::size_t mn = main.first_node(0) + m.edge_ids[0];
-        border.node(bn).link_kind = 2;
-        border.node(bn).link_words = {4, static_cast<std::uint16_t>(mn)};
-        main.node(mn).link_kind = 2;
-        main.node(mn).link_words = {0, static_cast<std::uint16_t>(bn)};
+        link_group_nodes(border, bn, main, mn);
     }
     // Border face 0's first edge (z = 0) continues into tile - 64, group 2.
     {
@@ -741,16 +747,24 @@ inline fox_file sample_fox_file() {
     return f;
 }
 
+// An empty overflow file (112 bytes), as the generator writes them.
+inline fox_file empty_fox_split_file(const fox_file& main) {
+    fox_file f;
+    f.file_index = 1;
+    f.tile_id = main.tile_id;
+    f.origin = main.origin;
+    for (int i = 0; i < 3; ++i) f.divisors[i] = main.divisors[i];
+    f.n7 = 5;
+    f.nav_system = false;
+    return f;
+}
+
 // A split set: the main file (groups 0 and 4 of the sample) and an overflow
 // `.1.nav2` holding group 5, joined by a cross-group face pair and node links.
 inline std::pair<fox_file, fox_file> sample_fox_split_pair() {
     fox_file main = sample_fox_file();
-    fox_file overflow;
-    overflow.file_index = 1;
-    overflow.tile_id = main.tile_id;
-    overflow.origin = main.origin;
-    for (int i = 0; i < 3; ++i) overflow.divisors[i] = main.divisors[i];
-    overflow.n7 = 5;
+    fox_file overflow = empty_fox_split_file(main);
+    overflow.nav_system = true;
     fox_group extra;
     extra.id = 5;
     add_grid_segment(extra, 3066, 1022, 1022, 1);
@@ -766,25 +780,10 @@ inline std::pair<fox_file, fox_file> sample_fox_split_pair() {
     other.ext_b = {0, 0, 0};
     const std::size_t qn = g4.first_node(1) + quad.edge_ids[1];
     const std::size_t on = extra.first_node(0) + other.edge_ids[2];
-    g4.node(qn).link_kind = 2;
-    g4.node(qn).link_words = {5, static_cast<std::uint16_t>(on)};
-    extra.node(on).link_kind = 2;
-    extra.node(on).link_words = {4, static_cast<std::uint16_t>(qn)};
+    link_group_nodes(g4, qn, extra, on);
     overflow.groups = {extra};
     overflow.grid = single_cell_grid(overflow.groups);
     return {main, overflow};
-}
-
-// An empty overflow file (112 bytes), as the generator writes them.
-inline fox_file empty_fox_split_file(const fox_file& main) {
-    fox_file f;
-    f.file_index = 1;
-    f.tile_id = main.tile_id;
-    f.origin = main.origin;
-    for (int i = 0; i < 3; ++i) f.divisors[i] = main.divisors[i];
-    f.n7 = 5;
-    f.nav_system = false;
-    return f;
 }
 
 // A large valid file of about `faces` triangles (for benchmarks): groups of

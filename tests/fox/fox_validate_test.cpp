@@ -27,11 +27,20 @@ namespace fox = navspan::fox;
 using fox_found = navspan_test::found_finding;
 using navspan_test::found_of;
 
-std::vector<fox_found> fox_validate_file(const fox::nav2_file& file) {
+// The findings of validate() on a file or a split set.
+template <class FileOrSet>
+std::vector<fox_found> fox_validate_file(const FileOrSet& file) {
     std::vector<fox_found> out;
     const navspan::error e = fox::validate(file, [&](const navspan::finding& f) { out.push_back(found_of(f)); });
     REQUIRE_MESSAGE(e.ok(), e.message());
     return out;
+}
+
+// The findings of validate() on the split set of a main file and its overflow file.
+std::vector<fox_found> fox_validate_set(const fox::nav2_file& main, const fox::nav2_file& overflow) {
+    const auto set = fox::split_set::open(main, overflow);
+    REQUIRE_MESSAGE(set.ok(), set.error().message());
+    return fox_validate_file(*set);
 }
 
 std::vector<fox_found> fox_validate_bytes(navspan::bytes_view bytes) {
@@ -150,10 +159,7 @@ TEST_CASE("fox validate: a split set follows references across the pair") {
     const auto overflow_file = fox::nav2_file::open(overflow_bytes);
     REQUIRE(main_file.ok());
     REQUIRE(overflow_file.ok());
-    const auto set = fox::split_set::open(*main_file, *overflow_file);
-    REQUIRE_MESSAGE(set.ok(), set.error().message());
-    std::vector<fox_found> found;
-    REQUIRE(fox::validate(*set, [&](const navspan::finding& f) { found.push_back(found_of(f)); }).ok());
+    std::vector<fox_found> found = fox_validate_set(*main_file, *overflow_file);
     CHECK_MESSAGE(found.empty(), fox_found_text(found));
 
     // Group 5's face 1 forgets its neighbour in group 4: only the set sees it.
@@ -165,10 +171,7 @@ TEST_CASE("fox validate: a split set follows references across the pair") {
     const auto broken_file = fox::nav2_file::open(broken_bytes);
     REQUIRE(broken_file.ok());
     CHECK(fox_validate_file(*main_file).empty());  // group 5 is not in the main file: left alone
-    const auto broken_set = fox::split_set::open(*main_file, *broken_file);
-    REQUIRE(broken_set.ok());
-    found.clear();
-    REQUIRE(fox::validate(*broken_set, [&](const navspan::finding& f) { found.push_back(found_of(f)); }).ok());
+    found = fox_validate_set(*main_file, *broken_file);
     const fox_found* f = fox_find(found, "one-way-group-neighbour");
     REQUIRE_MESSAGE(f != nullptr, fox_found_text(found));
     CHECK(f->parent_id == 4);  // the quad of group 4, in the main file
@@ -259,10 +262,7 @@ TEST_CASE("fox validate: every Konami corpus file is quiet, each split pair too;
         const auto overflow_bytes = navspan_test::read_file(*folder / "files" / overflow_name);
         const auto overflow = fox::nav2_file::open(overflow_bytes);
         REQUIRE(overflow.ok());
-        const auto set = fox::split_set::open(*file, *overflow);
-        REQUIRE_MESSAGE(set.ok(), set.error().message());
-        std::vector<fox_found> set_found;
-        REQUIRE(fox::validate(*set, [&](const navspan::finding& f) { set_found.push_back(found_of(f)); }).ok());
+        const std::vector<fox_found> set_found = fox_validate_set(*file, *overflow);
         CHECK_MESSAGE(set_found.empty(), fox_found_text(set_found));
         ++pairs;
     });

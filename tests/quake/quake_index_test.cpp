@@ -50,30 +50,40 @@ void check_caught(const quake_nav_spec& spec, const expected_failure& want, bool
     CHECK(walk_quake(bytes) == quake_not_verified);
 }
 
-}  // namespace
-
-TEST_CASE("every node link range past the link array is caught") {
+// Calls breaks(spec, offsets, i) for each record i (of records(spec) many)
+// of every version's sample file, each time on a fresh copy of its spec.
+template <class Records, class Break>
+void for_each_record(Records&& records, Break&& breaks) {
     for (std::int32_t version = 12; version <= 18; ++version) {
         const quake_nav_spec base = sample_quake_spec(version);
         const quake_offsets o = quake_offsets_of(base);
-        const auto links = static_cast<std::uint64_t>(base.links.size());
-        for (std::size_t i = 0; i < base.nodes.size(); ++i) {
+        for (std::size_t i = 0; i < records(base); ++i) {
             CAPTURE(version);
             CAPTURE(i);
             quake_nav_spec spec = base;
-            // One past the end through the count...
-            spec.nodes[i].first_link = static_cast<std::uint16_t>(links - 1);
-            spec.nodes[i].link_count = 2;
-            check_caught(spec, {o.nodes + i * 8 + 4, "node", i, links + 1, links});
-            // ...and through the first link, at the u16 extremes.
-            spec.nodes[i].first_link = 0xFFFF;
-            spec.nodes[i].link_count = 0xFFFF;
-            check_caught(spec, {o.nodes + i * 8 + 4, "node", i, 0x1FFFE, links});
-            spec.nodes[i].first_link = static_cast<std::uint16_t>(links + 1);
-            spec.nodes[i].link_count = 0;
-            check_caught(spec, {o.nodes + i * 8 + 4, "node", i, links + 1, links}, false);
+            breaks(spec, o, i);
         }
     }
+}
+
+}  // namespace
+
+TEST_CASE("every node link range past the link array is caught") {
+    for_each_record([](const quake_nav_spec& s) { return s.nodes.size(); },
+                    [](quake_nav_spec& spec, const quake_offsets& o, std::size_t i) {
+                        const auto links = static_cast<std::uint64_t>(spec.links.size());
+                        // One past the end through the count...
+                        spec.nodes[i].first_link = static_cast<std::uint16_t>(links - 1);
+                        spec.nodes[i].link_count = 2;
+                        check_caught(spec, {o.nodes + i * 8 + 4, "node", i, links + 1, links});
+                        // ...and through the first link, at the u16 extremes.
+                        spec.nodes[i].first_link = 0xFFFF;
+                        spec.nodes[i].link_count = 0xFFFF;
+                        check_caught(spec, {o.nodes + i * 8 + 4, "node", i, 0x1FFFE, links});
+                        spec.nodes[i].first_link = static_cast<std::uint16_t>(links + 1);
+                        spec.nodes[i].link_count = 0;
+                        check_caught(spec, {o.nodes + i * 8 + 4, "node", i, links + 1, links}, false);
+                    });
 }
 
 TEST_CASE("an empty range at the very end of the link array is fine") {
@@ -84,39 +94,27 @@ TEST_CASE("an empty range at the very end of the link array is fine") {
 }
 
 TEST_CASE("every link destination past the node array is caught") {
-    for (std::int32_t version = 12; version <= 18; ++version) {
-        const quake_nav_spec base = sample_quake_spec(version);
-        const quake_offsets o = quake_offsets_of(base);
-        const auto nodes = static_cast<std::uint64_t>(base.nodes.size());
-        for (std::size_t j = 0; j < base.links.size(); ++j) {
-            CAPTURE(version);
-            CAPTURE(j);
-            quake_nav_spec spec = base;
-            for (std::uint16_t bad : {static_cast<std::uint16_t>(nodes), std::uint16_t{0xFFFF}}) {
-                spec.links[j].destination = bad;
-                check_caught(spec, {o.links + j * 6, "link", j, bad, nodes});
-            }
-        }
-    }
+    for_each_record([](const quake_nav_spec& s) { return s.links.size(); },
+                    [](quake_nav_spec& spec, const quake_offsets& o, std::size_t j) {
+                        const auto nodes = static_cast<std::uint64_t>(spec.nodes.size());
+                        for (std::uint16_t bad : {static_cast<std::uint16_t>(nodes), std::uint16_t{0xFFFF}}) {
+                            spec.links[j].destination = bad;
+                            check_caught(spec, {o.links + j * 6, "link", j, bad, nodes});
+                        }
+                    });
 }
 
 TEST_CASE("every link traversal past the traversal array is caught; 0xFFFF is none") {
-    for (std::int32_t version = 12; version <= 18; ++version) {
-        const quake_nav_spec base = sample_quake_spec(version);
-        const quake_offsets o = quake_offsets_of(base);
-        const auto traversals = static_cast<std::uint64_t>(base.traversals.size());
-        for (std::size_t j = 0; j < base.links.size(); ++j) {
-            CAPTURE(version);
-            CAPTURE(j);
-            quake_nav_spec spec = base;
-            for (std::uint16_t bad : {static_cast<std::uint16_t>(traversals), std::uint16_t{0xFFFE}}) {
-                spec.links[j].traversal = bad;
-                check_caught(spec, {o.links + j * 6 + 4, "link", j, bad, traversals});
-            }
-            spec.links[j].traversal = 0xFFFF;
-            CHECK(q::nav_file::open(build_quake(spec)).ok());
-        }
-    }
+    for_each_record([](const quake_nav_spec& s) { return s.links.size(); },
+                    [](quake_nav_spec& spec, const quake_offsets& o, std::size_t j) {
+                        const auto traversals = static_cast<std::uint64_t>(spec.traversals.size());
+                        for (std::uint16_t bad : {static_cast<std::uint16_t>(traversals), std::uint16_t{0xFFFE}}) {
+                            spec.links[j].traversal = bad;
+                            check_caught(spec, {o.links + j * 6 + 4, "link", j, bad, traversals});
+                        }
+                        spec.links[j].traversal = 0xFFFF;
+                        CHECK(q::nav_file::open(build_quake(spec)).ok());
+                    });
     // With no traversals at all, only 0xFFFF is valid.
     quake_nav_spec spec = sample_quake_spec(18);
     spec.traversals.clear();

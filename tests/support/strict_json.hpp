@@ -82,40 +82,37 @@ private:
             default: return number();
         }
     }
-    bool object(int depth) noexcept {
-        if (depth > max_depth) return fail();
+    // An object's members or an array's elements, after its opening bracket:
+    // item() for each, separated by commas, until `close` (none after the last).
+    template <class Item>
+    bool items(unsigned char close, Item&& item) noexcept {
         ++i_;
         skip_space();
-        if (more() && peek() == '}') { ++i_; return true; }
+        if (more() && peek() == close) { ++i_; return true; }
         for (;;) {
             skip_space();
+            if (!item()) return false;
+            skip_space();
+            if (!more()) return fail();
+            if (peek() == close) { ++i_; return true; }
+            if (peek() != ',') return fail();
+            ++i_;
+        }
+    }
+    bool object(int depth) noexcept {
+        if (depth > max_depth) return fail();
+        return items('}', [&] {
             if (!more() || peek() != '"' || !string()) return fail();
             skip_space();
             if (!more() || peek() != ':') return fail();
             ++i_;
             skip_space();
-            if (!value(depth)) return false;
-            skip_space();
-            if (!more()) return fail();
-            if (peek() == '}') { ++i_; return true; }
-            if (peek() != ',') return fail();
-            ++i_;
-        }
+            return value(depth);
+        });
     }
     bool array(int depth) noexcept {
         if (depth > max_depth) return fail();
-        ++i_;
-        skip_space();
-        if (more() && peek() == ']') { ++i_; return true; }
-        for (;;) {
-            skip_space();
-            if (!value(depth)) return false;
-            skip_space();
-            if (!more()) return fail();
-            if (peek() == ']') { ++i_; return true; }
-            if (peek() != ',') return fail();
-            ++i_;
-        }
+        return items(']', [&] { return value(depth); });
     }
     static int hex(unsigned char c) noexcept {
         if (c >= '0' && c <= '9') return c - '0';

@@ -6,13 +6,8 @@
 TEST_CASE("from_library names the record and the value the check describes") {
     static constexpr navspan::check_info missing{"missing-connection-target", navspan::severity::error,
                                                  "a connection names an area id no area has", "area id"};
-    navspan::finding f;
+    navspan::finding f = navspan::detail::make_finding("area", 3, 40, 1234, 99);
     f.check = &missing;
-    f.record = "area";
-    f.index = 3;
-    f.id = 40;
-    f.offset = 1234;
-    f.value = 99;
     const navspan::tools::finding x = navspan::tools::from_library(f);
     CHECK(x.check == "missing-connection-target");
     CHECK(x.level == navspan::severity::error);
@@ -37,15 +32,8 @@ TEST_CASE("from_library names the record and the value the check describes") {
 TEST_CASE("from_library names a record after the record that holds it") {
     static constexpr navspan::check_info one_way{"one-way-neighbour", navspan::severity::info,
                                                  "the neighbour triangle has no edge back to this one", "neighbour triangle"};
-    navspan::finding f;
+    navspan::finding f = navspan::detail::held_by(navspan::detail::make_finding("triangle", 1, 1, 0), "navmesh", 0, 0x01000801);
     f.check = &one_way;
-    f.record = "triangle";
-    f.index = 1;
-    f.id = 1;
-    f.parent = "navmesh";
-    f.parent_index = 0;
-    f.parent_id = 0x01000801;
-    f.value = 0;
     const navspan::tools::finding x = navspan::tools::from_library(f);
     CHECK(x.record == "navmesh #0 (id 16779265) triangle #1");
     CHECK(x.message == "the neighbour triangle has no edge back to this one (neighbour triangle 0)");

@@ -454,17 +454,8 @@ navspan_result navspan_locate_many(const navspan_mesh* m, const float* points, s
     if (m == nullptr || (count != 0 && (points == nullptr || polygons == nullptr)) || std::isnan(tolerance)) {
         return navspan_result_invalid_argument;
     }
-    std::size_t n = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-        const float* p = points + 3 * i;
-        std::optional<nav::located> at;
-        if (finite3(p)) at = m->index.locate(vec(p), tolerance);
-        polygons[i] = at ? at->polygon : NAVSPAN_NO_POLYGON;
-        if (on_surface != nullptr) put(on_surface + 3 * i, at ? at->point : navspan::vec3{});
-        if (at) ++n;
-    }
-    if (found != nullptr) *found = n;
-    return navspan_result_success;
+    return answer_each(points, count, polygons, on_surface, found,
+                       [&](navspan::vec3 p) { return m->index.locate(p, tolerance); });
 }
 
 navspan_result navspan_nearest_many(const navspan_mesh* m, const float* points, size_t count, float max_distance,
@@ -473,17 +464,8 @@ navspan_result navspan_nearest_many(const navspan_mesh* m, const float* points, 
         return navspan_result_invalid_argument;
     }
     const float limit = std::min(max_distance, std::numeric_limits<float>::max());
-    std::size_t n = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-        const float* p = points + 3 * i;
-        std::optional<nav::nearest_polygon> closest;
-        if (finite3(p)) closest = m->index.nearest(vec(p), limit);
-        polygons[i] = closest ? closest->polygon : NAVSPAN_NO_POLYGON;
-        if (on_surface != nullptr) put(on_surface + 3 * i, closest ? closest->point : navspan::vec3{});
-        if (closest) ++n;
-    }
-    if (found != nullptr) *found = n;
-    return navspan_result_success;
+    return answer_each(points, count, polygons, on_surface, found,
+                       [&](navspan::vec3 p) { return m->index.nearest(p, limit); });
 }
 
 navspan_result navspan_scratch_create(const navspan_mesh* m, navspan_scratch** out) {

@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <type_traits>
 
 namespace navspan {
 
@@ -27,6 +28,13 @@ constexpr std::string_view name_of(name_table table, std::uint64_t value) noexce
         if (e.value == value) return e.name;
     }
     return {};
+}
+// The name of an enumerator (the table holds its underlying value), so each
+// format's to_string(enum) is one call.
+template <class Enum>
+    requires std::is_enum_v<Enum>
+constexpr std::string_view name_of(name_table table, Enum value) noexcept {
+    return name_of(table, static_cast<std::uint64_t>(value));
 }
 
 // The value of a name, if the table has it.

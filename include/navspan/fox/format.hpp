@@ -123,9 +123,7 @@ enum class entry_type : std::uint16_t {
 inline constexpr named_value entry_type_names[] = {
     {0, "nav_world"}, {1, "navmesh_chunk"}, {3, "segment_graph"}, {4, "segment_chunk"}};
 
-constexpr std::string_view to_string(entry_type t) noexcept {
-    return name_of(entry_type_names, static_cast<std::uint64_t>(t));
-}
+constexpr std::string_view to_string(entry_type t) noexcept { return name_of(entry_type_names, t); }
 
 constexpr bool is_entry_type(std::uint32_t raw) noexcept {
     return raw == 0 || raw == 1 || raw == 3 || raw == 4;

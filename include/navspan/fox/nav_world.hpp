@@ -51,9 +51,7 @@ enum class link_kind : std::uint8_t { none = 0, same_group = 1, other_group = 2,
 inline constexpr named_value link_kind_names[] = {
     {0, "none"}, {1, "same_group"}, {2, "other_group"}, {4, "other_tile"}};
 
-constexpr std::string_view to_string(link_kind k) noexcept {
-    return name_of(link_kind_names, static_cast<std::uint64_t>(k));
-}
+constexpr std::string_view to_string(link_kind k) noexcept { return name_of(link_kind_names, k); }
 
 // Words in a link record of a kind (0 for a kind open() would reject).
 constexpr std::size_t link_word_count(std::uint8_t kind) noexcept {

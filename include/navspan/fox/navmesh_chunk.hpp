@@ -50,9 +50,7 @@ enum class neighbour_kind : std::uint8_t { none, same_group, other_group, other_
 inline constexpr named_value neighbour_kind_names[] = {
     {0, "none"}, {1, "same_group"}, {2, "other_group"}, {3, "other_tile"}, {4, "invalid"}};
 
-constexpr std::string_view to_string(neighbour_kind k) noexcept {
-    return name_of(neighbour_kind_names, static_cast<std::uint64_t>(k));
-}
+constexpr std::string_view to_string(neighbour_kind k) noexcept { return name_of(neighbour_kind_names, k); }
 
 constexpr neighbour_kind classify_adjacency(std::uint16_t v) noexcept {
     if (v == adjacency_value::none) return neighbour_kind::none;
@@ -243,17 +241,13 @@ public:
                                quad ? std::size_t{4} : std::size_t{3}};
     }
     // The vertex byte as stored (local to the segment).
-    std::uint8_t local_vertex(std::size_t i) const noexcept {
-        NAVSPAN_ASSERT(i < corner_count());
-        return load_u8(record() + fields::face_record::vertex * corner_count() + i);
-    }
+    std::uint8_t local_vertex(std::size_t i) const noexcept { return column_byte(fields::face_record::vertex, i); }
     // The mesh vertex of corner i (verified < vertex count).
     std::uint32_t vertex(std::size_t i) const noexcept { return g_->vertex_offset(segment()) + local_vertex(i); }
     // The mesh vertices of all corners, the segment looked up once (as
     // neighbours() and corners() do; vertex(i) looks it up per call).
     face_index_list vertices() const noexcept {
-        const std::size_t n = corner_count();
-        return {record() + fields::face_record::vertex * n, g_->vertex_offset(segment()), n};
+        return column_list(fields::face_record::vertex, g_->vertex_offset(segment()));
     }
     quantized_point corner_quantized(std::size_t i) const noexcept {
         return load_quantized(g_->vertices + std::size_t{vertex(i)} * point_size);
@@ -270,17 +264,11 @@ public:
 
     // The edge id byte as stored: the segment-local NavWorld node of the
     // edge from corner i to corner i + 1.
-    std::uint8_t edge_id(std::size_t i) const noexcept {
-        NAVSPAN_ASSERT(i < corner_count());
-        return load_u8(record() + fields::face_record::edge * corner_count() + i);
-    }
+    std::uint8_t edge_id(std::size_t i) const noexcept { return column_byte(fields::face_record::edge, i); }
     // That NavWorld node as a group node index (verified inside the segment).
     std::uint32_t edge_node(std::size_t i) const noexcept { return g_->first_node(segment()) + edge_id(i); }
     // The NavWorld nodes of all edges, the segment looked up once.
-    face_index_list edge_nodes() const noexcept {
-        const std::size_t n = corner_count();
-        return {record() + fields::face_record::edge * n, g_->first_node(segment()), n};
-    }
+    face_index_list edge_nodes() const noexcept { return column_list(fields::face_record::edge, g_->first_node(segment())); }
 
     // The record's bytes: 4n, or 8n with the extension.
     std::span<const std::byte> record_bytes() const noexcept {
@@ -290,6 +278,17 @@ public:
 
 private:
     const std::byte* record() const noexcept { return g_->face_records + record_offset(); }
+    // Byte i of a column of the record (its vertex or edge id bytes, one
+    // per corner), and the whole column with `first` (the segment's first
+    // vertex or node) added to each byte.
+    std::uint8_t column_byte(std::size_t column, std::size_t i) const noexcept {
+        NAVSPAN_ASSERT(i < corner_count());
+        return load_u8(record() + column * corner_count() + i);
+    }
+    face_index_list column_list(std::size_t column, std::uint32_t first) const noexcept {
+        const std::size_t n = corner_count();
+        return {record() + column * n, first, n};
+    }
     face_neighbour neighbour_at(std::size_t i, bool extension) const noexcept {
         namespace f = fields::face_record;
         const std::size_t n = corner_count();

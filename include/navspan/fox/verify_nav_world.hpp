@@ -60,16 +60,14 @@ public:
         if (L.segments != scan_.segment_count) {
             return navspan::detail::fail(error_code::inconsistent, base + f::segment_count, "NavWorld segment count", L.segments);
         }
-        const auto offsets = payload.offsets({f::ss1, f::ss2, f::ss3, f::ss4, f::ss5, f::ss6});
-        const auto sub = [&](std::size_t which, const char* what, byte_range& out) {
-            return verify_state::subsection(offsets.data(), 6, which, nav_world_header_size, size, base, what, out);
-        };
-        NAVSPAN_TRY(sub(0, "NavWorld node positions", L.positions));
-        NAVSPAN_TRY(sub(1, "NavWorld node info", L.infos));
-        NAVSPAN_TRY(sub(2, "NavWorld node records", L.records));
-        NAVSPAN_TRY(sub(3, "NavWorld edges", L.edge_bytes));
-        NAVSPAN_TRY(sub(4, "NavWorld segment flags", L.flags));
-        NAVSPAN_TRY(sub(5, "NavWorld node faces", L.node_faces));
+        NAVSPAN_TRY(verify_state::subsections(payload, {f::ss1, f::ss2, f::ss3, f::ss4, f::ss5, f::ss6},
+                                              nav_world_header_size, size,
+                                              {{"NavWorld node positions", &L.positions},
+                                               {"NavWorld node info", &L.infos},
+                                               {"NavWorld node records", &L.records},
+                                               {"NavWorld edges", &L.edge_bytes},
+                                               {"NavWorld segment flags", &L.flags},
+                                               {"NavWorld node faces", &L.node_faces}}));
         NAVSPAN_TRY(v_.check_array(L.positions, L.nodes, point_size, "NavWorld node positions"));
         NAVSPAN_TRY(v_.check_array(L.infos, L.nodes, node_info_size, "NavWorld node info"));
         NAVSPAN_TRY(v_.check_array(L.edge_bytes, L.edges, nav_edge_size, "NavWorld edges"));

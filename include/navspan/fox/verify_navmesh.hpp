@@ -33,14 +33,11 @@ public:
         const payload_bytes payload = v_.payload_of(g, entry_type::navmesh_chunk);
         L.p = payload.p;
         L.base = payload.base;
-        const std::uint64_t size = payload.size;
         L.faces = load_u16(L.p + f::face_count);
         L.vertices = load_u16(L.p + f::vertex_count);
-        const std::uint64_t base = L.base;
-        const auto offsets = payload.offsets({f::ss1, f::ss2, f::ss3});
-        NAVSPAN_TRY(verify_state::subsection(offsets.data(), 3, 0, navmesh_header_size, size, base, "mesh vertices", L.vertex_bytes));
-        NAVSPAN_TRY(verify_state::subsection(offsets.data(), 3, 1, navmesh_header_size, size, base, "face words", L.words));
-        NAVSPAN_TRY(verify_state::subsection(offsets.data(), 3, 2, navmesh_header_size, size, base, "face records", L.records));
+        NAVSPAN_TRY(verify_state::subsections(
+            payload, {f::ss1, f::ss2, f::ss3}, navmesh_header_size, payload.size,
+            {{"mesh vertices", &L.vertex_bytes}, {"face words", &L.words}, {"face records", &L.records}}));
         NAVSPAN_TRY(v_.check_array(L.vertex_bytes, L.vertices, point_size, "mesh vertices"));
         NAVSPAN_TRY(v_.check_array(L.words, L.faces, face_word_size, "face words"));
         const bool stored = (scan_.modes & mode_stored_node_ranges) != 0;

@@ -136,10 +136,9 @@ inline error verify_nav_system(verify_state& v, std::uint32_t offset) noexcept {
     const std::uint32_t nx = load_u32(p + f::cells_x), ny = load_u32(p + f::cells_y), nz = load_u32(p + f::cells_z);
     const std::uint64_t cells = saturating_mul(saturating_mul(nx, ny), nz);
     NAVSPAN_TRY(check_count(v.lim(), cells, at + f::cells_x, "NavSystem cells"));
-    const offset_field offsets[2] = {{load_u32(p + f::ss1), at + f::ss1}, {load_u32(p + f::ss2), at + f::ss2}};
     byte_range cell_bytes, lists;
-    NAVSPAN_TRY(verify_state::subsection(offsets, 2, 0, nav_system_header_size, size, at, "NavSystem cells", cell_bytes));
-    NAVSPAN_TRY(verify_state::subsection(offsets, 2, 1, nav_system_header_size, size, at, "NavSystem cell lists", lists));
+    NAVSPAN_TRY(verify_state::subsections(payload_bytes{p, at, size}, {f::ss1, f::ss2}, nav_system_header_size, size,
+                                          {{"NavSystem cells", &cell_bytes}, {"NavSystem cell lists", &lists}}));
     NAVSPAN_TRY(v.check_array(cell_bytes, cells, nav_cell_size, "NavSystem cells"));
 
     std::uint64_t cursor = lists.begin();

@@ -25,14 +25,12 @@ inline error verify_segment_chunk(verify_state& v, std::uint8_t g, group_scan& s
     namespace r = fields::segment_range;
     const payload_bytes payload = v.payload_of(g, entry_type::segment_chunk);
     const std::byte* p = payload.p;
-    const std::uint64_t base = payload.base;
     std::uint32_t total = 0;
     NAVSPAN_TRY(payload.total_size(f::total_size, segment_chunk_header_size, "SegmentChunk total size", total));
     const std::uint32_t count = load_u32(p + f::segment_count);
-    const auto offsets = payload.offsets({f::ss1, f::ss2});
     byte_range boxes, ranges;
-    NAVSPAN_TRY(verify_state::subsection(offsets.data(), 2, 0, segment_chunk_header_size, total, base, "segment boxes", boxes));
-    NAVSPAN_TRY(verify_state::subsection(offsets.data(), 2, 1, segment_chunk_header_size, total, base, "segment table", ranges));
+    NAVSPAN_TRY(verify_state::subsections(payload, {f::ss1, f::ss2}, segment_chunk_header_size, total,
+                                          {{"segment boxes", &boxes}, {"segment table", &ranges}}));
     NAVSPAN_TRY(v.check_array(boxes, count, segment_box_size, "segment boxes"));
     NAVSPAN_TRY(v.check_array(ranges, count, segment_range_size, "segment table"));
 
@@ -41,7 +39,7 @@ inline error verify_segment_chunk(verify_state& v, std::uint8_t g, group_scan& s
     const std::uint32_t face_total = load_u16(mesh + fields::navmesh::face_count);
     std::uint32_t vertices = 0, faces = 0;
     const std::byte* table = p + ranges.begin();
-    const std::uint64_t table_at = base + ranges.begin();
+    const std::uint64_t table_at = payload.base + ranges.begin();
     for (std::uint32_t s = 0; s < count; ++s) {
         const std::byte* rec = table + std::size_t{s} * segment_range_size;
         const std::uint64_t at = table_at + std::uint64_t{s} * segment_range_size;
@@ -77,15 +75,13 @@ inline error verify_segment_graph(verify_state& v, std::uint8_t g) noexcept {
     namespace info_field = fields::graph_node_info;
     const payload_bytes payload = v.payload_of(g, entry_type::segment_graph);
     const std::byte* p = payload.p;
-    const std::uint64_t base = payload.base;
     std::uint32_t total = 0;
     NAVSPAN_TRY(payload.total_size(f::total_size, segment_graph_header_size, "SegmentGraph total size", total));
     const std::uint32_t count = load_u32(p + f::node_count);
-    const auto offsets = payload.offsets({f::ss1, f::ss2, f::ss3});
     byte_range positions, infos, records;
-    NAVSPAN_TRY(verify_state::subsection(offsets.data(), 3, 0, segment_graph_header_size, total, base, "graph node positions", positions));
-    NAVSPAN_TRY(verify_state::subsection(offsets.data(), 3, 1, segment_graph_header_size, total, base, "graph node info", infos));
-    NAVSPAN_TRY(verify_state::subsection(offsets.data(), 3, 2, segment_graph_header_size, total, base, "graph node records", records));
+    NAVSPAN_TRY(verify_state::subsections(
+        payload, {f::ss1, f::ss2, f::ss3}, segment_graph_header_size, total,
+        {{"graph node positions", &positions}, {"graph node info", &infos}, {"graph node records", &records}}));
     NAVSPAN_TRY(v.check_array(positions, count, point_size, "graph node positions"));
     NAVSPAN_TRY(v.check_array(infos, count, graph_node_info_size, "graph node info"));
     // Edge record sizes by kind, and where each kind keeps its mesh edge count.

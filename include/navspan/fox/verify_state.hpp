@@ -181,6 +181,23 @@ public:
         out = byte_range(start, end, base);
         return {};
     }
+    // Where subsections() puts a subsection's range, and its name.
+    struct named_range {
+        const char* what;
+        byte_range* out;
+    };
+    // The subsections a payload header names by its u32 offset fields at
+    // `fields`, each as subsection() finds it (none before `min`, the header,
+    // none past `limit`), in field order: the first bad offset is the error.
+    template <std::size_t N>
+    static error subsections(const payload_bytes& payload, const std::size_t (&fields)[N], std::uint64_t min,
+                             std::uint64_t limit, const named_range (&out)[N]) noexcept {
+        const auto offsets = payload.offsets(fields);
+        for (std::size_t i = 0; i < N; ++i) {
+            NAVSPAN_TRY(subsection(offsets.data(), N, i, min, limit, payload.base, out[i].what, *out[i].out));
+        }
+        return {};
+    }
 
     // `count` records of `stride` bytes fill at most the range: the count
     // limit, the bytes, and the work they will cost.

@@ -60,6 +60,10 @@ private:
     error raw(std::byte* dst, std::size_t n, const char* what) noexcept;
     error lz4(std::byte* dst, std::size_t n, std::size_t compressed, const char* what) noexcept;
     error zstd(std::byte* dst, std::size_t n, std::size_t compressed, const char* what) noexcept;
+    // The next `compressed` bytes, which decode(frame, out) must turn into
+    // exactly the n bytes at dst (lz4() and zstd()).
+    template <class Decode>
+    error decompress(std::byte* dst, std::size_t n, std::size_t compressed, const char* what, Decode&& decode) noexcept;
     error lz4_blobs() noexcept;
     error lay(builder::lanes& ls, std::size_t start, std::size_t size, std::size_t& off, const std::uint32_t (&counts)[4],
               bool align_empty8) noexcept;

@@ -56,24 +56,27 @@ inline error document::opener::raw(std::byte* dst, std::size_t n, const char* wh
         return {};
 }
 
-inline error document::opener::lz4(std::byte* dst, std::size_t n, std::size_t compressed, const char* what) noexcept {
+template <class Decode>
+inline error document::opener::decompress(std::byte* dst, std::size_t n, std::size_t compressed, const char* what,
+                                          Decode&& decode) noexcept {
         if (NAVSPAN_UNLIKELY(blob.size() - pos < compressed)) {
             return fail(error_code::truncated, pos, what, compressed, blob.size() - pos);
         }
         dopt.base_offset = base + pos;
-        NAVSPAN_TRY(codec::lz4_decompress_block_exact(blob.subspan(pos, compressed), std::span<std::byte>(dst, n), 0, dopt));
+        NAVSPAN_TRY(decode(blob.subspan(pos, compressed), std::span<std::byte>(dst, n)));
         pos += compressed;
         return {};
 }
 
+inline error document::opener::lz4(std::byte* dst, std::size_t n, std::size_t compressed, const char* what) noexcept {
+        return decompress(dst, n, compressed, what, [&](auto frame, std::span<std::byte> out) {
+            return codec::lz4_decompress_block_exact(frame, out, 0, dopt);
+        });
+}
+
 inline error document::opener::zstd(std::byte* dst, std::size_t n, std::size_t compressed, const char* what) noexcept {
-        if (NAVSPAN_UNLIKELY(blob.size() - pos < compressed)) {
-            return fail(error_code::truncated, pos, what, compressed, blob.size() - pos);
-        }
-        dopt.base_offset = base + pos;
-        NAVSPAN_TRY(codec::zstd_decompress_exact(blob.subspan(pos, compressed), std::span<std::byte>(dst, n), dopt));
-        pos += compressed;
-        return {};
+        return decompress(dst, n, compressed, what,
+                          [&](auto frame, std::span<std::byte> out) { return codec::zstd_decompress_exact(frame, out, dopt); });
 }
 
 // The binary blobs, after the buffers: stored, in LZ4 blocks, or (version

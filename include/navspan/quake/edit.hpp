@@ -46,6 +46,16 @@ inline vec3 add(vec3 a, vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
 struct adjacency {
     std::vector<std::vector<model::link>> links;
     std::vector<std::vector<std::uint32_t>> old_index;
+
+    // A link the model did not have (no old index), last of `from`'s links.
+    void add_new(std::uint32_t from, std::uint32_t to, std::uint16_t type, std::uint16_t traversal) {
+        model::link l;
+        l.destination = static_cast<std::uint16_t>(to);
+        l.type = type;
+        l.traversal = traversal;
+        links[from].push_back(l);
+        old_index[from].push_back(none);
+    }
 };
 
 inline adjacency split(const model& m) {
@@ -189,12 +199,7 @@ inline error connect(model& m, std::uint32_t from, std::uint32_t to, std::uint16
     for (const auto& l : a.links[from]) {
         if (l.destination == to && l.type == type) return {};
     }
-    model::link l;
-    l.destination = static_cast<std::uint16_t>(to);
-    l.type = type;
-    l.traversal = traversal;
-    a.links[from].push_back(l);
-    a.old_index[from].push_back(detail::none);
+    a.add_new(from, to, type, traversal);
     return detail::commit(m, a);
 }
 
@@ -340,12 +345,7 @@ public:
             links_of(from).erase(key(to, type));
             return navspan::detail::fail(error_code::count_too_large, 0, "link (u16 indices)", total_ + 1, 0xFFFF);
         }
-        model::link l;
-        l.destination = static_cast<std::uint16_t>(to);
-        l.type = type;
-        l.traversal = traversal;
-        adjacency_.links[from].push_back(l);
-        adjacency_.old_index[from].push_back(detail::none);
+        adjacency_.add_new(from, to, type, traversal);
         ++total_;
         dirty_ = true;
         return {};

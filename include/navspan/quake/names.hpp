@@ -35,9 +35,7 @@ inline constexpr named_value node_flag_names[] = {
 };
 
 // The name of one flag bit ("" for a combination or an unnamed bit).
-constexpr std::string_view to_string(node_flag f) noexcept {
-    return name_of(node_flag_names, static_cast<std::uint64_t>(f));
-}
+constexpr std::string_view to_string(node_flag f) noexcept { return name_of(node_flag_names, f); }
 
 // Link types. Values 0-8 occur in public files; 9 is a placeholder name of
 // the guide and QuakeNavSharp that no file uses. Other values are kept as
@@ -68,9 +66,7 @@ static_assert([] {
     return true;
 }());
 
-constexpr std::string_view to_string(link_type t) noexcept {
-    return name_of(link_type_names, static_cast<std::uint16_t>(t));
-}
+constexpr std::string_view to_string(link_type t) noexcept { return name_of(link_type_names, t); }
 
 // Team mask bits of version-18 links, by analogy with Quake 2's NAV3 (the
 // spec marks this inferred). Every public mask is 0xFF; one retail map uses

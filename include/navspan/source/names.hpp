@@ -153,20 +153,12 @@ constexpr name_table area_attribute_names_for(game g) noexcept {
     return g == game::left4dead2 ? l4d_area_attribute_names : area_attribute_names;
 }
 
-constexpr std::string_view to_string(game g) noexcept { return name_of(game_names, static_cast<std::uint64_t>(g)); }
-constexpr std::string_view to_string(direction d) noexcept {
-    return name_of(direction_names, static_cast<std::uint64_t>(d));
-}
-constexpr std::string_view to_string(corner c) noexcept { return name_of(corner_names, static_cast<std::uint64_t>(c)); }
-constexpr std::string_view to_string(traverse_type t) noexcept {
-    return name_of(traverse_names, static_cast<std::uint64_t>(t));
-}
-constexpr std::string_view to_string(ladder_direction d) noexcept {
-    return name_of(ladder_direction_names, static_cast<std::uint64_t>(d));
-}
-constexpr std::string_view to_string(ladder_connection c) noexcept {
-    return name_of(ladder_connection_names, static_cast<std::uint64_t>(c));
-}
+constexpr std::string_view to_string(game g) noexcept { return name_of(game_names, g); }
+constexpr std::string_view to_string(direction d) noexcept { return name_of(direction_names, d); }
+constexpr std::string_view to_string(corner c) noexcept { return name_of(corner_names, c); }
+constexpr std::string_view to_string(traverse_type t) noexcept { return name_of(traverse_names, t); }
+constexpr std::string_view to_string(ladder_direction d) noexcept { return name_of(ladder_direction_names, d); }
+constexpr std::string_view to_string(ladder_connection c) noexcept { return name_of(ladder_connection_names, c); }
 
 }  // namespace navspan::source
 #include "../core/min_max_pop.hpp"

@@ -78,21 +78,11 @@ inline constexpr name_table ladder_connection_names{detail::ladder_connection_ta
 inline constexpr name_table kv3_compression_names{detail::kv3_compression_table};
 inline constexpr name_table kv3_slot_names{detail::kv3_slot_table};
 
-constexpr std::string_view to_string(ladder_direction d) noexcept {
-    return name_of(ladder_direction_names, static_cast<std::uint64_t>(d));
-}
-constexpr std::string_view to_string(direction d) noexcept {
-    return name_of(direction_names, static_cast<std::uint64_t>(d));
-}
-constexpr std::string_view to_string(ladder_connection c) noexcept {
-    return name_of(ladder_connection_names, static_cast<std::uint64_t>(c));
-}
-constexpr std::string_view to_string(kv3_compression c) noexcept {
-    return name_of(kv3_compression_names, static_cast<std::uint64_t>(c));
-}
-constexpr std::string_view to_string(kv3_slot s) noexcept {
-    return name_of(kv3_slot_names, static_cast<std::uint64_t>(s));
-}
+constexpr std::string_view to_string(ladder_direction d) noexcept { return name_of(ladder_direction_names, d); }
+constexpr std::string_view to_string(direction d) noexcept { return name_of(direction_names, d); }
+constexpr std::string_view to_string(ladder_connection c) noexcept { return name_of(ladder_connection_names, c); }
+constexpr std::string_view to_string(kv3_compression c) noexcept { return name_of(kv3_compression_names, c); }
+constexpr std::string_view to_string(kv3_slot s) noexcept { return name_of(kv3_slot_names, s); }
 
 }  // namespace navspan::source2
 #include "../core/min_max_pop.hpp"

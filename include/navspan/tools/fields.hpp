@@ -123,11 +123,7 @@ public:
         w_.key(key);
         if (!present) { w_.null(); return; }
         w_.begin_array();
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            w_.begin_object();
-            describe(*this, items[i], i);
-            w_.end_object();
-        }
+        for (std::size_t i = 0; i < items.size(); ++i) record(describe, items[i], i);
         w_.end_array();
     }
     // A list of records made one at a time: for_each(f) calls f(item, index)
@@ -136,11 +132,7 @@ public:
     void records_stream(std::string_view key, ForEach&& for_each, D&& describe) {
         w_.key(key);
         w_.begin_array();
-        for_each([&](auto& item, std::size_t i) {
-            w_.begin_object();
-            describe(*this, item, i);
-            w_.end_object();
-        });
+        for_each([&](auto& item, std::size_t i) { record(describe, item, i); });
         w_.end_array();
     }
     // A list of lists of records (Source 2's edges, each a list of
@@ -151,11 +143,7 @@ public:
         w_.begin_array();
         for (auto& list : lists) {
             w_.begin_array();
-            for (std::size_t i = 0; i < list.size(); ++i) {
-                w_.begin_object();
-                describe(*this, list[i], i);
-                w_.end_object();
-            }
+            for (std::size_t i = 0; i < list.size(); ++i) record(describe, list[i], i);
             w_.end_array();
         }
         w_.end_array();
@@ -165,12 +153,18 @@ public:
     void object(std::string_view key, bool present, std::string_view, D&& describe) {
         w_.key(key);
         if (!present) { w_.null(); return; }
-        w_.begin_object();
-        describe(*this);
-        w_.end_object();
+        record(describe);
     }
 
 private:
+    // One object: the fields `describe` gives (of a record and its index,
+    // or of a nested object).
+    template <class D, class... Args>
+    void record(D& describe, Args&... args) {
+        w_.begin_object();
+        describe(*this, args...);
+        w_.end_object();
+    }
     template <class T>
         requires(std::is_arithmetic_v<T>)
     void put(T v) { w_.value(v); }

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -31,6 +32,12 @@ void write_values(json_writer& w, const Range& values) {
     w.begin_array();
     for (const auto x : values) w.value(x);
     w.end_array();
+}
+// The same for a list only some records have: null where this one has none.
+template <class Range>
+void write_values(json_writer& w, const std::optional<Range>& values) {
+    if (values) write_values(w, *values);
+    else w.null();
 }
 
 // "00ff..": two lower-case digits a byte.

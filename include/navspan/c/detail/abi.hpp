@@ -173,6 +173,26 @@ inline void put(float* out, navspan::vec3 v) noexcept {
     out[2] = v.z;
 }
 
+// The batch form of a point query (navspan_locate_many, navspan_nearest_many):
+// for each point, find(point) when it is finite (no answer otherwise), its
+// polygon or NAVSPAN_NO_POLYGON, its point on the surface (zeros without an
+// answer) where on_surface is given, and how many points had an answer.
+template <class Find>
+navspan_result answer_each(const float* points, std::size_t count, uint32_t* polygons, float* on_surface,
+                           std::size_t* found, Find&& find) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const float* p = points + 3 * i;
+        decltype(find(vec(p))) answer;
+        if (finite3(p)) answer = find(vec(p));
+        polygons[i] = answer ? answer->polygon : NAVSPAN_NO_POLYGON;
+        if (on_surface != nullptr) put(on_surface + 3 * i, answer ? answer->point : navspan::vec3{});
+        if (answer) ++n;
+    }
+    if (found != nullptr) *found = n;
+    return navspan_result_success;
+}
+
 // Hands text to a navspan_write_fn in pieces of up to 64 KiB (a callback
 // per JSON token would cost a foreign call each from Python or C#).
 struct chunked_writer {

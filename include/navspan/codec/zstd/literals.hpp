@@ -56,26 +56,19 @@ inline error zstd_decoder::read_huffman_tree(const std::byte*& ip, const std::by
         detail::backward_bits br;
         NAVSPAN_TRY(br.init(p, static_cast<std::size_t>(wend - p), at(p), "zstd Huffman weights stream"));
         br.refill();
-        std::uint32_t s1 = static_cast<std::uint32_t>(br.read(log));
-        std::uint32_t s2 = static_cast<std::uint32_t>(br.read(log));
-        for (;;) {
-            // Two interleaved states; when the stream runs out after one
-            // state's update, the other state's symbol is the last.
+        std::uint32_t state[2];
+        state[0] = static_cast<std::uint32_t>(br.read(log));
+        state[1] = static_cast<std::uint32_t>(br.read(log));
+        for (unsigned k = 0;; k ^= 1) {
+            // Two interleaved states, taking turns; when the stream runs out
+            // after one state's update, the other state's symbol is the last.
             // At most 255 weights (each pair written after this check).
             if (NAVSPAN_UNLIKELY(count > 253)) return corrupt(ip, "zstd Huffman weights (too many)", count);
-            weights[count++] = static_cast<std::uint8_t>(table[s1].base);
+            weights[count++] = static_cast<std::uint8_t>(table[state[k]].base);
             br.refill();
-            s1 = table[s1].next + static_cast<std::uint32_t>(br.read(table[s1].nbits));
+            state[k] = table[state[k]].next + static_cast<std::uint32_t>(br.read(table[state[k]].nbits));
             if (br.pos() < 0) {
-                weights[count++] = static_cast<std::uint8_t>(table[s2].base);
-                break;
-            }
-            if (NAVSPAN_UNLIKELY(count > 253)) return corrupt(ip, "zstd Huffman weights (too many)", count);
-            weights[count++] = static_cast<std::uint8_t>(table[s2].base);
-            br.refill();
-            s2 = table[s2].next + static_cast<std::uint32_t>(br.read(table[s2].nbits));
-            if (br.pos() < 0) {
-                weights[count++] = static_cast<std::uint8_t>(table[s1].base);
+                weights[count++] = static_cast<std::uint8_t>(table[state[k ^ 1]].base);
                 break;
             }
         }

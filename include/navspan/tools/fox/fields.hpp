@@ -168,7 +168,7 @@ template <class V>
 void neighbour_fields(V& v, neighbour_record& nb) {
     v.stored("raw", nb.raw, true, "");
     v.derived("kind", "the kind's name", [&](json_writer& w) {
-        w.value(navspan::name_of(fox::neighbour_kind_names, static_cast<std::uint64_t>(nb.kind)));
+        w.value(navspan::name_of(fox::neighbour_kind_names, nb.kind));
     });
     const fox::neighbour_kind kind = nb.kind;
     if (listed<V>(kind == fox::neighbour_kind::other_tile)) derived_value(v, "tile_id", "other_tile", nb.tile_id);

@@ -82,22 +82,9 @@ inline void write_area(json_writer& w, const navspan::source::nav_file& file, co
         w.null();
     }
     w.key("earliest_occupy_times");
-    if (const auto t = a.earliest_occupy_times()) {
-        w.begin_array();
-        w.value((*t)[0]);
-        w.value((*t)[1]);
-        w.end_array();
-    } else {
-        w.null();
-    }
+    json_values::write_values(w, a.earliest_occupy_times());
     w.key("light_intensity");
-    if (const auto l = a.light_intensities()) {
-        w.begin_array();
-        for (float f : *l) w.value(f);
-        w.end_array();
-    } else {
-        w.null();
-    }
+    json_values::write_values(w, a.light_intensities());
     w.key("visible_areas");
     if (ns::layout::has_base_visibility(file.version(), file.game())) {
         w.begin_array();
