@@ -71,3 +71,13 @@ TEST_CASE("read_file and mapped_file refuse a FIFO and a device without blocking
     CHECK(navspan::read_file("/dev/null").code() == error_code::io);
 }
 #endif
+
+#if !defined(_WIN32)
+TEST_CASE("read_file and mapped_file read a file's status with 64-bit inode numbers and sizes in every build") {
+    // A 32-bit glibc build's own struct stat has 32-bit ones: fstat would
+    // fail (EOVERFLOW) on a file system whose inode numbers pass 32 bits.
+    const navspan::detail::file_status st{};
+    CHECK(sizeof(st.st_ino) == 8);
+    CHECK(sizeof(st.st_size) == 8);
+}
+#endif

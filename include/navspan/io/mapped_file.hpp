@@ -145,8 +145,8 @@ inline result<mapped_file> mapped_file::open(const char* path) noexcept {
     if (fd < 0) {
         return io_error(errno == ENOENT ? "no such file" : "cannot open file", static_cast<std::uint64_t>(errno));
     }
-    struct stat st {};
-    if (::fstat(fd, &st) != 0) {
+    detail::file_status st{};
+    if (detail::status_of(fd, st) != 0) {
         const int code = errno;
         ::close(fd);
         return io_error("cannot read file size", static_cast<std::uint64_t>(code));

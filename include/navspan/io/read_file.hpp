@@ -105,8 +105,8 @@ inline result<std::vector<std::byte>> read_file(const char* path, const limits& 
         int fd;
         ~fd_closer() { ::close(fd); }
     } closer{fd};
-    struct stat st {};
-    if (::fstat(fd, &st) != 0) return io_error("cannot read file size", static_cast<std::uint64_t>(errno));
+    detail::file_status st{};
+    if (detail::status_of(fd, st) != 0) return io_error("cannot read file size", static_cast<std::uint64_t>(errno));
     if (S_ISDIR(st.st_mode)) return io_error("path is a directory", 0);
     if (!S_ISREG(st.st_mode)) return io_error("not a regular file", 0);
     if (st.st_size <= 0) return io_error("file is empty", 0);
