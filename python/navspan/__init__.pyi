@@ -35,7 +35,6 @@ class Finding(NamedTuple):
     record: str
     offset: int
     message: str
-    reason: str
     not_listed: int
 
 class Space(NamedTuple):
@@ -44,7 +43,7 @@ class Space(NamedTuple):
     form_id: int
     navmeshes: int
     triangles: int
-    name: str
+    name: str = ...
 
 class Location(NamedTuple):
     polygon: int
@@ -65,7 +64,7 @@ class RaycastHit(NamedTuple):
     fraction: float
     last: int
     visited: int
-    gave_up: bool
+    gave_up: bool = ...
 
 class Path(NamedTuple):
     polygons: List[int]
