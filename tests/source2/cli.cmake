@@ -38,6 +38,8 @@ expect_run(1 "bot-analysis-undecodable.*--allow-invalid" edit ${seeds}/v31_polyg
 expect_run(0 "wrote .*s2_attributes.nav \\(1096 bytes\\)" edit ${seeds}/v31_polygons.nav --set-attributes 1 0x100000000 --allow-invalid -o ${OUT}/s2_attributes.nav)
 expect_run(1 "--connect: .*share no edge" edit ${seeds}/v31_polygons.nav --connect 1 3 -o ${OUT}/s2_x.nav)
 expect_run(1 "--set-place: .*Source files only" edit ${v36} --set-place 1 Mid -o ${OUT}/s2_x.nav)
+# An edit the format does not take is refused before merge's other file is read.
+expect_run(1 "--merge: .*Source and Quake files only" edit ${v36} --merge ${OUT}/no_such_file.nav -o ${OUT}/s2_x.nav)
 expect_run(2 "--flags: bad value" edit ${v36} --flags 2 -o ${OUT}/s2_x.nav)
 # --flags belongs to the --add-hiding-spot just before it, and fits a byte.
 expect_run(2 "--flags: bad value" edit ${v36} --add-hiding-spot 1 0,0,0 --flags 256 -o ${OUT}/s2_x.nav)

@@ -76,6 +76,16 @@ inline int run_edit(command_options& a) {
         std::fprintf(stderr, "navspan: %s: edit writes Source .nav, Source 2 .nav and Quake NAV2 files only\n", file);
         return exit_invalid;
     }
+    const auto report_edit = [&](std::size_t k, const navspan::error& e) {
+        const std::string_view flag = from[k]->name;
+        std::fprintf(stderr, "navspan: %s: %.*s: %s\n", file, static_cast<int>(flag.size()), flag.data(),
+                     e.message().c_str());
+        return exit_invalid;
+    };
+    // An edit this format does not take, before anything else is read.
+    for (std::size_t k = 0; k < edits.size(); ++k) {
+        if (const navspan::error e = navspan::tools::edit_supported(kind, edits[k].kind); !e.ok()) return report_edit(k, e);
+    }
     // The files --merge adds, read before any edit is made.
     std::vector<std::string> others(edits.size());
     for (std::size_t k = 0; k < edits.size(); ++k) {
@@ -95,9 +105,7 @@ inline int run_edit(command_options& a) {
             const std::string other(from[where.index]->args[0]);
             std::fprintf(stderr, "navspan: %s: %s\n", other.c_str(), out.error().explain().c_str());
         } else if (where.at == stage::edit) {
-            const std::string_view flag = from[where.index]->name;
-            std::fprintf(stderr, "navspan: %s: %.*s: %s\n", file, static_cast<int>(flag.size()), flag.data(),
-                         message.c_str());
+            return report_edit(where.index, out.error());
         } else {
             std::fprintf(stderr, "navspan: %s: the edited file %s%s\n", file, message.c_str(),
                          a.allow_invalid ? "" : " (--allow-invalid writes it anyway)");

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <span>
 #include <string_view>
 #include <utility>
@@ -51,7 +52,8 @@ constexpr std::string_view edit_flag(edit_kind k) noexcept {
         "--delete-area", "--connect", "--disconnect",   "--set-place", "--set-attributes",   "--translate",
         "--merge",       "--clear-analysis", "--version", "--add-area", "--add-hiding-spot", "--remove-hiding-spot",
     };
-    return flags[static_cast<std::size_t>(k)];
+    const auto i = static_cast<std::size_t>(k);
+    return i < std::size(flags) ? flags[i] : std::string_view{};
 }
 
 // One edit; which members it reads is said beside its kind above.
@@ -90,6 +92,38 @@ inline error only_for(const char* formats) {
     return make_error(error_code::unsupported_version, 0, formats);
 }
 
+inline bool writes(format f) noexcept {
+    return f == format::source_nav || f == format::source2_nav || f == format::quake_nav;
+}
+
+}  // namespace edit_detail
+
+// Whether files of format `f` take edits of kind `k`; the error names the
+// formats that do. apply_edits asks it of every edit before making any, so
+// a caller may too before reading what an edit needs (merge's other file).
+inline error edit_supported(format f, edit_kind k) {
+    using edit_detail::only_for;
+    const bool source2_only =
+        k == edit_kind::add_area || k == edit_kind::add_hiding_spot || k == edit_kind::remove_hiding_spot;
+    const bool source_only = k == edit_kind::set_place || k == edit_kind::clear_analysis;
+    switch (f) {
+        case format::source_nav: return source2_only ? only_for("this edit (Source 2 files only)") : error{};
+        case format::quake_nav:
+            if (source_only) return only_for("this edit (Source files only)");
+            return source2_only ? only_for("this edit (Source 2 files only)") : error{};
+        case format::source2_nav:
+            if (k == edit_kind::set_place) return only_for("this edit (Source files only)");
+            if (k == edit_kind::merge) return only_for("--merge (Source and Quake files only)");
+            if (k == edit_kind::convert_version) return only_for("this edit (Source and Quake files only)");
+            return {};
+        default:
+            return make_error(error_code::unsupported_version, 0,
+                              "the format (edit writes Source .nav, Source 2 .nav and Quake NAV2 files)");
+    }
+}
+
+namespace edit_detail {
+
 // --set-attributes on a format whose attributes are narrower than 64 bits.
 inline bool fits(std::uint64_t bits, std::uint64_t largest, const char* what, error& e) {
     if (bits > largest) e = make_error(error_code::inconsistent, 0, what, bits);
@@ -117,7 +151,7 @@ inline error source_edit(source::edit::editor& m, const edit& op, const source::
         }
         case edit_kind::clear_analysis: m.clear_analysis(); return {};
         case edit_kind::convert_version: return m.convert_version(op.id);
-        default: return only_for("this edit (Source 2 files only)");
+        default: return edit_supported(format::source_nav, op.kind);
     }
 }
 
@@ -142,9 +176,7 @@ inline error quake_edit(quake::edit::editor& m, const edit& op, const quake::opt
             return other ? m.merge(quake::model::from(*other)) : other.error();
         }
         case edit_kind::convert_version: return m.convert_version(static_cast<std::int32_t>(op.id));
-        case edit_kind::set_place:
-        case edit_kind::clear_analysis: return only_for("this edit (Source files only)");
-        default: return only_for("this edit (Source 2 files only)");
+        default: return edit_supported(format::quake_nav, op.kind);
     }
 }
 
@@ -170,9 +202,7 @@ inline error source2_edit(source2::model& m, const edit& op, bool&) {
             const auto added = ed::add_area(m, std::move(a), op.corners);
             return added ? error{} : added.error();
         }
-        case edit_kind::set_place: return only_for("this edit (Source files only)");
-        case edit_kind::merge: return only_for("--merge (Source and Quake files only)");
-        default: return only_for("this edit (Source and Quake files only)");
+        default: return edit_supported(format::source2_nav, op.kind);
     }
 }
 
@@ -204,7 +234,15 @@ inline result<std::vector<std::byte>> apply_edits(bytes_view bytes, std::span<co
         if (where.at == edit_failure::stage::none) where.at = s;
         return why;
     };
-    switch (detect(bytes)) {
+    const format kind = detect(bytes);
+    if (!writes(kind)) return fail(edit_failure::stage::open, edit_supported(kind, edit_kind::translate));
+    for (std::size_t k = 0; k < edits.size(); ++k) {
+        if (e = edit_supported(kind, edits[k].kind); !e.ok()) {
+            where = {edit_failure::stage::edit, k};
+            return e;
+        }
+    }
+    switch (kind) {
         case format::source_nav: {
             const source::options o;
             const auto opened = source::nav_file::open(bytes, o);
@@ -237,10 +275,7 @@ inline result<std::vector<std::byte>> apply_edits(bytes_view bytes, std::span<co
             auto out = source2::write(m, {.allow_invalid = options.allow_invalid});
             return out ? std::move(out) : fail(edit_failure::stage::write, out.error());
         }
-        default:
-            return fail(edit_failure::stage::open,
-                        make_error(error_code::unsupported_version, 0,
-                                   "the format (edit writes Source .nav, Source 2 .nav and Quake NAV2 files)"));
+        default: return fail(edit_failure::stage::open, edit_supported(kind, edit_kind::translate));
     }
 }
 

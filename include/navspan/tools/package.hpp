@@ -62,6 +62,7 @@ public:
     // for bytes in memory: a split set's archives are read beside it.
     // `problem()` then says, in a line, what the error cannot carry.
     error read(bytes_view package, std::string_view package_file, std::string_view selector, const limits& limits) {
+        *this = package_reader{};  // a reader used again starts afresh
         file_ = package_file.empty() ? std::string("the package") : std::string(package_file);
         path_known_ = !package_file.empty();
         auto p = vpk::package::open(package, {limits});
