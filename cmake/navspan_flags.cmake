@@ -14,7 +14,9 @@ if(NAVSPAN_SANITIZE)
     target_link_options(navspan_build_flags INTERFACE -fsanitize=address,undefined)
 endif()
 if(NAVSPAN_NO_EXCEPTIONS)
-    target_compile_options(navspan_build_flags INTERFACE -fno-exceptions -fno-rtti)
+    # C++ only: the C ABI's C test is built with these flags too, and
+    # -fno-rtti is an error in a C compile under -Werror.
+    target_compile_options(navspan_build_flags INTERFACE "$<$<COMPILE_LANGUAGE:CXX>:-fno-exceptions;-fno-rtti>")
     target_compile_definitions(navspan_build_flags INTERFACE DOCTEST_CONFIG_NO_EXCEPTIONS_BUT_WITH_ALL_ASSERTS)
 endif()
 # Verified-access preconditions stay checked in every navspan test build.
