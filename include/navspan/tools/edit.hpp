@@ -130,6 +130,16 @@ inline bool fits(std::uint64_t bits, std::uint64_t largest, const char* what, er
     return e.ok();
 }
 
+// A merge of the file `bytes` (opened by File with `o`, read into a Model)
+// into the editor `m`; `other_failed` when it does not open (the error is
+// then its own).
+template <class File, class Model, class Editor, class Options>
+error merge_file(Editor& m, bytes_view bytes, const Options& o, bool& other_failed) {
+    const auto other = File::open(bytes, o);
+    other_failed = !other;
+    return other ? m.merge(Model::from(*other)) : other.error();
+}
+
 // One edit of each format. A merge whose other file does not open sets
 // `other_failed` (the error is the other file's).
 inline error source_edit(source::edit::editor& m, const edit& op, const source::options& o, bool& other_failed) {
@@ -144,11 +154,7 @@ inline error source_edit(source::edit::editor& m, const edit& op, const source::
             return m.set_attributes(op.id, static_cast<std::uint32_t>(op.bits));
         }
         case edit_kind::translate: m.translate(op.point); return {};
-        case edit_kind::merge: {
-            const auto other = source::nav_file::open(op.other_file, o);
-            other_failed = !other;
-            return other ? m.merge(source::model::from(*other)) : other.error();
-        }
+        case edit_kind::merge: return merge_file<source::nav_file, source::model>(m, op.other_file, o, other_failed);
         case edit_kind::clear_analysis: m.clear_analysis(); return {};
         case edit_kind::convert_version: return m.convert_version(op.id);
         default: return edit_supported(format::source_nav, op.kind);
@@ -170,11 +176,7 @@ inline error quake_edit(quake::edit::editor& m, const edit& op, const quake::opt
             if (!fits(op.bits, 0xFFFF, "node flags (u16)", e)) return e;
             return m.set_flags(op.id, static_cast<std::uint16_t>(op.bits));
         case edit_kind::translate: m.translate(op.point); return {};
-        case edit_kind::merge: {
-            const auto other = quake::nav_file::open(op.other_file, o);
-            other_failed = !other;
-            return other ? m.merge(quake::model::from(*other)) : other.error();
-        }
+        case edit_kind::merge: return merge_file<quake::nav_file, quake::model>(m, op.other_file, o, other_failed);
         case edit_kind::convert_version: return m.convert_version(static_cast<std::int32_t>(op.id));
         default: return edit_supported(format::quake_nav, op.kind);
     }
