@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -73,8 +74,8 @@ public:
         for (const vpk::member& m : p->members()) {
             members_.push_back({m.path().str(), m.size()});
             if (selector.empty() && navigation_name(m.path().extension())) {
-                NAVSPAN_TRY(read_member(*p, m, limits));
-                const format f = detect(bytes());
+                format f = format::unknown;
+                NAVSPAN_TRY(detect_member(*p, m, limits, f));
                 if (f != format::unknown && f != format::quake2_nav) navigation.push_back(m);
             }
         }
@@ -144,6 +145,26 @@ private:
         }
         archive_bytes_[index] = std::move(read).value();
         archives_[index] = {archive_bytes_[index].data(), archive_bytes_[index].size()};
+        return {};
+    }
+
+    // The format of `m` from its first bytes, seen in place: the member
+    // chosen is then read whole and CRC-checked once, and members that
+    // share one range of an archive cost 16 bytes each, not their size.
+    error detect_member(const vpk::package& p, const vpk::member& m, const limits& limits, format& f) {
+        std::byte head[16] = {};
+        const bytes_view preload = m.preload();
+        std::size_t n = preload.size() < sizeof head ? preload.size() : sizeof head;
+        if (n != 0) std::memcpy(head, preload.data(), n);
+        if (n < sizeof head && m.archive_size() != 0) {
+            NAVSPAN_TRY(need_archive(m.archive_index(), limits));
+            const auto part = p.archive_part(m, archives_);
+            if (!part) return part.error();
+            const std::size_t more = part->size() < sizeof head - n ? part->size() : sizeof head - n;
+            if (more != 0) std::memcpy(head + n, part->data(), more);  // never from a null source
+            n += more;
+        }
+        f = detect({head, n});
         return {};
     }
 
