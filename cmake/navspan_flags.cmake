@@ -21,3 +21,17 @@ if(NAVSPAN_NO_EXCEPTIONS)
 endif()
 # Verified-access preconditions stay checked in every navspan test build.
 target_compile_definitions(navspan_build_flags INTERFACE NAVSPAN_ENABLE_ASSERTS)
+
+# The test programs and the fuzz targets' replays (not the fuzzers, not the
+# command, examples, C ABI or benchmarks): their own speed is not what the
+# suite measures (benchmarks/ does), and their code is large, so they build
+# at NAVSPAN_TEST_OPTIMIZATION whatever the build type. At -O3 the suite
+# took 1.9 times as long to build as at -O1 and ran 54 s against about 70.
+# The programs users run keep the build type's flags, so g++'s warnings at
+# -O3 still see the library through the command and the examples.
+set(NAVSPAN_TEST_OPTIMIZATION "-O1" CACHE STRING
+    "Optimization flag of the test programs and fuzz replays (empty: the build type's)")
+add_library(navspan_test_flags INTERFACE)
+if(NAVSPAN_TEST_OPTIMIZATION AND NOT MSVC)
+    target_compile_options(navspan_test_flags INTERFACE ${NAVSPAN_TEST_OPTIMIZATION})
+endif()

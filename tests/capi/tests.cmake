@@ -20,7 +20,7 @@ if(CMAKE_C_COMPILER)
         endif()
         add_executable(${program} ${CMAKE_CURRENT_SOURCE_DIR}/capi/capi_test.c)
         set_target_properties(${program} PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
-        target_link_libraries(${program} PRIVATE ${library} navspan_build_flags)
+        target_link_libraries(${program} PRIVATE ${library} navspan_build_flags navspan_test_flags)
         if(NAVSPAN_SANITIZE)
             # clang's C driver links the C runtime of UBSan, not the C++ one
             # the library's C++ code calls into (a C program linking the
@@ -45,7 +45,7 @@ endif()
 # files directly in tests/capi.
 if(TARGET navspan_c)
     add_executable(navspan_test_capi_vpk ${CMAKE_CURRENT_SOURCE_DIR}/capi/package/capi_vpk_test.cpp)
-    target_link_libraries(navspan_test_capi_vpk PRIVATE navspan_c navspan_build_flags)
+    target_link_libraries(navspan_test_capi_vpk PRIVATE navspan_c navspan_build_flags navspan_test_flags)
     target_compile_features(navspan_test_capi_vpk PRIVATE cxx_std_20)
     if(WIN32)
         add_custom_command(TARGET navspan_test_capi_vpk POST_BUILD

@@ -19,12 +19,9 @@
 // (up to 256 MB by default) add to a command's resident set, so its absolute
 // peak is only held to 100 MB in builds without it; the growth between sizes
 // is checked in every build.
-#if defined(__SANITIZE_ADDRESS__)
+#include "support/sanitizers.hpp"
+#ifdef NAVSPAN_TEST_ASAN
 #define NAVSPAN_COMPLEXITY_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define NAVSPAN_COMPLEXITY_ASAN 1
-#endif
 #endif
 
 namespace navspan_test {

@@ -17,6 +17,7 @@
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
 #include "support/corpus_walkables.hpp"
+#include "support/sanitizers.hpp"
 
 namespace {
 
@@ -122,7 +123,7 @@ void check_walkable(const nav::walkable& w, gap_tally& gaps) {
     nav::path_scratch polygon_scratch(w);
     std::vector<nav::reached_polygon> reached(w.polygon_count());
     const auto n = static_cast<std::uint32_t>(w.polygon_count());
-    for (std::uint32_t k = 0; k < 6; ++k) {
+    for (std::uint32_t k = 0; k < navspan_test::sample_size(6); ++k) {
         const nav::polygon_index start = (k * 7919u + 3u) % n;
         if (!w.usable(start)) continue;
         const vec3 a = nav::centre(w, start);
@@ -418,7 +419,7 @@ TEST_CASE("waypoints stay on the corridor across plugin edge links and Source ga
         if (w->polygon_count() < 2) continue;
         nav::path_scratch scratch(*w);
         const auto n = static_cast<std::uint32_t>(w->polygon_count());
-        for (std::uint32_t k = 0; k < 300; ++k) {
+        for (std::uint32_t k = 0; k < navspan_test::sample_size(300); ++k) {
             const nav::polygon_index a = (k * 7919u) % n, b = (k * 104729u + 17u) % n;
             if (!w->usable(a) || !w->usable(b)) continue;
             const vec3 pa = nav::centre(*w, a), pb = nav::centre(*w, b);

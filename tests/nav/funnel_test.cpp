@@ -17,6 +17,7 @@
 #include <navspan/navspan.hpp>
 
 #include "support/corpus_walkables.hpp"
+#include "support/sanitizers.hpp"
 
 namespace {
 
@@ -153,7 +154,7 @@ TEST_CASE("straight_path: every waypoint segment lies over the corridor, on ever
             nav::path_scratch scratch(w);
             std::vector<vec3> points;
             const auto n = static_cast<std::uint32_t>(w.polygon_count());
-            for (std::uint32_t k = 0; k < 250; ++k) {
+            for (std::uint32_t k = 0; k < navspan_test::sample_size(250); ++k) {
                 const nav::polygon_index a = (k * 7919u) % n, b = (k * 104729u + 17u) % n;
                 if (!w.usable(a) || !w.usable(b)) continue;
                 const vec3 pa = nav::centre(w, a), pb = nav::centre(w, b);

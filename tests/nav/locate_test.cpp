@@ -21,6 +21,7 @@
 #include "support/corpus.hpp"
 #include "support/corpus_walkables.hpp"
 #include "support/exact_float.hpp"
+#include "support/sanitizers.hpp"
 
 namespace {
 
@@ -115,9 +116,10 @@ std::vector<vec3> points_for(const nav::walkable& w, float height_tolerance) {
         if (w.usable(p)) usable.push_back(p);
     }
     if (usable.empty()) return out;
-    // About 150 polygons a map, each with its centre, corners and side
-    // midpoints moved to either side of the plan tolerance (0.001).
-    const std::size_t stride = usable.size() / 150 + 1;
+    // About 150 polygons a map (a quarter under the sanitizers), each with
+    // its centre, corners and side midpoints moved to either side of the
+    // plan tolerance (0.001).
+    const std::size_t stride = usable.size() / navspan_test::sample_size(150) + 1;
     const float nudges[] = {0.0f, 0.0005f, 0.00099f, 0.00101f, 0.002f, -0.00099f, -0.00101f};
     for (std::size_t k = 0; k < usable.size(); k += stride) {
         const nav::polygon_index p = usable[k];
@@ -147,7 +149,7 @@ std::vector<vec3> points_for(const nav::walkable& w, float height_tolerance) {
     const nav::box b = w.plan_bounds();
     const float mx = (b.max.x - b.min.x) * 0.05f + 1, my = (b.max.y - b.min.y) * 0.05f + 1;
     lcg r;
-    for (int i = 0; i < 1000; ++i) {
+    for (std::size_t i = 0; i < navspan_test::sample_size(1000); ++i) {
         out.push_back(w.to_world({b.min.x - mx + (b.max.x - b.min.x + 2 * mx) * r.unit(),
                                   b.min.y - my + (b.max.y - b.min.y + 2 * my) * r.unit(),
                                   b.min.z - 10 + (b.max.z - b.min.z + 20) * r.unit()}));
@@ -196,7 +198,7 @@ void check_walkable(const nav::walkable& w, const std::string& name) {
     // nearest() on some of the same points (a scan costs a closest point
     // per polygon): centres, points beside corners, random points.
     const std::vector<vec3> points = points_for(w, 0);
-    const std::size_t step = points.size() / 200 + 1;
+    const std::size_t step = points.size() / navspan_test::sample_size(200) + 1;
     for (std::size_t k = 0; k < points.size(); k += step) {
         const vec3 point = points[k];
         for (float radius : {200.0f * scale, 1e9f}) {

@@ -8,7 +8,7 @@ add_custom_command(OUTPUT ${navspan_docs_example}
     DEPENDS ${PROJECT_SOURCE_DIR}/docs/nav.md ${CMAKE_CURRENT_SOURCE_DIR}/nav/docs_example.cmake
     COMMENT "docs/nav.md: the example program")
 add_executable(navspan_nav_docs_example ${navspan_docs_example})
-target_link_libraries(navspan_nav_docs_example PRIVATE navspan::navspan navspan_build_flags)
+target_link_libraries(navspan_nav_docs_example PRIVATE navspan::navspan navspan_build_flags navspan_test_flags)
 add_test(NAME nav.docs_example COMMAND navspan_nav_docs_example
     ${PROJECT_SOURCE_DIR}/examples/samples/sample_v16_cstrike.nav 40,60,30 150,150,0)
 set_tests_properties(nav.docs_example PROPERTIES LABELS "unit;nav"
