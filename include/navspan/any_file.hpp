@@ -102,29 +102,17 @@ struct space_table {
     std::vector<std::string> names;  // sized once before the views are taken
 };
 
-// The hull names a version-36 file stores in its generation blob, decoded
-// once here. A blob whose scratch would be out of proportion to the file
-// (a crafted header; the KV3 reader's own budget still applies) leaves
-// the hulls with their numbered names rather than cost memory.
-inline std::vector<std::string> source2_stored_hull_names(const source2::nav_file& f) {
-    std::vector<std::string> names;
-    const auto size = source2::generation_blob::scratch_size(f);
-    if (!size || *size > 16 * f.bytes().size() + 65536) return names;
-    std::vector<std::byte> scratch(*size);
-    const auto g = source2::generation_blob::open(f, scratch);
-    if (!g) return names;
-    for (std::size_t i = 0; i < g->hull_count() && i < f.hull_count(); ++i) {
-        names.emplace_back(g->hull_name(i).value_or(std::string_view{}));
-    }
-    return names;
-}
 
 inline std::shared_ptr<const space_table> source2_spaces(const source2::nav_file& f) {
     auto t = std::make_shared<space_table>();
     const std::uint32_t n = f.hull_count();
-    const std::vector<std::string> stored = source2_stored_hull_names(f);
+    // A hull the generation blob names (version 36) is called by its name.
+    const auto stored = source2::stored_hull_names(f).value_or(source2::hull_name_list{});
     t->names.reserve(n);
-    for (std::uint32_t h = 0; h < n; ++h) t->names.push_back(source2_space_name(h, h < stored.size() ? stored[h] : ""));
+    for (std::uint32_t h = 0; h < n; ++h) {
+        const std::string_view name = h < stored.size() && stored[h] ? std::string_view(*stored[h]) : std::string_view{};
+        t->names.push_back(source2_space_name(h, name));
+    }
     for (std::uint32_t h = 0; h < n; ++h) t->spaces.push_back({space_kind::hull, h, h, t->names[h]});
     return t;
 }

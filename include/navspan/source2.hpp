@@ -13,6 +13,7 @@
 //   bot_analysis.hpp  hiding spots, encounters, approaches, occupy times (the custom-data KV3 blob)
 //   encounter_handles.hpp  which area each encounter handle names (a derivation, not stored)
 //   generation_blob.hpp  the generation parameters of v36 files: hull names, flow-map settings
+//   stored_hull_names.hpp  those hull names as strings, decoded once (allocates)
 //   validate_bot_analysis.hpp  the checks of the bot analysis
 #pragma once
 #include "core/min_max_push.hpp"
@@ -28,5 +29,6 @@
 #include "source2/bot_analysis.hpp"
 #include "source2/encounter_handles.hpp"
 #include "source2/generation_blob.hpp"
+#include "source2/stored_hull_names.hpp"
 #include "source2/validate_bot_analysis.hpp"
 #include "core/min_max_pop.hpp"

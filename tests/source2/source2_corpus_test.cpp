@@ -247,4 +247,14 @@ TEST_CASE("corpus: hull names come from the v36 generation blob") {
     const s2::nav_file mirage = open_corpus(*folder, "de_mirage.nav", keep2);  // v35: no generation blob
     CHECK(!s2::generation_blob::scratch_size(mirage).ok());
     CHECK(!s2::hull_name(mirage, scratch, 0));
+    // Decoded once into strings: what names the spaces and what info lists.
+    const auto names = s2::stored_hull_names(f);
+    REQUIRE(names);
+    REQUIRE(names->size() == 1);
+    CHECK((*names)[0] == "player");
+    CHECK(!s2::stored_hull_names(mirage));
+    const auto opened = navspan::open(f.bytes());
+    REQUIRE(opened.ok());
+    REQUIRE(opened->spaces().size() == 1);
+    CHECK(opened->spaces()[0].name() == "player");
 }

@@ -16,7 +16,7 @@
 #include <navspan/kv3.hpp>
 #include <navspan/navspan.hpp>
 #include <navspan/source2/encounter_handles.hpp>
-#include <navspan/source2/generation_blob.hpp>
+#include <navspan/source2/stored_hull_names.hpp>
 
 #include "../json_values.hpp"
 #include "../json_writer.hpp"
@@ -51,23 +51,10 @@ inline decoded_blob decode_blob(const s2::kv3_blob& b) {
     return d;
 }
 
-// The hull names a version-36 file stores in its generation blob, decoded
-// once for what info or dump lists: nullopt before version 36 or when the
-// blob does not decode; a hull's name is nullopt where it stores none.
-using hull_names = std::optional<std::vector<std::optional<std::string>>>;
-inline hull_names stored_hull_names(const s2::nav_file& f) {
-    const auto size = s2::generation_blob::scratch_size(f);
-    if (!size) return std::nullopt;
-    std::vector<std::byte> scratch(*size);
-    const auto g = s2::generation_blob::open(f, scratch);
-    if (!g) return std::nullopt;
-    std::vector<std::optional<std::string>> names;
-    for (std::size_t i = 0; i < g->hull_count(); ++i) {
-        const auto name = g->hull_name(i);
-        names.push_back(name ? std::optional<std::string>(*name) : std::nullopt);
-    }
-    return names;
-}
+// The hull names of a version-36 file's generation blob, for what info or
+// dump lists (nullopt before version 36 or when the blob does not decode).
+using hull_names = std::optional<s2::hull_name_list>;
+using s2::stored_hull_names;
 
 }  // namespace tools_detail
 
