@@ -1,6 +1,7 @@
 // navspan::nav::distance_field: from one start equal to reach() on the
 // samples and the corpus; from several starts, each polygon's cost the
-// least of the single-start fields; refusals; no allocation per call.
+// least of the single-start fields; cost hooks; refusals; no allocation
+// per call.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -160,6 +161,15 @@ TEST_CASE("distance_field: refusals, and no allocation per call") {
     REQUIRE(last != 0);
     CHECK(nav::distance_field(graph, starts, 0.0f, field, scratch).reached == 2);
     CHECK(std::count(field.begin(), field.end(), INFINITY) == static_cast<std::ptrdiff_t>(field.size() - 2));
+    // A cost hook: every step at twice its length doubles every cost
+    // (exactly, in float); one forbidding every link leaves the starts.
+    std::vector<float> plain(field.size()), doubled(field.size());
+    REQUIRE(nav::distance_field(graph, starts, INFINITY, plain, scratch).status == search_status::found);
+    const auto twice = [](const nav::walkable&, nav::polygon_index, const nav::link&, float length) { return 2 * length; };
+    REQUIRE(nav::distance_field(graph, starts, INFINITY, doubled, scratch, twice).status == search_status::found);
+    for (std::size_t p = 0; p < field.size(); ++p) CHECK(doubled[p] == 2 * plain[p]);
+    const auto forbid = [](const nav::walkable&, nav::polygon_index, const nav::link&, float) { return -1.0f; };
+    CHECK(nav::distance_field(graph, starts, INFINITY, field, scratch, forbid).reached == 2);
     std::size_t reached = 0;
     navspan_test::allocation_scope scope;
     for (int i = 0; i < 10; ++i) reached += nav::distance_field(graph, starts, INFINITY, field, scratch).reached;
