@@ -24,6 +24,7 @@ import ctypes
 import errno
 import json
 import math
+import numbers
 import os
 import threading
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
@@ -249,6 +250,23 @@ def _float_buffer(points: Any, count_hint: Optional[int] = None) -> Tuple[Any, i
         return 0, 0, None
     arr = (ctypes.c_float * len(flat_list)).from_buffer(flat_list)
     return ctypes.addressof(arr), len(flat_list) // 3, (flat_list, arr)
+
+
+def _polygon_indices(starts: Any) -> Optional[List[int]]:
+    """`starts` as polygon indices when it holds only integers (a list,
+    range, array('I'), a NumPy integer array), else None (points)."""
+    try:
+        view = memoryview(starts)
+    except TypeError:
+        view = None
+    if view is not None and view.format == "f":
+        return None
+    items = list(starts)
+    if not items or not all(isinstance(p, numbers.Integral) and not isinstance(p, bool) for p in items):
+        return None
+    if not all(0 <= p <= 0xFFFFFFFF for p in items):
+        raise NavspanError(32, "invalid argument: a polygon index out of range")
+    return [int(p) for p in items]
 
 
 class Mesh:
@@ -485,17 +503,19 @@ class Mesh:
 
     def distances_from(self, starts: Any, max_cost: float = math.inf) -> array.array:
         """The cost of entering every polygon from the nearest of `starts`
-        (polygon indices, at their centres, or points: a sequence of
-        x, y, z, or a float32 buffer of triples), as array('f') with one
+        (polygon indices, at their centres: a list, range, array('I') or
+        NumPy integer array; or points: a sequence of x, y, z, or a
+        float32 buffer of triples), as array('f') with one
         value per polygon: 0 on a start polygon, inf where no start gets
         within max_cost. The cost to a polygon is to the midpoint of the
         portal it is entered through. One search whatever the number of
         starts; numpy.frombuffer(result, numpy.float32) views it."""
-        if isinstance(starts, int):
+        if isinstance(starts, numbers.Integral):
             starts = [starts]
-        if isinstance(starts, (list, tuple)) and starts and all(isinstance(p, int) for p in starts):
-            polygons = (ctypes.c_uint32 * len(starts))(*starts)
-            address, n, keep = None, len(starts), None
+        indices = _polygon_indices(starts)
+        if indices is not None:
+            polygons = (ctypes.c_uint32 * len(indices))(*indices)
+            address, n, keep = None, len(indices), None
         else:
             polygons = None
             address, n, keep = _float_buffer(starts)

@@ -194,6 +194,8 @@ def test_distances_reach_distance_and_exact_paths(name):
         # two starts: the least of the two fields
         other = mesh.distances_from([last])
         assert list(mesh.distances_from([first, last])) == [min(x, y) for x, y in zip(field, other)]
+        assert list(mesh.distances_from(array.array("I", [first, last]))) == [min(x, y) for x, y in zip(field, other)]
+        assert list(mesh.distances_from(range(first, first + 1))) == list(field)
         # from points, as a list or a float32 buffer
         a = centre(f.polygons[first])
         assert list(mesh.distances_from([a])) == list(mesh.distances_from(array.array("f", a)))
