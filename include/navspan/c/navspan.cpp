@@ -22,12 +22,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <span>
 #include <cstring>
 #include <limits>
 #include <memory>
 #include <new>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -669,7 +669,7 @@ navspan_result navspan_distance_field(const navspan_mesh* m, navspan_scratch* sc
     if (reached != nullptr) *reached = 0;
     // A start count no array of points could hold is refused before the
     // scratch is grown for it.
-    if (m == nullptr || start_count == 0 || start_count > SIZE_MAX / (3 * sizeof(float)) ||
+    if (m == nullptr || start_count == 0 || start_count > std::numeric_limits<std::size_t>::max() / (3 * sizeof(float)) ||
         (start_polygons == nullptr && start_points == nullptr) || (costs == nullptr && capacity != 0) ||
         !(max_cost >= 0)) {
         return navspan_result_invalid_argument;
