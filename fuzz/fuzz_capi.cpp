@@ -90,6 +90,8 @@ void query(navspan_mesh* mesh, draw& d, std::uint64_t& h) {
     check(navspan_scratch_create(mesh, &scratch));
     std::vector<std::uint32_t> corridor(d.next() % 64);
     std::vector<float> waypoints(3 * std::size_t{d.next() % 64});
+    std::vector<navspan_reached> reached(d.next() % 64);
+    std::vector<float> field(n);
     for (int i = 0; i < 4; ++i) {
         navspan_path_request req;
         navspan_path_request_init(&req);
@@ -117,6 +119,23 @@ void query(navspan_mesh* mesh, draw& d, std::uint64_t& h) {
         check(navspan_raycast(mesh, d.next() % 2 ? NAVSPAN_NO_POLYGON : d.next() % (n + 1), req.start_point,
                               req.goal_point, d.in(0, 64), &hit));
         h += hit.visited;
+        // The graph searches, with the same endpoints (a NULL point now and
+        // then: the polygon's centre) and capacities drawn from the input.
+        navspan_path_result exact{};
+        exact.size = sizeof exact;
+        check(navspan_find_exact_path(mesh, i % 2 == 0 ? scratch : nullptr, &req, &exact));
+        h += exact.corridor_count + exact.waypoint_count + exact.expanded;
+        float cost = 0;
+        check(navspan_distance(mesh, scratch, req.start, d.next() % 4 == 0 ? nullptr : req.start_point, req.goal,
+                               req.goal_point, &cost));
+        std::size_t within = 0;
+        check(navspan_reach(mesh, i % 2 == 0 ? scratch : nullptr, req.start, req.start_point, d.in(-1, 2000),
+                            reached.data(), d.next() % (reached.size() + 1), &within));
+        h += within;
+        const std::uint32_t starts[] = {req.start, req.goal};
+        check(navspan_distance_field(mesh, scratch, d.next() % 2 ? starts : nullptr, &points[0], 1 + d.next() % 2,
+                                     d.in(0, 2000), field.data(), n - d.next() % 2, &within));
+        h += within;
     }
     navspan_scratch_destroy(scratch);
 }

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -53,10 +55,12 @@ std::uint64_t query(const nav::walkable& w, draw& d) {
         (void)nav::closest_point(w, a, pg);
         (void)nav::height_at(w, a, pg);
     }
-    // The search graph and its searches (exact path, reach, nearest goal).
+    // The search graph and its searches (exact path, reach, nearest goal,
+    // distance field).
     const auto graph = nav::search_graph::build(w);
     nav::search_scratch search(graph);
     std::vector<nav::reached_polygon> reached(16);
+    std::vector<float> field(n);
     for (int i = 0; i < 4; ++i) {
         const nav::polygon_index a = d.next() % n, g = d.next() % n;
         const navspan::vec3 pa = end_at(a), pg = end_at(g);
@@ -65,6 +69,16 @@ std::uint64_t query(const nav::walkable& w, draw& d) {
         h += nav::reach(graph, a, pa, d.in(0, 2000), reached, search).count;
         const nav::goal_point goals[] = {{g, pg}, {a, pa}};
         h += nav::find_nearest_goal(graph, a, pa, goals, search).goal;
+        // A start polygon has cost 0, and nothing lies above the bound.
+        const float bound = d.in(0, 2000);
+        const auto r = nav::distance_field(graph, goals, bound, field, search);
+        if (r.status == nav::search_status::found) {
+            if (field[a] != 0 || field[g] != 0) std::abort();
+            for (float c : field) {
+                if (!(c >= 0 && (c <= bound || c == std::numeric_limits<float>::infinity()))) std::abort();
+            }
+        }
+        h += r.reached;
     }
     return h;
 }

@@ -24,6 +24,7 @@ import ctypes
 import errno
 import json
 import math
+import numbers
 import os
 import threading
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
@@ -251,6 +252,23 @@ def _float_buffer(points: Any, count_hint: Optional[int] = None) -> Tuple[Any, i
     return ctypes.addressof(arr), len(flat_list) // 3, (flat_list, arr)
 
 
+def _polygon_indices(starts: Any) -> Optional[List[int]]:
+    """`starts` as polygon indices when it holds only integers (a list,
+    range, array('I'), a NumPy integer array), else None (points)."""
+    try:
+        view = memoryview(starts)
+    except TypeError:
+        view = None
+    if view is not None and view.format == "f":
+        return None
+    items = list(starts)
+    if not items or not all(isinstance(p, numbers.Integral) and not isinstance(p, bool) for p in items):
+        return None
+    if not all(0 <= p <= 0xFFFFFFFF for p in items):
+        raise NavspanError(32, "invalid argument: a polygon index out of range")
+    return [int(p) for p in items]
+
+
 class Mesh:
     """The walkable view of a file (of one space of a plugin): polygons in
     world coordinates with the file's ids, links with portals, and the
@@ -408,12 +426,16 @@ class Mesh:
         return self._many(_L.navspan_nearest_many, points, max_distance, surface)
 
     def find_path(self, start: Union[int, PointLike], goal: Union[int, PointLike],
-                  cost: Optional[Callable[[int, int, int, str, float], float]] = None) -> Optional[Path]:
+                  cost: Optional[Callable[[int, int, int, str, float], float]] = None,
+                  exact: bool = False) -> Optional[Path]:
         """The shortest path (A* over the polygons, then the waypoints
         pulled tight) between two polygons (indices) or points (each the
         polygon under or above it, else the nearest). None when the goal
         cannot be reached. `cost(from, to, link, kind, length)` prices each
-        step (return length for the default; negative forbids the link)."""
+        step (return length for the default; negative forbids the link).
+        exact=True: the cheapest path under the cost model (crossing each
+        portal at its midpoint) over the mesh's search graph, built on the
+        first such call; A* can settle on a corridor a few percent dearer."""
         req = _lib.PathRequest()
         _L.navspan_path_request_init(ctypes.byref(req))
         for end, value in (("start", start), ("goal", goal)):
@@ -443,6 +465,7 @@ class Mesh:
             req.cost = callback
         res = _lib.PathResult()
         res.size = ctypes.sizeof(res)
+        search = _L.navspan_find_exact_path if exact else _L.navspan_find_path
         with self._lock:
             # The second round has the room the first one said it needs.
             for _ in range(2):
@@ -450,7 +473,7 @@ class Mesh:
                 req.corridor_capacity = len(self._corridor)
                 req.waypoints = self._waypoints
                 req.waypoint_capacity = len(self._waypoints) // 3
-                r = _L.navspan_find_path(self._h, self._scratch, ctypes.byref(req), ctypes.byref(res))
+                r = search(self._h, self._scratch, ctypes.byref(req), ctypes.byref(res))
                 if r != 33:
                     break
                 if res.corridor_count > len(self._corridor):
@@ -469,6 +492,66 @@ class Mesh:
         else:
             ids = [primary[p] for p in polygons]
         return Path(polygons, ids, res.cost, waypoints, res.start, res.goal, res.expanded)
+
+    def _endpoint(self, value: Union[int, PointLike]):
+        """A search's endpoint as the C ABI takes it: a polygon index (at
+        its centre), or a point (NO_POLYGON: the polygon under or above it,
+        else the nearest)."""
+        if isinstance(value, int):
+            return value, None
+        return _lib.NO_POLYGON, _point(value)
+
+    def distances_from(self, starts: Any, max_cost: float = math.inf) -> array.array:
+        """The cost of entering every polygon from the nearest of `starts`
+        (polygon indices, at their centres: a list, range, array('I') or
+        NumPy integer array; or points: a sequence of x, y, z, or a
+        float32 buffer of triples), as array('f') with one
+        value per polygon: 0 on a start polygon, inf where no start gets
+        within max_cost. The cost to a polygon is to the midpoint of the
+        portal it is entered through. One search whatever the number of
+        starts; numpy.frombuffer(result, numpy.float32) views it."""
+        if isinstance(starts, numbers.Integral):
+            starts = [starts]
+        indices = _polygon_indices(starts)
+        if indices is not None:
+            polygons = (ctypes.c_uint32 * len(indices))(*indices)
+            address, n, keep = None, len(indices), None
+        else:
+            polygons = None
+            address, n, keep = _float_buffer(starts)
+        costs = array.array("f", bytes(4 * self.polygon_count))
+        cbuf = (ctypes.c_float * max(1, self.polygon_count)).from_buffer(costs) if self.polygon_count else None
+        with self._lock:
+            _check(_L.navspan_distance_field(self._h, self._scratch, polygons, address, n, max_cost, cbuf,
+                                             self.polygon_count, None))
+        del keep
+        return costs
+
+    def reach(self, start: Union[int, PointLike], max_cost: float = math.inf) -> List[Tuple[int, float]]:
+        """Every polygon entered at a cost of at most max_cost from the
+        start (a polygon index, at its centre, or a point), as (polygon,
+        cost) pairs: the start first, then in increasing cost."""
+        polygon, point = self._endpoint(start)
+        out = (_lib.Reached * max(1, self.polygon_count))()
+        count = ctypes.c_size_t()
+        with self._lock:
+            _check(_L.navspan_reach(self._h, self._scratch, polygon, point, max_cost, out, self.polygon_count,
+                                    ctypes.byref(count)))
+        return [(out[i].polygon, out[i].cost) for i in range(count.value)]
+
+    def distance(self, a: Union[int, PointLike], b: Union[int, PointLike]) -> float:
+        """The cost of the exact path between two polygons (at their
+        centres) or points: the geodesic distance. inf when b cannot be
+        reached from a."""
+        start, start_point = self._endpoint(a)
+        goal, goal_point = self._endpoint(b)
+        cost = ctypes.c_float()
+        with self._lock:
+            r = _L.navspan_distance(self._h, self._scratch, start, start_point, goal, goal_point, ctypes.byref(cost))
+        if r == 36:
+            return math.inf
+        _check(r)
+        return cost.value
 
     def _id_columns(self) -> Tuple[List[int], List[int]]:
         if self._ids is None:
@@ -655,8 +738,9 @@ class File:
         return self.mesh().nearest(point, max_distance)
 
     def find_path(self, start: Union[int, PointLike], goal: Union[int, PointLike],
-                  cost: Optional[Callable[[int, int, int, str, float], float]] = None) -> Optional[Path]:
-        return self.mesh().find_path(start, goal, cost)
+                  cost: Optional[Callable[[int, int, int, str, float], float]] = None,
+                  exact: bool = False) -> Optional[Path]:
+        return self.mesh().find_path(start, goal, cost, exact)
 
     def raycast(self, source: PointLike, target: PointLike, step_height: float = 18.0,
                 start: Optional[int] = None) -> Optional[RaycastHit]:

@@ -65,6 +65,7 @@ PathRequest = _structure("PathRequest", _PATH_ENDS + ", cost_fn cost, void* cost
                          cost_fn=COST_FN)
 PathResult = _structure("PathResult", _PATH_ENDS + ", float cost, size_t corridor_count, size_t waypoint_count, "
                                       "size_t expanded")
+Reached = _structure("Reached", "u32 polygon, float cost")
 RaycastHit = _structure("RaycastHit", _HIT)
 RaycastResult = _structure("RaycastResult", "size_t size, " + _HIT + ", i32 gave_up")
 
@@ -166,12 +167,19 @@ def signatures() -> dict:
         "navspan_scratch_destroy": (None, [P]),
         "navspan_path_request_init": (None, [ctypes.POINTER(PathRequest)]),
         "navspan_find_path": (r, [P, P, ctypes.POINTER(PathRequest), ctypes.POINTER(PathResult)]),
+        "navspan_find_exact_path": (r, [P, P, ctypes.POINTER(PathRequest), ctypes.POINTER(PathResult)]),
         "navspan_waypoints": (r, [P, c_uint32_p, ctypes.c_size_t, c_float_p, c_float_p, c_float_p, ctypes.c_size_t,
                                   ctypes.POINTER(ctypes.c_size_t)]),
         "navspan_raycast": (r, [P, ctypes.c_uint32, c_float_p, c_float_p, ctypes.c_float,
                                 ctypes.POINTER(RaycastHit)]),
         "navspan_raycast_ex": (r, [P, ctypes.c_uint32, c_float_p, c_float_p, ctypes.c_float,
                                    ctypes.POINTER(RaycastResult)]),
+        "navspan_distance_field": (r, [P, P, P, P, ctypes.c_size_t, ctypes.c_float, P, ctypes.c_size_t,
+                                       ctypes.POINTER(ctypes.c_size_t)]),
+        "navspan_reach": (r, [P, P, ctypes.c_uint32, c_float_p, ctypes.c_float, ctypes.POINTER(Reached),
+                              ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]),
+        "navspan_distance": (r, [P, P, ctypes.c_uint32, c_float_p, ctypes.c_uint32, c_float_p,
+                                 ctypes.POINTER(ctypes.c_float)]),
     }
     return sig
 

@@ -6,7 +6,9 @@ width or a function the header renamed would read the wrong bytes without
 any error. So each structure is checked against the C compiler's own
 answer (sizeof and offsetof of every field, from a small program built
 here with the system's C compiler), its field list against the header's,
-and the declared functions against the header's exported ones, both ways.
+and the declared functions against the header's exported ones, both ways,
+with each argument's width (a pointer, a function pointer, or the scalar
+type the header names).
 """
 
 import ctypes
@@ -110,3 +112,33 @@ def test_every_function_takes_as_many_arguments_as_the_header_says():
         params = m.group(1).strip()
         count = 0 if params in ("", "void") else params.count(",") + 1
         assert len(argtypes) == count, name
+
+
+# The scalar C types of the header's parameters, and the ctypes type each
+# must be declared with (a float passed as an int, or a size_t as a uint32,
+# reads garbage without any error). Enums travel as int.
+SCALARS = {"uint32_t": ctypes.c_uint32, "int32_t": ctypes.c_int32, "size_t": ctypes.c_size_t,
+           "float": ctypes.c_float, "char": ctypes.c_char, "int": ctypes.c_int}
+
+
+def is_pointer_type(t) -> bool:
+    return (t in (ctypes.c_void_p, ctypes.c_char_p) or issubclass(t, (ctypes._Pointer, ctypes.Array))
+            or issubclass(t, ctypes._CFuncPtr))
+
+
+def test_every_argument_has_the_header_width():
+    text = re.sub(r"/\*.*?\*/", "", header_text(), flags=re.S)
+    for name, (_, argtypes) in _lib.signatures().items():
+        params = re.search(r"\b%s\s*\(([^)]*)\)" % name, text).group(1).strip()
+        if params in ("", "void"):
+            continue
+        for param, ours in zip(params.split(","), argtypes):
+            words = re.findall(r"\w+", param.replace("const", ""))
+            if "*" in param or "[" in param:
+                assert is_pointer_type(ours), f"{name}: {param.strip()} is a pointer"
+            elif words[0].endswith("_fn"):
+                assert issubclass(ours, ctypes._CFuncPtr), f"{name}: {param.strip()} is a function pointer"
+            elif words[0] in SCALARS:
+                assert ours is SCALARS[words[0]], f"{name}: {param.strip()}"
+            else:  # an enum of the header
+                assert words[0].startswith("navspan_") and ours is ctypes.c_int, f"{name}: {param.strip()}"

@@ -173,6 +173,56 @@ def test_queries(name):
         assert hit is not None and 0 <= hit.fraction <= 1
 
 
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_distances_reach_distance_and_exact_paths(name):
+    with navspan.open(SAMPLES / name) as f:
+        mesh = f.mesh()
+        usable = [p.index for p in f.polygons if p.usable]
+        first, last = usable[0], usable[-1]
+        field = mesh.distances_from([first])
+        assert isinstance(field, array.array) and field.typecode == "f" and len(field) == mesh.polygon_count
+        assert field[first] == 0
+        # reach lists what the field holds, nearest first
+        reached = mesh.reach(first)
+        assert reached[0] == (first, 0.0)
+        assert [c for _, c in reached] == sorted(c for _, c in reached)
+        assert {p: c for p, c in reached} == {p: c for p, c in enumerate(field) if c != math.inf}
+        assert len(mesh.reach(first, 0.0)) >= 1
+        assert all(c <= 100.0 for _, c in mesh.reach(first, 100.0))
+        within = mesh.distances_from(first, max_cost=100.0)
+        assert all(c <= 100.0 or c == math.inf for c in within)
+        # two starts: the least of the two fields
+        other = mesh.distances_from([last])
+        assert list(mesh.distances_from([first, last])) == [min(x, y) for x, y in zip(field, other)]
+        assert list(mesh.distances_from(array.array("I", [first, last]))) == [min(x, y) for x, y in zip(field, other)]
+        assert list(mesh.distances_from(range(first, first + 1))) == list(field)
+        # from points, as a list or a float32 buffer
+        a = centre(f.polygons[first])
+        assert list(mesh.distances_from([a])) == list(mesh.distances_from(array.array("f", a)))
+        # the distance is the exact path's cost, never above A*'s
+        d = mesh.distance(first, last)
+        exact = mesh.find_path(first, last, exact=True)
+        plain = mesh.find_path(first, last)
+        if exact is None:
+            assert d == math.inf and plain is None and field[last] == math.inf
+        else:
+            assert d >= field[last] * 0.999 - 0.01
+            assert exact.polygons[0] == first and exact.polygons[-1] == last
+            assert exact.cost <= plain.cost * 1.0001 + 0.01
+            b = centre(f.polygons[last])
+            by_points = mesh.find_path(a, b, exact=True)
+            assert by_points is None or by_points.cost == mesh.distance(a, b)
+            assert f.find_path(first, last, exact=True) == exact
+        assert mesh.distance(first, first) == 0
+        for bad in (lambda: mesh.distances_from([]), lambda: mesh.distances_from([mesh.polygon_count]),
+                    lambda: mesh.distances_from([first], max_cost=math.nan), lambda: mesh.reach(mesh.polygon_count),
+                    lambda: mesh.distance(first, mesh.polygon_count), lambda: mesh.reach(first, -1.0),
+                    lambda: mesh.find_path(first, mesh.polygon_count, exact=True)):
+            with pytest.raises(navspan.NavspanError) as e:
+                bad()
+            assert e.value.name == "invalid_argument"
+
+
 def test_numpy_arrays_when_numpy_is_there():
     np = pytest.importorskip("numpy")
     with navspan.open(SAMPLES / "sample_v16_cstrike.nav") as f:
@@ -181,6 +231,8 @@ def test_numpy_arrays_when_numpy_is_there():
         found = np.frombuffer(mesh.locate_many(pts), dtype=np.uint32)
         assert (found == np.arange(len(pts))).all()
         assert np.frombuffer(f.vertices, dtype=np.float32).reshape(-1, 3).shape == (mesh.corner_count, 3)
+        field = np.frombuffer(mesh.distances_from(pts[:2]), dtype=np.float32)
+        assert field.shape == (mesh.polygon_count,) and field[0] == 0 and field[1] == 0
 
 
 def test_plugin_spaces():

@@ -249,6 +249,151 @@ static void check_mesh(const navspan_mesh* mesh) {
     free(xyz);
 }
 
+/* The searches over the search graph: the distance field from one start
+ * holds what reach lists, from two the least of theirs; distance equals the
+ * exact path's cost (find_path with exact), which is never above A*'s; the
+ * counts of buffer_too_small; refusals. */
+static size_t fields_checked = 0;
+
+static void check_searches(const navspan_mesh* mesh) {
+    const uint32_t n = navspan_mesh_polygon_count(mesh);
+    uint32_t u = NAVSPAN_NO_POLYGON, v = NAVSPAN_NO_POLYGON, i, starts[2];
+    navspan_scratch* scratch = NULL;
+    float *field_u, *field_v, *field_both, a[3], b[3], d = 0, nan_cost = NAN;
+    navspan_reached* reached;
+    navspan_reached one;
+    size_t count = 0, got = 0, differ = 0;
+    navspan_polygon poly;
+    for (i = 0; i < n; ++i) {
+        CHECK(navspan_mesh_polygons(mesh, i, 1, &poly) == navspan_result_success);
+        if (!poly.usable) continue;
+        if (u == NAVSPAN_NO_POLYGON) u = i;
+        v = i;
+    }
+    if (u == NAVSPAN_NO_POLYGON) {
+        float costs[1];
+        starts[0] = 0;
+        CHECK(navspan_distance_field(mesh, NULL, starts, NULL, 1, INFINITY, costs, 1, &count) ==
+              navspan_result_invalid_argument);
+        return;
+    }
+    field_u = (float*)malloc(n * sizeof(float));
+    field_v = (float*)malloc(n * sizeof(float));
+    field_both = (float*)malloc(n * sizeof(float));
+    reached = (navspan_reached*)malloc(n * sizeof *reached);
+    CHECK(navspan_scratch_create(mesh, &scratch) == navspan_result_success);
+    CHECK(navspan_distance_field(mesh, scratch, &u, NULL, 1, INFINITY, field_u, n, &got) == navspan_result_success);
+    CHECK(field_u[u] == 0.0f && got >= 1);
+    CHECK(navspan_reach(mesh, scratch, u, NULL, INFINITY, reached, n, &count) == navspan_result_success);
+    CHECK(count == got && reached[0].polygon == u && reached[0].cost == 0.0f);
+    for (i = 0; i < count; ++i) {
+        differ += field_u[reached[i].polygon] != reached[i].cost;
+        if (i > 0) differ += reached[i].cost < reached[i - 1].cost;
+    }
+    CHECK(differ == 0);
+    /* Too small: the whole count, the nearest polygons written. */
+    CHECK(navspan_reach(mesh, NULL, u, NULL, INFINITY, NULL, 0, &got) == navspan_result_buffer_too_small && got == count);
+    CHECK(navspan_reach(mesh, scratch, u, NULL, INFINITY, &one, 1, &got) ==
+              (count > 1 ? navspan_result_buffer_too_small : navspan_result_success) &&
+          one.polygon == u && got == count);
+    /* Within 0: the start (and polygons entered through a portal under its
+     * centre), all at 0. */
+    CHECK(navspan_reach(mesh, scratch, u, NULL, 0.0f, reached, n, &got) == navspan_result_success && got >= 1);
+    for (i = 0; i < got; ++i) CHECK(reached[i].cost == 0.0f);
+    /* Two starts: the least of the two fields. */
+    CHECK(navspan_distance_field(mesh, NULL, &v, NULL, 1, INFINITY, field_v, n, NULL) == navspan_result_success);
+    starts[0] = u;
+    starts[1] = v;
+    CHECK(navspan_distance_field(mesh, scratch, starts, NULL, 2, INFINITY, field_both, n, &got) == navspan_result_success);
+    differ = 0;
+    for (i = 0; i < n; ++i) differ += field_both[i] != (field_u[i] < field_v[i] ? field_u[i] : field_v[i]);
+    CHECK(differ == 0);
+    /* From points: the polygons under them. */
+    centre(mesh, u, a);
+    centre(mesh, v, b);
+    CHECK(navspan_distance_field(mesh, scratch, NULL, a, 1, INFINITY, field_both, n, &got) == navspan_result_success);
+    /* From u standing at a, for the distance from there below. */
+    CHECK(navspan_distance_field(mesh, scratch, &u, a, 1, INFINITY, field_both, n, &got) == navspan_result_success);
+    /* The distance is the exact path's cost, never above A*'s; the field's
+     * cost of entering v is never above the distance to a point on it. */
+    {
+        const navspan_result r = navspan_distance(mesh, scratch, u, a, v, b, &d);
+        navspan_path_request req;
+        navspan_path_result res, plain;
+        uint32_t corridor[4096];
+        float waypoints[3 * 4096];
+        CHECK(r == (field_both[v] == INFINITY ? navspan_result_no_path : navspan_result_success));
+        CHECK(r == navspan_result_success ? d >= field_both[v] * 0.999f - 0.01f : d == INFINITY);
+        navspan_path_request_init(&req);
+        req.start = u;
+        req.goal = v;
+        memcpy(req.start_point, a, sizeof a);
+        memcpy(req.goal_point, b, sizeof b);
+        req.corridor = corridor;
+        req.corridor_capacity = 4096;
+        req.waypoints = waypoints;
+        req.waypoint_capacity = 4096;
+        memset(&plain, 0, sizeof plain);
+        plain.size = sizeof plain;
+        res = plain;
+        CHECK(navspan_find_path(mesh, scratch, &req, &plain) == r);
+        CHECK(navspan_find_exact_path(mesh, scratch, &req, &res) == r);
+        if (r == navspan_result_success) {
+            CHECK(res.cost == d);
+            CHECK(res.cost <= plain.cost * 1.0001f + 0.01f);
+            CHECK(res.corridor_count >= 1 && corridor[0] == u && corridor[res.corridor_count - 1] == v);
+            CHECK(res.waypoint_count >= 1 && res.waypoint_count <= 4096);
+            CHECK(memcmp(waypoints + 3 * (res.waypoint_count - 1), b, sizeof b) == 0);
+            /* Without a scratch, and through a NULL corridor: the same path. */
+            req.corridor = NULL;
+            req.corridor_capacity = 0;
+            CHECK(navspan_find_exact_path(mesh, NULL, &req, &plain) == navspan_result_success);
+            CHECK(plain.cost == res.cost && plain.corridor_count == res.corridor_count &&
+                  plain.waypoint_count == res.waypoint_count);
+            /* Too small: the counts say what is needed. */
+            req.waypoint_capacity = 1;
+            CHECK(navspan_find_exact_path(mesh, scratch, &req, &plain) ==
+                  (res.waypoint_count > 1 ? navspan_result_buffer_too_small : navspan_result_success));
+            CHECK(plain.waypoint_count == res.waypoint_count);
+            if (u != v) {
+                req.cost = forbid_all;
+                CHECK(navspan_find_exact_path(mesh, scratch, &req, &plain) == navspan_result_no_path);
+                req.cost = NULL;
+            }
+        }
+        req.goal = n;
+        CHECK(navspan_find_exact_path(mesh, scratch, &req, &res) == navspan_result_invalid_argument);
+        CHECK(navspan_find_exact_path(NULL, scratch, &req, &res) == navspan_result_invalid_argument);
+        CHECK(navspan_find_exact_path(mesh, scratch, NULL, &res) == navspan_result_invalid_argument);
+    }
+    /* Refusals. */
+    CHECK(navspan_distance_field(NULL, scratch, &u, NULL, 1, INFINITY, field_u, n, &got) == navspan_result_invalid_argument);
+    CHECK(navspan_distance_field(mesh, scratch, &u, NULL, 0, INFINITY, field_u, n, &got) == navspan_result_invalid_argument);
+    CHECK(navspan_distance_field(mesh, scratch, NULL, NULL, 1, INFINITY, field_u, n, &got) == navspan_result_invalid_argument);
+    CHECK(navspan_distance_field(mesh, scratch, &u, NULL, 1, INFINITY, NULL, n, &got) == navspan_result_invalid_argument);
+    CHECK(navspan_distance_field(mesh, scratch, &u, NULL, 1, nan_cost, field_u, n, &got) == navspan_result_invalid_argument);
+    CHECK(navspan_distance_field(mesh, scratch, &u, NULL, 1, -1.0f, field_u, n, &got) == navspan_result_invalid_argument);
+    CHECK(navspan_distance_field(mesh, scratch, &u, NULL, 1, INFINITY, field_u, n - 1, &got) ==
+          navspan_result_buffer_too_small);
+    CHECK(navspan_distance_field(mesh, scratch, &n, NULL, 1, INFINITY, field_u, n, &got) == navspan_result_invalid_argument);
+    CHECK(navspan_reach(mesh, scratch, n, NULL, INFINITY, reached, n, &got) == navspan_result_invalid_argument);
+    CHECK(navspan_reach(mesh, scratch, u, NULL, INFINITY, NULL, 5, &got) == navspan_result_invalid_argument);
+    CHECK(navspan_reach(mesh, scratch, u, NULL, nan_cost, reached, n, &got) == navspan_result_invalid_argument);
+    CHECK(navspan_reach(NULL, scratch, u, NULL, INFINITY, reached, n, &got) == navspan_result_invalid_argument);
+    CHECK(navspan_distance(mesh, scratch, u, NULL, n, NULL, &d) == navspan_result_invalid_argument && d == INFINITY);
+    CHECK(navspan_distance(mesh, scratch, u, NULL, v, NULL, NULL) == navspan_result_invalid_argument);
+    CHECK(navspan_distance(NULL, scratch, u, NULL, v, NULL, &d) == navspan_result_invalid_argument);
+    a[0] = NAN;
+    CHECK(navspan_distance(mesh, scratch, NAVSPAN_NO_POLYGON, a, v, NULL, &d) == navspan_result_invalid_argument);
+    CHECK(navspan_distance(mesh, scratch, u, a, v, NULL, &d) == navspan_result_invalid_argument);
+    ++fields_checked;
+    navspan_scratch_destroy(scratch);
+    free(field_u);
+    free(field_v);
+    free(field_both);
+    free(reached);
+}
+
 /* Everything on one file; returns its format. */
 /* Paths between a sample of polygon pairs: the whole waypoint list (grown
  * from what buffer_too_small says), ending at the goal point, never cheaper
@@ -448,6 +593,7 @@ static navspan_format check_file(const char* path, int must_open) {
             CHECK(up == (format == navspan_format_fox_nav2 ? 'y' : 'z'));
             check_mesh(mesh);
             check_paths(mesh);
+            check_searches(mesh);
         }
         navspan_mesh_destroy(mesh);
     }
@@ -622,6 +768,8 @@ int main(int argc, char** argv) {
         if (corpus > 0) check_corpus_specifics(argv[2]);
     }
     printf("capi: %zu paths found, %zu end at the goal\n", paths_found, paths_at_goal);
+    printf("capi: %zu meshes searched (distance field, reach, distance, exact path)\n", fields_checked);
+    CHECK(fields_checked > 0);
     CHECK(paths_found > 0 && paths_at_goal == paths_found);
     printf("capi: %d samples, %d corpus files\n", samples, corpus);
     printf("%d passed, %d failed\n", passed, failed);

@@ -53,6 +53,21 @@ if(TARGET navspan_c)
     endif()
     add_test(NAME capi.vpk COMMAND navspan_test_capi_vpk ${PROJECT_SOURCE_DIR}/examples/samples ${CMAKE_CURRENT_BINARY_DIR})
     set_tests_properties(capi.vpk PROPERTIES LABELS "unit;capi")
+
+    # The graph searches from several threads on one mesh (its search graph
+    # built lazily, once): each thread's answer equals one thread's alone.
+    find_package(Threads REQUIRED)
+    add_executable(navspan_test_capi_threads ${CMAKE_CURRENT_SOURCE_DIR}/capi/threads/capi_threads_test.cpp)
+    target_link_libraries(navspan_test_capi_threads PRIVATE navspan_c navspan_build_flags Threads::Threads)
+    target_compile_features(navspan_test_capi_threads PRIVATE cxx_std_20)
+    if(WIN32)
+        add_custom_command(TARGET navspan_test_capi_threads POST_BUILD
+            COMMAND ${CMAKE_COMMAND} -E copy_if_different $<TARGET_FILE:navspan_c> $<TARGET_FILE_DIR:navspan_test_capi_threads>)
+    endif()
+    add_test(NAME capi.threads COMMAND navspan_test_capi_threads
+        ${PROJECT_SOURCE_DIR}/examples/samples/sample_v16_cstrike.nav ${PROJECT_SOURCE_DIR}/examples/samples/sample_v18.nav
+        ${PROJECT_SOURCE_DIR}/examples/samples/fox_sample.nav2 ${PROJECT_SOURCE_DIR}/examples/samples/sample_skyrim.esp)
+    set_tests_properties(capi.threads PROPERTIES LABELS "unit;capi")
 endif()
 
 # pytest: Debian's python3-pytest. A python3 without it (or an ASan build,

@@ -27,6 +27,7 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -488,8 +489,9 @@ void navspan_path_request_init(navspan_path_request* r) {
     r->start = r->goal = NAVSPAN_NO_POLYGON;
 }
 
-navspan_result navspan_find_path(const navspan_mesh* m, navspan_scratch* scratch, const navspan_path_request* request,
-                                 navspan_path_result* result) {
+// navspan_find_path and navspan_find_exact_path: one body, the search apart.
+static navspan_result find_path_with(const navspan_mesh* m, navspan_scratch* scratch, const navspan_path_request* request,
+                                     navspan_path_result* result, bool exact) {
     if (m == nullptr || request == nullptr || result == nullptr || request->size == 0 || result->size == 0) {
         return navspan_result_invalid_argument;
     }
@@ -539,7 +541,23 @@ navspan_result navspan_find_path(const navspan_mesh* m, navspan_scratch* scratch
         scratch->fit(m->w);  // a scratch made for a smaller mesh grows (once)
         const navspan::vec3 a = vec(r.start_point), b = vec(r.goal_point);
         nav::path_result found;
-        if (q.cost != nullptr) {
+        if (exact) {
+            // The exact search answers in the same terms; its corridor
+            // lives in the graph scratch until the next search.
+            const nav::search_graph& g = m->graph();
+            scratch->fit(g);
+            nav::exact_path_result ex;
+            if (q.cost != nullptr) {
+                const hook_cost cost{q.cost, q.cost_user, m->w.link_count() ? m->w.links(0).data() : nullptr};
+                ex = nav::find_exact_path(g, r.start, a, r.goal, b, scratch->graph_s, cost);
+            } else {
+                ex = nav::find_exact_path(g, r.start, a, r.goal, b, scratch->graph_s);
+            }
+            found.status = ex.status;
+            found.cost = ex.cost;
+            found.corridor = ex.corridor;
+            found.expanded = ex.expanded;
+        } else if (q.cost != nullptr) {
             const hook_cost cost{q.cost, q.cost_user, m->w.link_count() ? m->w.links(0).data() : nullptr};
             found = nav::find_path(m->w, r.start, a, r.goal, b, scratch->s, cost);
         } else {
@@ -547,7 +565,7 @@ navspan_result navspan_find_path(const navspan_mesh* m, navspan_scratch* scratch
         }
         r.expanded = found.expanded;
         if (found.status != nav::path_status::found) {
-            status = found.status == nav::path_status::no_path ? navspan_result_no_path : navspan_result_invalid_argument;
+            status = from_search(found.status);
             return finish();
         }
         r.cost = found.cost;
@@ -573,6 +591,16 @@ navspan_result navspan_find_path(const navspan_mesh* m, navspan_scratch* scratch
         }
         return finish();
     });
+}
+
+navspan_result navspan_find_path(const navspan_mesh* m, navspan_scratch* scratch, const navspan_path_request* request,
+                                 navspan_path_result* result) {
+    return find_path_with(m, scratch, request, result, false);
+}
+
+navspan_result navspan_find_exact_path(const navspan_mesh* m, navspan_scratch* scratch,
+                                       const navspan_path_request* request, navspan_path_result* result) {
+    return find_path_with(m, scratch, request, result, true);
 }
 
 navspan_result navspan_waypoints(const navspan_mesh* m, const uint32_t* corridor, size_t corridor_count,
@@ -633,6 +661,73 @@ navspan_result navspan_raycast_ex(const navspan_mesh* m, uint32_t start, const f
     r.gave_up = hit.gave_up ? 1 : 0;
     copy_out(out, r);
     return navspan_result_success;
+}
+
+navspan_result navspan_distance_field(const navspan_mesh* m, navspan_scratch* scratch, const uint32_t* start_polygons,
+                                      const float* start_points, size_t start_count, float max_cost, float* costs,
+                                      size_t capacity, size_t* reached) {
+    if (reached != nullptr) *reached = 0;
+    // A start count no array of points could hold is refused before the
+    // scratch is grown for it.
+    if (m == nullptr || start_count == 0 || start_count > std::numeric_limits<std::size_t>::max() / (3 * sizeof(float)) ||
+        (start_polygons == nullptr && start_points == nullptr) || (costs == nullptr && capacity != 0) ||
+        !(max_cost >= 0)) {
+        return navspan_result_invalid_argument;
+    }
+    if (capacity < m->w.polygon_count()) return navspan_result_buffer_too_small;
+    return guarded([&] {
+        return with_graph(*m, scratch, [&](const nav::search_graph& g, navspan_scratch& s) {
+            if (s.starts.size() < start_count) s.starts.resize(start_count);
+            for (std::size_t i = 0; i < start_count; ++i) {
+                const std::uint32_t polygon = start_polygons != nullptr ? start_polygons[i] : NAVSPAN_NO_POLYGON;
+                const float* point = start_points != nullptr ? start_points + 3 * i : nullptr;
+                if (!graph_endpoint(*m, polygon, point, s.starts[i])) return navspan_result_invalid_argument;
+            }
+            const auto r = nav::distance_field(g, std::span<const nav::goal_point>(s.starts.data(), start_count), max_cost,
+                                               std::span<float>(costs, capacity), s.graph_s);
+            if (reached != nullptr) *reached = r.reached;
+            return from_search(r.status);
+        });
+    });
+}
+
+navspan_result navspan_reach(const navspan_mesh* m, navspan_scratch* scratch, uint32_t start, const float start_point[3],
+                             float max_cost, navspan_reached* out, size_t capacity, size_t* count) {
+    if (count != nullptr) *count = 0;
+    if (m == nullptr || (out == nullptr && capacity != 0) || !(max_cost >= 0)) return navspan_result_invalid_argument;
+    nav::goal_point from;
+    if (!graph_endpoint(*m, start, start_point, from)) return navspan_result_invalid_argument;
+    return guarded([&] {
+        return with_graph(*m, scratch, [&](const nav::search_graph& g, navspan_scratch& s) {
+            // Into the scratch's list, room for every polygon: the whole
+            // count is known however small the caller's array.
+            const auto r = nav::reach(g, from.polygon, from.point, max_cost,
+                                      std::span<nav::reached_polygon>(s.reached.data(), g.polygon_count()), s.graph_s);
+            if (r.status != nav::search_status::found) return from_search(r.status);
+            if (count != nullptr) *count = r.count;
+            const std::size_t n = std::min(r.count, capacity);
+            for (std::size_t i = 0; i < n; ++i) out[i] = {s.reached[i].polygon, s.reached[i].cost};
+            return n < r.count ? navspan_result_buffer_too_small : navspan_result_success;
+        });
+    });
+}
+
+navspan_result navspan_distance(const navspan_mesh* m, navspan_scratch* scratch, uint32_t start, const float start_point[3],
+                                uint32_t goal, const float goal_point[3], float* cost) {
+    if (cost != nullptr) *cost = std::numeric_limits<float>::infinity();
+    if (m == nullptr || cost == nullptr) return navspan_result_invalid_argument;
+    nav::goal_point a, b;
+    if (!graph_endpoint(*m, start, start_point, a) || !graph_endpoint(*m, goal, goal_point, b)) {
+        return navspan_result_invalid_argument;
+    }
+    return guarded([&] {
+        return with_graph(*m, scratch, [&](const nav::search_graph& g, navspan_scratch& s) {
+            const auto r = nav::find_exact_path(g, a.polygon, a.point, b.polygon, b.point, s.graph_s, nav::distance_cost{},
+                                                1.0f, false);
+            if (r.status == nav::search_status::found) *cost = r.cost;
+            return from_search(r.status);
+        });
+    });
 }
 
 }  // extern "C"

@@ -488,6 +488,68 @@ NAVSPAN_C_API navspan_result navspan_raycast(const navspan_mesh* mesh, uint32_t 
 NAVSPAN_C_API navspan_result navspan_raycast_ex(const navspan_mesh* mesh, uint32_t start, const float from[3],
                                                 const float to[3], float step_height, navspan_raycast_result* out);
 
+/* ---- Searches over the search graph (since 0.1.0) --------------------------
+ *
+ * The cost model of docs/nav.md ("Exact paths and more searches"): a path
+ * crosses each portal at its midpoint; with no cost hook its cost is its
+ * length. The mesh builds its search graph the first time one of these
+ * runs on it: once, it allocates, and any number of threads may ask at
+ * once. With a scratch they then allocate nothing (a scratch grows once to the mesh, and to the most starts given
+ * to navspan_distance_field); `scratch` may be NULL (one is allocated for
+ * the call). An endpoint is a polygon with a point on it: a polygon with a
+ * NULL point stands at the polygon's centre; NAVSPAN_NO_POLYGON with a
+ * point is the polygon under or above the point, else the nearest.
+ * invalid_argument for a polygon out of range or unusable, a point not
+ * finite, or NULL where an array is needed; limit_exceeded when a search
+ * over a crafted file gives up. */
+
+/* The cost of entering every polygon (to the midpoint of the portal it is
+ * entered through; 0 for a start polygon) from the nearest of `start_count`
+ * starts: polygon i is start_polygons[i] (NULL: every start from its point)
+ * standing at start_points[3 * i] (NULL: the centres). costs[p] gets the
+ * cost of polygon p, INFINITY where no start gets within `max_cost`
+ * (INFINITY: no bound; negative or NaN: invalid_argument). `capacity` below
+ * the polygon count: buffer_too_small, nothing written. `reached` (may be
+ * NULL) counts the polygons with a finite cost. No starts: invalid_argument. */
+NAVSPAN_C_API navspan_result navspan_distance_field(const navspan_mesh* mesh, navspan_scratch* scratch,
+                                                    const uint32_t* start_polygons, const float* start_points,
+                                                    size_t start_count, float max_cost, float* costs,
+                                                    size_t capacity, size_t* reached);
+
+/* A polygon a reach got to, and the cost of entering it. */
+typedef struct navspan_reached {
+    uint32_t polygon;
+    float cost;
+} navspan_reached;
+
+/* Every polygon entered at a cost of at most `max_cost` from `start` (at
+ * `start_point`): the start first (cost 0), then in increasing cost.
+ * `count` gets how many there are in all; above `capacity` the call
+ * returns buffer_too_small (`out` holds the nearest `capacity`). `out` may
+ * be NULL when capacity is 0. */
+NAVSPAN_C_API navspan_result navspan_reach(const navspan_mesh* mesh, navspan_scratch* scratch, uint32_t start,
+                                           const float start_point[3], float max_cost, navspan_reached* out,
+                                           size_t capacity, size_t* count);
+
+/* The cost of the cheapest path from `start` (at `start_point`) to `goal`
+ * (at `goal_point`): the geodesic distance with no hook. no_path (and
+ * INFINITY) when the goal cannot be reached. */
+NAVSPAN_C_API navspan_result navspan_distance(const navspan_mesh* mesh, navspan_scratch* scratch, uint32_t start,
+                                              const float start_point[3], uint32_t goal, const float goal_point[3],
+                                              float* cost);
+
+/* navspan_find_path with the exact path: the cheapest under the cost model
+ * above, searched over the mesh's search graph instead of A* over polygons; the waypoints are pulled over its corridor, and
+ * `expanded` counts the links taken off the heap. The request, the result
+ * and what the call returns are find_path's (and limit_exceeded when the
+ * search over a crafted file gives up). A cost hook that prices a step
+ * below its length can make the path less than the cheapest. A function of
+ * its own rather than a member of the request: a request grown by a member
+ * would be overrun by navspan_path_request_init in a program built against
+ * the smaller one. Since 0.1.0. */
+NAVSPAN_C_API navspan_result navspan_find_exact_path(const navspan_mesh* mesh, navspan_scratch* scratch,
+                                                     const navspan_path_request* request, navspan_path_result* result);
+
 #ifdef __cplusplus
 }
 #endif

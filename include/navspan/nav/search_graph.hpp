@@ -1,6 +1,7 @@
 // navspan/nav/search_graph.hpp - exact shortest paths, and the searches
 // built on the same graph: everything reachable within a cost, the nearest
-// of many goals, the geodesic distance between two points.
+// of many goals, the geodesic distance between two points, the cost from
+// the nearest of many starts to every polygon.
 //
 //   auto graph = navspan::nav::search_graph::build(mesh);  // once
 //   navspan::nav::search_scratch scratch(graph);           // once per thread
@@ -54,6 +55,7 @@
 //   exact_path.hpp    find_exact_path, geodesic_distance
 //   reach.hpp         reach
 //   nearest_goal.hpp  find_nearest_goal
+//   distance_field.hpp distance_field (reach from many starts, into an array)
 // Their status is query_status (status.hpp); search_status names it.
 #pragma once
 #include "../core/min_max_push.hpp"
@@ -65,4 +67,5 @@
 #include "exact_path.hpp"
 #include "reach.hpp"
 #include "nearest_goal.hpp"
+#include "distance_field.hpp"
 #include "../core/min_max_pop.hpp"

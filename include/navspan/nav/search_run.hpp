@@ -1,7 +1,8 @@
 // navspan/nav/search_run.hpp - what every search over a search_graph
 // shares: its scratch (one per thread), the heap, the stamps that spare
 // clearing the scratch between searches, relaxation and the corridor. The
-// searches themselves (exact_path.hpp, reach.hpp, nearest_goal.hpp) define
+// searches themselves (exact_path.hpp, reach.hpp, nearest_goal.hpp,
+// distance_field.hpp) define
 // the members declared here for them.
 #pragma once
 #include "../core/min_max_push.hpp"
@@ -80,6 +81,7 @@ struct reach_result;
 struct reached_polygon;
 struct goal_point;
 struct nearest_goal_result;
+struct distance_field_result;
 
 // The machinery every search shares: the heap, the stamps, relaxations.
 template <class Cost>
@@ -205,6 +207,7 @@ struct search_detail_run {
     bool dominated(std::uint32_t e, polygon_index q, float c) noexcept;
     reach_result reach(polygon_index start, vec3 start_point, float max_cost, std::span<reached_polygon> out) noexcept;
     nearest_goal_result nearest(polygon_index start, vec3 start_point, std::span<const goal_point> goals) noexcept;
+    distance_field_result field(std::span<const goal_point> starts, float max_cost, std::span<float> cost_per_polygon) noexcept;
 
     // The corridor ending with state `last` (start polygon first).
     std::span<const polygon_index> corridor(polygon_index start, std::uint32_t last) noexcept {

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <optional>
 #include <string>
@@ -55,19 +56,46 @@ struct navspan_mesh {
     navspan::nav::spatial_index index;           // points at w: a mesh never moves
     std::vector<std::uint32_t> first_corner;
     std::uint32_t corners = 0;
+
+    // The search graph (exact paths, reach, distances) is built the first
+    // time a search needs it: a caller who only locates never pays for it.
+    // call_once lets any number of threads ask at once; after it the graph
+    // is only read.
+    const navspan::nav::search_graph& graph() const {
+        std::call_once(graph_once, [this] {
+            graph_built = std::make_unique<navspan::nav::search_graph>(navspan::nav::search_graph::build(w));
+        });
+        return *graph_built;
+    }
+
+private:
+    mutable std::once_flag graph_once;
+    mutable std::unique_ptr<navspan::nav::search_graph> graph_built;
 };
 
 struct navspan_scratch {
     navspan::nav::path_scratch s;
     // The funnel's output for the longest corridor of the mesh (each
-    // polygon once: 3 * polygons + 2 points always suffice, straight_path),
-    // so find_path with a scratch allocates nothing per call.
+    // polygon once, and an exact corridor at most once more: 3 * (polygons
+    // + 1) + 2 points always suffice, straight_path), so find_path with a
+    // scratch allocates nothing per call.
     std::vector<navspan::vec3> points;
+    // The graph searches' scratch, and the storage of their answers that
+    // the caller sizes differently (reach's whole list, whatever the
+    // caller's capacity; the starts of a distance field): grown when the
+    // first such search runs, and when a larger mesh or more starts come.
+    navspan::nav::search_scratch graph_s;
+    std::vector<navspan::nav::reached_polygon> reached;
+    std::vector<navspan::nav::goal_point> starts;
 
     void fit(const navspan::nav::walkable& w) {
         s.fit(w);
-        const std::size_t need = 3 * w.polygon_count() + 2;
+        const std::size_t need = 3 * (w.polygon_count() + 1) + 2;
         if (points.size() < need) points.resize(need);
+    }
+    void fit(const navspan::nav::search_graph& g) {
+        graph_s.fit(g);
+        if (reached.size() < g.polygon_count()) reached.resize(g.polygon_count());
     }
 };
 
@@ -363,6 +391,53 @@ struct hook_cost {
                   length);
     }
 };
+
+// An endpoint of a graph search (navspan.h, "Searches over the search
+// graph"): the polygon given, at the point given or else its centre; or,
+// for NAVSPAN_NO_POLYGON, the polygon resolve() finds for the point, at
+// the point on its surface. False when the polygon or point is refused.
+inline bool graph_endpoint(const navspan_mesh& m, std::uint32_t polygon, const float* point, nav::goal_point& out) {
+    if (polygon == NAVSPAN_NO_POLYGON) {
+        if (!finite3(point)) return false;
+        const auto at = resolve(m, point);
+        if (!at) return false;
+        out = {at->polygon, at->point};
+        return true;
+    }
+    if (polygon >= m.w.polygon_count() || !m.w.usable(polygon)) return false;
+    if (point == nullptr) {
+        out = {polygon, nav::centre(m.w, polygon)};
+        return true;
+    }
+    if (!finite3(point)) return false;
+    out = {polygon, vec(point)};
+    return true;
+}
+
+inline navspan_result from_search(nav::search_status s) noexcept {
+    switch (s) {
+        case nav::search_status::found: return navspan_result_success;
+        case nav::search_status::no_path: return navspan_result_no_path;
+        case nav::search_status::bad_input: return navspan_result_invalid_argument;
+        case nav::search_status::limit_exceeded: return navspan_result_limit_exceeded;
+        case nav::search_status::scratch_too_small: break;  // every call fits the scratch first
+    }
+    return navspan_result_internal;
+}
+
+// Runs search(graph, scratch) with the mesh's search graph and a scratch
+// fitted to it (the caller's, or one made for this call when it gave none).
+template <class Search>
+navspan_result with_graph(const navspan_mesh& m, navspan_scratch* scratch, Search&& search) {
+    std::unique_ptr<navspan_scratch> own;
+    if (scratch == nullptr) {
+        own = std::make_unique<navspan_scratch>();
+        scratch = own.get();
+    }
+    const nav::search_graph& g = m.graph();
+    scratch->fit(g);
+    return search(g, *scratch);
+}
 
 template <class T>
 void copy_out(T* out, const T& value) noexcept {

@@ -1,0 +1,96 @@
+// navspan/nav/distance_field.hpp - distance_field: the cost from the
+// nearest of many starts to every polygon, into the caller's array (reach
+// from several points at once: Dijkstra over the search graph's states,
+// every start's links opened before the first is expanded).
+#pragma once
+#include "../core/min_max_push.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <span>
+
+#include "graph.hpp"
+#include "nearest_goal.hpp"
+#include "path.hpp"
+#include "search_run.hpp"
+#include "status.hpp"
+#include "walkable.hpp"
+
+namespace navspan::nav {
+
+struct distance_field_result {
+    search_status status = search_status::found;
+    std::size_t reached = 0;  // polygons given a finite cost (the start polygons among them)
+};
+
+template <class Cost>
+distance_field_result search_detail_run<Cost>::field(std::span<const goal_point> starts, float max_cost,
+                                                      std::span<float> cost_per_polygon) noexcept {
+    distance_field_result r;
+    begin();
+    const float unreached = std::numeric_limits<float>::infinity();
+    const std::size_t polygons = g.polygon_count();
+    for (std::size_t p = 0; p < polygons; ++p) cost_per_polygon[p] = unreached;
+    auto settle = [&](polygon_index p, float c) {
+        // Dijkstra settles states in increasing cost, so the first state
+        // into a polygon gives its cost; a later one is never cheaper.
+        if (cost_per_polygon[p] != unreached) return;
+        cost_per_polygon[p] = c;
+        ++r.reached;
+    };
+    auto no_bound = [](std::uint32_t) { return 0.0f; };
+    for (const goal_point& st : starts) settle(st.polygon, 0);
+    // Every start's first steps go on the heap before any is expanded:
+    // one search then gives each polygon the least cost over the starts.
+    for (const goal_point& st : starts) {
+        const vec3 sp = w.to_plan(st.point);
+        for (std::uint32_t x = g.out_first_[st.polygon]; x < g.out_end_[st.polygon]; ++x) {
+            const float step = price(st.polygon, x, path_detail::plan_distance3(sp, g.states_[x].at));
+            if (allowed(step) && step <= max_cost) relax(x, step, search_graph::none, no_bound);
+        }
+    }
+    while (size > 0) {
+        const std::uint32_t e = pop();
+        const polygon_index q = g.states_[e].target;
+        const float c = s.hot_[e].cost;
+        settle(q, c);
+        for (std::uint32_t x = g.out_first_[q]; x < g.out_end_[q]; ++x) {
+            if (budget == 0) {
+                r.status = search_status::limit_exceeded;
+                return r;
+            }
+            --budget;
+            const float step = price(q, x, g.step_length(e, x));
+            if (allowed(step) && c + step <= max_cost) relax(x, c + step, e, no_bound);
+        }
+    }
+    return r;
+}
+
+// The cost of entering each polygon from the nearest of `starts` (each a
+// polygon and a world point on it), under reach's model: to the midpoint
+// of the portal it is entered through, 0 for a start polygon. Written to
+// `cost_per_polygon` (the caller's, at least polygon_count() long), one
+// value per polygon, +infinity where no start reaches within `max_cost`.
+// With one start it holds what reach() lists. Refused (bad_input, the
+// array untouched) for no starts, an unusable start polygon or point, a
+// negative or NaN `max_cost` or too short an array; scratch_too_small as
+// reach. On limit_exceeded the array holds the costs settled so far.
+template <class Cost = distance_cost>
+distance_field_result distance_field(const search_graph& g, std::span<const goal_point> starts, float max_cost,
+                                     std::span<float> cost_per_polygon, search_scratch& scratch,
+                                     Cost cost = {}) noexcept {
+    distance_field_result r;
+    bool valid = !g.empty() && !starts.empty() && max_cost >= 0 && cost_per_polygon.size() >= g.polygon_count();
+    for (std::size_t i = 0; valid && i < starts.size(); ++i) {
+        valid = search_detail::usable_polygon(g, starts[i].polygon) && valid_query_point(starts[i].point);
+    }
+    r.status = search_detail::refusal(g, scratch, valid);
+    if (r.status != search_status::found) return r;
+    search_detail_run<Cost> run{g, *g.mesh(), scratch, cost};
+    return run.field(starts, max_cost, cost_per_polygon);
+}
+
+}  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"

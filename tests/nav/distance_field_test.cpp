@@ -1,0 +1,178 @@
+// navspan::nav::distance_field: from one start equal to reach() on the
+// samples and the corpus; from several starts, each polygon's cost the
+// least of the single-start fields; cost hooks; refusals; no allocation
+// per call.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <navspan/navspan.hpp>
+
+#include "support/alloc_counter.hpp"
+#include "support/corpus.hpp"
+#include "support/corpus_walkables.hpp"
+
+namespace {
+
+namespace nav = navspan::nav;
+using navspan::vec3;
+
+// A few usable polygons spread over the mesh (first, middle, last usable
+// from those points on), as the starts of the checks below.
+std::vector<nav::polygon_index> spread_starts(const nav::walkable& w, std::size_t want) {
+    std::vector<nav::polygon_index> starts;
+    const std::size_t n = w.polygon_count();
+    for (std::size_t k = 0; k < want && n > 0; ++k) {
+        for (std::size_t p = k * n / want; p < n; ++p) {
+            if (w.usable(static_cast<nav::polygon_index>(p))) {
+                starts.push_back(static_cast<nav::polygon_index>(p));
+                break;
+            }
+        }
+    }
+    return starts;
+}
+
+// Checks one walkable: the field from each start holds exactly what reach
+// lists (within a cost too), and the field from all the starts is the
+// least of theirs. Returns how many polygons were compared.
+std::size_t check_walkable(const nav::walkable& w) {
+    const auto graph = nav::search_graph::build(w);
+    nav::search_scratch scratch(graph);
+    const auto starts = spread_starts(w, 3);
+    const std::size_t n = w.polygon_count();
+    std::vector<nav::reached_polygon> reached(n);
+    std::vector<float> field(n), least(n, INFINITY);
+    std::vector<nav::goal_point> points;
+    std::size_t compared = 0;
+    for (nav::polygon_index start : starts) {
+        const vec3 at = nav::centre(w, start);
+        points.push_back({start, at});
+        const nav::goal_point one[] = {{start, at}};
+        for (float max_cost : {INFINITY, 500.0f}) {
+            const auto by_reach = nav::reach(graph, start, at, max_cost, reached, scratch);
+            REQUIRE(by_reach.status == nav::search_status::found);
+            REQUIRE(by_reach.complete);
+            const auto r = nav::distance_field(graph, one, max_cost, field, scratch);
+            REQUIRE(r.status == nav::search_status::found);
+            CHECK(r.reached == by_reach.count);
+            std::vector<float> expect(n, INFINITY);
+            for (std::size_t i = 0; i < by_reach.count; ++i) expect[reached[i].polygon] = reached[i].cost;
+            std::size_t differ = 0;
+            for (std::size_t p = 0; p < n; ++p) differ += !(field[p] == expect[p]);
+            CHECK(differ == 0);
+            compared += n;
+            if (max_cost == INFINITY) {
+                for (std::size_t p = 0; p < n; ++p) least[p] = std::min(least[p], field[p]);
+            }
+        }
+    }
+    if (points.size() >= 2) {
+        const auto r = nav::distance_field(graph, points, INFINITY, field, scratch);
+        REQUIRE(r.status == nav::search_status::found);
+        std::size_t differ = 0;
+        for (std::size_t p = 0; p < n; ++p) differ += !(field[p] == least[p]);
+        CHECK(differ == 0);
+        compared += n;
+    }
+    return compared;
+}
+
+// Every walkable of one file: the file's own, or each navmesh space of a plugin.
+template <class Visit>
+void for_each_walkable_of(const std::filesystem::path& path, Visit&& visit) {
+    const auto bytes = navspan_test::read_file(path);
+    if (navspan::detect(bytes) == navspan::format::creation_plugin) {
+        const auto plugin = navspan::creation::plugin_file::open(bytes);
+        REQUIRE(plugin);
+        navspan::creation::inflate_buffer inflate;
+        std::vector<nav::plugin_space> spaces;
+        REQUIRE(nav::plugin_spaces(*plugin, inflate, spaces).ok());
+        for (const nav::plugin_space& s : spaces) {
+            const auto w = nav::make_walkable(*plugin, s, inflate);
+            REQUIRE(w);
+            visit(*w);
+        }
+        return;
+    }
+    const auto w = nav::make_walkable(bytes);
+    REQUIRE(w);
+    visit(*w);
+}
+
+}  // namespace
+
+TEST_CASE("distance_field: equal to reach from one start, the least of the fields from several (samples)") {
+    const char* samples[] = {"sample_v16_cstrike.nav", "sample_v18.nav", "fox_sample.nav2", "sample_skyrim.esp"};
+    for (const char* name : samples) {
+        CAPTURE(name);
+        std::size_t compared = 0;
+        for_each_walkable_of(std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples/samples" / name,
+                             [&](const nav::walkable& w) { compared += check_walkable(w); });
+        CHECK(compared > 0);
+    }
+}
+
+TEST_CASE("distance_field: equal to reach from one start, the least of the fields from several (corpus)") {
+    const char* folders[] = {"source-nav", "quake-nav", "fox-nav2", "creation-plugins"};
+    std::size_t walkables = 0, compared = 0;
+    for (const char* folder_name : folders) {
+        walkables += navspan_test::for_each_corpus_walkable(
+            folder_name, [&](const nav::walkable& w, const std::string&, const nav::plugin_space*) { compared += check_walkable(w); });
+    }
+    MESSAGE(walkables << " walkables, " << compared << " polygon costs compared");
+}
+
+TEST_CASE("distance_field: refusals, and no allocation per call") {
+    const auto bytes = navspan_test::read_file(std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples/samples/sample_v16_cstrike.nav");
+    const auto w = nav::make_walkable(bytes);
+    REQUIRE(w);
+    const auto graph = nav::search_graph::build(*w);
+    nav::search_scratch scratch(graph);
+    const auto last = static_cast<nav::polygon_index>(w->polygon_count() - 1);
+    const nav::goal_point starts[] = {{0, nav::centre(*w, 0)}, {last, nav::centre(*w, last)}};
+    std::vector<float> field(w->polygon_count(), -1.0f);
+    using nav::search_status;
+    // Refused: the array is left as it was.
+    CHECK(nav::distance_field(graph, {}, 100.0f, field, scratch).status == search_status::bad_input);
+    CHECK(nav::distance_field(graph, starts, -1.0f, field, scratch).status == search_status::bad_input);
+    CHECK(nav::distance_field(graph, starts, NAN, field, scratch).status == search_status::bad_input);
+    CHECK(nav::distance_field(graph, starts, 100.0f, std::span<float>(field).first(field.size() - 1), scratch).status ==
+          search_status::bad_input);
+    const nav::goal_point outside[] = {{last + 1, starts[0].point}};
+    CHECK(nav::distance_field(graph, outside, 100.0f, field, scratch).status == search_status::bad_input);
+    const nav::goal_point bad_point[] = {{0, {INFINITY, 0, 0}}};
+    CHECK(nav::distance_field(graph, bad_point, 100.0f, field, scratch).status == search_status::bad_input);
+    nav::search_scratch unsized;
+    CHECK(nav::distance_field(graph, starts, 100.0f, field, unsized).status == search_status::scratch_too_small);
+    CHECK(std::all_of(field.begin(), field.end(), [](float c) { return c == -1.0f; }));
+    // Within a cost: the starts at 0, nothing above the cost but infinity.
+    const auto within = nav::distance_field(graph, starts, 300.0f, field, scratch);
+    REQUIRE(within.status == search_status::found);
+    CHECK(field[0] == 0.0f);
+    CHECK(field[last] == 0.0f);
+    CHECK(within.reached >= 2);
+    CHECK(std::all_of(field.begin(), field.end(), [](float c) { return (c >= 0 && c <= 300.0f) || c == INFINITY; }));
+    // Within 0: the starts alone.
+    REQUIRE(last != 0);
+    CHECK(nav::distance_field(graph, starts, 0.0f, field, scratch).reached == 2);
+    CHECK(std::count(field.begin(), field.end(), INFINITY) == static_cast<std::ptrdiff_t>(field.size() - 2));
+    // A cost hook: every step at twice its length doubles every cost
+    // (exactly, in float); one forbidding every link leaves the starts.
+    std::vector<float> plain(field.size()), doubled(field.size());
+    REQUIRE(nav::distance_field(graph, starts, INFINITY, plain, scratch).status == search_status::found);
+    const auto twice = [](const nav::walkable&, nav::polygon_index, const nav::link&, float length) { return 2 * length; };
+    REQUIRE(nav::distance_field(graph, starts, INFINITY, doubled, scratch, twice).status == search_status::found);
+    for (std::size_t p = 0; p < field.size(); ++p) CHECK(doubled[p] == 2 * plain[p]);
+    const auto forbid = [](const nav::walkable&, nav::polygon_index, const nav::link&, float) { return -1.0f; };
+    CHECK(nav::distance_field(graph, starts, INFINITY, field, scratch, forbid).reached == 2);
+    std::size_t reached = 0;
+    navspan_test::allocation_scope scope;
+    for (int i = 0; i < 10; ++i) reached += nav::distance_field(graph, starts, INFINITY, field, scratch).reached;
+    CHECK(scope.count() == 0);
+    CHECK(reached > 0);
+}
