@@ -74,6 +74,11 @@ static float forbid_all(void* user, uint32_t from, uint32_t to, uint32_t link, n
     return -1.0f;
 }
 
+static float one_hop(void* user, uint32_t from, uint32_t to, uint32_t link, navspan_link_kind kind, float length) {
+    (void)user, (void)from, (void)to, (void)link, (void)kind, (void)length;
+    return 1.0f;
+}
+
 static float doubled(void* user, uint32_t from, uint32_t to, uint32_t link, navspan_link_kind kind, float length) {
     size_t* calls = (size_t*)user;
     (void)from; (void)to; (void)link; (void)kind;
@@ -358,6 +363,33 @@ static void check_searches(const navspan_mesh* mesh) {
             if (u != v) {
                 req.cost = forbid_all;
                 CHECK(navspan_find_exact_path(mesh, scratch, &req, &plain) == navspan_result_no_path);
+                req.cost = NULL;
+            }
+            /* The _scaled forms: at 1 the calls above; with a hops hook at 0 a
+             * corridor of the fewest steps (never more than the straight
+             * line's guide gives), its cost its count of steps. */
+            req.waypoint_capacity = 4096;
+            req.corridor = corridor;
+            req.corridor_capacity = 4096;
+            {
+                navspan_path_result scaled = plain, guided = plain;
+                CHECK(navspan_find_path_scaled(mesh, scratch, &req, 1.0f, &scaled) == navspan_result_success);
+                CHECK(navspan_find_path(mesh, scratch, &req, &guided) == navspan_result_success);
+                CHECK(scaled.cost == guided.cost && scaled.corridor_count == guided.corridor_count);
+                CHECK(navspan_find_exact_path_scaled(mesh, scratch, &req, 1.0f, &scaled) == navspan_result_success);
+                CHECK(scaled.cost == res.cost);
+                req.cost = one_hop;
+                CHECK(navspan_find_path(mesh, scratch, &req, &guided) == navspan_result_success);
+                CHECK(navspan_find_path_scaled(mesh, scratch, &req, 0.0f, &scaled) == navspan_result_success);
+                CHECK(scaled.corridor_count <= guided.corridor_count);
+                CHECK(scaled.corridor_count >= 1 && scaled.cost == (float)(scaled.corridor_count - 1));
+                CHECK(corridor[0] == u && corridor[scaled.corridor_count - 1] == v);
+                CHECK(memcmp(waypoints + 3 * (scaled.waypoint_count - 1), b, sizeof b) == 0);
+                CHECK(navspan_find_exact_path_scaled(mesh, scratch, &req, 0.0f, &scaled) == navspan_result_success);
+                CHECK(navspan_find_path_scaled(mesh, scratch, &req, -1.0f, &scaled) == navspan_result_invalid_argument);
+                CHECK(navspan_find_path_scaled(mesh, scratch, &req, nan_cost, &scaled) == navspan_result_invalid_argument);
+                CHECK(navspan_find_exact_path_scaled(mesh, scratch, &req, INFINITY, &scaled) ==
+                      navspan_result_invalid_argument);
                 req.cost = NULL;
             }
         }

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -295,4 +296,101 @@ TEST_CASE("nav: queries allocate nothing once the index and scratch exist") {
     }
     CHECK(scope.count() == 0);
     CHECK(found > 0);
+}
+
+namespace {
+
+// The fewest steps from `start` to every polygon over links (breadth
+// first); max() where none leads.
+std::vector<std::uint32_t> hops_from(const nav::walkable& w, nav::polygon_index start) {
+    std::vector<std::uint32_t> hops(w.polygon_count(), std::numeric_limits<std::uint32_t>::max());
+    std::vector<nav::polygon_index> queue{start};
+    hops[start] = 0;
+    for (std::size_t i = 0; i < queue.size(); ++i) {
+        for (const nav::link& l : w.links(queue[i])) {
+            if (hops[l.target] == std::numeric_limits<std::uint32_t>::max()) {
+                hops[l.target] = hops[queue[i]] + 1;
+                queue.push_back(l.target);
+            }
+        }
+    }
+    return hops;
+}
+
+struct hop_cost {
+    float operator()(const nav::walkable&, nav::polygon_index, const nav::link&, float) const noexcept { return 1.0f; }
+};
+
+struct hop_counts {
+    std::size_t pairs = 0;
+    std::size_t longer_with_scale_1 = 0;  // the straight-line heuristic overestimates a hop
+};
+
+// Pairs of polygons: with a heuristic scale of 0 the hops hook's corridor
+// has exactly the breadth-first search's count of steps, and its cost is
+// that count.
+hop_counts check_fewest_hops(const nav::walkable& w, std::uint32_t starts) {
+    hop_counts counts;
+    if (w.polygon_count() < 2) return counts;
+    nav::path_scratch scratch(w);
+    const auto n = static_cast<std::uint32_t>(w.polygon_count());
+    for (std::uint32_t k = 0; k < starts; ++k) {
+        const nav::polygon_index start = (k * 7919u) % n;
+        if (!w.usable(start)) continue;
+        const auto hops = hops_from(w, start);
+        for (std::uint32_t j = 0; j < 16; ++j) {
+            const nav::polygon_index goal = (k * 104729u + j * 2654435761u) % n;
+            if (!w.usable(goal) || goal == start) continue;
+            const vec3 a = nav::centre(w, start), b = nav::centre(w, goal);
+            const auto found = nav::find_path(w, start, a, goal, b, scratch, hop_cost{}, 0.0f);
+            if (hops[goal] == std::numeric_limits<std::uint32_t>::max()) {
+                CHECK(found.status == nav::path_status::no_path);
+                continue;
+            }
+            REQUIRE(found.status == nav::path_status::found);
+            CHECK(found.corridor.size() == hops[goal] + 1);
+            CHECK(found.cost == static_cast<float>(hops[goal]));
+            ++counts.pairs;
+            const auto guided = nav::find_path(w, start, a, goal, b, scratch, hop_cost{});
+            REQUIRE(guided.status == nav::path_status::found);
+            CHECK(guided.corridor.size() >= hops[goal] + 1);
+            counts.longer_with_scale_1 += guided.corridor.size() > hops[goal] + 1;
+        }
+    }
+    return counts;
+}
+
+}  // namespace
+
+TEST_CASE("find_path: heuristic_scale 0 makes a hops hook find the fewest steps (against a breadth-first search)") {
+    hop_counts total;
+    for (const char* name : {"sample_v16_cstrike.nav", "sample_v18.nav", "fox_sample.nav2", "sample_skyrim.esp"}) {
+        const auto bytes = navspan_test::read_file(navspan_test::sample_file(name));
+        const auto w = nav::make_walkable(bytes);
+        if (!w) continue;  // a file with no single walkable (the plugin's spaces are the corpus's)
+        const auto counts = check_fewest_hops(*w, 8);
+        total.pairs += counts.pairs;
+        total.longer_with_scale_1 += counts.longer_with_scale_1;
+    }
+    std::size_t maps = 0;
+    navspan_test::for_each_corpus_walkable("source-nav", [&](const nav::walkable& w, const std::string&, const nav::plugin_space*) {
+        if (maps++ >= 6) return;  // a few maps: the samples above cover the formats
+        const auto counts = check_fewest_hops(w, 4);
+        total.pairs += counts.pairs;
+        total.longer_with_scale_1 += counts.longer_with_scale_1;
+    });
+    MESSAGE(total.pairs << " pairs at the fewest hops; with scale 1, " << total.longer_with_scale_1 << " longer");
+    CHECK(total.pairs > 0);
+
+    // The scale is checked like the points: negative or NaN is refused.
+    const auto w = three_squares();
+    nav::path_scratch scratch(w);
+    CHECK(nav::find_path(w, 0, {10, 10, 0}, 1, {150, 50, 5}, scratch, nav::distance_cost{}, -1.0f).status ==
+          nav::path_status::bad_input);
+    CHECK(nav::find_path(w, 0, {10, 10, 0}, 1, {150, 50, 5}, scratch, nav::distance_cost{}, std::nanf("")).status ==
+          nav::path_status::bad_input);
+    const auto dijkstra = nav::find_path(w, 0, {10, 10, 0}, 1, {150, 50, 5}, scratch, nav::distance_cost{}, 0.0f);
+    const auto guided = nav::find_path(w, 0, {10, 10, 0}, 1, {150, 50, 5}, scratch);
+    CHECK(dijkstra.status == nav::path_status::found);
+    CHECK(dijkstra.cost == guided.cost);
 }

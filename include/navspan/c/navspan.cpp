@@ -489,10 +489,12 @@ void navspan_path_request_init(navspan_path_request* r) {
     r->start = r->goal = NAVSPAN_NO_POLYGON;
 }
 
-// navspan_find_path and navspan_find_exact_path: one body, the search apart.
+// navspan_find_path, navspan_find_exact_path and their _scaled forms: one
+// body, the search and the heuristic's scale apart.
 static navspan_result find_path_with(const navspan_mesh* m, navspan_scratch* scratch, const navspan_path_request* request,
-                                     navspan_path_result* result, bool exact) {
-    if (m == nullptr || request == nullptr || result == nullptr || request->size == 0 || result->size == 0) {
+                                     navspan_path_result* result, bool exact, float heuristic_scale) {
+    if (m == nullptr || request == nullptr || result == nullptr || request->size == 0 || result->size == 0 ||
+        !(heuristic_scale >= 0) || heuristic_scale == std::numeric_limits<float>::infinity()) {
         return navspan_result_invalid_argument;
     }
     navspan_path_request q;
@@ -549,9 +551,10 @@ static navspan_result find_path_with(const navspan_mesh* m, navspan_scratch* scr
             nav::exact_path_result ex;
             if (q.cost != nullptr) {
                 const hook_cost cost{q.cost, q.cost_user, m->w.link_count() ? m->w.links(0).data() : nullptr};
-                ex = nav::find_exact_path(g, r.start, a, r.goal, b, scratch->graph_s, cost);
+                ex = nav::find_exact_path(g, r.start, a, r.goal, b, scratch->graph_s, cost, heuristic_scale);
             } else {
-                ex = nav::find_exact_path(g, r.start, a, r.goal, b, scratch->graph_s);
+                ex = nav::find_exact_path(g, r.start, a, r.goal, b, scratch->graph_s, nav::distance_cost{},
+                                          heuristic_scale);
             }
             found.status = ex.status;
             found.cost = ex.cost;
@@ -559,9 +562,9 @@ static navspan_result find_path_with(const navspan_mesh* m, navspan_scratch* scr
             found.expanded = ex.expanded;
         } else if (q.cost != nullptr) {
             const hook_cost cost{q.cost, q.cost_user, m->w.link_count() ? m->w.links(0).data() : nullptr};
-            found = nav::find_path(m->w, r.start, a, r.goal, b, scratch->s, cost);
+            found = nav::find_path(m->w, r.start, a, r.goal, b, scratch->s, cost, heuristic_scale);
         } else {
-            found = nav::find_path(m->w, r.start, a, r.goal, b, scratch->s);
+            found = nav::find_path(m->w, r.start, a, r.goal, b, scratch->s, nav::distance_cost{}, heuristic_scale);
         }
         r.expanded = found.expanded;
         if (found.status != nav::path_status::found) {
@@ -595,12 +598,24 @@ static navspan_result find_path_with(const navspan_mesh* m, navspan_scratch* scr
 
 navspan_result navspan_find_path(const navspan_mesh* m, navspan_scratch* scratch, const navspan_path_request* request,
                                  navspan_path_result* result) {
-    return find_path_with(m, scratch, request, result, false);
+    return find_path_with(m, scratch, request, result, false, 1.0f);
 }
 
 navspan_result navspan_find_exact_path(const navspan_mesh* m, navspan_scratch* scratch,
                                        const navspan_path_request* request, navspan_path_result* result) {
-    return find_path_with(m, scratch, request, result, true);
+    return find_path_with(m, scratch, request, result, true, 1.0f);
+}
+
+navspan_result navspan_find_path_scaled(const navspan_mesh* m, navspan_scratch* scratch,
+                                        const navspan_path_request* request, float cost_lower_bound,
+                                        navspan_path_result* result) {
+    return find_path_with(m, scratch, request, result, false, cost_lower_bound);
+}
+
+navspan_result navspan_find_exact_path_scaled(const navspan_mesh* m, navspan_scratch* scratch,
+                                              const navspan_path_request* request, float cost_lower_bound,
+                                              navspan_path_result* result) {
+    return find_path_with(m, scratch, request, result, true, cost_lower_bound);
 }
 
 navspan_result navspan_waypoints(const navspan_mesh* m, const uint32_t* corridor, size_t corridor_count,

@@ -550,6 +550,27 @@ NAVSPAN_C_API navspan_result navspan_distance(const navspan_mesh* mesh, navspan_
 NAVSPAN_C_API navspan_result navspan_find_exact_path(const navspan_mesh* mesh, navspan_scratch* scratch,
                                                      const navspan_path_request* request, navspan_path_result* result);
 
+/* navspan_find_path and navspan_find_exact_path for a cost hook that prices
+ * a step below its length. Both searches are guided by the straight line to
+ * the goal, which is only a true lower bound on what is left when no step
+ * costs less than its length; below that the path found can be dearer than
+ * the cheapest, silently (a hook pricing every step 1, the fewest hops, got
+ * 34 steps where 30 exist on a corpus map). `cost_lower_bound` is the least
+ * the hook ever charges per unit of length: the guide is scaled by it, and
+ * the path is again the cheapest each search can find. 1 is the calls
+ * above; 0 suits any hook that never returns below 0 (hops, a price per
+ * polygon entered), at the price of searching everything cheaper than the
+ * goal. Negative, infinite or NaN: invalid_argument. Functions of their own
+ * rather than a member of the request, for the reason given at
+ * navspan_find_exact_path; a bare float rather than an options struct,
+ * as the other calls take their scalars. Since 0.1.0. */
+NAVSPAN_C_API navspan_result navspan_find_path_scaled(const navspan_mesh* mesh, navspan_scratch* scratch,
+                                                      const navspan_path_request* request, float cost_lower_bound,
+                                                      navspan_path_result* result);
+NAVSPAN_C_API navspan_result navspan_find_exact_path_scaled(const navspan_mesh* mesh, navspan_scratch* scratch,
+                                                            const navspan_path_request* request,
+                                                            float cost_lower_bound, navspan_path_result* result);
+
 #ifdef __cplusplus
 }
 #endif

@@ -14,7 +14,8 @@
 // The search moves between polygons through the midpoints of their
 // portals, the cost of a step being the distance walked (times what the
 // cost hook says), with the straight-line distance to the goal as its
-// heuristic: the cost model of Detour's findPath with one area cost. Once the
+// heuristic (scaled by the hook's lower bound per unit of length: see
+// find_path): the cost model of Detour's findPath with one area cost. Once the
 // scratch fits the walkable, no query allocates. One state per polygon
 // makes this search fast but not always shortest under that model;
 // search_graph.hpp has the exact one (find_exact_path).
@@ -117,6 +118,7 @@ struct path_search {
     const walkable& w;
     path_scratch& s;
     Cost& cost_of;
+    float heuristic_scale = 1.0f;
     std::size_t size = 0;
 
     // The heap's order (least total first) and where it tells each polygon
@@ -157,7 +159,8 @@ struct path_search {
         }
         const std::uint32_t gen = s.generation_;
         node& first = s.nodes_[start];
-        first = {0, path_detail::plan_distance3(start_plan, goal_plan), start_plan, no_polygon, 0, gen, 0, false};
+        first = {0, heuristic_scale * path_detail::plan_distance3(start_plan, goal_plan), start_plan, no_polygon, 0, gen, 0,
+                 false};
         size = 0;
         up(size++, start);
         while (size > 0) {
@@ -183,7 +186,7 @@ struct path_search {
                 if (!(step >= 0) || step == std::numeric_limits<float>::infinity()) continue;  // forbidden
                 const float g = c.cost + step;
                 if (!fresh && !(g < nn.cost)) continue;
-                const float h = next == goal ? 0.0f : path_detail::plan_distance3(entry, goal_plan);
+                const float h = next == goal ? 0.0f : heuristic_scale * path_detail::plan_distance3(entry, goal_plan);
                 const bool queued = !fresh;
                 nn.cost = g;
                 nn.total = g + h;
@@ -205,12 +208,22 @@ struct path_search {
 // (arriving at `goal_point`); points in world coordinates. `cost(walkable,
 // from, link, length)` prices each step; a negative, infinite or NaN cost
 // forbids the link. Allocates nothing.
+//
+// `heuristic_scale` is the least the hook ever charges per unit of length:
+// the straight line to the goal times it never overestimates what is left,
+// so A* stays as good as with the default hook. 1 (the default) suits hooks
+// that never price a step below its length; a hook that does (every step
+// 1: the fewest hops; a price per polygon entered) needs its own bound, or
+// 0, which makes the search Dijkstra's: the heuristic is then no help, and
+// the search expands every polygon cheaper than the goal. Negative or NaN:
+// bad_input.
 template <class Cost = distance_cost>
 path_result find_path(const walkable& w, polygon_index start, vec3 start_point, polygon_index goal, vec3 goal_point,
-                      path_scratch& scratch, Cost cost = {}) noexcept {
+                      path_scratch& scratch, Cost cost = {}, float heuristic_scale = 1.0f) noexcept {
     path_result r;
     if (start >= w.polygon_count() || goal >= w.polygon_count() || !w.usable(start) || !w.usable(goal) ||
-        !valid_query_point(start_point) || !valid_query_point(goal_point)) {
+        !valid_query_point(start_point) || !valid_query_point(goal_point) || !(heuristic_scale >= 0) ||
+        heuristic_scale == std::numeric_limits<float>::infinity()) {
         r.status = path_status::bad_input;
         return r;
     }
@@ -218,7 +231,7 @@ path_result find_path(const walkable& w, polygon_index start, vec3 start_point, 
         r.status = path_status::scratch_too_small;
         return r;
     }
-    path_search<Cost> search{w, scratch, cost};
+    path_search<Cost> search{w, scratch, cost, heuristic_scale};
     return search.run(start, w.to_plan(start_point), goal, w.to_plan(goal_point));
 }
 
