@@ -269,6 +269,11 @@ def _polygon_indices(starts: Any) -> Optional[List[int]]:
     return [int(p) for p in items]
 
 
+def _one_hop(a: int, b: int, link: int, kind: str, length: float) -> float:
+    """find_path's weight="hops": every step costs 1."""
+    return 1.0
+
+
 class Mesh:
     """The walkable view of a file (of one space of a plugin): polygons in
     world coordinates with the file's ids, links with portals, and the
@@ -289,6 +294,7 @@ class Mesh:
         self._vertices: Optional[array.array] = None
         self._table = None
         self._ids: Optional[Tuple[List[int], List[int]]] = None
+        self._areas: Optional[List[float]] = None
         self._lock = threading.Lock()
         s = ctypes.c_void_p()
         _check(_L.navspan_scratch_create(h, ctypes.byref(s)))
@@ -425,23 +431,60 @@ class Mesh:
         """nearest() for many points in one call (see locate_many)."""
         return self._many(_L.navspan_nearest_many, points, max_distance, surface)
 
-    def find_path(self, start: Union[int, PointLike], goal: Union[int, PointLike],
+    def find_path(self, start: Union[int, PointLike, Tuple[int, int]], goal: Union[int, PointLike, Tuple[int, int]],
                   cost: Optional[Callable[[int, int, int, str, float], float]] = None,
-                  exact: bool = False) -> Optional[Path]:
+                  exact: bool = False, *, weight: str = "distance", by: str = "index",
+                  lower_bound: Optional[float] = None) -> Optional[Path]:
         """The shortest path (A* over the polygons, then the waypoints
-        pulled tight) between two polygons (indices) or points (each the
-        polygon under or above it, else the nearest). None when the goal
-        cannot be reached. `cost(from, to, link, kind, length)` prices each
-        step (return length for the default; negative forbids the link).
+        pulled tight) between two polygons or points (each the polygon
+        under or above it, else the nearest). None when the goal cannot be
+        reached. Polygons are indices (by="index") or the file's own area
+        ids (by="id": a Source area id; a (primary, secondary) pair where
+        the format's ids have two parts).
+
+        weight: "distance" (the length walked), "hops" (every step 1: the
+        fewest polygons) or "size" (entering a polygon costs its plan
+        area, as awpy's "size" weight prices a tile by its size).
+        `cost(from, to, link, kind, length)` prices each step instead
+        (return length for the default; negative forbids the link);
+        `lower_bound` is the least it charges per unit of length (default
+        1: never below the length), which keeps the path the cheapest when
+        the hook prices below the length (0 always does, searching more).
         exact=True: the cheapest path under the cost model (crossing each
         portal at its midpoint) over the mesh's search graph, built on the
         first such call; A* can settle on a corridor a few percent dearer."""
+        if weight not in ("distance", "hops", "size"):
+            raise ValueError(f"weight must be 'distance', 'hops' or 'size', not {weight!r}")
+        if by not in ("index", "id"):
+            raise ValueError(f"by must be 'index' or 'id', not {by!r}")
+        if weight != "distance":
+            if cost is not None:
+                raise ValueError(f"weight={weight!r} and cost= both price the steps: give one")
+            if weight == "hops":
+                cost = _one_hop
+            else:
+                areas = self._plan_areas()
+                cost = lambda a, b, link, kind, length: areas[b]  # noqa: E731
+            # Neither prices a step by its length: the straight line would
+            # overestimate what is left, and only 0 bounds them from below.
+            lower_bound = 0.0
+        if lower_bound is not None:
+            lower_bound = float(lower_bound)
+            if not 0.0 <= lower_bound < math.inf:
+                raise ValueError(f"lower_bound must be finite and at least 0, not {lower_bound!r}")
         req = _lib.PathRequest()
         _L.navspan_path_request_init(ctypes.byref(req))
         for end, value in (("start", start), ("goal", goal)):
+            if by == "id":
+                polygon = self.find(value)
+                if polygon is None:
+                    raise NavspanError(32, f"invalid argument: no polygon with id {value!r} "
+                                           f"(by='id' takes the file's area ids; by='index' polygon indices)")
+                value = polygon
             if isinstance(value, int):
                 if not 0 <= value < self.polygon_count:
-                    raise NavspanError(32, f"invalid argument: no polygon {value}")
+                    raise NavspanError(32, f"invalid argument: no polygon {value} (polygon indices run 0 to "
+                                           f"{self.polygon_count - 1}; by='id' takes the file's area ids)")
                 setattr(req, end, value)
                 raw = _lib.Polygon()
                 _check(_L.navspan_mesh_polygons(self._h, value, 1, ctypes.byref(raw)))
@@ -465,7 +508,11 @@ class Mesh:
             req.cost = callback
         res = _lib.PathResult()
         res.size = ctypes.sizeof(res)
-        search = _L.navspan_find_exact_path if exact else _L.navspan_find_path
+        if lower_bound is None:
+            search = _L.navspan_find_exact_path if exact else _L.navspan_find_path
+        else:
+            scaled = _L.navspan_find_exact_path_scaled if exact else _L.navspan_find_path_scaled
+            search = lambda h, scratch, q, out: scaled(h, scratch, q, lower_bound, out)  # noqa: E731
         with self._lock:
             # The second round has the room the first one said it needs.
             for _ in range(2):
@@ -552,6 +599,25 @@ class Mesh:
             return math.inf
         _check(r)
         return cost.value
+
+    def _plan_areas(self) -> List[float]:
+        """Each polygon's area in plan (seen from above along the up
+        axis): the shoelace formula over its corners, computed once."""
+        if self._areas is None:
+            v = self.vertices
+            table = self._polygon_structs()
+            # The plan's two axes: x and y when z is up, x and z when y is.
+            second = 2 if self.up_axis == "y" else 1
+            areas = []
+            for i in range(self.polygon_count):
+                first, count = table[i].first_corner, table[i].corner_count
+                twice = 0.0
+                for k in range(count):
+                    a, b = 3 * (first + k), 3 * (first + (k + 1) % count)
+                    twice += v[a] * v[b + second] - v[b] * v[a + second]
+                areas.append(abs(twice) * 0.5)
+            self._areas = areas
+        return self._areas
 
     def _id_columns(self) -> Tuple[List[int], List[int]]:
         if self._ids is None:
@@ -737,10 +803,11 @@ class File:
     def nearest(self, point: PointLike, max_distance: float = math.inf) -> Optional[Location]:
         return self.mesh().nearest(point, max_distance)
 
-    def find_path(self, start: Union[int, PointLike], goal: Union[int, PointLike],
+    def find_path(self, start: Union[int, PointLike, Tuple[int, int]], goal: Union[int, PointLike, Tuple[int, int]],
                   cost: Optional[Callable[[int, int, int, str, float], float]] = None,
-                  exact: bool = False) -> Optional[Path]:
-        return self.mesh().find_path(start, goal, cost, exact)
+                  exact: bool = False, *, weight: str = "distance", by: str = "index",
+                  lower_bound: Optional[float] = None) -> Optional[Path]:
+        return self.mesh().find_path(start, goal, cost, exact, weight=weight, by=by, lower_bound=lower_bound)
 
     def raycast(self, source: PointLike, target: PointLike, step_height: float = 18.0,
                 start: Optional[int] = None) -> Optional[RaycastHit]:

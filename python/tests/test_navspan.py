@@ -223,6 +223,108 @@ def test_distances_reach_distance_and_exact_paths(name):
             assert e.value.name == "invalid_argument"
 
 
+
+def fewest_hops(mesh, start):
+    """An independent breadth-first search over the mesh's links: the
+    fewest steps from `start` to every polygon it reaches."""
+    out = [[] for _ in range(mesh.polygon_count)]
+    for link in mesh.links():
+        out[link.source].append(link.target)
+    hops = {start: 0}
+    queue = [start]
+    for p in queue:
+        for q in out[p]:
+            if q not in hops:
+                hops[q] = hops[p] + 1
+                queue.append(q)
+    return hops
+
+
+def least_area_entered(mesh, start, areas):
+    """Dijkstra over the polygons, entering one costing its plan area."""
+    import heapq
+    out = [[] for _ in range(mesh.polygon_count)]
+    for link in mesh.links():
+        out[link.source].append(link.target)
+    best = {start: 0.0}
+    heap = [(0.0, start)]
+    while heap:
+        c, p = heapq.heappop(heap)
+        if c > best[p]:
+            continue
+        for q in out[p]:
+            if c + areas[q] < best.get(q, math.inf):
+                best[q] = c + areas[q]
+                heapq.heappush(heap, (best[q], q))
+    return best
+
+
+def weighted_path_files():
+    """The samples and the first few Source maps of the corpus."""
+    return [SAMPLES / name for name in sorted(FORMATS)] + corpus_files("source-nav")[:3]
+
+
+@pytest.mark.parametrize("path", weighted_path_files(), ids=lambda p: p.name)
+def test_hops_and_size_weights_find_the_cheapest(path):
+    with navspan.open(path) as f:
+        mesh = f.mesh()
+        usable = [p.index for p in f.polygons if p.usable]
+        areas = mesh._plan_areas()
+        assert len(areas) == mesh.polygon_count and all(a >= 0 for a in areas)
+        pairs = 0
+        for k in range(3):
+            start = usable[(k * 7919) % len(usable)]
+            hops = fewest_hops(mesh, start)
+            least = least_area_entered(mesh, start, areas)
+            for j in range(6):
+                goal = usable[(k * 104729 + j * 65537) % len(usable)]
+                if goal == start:
+                    continue
+                by_hops = mesh.find_path(start, goal, weight="hops")
+                if goal not in hops:
+                    assert by_hops is None
+                    continue
+                pairs += 1
+                assert len(by_hops.polygons) == hops[goal] + 1
+                assert by_hops.cost == hops[goal]
+                assert by_hops.waypoints[-1] == pytest.approx(centre(f.polygons[goal]), abs=1e-3)
+                # a hook of one's own with its lower bound: the same count
+                own = mesh.find_path(start, goal, cost=lambda *step: 1.0, lower_bound=0)
+                assert len(own.polygons) == hops[goal] + 1
+                assert len(mesh.find_path(start, goal, cost=lambda *step: 1.0).polygons) >= hops[goal] + 1
+                exact_hops = mesh.find_path(start, goal, weight="hops", exact=True)
+                assert exact_hops is not None and len(exact_hops.polygons) >= 2
+                by_size = mesh.find_path(start, goal, weight="size")
+                assert by_size.cost == pytest.approx(least[goal], rel=1e-4, abs=1e-3)
+                assert by_size.cost == pytest.approx(sum(areas[p] for p in by_size.polygons[1:]), rel=1e-4, abs=1e-3)
+                assert f.find_path(start, goal, weight="hops") == by_hops
+        assert pairs > 0 or len(usable) < 2
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_paths_by_the_files_own_ids(name):
+    with navspan.open(SAMPLES / name) as f:
+        mesh = f.mesh()
+        usable = [p.index for p in f.polygons if p.usable]
+        first, last = usable[0], usable[-1]
+        by_index = mesh.find_path(first, last)
+        by_id = mesh.find_path(f.polygons[first].id, f.polygons[last].id, by="id")
+        assert by_id == by_index
+        assert f.find_path(f.polygons[first].id, f.polygons[last].id, by="id") == by_index
+        assert by_id.ids[0] == f.polygons[first].id
+        with pytest.raises(navspan.NavspanError) as e:
+            mesh.find_path(first, mesh.polygon_count)
+        assert e.value.name == "invalid_argument" and "by='id'" in str(e.value)
+        missing = max(p.id if isinstance(p.id, int) else p.id[0] for p in f.polygons) + 1000
+        missing = (missing, 0) if isinstance(f.polygons[first].id, tuple) else missing
+        with pytest.raises(navspan.NavspanError) as e:
+            mesh.find_path(f.polygons[first].id, missing, by="id")
+        assert "id" in str(e.value) and "by='index'" in str(e.value)
+        for bad in (dict(weight="time"), dict(by="name"), dict(weight="hops", cost=lambda *step: 1.0),
+                    dict(cost=lambda *step: 1.0, lower_bound=-1.0), dict(cost=lambda *step: 1.0, lower_bound=math.nan)):
+            with pytest.raises(ValueError):
+                mesh.find_path(first, last, **bad)
+
 def test_numpy_arrays_when_numpy_is_there():
     np = pytest.importorskip("numpy")
     with navspan.open(SAMPLES / "sample_v16_cstrike.nav") as f:
