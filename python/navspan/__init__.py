@@ -295,6 +295,7 @@ class Mesh:
         self._table = None
         self._ids: Optional[Tuple[List[int], List[int]]] = None
         self._areas: Optional[List[float]] = None
+        self._group_names: Optional[List[str]] = None
         self._lock = threading.Lock()
         s = ctypes.c_void_p()
         _check(_L.navspan_scratch_create(h, ctypes.byref(s)))
@@ -599,6 +600,42 @@ class Mesh:
             return math.inf
         _check(r)
         return cost.value
+
+    @property
+    def group_names(self) -> List[str]:
+        """The names of the polygons' groups by group number (Source: the
+        place names, "" for number 0, unnamed); empty for formats whose
+        groups have numbers only (Fox segments, plugin navmeshes)."""
+        if self._group_names is None:
+            count = _L.navspan_mesh_group_name_count(self._h)
+            self._group_names = [_L.navspan_mesh_group_name(self._h, g).decode("utf-8", "surrogateescape")
+                                 for g in range(count)]
+        return self._group_names
+
+    def polygons_in_group(self, name: Union[str, int]) -> array.array:
+        """The polygon indices (array('I'), in increasing order) of a named
+        group: a Source place ("BombsiteA"), as stored. An int is a group
+        number (Polygon.group: a Fox segment, a plugin's navmesh, a Source
+        place index). KeyError for a name no group has."""
+        if isinstance(name, numbers.Integral):
+            groups = self.polygon_data()["group"]
+            return array.array("I", (p for p, g in enumerate(groups) if g == name))
+        if not isinstance(name, str):
+            raise TypeError(f"a group is a name (str) or a number (int), not {type(name).__name__}")
+        if not name:
+            raise KeyError("the empty name is no group (polygons without a place have group 0)")
+        raw = name.encode("utf-8", "surrogateescape")
+        out = array.array("I", bytes(4 * max(1, self.polygon_count)))
+        buf = (ctypes.c_uint32 * len(out)).from_buffer(out)
+        count = ctypes.c_size_t()
+        r = _L.navspan_mesh_polygons_in_group(self._h, raw, buf, self.polygon_count, ctypes.byref(count))
+        del buf
+        if r == 35:
+            known = ", ".join(sorted(n for n in self.group_names if n)) or "none: this format numbers its groups"
+            raise KeyError(f"no group named {name!r} (named groups: {known})")
+        _check(r)
+        del out[count.value:]
+        return out
 
     def _plan_areas(self) -> List[float]:
         """Each polygon's area in plan (seen from above along the up

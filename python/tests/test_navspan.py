@@ -325,6 +325,33 @@ def test_paths_by_the_files_own_ids(name):
             with pytest.raises(ValueError):
                 mesh.find_path(first, last, **bad)
 
+
+@pytest.mark.parametrize("path", weighted_path_files() + corpus_files("source-nav"), ids=lambda p: p.name)
+def test_polygons_in_group(path):
+    with navspan.open(path) as f:
+        mesh = f.mesh()
+        groups = mesh.polygon_data()["group"]
+        names = mesh.group_names
+        for number, name in enumerate(names):
+            if not name:
+                continue
+            listed = mesh.polygons_in_group(name)
+            assert isinstance(listed, array.array) and listed.typecode == "I"
+            assert list(listed) == [p for p, g in enumerate(groups) if g < len(names) and names[g] == name]
+        for number in sorted(set(groups))[:3]:
+            assert list(mesh.polygons_in_group(number)) == [p for p, g in enumerate(groups) if g == number]
+        with pytest.raises(KeyError) as e:
+            mesh.polygons_in_group("no place is called this")
+        assert "no place is called this" in str(e.value)
+        with pytest.raises(KeyError):
+            mesh.polygons_in_group("")
+        with pytest.raises(TypeError):
+            mesh.polygons_in_group(1.5)
+        if "dust2" in path.name and names:
+            # the spawns of the command's `locate` (tests/nav: TSpawn and CTSpawn)
+            for place, point in (("TSpawn", (-700, -800, 120)), ("CTSpawn", (100, 2250, -120))):
+                assert mesh.locate(point, 64).polygon in mesh.polygons_in_group(place)
+
 def test_numpy_arrays_when_numpy_is_there():
     np = pytest.importorskip("numpy")
     with navspan.open(SAMPLES / "sample_v16_cstrike.nav") as f:

@@ -260,6 +260,56 @@ static void check_mesh(const navspan_mesh* mesh) {
  * counts of buffer_too_small; refusals. */
 static size_t fields_checked = 0;
 
+static size_t named_groups_checked = 0;
+
+/* Every named group: navspan_mesh_polygons_in_group lists exactly the
+ * polygons whose group bears that name (counted here through
+ * navspan_mesh_polygons), in increasing index. */
+static void check_groups(const navspan_mesh* mesh) {
+    const uint32_t n = navspan_mesh_polygon_count(mesh), names = navspan_mesh_group_name_count(mesh);
+    uint32_t g, i, *out = (uint32_t*)malloc(sizeof(uint32_t) * (n + 1));
+    navspan_polygon* polys = (navspan_polygon*)malloc(sizeof(navspan_polygon) * (n + 1));
+    size_t count = 0, expected, at;
+    if (out == NULL || polys == NULL) {
+        CHECK(0);
+        free(out);
+        free(polys);
+        return;
+    }
+    CHECK(navspan_mesh_polygons(mesh, 0, n, polys) == navspan_result_success);
+    CHECK(strcmp(navspan_mesh_group_name(mesh, names), "") == 0);
+    CHECK(strcmp(navspan_mesh_group_name(NULL, 0), "") == 0 && navspan_mesh_group_name_count(NULL) == 0);
+    for (g = 0; g < names; ++g) {
+        const char* name = navspan_mesh_group_name(mesh, g);
+        CHECK(name != NULL);
+        if (name == NULL || name[0] == '\0') continue;
+        expected = 0;
+        for (i = 0; i < n; ++i) {
+            expected += polys[i].group < names && strcmp(navspan_mesh_group_name(mesh, polys[i].group), name) == 0;
+        }
+        CHECK(navspan_mesh_polygons_in_group(mesh, name, out, n, &count) == navspan_result_success);
+        CHECK(count == expected);
+        for (at = 0; at < count; ++at) {
+            CHECK(strcmp(navspan_mesh_group_name(mesh, polys[out[at]].group), name) == 0);
+            CHECK(at == 0 || out[at - 1] < out[at]);
+        }
+        if (count > 0) {
+            CHECK(navspan_mesh_polygons_in_group(mesh, name, out, count - 1, &count) ==
+                  navspan_result_buffer_too_small && count == expected);
+            CHECK(navspan_mesh_polygons_in_group(mesh, name, NULL, 0, &count) == navspan_result_buffer_too_small);
+        }
+        ++named_groups_checked;
+    }
+    CHECK(navspan_mesh_polygons_in_group(mesh, "no place is called this", out, n, &count) ==
+          navspan_result_not_found && count == 0);
+    CHECK(navspan_mesh_polygons_in_group(mesh, "", out, n, &count) == navspan_result_invalid_argument);
+    CHECK(navspan_mesh_polygons_in_group(mesh, NULL, out, n, &count) == navspan_result_invalid_argument);
+    CHECK(navspan_mesh_polygons_in_group(mesh, "x", NULL, 5, &count) == navspan_result_invalid_argument);
+    CHECK(navspan_mesh_polygons_in_group(mesh, "x", out, n, NULL) == navspan_result_invalid_argument);
+    free(out);
+    free(polys);
+}
+
 static void check_searches(const navspan_mesh* mesh) {
     const uint32_t n = navspan_mesh_polygon_count(mesh);
     uint32_t u = NAVSPAN_NO_POLYGON, v = NAVSPAN_NO_POLYGON, i, starts[2];
@@ -626,6 +676,7 @@ static navspan_format check_file(const char* path, int must_open) {
             check_mesh(mesh);
             check_paths(mesh);
             check_searches(mesh);
+            check_groups(mesh);
         }
         navspan_mesh_destroy(mesh);
     }
@@ -801,6 +852,7 @@ int main(int argc, char** argv) {
     }
     printf("capi: %zu paths found, %zu end at the goal\n", paths_found, paths_at_goal);
     printf("capi: %zu meshes searched (distance field, reach, distance, exact path)\n", fields_checked);
+    printf("capi: %zu named groups listed\n", named_groups_checked);
     CHECK(fields_checked > 0);
     CHECK(paths_found > 0 && paths_at_goal == paths_found);
     printf("capi: %d samples, %d corpus files\n", samples, corpus);

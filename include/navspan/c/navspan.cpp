@@ -745,4 +745,37 @@ navspan_result navspan_distance(const navspan_mesh* m, navspan_scratch* scratch,
     });
 }
 
+uint32_t navspan_mesh_group_name_count(const navspan_mesh* m) {
+    return m ? static_cast<uint32_t>(m->w.group_names().size()) : 0;
+}
+
+const char* navspan_mesh_group_name(const navspan_mesh* m, uint32_t group) {
+    if (m == nullptr || group >= m->w.group_names().size()) return "";
+    return m->w.group_names()[group].c_str();
+}
+
+navspan_result navspan_mesh_polygons_in_group(const navspan_mesh* m, const char* name, uint32_t* out, size_t capacity,
+                                              size_t* count) {
+    if (m == nullptr || name == nullptr || name[0] == '\0' || count == nullptr || (out == nullptr && capacity != 0)) {
+        return navspan_result_invalid_argument;
+    }
+    const std::string_view wanted(name);
+    const auto names = m->w.group_names();
+    // Unknown names are told apart from empty groups (a typo is not an
+    // empty place); then one walk over the polygons, nothing allocated.
+    bool any = false;
+    for (const std::string& n : names) any = any || n == wanted;
+    *count = 0;
+    if (!any) return navspan_result_not_found;
+    std::size_t found = 0;
+    for (nav::polygon_index p = 0; p < m->w.polygon_count(); ++p) {
+        const std::uint32_t g = m->w.group(p);
+        if (g >= names.size() || names[g] != wanted) continue;
+        if (found < capacity) out[found] = p;
+        ++found;
+    }
+    *count = found;
+    return found > capacity ? navspan_result_buffer_too_small : navspan_result_success;
+}
+
 }  // extern "C"

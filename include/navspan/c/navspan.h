@@ -571,6 +571,29 @@ NAVSPAN_C_API navspan_result navspan_find_exact_path_scaled(const navspan_mesh* 
                                                             const navspan_path_request* request,
                                                             float cost_lower_bound, navspan_path_result* result);
 
+/* ---- Named groups of polygons (since 0.1.0) -----------------------------------
+ *
+ * A polygon's group (navspan_polygon::group) is what its format gathers
+ * polygons by: Source's place (its index into the file's place names), a
+ * Fox segment, a plugin's navmesh. Source names its places; the other
+ * formats number their groups without names. */
+
+/* How many group numbers there are names for (Source: the place table, 0
+ * unnamed; 0 for a format without names or a NULL mesh). */
+NAVSPAN_C_API uint32_t navspan_mesh_group_name_count(const navspan_mesh* mesh);
+/* The name of group `group` ("BombsiteA"), NUL-terminated, valid while the
+ * mesh lives; "" when the group has none (out of range, unnamed, a format
+ * without names, a NULL mesh). */
+NAVSPAN_C_API const char* navspan_mesh_group_name(const navspan_mesh* mesh, uint32_t group);
+/* The polygons of every group named `name` (exact, case as stored), in
+ * increasing index: `count` gets how many there are in all; above
+ * `capacity` the call returns buffer_too_small (`out` holds the first
+ * `capacity`). `out` may be NULL when capacity is 0. not_found when no
+ * group has the name; invalid_argument for a NULL mesh, name or count, or
+ * an empty name (the unnamed groups are not a group). */
+NAVSPAN_C_API navspan_result navspan_mesh_polygons_in_group(const navspan_mesh* mesh, const char* name,
+                                                            uint32_t* out, size_t capacity, size_t* count);
+
 #ifdef __cplusplus
 }
 #endif
