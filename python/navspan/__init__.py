@@ -33,7 +33,7 @@ from . import _lib
 from ._records import Finding, Link, Location, Path, RaycastHit, Space
 
 __all__ = [
-    "open", "File", "Mesh", "Polygon", "Link", "Location", "Path", "RaycastHit", "Finding", "Space",
+    "open", "File", "Mesh", "PolygonTable", "Polygon", "Link", "Location", "Path", "RaycastHit", "Finding", "Space",
     "NavspanError", "FileNotFound", "IsADirectory", "library_version", "__version__",
 ]
 
@@ -267,6 +267,41 @@ def _polygon_indices(starts: Any) -> Optional[List[int]]:
     if not all(0 <= p <= 0xFFFFFFFF for p in items):
         raise NavspanError(32, "invalid argument: a polygon index out of range")
     return [int(p) for p in items]
+
+
+class PolygonTable(dict):
+    """Mesh.table(): one column per name, one row per polygon. Columns are
+    NumPy arrays when NumPy is importable (the points (n, 3), a two-part
+    id (n, 2), the names an object array), else array.array and, for the
+    points and two-part ids, lists of tuples."""
+
+    # How to_pandas names the parts of a column of several values a row.
+    _PARTS = {2: ("primary", "secondary"), 3: ("x", "y", "z")}
+
+    def __len__(self) -> int:  # the rows, as a DataFrame counts them
+        return len(self["index"]) if "index" in self else 0
+
+    def columns(self) -> List[str]:
+        return list(self.keys())
+
+    def to_pandas(self):
+        """A pandas DataFrame indexed by polygon: a column of points splits
+        into name_x, name_y, name_z (a two-part id into id_primary and
+        id_secondary). ImportError without pandas."""
+        import pandas
+        frame = {}
+        for name, column in self.items():
+            if name == "index":
+                continue
+            width = getattr(column, "ndim", 1) == 2 and column.shape[1]
+            if not width and len(column) and isinstance(column[0], tuple):
+                width = len(column[0])
+            if width:
+                for k, part in enumerate(self._PARTS[width]):
+                    frame[f"{name}_{part}"] = [row[k] for row in column] if isinstance(column, list) else column[:, k]
+            else:
+                frame[name] = column
+        return pandas.DataFrame(frame, index=pandas.Index(self["index"], name="index"))
 
 
 def _one_hop(a: int, b: int, link: int, kind: str, length: float) -> float:
@@ -635,6 +670,68 @@ class Mesh:
             raise KeyError(f"no group named {name!r} (named groups: {known})")
         _check(r)
         del out[count.value:]
+        return out
+
+    def table(self) -> PolygonTable:
+        """Every polygon as a row of columns: index, id (the file's own;
+        (primary, secondary) where its ids have two parts), centroid (the
+        mean of its corners), bounds_min and bounds_max (of its corners),
+        size (its area in plan, seen along the up axis), group (Polygon.group),
+        group_name (the place's name where the format names groups, else
+        ""), flags, corner_count, link_count, usable. NumPy arrays when
+        NumPy is importable (see PolygonTable); .to_pandas() makes a
+        DataFrame."""
+        n = self.polygon_count
+        # The polygon records in one call, read as the 9 words each is
+        # (navspan_polygon has nothing but 32-bit members), one column a slice.
+        words = array.array("I", bytes(self._polygon_structs())[:ctypes.sizeof(_lib.Polygon) * n])
+        stride = len(_lib.Polygon._fields_)
+        field = {name: k for k, (name, _) in enumerate(_lib.Polygon._fields_)}
+        column = {name: words[k::stride] for name, k in field.items()}
+        v = self.vertices
+        centroid, low, high = array.array("f", bytes(12 * n)), array.array("f", bytes(12 * n)), array.array("f", bytes(12 * n))
+        firsts, counts = column["first_corner"], column["corner_count"]
+        for p in range(n):
+            first, count = firsts[p], counts[p]
+            if count == 0:
+                continue
+            for axis in range(3):
+                values = v[3 * first + axis:3 * (first + count):3]
+                centroid[3 * p + axis] = sum(values) / count
+                low[3 * p + axis] = min(values)
+                high[3 * p + axis] = max(values)
+        names = self.group_names
+        group_name = [names[g] if g < len(names) else "" for g in column["group"]]
+        out = PolygonTable()
+        try:
+            import numpy
+        except ImportError:
+            numpy = None
+        if numpy is not None:
+            out["index"] = numpy.arange(n, dtype=numpy.uint32)
+            primary = numpy.frombuffer(column["id_primary"], dtype=numpy.uint32)
+            out["id"] = (numpy.stack([primary, numpy.frombuffer(column["id_secondary"], dtype=numpy.uint32)], axis=1)
+                         if self._two_part else primary)
+            for name, points in (("centroid", centroid), ("bounds_min", low), ("bounds_max", high)):
+                out[name] = numpy.frombuffer(points, dtype=numpy.float32).reshape(n, 3)
+            out["size"] = numpy.array(self._plan_areas(), dtype=numpy.float64)
+            out["group"] = numpy.frombuffer(column["group"], dtype=numpy.uint32)
+            out["group_name"] = numpy.array(group_name, dtype=object)
+            for name in ("flags", "corner_count", "link_count"):
+                out[name] = numpy.frombuffer(column[name], dtype=numpy.uint32)
+            out["usable"] = numpy.frombuffer(column["usable"], dtype=numpy.uint32).astype(bool)
+            return out
+        def triples(points: array.array) -> List[Tuple[float, float, float]]:
+            return list(zip(points[0::3], points[1::3], points[2::3]))
+        out["index"] = array.array("I", range(n))
+        out["id"] = (list(zip(column["id_primary"], column["id_secondary"])) if self._two_part
+                     else column["id_primary"])
+        out["centroid"], out["bounds_min"], out["bounds_max"] = triples(centroid), triples(low), triples(high)
+        out["size"] = array.array("d", self._plan_areas())
+        out["group"] = column["group"]
+        out["group_name"] = group_name
+        for name in ("flags", "corner_count", "link_count", "usable"):
+            out[name] = column[name]
         return out
 
     def _plan_areas(self) -> List[float]:

@@ -352,6 +352,64 @@ def test_polygons_in_group(path):
             for place, point in (("TSpawn", (-700, -800, 120)), ("CTSpawn", (100, 2250, -120))):
                 assert mesh.locate(point, 64).polygon in mesh.polygons_in_group(place)
 
+
+@pytest.mark.parametrize("path", weighted_path_files(), ids=lambda p: p.name)
+def test_table_has_a_row_per_polygon(path):
+    with navspan.open(path) as f:
+        mesh = f.mesh()
+        table = mesh.table()
+        n = mesh.polygon_count
+        assert len(table) == n
+        assert {"index", "id", "centroid", "bounds_min", "bounds_max", "size", "group", "group_name", "flags",
+                "corner_count", "link_count", "usable"} <= set(table.columns())
+        assert all(len(column) == n for column in table.values())
+        links = [0] * n
+        for link in mesh.links():
+            links[link.source] += 1
+        areas = mesh._plan_areas()
+        for p in f.polygons:
+            i = p.index
+            assert int(table["index"][i]) == i
+            ident = table["id"][i]
+            assert (tuple(int(x) for x in ident) if isinstance(p.id, tuple) else int(ident)) == p.id
+            corners = p.corners
+            for axis in range(3):
+                values = [c[axis] for c in corners]
+                assert table["centroid"][i][axis] == pytest.approx(sum(values) / len(values), rel=1e-5, abs=1e-3)
+                assert table["bounds_min"][i][axis] == min(values)
+                assert table["bounds_max"][i][axis] == max(values)
+            assert table["size"][i] == areas[i] >= 0
+            assert int(table["link_count"][i]) == links[i]
+            assert int(table["group"][i]) == p.group
+            assert bool(table["usable"][i]) == p.usable
+            names = mesh.group_names
+            assert table["group_name"][i] == (names[p.group] if p.group < len(names) else "")
+
+
+def test_table_sizes_and_places_on_dust2():
+    files = [p for p in corpus_files("source-nav") if p.name.endswith("bouletmarc__css_maps_content__de_dust2.nav")]
+    if not files:
+        pytest.skip("no de_dust2 with places in the corpus")
+    with navspan.open(files[0]) as f:
+        table = f.mesh().table()
+        spawn = [i for i, name in enumerate(table["group_name"]) if name == "TSpawn"]
+        assert spawn == list(f.mesh().polygons_in_group("TSpawn"))
+        # a Source area is an axis-aligned rectangle in plan: its size is its extent's product
+        for i in range(0, len(table), 97):
+            lo, hi = table["bounds_min"][i], table["bounds_max"][i]
+            assert table["size"][i] == pytest.approx((hi[0] - lo[0]) * (hi[1] - lo[1]), rel=1e-4)
+
+
+def test_table_to_pandas_when_pandas_is_there():
+    pandas = pytest.importorskip("pandas")
+    with navspan.open(SAMPLES / "fox_sample.nav2") as f:
+        mesh = f.mesh()
+        frame = mesh.table().to_pandas()
+        assert len(frame) == mesh.polygon_count
+        assert {"id_primary", "id_secondary", "centroid_x", "centroid_y", "centroid_z", "size",
+                "group_name", "link_count"} <= set(frame.columns)
+        assert isinstance(frame, pandas.DataFrame)
+
 def test_numpy_arrays_when_numpy_is_there():
     np = pytest.importorskip("numpy")
     with navspan.open(SAMPLES / "sample_v16_cstrike.nav") as f:
@@ -362,6 +420,9 @@ def test_numpy_arrays_when_numpy_is_there():
         assert np.frombuffer(f.vertices, dtype=np.float32).reshape(-1, 3).shape == (mesh.corner_count, 3)
         field = np.frombuffer(mesh.distances_from(pts[:2]), dtype=np.float32)
         assert field.shape == (mesh.polygon_count,) and field[0] == 0 and field[1] == 0
+        table = mesh.table()
+        assert table["centroid"].shape == (mesh.polygon_count, 3) and table["centroid"].dtype == np.float32
+        assert table["index"].dtype == np.uint32 and table["usable"].dtype == bool
 
 
 def test_plugin_spaces():
