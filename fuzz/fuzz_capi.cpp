@@ -85,6 +85,16 @@ void query(navspan_mesh* mesh, draw& d, std::uint64_t& h) {
     navspan_location at;
     check(navspan_locate(mesh, &points[0], std::numeric_limits<float>::infinity(), &at));
     check(navspan_nearest(mesh, &points[3], std::numeric_limits<float>::infinity(), &at));
+    // The named groups: each name a file gives lists its polygons, into
+    // room drawn from the input.
+    const std::uint32_t names = navspan_mesh_group_name_count(mesh);
+    if (names > 0) {
+        const char* name = navspan_mesh_group_name(mesh, d.next() % (names + 1));
+        std::vector<std::uint32_t> members(d.next() % 64);
+        std::size_t in_group = 0;
+        if (name[0] != '\0') check(navspan_mesh_polygons_in_group(mesh, name, members.data(), members.size(), &in_group));
+        h += in_group;
+    }
     if (n == 0) return;
     navspan_scratch* scratch = nullptr;
     check(navspan_scratch_create(mesh, &scratch));
@@ -125,6 +135,11 @@ void query(navspan_mesh* mesh, draw& d, std::uint64_t& h) {
         exact.size = sizeof exact;
         check(navspan_find_exact_path(mesh, i % 2 == 0 ? scratch : nullptr, &req, &exact));
         h += exact.corridor_count + exact.waypoint_count + exact.expanded;
+        // The scaled searches with a drawn bound (negative now and then: refused).
+        const float lower_bound = d.in(-0.5f, 2.0f);
+        check(navspan_find_path_scaled(mesh, i % 2 == 0 ? scratch : nullptr, &req, lower_bound, &exact));
+        check(navspan_find_exact_path_scaled(mesh, scratch, &req, lower_bound, &exact));
+        h += exact.corridor_count + exact.expanded;
         float cost = 0;
         check(navspan_distance(mesh, scratch, req.start, d.next() % 4 == 0 ? nullptr : req.start_point, req.goal,
                                req.goal_point, &cost));
