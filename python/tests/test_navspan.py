@@ -301,6 +301,25 @@ def test_hops_and_size_weights_find_the_cheapest(path):
         assert pairs > 0 or len(usable) < 2
 
 
+
+def test_the_issues_hops_path_on_awpys_dust2():
+    """Issue 34's report: area 6992 to 1807 on awpy's de_dust2, where a
+    hook pricing each step 1 without its bound took 34 steps."""
+    files = [p for p in corpus_files("source-nav") if p.name == "pnxenopoulos__awpy__de_dust2.nav"]
+    if not files:
+        pytest.skip("no awpy de_dust2 in the corpus")
+    with navspan.open(files[0]) as f:
+        mesh = f.mesh()
+        unbounded = mesh.find_path(6992, 1807, cost=lambda *step: 1.0, by="id")
+        hops = mesh.find_path(6992, 1807, weight="hops", by="id")
+        start = mesh.find(6992)
+        assert len(hops.polygons) - 1 == fewest_hops(mesh, start)[mesh.find(1807)]
+        assert len(unbounded.polygons) - 1 > len(hops.polygons) - 1
+        assert len(mesh.find_path(6992, 1807, by="id").polygons) - 1 >= len(hops.polygons) - 1
+        with pytest.raises(navspan.NavspanError) as e:
+            mesh.find_path(6992, 1807)
+        assert "by='id'" in str(e.value)
+
 @pytest.mark.parametrize("name", sorted(FORMATS))
 def test_paths_by_the_files_own_ids(name):
     with navspan.open(SAMPLES / name) as f:
