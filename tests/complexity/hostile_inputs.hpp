@@ -30,6 +30,9 @@ struct shape {
     // stay under 100 MB of peak memory there (and in time within n log n of
     // `large`); 0 when the shape cannot grow past `large`.
     std::size_t huge = 0;
+    // The library refuses to build the walkable (limit_exceeded): the file
+    // asks for more than a multiple of its size, and must be refused cheaply.
+    bool walkable_refused = false;
 };
 
 namespace detail_hostile {
@@ -142,11 +145,63 @@ inline std::vector<std::byte> quake_overlap(std::size_t n) {
     return build_quake(s);
 }
 
+// H4 (issue 35): `kib` KiB of uncompressed filler (GLOB records with a long
+// EDID), which raises the whole-file work budget (32 per byte + 16 MiB),
+// and then as many compressed navmeshes in one interior cell as that
+// budget lets inflate, each of 65,534 identical small triangles and one
+// far one (a few KB of zlib each). Walkables and pictures built from every
+// inflated triangle grew with the budget, not the file.
+inline std::vector<std::byte> plugin_padding(std::size_t kib) {
+    nvnm_data d;
+    d.version = 12;
+    constexpr float side = 100000.0f, corner = side * 0.015f;
+    d.vertices = {{0, 0, 0}, {corner, 0, 0}, {0, corner, 0}, {side, side, 0}, {side - 1, side, 0}, {side, side - 1, 0}};
+    nvnm_data::triangle t;
+    t.v = {0, 1, 2};
+    d.triangles.assign(65534, t);
+    t.v = {3, 4, 5};
+    d.triangles.push_back(t);
+    d.divisor = 1;
+    d.cell_x = d.cell_y = side;
+    d.min = {0, 0, 0};
+    d.max = {side, side, 0};
+    d.cells.assign(1, {});
+    constexpr std::uint32_t cell = 0x01000800;
+    d.parent = cell;
+    const std::vector<std::byte> navm = navm_subrecords(d);
+    byte_writer record;  // one record's compressed data, written once per navmesh
+    record.u32(static_cast<std::uint32_t>(navm.size()));
+    std::vector<std::byte> data = record.bytes();
+    const std::vector<std::byte> z = zlib_compress(navm, deflate_mode::dynamic);
+    data.insert(data.end(), z.begin(), z.end());
+    const std::size_t filler = kib * 1024;
+    const std::size_t meshes = (32 * filler + (std::size_t{16} << 20)) / navm.size() - 1;
+
+    plugin_writer p(header_for_version(12));
+    p.begin_top_group("CELL");
+    p.begin_group(cell % 10, 2).begin_group(cell % 100, 3);
+    p.record("CELL", cell, cell_subrecords("navspanCell"), compression::none);
+    p.begin_group(cell, 6).begin_group(cell, 9);
+    for (std::size_t i = 0; i < meshes; ++i) p.raw_record("NAVM", cell + 1 + static_cast<std::uint32_t>(i), data, 0x00040000u);
+    p.end_group().end_group().end_group().end_group();
+    p.end_group();
+    p.begin_top_group("GLOB");
+    std::uint32_t id = 0x02000000;
+    for (std::size_t written = 0; written < filler; written += 60000) {
+        subrecord_writer edid;
+        edid.add_text("EDID", std::string(std::min<std::size_t>(60000, filler - written), 'x'));
+        p.record("GLOB", id++, edid.bytes(), compression::none);
+    }
+    p.end_group();
+    return std::move(p).finish();
+}
+
 // Every shape, with the sizes the complexity test runs (the larger 8 times
 // the smaller, then the huge one of the absolute memory check) and the
 // endpoints the queries take. The huge sizes against the issue's table: G1
 // 8.4 MB (table 4.2 MB), G2 524,288 ids (400,000), G3 16,000 cells (4,000),
-// G4 and G5 at their 65,535 cap (the table's files).
+// G4 and G5 at their 65,535 cap (the table's files), H4 at issue 35's
+// 998 KB (45 navmeshes of 65,535 triangles).
 inline std::vector<shape> all_shapes() {
     return {
         {"G1 source one-way", ".nav", source_one_way, 2048, 16384, "50,50,0", "1", "2", 131072},
@@ -156,6 +211,8 @@ inline std::vector<shape> all_shapes() {
         {"G3 plugin cells", ".esp", plugin_cells, 250, 2000, "1e6,1e6,0", "01000801:0", "01000801:1", 16000},
         {"G4 plugin grid", ".esp", plugin_grid, 4096, 32768, "10,10,0", "01000801:0", "01000801:1", 65535},
         {"G5 quake overlapping links", ".nav", quake_overlap, 1024, 8192, "0,0,0", "0", "1", 65535},
+        {"H4 plugin inflation padding", ".esp", plugin_padding, 64, 512, "50000,50000,0", "01000801:0", "01000801:1", 1000,
+         true},
     };
 }
 

@@ -635,3 +635,37 @@ TEST_CASE("creation tools: a worldspace's far-apart navmeshes are drawn one area
     REQUIRE(navspan_test::call_opened(bytes, cf::build_scene, beyond).ok());
     CHECK(beyond.polygons.empty());  // the command says how many areas there are
 }
+
+TEST_CASE("creation tools: a picture draws at most limits::polygons_per_kib of the plugin's triangles (issue 35, H4)") {
+    // Three navmeshes of 512 triangles in one interior cell; a budget of
+    // 1 per KiB plus 1024 leaves room for two of them.
+    nvnm_data mesh = plain_mesh(16, 16);
+    mesh.parent = 0x01000800;  // the cell
+    const std::vector<std::byte> navm = navm_subrecords(mesh);
+    plugin_writer p;
+    p.begin_top_group("CELL");
+    write_interior_cell(p, 0x01000800, {navm, navm, navm}, 0x01000801, compression::dynamic);
+    p.end_group();
+    const std::vector<std::byte> bytes = std::move(p).finish();
+    creation::options o;
+    o.limits.polygons_per_kib = 1;
+    o.limits.polygon_floor = 1024;
+    auto plugin = creation::plugin_file::open(bytes, o);
+    REQUIRE(plugin);
+    navspan::tools::scene picture;
+    const navspan::error e = cf::build_scene(*plugin, picture);
+    CHECK(e.code == navspan::error_code::limit_exceeded);
+    CHECK(std::string(e.record) == "navmesh record (its triangles pass limits::polygons_per_kib)");
+    CHECK(e.value == 3 * 512);
+    CHECK(e.bound == (bytes.size() + 1023) / 1024 + 1024);
+    CHECK(picture.polygons.empty());  // refused before any triangle is drawn
+    std::vector<navspan::tools::scene> parts;
+    CHECK(cf::build_split_scenes(*plugin, picture, parts).code == navspan::error_code::limit_exceeded);
+
+    o.limits.polygons_per_kib = 1024;  // raised: every triangle is drawn
+    auto raised = creation::plugin_file::open(bytes, o);
+    REQUIRE(raised);
+    navspan::tools::scene drawn;
+    REQUIRE(cf::build_scene(*raised, drawn).ok());
+    CHECK(drawn.polygons.size() == 3 * 512);
+}

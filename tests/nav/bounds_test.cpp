@@ -1,16 +1,20 @@
 // navspan::nav on inputs built to make queries slow, big or wrong (issue
-// 28's G5, G6, G7): the spatial index stays within its documented size,
-// raycast's work stays bounded on coincident polygons linked in a loop,
-// and points no query can mean (NaN, infinite, beyond a billion units) are
-// refused instead of answered.
+// 28's G5, G6, G7; issue 35's H4): the spatial index stays within its
+// documented size, a plugin's walkable and picture within a multiple of
+// the file (the picture: tests/creation/creation_tools_test.cpp), raycast's work stays bounded on coincident polygons linked in
+// a loop, and points no query can mean (NaN, infinite, beyond a billion
+// units) are refused instead of answered.
 #include <doctest/doctest.h>
 
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include <navspan/navspan.hpp>
+
+#include "creation/builder.hpp"
 
 namespace {
 
@@ -183,4 +187,62 @@ TEST_CASE("nav bounds: the search graph of a hub with thousands of links stays O
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     CHECK(seconds < 2.0);  // generous: 9 million steps per search would take far longer
+}
+
+TEST_CASE("nav bounds: a plugin's walkable stays within limits::polygons_per_kib of the file (H4)") {
+    // Three navmeshes of 512 triangles in one interior cell; a budget of
+    // 1 per KiB plus 1024 leaves room for two of them.
+    namespace creation = navspan::creation;
+    navspan_test::nvnm_data mesh = navspan_test::plain_mesh(16, 16);
+    mesh.parent = 0x01000800;  // the cell
+    const std::vector<std::byte> navm = navspan_test::navm_subrecords(mesh);
+    navspan_test::plugin_writer p;
+    p.begin_top_group("CELL");
+    navspan_test::write_interior_cell(p, 0x01000800, {navm, navm, navm}, 0x01000801, navspan_test::compression::dynamic);
+    p.end_group();
+    const std::vector<std::byte> bytes = std::move(p).finish();
+    creation::options o;
+    o.limits.polygons_per_kib = 1;
+    o.limits.polygon_floor = 1024;
+    const std::uint64_t budget = (bytes.size() + 1023) / 1024 + 1024;
+    REQUIRE(navspan::polygon_budget_for(o.limits, bytes.size()) == budget);
+    REQUIRE(budget < 3 * 512);
+    auto plugin = creation::plugin_file::open(bytes, o);
+    REQUIRE(plugin);
+    creation::inflate_buffer scratch;
+    std::vector<std::uint64_t> records;
+    REQUIRE(creation::for_each_navmesh(*plugin, scratch, [&](const creation::navmesh_entry& n) {
+                records.push_back(n.record.offset());
+            }).ok());
+    REQUIRE(records.size() == 3);
+    const nav::plugin_space cell{nav::space_kind::cell, 0x01000800};
+
+    auto refused = [&](const navspan::error& e) {
+        CHECK(e.code == navspan::error_code::limit_exceeded);
+        CHECK(e.offset == records[2]);  // the third NAVM record, the one that passes the budget
+        CHECK(std::string(e.record) == "navmesh record (its triangles pass limits::polygons_per_kib)");
+        CHECK(e.value == 3 * 512);
+        CHECK(e.bound == budget);
+        CHECK(e.parent == nullptr);  // the offset is the record's own, in the file
+    };
+    const auto w = nav::make_walkable(*plugin, cell, scratch);
+    REQUIRE_FALSE(w);
+    refused(w.error());
+    std::vector<nav::plugin_space> spaces;
+    std::vector<nav::walkable> meshes;
+    refused(nav::make_walkables(*plugin, scratch, spaces, meshes));
+
+    // One navmesh alone fits; a caller who raises the bound gets it all.
+    const nav::plugin_space one{nav::space_kind::navmesh, 0x01000801};
+    auto single = nav::make_walkable(*plugin, one, scratch);
+    REQUIRE(single);
+    CHECK(single->polygon_count() == 512);
+    o.limits.polygons_per_kib = 1024;
+    auto raised = creation::plugin_file::open(bytes, o);
+    REQUIRE(raised);
+    auto whole = nav::make_walkable(*raised, cell, scratch);
+    REQUIRE(whole);
+    CHECK(whole->polygon_count() == 3 * 512);
+    o.limits.polygons_per_kib = 0;  // no bound
+    REQUIRE(nav::make_walkable(*creation::plugin_file::open(bytes, o), cell, scratch));
 }

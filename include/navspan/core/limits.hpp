@@ -40,6 +40,20 @@ struct limits {
     // Largest file read_file() reads into memory (bytes); larger files are
     // refused with limit_exceeded before any byte is read.
     std::uint64_t max_file_size = std::uint64_t{2} << 30;
+
+    // The most polygons a walkable (nav::make_walkable) or a picture may
+    // build from a file whose polygons are compressed (plugin navmeshes):
+    //     polygons_per_kib * (input size in KiB) + polygon_floor
+    // The work budget bounds what is inflated, never what is then built
+    // from it: identical triangles compress a thousandfold, so a 1 MB
+    // plugin could inflate 3 M triangles and build gigabytes from them.
+    // Real navmesh records take 17 to 21 bytes per triangle (zlib gains
+    // only 1.6x on them), so 256 per KiB (one per 4 bytes) leaves a
+    // margin of 4 over a plugin that holds nothing but navmeshes; the
+    // floor is one full NVNM (triangle indices are 16-bit). Refused with
+    // limit_exceeded at the record that would pass it. 0 means no bound.
+    std::uint64_t polygons_per_kib = 256;
+    std::uint64_t polygon_floor = 65536;
 };
 
 // The work budget `lim` allows for an input of `input_size` bytes (units, see
@@ -50,6 +64,17 @@ constexpr std::uint64_t work_budget_for(const limits& lim, std::uint64_t input_s
     constexpr std::uint64_t max = ~std::uint64_t{0};
     if (input_size > (max - lim.work_floor) / lim.work_per_byte) return max;
     return lim.work_per_byte * input_size + lim.work_floor;
+}
+
+// The polygons `lim` lets a walkable or picture build from an input of
+// `input_size` bytes (limits::polygons_per_kib); 0 means no bound.
+// Saturates instead of wrapping.
+constexpr std::uint64_t polygon_budget_for(const limits& lim, std::uint64_t input_size) noexcept {
+    if (lim.polygons_per_kib == 0) return 0;
+    constexpr std::uint64_t max = ~std::uint64_t{0};
+    const std::uint64_t kib = input_size / 1024 + (input_size % 1024 != 0 ? 1 : 0);
+    if (kib > (max - lim.polygon_floor) / lim.polygons_per_kib) return max;
+    return lim.polygons_per_kib * kib + lim.polygon_floor;
 }
 
 // Fails with limit_exceeded when `count` is above limits::max_count.
@@ -81,6 +106,29 @@ private:
     std::uint64_t left_;
     bool unlimited_;
     std::uint64_t budget_;
+};
+
+// Counts the polygons built from an input of `input_size` bytes against
+// polygon_budget_for: charge() fails at the first element (record) that
+// would pass it, naming it, before its polygons are built.
+class polygon_meter {
+public:
+    constexpr polygon_meter(const limits& lim, std::uint64_t input_size) noexcept
+        : budget_(polygon_budget_for(lim, input_size)) {}
+
+    constexpr error charge(std::uint64_t polygons, std::uint64_t offset, const char* what) noexcept {
+        if (budget_ == 0) return {};
+        if (NAVSPAN_UNLIKELY(polygons > budget_ - used_)) {
+            const std::uint64_t asked = polygons > ~std::uint64_t{0} - used_ ? ~std::uint64_t{0} : used_ + polygons;
+            return detail::fail(error_code::limit_exceeded, offset, what, asked, budget_);
+        }
+        used_ += polygons;
+        return {};
+    }
+
+private:
+    std::uint64_t budget_;
+    std::uint64_t used_ = 0;
 };
 
 }  // namespace navspan

@@ -159,18 +159,33 @@ private:
     std::uint32_t number_ = 0;
 };
 
+// Charges a navmesh's triangles against the plugin's polygon budget
+// (limits::polygons_per_kib) before they are built: the work budget bounds
+// what is inflated, and the walkable must stay a multiple of the file.
+inline error charge_triangles(polygon_meter& meter, const creation::navmesh_entry& n) {
+    return meter.charge(n.navmesh.triangles().size(), n.record.offset(),
+                        "navmesh record (its triangles pass limits::polygons_per_kib)");
+}
+
 }  // namespace plugin_detail
 
-// The walkable of one space (or one navmesh) of the plugin.
+// The walkable of one space (or one navmesh) of the plugin. Its triangles
+// stay within limits::polygons_per_kib of the plugin's size: the navmesh
+// that would pass that is refused with limit_exceeded at its record.
 inline result<walkable> make_walkable(const creation::plugin_file& plugin, const plugin_space& space,
                                       creation::inflate_buffer& scratch) {
     plugin_detail::space_builder b;
+    polygon_meter meter(plugin.limits(), plugin.bytes().size());
+    error over;
     const error walk_error = creation::for_each_navmesh(plugin, scratch, [&](const creation::navmesh_entry& n) {
         const bool wanted = space.kind == space_kind::navmesh ? n.record.form_id() == space.form_id
                                                                       : space_of(n) == space;
-        if (wanted) b.add(n);
+        if (!wanted || !over.ok()) return;
+        over = plugin_detail::charge_triangles(meter, n);
+        if (over.ok()) b.add(n);
     });
     if (!walk_error.ok()) return walk_error;
+    if (!over.ok()) return over;
     return b.finish();
 }
 
@@ -178,12 +193,19 @@ inline result<walkable> make_walkable(const creation::plugin_file& plugin, const
 // with its walkable, from one walk of the plugin: what a caller that tries
 // space after space needs, without walking (and inflating) the file once
 // per space. Memory: the walkables of every space at once, linear in the
-// navmeshes' size.
+// navmeshes' size; their triangles together stay within
+// limits::polygons_per_kib of the plugin's size (else limit_exceeded, as
+// make_walkable).
 inline error make_walkables(const creation::plugin_file& plugin, creation::inflate_buffer& scratch,
                             std::vector<plugin_space>& spaces, std::vector<walkable>& meshes) {
     creation::detail::space_table table;
     std::vector<plugin_detail::space_builder> builders;
+    polygon_meter meter(plugin.limits(), plugin.bytes().size());
+    error over;
     const error e = creation::for_each_navmesh(plugin, scratch, [&](const creation::navmesh_entry& n) {
+        if (!over.ok()) return;
+        over = plugin_detail::charge_triangles(meter, n);
+        if (!over.ok()) return;
         const std::size_t k = table.find_or_add(space_of(n));
         if (k == builders.size()) builders.emplace_back();
         plugin_space& s = table.spaces[k];
@@ -192,6 +214,7 @@ inline error make_walkables(const creation::plugin_file& plugin, creation::infla
         builders[k].add(n);
     });
     if (!e.ok()) return e;
+    if (!over.ok()) return over;
     spaces = std::move(table.spaces);
     meshes.clear();
     meshes.reserve(builders.size());

@@ -258,9 +258,17 @@ inline navspan::error draw_groups(const cr::plugin_file& plugin, cr::inflate_buf
     // its colour); plain triangles take their navmesh's colour when there
     // are several navmeshes (so overlapping meshes stand apart), else they
     // are simply "walkable".
+    // The drawn triangles, of every picture together, stay within the
+    // plugin's polygon budget (limits::polygons_per_kib), as its walkables
+    // do: counted here, before the second walk draws any of them.
+    navspan::polygon_meter meter(plugin.limits(), plugin.bytes().size());
+    navspan::error over;
     NAVSPAN_TRY(walk_meshes(plugin, scratch, [&](const mesh_visit& v) {
         group_picture* p = picture_of(v);
-        if (p == nullptr) return;
+        if (p == nullptr || !over.ok()) return;
+        over = meter.charge(v.mesh.triangles().size(), v.place->record.offset(),
+                            "navmesh record (its triangles pass limits::polygons_per_kib)");
+        if (!over.ok()) return;
         ++p->mesh_count;
         for (const nv::triangle t : v.mesh.triangles()) {
             const char* c = flag_category(t.flags_raw());
@@ -268,6 +276,7 @@ inline navspan::error draw_groups(const cr::plugin_file& plugin, cr::inflate_buf
             for (std::size_t k = 0; k < std::size(flag_categories); ++k) p->present[k] = p->present[k] || c == flag_categories[k];
         }
     }));
+    NAVSPAN_TRY(over);
     for (group_picture& p : pictures) {
         if (p.out == nullptr || p.out->options.colour_by == "navmesh") continue;
         for (std::size_t k = 0; k < std::size(flag_categories); ++k) {
