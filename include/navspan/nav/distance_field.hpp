@@ -11,8 +11,8 @@
 #include <span>
 
 #include "graph.hpp"
-#include "nearest_goal.hpp"
 #include "path.hpp"
+#include "reach.hpp"
 #include "search_run.hpp"
 #include "status.hpp"
 #include "walkable.hpp"
@@ -28,43 +28,18 @@ template <class Cost>
 distance_field_result search_detail_run<Cost>::field(std::span<const goal_point> starts, float max_cost,
                                                       std::span<float> cost_per_polygon) noexcept {
     distance_field_result r;
-    begin();
     const float unreached = std::numeric_limits<float>::infinity();
     const std::size_t polygons = g.polygon_count();
     for (std::size_t p = 0; p < polygons; ++p) cost_per_polygon[p] = unreached;
     auto settle = [&](polygon_index p, float c) {
         // Dijkstra settles states in increasing cost, so the first state
         // into a polygon gives its cost; a later one is never cheaper.
-        if (cost_per_polygon[p] != unreached) return;
+        if (cost_per_polygon[p] != unreached) return true;
         cost_per_polygon[p] = c;
         ++r.reached;
+        return true;
     };
-    auto no_bound = [](std::uint32_t) { return 0.0f; };
-    for (const goal_point& st : starts) settle(st.polygon, 0);
-    // Every start's first steps go on the heap before any is expanded:
-    // one search then gives each polygon the least cost over the starts.
-    for (const goal_point& st : starts) {
-        const vec3 sp = w.to_plan(st.point);
-        for (std::uint32_t x = g.out_first_[st.polygon]; x < g.out_end_[st.polygon]; ++x) {
-            const float step = price(st.polygon, x, path_detail::plan_distance3(sp, g.states_[x].at));
-            if (allowed(step) && step <= max_cost) relax(x, step, search_graph::none, no_bound);
-        }
-    }
-    while (size > 0) {
-        const std::uint32_t e = pop();
-        const polygon_index q = g.states_[e].target;
-        const float c = s.hot_[e].cost;
-        settle(q, c);
-        for (std::uint32_t x = g.out_first_[q]; x < g.out_end_[q]; ++x) {
-            if (budget == 0) {
-                r.status = search_status::limit_exceeded;
-                return r;
-            }
-            --budget;
-            const float step = price(q, x, g.step_length(e, x));
-            if (allowed(step) && c + step <= max_cost) relax(x, c + step, e, no_bound);
-        }
-    }
+    r.status = settle_from(starts, max_cost, settle);
     return r;
 }
 

@@ -16,12 +16,6 @@
 
 namespace navspan::nav {
 
-// One goal of a nearest-of-many search.
-struct goal_point {
-    polygon_index polygon = no_polygon;
-    vec3 point{};  // world
-};
-
 struct nearest_goal_result {
     search_status status = search_status::no_path;
     std::size_t goal = 0;  // index into the goals given

@@ -29,14 +29,47 @@ struct reach_result {
 };
 
 template <class Cost>
+template <class Settle>
+search_status search_detail_run<Cost>::settle_from(std::span<const goal_point> starts, float max_cost,
+                                                   Settle&& settle) noexcept {
+    begin();
+    auto no_bound = [](std::uint32_t) { return 0.0f; };
+    for (const goal_point& st : starts) {
+        if (!settle(st.polygon, 0.0f)) return search_status::found;
+    }
+    // Every start's first steps go on the heap before any is expanded: one
+    // search then gives each polygon the least cost over the starts.
+    for (const goal_point& st : starts) {
+        const vec3 sp = w.to_plan(st.point);
+        for (std::uint32_t x = g.out_first_[st.polygon]; x < g.out_end_[st.polygon]; ++x) {
+            const float step = price(st.polygon, x, path_detail::plan_distance3(sp, g.states_[x].at));
+            if (allowed(step) && step <= max_cost) relax(x, step, search_graph::none, no_bound);
+        }
+    }
+    while (size > 0) {
+        const std::uint32_t e = pop();
+        const polygon_index q = g.states_[e].target;
+        const float c = s.hot_[e].cost;
+        if (!settle(q, c)) return search_status::found;
+        for (std::uint32_t x = g.out_first_[q]; x < g.out_end_[q]; ++x) {
+            if (budget == 0) return search_status::limit_exceeded;
+            --budget;
+            const float step = price(q, x, g.step_length(e, x));
+            if (allowed(step) && c + step <= max_cost) relax(x, c + step, e, no_bound);
+        }
+    }
+    return search_status::found;
+}
+
+template <class Cost>
 reach_result search_detail_run<Cost>::reach(polygon_index start, vec3 start_point, float max_cost, std::span<reached_polygon> out) noexcept {
     reach_result r;
-    begin();
-    const std::uint32_t stamp = open_stamp;
+    // Each polygon is listed once, by the first (cheapest) state into it;
+    // the stamp is the one settle_from's begin() opens.
     auto report = [&](polygon_index p, float c) {
         auto& m = s.polygon_mark_[p];
-        if (m.stamp == stamp) return true;
-        m.stamp = stamp;
+        if (m.stamp == open_stamp) return true;
+        m.stamp = open_stamp;
         if (r.count >= out.size()) {
             r.complete = false;
             return false;
@@ -44,28 +77,8 @@ reach_result search_detail_run<Cost>::reach(polygon_index start, vec3 start_poin
         out[r.count++] = {p, c};
         return true;
     };
-    auto no_bound = [](std::uint32_t) { return 0.0f; };
-    if (!report(start, 0)) return r;
-    const vec3 sp = w.to_plan(start_point);
-    for (std::uint32_t x = g.out_first_[start]; x < g.out_end_[start]; ++x) {
-        const float step = price(start, x, path_detail::plan_distance3(sp, g.states_[x].at));
-        if (allowed(step) && step <= max_cost) relax(x, step, search_graph::none, no_bound);
-    }
-    while (size > 0) {
-        const std::uint32_t e = pop();
-        const polygon_index q = g.states_[e].target;
-        const float c = s.hot_[e].cost;
-        if (!report(q, c)) return r;
-        for (std::uint32_t x = g.out_first_[q]; x < g.out_end_[q]; ++x) {
-            if (budget == 0) {
-                r.status = search_status::limit_exceeded;
-                return r;
-            }
-            --budget;
-            const float step = price(q, x, g.step_length(e, x));
-            if (allowed(step) && c + step <= max_cost) relax(x, c + step, e, no_bound);
-        }
-    }
+    const goal_point from[] = {{start, start_point}};
+    r.status = settle_from(from, max_cost, report);
     return r;
 }
 

@@ -79,9 +79,15 @@ private:
 struct exact_path_result;
 struct reach_result;
 struct reached_polygon;
-struct goal_point;
 struct nearest_goal_result;
 struct distance_field_result;
+
+// A polygon and a world point on it: one goal of a nearest-of-many search
+// (nearest_goal.hpp), one start of a distance field (distance_field.hpp).
+struct goal_point {
+    polygon_index polygon = no_polygon;
+    vec3 point{};  // world
+};
 
 // The machinery every search shares: the heap, the stamps, relaxations.
 template <class Cost>
@@ -208,6 +214,11 @@ struct search_detail_run {
     reach_result reach(polygon_index start, vec3 start_point, float max_cost, std::span<reached_polygon> out) noexcept;
     nearest_goal_result nearest(polygon_index start, vec3 start_point, std::span<const goal_point> goals) noexcept;
     distance_field_result field(std::span<const goal_point> starts, float max_cost, std::span<float> cost_per_polygon) noexcept;
+    // Dijkstra from every start at once within max_cost (reach.hpp): calls
+    // settle(polygon, cost) as each state is settled, in increasing cost
+    // (the starts first, at 0); settle returning false ends the search.
+    template <class Settle>
+    search_status settle_from(std::span<const goal_point> starts, float max_cost, Settle&& settle) noexcept;
 
     // The corridor ending with state `last` (start polygon first).
     std::span<const polygon_index> corridor(polygon_index start, std::uint32_t last) noexcept {
