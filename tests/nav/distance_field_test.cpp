@@ -82,28 +82,6 @@ std::size_t check_walkable(const nav::walkable& w) {
     return compared;
 }
 
-// Every walkable of one file: the file's own, or each navmesh space of a plugin.
-template <class Visit>
-void for_each_walkable_of(const std::filesystem::path& path, Visit&& visit) {
-    const auto bytes = navspan_test::read_file(path);
-    if (navspan::detect(bytes) == navspan::format::creation_plugin) {
-        const auto plugin = navspan::creation::plugin_file::open(bytes);
-        REQUIRE(plugin);
-        navspan::creation::inflate_buffer inflate;
-        std::vector<nav::plugin_space> spaces;
-        REQUIRE(nav::plugin_spaces(*plugin, inflate, spaces).ok());
-        for (const nav::plugin_space& s : spaces) {
-            const auto w = nav::make_walkable(*plugin, s, inflate);
-            REQUIRE(w);
-            visit(*w);
-        }
-        return;
-    }
-    const auto w = nav::make_walkable(bytes);
-    REQUIRE(w);
-    visit(*w);
-}
-
 }  // namespace
 
 TEST_CASE("distance_field: equal to reach from one start, the least of the fields from several (samples)") {
@@ -111,8 +89,10 @@ TEST_CASE("distance_field: equal to reach from one start, the least of the field
     for (const char* name : samples) {
         CAPTURE(name);
         std::size_t compared = 0;
-        for_each_walkable_of(std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples/samples" / name,
-                             [&](const nav::walkable& w) { compared += check_walkable(w); });
+        const auto bytes = navspan_test::read_file(std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples/samples" / name);
+        navspan_test::for_each_walkable_of(bytes, [&](const nav::walkable& w, const nav::plugin_space*) {
+            compared += check_walkable(w);
+        });
         CHECK(compared > 0);
     }
 }
