@@ -489,6 +489,83 @@ void navspan_path_request_init(navspan_path_request* r) {
     r->start = r->goal = NAVSPAN_NO_POLYGON;
 }
 
+// The polygon and point of each end of a path request, into the result:
+// a polygon given is checked, NAVSPAN_NO_POLYGON is found from the point
+// (which then moves onto the polygon's surface). invalid_argument for a
+// point not finite or a polygon out of range, unusable or not found.
+static navspan_result resolve_path_ends(const navspan_mesh& m, const navspan_path_request& q, navspan_path_result& r) {
+    const std::uint32_t polygons = static_cast<std::uint32_t>(m.w.polygon_count());
+    std::memcpy(r.start_point, q.start_point, sizeof r.start_point);
+    std::memcpy(r.goal_point, q.goal_point, sizeof r.goal_point);
+    for (int end = 0; end < 2; ++end) {
+        std::uint32_t& polygon = end == 0 ? r.start : r.goal;
+        float* point = end == 0 ? r.start_point : r.goal_point;
+        polygon = end == 0 ? q.start : q.goal;
+        if (!finite3(point)) return navspan_result_invalid_argument;
+        if (polygon == NAVSPAN_NO_POLYGON) {
+            const auto at = resolve(m, point);
+            if (!at) return navspan_result_invalid_argument;
+            polygon = at->polygon;
+            put(point, at->point);
+        } else if (polygon >= polygons || !m.w.usable(polygon)) {
+            return navspan_result_invalid_argument;
+        }
+    }
+    return navspan_result_success;
+}
+
+// A* over the polygons, or the exact search over the mesh's search graph
+// (its corridor lives in the graph scratch until the next search), with
+// the request's cost hook if it has one.
+static nav::path_result search_path(const navspan_mesh& m, const navspan_path_request& q, const navspan_path_result& r,
+                                    navspan_scratch& scratch, bool exact, float heuristic_scale) {
+    const navspan::vec3 a = vec(r.start_point), b = vec(r.goal_point);
+    const hook_cost hook{q.cost, q.cost_user, m.w.link_count() ? m.w.links(0).data() : nullptr};
+    if (!exact) {
+        return q.cost != nullptr ? nav::find_path(m.w, r.start, a, r.goal, b, scratch.s, hook, heuristic_scale)
+                                 : nav::find_path(m.w, r.start, a, r.goal, b, scratch.s, nav::distance_cost{},
+                                                  heuristic_scale);
+    }
+    const nav::search_graph& g = m.graph();
+    scratch.fit(g);
+    const nav::exact_path_result ex =
+        q.cost != nullptr ? nav::find_exact_path(g, r.start, a, r.goal, b, scratch.graph_s, hook, heuristic_scale)
+                          : nav::find_exact_path(g, r.start, a, r.goal, b, scratch.graph_s, nav::distance_cost{},
+                                                 heuristic_scale);
+    nav::path_result found;
+    found.status = ex.status;
+    found.cost = ex.cost;
+    found.corridor = ex.corridor;
+    found.expanded = ex.expanded;
+    return found;
+}
+
+// The corridor and the waypoints of a path found, into the caller's
+// arrays; an array left NULL was not asked for and never makes the call
+// fail. buffer_too_small when an array is shorter than the path.
+static navspan_result copy_path_out(const navspan_mesh& m, const navspan_path_request& q, const nav::path_result& found,
+                                    navspan_scratch& scratch, navspan_path_result& r) {
+    navspan_result status = navspan_result_success;
+    r.cost = found.cost;
+    r.corridor_count = found.corridor.size();
+    if (q.corridor != nullptr) {
+        const std::size_t kept = std::min(found.corridor.size(), q.corridor_capacity);
+        if (kept > 0) std::memcpy(q.corridor, found.corridor.data(), kept * sizeof(std::uint32_t));
+        if (kept < found.corridor.size()) status = navspan_result_buffer_too_small;
+    }
+    if (q.waypoints != nullptr) {
+        // The scratch holds room for the longest corridor's funnel
+        // (navspan_scratch::fit), so the path is never cut here.
+        const auto straight = nav::straight_path(m.w, found.corridor, vec(r.start_point), vec(r.goal_point), scratch.points);
+        if (!straight.complete) return navspan_result_internal;
+        r.waypoint_count = straight.count;
+        const std::size_t n = std::min(straight.count, q.waypoint_capacity);
+        for (std::size_t i = 0; i < n; ++i) put(q.waypoints + 3 * i, scratch.points[i]);
+        if (n < straight.count) status = navspan_result_buffer_too_small;
+    }
+    return status;
+}
+
 // navspan_find_path, navspan_find_exact_path and their _scaled forms: one
 // body, the search and the heuristic's scale apart.
 static navspan_result find_path_with(const navspan_mesh* m, navspan_scratch* scratch, const navspan_path_request* request,
@@ -506,93 +583,21 @@ static navspan_result find_path_with(const navspan_mesh* m, navspan_scratch* scr
     return guarded([&] {
         navspan_path_result r{};
         r.start = r.goal = NAVSPAN_NO_POLYGON;
-        navspan_result status = navspan_result_success;
-        const auto finish = [&] {
-            copy_out(result, r);
-            return status;
-        };
-        const std::uint32_t polygons = static_cast<std::uint32_t>(m->w.polygon_count());
-        std::memcpy(r.start_point, q.start_point, sizeof r.start_point);
-        std::memcpy(r.goal_point, q.goal_point, sizeof r.goal_point);
-        for (int end = 0; end < 2; ++end) {
-            std::uint32_t& polygon = end == 0 ? r.start : r.goal;
-            float* point = end == 0 ? r.start_point : r.goal_point;
-            polygon = end == 0 ? q.start : q.goal;
-            if (!finite3(point)) {
-                status = navspan_result_invalid_argument;
-                return finish();
+        navspan_result status = resolve_path_ends(*m, q, r);
+        if (status == navspan_result_success) {
+            std::unique_ptr<navspan_scratch> own;
+            if (scratch == nullptr) {
+                own = std::make_unique<navspan_scratch>();
+                scratch = own.get();
             }
-            if (polygon == NAVSPAN_NO_POLYGON) {
-                const auto at = resolve(*m, point);
-                if (!at) {
-                    status = navspan_result_invalid_argument;
-                    return finish();
-                }
-                polygon = at->polygon;
-                put(point, at->point);
-            } else if (polygon >= polygons || !m->w.usable(polygon)) {
-                status = navspan_result_invalid_argument;
-                return finish();
-            }
+            scratch->fit(m->w);  // a scratch made for a smaller mesh grows (once)
+            const nav::path_result found = search_path(*m, q, r, *scratch, exact, heuristic_scale);
+            r.expanded = found.expanded;
+            status = found.status == nav::path_status::found ? copy_path_out(*m, q, found, *scratch, r)
+                                                             : from_search(found.status);
         }
-        std::unique_ptr<navspan_scratch> own;
-        if (scratch == nullptr) {
-            own = std::make_unique<navspan_scratch>();
-            scratch = own.get();
-        }
-        scratch->fit(m->w);  // a scratch made for a smaller mesh grows (once)
-        const navspan::vec3 a = vec(r.start_point), b = vec(r.goal_point);
-        nav::path_result found;
-        if (exact) {
-            // The exact search answers in the same terms; its corridor
-            // lives in the graph scratch until the next search.
-            const nav::search_graph& g = m->graph();
-            scratch->fit(g);
-            nav::exact_path_result ex;
-            if (q.cost != nullptr) {
-                const hook_cost cost{q.cost, q.cost_user, m->w.link_count() ? m->w.links(0).data() : nullptr};
-                ex = nav::find_exact_path(g, r.start, a, r.goal, b, scratch->graph_s, cost, heuristic_scale);
-            } else {
-                ex = nav::find_exact_path(g, r.start, a, r.goal, b, scratch->graph_s, nav::distance_cost{},
-                                          heuristic_scale);
-            }
-            found.status = ex.status;
-            found.cost = ex.cost;
-            found.corridor = ex.corridor;
-            found.expanded = ex.expanded;
-        } else if (q.cost != nullptr) {
-            const hook_cost cost{q.cost, q.cost_user, m->w.link_count() ? m->w.links(0).data() : nullptr};
-            found = nav::find_path(m->w, r.start, a, r.goal, b, scratch->s, cost, heuristic_scale);
-        } else {
-            found = nav::find_path(m->w, r.start, a, r.goal, b, scratch->s, nav::distance_cost{}, heuristic_scale);
-        }
-        r.expanded = found.expanded;
-        if (found.status != nav::path_status::found) {
-            status = from_search(found.status);
-            return finish();
-        }
-        r.cost = found.cost;
-        r.corridor_count = found.corridor.size();
-        // An array left NULL was not asked for: it never makes the call fail.
-        if (q.corridor != nullptr) {
-            const std::size_t kept = std::min(found.corridor.size(), q.corridor_capacity);
-            if (kept > 0) std::memcpy(q.corridor, found.corridor.data(), kept * sizeof(std::uint32_t));
-            if (kept < found.corridor.size()) status = navspan_result_buffer_too_small;
-        }
-        if (q.waypoints != nullptr) {
-            // The scratch holds room for the longest corridor's funnel
-            // (navspan_scratch::fit), so the path is never cut here.
-            const auto straight = nav::straight_path(m->w, found.corridor, a, b, scratch->points);
-            if (!straight.complete) {
-                status = navspan_result_internal;
-                return finish();
-            }
-            r.waypoint_count = straight.count;
-            const std::size_t n = std::min(straight.count, q.waypoint_capacity);
-            for (std::size_t i = 0; i < n; ++i) put(q.waypoints + 3 * i, scratch->points[i]);
-            if (n < straight.count) status = navspan_result_buffer_too_small;
-        }
-        return finish();
+        copy_out(result, r);
+        return status;
     });
 }
 
