@@ -236,6 +236,72 @@ inline void finish_group(group_picture& gp, scene& out, const std::vector<std::u
     }
 }
 
+// One navmesh's triangles into its group's picture: a polygon per
+// triangle (its category the flag's, or the navmesh's colour), its
+// centroids for the door links, its edge links for the group's lines.
+inline void draw_mesh(const mesh_visit& v, group_picture& gp, const editor_id_map* editor_ids) {
+    scene& out = *gp.out;
+    const bool by_navmesh = out.options.colour_by == "navmesh";
+    const nv::navmesh& m = v.mesh;
+    mesh_summary s;
+    s.form_id = v.place->record.form_id();
+    s.name = mesh_name(v, editor_ids);
+    const auto vs = m.vertices();
+    const std::string plain = gp.mesh_count > 1 ? navmesh_category(v) : std::string("walkable");
+    std::size_t i = 0;
+    for (const nv::triangle t : m.triangles()) {
+        scene_polygon p;
+        for (unsigned k = 0; k < 3; ++k) p.corners.push_back(vs[t.vertex(k)].position());
+        const char* flag = by_navmesh ? nullptr : flag_category(t.flags_raw());
+        p.category = scene::category(out.polygon_categories, flag != nullptr ? std::string(flag) : plain);
+        p.label = s.name + " triangle " + std::to_string(i) + " (path id " + std::to_string(v.first_triangle + i) +
+                  "), flags " + std::to_string(t.flags_raw());
+        s.centroids.push_back(centroid(m, t));
+        for (unsigned e = 0; e < 3; ++e) {
+            if (const auto l = t.edge_link(e)) {
+                const nv::edge_link link = m.edge_links()[*l];
+                const navspan::vec3 a = p.corners[e], b = p.corners[(e + 1) % 3];
+                gp.links.push_back({midpoint(a, b), a, b, link.navmesh(), link.triangle()});
+            }
+        }
+        out.polygons.push_back(std::move(p));
+        ++i;
+    }
+    for (const nv::door_link d : m.door_links()) gp.doors.push_back({s.centroids[d.triangle()], d.door()});
+    gp.forms.add(s.form_id, gp.meshes.size());  // the drawn navmeshes only
+    gp.meshes.push_back(std::move(s));
+}
+
+// Finishes every drawn group, then places the door links of all of them
+// with one walk of the plugin's door references.
+inline navspan::error place_doors(const cr::plugin_file& plugin, cr::inflate_buffer& scratch,
+                                  const std::vector<std::uint32_t>& all_forms, std::vector<group_picture>& pictures) {
+    std::vector<std::uint32_t> wanted;
+    for (group_picture& gp : pictures) {
+        if (gp.out == nullptr) continue;
+        scene& out = *gp.out;
+        finish_group(gp, out, all_forms);
+        for (const group_picture::pending_door& d : gp.doors) wanted.push_back(d.door);
+    }
+    std::sort(wanted.begin(), wanted.end());
+    wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
+    std::unordered_map<std::uint32_t, navspan::vec3> placed;
+    NAVSPAN_TRY(door_positions(plugin, scratch, wanted, placed));
+    for (group_picture& gp : pictures) {
+        if (gp.out == nullptr) continue;
+        scene& out = *gp.out;
+        for (const group_picture::pending_door& d : gp.doors) {
+            out.points.push_back({d.at, scene::category(out.point_categories, "door link"), "door REFR " + hex32(d.door)});
+            if (const auto it = placed.find(d.door); it != placed.end()) {
+                const std::uint32_t c = scene::category(out.line_categories, "door link (to the door)");
+                out.mark_link(c);
+                out.lines.push_back({d.at, it->second, c, false});
+            }
+        }
+    }
+    return {};
+}
+
 // Draws every group whose picture has an `out`, with two walks of the plugin
 // and one of its door references, however many groups are drawn (`svg
 // --split` of a plugin of 4,000 cells walked it 4 times per cell).
@@ -285,64 +351,9 @@ inline navspan::error draw_groups(const cr::plugin_file& plugin, cr::inflate_buf
     }
 
     NAVSPAN_TRY(walk_meshes(plugin, scratch, [&](const mesh_visit& v) {
-        group_picture* gp = picture_of(v);
-        if (gp == nullptr) return;
-        scene& out = *gp->out;
-        const bool by_navmesh = out.options.colour_by == "navmesh";
-        const nv::navmesh& m = v.mesh;
-        mesh_summary s;
-        s.form_id = v.place->record.form_id();
-        s.name = mesh_name(v, editor_ids);
-        const auto vs = m.vertices();
-        const std::string plain = gp->mesh_count > 1 ? navmesh_category(v) : std::string("walkable");
-        std::size_t i = 0;
-        for (const nv::triangle t : m.triangles()) {
-            scene_polygon p;
-            for (unsigned k = 0; k < 3; ++k) p.corners.push_back(vs[t.vertex(k)].position());
-            const char* flag = by_navmesh ? nullptr : flag_category(t.flags_raw());
-            p.category = scene::category(out.polygon_categories, flag != nullptr ? std::string(flag) : plain);
-            p.label = s.name + " triangle " + std::to_string(i) + " (path id " + std::to_string(v.first_triangle + i) +
-                      "), flags " + std::to_string(t.flags_raw());
-            s.centroids.push_back(centroid(m, t));
-            for (unsigned e = 0; e < 3; ++e) {
-                if (const auto l = t.edge_link(e)) {
-                    const nv::edge_link link = m.edge_links()[*l];
-                    const navspan::vec3 a = p.corners[e], b = p.corners[(e + 1) % 3];
-                    gp->links.push_back({midpoint(a, b), a, b, link.navmesh(), link.triangle()});
-                }
-            }
-            out.polygons.push_back(std::move(p));
-            ++i;
-        }
-        for (const nv::door_link d : m.door_links()) gp->doors.push_back({s.centroids[d.triangle()], d.door()});
-        gp->forms.add(s.form_id, gp->meshes.size());  // the drawn navmeshes only
-        gp->meshes.push_back(std::move(s));
+        if (group_picture* gp = picture_of(v)) draw_mesh(v, *gp, editor_ids);
     }));
-
-    std::vector<std::uint32_t> wanted;
-    for (group_picture& gp : pictures) {
-        if (gp.out == nullptr) continue;
-        scene& out = *gp.out;
-        finish_group(gp, out, all_forms);
-        for (const group_picture::pending_door& d : gp.doors) wanted.push_back(d.door);
-    }
-    std::sort(wanted.begin(), wanted.end());
-    wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
-    std::unordered_map<std::uint32_t, navspan::vec3> placed;
-    NAVSPAN_TRY(door_positions(plugin, scratch, wanted, placed));
-    for (group_picture& gp : pictures) {
-        if (gp.out == nullptr) continue;
-        scene& out = *gp.out;
-        for (const group_picture::pending_door& d : gp.doors) {
-            out.points.push_back({d.at, scene::category(out.point_categories, "door link"), "door REFR " + hex32(d.door)});
-            if (const auto it = placed.find(d.door); it != placed.end()) {
-                const std::uint32_t c = scene::category(out.line_categories, "door link (to the door)");
-                out.mark_link(c);
-                out.lines.push_back({d.at, it->second, c, false});
-            }
-        }
-    }
-    return {};
+    return place_doors(plugin, scratch, all_forms, pictures);
 }
 
 // Cells and worldspaces by their editor ids too, as modders know them.
