@@ -100,6 +100,19 @@ static unsigned char* read_all(const char* path, size_t* size) {
     return data;
 }
 
+/* A path request between two points, with 4,096 polygons and waypoints
+ * of room. */
+static void request_between(navspan_path_request* req, const float a[3], const float b[3], uint32_t* corridor,
+                            float* waypoints) {
+    navspan_path_request_init(req);
+    memcpy(req->start_point, a, 3 * sizeof(float));
+    memcpy(req->goal_point, b, 3 * sizeof(float));
+    req->corridor = corridor;
+    req->corridor_capacity = 4096;
+    req->waypoints = waypoints;
+    req->waypoint_capacity = 4096;
+}
+
 /* The centre of a polygon: the mean of its corners. */
 static void centre(const navspan_mesh* mesh, uint32_t p, float out[3]) {
     navspan_polygon poly;
@@ -186,13 +199,7 @@ static void check_mesh(const navspan_mesh* mesh) {
         CHECK(batch_polys[1] == NAVSPAN_NO_POLYGON);
 
         CHECK(navspan_scratch_create(mesh, &scratch) == navspan_result_success);
-        navspan_path_request_init(&req);
-        memcpy(req.start_point, a, sizeof a);
-        memcpy(req.goal_point, b, sizeof b);
-        req.corridor = corridor;
-        req.corridor_capacity = 4096;
-        req.waypoints = waypoints;
-        req.waypoint_capacity = 4096;
+        request_between(&req, a, b, corridor, waypoints);
         memset(&res, 0, sizeof res);
         res.size = sizeof res;
         {
@@ -379,15 +386,9 @@ static void check_searches(const navspan_mesh* mesh) {
         float waypoints[3 * 4096];
         CHECK(r == (field_both[v] == INFINITY ? navspan_result_no_path : navspan_result_success));
         CHECK(r == navspan_result_success ? d >= field_both[v] * 0.999f - 0.01f : d == INFINITY);
-        navspan_path_request_init(&req);
+        request_between(&req, a, b, corridor, waypoints);
         req.start = u;
         req.goal = v;
-        memcpy(req.start_point, a, sizeof a);
-        memcpy(req.goal_point, b, sizeof b);
-        req.corridor = corridor;
-        req.corridor_capacity = 4096;
-        req.waypoints = waypoints;
-        req.waypoint_capacity = 4096;
         memset(&plain, 0, sizeof plain);
         plain.size = sizeof plain;
         res = plain;
