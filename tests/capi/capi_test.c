@@ -836,20 +836,25 @@ int main(int argc, char** argv) {
     CHECK(samples >= 4);
     CHECK(formats_seen[navspan_format_source_nav] && formats_seen[navspan_format_quake_nav] &&
           formats_seen[navspan_format_fox_nav2] && formats_seen[navspan_format_creation_plugin]);
-    if (getenv("NAVSPAN_CORPUS") != NULL && getenv("NAVSPAN_CORPUS")[0] != '\0') {
-        argv[2] = getenv("NAVSPAN_CORPUS");
-        if (argc < 3) argc = 3;
+    /* The corpus: the second argument, or NAVSPAN_CORPUS when set; none
+     * when the second argument is --samples-only (the shared library's run:
+     * what it proves, that every entry point is exported, the samples show). */
+    const char* corpus_dir = argc > 2 ? argv[2] : NULL;
+    if (corpus_dir != NULL && strcmp(corpus_dir, "--samples-only") == 0) {
+        corpus_dir = NULL;
+    } else if (getenv("NAVSPAN_CORPUS") != NULL && getenv("NAVSPAN_CORPUS")[0] != '\0') {
+        corpus_dir = getenv("NAVSPAN_CORPUS");
     }
-    if (argc > 2) {
+    if (corpus_dir != NULL) {
         static const char* folders[] = {"source-nav", "quake-nav", "fox-nav2", "creation-plugins", "source2-nav", "vpk"};
         size_t i;
         char dir[4096];
         for (i = 0; i < sizeof folders / sizeof folders[0]; ++i) {
-            snprintf(dir, sizeof dir, "%s/%s/files", argv[2], folders[i]);
+            snprintf(dir, sizeof dir, "%s/%s/files", corpus_dir, folders[i]);
             corpus += check_folder(dir, formats_seen, 0);
         }
-        if (corpus == 0) printf("capi: corpus not found under %s, skipped\n", argv[2]);
-        if (corpus > 0) check_corpus_specifics(argv[2]);
+        if (corpus == 0) printf("capi: corpus not found under %s, skipped\n", corpus_dir);
+        if (corpus > 0) check_corpus_specifics(corpus_dir);
     }
     printf("capi: %zu paths found, %zu end at the goal\n", paths_found, paths_at_goal);
     printf("capi: %zu meshes searched (distance field, reach, distance, exact path)\n", fields_checked);
