@@ -45,6 +45,16 @@ if(CMAKE_C_COMPILER)
     endforeach()
 endif()
 
+# What the header promises about memory: the searches with a scratch
+# allocate nothing after their first call (the static library, so the test
+# support's counting operator new sees its C++ code's allocations).
+if(TARGET navspan_c_static)
+    add_executable(navspan_test_capi_allocations ${CMAKE_CURRENT_SOURCE_DIR}/capi/allocations/capi_allocations_test.cpp)
+    target_link_libraries(navspan_test_capi_allocations PRIVATE navspan_c_static navspan_test_support)
+    add_test(NAME capi.allocations COMMAND navspan_test_capi_allocations)
+    set_tests_properties(capi.allocations PROPERTIES LABELS "unit;capi")
+endif()
+
 # Packages through the ABI (C++: tests/vpk/builder.hpp writes synthetic
 # split sets into the build folder): the shared library, as callers use it.
 # In a subfolder: tests/CMakeLists.txt makes a doctest program of the .cpp
