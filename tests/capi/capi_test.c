@@ -648,6 +648,43 @@ static void check_bot(const navspan_file* file, navspan_format format, size_t co
     free(occupy);
 }
 
+/* The bot rows of sample_v16_cstrike.nav, as `navspan dump --json` shows
+ * them: four areas (ids 10-40), a hiding spot each (ids 100-103), one
+ * encounter path in area 10 from 20 (west) to 30 (south) seeing spots 100
+ * and 101 at t bytes 64 and 191, Counter-Strike approach spots (v16: game
+ * data), occupy times 0. */
+static void check_bot_sample(const navspan_file* file, const size_t counts[5]) {
+    navspan_error err;
+    navspan_bot_hiding_spot hiding[4];
+    navspan_bot_encounter_path path;
+    navspan_bot_encounter_spot spots[2];
+    navspan_bot_approach_spot approach[4];
+    navspan_bot_occupy_times occupy[4];
+    size_t n = 0, i;
+    CHECK(counts[0] == 4 && counts[1] == 1 && counts[2] == 2 && counts[3] == 4 && counts[4] == 4);
+    CHECK(navspan_bot_hiding_spots(file, hiding, 4, &n, &err) == navspan_result_success && n == 4);
+    for (i = 0; i < 4; ++i) {
+        CHECK(hiding[i].area_index == i && hiding[i].area_id == 10 * (i + 1) && hiding[i].spot_id == 100 + i);
+        CHECK(hiding[i].flags == (i == 0 ? 3u : 1u));
+    }
+    CHECK(hiding[0].position[0] == 12.5f && hiding[0].position[1] == 12.5f && hiding[0].position[2] == 0.0f);
+    CHECK(hiding[3].position[0] == 112.5f && hiding[3].position[1] == 112.5f);
+    CHECK(navspan_bot_encounter_paths(file, &path, 1, &n, &err) == navspan_result_success && n == 1);
+    CHECK(path.area_index == 0 && path.area_id == 10 && path.from == 20 && path.to == 30);
+    CHECK(path.from_index == 1 && path.to_index == 2 && path.from_direction == 3 && path.to_direction == 2);
+    CHECK(path.first_spot == 0 && path.spot_count == 2);
+    CHECK(navspan_bot_encounter_spots(file, spots, 2, &n, &err) == navspan_result_success && n == 2);
+    CHECK(spots[0].path == 0 && spots[0].spot == 100 && spots[0].t_raw == 64 && spots[0].t == 64.0f / 255.0f);
+    CHECK(spots[1].path == 0 && spots[1].spot == 101 && spots[1].t_raw == 191 && spots[1].t == 191.0f / 255.0f);
+    CHECK(navspan_bot_approach_spots(file, approach, 4, &n, &err) == navspan_result_success && n == 4);
+    CHECK(approach[0].here == 10 && approach[0].previous == 0 && approach[0].previous_how == 9);
+    CHECK(approach[0].next == 40 && approach[0].next_how == 2);
+    CHECK(approach[1].area_id == 20 && approach[1].here == 20 && approach[1].previous == 10 &&
+          approach[1].previous_how == 1);
+    CHECK(navspan_bot_earliest_occupy_times(file, occupy, 4, &n, &err) == navspan_result_success && n == 4);
+    for (i = 0; i < 4; ++i) CHECK(occupy[i].area_id == 10 * (i + 1) && occupy[i].times[0] == 0.0f && occupy[i].times[1] == 0.0f);
+}
+
 static navspan_format check_file(const char* path, int must_open) {
     navspan_file* file = NULL;
     navspan_file* again = NULL;
@@ -752,6 +789,7 @@ static navspan_format check_file(const char* path, int must_open) {
     }
     check_space_names(file, spaces);
     check_bot(file, format, bot_counts);
+    if (strstr(path, "sample_v16_cstrike.nav") != NULL) check_bot_sample(file, bot_counts);
     {
         navspan_mesh* mesh = NULL;
         CHECK(navspan_mesh_create(file, spaces + 1, &mesh, &err) == navspan_result_invalid_argument && mesh == NULL);
