@@ -15,6 +15,7 @@
 #include "../navspan.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
