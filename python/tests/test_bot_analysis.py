@@ -136,18 +136,16 @@ def bot_files():
     return picked + corpus_files("source-nav") + corpus_files("source2-nav")
 
 
-compared = {"files": 0, "rows": 0}
-
-
 @pytest.mark.parametrize("path", bot_files(), ids=lambda p: p.name)
 def test_every_row_equals_the_dump(path):
     command_path = os.environ.get("NAVSPAN_COMMAND")
     if command_path and not os.path.exists(command_path):
         command_path = None
     with navspan.open(path) as f:
-        if f.format not in ("source_nav", "source2_nav"):
-            pytest.skip(f"{f.format}: no bot analysis")
         analysis = f.bot_analysis()
+        if f.format not in ("source_nav", "source2_nav"):  # a Quake .nav: nothing, not an error
+            assert all(len(getattr(analysis, kind)) == 0 for kind in KINDS)
+            return
         fmt = f.format
     d = dump_of(path, command_path)
     want = expected_source(d) if fmt == "source_nav" else expected_source2(d)
@@ -156,8 +154,6 @@ def test_every_row_equals_the_dump(path):
         assert len(got) == len(want[kind]), (kind, len(got), len(want[kind]))
         for k, (g, w) in enumerate(zip(got, want[kind])):
             assert same(g, w), (kind, k, g, w)
-        compared["rows"] += len(got)
-    compared["files"] += 1
     print(f"bot analysis: {path.name}: {sum(len(want[k]) for k in KINDS)} rows equal the dump")
 
 
