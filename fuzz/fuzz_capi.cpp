@@ -155,6 +155,29 @@ void query(navspan_mesh* mesh, draw& d, std::uint64_t& h) {
     navspan_scratch_destroy(scratch);
 }
 
+// The bot analysis arrays: the count first, then the rows into exactly
+// that room (or one row short, for the too-small answer); a count must not
+// change between the calls.
+template <class Row, class Call>
+void bot_rows(const navspan_file* file, Call call, draw& d, std::uint64_t& h) {
+    std::size_t n = 0, again = 0;
+    navspan_error err;
+    check(call(file, nullptr, 0, &n, &err));
+    const std::size_t room = n > 0 && d.next() % 4 == 0 ? n - 1 : n;
+    std::vector<Row> rows(room + 1);
+    check(call(file, rows.data(), room, &again, &err));
+    if (again != n) std::abort();
+    h += n;
+}
+
+void bot_analysis(const navspan_file* file, draw& d, std::uint64_t& h) {
+    bot_rows<navspan_bot_hiding_spot>(file, navspan_bot_hiding_spots, d, h);
+    bot_rows<navspan_bot_encounter_path>(file, navspan_bot_encounter_paths, d, h);
+    bot_rows<navspan_bot_encounter_spot>(file, navspan_bot_encounter_spots, d, h);
+    bot_rows<navspan_bot_approach_spot>(file, navspan_bot_approach_spots, d, h);
+    bot_rows<navspan_bot_occupy_times>(file, navspan_bot_earliest_occupy_times, d, h);
+}
+
 }  // namespace
 
 std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
@@ -176,6 +199,7 @@ std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
     if (info.count_count > 32) std::abort();
     check(navspan_validate(file, count_finding, &h, &err));
     check(navspan_dump_json(file, count_text, &h, &err));
+    bot_analysis(file, d, h);
     std::uint32_t spaces = 0;
     check(navspan_space_count(file, &spaces, &err));
     for (std::uint32_t s = 0; s < spaces && s < 3; ++s) {

@@ -44,6 +44,15 @@ namespace Navspan
             public int Usable;
         }
 
+        // navspan_bot_hiding_spot: one hiding spot of a Source or Source 2 bot analysis.
+        [StructLayout(LayoutKind.Sequential)]
+        public struct BotHidingSpot
+        {
+            public uint AreaIndex, AreaId, SpotId;
+            public float X, Y, Z;
+            public uint Flags;
+        }
+
         [StructLayout(LayoutKind.Sequential)]
         public struct Location
         {
@@ -94,6 +103,7 @@ namespace Navspan
         [DllImport(Lib)] public static extern int navspan_nearest(IntPtr mesh, float[] point, float maxDistance, out Location output);
         [DllImport(Lib)] public static extern void navspan_path_request_init(ref PathRequest request);
         [DllImport(Lib)] public static extern int navspan_find_path(IntPtr mesh, IntPtr scratch, ref PathRequest request, ref PathResult result);
+        [DllImport(Lib)] public static extern int navspan_bot_hiding_spots(IntPtr file, [Out] BotHidingSpot[] output, UIntPtr capacity, out UIntPtr count, out Error error);
 
         public static string Text(IntPtr p) { return Marshal.PtrToStringAnsi(p); }
     }
@@ -137,6 +147,26 @@ namespace Navspan
             }
         }
 
+        // The bot analysis's hiding spots: the count first (buffer_too_small
+        // when there are any), then the rows into that much room.
+        static void HidingSpots(IntPtr file)
+        {
+            UIntPtr count;
+            Native.Error error;
+            Native.navspan_bot_hiding_spots(file, null, UIntPtr.Zero, out count, out error);
+            var spots = new Native.BotHidingSpot[(int)count.ToUInt32()];
+            if (spots.Length > 0 &&
+                Native.navspan_bot_hiding_spots(file, spots, count, out count, out error) != Native.Success)
+            {
+                Console.Error.WriteLine("navspan: " + error.Message);
+                return;
+            }
+            string first = spots.Length > 0
+                ? ", the first in area " + spots[0].AreaId + " at (" + Fmt(spots[0].X) + ", " + Fmt(spots[0].Y) + ", " + Fmt(spots[0].Z) + ")"
+                : "";
+            Console.WriteLine(spots.Length + " hiding spots" + first);
+        }
+
         public static int Main(string[] args)
         {
             if (args.Length < 1)
@@ -157,6 +187,7 @@ namespace Navspan
             {
                 Console.WriteLine(args[0] + ": " + Native.Text(Native.navspan_format_name(Native.navspan_file_format(file))) +
                                   " version " + Native.navspan_file_version(file));
+                HidingSpots(file);
                 r = Native.navspan_mesh_create(file, 0, out mesh, out error);
                 if (r != Native.Success)
                 {

@@ -33,7 +33,7 @@ from . import _lib
 from ._records import Finding, Link, Location, Path, RaycastHit, Space
 
 __all__ = [
-    "open", "File", "Mesh", "PolygonTable", "Polygon", "Link", "Location", "Path", "RaycastHit", "Finding", "Space",
+    "open", "File", "Mesh", "PolygonTable", "BotTable", "BotAnalysis", "Polygon", "Link", "Location", "Path", "RaycastHit", "Finding", "Space",
     "NavspanError", "FileNotFound", "IsADirectory", "library_version", "__version__",
 ]
 
@@ -787,6 +787,106 @@ class Mesh:
         return f"<navspan.Mesh {self.polygon_count} {self.id_scheme}s, {self.link_count} links>"
 
 
+class BotTable(dict):
+    """One kind of a file's bot analysis (File.bot_analysis()): one column
+    per name, one row per item. Columns are NumPy arrays when NumPy is
+    importable (a position (n, 3)), else array.array and, for a position,
+    a list of (x, y, z) tuples."""
+
+    _PARTS = ("x", "y", "z")
+
+    def __len__(self) -> int:  # the rows, as a DataFrame counts them
+        return len(self["area_index"]) if "area_index" in self else 0
+
+    def columns(self) -> List[str]:
+        return list(self.keys())
+
+    def to_pandas(self):
+        """A pandas DataFrame, one row per item; a position column splits
+        into name_x, name_y, name_z. ImportError without pandas."""
+        import pandas
+        frame = {}
+        for name, column in self.items():
+            two_d = getattr(column, "ndim", 1) == 2 or (isinstance(column, list) and column
+                                                         and isinstance(column[0], tuple))
+            if two_d:
+                for k, part in enumerate(self._PARTS):
+                    frame[f"{name}_{part}"] = [row[k] for row in column] if isinstance(column, list) else column[:, k]
+            else:
+                frame[name] = column
+        return pandas.DataFrame(frame)
+
+
+# The array.array type code of each 32-bit member type of the row structures.
+_WORD_CODES = {ctypes.c_uint32: "I", ctypes.c_int32: "i", ctypes.c_float: "f"}
+
+
+def _bot_columns(rows: Any, n: int, struct: type, names: Dict[str, str]) -> BotTable:
+    """The rows' members as columns: `names` maps a member to its column
+    (every member is 32-bit, or an array of 32-bit floats)."""
+    raw = bytes(rows)[:ctypes.sizeof(struct) * n]
+    stride = ctypes.sizeof(struct) // 4
+    try:
+        import numpy
+    except ImportError:
+        numpy = None
+    out = BotTable()
+    for member, ctype in struct._fields_:
+        if member not in names:
+            continue
+        first = getattr(struct, member).offset // 4
+        width = getattr(ctype, "_length_", 1)
+        code = _WORD_CODES[ctype._type_ if width > 1 or hasattr(ctype, "_length_") else ctype]
+        if numpy is not None:
+            words = numpy.frombuffer(raw, dtype={"I": numpy.uint32, "i": numpy.int32, "f": numpy.float32}[code])
+            table = words.reshape(n, stride)
+            column = table[:, first:first + width].copy() if width > 1 else table[:, first].copy()
+        else:
+            words = array.array(code, raw)
+            parts = [words[first + k::stride] for k in range(width)]
+            column = list(zip(*parts)) if width > 1 else parts[0]
+        out[names[member]] = column
+    return out
+
+
+class BotAnalysis:
+    """The bot analysis of a Source or Source 2 (Counter-Strike 2) file, as
+    tables (BotTable, .to_pandas()): hiding_spots, encounters (paths),
+    encounter_spots, approach_spots, earliest_occupy_times. Every row has
+    area_index (the area's position in the file's area table) and area_id.
+    Empty tables for formats without one. See python/README.md "Bot analysis"."""
+
+    def __init__(self, file: "File"):
+        self.hiding_spots = file._bot_table(
+            _L.navspan_bot_hiding_spots, _lib.BotHidingSpot,
+            ("area_index", "area_id", "spot_id", "position", "flags"))
+        self.encounters = file._bot_table(
+            _L.navspan_bot_encounter_paths, _lib.BotEncounterPath,
+            ("area_index", "area_id", "from_", "to", "from_index", "to_index", "from_direction", "to_direction",
+             "first_spot", "spot_count"))
+        self.encounter_spots = file._bot_table(
+            _L.navspan_bot_encounter_spots, _lib.BotEncounterSpot,
+            ("area_index", "area_id", "path", "spot", "t_raw", "t"))
+        self.approach_spots = file._bot_table(
+            _L.navspan_bot_approach_spots, _lib.BotApproachSpot,
+            ("area_index", "area_id", "here", "previous", "previous_how", "next", "next_how"))
+        times = file._bot_table(_L.navspan_bot_earliest_occupy_times, _lib.BotOccupyTimes,
+                                ("area_index", "area_id", "times"))
+        # Two columns rather than one of pairs: a team each.
+        occupy = BotTable(area_index=times["area_index"], area_id=times["area_id"])
+        pairs = times["times"]
+        if isinstance(pairs, list):
+            occupy["team0"] = array.array("f", [p[0] for p in pairs])
+            occupy["team1"] = array.array("f", [p[1] for p in pairs])
+        else:
+            occupy["team0"], occupy["team1"] = pairs[:, 0].copy(), pairs[:, 1].copy()
+        self.earliest_occupy_times = occupy
+
+    def __repr__(self) -> str:
+        return (f"<navspan.BotAnalysis {len(self.hiding_spots)} hiding spots, {len(self.encounters)} encounter paths, "
+                f"{len(self.approach_spots)} approach spots, {len(self.earliest_occupy_times)} areas>")
+
+
 class File:
     """An opened, verified file of any format navspan reads. Use navspan.open()."""
 
@@ -884,6 +984,24 @@ class File:
             raise failure[0]
         _check(r, err)
         return None
+
+    def bot_analysis(self) -> BotAnalysis:
+        """The bot analysis (hiding spots, encounter paths and their spots,
+        approach spots, earliest occupy times) as tables; empty tables for
+        formats that have none and for a Source 2 file without it."""
+        return BotAnalysis(self)
+
+    def _bot_table(self, fn, struct: type, members: Sequence[str]) -> BotTable:
+        h = self._handle()
+        n = ctypes.c_size_t()
+        err = _lib.Error()
+        r = fn(h, None, 0, ctypes.byref(n), ctypes.byref(err))
+        if r != 33:  # buffer_too_small: there are rows
+            _check(r, err)
+        rows = (struct * max(1, n.value))()
+        _check(fn(h, rows, n.value, ctypes.byref(n), ctypes.byref(err)), err)
+        names = {m: ("from" if m == "from_" else m) for m in members}
+        return _bot_columns(rows, n.value, struct, names)
 
     @property
     def spaces(self) -> List[Space]:

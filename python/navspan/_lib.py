@@ -70,6 +70,17 @@ RaycastHit = _structure("RaycastHit", _HIT)
 RaycastResult = _structure("RaycastResult", "size_t size, " + _HIT + ", i32 gave_up")
 
 
+# The bot analysis rows (navspan_bot_*), one structure a kind.
+BotHidingSpot = _structure("BotHidingSpot", "u32 area_index, u32 area_id, u32 spot_id, float position[3], u32 flags")
+BotEncounterPath = _structure("BotEncounterPath", "u32 area_index, u32 area_id, u32 from_, u32 to, u32 from_index, "
+                                                  "u32 to_index, i32 from_direction, i32 to_direction, "
+                                                  "u32 first_spot, u32 spot_count")
+BotEncounterSpot = _structure("BotEncounterSpot", "u32 area_index, u32 area_id, u32 path, u32 spot, i32 t_raw, "
+                                                  "float t")
+BotApproachSpot = _structure("BotApproachSpot", "u32 area_index, u32 area_id, u32 here, u32 previous, "
+                                                "i32 previous_how, u32 next, i32 next_how")
+BotOccupyTimes = _structure("BotOccupyTimes", "u32 area_index, u32 area_id, float times[2]")
+
 def _candidates():
     env = os.environ.get("NAVSPAN_LIBRARY")
     if env:
@@ -188,6 +199,16 @@ def signatures() -> dict:
                               ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]),
         "navspan_distance": (r, [P, P, ctypes.c_uint32, c_float_p, ctypes.c_uint32, c_float_p,
                                  ctypes.POINTER(ctypes.c_float)]),
+        "navspan_bot_hiding_spots": (r, [P, ctypes.POINTER(BotHidingSpot), ctypes.c_size_t,
+                                         ctypes.POINTER(ctypes.c_size_t), E]),
+        "navspan_bot_encounter_paths": (r, [P, ctypes.POINTER(BotEncounterPath), ctypes.c_size_t,
+                                            ctypes.POINTER(ctypes.c_size_t), E]),
+        "navspan_bot_encounter_spots": (r, [P, ctypes.POINTER(BotEncounterSpot), ctypes.c_size_t,
+                                            ctypes.POINTER(ctypes.c_size_t), E]),
+        "navspan_bot_approach_spots": (r, [P, ctypes.POINTER(BotApproachSpot), ctypes.c_size_t,
+                                           ctypes.POINTER(ctypes.c_size_t), E]),
+        "navspan_bot_earliest_occupy_times": (r, [P, ctypes.POINTER(BotOccupyTimes), ctypes.c_size_t,
+                                                  ctypes.POINTER(ctypes.c_size_t), E]),
     }
     return sig
 

@@ -580,6 +580,111 @@ static void check_space_names(const navspan_file* file, uint32_t spaces) {
     CHECK(navspan_space_find(file, NULL, &found, &err) == navspan_result_invalid_argument);
 }
 
+/* The bot analysis arrays: every kind's count, the too-small answer, rows
+ * that point inside the file's own tables; formats without bot data give 0
+ * rows with success. Returns the counts of the five kinds in `counts`. */
+static size_t bot_files_checked = 0, bot_rows_checked = 0;
+
+static void check_bot(const navspan_file* file, navspan_format format, size_t counts[5]) {
+    navspan_error err;
+    navspan_bot_hiding_spot* hiding;
+    navspan_bot_encounter_path* paths;
+    navspan_bot_encounter_spot* spots;
+    navspan_bot_approach_spot* approach;
+    navspan_bot_occupy_times* occupy;
+    size_t n = 0, i, got = 0;
+    const int has_bot = format == navspan_format_source_nav || format == navspan_format_source2_nav;
+    CHECK(navspan_bot_hiding_spots(file, NULL, 0, &counts[0], &err) ==
+          (counts[0] ? navspan_result_buffer_too_small : navspan_result_success));
+    CHECK(navspan_bot_encounter_paths(file, NULL, 0, &counts[1], &err) ==
+          (counts[1] ? navspan_result_buffer_too_small : navspan_result_success));
+    CHECK(navspan_bot_encounter_spots(file, NULL, 0, &counts[2], &err) ==
+          (counts[2] ? navspan_result_buffer_too_small : navspan_result_success));
+    CHECK(navspan_bot_approach_spots(file, NULL, 0, &counts[3], &err) ==
+          (counts[3] ? navspan_result_buffer_too_small : navspan_result_success));
+    CHECK(navspan_bot_earliest_occupy_times(file, NULL, 0, &counts[4], &err) ==
+          (counts[4] ? navspan_result_buffer_too_small : navspan_result_success));
+    for (i = 0; i < 5; ++i) {
+        CHECK(has_bot || counts[i] == 0);
+        n = counts[i] > n ? counts[i] : n;
+    }
+    CHECK(navspan_bot_hiding_spots(NULL, NULL, 0, &got, &err) == navspan_result_invalid_argument);
+    CHECK(navspan_bot_hiding_spots(file, NULL, 1, &got, &err) == navspan_result_invalid_argument);
+    CHECK(navspan_bot_hiding_spots(file, NULL, 0, NULL, &err) == navspan_result_invalid_argument);
+    ++bot_files_checked;
+    if (n == 0) return;
+    hiding = (navspan_bot_hiding_spot*)calloc(counts[0] + 1, sizeof *hiding);
+    paths = (navspan_bot_encounter_path*)calloc(counts[1] + 1, sizeof *paths);
+    spots = (navspan_bot_encounter_spot*)calloc(counts[2] + 1, sizeof *spots);
+    approach = (navspan_bot_approach_spot*)calloc(counts[3] + 1, sizeof *approach);
+    occupy = (navspan_bot_occupy_times*)calloc(counts[4] + 1, sizeof *occupy);
+    CHECK(navspan_bot_hiding_spots(file, hiding, counts[0], &got, &err) == navspan_result_success && got == counts[0]);
+    CHECK(navspan_bot_encounter_paths(file, paths, counts[1], &got, &err) == navspan_result_success && got == counts[1]);
+    CHECK(navspan_bot_encounter_spots(file, spots, counts[2], &got, &err) == navspan_result_success && got == counts[2]);
+    CHECK(navspan_bot_approach_spots(file, approach, counts[3], &got, &err) == navspan_result_success && got == counts[3]);
+    CHECK(navspan_bot_earliest_occupy_times(file, occupy, counts[4], &got, &err) == navspan_result_success &&
+          got == counts[4]);
+    /* One row short: the first rows written, the whole count told. */
+    if (counts[0] > 1) {
+        navspan_bot_hiding_spot first;
+        CHECK(navspan_bot_hiding_spots(file, &first, 1, &got, &err) == navspan_result_buffer_too_small &&
+              got == counts[0] && memcmp(&first, &hiding[0], sizeof first) == 0);
+    }
+    /* Every row names an area of the table (one occupy row per area). */
+    for (i = 0; i < counts[0]; ++i) CHECK(hiding[i].area_index < counts[4]);
+    for (i = 0; i < counts[1]; ++i) {
+        CHECK(paths[i].area_index < counts[4]);
+        CHECK(paths[i].first_spot + paths[i].spot_count <= counts[2]);
+        CHECK(paths[i].from_index == NAVSPAN_NO_POLYGON || paths[i].from_index < counts[4]);
+    }
+    for (i = 0; i < counts[2]; ++i) CHECK(spots[i].path == NAVSPAN_NO_POLYGON || spots[i].path < counts[1]);
+    for (i = 0; i < counts[3]; ++i) CHECK(approach[i].area_index < counts[4]);
+    for (i = 0; i < counts[4]; ++i) CHECK(occupy[i].area_index == i);
+    bot_rows_checked += counts[0] + counts[1] + counts[2] + counts[3] + counts[4];
+    free(hiding);
+    free(paths);
+    free(spots);
+    free(approach);
+    free(occupy);
+}
+
+/* The bot rows of sample_v16_cstrike.nav, as `navspan dump --json` shows
+ * them: four areas (ids 10-40), a hiding spot each (ids 100-103), one
+ * encounter path in area 10 from 20 (west) to 30 (south) seeing spots 100
+ * and 101 at t bytes 64 and 191, Counter-Strike approach spots (v16: game
+ * data), occupy times 0. */
+static void check_bot_sample(const navspan_file* file, const size_t counts[5]) {
+    navspan_error err;
+    navspan_bot_hiding_spot hiding[4];
+    navspan_bot_encounter_path path;
+    navspan_bot_encounter_spot spots[2];
+    navspan_bot_approach_spot approach[4];
+    navspan_bot_occupy_times occupy[4];
+    size_t n = 0, i;
+    CHECK(counts[0] == 4 && counts[1] == 1 && counts[2] == 2 && counts[3] == 4 && counts[4] == 4);
+    CHECK(navspan_bot_hiding_spots(file, hiding, 4, &n, &err) == navspan_result_success && n == 4);
+    for (i = 0; i < 4; ++i) {
+        CHECK(hiding[i].area_index == i && hiding[i].area_id == 10 * (i + 1) && hiding[i].spot_id == 100 + i);
+        CHECK(hiding[i].flags == (i == 0 ? 3u : 1u));
+    }
+    CHECK(hiding[0].position[0] == 12.5f && hiding[0].position[1] == 12.5f && hiding[0].position[2] == 0.0f);
+    CHECK(hiding[3].position[0] == 112.5f && hiding[3].position[1] == 112.5f);
+    CHECK(navspan_bot_encounter_paths(file, &path, 1, &n, &err) == navspan_result_success && n == 1);
+    CHECK(path.area_index == 0 && path.area_id == 10 && path.from == 20 && path.to == 30);
+    CHECK(path.from_index == 1 && path.to_index == 2 && path.from_direction == 3 && path.to_direction == 2);
+    CHECK(path.first_spot == 0 && path.spot_count == 2);
+    CHECK(navspan_bot_encounter_spots(file, spots, 2, &n, &err) == navspan_result_success && n == 2);
+    CHECK(spots[0].path == 0 && spots[0].spot == 100 && spots[0].t_raw == 64 && spots[0].t == 64.0f / 255.0f);
+    CHECK(spots[1].path == 0 && spots[1].spot == 101 && spots[1].t_raw == 191 && spots[1].t == 191.0f / 255.0f);
+    CHECK(navspan_bot_approach_spots(file, approach, 4, &n, &err) == navspan_result_success && n == 4);
+    CHECK(approach[0].here == 10 && approach[0].previous == 0 && approach[0].previous_how == 9);
+    CHECK(approach[0].next == 40 && approach[0].next_how == 2);
+    CHECK(approach[1].area_id == 20 && approach[1].here == 20 && approach[1].previous == 10 &&
+          approach[1].previous_how == 1);
+    CHECK(navspan_bot_earliest_occupy_times(file, occupy, 4, &n, &err) == navspan_result_success && n == 4);
+    for (i = 0; i < 4; ++i) CHECK(occupy[i].area_id == 10 * (i + 1) && occupy[i].times[0] == 0.0f && occupy[i].times[1] == 0.0f);
+}
+
 static navspan_format check_file(const char* path, int must_open) {
     navspan_file* file = NULL;
     navspan_file* again = NULL;
@@ -592,6 +697,7 @@ static navspan_format check_file(const char* path, int must_open) {
     unsigned char* bytes;
     navspan_format format;
     navspan_options options;
+    size_t bot_counts[5] = {0, 0, 0, 0, 0};
     current = path;
     if (navspan_open_path(path, NULL, &file, &err) != navspan_result_success) {
         /* A corpus file may be refused (its EXPECTED.tsv row says so): with
@@ -682,6 +788,8 @@ static navspan_format check_file(const char* path, int must_open) {
         navspan_mesh_destroy(mesh);
     }
     check_space_names(file, spaces);
+    check_bot(file, format, bot_counts);
+    if (strstr(path, "sample_v16_cstrike.nav") != NULL) check_bot_sample(file, bot_counts);
     {
         navspan_mesh* mesh = NULL;
         CHECK(navspan_mesh_create(file, spaces + 1, &mesh, &err) == navspan_result_invalid_argument && mesh == NULL);
@@ -859,6 +967,7 @@ int main(int argc, char** argv) {
     printf("capi: %zu paths found, %zu end at the goal\n", paths_found, paths_at_goal);
     printf("capi: %zu meshes searched (distance field, reach, distance, exact path)\n", fields_checked);
     printf("capi: %zu named groups listed\n", named_groups_checked);
+    printf("capi: bot analysis of %zu files, %zu rows checked\n", bot_files_checked, bot_rows_checked);
     CHECK(fields_checked > 0);
     CHECK(paths_found > 0 && paths_at_goal == paths_found);
     printf("capi: %d samples, %d corpus files\n", samples, corpus);

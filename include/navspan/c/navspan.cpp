@@ -784,3 +784,53 @@ navspan_result navspan_mesh_polygons_in_group(const navspan_mesh* m, const char*
 }
 
 }  // extern "C"
+
+// The rows of one kind of the file's bot analysis into the caller's array
+// (the navspan_bot_* calls differ only in which vector they copy).
+template <class Row>
+static navspan_result copy_bot_rows(const navspan_file* f, std::vector<Row> navspan::c_detail::bot_rows::*rows,
+                                    Row* out, size_t capacity, size_t* count, navspan_error* error) {
+    clear(error);
+    if (f == nullptr || count == nullptr || (out == nullptr && capacity != 0)) {
+        return fail(navspan_result_invalid_argument, "file or count is NULL, or out is NULL with a capacity", error);
+    }
+    *count = 0;
+    return guarded([&] {
+        const navspan::c_detail::bot_rows& all = f->bot();
+        if (!all.failure.ok()) return fail(all.failure, error);
+        const std::vector<Row>& v = all.*rows;
+        const std::size_t n = std::min(v.size(), capacity);
+        if (n != 0) std::memcpy(out, v.data(), n * sizeof(Row));
+        *count = v.size();
+        return v.size() > capacity ? navspan_result_buffer_too_small : navspan_result_success;
+    });
+}
+
+extern "C" {
+
+navspan_result navspan_bot_hiding_spots(const navspan_file* f, navspan_bot_hiding_spot* out, size_t capacity,
+                                        size_t* count, navspan_error* error) {
+    return copy_bot_rows(f, &navspan::c_detail::bot_rows::hiding, out, capacity, count, error);
+}
+
+navspan_result navspan_bot_encounter_paths(const navspan_file* f, navspan_bot_encounter_path* out, size_t capacity,
+                                           size_t* count, navspan_error* error) {
+    return copy_bot_rows(f, &navspan::c_detail::bot_rows::paths, out, capacity, count, error);
+}
+
+navspan_result navspan_bot_encounter_spots(const navspan_file* f, navspan_bot_encounter_spot* out, size_t capacity,
+                                           size_t* count, navspan_error* error) {
+    return copy_bot_rows(f, &navspan::c_detail::bot_rows::spots, out, capacity, count, error);
+}
+
+navspan_result navspan_bot_approach_spots(const navspan_file* f, navspan_bot_approach_spot* out, size_t capacity,
+                                          size_t* count, navspan_error* error) {
+    return copy_bot_rows(f, &navspan::c_detail::bot_rows::approach, out, capacity, count, error);
+}
+
+navspan_result navspan_bot_earliest_occupy_times(const navspan_file* f, navspan_bot_occupy_times* out,
+                                                 size_t capacity, size_t* count, navspan_error* error) {
+    return copy_bot_rows(f, &navspan::c_detail::bot_rows::occupy, out, capacity, count, error);
+}
+
+}  // extern "C"

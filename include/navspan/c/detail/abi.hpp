@@ -33,6 +33,8 @@
 #include <navspan/tools/modules.hpp>
 #include <navspan/tools/output.hpp>
 
+#include "bot.hpp"
+
 struct navspan_file {
     // The bytes: borrowed (a view only), copied or read (owned), or mapped.
     // A package's member is copied out (owned), the package let go.
@@ -49,6 +51,19 @@ struct navspan_file {
     // The C view of file.spaces(), made at open (a plugin's navmesh and
     // triangle counts take a walk of its records: once, not per call).
     std::vector<navspan_space> spaces;
+
+    // The bot analysis rows, gathered by the first navspan_bot_* call (a
+    // caller who never asks never pays; call_once lets threads ask at once).
+    const navspan::c_detail::bot_rows& bot() const {
+        std::call_once(bot_once, [this] {
+            bot_built = std::make_unique<navspan::c_detail::bot_rows>(navspan::c_detail::gather_bot_rows(file));
+        });
+        return *bot_built;
+    }
+
+private:
+    mutable std::once_flag bot_once;
+    mutable std::unique_ptr<navspan::c_detail::bot_rows> bot_built;
 };
 
 struct navspan_mesh {
