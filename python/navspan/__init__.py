@@ -426,7 +426,10 @@ class Mesh:
 
     def locate(self, point: PointLike, height_tolerance: float = math.inf) -> Optional[Location]:
         """The polygon under or above the point whose surface is nearest in
-        height (within the tolerance), or None."""
+        height (within the tolerance), or None. The tolerance is infinity
+        unless given (as for `navspan locate`, the C ABI's INFINITY and C++'s
+        spatial_index::locate): any height, so a point in the air above an
+        area finds that area; pass e.g. 72 for a player's height."""
         return self._location(_L.navspan_locate, point, height_tolerance)
 
     def nearest(self, point: PointLike, max_distance: float = math.inf) -> Optional[Location]:
@@ -460,7 +463,8 @@ class Mesh:
         of x, y, z triples (array('f'), a NumPy array of shape (n, 3)) or a
         sequence of points. Returns array('I') of polygon indices
         (0xFFFFFFFF where none); with surface=True also array('f') of the
-        points on the surfaces."""
+        points on the surfaces. height_tolerance as locate(): infinity (any
+        height) unless given; e.g. 72 for a player's height."""
         return self._many(_L.navspan_locate_many, points, height_tolerance, surface)
 
     def nearest_many(self, points: Any, max_distance: float = math.inf, surface: bool = False):
@@ -932,6 +936,8 @@ class File:
         return self.mesh().vertices
 
     def locate(self, point: PointLike, height_tolerance: float = math.inf) -> Optional[Location]:
+        """Mesh.locate on the first space's mesh (any height unless a
+        tolerance is given: e.g. 72 for a player's height)."""
         return self.mesh().locate(point, height_tolerance)
 
     def nearest(self, point: PointLike, max_distance: float = math.inf) -> Optional[Location]:
