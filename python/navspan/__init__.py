@@ -22,9 +22,11 @@ from __future__ import annotations
 import array
 import ctypes
 import errno
+import functools
 import json
 import math
 import numbers
+import operator
 import os
 import threading
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
@@ -686,24 +688,22 @@ class Mesh:
         NumPy is importable (see PolygonTable); .to_pandas() makes a
         DataFrame."""
         n = self.polygon_count
-        # The polygon records in one call, read as the 9 words each is
-        # (navspan_polygon has nothing but 32-bit members), one column a slice.
-        words = array.array("I", bytes(self._polygon_structs())[:ctypes.sizeof(_lib.Polygon) * n])
-        stride = len(_lib.Polygon._fields_)
-        field = {name: k for k, (name, _) in enumerate(_lib.Polygon._fields_)}
-        column = {name: words[k::stride] for name, k in field.items()}
+        column = self._record_columns()
         v = self.vertices
         centroid, low, high = array.array("f", bytes(12 * n)), array.array("f", bytes(12 * n)), array.array("f", bytes(12 * n))
         firsts, counts = column["first_corner"], column["corner_count"]
-        for p in range(n):
-            first, count = firsts[p], counts[p]
-            if count == 0:
-                continue
-            for axis in range(3):
-                values = v[3 * first + axis:3 * (first + count):3]
-                centroid[3 * p + axis] = sum(values) / count
-                low[3 * p + axis] = min(values)
-                high[3 * p + axis] = max(values)
+        # Each polygon's corners as one slice of each axis' column; the
+        # sums, minima and maxima then run as map() over those slices (C
+        # calls, no Python loop body per polygon). A polygon without corners
+        # keeps zeros.
+        spans = [slice(first, first + count) for first, count in zip(firsts, counts)]
+        lowest, highest = functools.partial(min, default=0.0), functools.partial(max, default=0.0)
+        for axis in range(3):
+            parts = list(map(v[axis::3].__getitem__, spans))
+            centroid[axis::3] = array.array("f", [total / count if count else 0.0
+                                                  for total, count in zip(map(sum, parts), counts)])
+            low[axis::3] = array.array("f", map(lowest, parts))
+            high[axis::3] = array.array("f", map(highest, parts))
         names = self.group_names
         group_name = [names[g] if g < len(names) else "" for g in column["group"]]
         out = PolygonTable()
@@ -743,19 +743,36 @@ class Mesh:
         axis): the shoelace formula over its corners, computed once."""
         if self._areas is None:
             v = self.vertices
-            table = self._polygon_structs()
+            column = self._record_columns()
             # The plan's two axes: x and y when z is up, x and z when y is.
             second = 2 if self.up_axis == "y" else 1
-            areas = []
-            for i in range(self.polygon_count):
-                first, count = table[i].first_corner, table[i].corner_count
-                twice = 0.0
-                for k in range(count):
-                    a, b = 3 * (first + k), 3 * (first + (k + 1) % count)
-                    twice += v[a] * v[b + second] - v[b] * v[a + second]
-                areas.append(abs(twice) * 0.5)
-            self._areas = areas
+            xs, ys = v[0::3].tolist(), v[second::3].tolist()
+            # Every corner, polygon after polygon, with the corner after it
+            # around its polygon; each polygon's terms end at ends[p].
+            here: List[int] = []
+            after: List[int] = []
+            ends: List[int] = []
+            for first, count in zip(column["first_corner"], column["corner_count"]):
+                here.extend(range(first, first + count))
+                after.extend(range(first + 1, first + count))
+                if count:
+                    after.append(first)
+                ends.append(len(here))
+            # x_k y_k+1 - x_k+1 y_k for every corner (C calls through map),
+            # summed per polygon in corner order as the formula goes.
+            terms = list(map(operator.sub, map(operator.mul, [xs[i] for i in here], [ys[i] for i in after]),
+                             map(operator.mul, [xs[i] for i in after], [ys[i] for i in here])))
+            starts = [0] + ends[:-1]
+            self._areas = [abs(sum(terms[a:b])) * 0.5 for a, b in zip(starts, ends)]
         return self._areas
+
+    def _record_columns(self) -> Dict[str, array.array]:
+        """The polygon records as one array('I') a field (navspan_polygon
+        has nothing but 32-bit members: 9 words a polygon, a column a slice)."""
+        n = self.polygon_count
+        words = array.array("I", bytes(self._polygon_structs())[:ctypes.sizeof(_lib.Polygon) * n])
+        stride = len(_lib.Polygon._fields_)
+        return {name: words[k::stride] for k, (name, _) in enumerate(_lib.Polygon._fields_)}
 
     def _id_columns(self) -> Tuple[List[int], List[int]]:
         if self._ids is None:
