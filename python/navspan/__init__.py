@@ -23,6 +23,7 @@ import array
 import ctypes
 import errno
 import functools
+import itertools
 import json
 import math
 import numbers
@@ -304,6 +305,18 @@ class PolygonTable(dict):
             else:
                 frame[name] = column
         return pandas.DataFrame(frame, index=pandas.Index(self["index"], name="index"))
+
+
+def _uniform_corners(firsts: array.array, counts: array.array) -> int:
+    """k when every polygon has k corners (2 or more) stored one polygon
+    after the other (polygon p's at k p to k p + k - 1), else 0."""
+    n = len(counts)
+    if n == 0:
+        return 0
+    k = counts[0]
+    if k < 2 or counts.count(k) != n or firsts != array.array(firsts.typecode, range(0, k * n, k)):
+        return 0
+    return k
 
 
 def _one_hop(a: int, b: int, link: int, kind: str, length: float) -> float:
@@ -698,7 +711,20 @@ class Mesh:
         # keeps zeros.
         spans = [slice(first, first + count) for first, count in zip(firsts, counts)]
         lowest, highest = functools.partial(min, default=0.0), functools.partial(max, default=0.0)
+        k = _uniform_corners(firsts, counts)
         for axis in range(3):
+            if k:
+                # Every polygon k corners, stored in order: the j-th corners
+                # of all polygons are one strided slice, and a polygon's
+                # values a row across those k columns.
+                corners = [v[3 * j + axis::3 * k] for j in range(k)]
+                total = map(operator.add, corners[0], corners[1])
+                for more in corners[2:]:
+                    total = map(operator.add, total, more)
+                centroid[axis::3] = array.array("f", map(operator.truediv, total, itertools.repeat(k)))
+                low[axis::3] = array.array("f", map(min, *corners))
+                high[axis::3] = array.array("f", map(max, *corners))
+                continue
             parts = list(map(v[axis::3].__getitem__, spans))
             centroid[axis::3] = array.array("f", [total / count if count else 0.0
                                                   for total, count in zip(map(sum, parts), counts)])
@@ -746,13 +772,27 @@ class Mesh:
             column = self._record_columns()
             # The plan's two axes: x and y when z is up, x and z when y is.
             second = 2 if self.up_axis == "y" else 1
+            firsts, counts = column["first_corner"], column["corner_count"]
+            k = _uniform_corners(firsts, counts)
+            if k:
+                # k corners a polygon in order: x_j y_j+1 - x_j+1 y_j as
+                # columns, added in corner order.
+                xs = [v[3 * j::3 * k] for j in range(k)]
+                ys = [v[3 * j + second::3 * k] for j in range(k)]
+                terms = [map(operator.sub, map(operator.mul, xs[j], ys[(j + 1) % k]),
+                             map(operator.mul, xs[(j + 1) % k], ys[j])) for j in range(k)]
+                twice = map(operator.add, terms[0], terms[1])
+                for more in terms[2:]:
+                    twice = map(operator.add, twice, more)
+                self._areas = [abs(t) * 0.5 for t in twice]
+                return self._areas
             xs, ys = v[0::3].tolist(), v[second::3].tolist()
             # Every corner, polygon after polygon, with the corner after it
             # around its polygon; each polygon's terms end at ends[p].
             here: List[int] = []
             after: List[int] = []
             ends: List[int] = []
-            for first, count in zip(column["first_corner"], column["corner_count"]):
+            for first, count in zip(firsts, counts):
                 here.extend(range(first, first + count))
                 after.extend(range(first + 1, first + count))
                 if count:
