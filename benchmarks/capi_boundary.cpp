@@ -165,11 +165,13 @@ int main(int argc, char** argv) {
     const double field_ns = median_of(7, [&] {
         auto at = index.locate(from);
         if (!at) at = index.nearest(from, any);
+        if (!at) return;
         const nav::goal_point start{at->polygon, at->point};
         reached = nav::distance_field(graph, std::span<const nav::goal_point>(&start, 1), any, field, field_scratch).reached;
         g_sink = reached;
     });
     const auto from_at = index.locate(from);
+    if (!from_at) return 1;  // the centre of a usable polygon: always over it
     const nav::polygon_index from_polygon = from_at->polygon;
     nav::polygon_index farthest = from_polygon, unreachable = nav::no_polygon;
     for (nav::polygon_index p = 0; p < n; ++p) {
