@@ -6,6 +6,18 @@
 //   locate    spatial_index::locate, per point
 //   path      find_path + straight_path, per pair
 //   batch     locate over `batch` points in one loop, per point
+//   field     distance_field from one point (the centre of the first of
+//             the points) to every polygon: locate, then one Dijkstra
+//             over the search graph (built before, as the Python side's
+//             first distances_from builds it once)
+//   whole     the baseline of `field`: one find_path from the same
+//             polygon to the polygon farthest from it (by that field) with
+//             heuristic_scale 0, i.e. Dijkstra's search, which settles
+//             every polygon cheaper than its goal: the whole map. An A*
+//             (the default scale) to that goal settles fewer, so it is
+//             reported too ("farthest_astar"), as is a goal no path
+//             reaches where the map has one ("unreachable", A* that
+//             empties its open list: the whole component), else -1.
 // The points are the centres (corner means) of polygons (i * 2654435761) mod
 // n, the pairs polygons (i * 7919 + 1) and (i * 104729 + 7) mod n: the
 // Python side draws the same.
@@ -20,6 +32,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include <navspan/c/navspan.h>
@@ -142,6 +155,57 @@ int main(int argc, char** argv) {
         g_sink = polygons[batch / 2];
     }) / static_cast<double>(batch);
 
+    // One start to every polygon, and the find_path searches of the whole
+    // map it is weighed against.
+    const auto graph = nav::search_graph::build(*w);
+    nav::search_scratch field_scratch(graph);
+    std::vector<float> field(n);
+    const navspan::vec3 from = points.front();
+    std::size_t reached = 0;
+    const double field_ns = median_of(7, [&] {
+        auto at = index.locate(from);
+        if (!at) at = index.nearest(from, any);
+        if (!at) return;
+        const nav::goal_point start{at->polygon, at->point};
+        reached = nav::distance_field(graph, std::span<const nav::goal_point>(&start, 1), any, field, field_scratch).reached;
+        g_sink = reached;
+    });
+    const auto from_at = index.locate(from);
+    if (!from_at) return 1;  // the centre of a usable polygon: always over it
+    const nav::polygon_index from_polygon = from_at->polygon;
+    nav::polygon_index farthest = from_polygon, unreachable = nav::no_polygon;
+    for (nav::polygon_index p = 0; p < n; ++p) {
+        if (!w->usable(p)) continue;
+        if (field[p] == any) {
+            if (unreachable == nav::no_polygon) unreachable = p;
+        } else if (field[p] > field[farthest]) {
+            farthest = p;
+        }
+    }
+    std::size_t whole_expanded = 0;
+    const navspan::vec3 far_point = centre_of(*w, farthest);
+    const double whole_ns = median_of(7, [&] {
+        const auto r = nav::find_path(*w, from_polygon, from_at->point, farthest, far_point, scratch, nav::distance_cost{}, 0.0f);
+        whole_expanded = r.expanded;
+        g_sink = r.corridor.size();
+    });
+    std::size_t astar_expanded = 0;
+    const double astar_ns = median_of(7, [&] {
+        const auto r = nav::find_path(*w, from_polygon, from_at->point, farthest, far_point, scratch);
+        astar_expanded = r.expanded;
+        g_sink = r.corridor.size();
+    });
+    double unreachable_ns = -1;
+    std::size_t unreachable_expanded = 0;
+    if (unreachable != nav::no_polygon) {
+        const navspan::vec3 u = centre_of(*w, unreachable);
+        unreachable_ns = median_of(7, [&] {
+            const auto r = nav::find_path(*w, from_polygon, from_at->point, unreachable, u, scratch);
+            unreachable_expanded = r.expanded;
+            g_sink = static_cast<std::uint64_t>(r.status);
+        });
+    }
+
     // The same through the C ABI, from C++: what the ABI layer itself costs
     // (the Python side adds ctypes on top of this).
     const double c_open = median_of(7, [&] {
@@ -205,6 +269,14 @@ int main(int argc, char** argv) {
         navspan_locate_many(cm, flat.data(), batch, any, polygons.data(), nullptr, nullptr);
         g_sink = polygons[batch / 2];
     }) / static_cast<double>(batch);
+    const float from_xyz[3] = {from.x, from.y, from.z};
+    std::vector<float> c_field(n);
+    navspan_distance_field(cm, cs, nullptr, from_xyz, 1, any, c_field.data(), n, nullptr);  // builds the graph
+    const double c_field_ns = median_of(7, [&] {
+        std::size_t got = 0;
+        navspan_distance_field(cm, cs, nullptr, from_xyz, 1, any, c_field.data(), n, &got);
+        g_sink = got;
+    });
     navspan_scratch_destroy(cs);
     navspan_mesh_destroy(cm);
     navspan_close(cf);
@@ -214,9 +286,14 @@ int main(int argc, char** argv) {
     }
 
     std::printf("{\"polygons\": %llu, \"points\": %zu, \"pairs\": %zu, \"paths_found\": %zu, \"open_ns\": %.0f, "
-                "\"locate_ns\": %.1f, \"path_ns\": %.0f, \"batch_locate_ns\": %.1f, \"c_abi\": {\"open_ns\": %.0f, "
-                "\"locate_ns\": %.1f, \"path_ns\": %.0f, \"batch_locate_ns\": %.1f}}\n",
+                "\"locate_ns\": %.1f, \"path_ns\": %.0f, \"batch_locate_ns\": %.1f, \"field_ns\": %.0f, "
+                "\"field_reached\": %zu, \"field_from\": [%.9g, %.9g, %.9g], \"whole_ns\": %.0f, \"whole_expanded\": %zu, "
+                "\"farthest_astar_ns\": %.0f, \"farthest_astar_expanded\": %zu, \"unreachable_ns\": %.0f, "
+                "\"unreachable_expanded\": %zu, \"c_abi\": {\"open_ns\": %.0f, "
+                "\"locate_ns\": %.1f, \"path_ns\": %.0f, \"batch_locate_ns\": %.1f, \"field_ns\": %.0f}}\n",
                 static_cast<unsigned long long>(n), points.size(), pair_count, found_paths, open, locate, path, batch_ns,
-                c_open, c_locate, c_path, c_batch);
+                field_ns, reached, static_cast<double>(from.x), static_cast<double>(from.y), static_cast<double>(from.z),
+                whole_ns, whole_expanded, astar_ns, astar_expanded, unreachable_ns, unreachable_expanded, c_open, c_locate,
+                c_path, c_batch, c_field_ns);
     return 0;
 }

@@ -10,6 +10,10 @@
 //   nav path / detour path     A* + waypoints for M start/goal pairs
 //                              (find_path + straight_path vs findPath +
 //                              findStraightPath)
+//   nav path search, Dijkstra  find_path with heuristic_scale 0 on the same
+//                              pairs, against a plain Dijkstra
+//   nav distance_field         the cost from one start to every polygon,
+//                              against a plain Dijkstra with no goal
 // and one comparison line per file: how often both find a path and how the
 // lengths of their waypoint paths compare.
 //
@@ -33,8 +37,10 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <new>
 #include <queue>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -121,9 +127,12 @@ struct plain_astar {
         const float dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
         return std::sqrt(dx * dx + dy * dy + dz * dz);
     }
-    // The cost of the path found, or -1.
+    // The cost of the path found, or -1. `scale` multiplies the heuristic:
+    // 0 makes it the plain Dijkstra (the baseline of the Dijkstra rows), and
+    // with b = no_polygon it settles every polygon it reaches (the baseline
+    // of the distance field row; -1 then, as no goal is found).
     float run(const nav::walkable& w, nav::polygon_index a, navspan::vec3 world_a, nav::polygon_index b,
-              navspan::vec3 world_b) {
+              navspan::vec3 world_b, float scale = 1.0f) {
         const navspan::vec3 pa = w.to_plan(world_a), pb = w.to_plan(world_b);
         if (++generation == 0) {  // wrapped: forget every old mark
             std::fill(seen.begin(), seen.end(), 0u);
@@ -136,7 +145,7 @@ struct plain_astar {
         cost[a] = 0;
         at[a] = pa;
         seen[a] = gen;
-        open.push_back({length(pa, pb), a});
+        open.push_back({scale * length(pa, pb), a});
         while (!open.empty()) {
             std::pop_heap(open.begin(), open.end(), later);
             const nav::polygon_index c = open.back().second;
@@ -155,7 +164,7 @@ struct plain_astar {
                 seen[t] = gen;
                 cost[t] = g;
                 at[t] = last ? pb : m;
-                open.push_back({g + (last ? 0.0f : length(m, pb)), t});
+                open.push_back({g + (last ? 0.0f : scale * length(m, pb)), t});
                 std::push_heap(open.begin(), open.end(), later);
             }
         }
@@ -769,6 +778,23 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
         for (const auto& [a, b] : work.pairs) h += nav::find_path(w, a, centres[a], b, centres[b], scratch).corridor.size();
         return h;
     }), work.pairs.size()));
+    // The same pairs searched with heuristic_scale 0: Dijkstra's search, as
+    // a cost hook that prices below the length needs (weight="hops" or
+    // "size" in Python); it expands every polygon cheaper than the goal.
+    show(per_query(measure(s, "plain Dijkstra search (per query)", "baseline", label, 0, [&] {
+        std::uint64_t h = 0;
+        for (const auto& [a, b] : work.pairs) {
+            h += static_cast<std::uint64_t>(plain.run(w, a, centres[a], b, centres[b], 0.0f) >= 0);
+        }
+        return h;
+    }), work.pairs.size()));
+    show(per_query(measure(s, "nav path search, Dijkstra (per q)", fmt, label, 0, [&] {
+        std::uint64_t h = 0;
+        for (const auto& [a, b] : work.pairs) {
+            h += nav::find_path(w, a, centres[a], b, centres[b], scratch, nav::distance_cost{}, 0.0f).corridor.size();
+        }
+        return h;
+    }), work.pairs.size()));
     nav::search_graph graph;
     {
         row r = measure_against_floor(s, "nav exact: search graph build", fmt, label, bytes.size(), [&] {
@@ -793,6 +819,34 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
         }), work.pairs.size()));
     };
     exact_search_row("nav exact path search (per query)", graph);
+    // The cost from one start to every polygon (Python's distances_from):
+    // distance_field over the search graph, per start, against the plain
+    // Dijkstra above run with no goal (it settles every polygon it reaches:
+    // the whole map from one point).
+    {
+        const std::size_t start_count = std::min<std::size_t>(work.pairs.size(), quick ? 8 : 32);
+        plain_astar whole(w);
+        show(per_query(measure(s, "plain Dijkstra, whole map (per start)", "baseline", label, 0, [&] {
+            std::uint64_t h = 0;
+            for (std::size_t i = 0; i < start_count; ++i) {
+                const nav::polygon_index a = work.pairs[i].first;
+                h += static_cast<std::uint64_t>(whole.run(w, a, centres[a], nav::no_polygon, centres[a], 0.0f) < 0);
+            }
+            return h;
+        }), start_count));
+        nav::search_scratch field_scratch(graph);
+        std::vector<float> field(w.polygon_count());
+        show(per_query(measure(s, "nav distance_field (per start)", fmt, label, 0, [&] {
+            std::uint64_t h = 0;
+            for (std::size_t i = 0; i < start_count; ++i) {
+                const nav::polygon_index a = work.pairs[i].first;
+                const nav::goal_point start{a, centres[a]};
+                h += nav::distance_field(graph, std::span<const nav::goal_point>(&start, 1), std::numeric_limits<float>::infinity(),
+                                         field, field_scratch).reached;
+            }
+            return h;
+        }), start_count));
+    }
     // The same with the all-pairs table as the bound (built once, timed
     // once: a search per polygon; its memory in the note).
     if (!quick) {

@@ -22,9 +22,12 @@ from __future__ import annotations
 import array
 import ctypes
 import errno
+import functools
+import itertools
 import json
 import math
 import numbers
+import operator
 import os
 import threading
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
@@ -304,6 +307,18 @@ class PolygonTable(dict):
         return pandas.DataFrame(frame, index=pandas.Index(self["index"], name="index"))
 
 
+def _uniform_corners(firsts: array.array, counts: array.array) -> int:
+    """k when every polygon has k corners (2 or more) stored one polygon
+    after the other (polygon p's at k p to k p + k - 1), else 0."""
+    n = len(counts)
+    if n == 0:
+        return 0
+    k = counts[0]
+    if k < 2 or counts.count(k) != n or firsts != array.array(firsts.typecode, range(0, k * n, k)):
+        return 0
+    return k
+
+
 def _one_hop(a: int, b: int, link: int, kind: str, length: float) -> float:
     """find_path's weight="hops": every step costs 1."""
     return 1.0
@@ -426,7 +441,10 @@ class Mesh:
 
     def locate(self, point: PointLike, height_tolerance: float = math.inf) -> Optional[Location]:
         """The polygon under or above the point whose surface is nearest in
-        height (within the tolerance), or None."""
+        height (within the tolerance), or None. The tolerance is infinity
+        unless given (as for `navspan locate`, the C ABI's INFINITY and C++'s
+        spatial_index::locate): any height, so a point in the air above an
+        area finds that area; pass e.g. 72 for a player's height."""
         return self._location(_L.navspan_locate, point, height_tolerance)
 
     def nearest(self, point: PointLike, max_distance: float = math.inf) -> Optional[Location]:
@@ -460,7 +478,8 @@ class Mesh:
         of x, y, z triples (array('f'), a NumPy array of shape (n, 3)) or a
         sequence of points. Returns array('I') of polygon indices
         (0xFFFFFFFF where none); with surface=True also array('f') of the
-        points on the surfaces."""
+        points on the surfaces. height_tolerance as locate(): infinity (any
+        height) unless given; e.g. 72 for a player's height."""
         return self._many(_L.navspan_locate_many, points, height_tolerance, surface)
 
     def nearest_many(self, points: Any, max_distance: float = math.inf, surface: bool = False):
@@ -682,24 +701,35 @@ class Mesh:
         NumPy is importable (see PolygonTable); .to_pandas() makes a
         DataFrame."""
         n = self.polygon_count
-        # The polygon records in one call, read as the 9 words each is
-        # (navspan_polygon has nothing but 32-bit members), one column a slice.
-        words = array.array("I", bytes(self._polygon_structs())[:ctypes.sizeof(_lib.Polygon) * n])
-        stride = len(_lib.Polygon._fields_)
-        field = {name: k for k, (name, _) in enumerate(_lib.Polygon._fields_)}
-        column = {name: words[k::stride] for name, k in field.items()}
+        column = self._record_columns()
         v = self.vertices
         centroid, low, high = array.array("f", bytes(12 * n)), array.array("f", bytes(12 * n)), array.array("f", bytes(12 * n))
         firsts, counts = column["first_corner"], column["corner_count"]
-        for p in range(n):
-            first, count = firsts[p], counts[p]
-            if count == 0:
+        # Each polygon's corners as one slice of each axis' column; the
+        # sums, minima and maxima then run as map() over those slices (C
+        # calls, no Python loop body per polygon). A polygon without corners
+        # keeps zeros.
+        spans = [slice(first, first + count) for first, count in zip(firsts, counts)]
+        lowest, highest = functools.partial(min, default=0.0), functools.partial(max, default=0.0)
+        k = _uniform_corners(firsts, counts)
+        for axis in range(3):
+            if k:
+                # Every polygon k corners, stored in order: the j-th corners
+                # of all polygons are one strided slice, and a polygon's
+                # values a row across those k columns.
+                corners = [v[3 * j + axis::3 * k] for j in range(k)]
+                total = map(operator.add, corners[0], corners[1])
+                for more in corners[2:]:
+                    total = map(operator.add, total, more)
+                centroid[axis::3] = array.array("f", map(operator.truediv, total, itertools.repeat(k)))
+                low[axis::3] = array.array("f", map(min, *corners))
+                high[axis::3] = array.array("f", map(max, *corners))
                 continue
-            for axis in range(3):
-                values = v[3 * first + axis:3 * (first + count):3]
-                centroid[3 * p + axis] = sum(values) / count
-                low[3 * p + axis] = min(values)
-                high[3 * p + axis] = max(values)
+            parts = list(map(v[axis::3].__getitem__, spans))
+            centroid[axis::3] = array.array("f", [total / count if count else 0.0
+                                                  for total, count in zip(map(sum, parts), counts)])
+            low[axis::3] = array.array("f", map(lowest, parts))
+            high[axis::3] = array.array("f", map(highest, parts))
         names = self.group_names
         group_name = [names[g] if g < len(names) else "" for g in column["group"]]
         out = PolygonTable()
@@ -739,19 +769,50 @@ class Mesh:
         axis): the shoelace formula over its corners, computed once."""
         if self._areas is None:
             v = self.vertices
-            table = self._polygon_structs()
+            column = self._record_columns()
             # The plan's two axes: x and y when z is up, x and z when y is.
             second = 2 if self.up_axis == "y" else 1
-            areas = []
-            for i in range(self.polygon_count):
-                first, count = table[i].first_corner, table[i].corner_count
-                twice = 0.0
-                for k in range(count):
-                    a, b = 3 * (first + k), 3 * (first + (k + 1) % count)
-                    twice += v[a] * v[b + second] - v[b] * v[a + second]
-                areas.append(abs(twice) * 0.5)
-            self._areas = areas
+            firsts, counts = column["first_corner"], column["corner_count"]
+            k = _uniform_corners(firsts, counts)
+            if k:
+                # k corners a polygon in order: x_j y_j+1 - x_j+1 y_j as
+                # columns, added in corner order.
+                xs = [v[3 * j::3 * k] for j in range(k)]
+                ys = [v[3 * j + second::3 * k] for j in range(k)]
+                terms = [map(operator.sub, map(operator.mul, xs[j], ys[(j + 1) % k]),
+                             map(operator.mul, xs[(j + 1) % k], ys[j])) for j in range(k)]
+                twice = map(operator.add, terms[0], terms[1])
+                for more in terms[2:]:
+                    twice = map(operator.add, twice, more)
+                self._areas = [abs(t) * 0.5 for t in twice]
+                return self._areas
+            xs, ys = v[0::3].tolist(), v[second::3].tolist()
+            # Every corner, polygon after polygon, with the corner after it
+            # around its polygon; each polygon's terms end at ends[p].
+            here: List[int] = []
+            after: List[int] = []
+            ends: List[int] = []
+            for first, count in zip(firsts, counts):
+                here.extend(range(first, first + count))
+                after.extend(range(first + 1, first + count))
+                if count:
+                    after.append(first)
+                ends.append(len(here))
+            # x_k y_k+1 - x_k+1 y_k for every corner (C calls through map),
+            # summed per polygon in corner order as the formula goes.
+            terms = list(map(operator.sub, map(operator.mul, [xs[i] for i in here], [ys[i] for i in after]),
+                             map(operator.mul, [xs[i] for i in after], [ys[i] for i in here])))
+            starts = [0] + ends[:-1]
+            self._areas = [abs(sum(terms[a:b])) * 0.5 for a, b in zip(starts, ends)]
         return self._areas
+
+    def _record_columns(self) -> Dict[str, array.array]:
+        """The polygon records as one array('I') a field (navspan_polygon
+        has nothing but 32-bit members: 9 words a polygon, a column a slice)."""
+        n = self.polygon_count
+        words = array.array("I", bytes(self._polygon_structs())[:ctypes.sizeof(_lib.Polygon) * n])
+        stride = len(_lib.Polygon._fields_)
+        return {name: words[k::stride] for k, (name, _) in enumerate(_lib.Polygon._fields_)}
 
     def _id_columns(self) -> Tuple[List[int], List[int]]:
         if self._ids is None:
@@ -1050,6 +1111,8 @@ class File:
         return self.mesh().vertices
 
     def locate(self, point: PointLike, height_tolerance: float = math.inf) -> Optional[Location]:
+        """Mesh.locate on the first space's mesh (any height unless a
+        tolerance is given: e.g. 72 for a player's height)."""
         return self.mesh().locate(point, height_tolerance)
 
     def nearest(self, point: PointLike, max_distance: float = math.inf) -> Optional[Location]:

@@ -332,3 +332,51 @@ TEST_CASE("nav locate and nearest: a stack of coincident huge polygons is looked
     index.query({{1400, 1400, -100}, {1600, 1600, 100}}, [&](nav::polygon_index p) { seen += p >= side * side; });
     CHECK(seen == stacked);
 }
+
+TEST_CASE("nav locate: the tolerance left out is infinity, as the command, the C ABI and Python take it") {
+    // Two storeys of one square each, 100 apart, and a point in the air
+    // above both: the default finds the upper one as infinity does, and a
+    // player's height (72) finds none.
+    nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
+    const vec3 ground[] = {{0, 0, 0}, {100, 0, 0}, {100, 100, 0}, {0, 100, 0}};
+    const vec3 upper[] = {{0, 0, 100}, {100, 0, 100}, {100, 100, 100}, {0, 100, 100}};
+    b.add_polygon({1, 0}, ground);
+    b.add_polygon({2, 0}, upper);
+    const nav::walkable w = b.finish();
+    const auto index = nav::spatial_index::build(w);
+    const float any = std::numeric_limits<float>::infinity();
+    const float heights[] = {-5000, -1, 0, 30, 49, 51, 100, 172, 173, 5000};
+    for (const float z : heights) {
+        CAPTURE(z);
+        const vec3 p{50, 50, z};
+        const auto by_default = index.locate(p), with_any = index.locate(p, any);
+        REQUIRE(by_default.has_value() == with_any.has_value());
+        REQUIRE(by_default);
+        CHECK(by_default->polygon == with_any->polygon);
+        CHECK(navspan_test::ieee_f32(by_default->point.z) == navspan_test::ieee_f32(with_any->point.z));
+        CHECK(navspan_test::ieee_f32(by_default->distance) == navspan_test::ieee_f32(with_any->distance));
+    }
+    const auto high = index.locate({50, 50, 500});
+    REQUIRE(high);
+    CHECK(high->polygon == 1);  // the upper storey, 400 below the point
+    CHECK(!index.locate({50, 50, 500}, 72));
+    CHECK(!index.locate({150, 50, 0}));  // over no polygon: none at any height
+
+    // And on a real map: polygon centres lifted by 0 to 10,000 units.
+    navspan_test::for_each_corpus_walkable("source-nav", [&](const nav::walkable& m, const std::string&,
+                                                             const nav::plugin_space*) {
+        const auto idx = nav::spatial_index::build(m);
+        const std::size_t step = std::max<std::size_t>(1, m.polygon_count() / 64);
+        for (std::size_t i = 0; i < m.polygon_count(); i += step) {
+            const auto p = static_cast<nav::polygon_index>(i);
+            if (!m.usable(p)) continue;
+            const vec3 c = m.corner(p, 0);
+            for (const float lift : {0.0f, 40.0f, 500.0f, 10000.0f}) {
+                const vec3 q{c.x, c.y, c.z + lift};
+                const auto d = idx.locate(q), a = idx.locate(q, any);
+                REQUIRE(d.has_value() == a.has_value());
+                if (d) CHECK(d->polygon == a->polygon);
+            }
+        }
+    });
+}

@@ -40,6 +40,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -119,8 +120,12 @@ public:
     // The polygon under or above `point` whose surface is nearest to it in
     // height, among those within `height_tolerance` (of equal gaps, the
     // lowest polygon index); none when the point is over no polygon (or all
-    // are farther in height).
-    std::optional<located> locate(vec3 point, float height_tolerance) const noexcept {
+    // are farther in height). Left out, the tolerance is infinity: any
+    // height, so a point in the air above an area finds that area, as the
+    // navspan command, the C ABI (INFINITY) and the Python package do; pass
+    // e.g. 72 to ask for a surface within a player's height.
+    std::optional<located> locate(vec3 point,
+                                  float height_tolerance = std::numeric_limits<float>::infinity()) const noexcept {
         if (mesh_ == nullptr || !valid_query_point(point)) return std::nullopt;
         const walkable& w = *mesh_;
         const vec3 q = w.to_plan(point);
