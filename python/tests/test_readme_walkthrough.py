@@ -28,15 +28,14 @@ def walkthrough_blocks():
     return re.findall(r"```python\n(.*?)```", text[start:end], re.S)
 
 
-def test_the_section_has_its_blocks_and_the_hiding_spots_mark():
-    text = README.read_text(encoding="utf-8")
+def test_the_section_has_its_blocks():
     blocks = walkthrough_blocks()
     assert len(blocks) >= 8
     joined = "".join(blocks)
     for call in ("navspan.open(", ".locate(", ".group_names", ".polygons_in_group(", ".table()",
                  ".distances_from(", 'by="id"', "weight=", "cost=", ".reach("):
         assert call in joined, call
-    assert '<!-- hiding spots: File.bot_analysis(), section "Bot analysis" -->' in text
+    assert ".bot_analysis()" in joined and ".hiding_spots" in joined and ".earliest_occupy_times" in joined
 
 
 @pytest.fixture
@@ -83,6 +82,9 @@ def test_the_walkthrough_runs_and_prints_its_figures(corpus_folder):
     assert "TSpawn" in ns["places_near"]
     assert "3739 1359" in out and "6992 152 4710 17" in out and "5170" in out and "38 36" in out
     assert ns["detour"].cost > walk.cost and not set(ns["detour"].polygons) & ns["catwalk"]
+    # hiding spots and occupy times
+    assert "415 17 10" in out and "22.1 8.3" in out
+    assert len(ns["snipers"]) == 10 and all(len(p) == 3 for p in ns["snipers"])
     # de_mirage
     assert "source2_nav 35 ['hull 0']" in out
     assert "706 2323" in out
