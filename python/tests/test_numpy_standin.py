@@ -5,9 +5,10 @@ calls, built over array and memoryview. Each column of the NumPy branch
 must have the shape and dtype the docs promise and the values of the
 branch without NumPy.
 
-table() is the package's only NumPy branch: every other call returns
-array.array (which NumPy views with frombuffer) and takes NumPy input
-through the buffer protocol, which test_navspan.py covers with array('f')."""
+table() and File.bot_analysis() are the package's NumPy branches: every
+other call returns array.array (which NumPy views with frombuffer) and
+takes NumPy input through the buffer protocol, which test_navspan.py
+covers with array('f')."""
 
 import array
 import sys
@@ -43,10 +44,14 @@ class FakeArray:
         return tuple(self.flat[i * width:(i + 1) * width])
 
     def __getitem__(self, key):
-        if isinstance(key, tuple):  # column[:, k]: the k-th part of every row
+        if isinstance(key, tuple):  # column[:, k]: the k-th part of every row; [:, a:b]: parts a to b
             rows, k = key
             assert rows == slice(None) and self.ndim == 2
             width = self.shape[1]
+            if isinstance(k, slice):
+                parts = range(width)[k]
+                flat = [self.flat[i * width + j] for i in range(self.shape[0]) for j in parts]
+                return FakeArray(flat, (self.shape[0], len(parts)), self.dtype)
             return FakeArray([self.flat[i * width + k] for i in range(self.shape[0])], (self.shape[0],), self.dtype)
         if self.ndim == 1:
             return self.flat[key]
@@ -58,6 +63,9 @@ class FakeArray:
             count *= s
         assert count == len(self.flat), f"cannot reshape {len(self.flat)} values to {shape}"
         return FakeArray(self.flat, shape, self.dtype, self.view_of)
+
+    def copy(self):
+        return FakeArray(list(self.flat), self.shape, self.dtype)
 
     def astype(self, dtype):
         convert = {bool: bool}.get(dtype, lambda x: x)
@@ -71,8 +79,8 @@ class FakeArray:
 
 def fake_numpy():
     np = types.ModuleType("numpy")
-    np.uint32, np.float32, np.float64 = "uint32", "float32", "float64"
-    codes = {"uint32": "I", "float32": "f", "float64": "d"}
+    np.uint32, np.int32, np.float32, np.float64 = "uint32", "int32", "float32", "float64"
+    codes = {"uint32": "I", "int32": "i", "float32": "f", "float64": "d"}
     np.calls = []
 
     def frombuffer(buffer, dtype):
@@ -218,3 +226,31 @@ def test_the_standins_are_gone_afterwards():
     assert numpy is None or not hasattr(numpy, "calls")
     pandas = sys.modules.get("pandas")
     assert pandas is None or not hasattr(pandas, "frames")
+
+
+def test_bot_analysis_numpy_branch_equals_the_plain_one(standins, monkeypatch):
+    np, pd = standins
+    with navspan.open(SAMPLES / "sample_v16_cstrike.nav") as f:
+        with monkeypatch.context() as m:
+            m.setitem(sys.modules, "numpy", None)
+            lists = f.bot_analysis()
+        np.calls.clear()
+        arrays = f.bot_analysis()
+        assert "frombuffer" in np.calls  # the NumPy branch ran
+        kinds = ("hiding_spots", "encounters", "encounter_spots", "approach_spots", "earliest_occupy_times")
+        assert sum(len(getattr(lists, k)) for k in kinds) > 0
+        for kind in kinds:
+            a, b = getattr(arrays, kind), getattr(lists, kind)
+            assert list(a.keys()) == list(b.keys()) and len(a) == len(b), kind
+            for name in b:
+                got = a[name]
+                assert isinstance(got, FakeArray), (kind, name)
+                width = 3 if name == "position" else 1
+                assert got.shape == ((len(b), 3) if width == 3 else (len(b),)), (kind, name)
+                mine, theirs = plain(got), plain(b[name])
+                # NaN (an occupy time the file lacks) equals itself here.
+                assert [x if x == x else "nan" for x in mine] == [x if x == x else "nan" for x in theirs], (kind, name)
+        arrays.hiding_spots.to_pandas()  # the (n, 3) position split by [:, k]
+        frame = pd.frames[-1]
+        assert [c for c in frame.columns if c.startswith("position")] == ["position_x", "position_y", "position_z"]
+        assert plain(frame.columns["position_y"]) == [p[1] for p in lists.hiding_spots["position"]]
