@@ -16,7 +16,6 @@ import navspan
 from conftest import CORPUS_FOLDERS, corpus_files, sample_files
 
 
-
 def two_of(folder):
     """Two files of a folder, a third and half-way up its sizes: real maps,
     not the smallest (stubs and test rooms with a polygon or two)."""
