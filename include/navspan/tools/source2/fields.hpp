@@ -3,7 +3,8 @@
 // schema tables of examples/navspan/dump/source2.md list them, and a
 // Source 2 `navspan pack` (issue "Writing CS2 files") reads the stored
 // ones back. Derived keys (offsets, names, counts, the KV3 blobs' header
-// numbers) are for people and are never read back.
+// numbers and decoded documents) are for people and are never read back;
+// a blob is packed from its stored bytes (blob_fields).
 #pragma once
 
 #include "../../core/min_max_push.hpp"
@@ -101,6 +102,10 @@ void blob_fields(V& v, blob_record& b) {
         v.derived("decoded", "the document as JSON (null when it cannot be decoded)", [](json_writer&) {});
         v.derived("decode_error", "why not (null when decoded)", [](json_writer&) {});
     }
+    // What pack writes: the blob verbatim (null: re-encoding from the
+    // decoded document, which pack refuses for now), after the pad.
+    v.stored("stored_bytes", b.stored_bytes, true, "the blob's bytes as stored, magic to end, as hex");
+    v.stored("padding", b.padding, true, "the alignment bytes before the blob, as hex (empty in every known file)");
 }
 
 template <class V>

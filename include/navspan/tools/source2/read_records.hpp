@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <navspan/navspan.hpp>
+#include <navspan/source2/model.hpp>
 
 #include "common.hpp"
 #include "records.hpp"
@@ -181,7 +182,17 @@ inline file_record read_file_records(const s2::nav_file& f) {
     m.trailing_bytes = f.trailing().size();
     m.header = {navspan::load_u32(f.bytes().data()), f.version(), f.subversion(), f.flags_raw()};
     m.warnings = f.warnings().raw();
-    for (const s2::kv3_blob b : f.kv3_blobs()) m.kv3_blobs.push_back({std::string(s2::to_string(b.slot())), b});
+    // The bytes pack writes back, cut as the model cuts them (pad, blob).
+    std::vector<s2::model::blob> kept = s2::model_detail::blobs_from(f);
+    std::size_t i = 0;
+    for (const s2::kv3_blob b : f.kv3_blobs()) {
+        blob_record& r = m.kv3_blobs.emplace_back(blob_record{std::string(s2::to_string(b.slot())), b, {}, {}});
+        if (i < kept.size()) {
+            r.stored_bytes = std::move(kept[i].original);
+            r.padding = std::move(kept[i].padding);
+        }
+        ++i;
+    }
     read_polygons(f, m);
     m.word_after_polygons = f.word_after_polygons();
     if (f.has_movable_meshes()) {

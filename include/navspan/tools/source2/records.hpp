@@ -27,11 +27,14 @@ struct header_record {
     std::uint32_t flags = 0;
 };
 
-// A KV3 blob: its slot; the header numbers and the document come from
-// `view` (the dump's; absent elsewhere), as an encoder recomputes them.
+// A KV3 blob: its slot, its bytes as stored (magic to end) and the pad
+// bytes before it (what `navspan pack` writes back); the header numbers and
+// the document come from `view` (the dump's; absent in a pack).
 struct blob_record {
     std::string slot;
     std::optional<s2::kv3_blob> view;
+    std::optional<std::vector<std::byte>> stored_bytes;
+    std::vector<std::byte> padding;
 };
 
 struct polygon_record {
