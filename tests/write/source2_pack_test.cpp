@@ -114,6 +114,11 @@ TEST_CASE("pack: an edited source2 area packs; blob keys that cannot be written 
     CHECK_FALSE(pack_text(pad, packed, problem));
     CHECK(problem.rfind("kv3_blobs[0].padding:", 0) == 0);
 
+    std::string trailing = json;
+    set_value(trailing, "trailing_bytes", "2");
+    CHECK_FALSE(pack_text(trailing, packed, problem));
+    CHECK(problem.rfind("trailing_bytes:", 0) == 0);
+
     std::string slot = json;
     set_value(slot, "slot", "\"nowhere\"");
     CHECK_FALSE(pack_text(slot, packed, problem));

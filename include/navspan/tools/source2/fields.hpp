@@ -137,7 +137,7 @@ void area_fields(V& v, area_record& a, std::size_t i) {
     v.derived("unnamed_attributes", "set bits without a name", [&](json_writer& w) { w.value(unnamed); });
     v.stored("hull_index", a.hull_index, true, "");
     v.stored("polygon_index", a.polygon_index, true, "version 31+; null before");
-    v.stored("corners", a.corners, true, "");
+    v.stored("corners", a.corners, true, "version 30: the area's own; 31+: its polygon's, repeated (pack reads them from corner_pool)");
     v.stored("unknown_float", a.unknown_float, true, "");
     v.record_lists("edges", a.edges, "per edge, its connections", [](V& r, connection_record& c, std::size_t) {
         r.stored("area_id", c.area_id, true, "");

@@ -39,6 +39,13 @@ struct packed_file {
 };
 
 inline std::optional<packed_file> pack(const json_node& root, std::string& problem) {
+    // Bytes after the last section are not kept (by the model either): a
+    // document that has some is refused rather than packed shorter.
+    const json_node* trailing = root.find("trailing_bytes");
+    if (trailing != nullptr && trailing->type == json_node::kind::number && trailing->text != "0") {
+        problem = "trailing_bytes: the file has bytes after its last section, which pack cannot write back";
+        return std::nullopt;
+    }
     file_record m;
     // The analysis is read when the document gives one (null: none).
     const json_node* analysis = root.find("bot_analysis");

@@ -75,7 +75,9 @@ inline s2::model::area area_of(area_record& a) {
     o.id = a.id;
     o.attributes = a.attributes;
     o.hull_index = a.hull_index;
-    if (a.polygon_index) o.polygon = *a.polygon_index;  // version 31+: the corners are the polygon's
+    // Version 31+: the corners are the polygon's (the dump repeats them;
+    // an edit goes to corner_pool and polygons).
+    if (a.polygon_index) o.polygon = *a.polygon_index;
     else o.corners = std::move(a.corners);
     o.unknown_float = a.unknown_float;
     o.edges.reserve(a.edges.size());
