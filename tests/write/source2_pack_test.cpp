@@ -85,6 +85,33 @@ TEST_CASE("pack: synthetic source2 files of every version (30 to 36) round-trip 
     }
 }
 
+TEST_CASE("pack: source2 switch bytes other than 0 and 1 are kept; an edit of the bool wins") {
+    namespace s2 = navspan::source2;
+    const std::vector<std::byte> original = b::write(b::full_model(36));  // (the file views it)
+    const auto base = s2::nav_file::open(original);
+    REQUIRE(base.ok());
+    s2::model m = s2::model::from(*base);
+    m.generation.hulls[0].enabled = 2;
+    m.generation.hulls[1].short_height_enabled = 7;
+    m.generation.hulls[3].crawl_enabled = 0x80;
+    m.generation.gravity_follows_rotation = 3;
+    const auto bytes = s2::write(m, {.allow_invalid = true});
+    REQUIRE_MESSAGE(bytes.ok(), bytes.error().message());
+    require_round_trip(*bytes);
+
+    std::string json = dump_source2(*bytes);
+    REQUIRE(set_value(json, "enabled", "false", json.find("\"hulls\": ")) != std::string::npos);
+    std::vector<std::byte> packed;
+    std::string problem;
+    REQUIRE_MESSAGE(pack_text(json, packed, problem), problem);
+    const auto f = s2::nav_file::open(packed);
+    REQUIRE(f.ok());
+    const s2::model back = s2::model::from(*f);
+    CHECK(back.generation.hulls[0].enabled == 0);
+    CHECK(back.generation.hulls[1].short_height_enabled == 7);
+    CHECK(back.generation.gravity_follows_rotation == 3);
+}
+
 TEST_CASE("pack: an edited source2 area packs; blob keys that cannot be written are refused") {
     const std::vector<std::byte> bytes = b::write(b::full_model(36));
     const std::string json = dump_source2(bytes);

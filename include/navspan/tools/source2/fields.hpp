@@ -196,6 +196,8 @@ void hull_fields(V& v, hull_record& h, std::size_t i, std::uint32_t hull_count) 
     v.stored("max_jump_horizontal", h.max_jump_horizontal, true, "");
     v.stored("max_jump_up", h.max_jump_up, true, "");
     v.stored("border_erosion", h.border_erosion, true, "generation 11+");
+    v.stored("switch_bytes", h.switch_bytes, true,
+             "generation 9+: the enabled, short-height and crawl switches' bytes as stored (pack keeps them where the bools agree)");
 }
 
 template <class V>
@@ -220,6 +222,7 @@ void generation_fields(V& v, generation_record& g) {
     v.derived("hull_records", "hull_count, padded to 3 up to generation 11", [&](json_writer& w) { w.value(g.hulls.size()); });
     v.records("hulls", g.hulls, true, "", [&](V& r, hull_record& h, std::size_t i) { hull_fields(r, h, i, g.hull_count); });
     v.stored("gravity_follows_rotation", g.gravity_follows_rotation, true, "generation 12+");
+    v.stored("gravity_follows_rotation_byte", g.gravity_byte, true, "generation 12+: its byte as stored (pack keeps it where the bool agrees)");
 }
 
 

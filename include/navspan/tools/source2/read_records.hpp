@@ -124,11 +124,17 @@ inline generation_record read_generation(const s2::nav_file& f, const source2_fo
     r.hull_definitions_file = to_owned(g.hull_definitions_file());
     r.hull_count = g.hull_count();
     r.gravity_follows_rotation = g.gravity_follows_rotation();
+    // The switch bytes as stored, read as the model reads them.
+    const s2::model::generation_params raw = s2::model_detail::generation_from(f);
+    if (s2::navgen::has_hull_names(r.version)) r.gravity_byte = raw.gravity_follows_rotation;
     const auto hulls = g.hulls();
     for (std::size_t i = 0; i < hulls.size(); ++i) {
         hull_record& h = r.hulls.emplace_back(read_hull(hulls[i]));
         h.offset = f.generation_offset() + g.hulls_offset() + i * hulls.stride();
         if (names && i < names->size()) h.name = (*names)[i];
+        const std::size_t used = raw.hulls.size();
+        const s2::model::hull& k = i < used ? raw.hulls[i] : raw.unused_hulls[i - used];
+        if (s2::navgen::has_hull_switches(r.version)) h.switch_bytes = {{k.enabled, k.short_height_enabled, k.crawl_enabled}};
     }
     return r;
 }

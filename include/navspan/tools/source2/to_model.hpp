@@ -23,18 +23,25 @@ namespace navspan::tools::source2_fields {
 
 namespace to_model_detail {
 
-inline std::uint8_t byte_of(std::optional<bool> b, bool otherwise) {
-    return b.value_or(otherwise) ? std::uint8_t{1} : std::uint8_t{0};
+// A switch byte: the stored one where the bool agrees with it (so any
+// value round-trips), else the bool's 0 or 1 (an edit of the bool wins).
+inline std::uint8_t byte_of(std::optional<bool> b, bool otherwise, std::optional<std::uint8_t> stored = std::nullopt) {
+    const bool on = b.value_or(otherwise);
+    if (stored && (*stored != 0) == on) return *stored;
+    return on ? std::uint8_t{1} : std::uint8_t{0};
 }
 
 inline s2::model::hull hull_of(const hull_record& h) {
     s2::model::hull o;
-    o.enabled = byte_of(h.enabled, true);
+    const auto raw = [&](std::size_t k) {
+        return h.switch_bytes ? std::optional<std::uint8_t>((*h.switch_bytes)[k]) : std::nullopt;
+    };
+    o.enabled = byte_of(h.enabled, true, raw(0));
     o.radius = h.radius;
     o.height = h.height;
-    o.short_height_enabled = byte_of(h.short_height_enabled, false);
+    o.short_height_enabled = byte_of(h.short_height_enabled, false, raw(1));
     o.short_height = h.short_height.value_or(0.0f);
-    o.crawl_enabled = byte_of(h.crawl_enabled, false);
+    o.crawl_enabled = byte_of(h.crawl_enabled, false, raw(2));
     o.crawl_height = h.crawl_height.value_or(0.0f);
     o.max_climb = h.max_climb;
     o.max_slope = h.max_slope;
@@ -66,7 +73,7 @@ inline s2::model::generation_params generation_of(generation_record& g) {
     for (std::size_t i = 0; i < g.hulls.size(); ++i) {
         (i < g.hull_count ? o.hulls : o.unused_hulls).push_back(hull_of(g.hulls[i]));
     }
-    o.gravity_follows_rotation = byte_of(g.gravity_follows_rotation, false);
+    o.gravity_follows_rotation = byte_of(g.gravity_follows_rotation, false, g.gravity_byte);
     return o;
 }
 
