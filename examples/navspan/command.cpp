@@ -33,7 +33,7 @@ constexpr const char* usage_text =
     "  locate FILE x,y,z          the polygon under or above a point (and its place, for Source)\n"
     "  distance FILE --from A --to B  the geodesic distance between two points or polygons\n"
     "  reach FILE --from A --cost C   every polygon within a cost of walking from A\n"
-    "  pack FILE.json -o OUT      dump --json output (Source, Quake) back to the binary file\n"
+    "  pack FILE.json -o OUT      dump --json output (Source, Quake, Source 2) back to the binary file\n"
     "  edit FILE [EDIT]... -o OUT delete, connect, name, move or merge areas (Source, Quake)\n"
     "\n"
     "Formats: Valve Source/GoldSrc .nav, Source 2 .nav (Counter-Strike 2, Deadlock), Quake\n"

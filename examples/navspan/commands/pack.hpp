@@ -1,5 +1,5 @@
 // navspan pack FILE.json -o OUT [--allow-invalid]: `navspan dump --json`
-// output (Source, Quake) back to the binary file.
+// output (Source, Quake, Source 2) back to the binary file.
 #pragma once
 
 #include <cstddef>
@@ -18,7 +18,10 @@ inline constexpr const char* pack_usage =
     "usage: navspan pack FILE.json -o OUT [--allow-invalid]\n"
     "\n"
     "Turns `navspan dump --json` output (after any edit by a script, jq or Python) back into\n"
-    "the binary file: Source .nav (\"format\": \"source_nav\") or Quake NAV2 (\"quake_nav\").\n"
+    "the binary file: Source .nav (\"format\": \"source_nav\"), Quake NAV2 (\"quake_nav\") or\n"
+    "Source 2 .nav (\"source2_nav\"). A Source 2 KV3 blob is written from its \"stored_bytes\" as\n"
+    "they are; its decoded forms are not read back, and a \"bot_analysis\" that differs from\n"
+    "what the custom_data blob decodes to is refused (edit the analysis with `navspan edit`).\n"
     "`navspan dump --json F | navspan pack - -o G` gives G identical to F. Only the stored\n"
     "keys are read (derived ones such as offsets, counts and names are ignored; the key\n"
     "tables are in examples/navspan/dump/); a stored key left out keeps its default.\n"

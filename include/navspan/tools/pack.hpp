@@ -1,8 +1,11 @@
 // `navspan pack`: a `navspan dump --json` document back to the binary file
-// (Source .nav, "format": "source_nav"; Quake NAV2, "quake_nav"). The JSON
-// is read by the field descriptions that wrote it (source/fields.hpp,
-// quake/fields.hpp), so dump and pack cannot disagree; the file is written
-// by the format's writer, which runs the library's checks.
+// (Source .nav, "format": "source_nav"; Quake NAV2, "quake_nav"; Source 2
+// .nav, "source2_nav"). The JSON is read by the field descriptions that
+// wrote it (source/fields.hpp, quake/fields.hpp, source2/fields.hpp), so
+// dump and pack cannot disagree; the file is written by the format's
+// writer, which runs the library's checks. Source 2's KV3 blobs are
+// written from their stored bytes (source2/pack.hpp says how the decoded
+// analysis must agree with them).
 #pragma once
 
 #include "../core/min_max_push.hpp"
@@ -16,10 +19,12 @@
 #include <navspan/core/error.hpp>
 #include <navspan/quake/writer.hpp>
 #include <navspan/source/writer.hpp>
+#include <navspan/source2/writer.hpp>
 
 #include "json_reader.hpp"
 #include "quake/fields.hpp"
 #include "source/fields.hpp"
+#include "source2/pack.hpp"
 
 namespace navspan::tools {
 
@@ -55,8 +60,13 @@ inline bool pack(std::string_view json, const pack_options& options, std::vector
         auto m = quake_fields::pack(root, problem);
         if (!m) return false;
         bytes = quake::write(*m, {.allow_invalid = options.allow_invalid});
+    } else if (name == "source2_nav") {
+        auto m = source2_fields::pack(root, problem);
+        if (!m) return false;
+        bytes = source2::write(m->model, {.allow_invalid = options.allow_invalid});
+        if (bytes && !source2_fields::analysis_agrees(*bytes, m->analysis, problem)) return false;
     } else {
-        problem = "\"format\" must be \"source_nav\" or \"quake_nav\" (the formats navspan writes)";
+        problem = "\"format\" must be \"source_nav\", \"quake_nav\" or \"source2_nav\" (the formats navspan writes)";
         return false;
     }
     if (!bytes) {

@@ -3,7 +3,8 @@
 // schema tables of examples/navspan/dump/source2.md list them, and a
 // Source 2 `navspan pack` (issue "Writing CS2 files") reads the stored
 // ones back. Derived keys (offsets, names, counts, the KV3 blobs' header
-// numbers) are for people and are never read back.
+// numbers and decoded documents) are for people and are never read back;
+// a blob is packed from its stored bytes (blob_fields).
 #pragma once
 
 #include "../../core/min_max_push.hpp"
@@ -101,6 +102,10 @@ void blob_fields(V& v, blob_record& b) {
         v.derived("decoded", "the document as JSON (null when it cannot be decoded)", [](json_writer&) {});
         v.derived("decode_error", "why not (null when decoded)", [](json_writer&) {});
     }
+    // What pack writes: the blob verbatim (null: re-encoding from the
+    // decoded document, which pack refuses for now), after the pad.
+    v.stored("stored_bytes", b.stored_bytes, true, "the blob's bytes as stored, magic to end, as hex");
+    v.stored("padding", b.padding, true, "the alignment bytes before the blob, as hex (empty in every known file)");
 }
 
 template <class V>
@@ -132,7 +137,7 @@ void area_fields(V& v, area_record& a, std::size_t i) {
     v.derived("unnamed_attributes", "set bits without a name", [&](json_writer& w) { w.value(unnamed); });
     v.stored("hull_index", a.hull_index, true, "");
     v.stored("polygon_index", a.polygon_index, true, "version 31+; null before");
-    v.stored("corners", a.corners, true, "");
+    v.stored("corners", a.corners, true, "version 30: the area's own; 31+: its polygon's, repeated (pack reads them from corner_pool)");
     v.stored("unknown_float", a.unknown_float, true, "");
     v.record_lists("edges", a.edges, "per edge, its connections", [](V& r, connection_record& c, std::size_t) {
         r.stored("area_id", c.area_id, true, "");
@@ -191,6 +196,8 @@ void hull_fields(V& v, hull_record& h, std::size_t i, std::uint32_t hull_count) 
     v.stored("max_jump_horizontal", h.max_jump_horizontal, true, "");
     v.stored("max_jump_up", h.max_jump_up, true, "");
     v.stored("border_erosion", h.border_erosion, true, "generation 11+");
+    v.stored("switch_bytes", h.switch_bytes, true,
+             "generation 9+: the enabled, short-height and crawl switches' bytes as stored (pack keeps them where the bools agree)");
 }
 
 template <class V>
@@ -215,6 +222,7 @@ void generation_fields(V& v, generation_record& g) {
     v.derived("hull_records", "hull_count, padded to 3 up to generation 11", [&](json_writer& w) { w.value(g.hulls.size()); });
     v.records("hulls", g.hulls, true, "", [&](V& r, hull_record& h, std::size_t i) { hull_fields(r, h, i, g.hull_count); });
     v.stored("gravity_follows_rotation", g.gravity_follows_rotation, true, "generation 12+");
+    v.stored("gravity_follows_rotation_byte", g.gravity_byte, true, "generation 12+: its byte as stored (pack keeps it where the bool agrees)");
 }
 
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <navspan/navspan.hpp>
+#include <navspan/source2/model.hpp>
 
 #include "common.hpp"
 #include "records.hpp"
@@ -123,11 +124,17 @@ inline generation_record read_generation(const s2::nav_file& f, const source2_fo
     r.hull_definitions_file = to_owned(g.hull_definitions_file());
     r.hull_count = g.hull_count();
     r.gravity_follows_rotation = g.gravity_follows_rotation();
+    // The switch bytes as stored, read as the model reads them.
+    const s2::model::generation_params raw = s2::model_detail::generation_from(f);
+    if (s2::navgen::has_hull_names(r.version)) r.gravity_byte = raw.gravity_follows_rotation;
     const auto hulls = g.hulls();
     for (std::size_t i = 0; i < hulls.size(); ++i) {
         hull_record& h = r.hulls.emplace_back(read_hull(hulls[i]));
         h.offset = f.generation_offset() + g.hulls_offset() + i * hulls.stride();
         if (names && i < names->size()) h.name = (*names)[i];
+        const std::size_t used = raw.hulls.size();
+        const s2::model::hull& k = i < used ? raw.hulls[i] : raw.unused_hulls[i - used];
+        if (s2::navgen::has_hull_switches(r.version)) h.switch_bytes = {{k.enabled, k.short_height_enabled, k.crawl_enabled}};
     }
     return r;
 }
@@ -181,7 +188,17 @@ inline file_record read_file_records(const s2::nav_file& f) {
     m.trailing_bytes = f.trailing().size();
     m.header = {navspan::load_u32(f.bytes().data()), f.version(), f.subversion(), f.flags_raw()};
     m.warnings = f.warnings().raw();
-    for (const s2::kv3_blob b : f.kv3_blobs()) m.kv3_blobs.push_back({std::string(s2::to_string(b.slot())), b});
+    // The bytes pack writes back, cut as the model cuts them (pad, blob).
+    std::vector<s2::model::blob> kept = s2::model_detail::blobs_from(f);
+    std::size_t i = 0;
+    for (const s2::kv3_blob b : f.kv3_blobs()) {
+        blob_record& r = m.kv3_blobs.emplace_back(blob_record{std::string(s2::to_string(b.slot())), b, {}, {}});
+        if (i < kept.size()) {
+            r.stored_bytes = std::move(kept[i].original);
+            r.padding = std::move(kept[i].padding);
+        }
+        ++i;
+    }
     read_polygons(f, m);
     m.word_after_polygons = f.word_after_polygons();
     if (f.has_movable_meshes()) {

@@ -27,11 +27,14 @@ struct header_record {
     std::uint32_t flags = 0;
 };
 
-// A KV3 blob: its slot; the header numbers and the document come from
-// `view` (the dump's; absent elsewhere), as an encoder recomputes them.
+// A KV3 blob: its slot, its bytes as stored (magic to end) and the pad
+// bytes before it (what `navspan pack` writes back); the header numbers and
+// the document come from `view` (the dump's; absent in a pack).
 struct blob_record {
     std::string slot;
     std::optional<s2::kv3_blob> view;
+    std::optional<std::vector<std::byte>> stored_bytes;
+    std::vector<std::byte> padding;
 };
 
 struct polygon_record {
@@ -92,6 +95,9 @@ struct hull_record {
     std::int32_t max_slope = 0;
     float max_jump_down = 0, max_jump_horizontal = 0, max_jump_up = 0;
     std::optional<std::int32_t> border_erosion;
+    // navgen 9+: the enabled, short-height-enabled and crawl-enabled bytes
+    // as stored (any value; the bools above say only whether non-zero).
+    std::optional<std::array<std::uint8_t, 3>> switch_bytes;
 };
 
 struct generation_record {
@@ -109,6 +115,7 @@ struct generation_record {
     std::uint32_t hull_count = 0;
     std::vector<hull_record> hulls;  // hull_count, padded to the version's record count
     std::optional<bool> gravity_follows_rotation;
+    std::optional<std::uint8_t> gravity_byte;  // as stored (navgen 12+)
 };
 
 // The bot analysis (the custom-data blob) per area.
