@@ -33,10 +33,11 @@ import threading
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _lib
-from ._records import Finding, Link, Location, Path, RaycastHit, Space
+from ._records import Finding, Link, Location, NearestGoal, Path, RaycastHit, Space
 
 __all__ = [
-    "open", "File", "Mesh", "PolygonTable", "BotTable", "BotAnalysis", "Polygon", "Link", "Location", "Path", "RaycastHit", "Finding", "Space",
+    "open", "File", "Mesh", "PolygonTable", "BotTable", "BotAnalysis", "Polygon", "Link", "Location", "NearestGoal", "Path",
+    "RaycastHit", "Finding", "Space",
     "NavspanError", "FileNotFound", "IsADirectory", "library_version", "__version__",
 ]
 
@@ -654,6 +655,33 @@ class Mesh:
             return math.inf
         _check(r)
         return cost.value
+
+    def nearest_goal(self, start: Union[int, PointLike], goals: Any) -> Optional[NearestGoal]:
+        """The nearest of many goals (polygon indices, at their centres, or
+        points, as distances_from takes its starts) from the start: which
+        goal (its position in `goals`), its polygon, the cost of the
+        cheapest path to it (distance's model) and that path's polygons.
+        One search, however many goals; None when no goal can be reached."""
+        polygon, point = self._endpoint(start)
+        if isinstance(goals, numbers.Integral):
+            goals = [goals]
+        indices = _polygon_indices(goals)
+        if indices is not None:
+            polygons = (ctypes.c_uint32 * max(1, len(indices)))(*indices)
+            address, n, keep = None, len(indices), None
+        else:
+            polygons = None
+            address, n, keep = _float_buffer(goals)
+        corridor = (ctypes.c_uint32 * max(1, self.polygon_count))()
+        out = _lib.NearestGoal(size=ctypes.sizeof(_lib.NearestGoal))
+        with self._lock:
+            r = _L.navspan_find_nearest_goal(self._h, self._scratch, polygon, point, polygons, address, n, corridor,
+                                             self.polygon_count, ctypes.byref(out))
+        del keep
+        if r == 36:  # no_path
+            return None
+        _check(r)
+        return NearestGoal(out.goal, out.polygon, out.cost, list(corridor[:out.corridor_count]), out.expanded)
 
     @property
     def group_names(self) -> List[str]:

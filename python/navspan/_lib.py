@@ -66,6 +66,8 @@ PathRequest = _structure("PathRequest", _PATH_ENDS + ", cost_fn cost, void* cost
 PathResult = _structure("PathResult", _PATH_ENDS + ", float cost, size_t corridor_count, size_t waypoint_count, "
                                       "size_t expanded")
 Reached = _structure("Reached", "u32 polygon, float cost")
+NearestGoal = _structure("NearestGoal", "size_t size, u32 goal, u32 polygon, float cost, size_t corridor_count, "
+                                        "size_t expanded")
 RaycastHit = _structure("RaycastHit", _HIT)
 RaycastResult = _structure("RaycastResult", "size_t size, " + _HIT + ", i32 gave_up")
 
@@ -199,6 +201,8 @@ def signatures() -> dict:
                               ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]),
         "navspan_distance": (r, [P, P, ctypes.c_uint32, c_float_p, ctypes.c_uint32, c_float_p,
                                  ctypes.POINTER(ctypes.c_float)]),
+        "navspan_find_nearest_goal": (r, [P, P, ctypes.c_uint32, c_float_p, P, P, ctypes.c_size_t, c_uint32_p,
+                                          ctypes.c_size_t, ctypes.POINTER(NearestGoal)]),
         "navspan_bot_hiding_spots": (r, [P, ctypes.POINTER(BotHidingSpot), ctypes.c_size_t,
                                          ctypes.POINTER(ctypes.c_size_t), E]),
         "navspan_bot_encounter_paths": (r, [P, ctypes.POINTER(BotEncounterPath), ctypes.c_size_t,

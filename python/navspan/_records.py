@@ -61,6 +61,17 @@ class RaycastHit(NamedTuple):
     gave_up: bool = False
 
 
+class NearestGoal(NamedTuple):
+    """The nearest of many goals (Mesh.nearest_goal): which one (its
+    position in the list given), its polygon, the cost of the cheapest
+    path to it and that path's polygons from start to goal."""
+    goal: int
+    polygon: int
+    cost: float
+    polygons: List[int]
+    expanded: int
+
+
 class Path(NamedTuple):
     """A path: polygons (indices) from start to goal, the same as the file's
     ids, its cost, and the waypoints of the path pulled tight."""

@@ -265,6 +265,31 @@ def weighted_path_files():
 
 
 @pytest.mark.parametrize("path", weighted_path_files(), ids=lambda p: p.name)
+def test_nearest_goal_is_the_least_distance(path):
+    with navspan.open(path) as f:
+        mesh = f.mesh()
+        usable = [p.index for p in f.polygons if p.usable]
+        start = usable[0]
+        goals = [usable[(k * 7919) % len(usable)] for k in range(1, 6)]
+        costs = [mesh.distance(start, g) for g in goals]
+        found = mesh.nearest_goal(start, goals)
+        if all(c == math.inf for c in costs):
+            assert found is None
+            return
+        best = min(costs)
+        assert found is not None and found.cost == pytest.approx(best, rel=1e-5, abs=1e-3)
+        assert costs[found.goal] == pytest.approx(best, rel=1e-5, abs=1e-3)
+        assert found.polygon == goals[found.goal]
+        assert found.polygons[0] == start and found.polygons[-1] == found.polygon
+        # the goals as points: the polygons under them, the same answer
+        by_points = mesh.nearest_goal(start, [centre(f.polygons[g]) for g in goals])
+        assert by_points is not None and by_points.cost == pytest.approx(found.cost, rel=1e-4, abs=1e-2)
+        assert mesh.nearest_goal(start, goals[found.goal]).goal == 0  # one goal, as an int
+        with pytest.raises(navspan.NavspanError):
+            mesh.nearest_goal(start, [])
+
+
+@pytest.mark.parametrize("path", weighted_path_files(), ids=lambda p: p.name)
 def test_hops_and_size_weights_find_the_cheapest(path):
     with navspan.open(path) as f:
         mesh = f.mesh()

@@ -400,6 +400,35 @@ static void check_searches(const navspan_mesh* mesh) {
             CHECK(res.corridor_count >= 1 && corridor[0] == u && corridor[res.corridor_count - 1] == v);
             CHECK(res.waypoint_count >= 1 && res.waypoint_count <= 4096);
             CHECK(memcmp(waypoints + 3 * (res.waypoint_count - 1), b, sizeof b) == 0);
+            /* The nearest of the goals {v at b, u at a} from u standing at a:
+             * u itself, at 0; of {v} alone (from its point b), v at the
+             * distance. */
+            {
+                navspan_nearest_goal near_goal;
+                uint32_t goal_list[2];
+                float goal_at[6];
+                goal_list[0] = v;
+                goal_list[1] = u;
+                memcpy(goal_at, b, sizeof b);
+                memcpy(goal_at + 3, a, sizeof a);
+                memset(&near_goal, 0, sizeof near_goal);
+                near_goal.size = sizeof near_goal;
+                CHECK(navspan_find_nearest_goal(mesh, scratch, u, a, goal_list, goal_at, 2, corridor, 4096, &near_goal) ==
+                      navspan_result_success);
+                CHECK(near_goal.polygon == u && near_goal.cost == 0.0f && near_goal.corridor_count == 1);
+                CHECK(near_goal.goal == (u == v ? 0u : 1u));
+                CHECK(navspan_find_nearest_goal(mesh, scratch, u, a, &v, b, 1, corridor, 4096, &near_goal) ==
+                      navspan_result_success);
+                CHECK(near_goal.goal == 0 && near_goal.polygon == v && fabsf(near_goal.cost - d) <= 1e-3f + 1e-5f * d);
+                CHECK(near_goal.corridor_count >= 1 && corridor[0] == u && corridor[near_goal.corridor_count - 1] == v);
+                CHECK(navspan_find_nearest_goal(mesh, NULL, u, a, NULL, b, 1, NULL, 0, &near_goal) ==
+                      navspan_result_success && fabsf(near_goal.cost - d) <= 1e-3f + 1e-5f * d);
+                CHECK(navspan_find_nearest_goal(mesh, scratch, u, a, &v, b, 0, NULL, 0, &near_goal) ==
+                      navspan_result_invalid_argument);
+                near_goal.size = 0;
+                CHECK(navspan_find_nearest_goal(mesh, scratch, u, a, &v, b, 1, NULL, 0, &near_goal) ==
+                      navspan_result_invalid_argument);
+            }
             /* Without a scratch, and through a NULL corridor: the same path. */
             req.corridor = NULL;
             req.corridor_capacity = 0;

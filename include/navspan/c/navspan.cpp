@@ -750,6 +750,47 @@ navspan_result navspan_distance(const navspan_mesh* m, navspan_scratch* scratch,
     });
 }
 
+navspan_result navspan_find_nearest_goal(const navspan_mesh* m, navspan_scratch* scratch, uint32_t start,
+                                         const float start_point[3], const uint32_t* goal_polygons,
+                                         const float* goal_points, size_t goal_count, uint32_t* corridor,
+                                         size_t corridor_capacity, navspan_nearest_goal* out) {
+    if (m == nullptr || out == nullptr || out->size < sizeof(navspan_nearest_goal) || goal_count == 0 ||
+        goal_count > std::numeric_limits<std::size_t>::max() / (3 * sizeof(float)) ||
+        (goal_polygons == nullptr && goal_points == nullptr) || (corridor == nullptr && corridor_capacity != 0)) {
+        return navspan_result_invalid_argument;
+    }
+    out->goal = NAVSPAN_NO_POLYGON;
+    out->polygon = NAVSPAN_NO_POLYGON;
+    out->cost = std::numeric_limits<float>::infinity();
+    out->corridor_count = 0;
+    out->expanded = 0;
+    nav::goal_point from;
+    if (!graph_endpoint(*m, start, start_point, from)) return navspan_result_invalid_argument;
+    return guarded([&] {
+        return with_graph(*m, scratch, [&](const nav::search_graph& g, navspan_scratch& s) {
+            // The goals go where a distance field's starts go (grown once).
+            if (s.starts.size() < goal_count) s.starts.resize(goal_count);
+            for (std::size_t i = 0; i < goal_count; ++i) {
+                const std::uint32_t polygon = goal_polygons != nullptr ? goal_polygons[i] : NAVSPAN_NO_POLYGON;
+                const float* point = goal_points != nullptr ? goal_points + 3 * i : nullptr;
+                if (!graph_endpoint(*m, polygon, point, s.starts[i])) return navspan_result_invalid_argument;
+            }
+            const auto r = nav::find_nearest_goal(g, from.polygon, from.point,
+                                                  std::span<const nav::goal_point>(s.starts.data(), goal_count), s.graph_s);
+            out->expanded = r.expanded;
+            if (r.status != nav::search_status::found) return from_search(r.status);
+            out->goal = static_cast<std::uint32_t>(r.goal);
+            out->polygon = s.starts[r.goal].polygon;
+            out->cost = r.cost;
+            out->corridor_count = r.corridor.size();
+            if (corridor == nullptr) return navspan_result_success;
+            const std::size_t n = std::min(r.corridor.size(), corridor_capacity);
+            std::copy_n(r.corridor.begin(), n, corridor);
+            return n < r.corridor.size() ? navspan_result_buffer_too_small : navspan_result_success;
+        });
+    });
+}
+
 uint32_t navspan_mesh_group_name_count(const navspan_mesh* m) {
     return m ? static_cast<uint32_t>(m->w.group_names().size()) : 0;
 }

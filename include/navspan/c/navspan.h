@@ -538,6 +538,32 @@ NAVSPAN_C_API navspan_result navspan_distance(const navspan_mesh* mesh, navspan_
                                               const float start_point[3], uint32_t goal, const float goal_point[3],
                                               float* cost);
 
+/* The nearest of many goals: the cheapest of the paths from `start` (at
+ * `start_point`) to each of `goal_count` goals, goal i being
+ * goal_polygons[i] (NULL: every goal from its point) standing at
+ * goal_points[3 * i] (NULL: the centres); the cost model of
+ * navspan_distance. `out` gets which goal (its position in the list: a
+ * polygon listed twice counts as its first), the cost and, when
+ * `corridor` is not NULL, the polygons from start to that goal
+ * (`corridor_count` the whole corridor's; above `corridor_capacity`:
+ * buffer_too_small, the array holding its start). no_path when no goal
+ * can be reached; invalid_argument as navspan_distance_field for the
+ * goals, as navspan_distance for the start. Since 0.1.0. */
+typedef struct navspan_nearest_goal {
+    size_t size;           /* sizeof(navspan_nearest_goal) */
+    uint32_t goal;         /* position in the goal list */
+    uint32_t polygon;      /* that goal's polygon */
+    float cost;
+    size_t corridor_count;
+    size_t expanded;       /* links taken off the heap */
+} navspan_nearest_goal;
+
+NAVSPAN_C_API navspan_result navspan_find_nearest_goal(const navspan_mesh* mesh, navspan_scratch* scratch,
+                                                       uint32_t start, const float start_point[3],
+                                                       const uint32_t* goal_polygons, const float* goal_points,
+                                                       size_t goal_count, uint32_t* corridor,
+                                                       size_t corridor_capacity, navspan_nearest_goal* out);
+
 /* navspan_find_path with the exact path: the cheapest under the cost model
  * above, searched over the mesh's search graph instead of A* over polygons; the waypoints are pulled over its corridor, and
  * `expanded` counts the links taken off the heap. The request, the result
