@@ -151,6 +151,12 @@ void query(navspan_mesh* mesh, draw& d, std::uint64_t& h) {
         check(navspan_distance_field(mesh, scratch, d.next() % 2 ? starts : nullptr, &points[0], 1 + d.next() % 2,
                                      d.in(0, 2000), field.data(), n - d.next() % 2, &within));
         h += within;
+        navspan_nearest_goal nearest{};
+        nearest.size = sizeof nearest;
+        check(navspan_find_nearest_goal(mesh, scratch, req.start, req.start_point, d.next() % 2 ? starts : nullptr,
+                                        &points[0], 1 + d.next() % 2, corridor.data(),
+                                        d.next() % (corridor.size() + 1), &nearest));
+        h += nearest.corridor_count + nearest.expanded;
     }
     navspan_scratch_destroy(scratch);
 }
