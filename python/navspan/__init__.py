@@ -619,7 +619,7 @@ class Mesh:
         polygon), so a polygon may be left from whichever of its portals
         suits the way on. exact=False is find_path's model: one state per
         polygon, each entered at the midpoint of the portal of its
-        cheapest arrival and left from there. It is about three times
+        cheapest arrival and left from there. It is 5 to 7 times
         faster (no search graph is built for it) and never below the
         exact costs: equal on most polygons, a few percent above on the
         ones whose cheapest way in does not suit the way on."""
