@@ -10,6 +10,8 @@
 //             the points) to every polygon: locate, then one Dijkstra
 //             over the search graph (built before, as the Python side's
 //             first distances_from builds it once)
+//   polygon_field  the same field under find_path's model (one state
+//             per polygon, no search graph): distances_from(exact=False)
 //   whole     the baseline of `field`: one find_path from the same
 //             polygon to the polygon farthest from it (by that field) with
 //             heuristic_scale 0, i.e. Dijkstra's search, which settles
@@ -170,6 +172,18 @@ int main(int argc, char** argv) {
         reached = nav::distance_field(graph, std::span<const nav::goal_point>(&start, 1), any, field, field_scratch).reached;
         g_sink = reached;
     });
+    // The same under find_path's model (one state per polygon; Python's
+    // distances_from(exact=False)).
+    std::vector<float> polygon_field(n);
+    std::size_t polygon_reached = 0;
+    const double polygon_field_ns = median_of(7, [&] {
+        auto at = index.locate(from);
+        if (!at) at = index.nearest(from, any);
+        if (!at) return;
+        const nav::goal_point start{at->polygon, at->point};
+        polygon_reached = nav::distance_field(*w, std::span<const nav::goal_point>(&start, 1), any, polygon_field, scratch).reached;
+        g_sink = polygon_reached;
+    });
     const auto from_at = index.locate(from);
     if (!from_at) return 1;  // the centre of a usable polygon: always over it
     const nav::polygon_index from_polygon = from_at->polygon;
@@ -277,6 +291,11 @@ int main(int argc, char** argv) {
         navspan_distance_field(cm, cs, nullptr, from_xyz, 1, any, c_field.data(), n, &got);
         g_sink = got;
     });
+    const double c_polygon_field_ns = median_of(7, [&] {
+        std::size_t got = 0;
+        navspan_distance_field_model(cm, cs, nullptr, from_xyz, 1, any, navspan_field_polygon, c_field.data(), n, &got);
+        g_sink = got;
+    });
     navspan_scratch_destroy(cs);
     navspan_mesh_destroy(cm);
     navspan_close(cf);
@@ -287,13 +306,13 @@ int main(int argc, char** argv) {
 
     std::printf("{\"polygons\": %llu, \"points\": %zu, \"pairs\": %zu, \"paths_found\": %zu, \"open_ns\": %.0f, "
                 "\"locate_ns\": %.1f, \"path_ns\": %.0f, \"batch_locate_ns\": %.1f, \"field_ns\": %.0f, "
-                "\"field_reached\": %zu, \"field_from\": [%.9g, %.9g, %.9g], \"whole_ns\": %.0f, \"whole_expanded\": %zu, "
+                "\"polygon_field_ns\": %.0f, \"polygon_field_reached\": %zu, \"field_reached\": %zu, \"field_from\": [%.9g, %.9g, %.9g], \"whole_ns\": %.0f, \"whole_expanded\": %zu, "
                 "\"farthest_astar_ns\": %.0f, \"farthest_astar_expanded\": %zu, \"unreachable_ns\": %.0f, "
                 "\"unreachable_expanded\": %zu, \"c_abi\": {\"open_ns\": %.0f, "
-                "\"locate_ns\": %.1f, \"path_ns\": %.0f, \"batch_locate_ns\": %.1f, \"field_ns\": %.0f}}\n",
+                "\"locate_ns\": %.1f, \"path_ns\": %.0f, \"batch_locate_ns\": %.1f, \"field_ns\": %.0f, \"polygon_field_ns\": %.0f}}\n",
                 static_cast<unsigned long long>(n), points.size(), pair_count, found_paths, open, locate, path, batch_ns,
-                field_ns, reached, static_cast<double>(from.x), static_cast<double>(from.y), static_cast<double>(from.z),
+                field_ns, polygon_field_ns, polygon_reached, reached, static_cast<double>(from.x), static_cast<double>(from.y), static_cast<double>(from.z),
                 whole_ns, whole_expanded, astar_ns, astar_expanded, unreachable_ns, unreachable_expanded, c_open, c_locate,
-                c_path, c_batch, c_field_ns);
+                c_path, c_batch, c_field_ns, c_polygon_field_ns);
     return 0;
 }

@@ -15,7 +15,8 @@ crossed once.
 
 Then the analyst's calls: distances_from one point (the first of the
 points) to every polygon, against navspan::nav::distance_field from the
-same point and against one C++ find_path whose search settles the whole
+same point (and distances_from(exact=False), find_path's one state per
+polygon, against distance_field over the walkable) and against one C++ find_path whose search settles the whole
 map (Dijkstra's search, heuristic_scale 0, to the polygon farthest from
 the start: it settles every polygon cheaper than its goal, which is every
 reachable one; an A* to the same goal stops sooner, and is shown too);
@@ -112,6 +113,9 @@ def main():
     py["field_ns"] = median_of(7, lambda: mesh.distances_from(start))
     field = mesh.distances_from(start)
     py["field_reached"] = sum(1 for c in field if c != float("inf"))
+    py["polygon_field_ns"] = median_of(7, lambda: mesh.distances_from(start, exact=False))
+    field = mesh.distances_from(start, exact=False)
+    py["polygon_field_reached"] = sum(1 for c in field if c != float("inf"))
 
     def fresh_table():
         fresh = navspan.open(data).mesh()
@@ -130,11 +134,15 @@ def main():
     if py["field_reached"] != cxx["field_reached"]:
         sys.exit(f"the two distance fields reach different polygons: {py['field_reached']} against "
                  f"{cxx['field_reached']}")
+    if py["polygon_field_reached"] != cxx["polygon_field_reached"]:
+        sys.exit(f"the two polygon-model fields reach different polygons: {py['polygon_field_reached']} against "
+                 f"{cxx['polygon_field_reached']}")
     rows = [("open (file, walkable, index, scratch)", "open_ns", "ms", 1e-6),
             ("locate, per point (one call each)", "locate_ns", "us", 1e-3),
             ("find_path + waypoints, per pair", "path_ns", "us", 1e-3),
             ("batch locate, per point (one call)", "batch_locate_ns", "ns", 1.0),
-            ("distances_from one point (every polygon)", "field_ns", "ms", 1e-6)]
+            ("distances_from one point (every polygon)", "field_ns", "ms", 1e-6),
+            ("distances_from(exact=False) one point", "polygon_field_ns", "ms", 1e-6)]
     result = {"file": os.path.basename(args.file), "polygons": n, "python": py, "cxx": cxx,
               "batch_points_per_second": 1e9 / py["batch_locate_ns"]}
     if args.json:
@@ -154,6 +162,8 @@ def main():
           f"{cxx['whole_ns'] * 1e-6:.3f} ms, Python / that = {py['field_ns'] / cxx['whole_ns']:.2f}; "
           f"A* to the same goal ({cxx['farthest_astar_expanded']} expanded): {cxx['farthest_astar_ns'] * 1e-6:.3f} ms, "
           f"Python / that = {py['field_ns'] / cxx['farthest_astar_ns']:.2f}")
+    print(f"distances_from(exact=False) one point: {py['polygon_field_ns'] * 1e-6:.3f} ms, Python / the whole-map "
+          f"find_path = {py['polygon_field_ns'] / cxx['whole_ns']:.2f}")
     if cxx["unreachable_ns"] >= 0:
         print(f"  (A* to a polygon no path reaches: {cxx['unreachable_ns'] * 1e-6:.3f} ms, "
               f"{cxx['unreachable_expanded']} expanded)")

@@ -12,8 +12,10 @@
 //                              findStraightPath)
 //   nav path search, Dijkstra  find_path with heuristic_scale 0 on the same
 //                              pairs, against a plain Dijkstra
-//   nav distance_field         the cost from one start to every polygon,
-//                              against a plain Dijkstra with no goal
+//   nav distance_field         the cost from one start to every polygon
+//                              (the exact model, and find_path's: one state
+//                              per polygon), against a plain Dijkstra with
+//                              no goal
 // and one comparison line per file: how often both find a path and how the
 // lengths of their waypoint paths compare.
 //
@@ -843,6 +845,18 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
                 const nav::goal_point start{a, centres[a]};
                 h += nav::distance_field(graph, std::span<const nav::goal_point>(&start, 1), std::numeric_limits<float>::infinity(),
                                          field, field_scratch).reached;
+            }
+            return h;
+        }), start_count));
+        // The same field under find_path's model (one state per polygon:
+        // Python's distances_from(exact=False)).
+        show(per_query(measure(s, "nav distance_field, polygon model (per start)", fmt, label, 0, [&] {
+            std::uint64_t h = 0;
+            for (std::size_t i = 0; i < start_count; ++i) {
+                const nav::polygon_index a = work.pairs[i].first;
+                const nav::goal_point start{a, centres[a]};
+                h += nav::distance_field(w, std::span<const nav::goal_point>(&start, 1), std::numeric_limits<float>::infinity(),
+                                         field, scratch).reached;
             }
             return h;
         }), start_count));

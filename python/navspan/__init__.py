@@ -55,6 +55,7 @@ RESULT_NAMES = {
 _ID_SCHEMES = {0: "area", 1: "node", 2: "face", 3: "triangle"}
 _SPACE_KINDS = {0: "file", 1: "world", 2: "cell", 3: "object", 4: "navmesh", 5: "hull"}
 _SEVERITIES = {0: "info", 1: "warning", 2: "error"}
+_FIELD_POLYGON = 1  # navspan_field_polygon (navspan.h): find_path's model of a distance field
 
 
 def library_version() -> str:
@@ -604,7 +605,7 @@ class Mesh:
             return value, None
         return _lib.NO_POLYGON, _point(value)
 
-    def distances_from(self, starts: Any, max_cost: float = math.inf) -> array.array:
+    def distances_from(self, starts: Any, max_cost: float = math.inf, exact: bool = True) -> array.array:
         """The cost of entering every polygon from the nearest of `starts`
         (polygon indices, at their centres: a list, range, array('I') or
         NumPy integer array; or points: a sequence of x, y, z, or a
@@ -612,7 +613,17 @@ class Mesh:
         value per polygon: 0 on a start polygon, inf where no start gets
         within max_cost. The cost to a polygon is to the midpoint of the
         portal it is entered through. One search whatever the number of
-        starts; numpy.frombuffer(result, numpy.float32) views it."""
+        starts; numpy.frombuffer(result, numpy.float32) views it.
+
+        exact=True (the default) is the exact model of distance() and
+        find_exact_path: a search over every link (about four states per
+        polygon), so a polygon may be left from whichever of its portals
+        suits the way on. exact=False is find_path's model: one state per
+        polygon, each entered at the midpoint of the portal of its
+        cheapest arrival and left from there. It is 5 to 7 times
+        faster (no search graph is built for it) and never below the
+        exact costs: equal on most polygons, a few percent above on the
+        ones whose cheapest way in does not suit the way on."""
         if isinstance(starts, numbers.Integral):
             starts = [starts]
         indices = _polygon_indices(starts)
@@ -625,8 +636,12 @@ class Mesh:
         costs = array.array("f", bytes(4 * self.polygon_count))
         cbuf = (ctypes.c_float * max(1, self.polygon_count)).from_buffer(costs) if self.polygon_count else None
         with self._lock:
-            _check(_L.navspan_distance_field(self._h, self._scratch, polygons, address, n, max_cost, cbuf,
-                                             self.polygon_count, None))
+            if exact:
+                _check(_L.navspan_distance_field(self._h, self._scratch, polygons, address, n, max_cost, cbuf,
+                                                 self.polygon_count, None))
+            else:
+                _check(_L.navspan_distance_field_model(self._h, self._scratch, polygons, address, n, max_cost,
+                                                       _FIELD_POLYGON, cbuf, self.polygon_count, None))
         del keep
         return costs
 

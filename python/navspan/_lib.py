@@ -197,6 +197,8 @@ def signatures() -> dict:
                                    ctypes.POINTER(RaycastResult)]),
         "navspan_distance_field": (r, [P, P, P, P, ctypes.c_size_t, ctypes.c_float, P, ctypes.c_size_t,
                                        ctypes.POINTER(ctypes.c_size_t)]),
+        "navspan_distance_field_model": (r, [P, P, P, P, ctypes.c_size_t, ctypes.c_float, ctypes.c_int, P,
+                                             ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]),
         "navspan_reach": (r, [P, P, ctypes.c_uint32, c_float_p, ctypes.c_float, ctypes.POINTER(Reached),
                               ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]),
         "navspan_distance": (r, [P, P, ctypes.c_uint32, c_float_p, ctypes.c_uint32, c_float_p,

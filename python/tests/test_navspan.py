@@ -224,6 +224,35 @@ def test_distances_reach_distance_and_exact_paths(name):
 
 
 
+@pytest.mark.parametrize("name", ["pnxenopoulos__awpy__de_dust2.nav", "jiimjaam__tf-navmesh__ctf_sawmill.nav"])
+def test_distances_from_polygon_model_on_corpus(name):
+    """distances_from(exact=False), find_path's model: 0 on every start,
+    never below the exact field, inf exactly where the exact field is (the
+    same links), and from two starts never below their exact field."""
+    files = [p for p in corpus_files("source-nav") if p.name == name]
+    if not files:
+        pytest.skip(f"no {name} in the corpus")
+    with navspan.open(files[0]) as f:
+        mesh = f.mesh()
+        usable = [p.index for p in f.polygons if p.usable]
+        starts = [usable[0], usable[len(usable) // 2]]
+        for chosen in ([starts[0]], [starts[1]], starts):
+            exact = mesh.distances_from(chosen)
+            quick = mesh.distances_from(chosen, exact=False)
+            assert len(quick) == mesh.polygon_count
+            assert all(quick[s] == 0 for s in chosen)
+            assert all(q >= e * 0.9999 - 0.01 for q, e in zip(quick, exact))
+            assert [q == math.inf for q in quick] == [e == math.inf for e in exact]
+            # equal on most polygons, a few percent above on average
+            finite = [(q, e) for q, e in zip(quick, exact) if 0 < e < math.inf]
+            assert sum(q / e - 1 for q, e in finite) / len(finite) < 0.1
+        within = mesh.distances_from(starts[0], max_cost=300.0, exact=False)
+        assert all(c <= 300.0 or c == math.inf for c in within)
+        with pytest.raises(navspan.NavspanError) as e:
+            mesh.distances_from([mesh.polygon_count], exact=False)
+        assert e.value.name == "invalid_argument"
+
+
 def fewest_hops(mesh, start):
     """An independent breadth-first search over the mesh's links: the
     fewest steps from `start` to every polygon it reaches."""

@@ -370,6 +370,31 @@ static void check_searches(const navspan_mesh* mesh) {
     differ = 0;
     for (i = 0; i < n; ++i) differ += field_both[i] != (field_u[i] < field_v[i] ? field_u[i] : field_v[i]);
     CHECK(differ == 0);
+    /* find_path's model (one state per polygon): 0 at the start, never
+     * below the exact field; the exact model through this call is the
+     * exact field itself; an unknown model is refused. */
+    CHECK(navspan_distance_field_model(mesh, scratch, &u, NULL, 1, INFINITY, navspan_field_polygon, field_both, n, &got) ==
+          navspan_result_success);
+    CHECK(field_both[u] == 0.0f && got >= 1);
+    differ = 0;
+    for (i = 0; i < n; ++i) differ += field_both[i] < field_u[i] * 0.9999f - 0.01f;
+    CHECK(differ == 0);
+    CHECK(navspan_distance_field_model(mesh, NULL, &u, NULL, 1, INFINITY, navspan_field_polygon, field_both, n, NULL) ==
+          navspan_result_success);
+    CHECK(field_both[u] == 0.0f);
+    CHECK(navspan_distance_field_model(mesh, scratch, &u, NULL, 1, INFINITY, navspan_field_exact, field_both, n, &got) ==
+          navspan_result_success);
+    differ = 0;
+    for (i = 0; i < n; ++i) differ += field_both[i] != field_u[i];
+    CHECK(differ == 0);
+    CHECK(navspan_distance_field_model(mesh, scratch, &u, NULL, 1, INFINITY, (navspan_field_model)7, field_both, n, &got) ==
+          navspan_result_invalid_argument && got == 0);
+    CHECK(navspan_distance_field_model(mesh, scratch, &n, NULL, 1, INFINITY, navspan_field_polygon, field_both, n, &got) ==
+          navspan_result_invalid_argument);
+    CHECK(navspan_distance_field_model(mesh, scratch, &u, NULL, 1, -1.0f, navspan_field_polygon, field_both, n, &got) ==
+          navspan_result_invalid_argument);
+    CHECK(navspan_distance_field_model(mesh, scratch, &u, NULL, 1, INFINITY, navspan_field_polygon, field_both, n - 1, &got) ==
+          navspan_result_buffer_too_small);
     /* From points: the polygons under them. */
     centre(mesh, u, a);
     centre(mesh, v, b);

@@ -683,9 +683,24 @@ navspan_result navspan_raycast_ex(const navspan_mesh* m, uint32_t start, const f
     return navspan_result_success;
 }
 
-navspan_result navspan_distance_field(const navspan_mesh* m, navspan_scratch* scratch, const uint32_t* start_polygons,
-                                      const float* start_points, size_t start_count, float max_cost, float* costs,
-                                      size_t capacity, size_t* reached) {
+// The starts of a distance field into the scratch's list; false for a
+// start graph_endpoint refuses.
+static bool field_starts(const navspan_mesh& m, navspan_scratch& s, const uint32_t* start_polygons, const float* start_points,
+                         std::size_t start_count) {
+    if (s.starts.size() < start_count) s.starts.resize(start_count);
+    for (std::size_t i = 0; i < start_count; ++i) {
+        const std::uint32_t polygon = start_polygons != nullptr ? start_polygons[i] : NAVSPAN_NO_POLYGON;
+        const float* point = start_points != nullptr ? start_points + 3 * i : nullptr;
+        if (!graph_endpoint(m, polygon, point, s.starts[i])) return false;
+    }
+    return true;
+}
+
+// navspan_distance_field under either model: the exact one over the
+// mesh's search graph, or find_path's over the walkable (no graph built).
+static navspan_result distance_field_with(const navspan_mesh* m, navspan_scratch* scratch, const uint32_t* start_polygons,
+                                          const float* start_points, size_t start_count, float max_cost, bool exact,
+                                          float* costs, size_t capacity, size_t* reached) {
     if (reached != nullptr) *reached = 0;
     // A start count no array of points could hold is refused before the
     // scratch is grown for it.
@@ -695,20 +710,49 @@ navspan_result navspan_distance_field(const navspan_mesh* m, navspan_scratch* sc
         return navspan_result_invalid_argument;
     }
     if (capacity < m->w.polygon_count()) return navspan_result_buffer_too_small;
-    return guarded([&] {
-        return with_graph(*m, scratch, [&](const nav::search_graph& g, navspan_scratch& s) {
-            if (s.starts.size() < start_count) s.starts.resize(start_count);
-            for (std::size_t i = 0; i < start_count; ++i) {
-                const std::uint32_t polygon = start_polygons != nullptr ? start_polygons[i] : NAVSPAN_NO_POLYGON;
-                const float* point = start_points != nullptr ? start_points + 3 * i : nullptr;
-                if (!graph_endpoint(*m, polygon, point, s.starts[i])) return navspan_result_invalid_argument;
-            }
-            const auto r = nav::distance_field(g, std::span<const nav::goal_point>(s.starts.data(), start_count), max_cost,
-                                               std::span<float>(costs, capacity), s.graph_s);
-            if (reached != nullptr) *reached = r.reached;
-            return from_search(r.status);
+    auto finish = [&](const nav::distance_field_result& r) {
+        if (reached != nullptr) *reached = r.reached;
+        return from_search(r.status);
+    };
+    if (exact) {
+        return guarded([&] {
+            return with_graph(*m, scratch, [&](const nav::search_graph& g, navspan_scratch& s) {
+                if (!field_starts(*m, s, start_polygons, start_points, start_count)) return navspan_result_invalid_argument;
+                return finish(nav::distance_field(g, std::span<const nav::goal_point>(s.starts.data(), start_count), max_cost,
+                                                  std::span<float>(costs, capacity), s.graph_s));
+            });
         });
+    }
+    return guarded([&] {
+        std::unique_ptr<navspan_scratch> own;
+        if (scratch == nullptr) {
+            own = std::make_unique<navspan_scratch>();
+            scratch = own.get();
+        }
+        scratch->fit(m->w);
+        if (!field_starts(*m, *scratch, start_polygons, start_points, start_count)) return navspan_result_invalid_argument;
+        return finish(nav::distance_field(m->w, std::span<const nav::goal_point>(scratch->starts.data(), start_count), max_cost,
+                                          std::span<float>(costs, capacity), scratch->s));
     });
+}
+
+navspan_result navspan_distance_field(const navspan_mesh* m, navspan_scratch* scratch, const uint32_t* start_polygons,
+                                      const float* start_points, size_t start_count, float max_cost, float* costs,
+                                      size_t capacity, size_t* reached) {
+    return distance_field_with(m, scratch, start_polygons, start_points, start_count, max_cost, true, costs, capacity,
+                               reached);
+}
+
+navspan_result navspan_distance_field_model(const navspan_mesh* m, navspan_scratch* scratch, const uint32_t* start_polygons,
+                                            const float* start_points, size_t start_count, float max_cost,
+                                            navspan_field_model model, float* costs, size_t capacity, size_t* reached) {
+    const int which = c_enum_value(model);
+    if (which != navspan_field_exact && which != navspan_field_polygon) {
+        if (reached != nullptr) *reached = 0;
+        return navspan_result_invalid_argument;
+    }
+    return distance_field_with(m, scratch, start_polygons, start_points, start_count, max_cost, which == navspan_field_exact,
+                               costs, capacity, reached);
 }
 
 navspan_result navspan_reach(const navspan_mesh* m, navspan_scratch* scratch, uint32_t start, const float start_point[3],

@@ -516,6 +516,27 @@ NAVSPAN_C_API navspan_result navspan_distance_field(const navspan_mesh* mesh, na
                                                     size_t start_count, float max_cost, float* costs,
                                                     size_t capacity, size_t* reached);
 
+/* The cost model of a distance field (navspan_distance_field_model). */
+typedef enum navspan_field_model {
+    /* The exact model of the searches above (navspan_distance_field's):
+     * one search state per link, a polygon left from whichever portal
+     * suits the way on. Never above the polygon model. */
+    navspan_field_exact = 0,
+    /* navspan_find_path's model (Dijkstra with no heuristic): one state
+     * per polygon, each entered at the midpoint of the portal of its
+     * cheapest arrival and left from there. 5 to 7 times faster, no search
+     * graph built; a few percent above the exact field on some polygons. */
+    navspan_field_polygon = 1
+} navspan_field_model;
+
+/* navspan_distance_field under the `model` given (any other value:
+ * invalid_argument); the same arguments, answers and refusals. With
+ * navspan_field_polygon the mesh's search graph is not built. Since 0.1.0. */
+NAVSPAN_C_API navspan_result navspan_distance_field_model(const navspan_mesh* mesh, navspan_scratch* scratch,
+                                                          const uint32_t* start_polygons, const float* start_points,
+                                                          size_t start_count, float max_cost, navspan_field_model model,
+                                                          float* costs, size_t capacity, size_t* reached);
+
 /* A polygon a reach got to, and the cost of entering it. */
 typedef struct navspan_reached {
     uint32_t polygon;

@@ -1,7 +1,17 @@
 // navspan/nav/distance_field.hpp - distance_field: the cost from the
 // nearest of many starts to every polygon, into the caller's array (reach
-// from several points at once: Dijkstra over the search graph's states,
-// every start's links opened before the first is expanded).
+// from several points at once), under either of the two path models:
+//
+//   over a search_graph (search_scratch): the exact model, the one of
+//     reach and find_exact_path. Dijkstra over the graph's states, one per
+//     link (about four per polygon): a polygon may be left from whichever
+//     of its portals makes the onward way cheapest. Never above the other.
+//   over a walkable (path_scratch): find_path's model. Dijkstra over one
+//     state per polygon, each entered at the midpoint of the portal of its
+//     cheapest arrival and left from there; exactly the costs find_path
+//     gives with heuristic_scale 0. 5 to 7 times faster; a few percent above the
+//     exact field where a polygon's cheapest way in is not the one that
+//     suits the way on (and equal everywhere else).
 #pragma once
 #include "../core/min_max_push.hpp"
 
@@ -65,6 +75,42 @@ distance_field_result distance_field(const search_graph& g, std::span<const goal
     if (r.status != search_status::found) return r;
     search_detail_run<Cost> run{g, *g.mesh(), scratch, cost};
     return run.field(starts, max_cost, cost_per_polygon);
+}
+
+// The same field under find_path's model (see the top of this file): one
+// state per polygon, each polygon entered at the midpoint of the portal of
+// its cheapest arrival, so each cost is the one find_path (heuristic_scale
+// 0, the same hook) gives the polygon before it reaches it. Start polygons
+// cost 0 and are left from their start point (the first start's, when two
+// share a polygon). Faster than the exact field and never below it. The
+// same refusals, bad_input and scratch_too_small (a path_scratch that does
+// not fit `w`); no work bound, so never limit_exceeded. Allocates nothing.
+template <class Cost = distance_cost>
+distance_field_result distance_field(const walkable& w, std::span<const goal_point> starts, float max_cost,
+                                     std::span<float> cost_per_polygon, path_scratch& scratch, Cost cost = {}) noexcept {
+    distance_field_result r;
+    const std::size_t polygons = w.polygon_count();
+    bool valid = polygons > 0 && !starts.empty() && max_cost >= 0 && cost_per_polygon.size() >= polygons;
+    for (std::size_t i = 0; valid && i < starts.size(); ++i) {
+        valid = starts[i].polygon < polygons && w.usable(starts[i].polygon) && valid_query_point(starts[i].point);
+    }
+    if (!valid) {
+        r.status = search_status::bad_input;
+        return r;
+    }
+    if (scratch.capacity() < polygons) {
+        r.status = search_status::scratch_too_small;
+        return r;
+    }
+    const float unreached = std::numeric_limits<float>::infinity();
+    for (std::size_t p = 0; p < polygons; ++p) cost_per_polygon[p] = unreached;
+    path_search<Cost> search{w, scratch, cost, 0.0f};
+    // Each polygon is settled once, at its final cost.
+    search.settle_from(starts, max_cost, [&](polygon_index p, float c) {
+        cost_per_polygon[p] = c;
+        ++r.reached;
+    });
+    return r;
 }
 
 }  // namespace navspan::nav

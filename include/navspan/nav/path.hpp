@@ -151,18 +151,73 @@ struct path_search {
         return r;
     }
 
-    path_result run(polygon_index start, vec3 start_plan, polygon_index goal, vec3 goal_plan) noexcept {
-        path_result r;
+    // A new query: a fresh generation (so nothing is cleared), an empty heap.
+    std::uint32_t begin() noexcept {
         if (++s.generation_ == 0) {  // wrapped: forget every old mark
             for (node& n : s.nodes_) n.generation = 0;
             s.generation_ = 1;
         }
-        const std::uint32_t gen = s.generation_;
-        node& first = s.nodes_[start];
-        first = {0, heuristic_scale * path_detail::plan_distance3(start_plan, goal_plan), start_plan, no_polygon, 0, gen, 0,
-                 false};
         size = 0;
-        up(size++, start);
+        return s.generation_;
+    }
+
+    // Gives `next` the cost g (and A*'s key `total`), entered at `entry`
+    // through link `via` of `parent`: onto the heap when `fresh` (not yet
+    // touched by this query), else up from where it sits.
+    void open(polygon_index next, bool fresh, float g, float total, vec3 entry, polygon_index parent, std::uint32_t via,
+              std::uint32_t gen) noexcept {
+        node& nn = s.nodes_[next];
+        nn.cost = g;
+        nn.total = total;
+        nn.at = entry;
+        nn.parent = parent;
+        nn.via = via;
+        nn.generation = gen;
+        nn.closed = false;
+        if (fresh) up(size++, next);
+        else up(nn.heap_slot, next);
+    }
+
+    // Dijkstra from many starts at once (run() with no goal and heuristic
+    // 0): every start polygon at cost 0, standing at its start point (the
+    // first start on a polygon decides where), each polygon entered at the
+    // midpoint of the portal of its cheapest arrival and left from there.
+    // Calls settle(polygon, cost) for every polygon within `max_cost`, in
+    // increasing cost. `starts`: a range of (polygon, world point) pairs
+    // with .polygon and .point, checked by the caller.
+    template <class Starts, class Settle>
+    void settle_from(const Starts& starts, float max_cost, Settle&& settle) noexcept {
+        const std::uint32_t gen = begin();
+        for (const auto& st : starts) {
+            if (s.nodes_[st.polygon].generation == gen) continue;  // a second start on one polygon
+            const vec3 at = w.to_plan(st.point);
+            open(st.polygon, true, 0.0f, 0.0f, at, no_polygon, 0, gen);
+        }
+        while (size > 0) {
+            const polygon_index cur = pop();
+            node& c = s.nodes_[cur];
+            c.closed = true;
+            settle(cur, c.cost);
+            const auto out = w.links(cur);
+            for (std::size_t k = 0; k < out.size(); ++k) {
+                const link& l = out[k];
+                node& nn = s.nodes_[l.target];
+                const bool fresh = nn.generation != gen;
+                if (!fresh && nn.closed) continue;
+                const vec3 mid = path_detail::midpoint(l);
+                const float step = cost_of(w, cur, l, path_detail::plan_distance3(c.at, mid));
+                if (!(step >= 0) || step == std::numeric_limits<float>::infinity()) continue;  // forbidden
+                const float g = c.cost + step;
+                if (g > max_cost || (!fresh && !(g < nn.cost))) continue;
+                open(l.target, fresh, g, g, mid, cur, static_cast<std::uint32_t>(k), gen);
+            }
+        }
+    }
+
+    path_result run(polygon_index start, vec3 start_plan, polygon_index goal, vec3 goal_plan) noexcept {
+        path_result r;
+        const std::uint32_t gen = begin();
+        open(start, true, 0, heuristic_scale * path_detail::plan_distance3(start_plan, goal_plan), start_plan, no_polygon, 0, gen);
         while (size > 0) {
             const polygon_index cur = pop();
             node& c = s.nodes_[cur];
@@ -187,16 +242,7 @@ struct path_search {
                 const float g = c.cost + step;
                 if (!fresh && !(g < nn.cost)) continue;
                 const float h = next == goal ? 0.0f : heuristic_scale * path_detail::plan_distance3(entry, goal_plan);
-                const bool queued = !fresh;
-                nn.cost = g;
-                nn.total = g + h;
-                nn.at = entry;
-                nn.parent = cur;
-                nn.via = static_cast<std::uint32_t>(k);
-                nn.generation = gen;
-                nn.closed = false;
-                if (queued) up(nn.heap_slot, next);
-                else up(size++, next);
+                open(next, fresh, g, g + h, entry, cur, static_cast<std::uint32_t>(k), gen);
             }
         }
         r.status = path_status::no_path;

@@ -67,6 +67,8 @@ struct searches {
         std::size_t count = 0;
         CHECK(navspan_distance_field(mesh, scratch, &from, nullptr, 1, INFINITY, costs.data(), costs.size(), &count) ==
               navspan_result_success);
+        CHECK(navspan_distance_field_model(mesh, scratch, &from, nullptr, 1, INFINITY, navspan_field_polygon, costs.data(),
+                                           costs.size(), &count) == navspan_result_success);
         CHECK(navspan_reach(mesh, scratch, from, nullptr, INFINITY, reached.data(), reached.size(), &count) ==
               navspan_result_success);
         float cost = 0;
