@@ -4,7 +4,9 @@
 // counts the edit implies, and the library's reader must agree on every one.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -14,6 +16,7 @@
 #include <navspan/source2/writer.hpp>
 #include <navspan/tools/info.hpp>
 
+#include "builder.hpp"
 #include "independent_decoder.hpp"
 #include "support/corpus.hpp"
 #include "support/json.hpp"
@@ -21,6 +24,7 @@
 namespace s2 = navspan::source2;
 namespace ed = navspan::source2::edit;
 namespace ind = navspan_test::source2_independent;
+namespace b = navspan_test::s2b;
 using navspan_test::json_value;
 
 // Named, around the unnamed one: the unity build puts this file in one
@@ -130,6 +134,29 @@ removal removed_with(const s2::model& m, std::uint32_t gone) {
     return r;
 }
 
+// The written file after one area's deletion: read to its last byte by the
+// independent decoder, with the counts the deletion implies, and the same
+// counts from the library's reader.
+ind::counts deleted_one(const std::vector<std::byte>& out, const ind::counts& before, const removal& r) {
+    const ind::counts after = decoded_whole(out);
+    CHECK(after.bytes == out.size());
+    CHECK(after.version == before.version);
+    CHECK(after.areas == before.areas - 1);
+    CHECK(after.connections == before.connections - r.connections);
+    CHECK(after.ladder_links == before.ladder_links - r.ladder_links);
+    CHECK(after.ladders == before.ladders);  // a ladder's end at the area becomes 0, the ladder stays
+    CHECK(after.polygons.has_value() == before.polygons.has_value());
+    if (before.polygons) {
+        CHECK(*after.polygons <= *before.polygons);
+        CHECK(*after.corners <= *before.corners);
+    }
+    CHECK(after.kv3_blobs == before.kv3_blobs);
+    CHECK(after.hulls == before.hulls);
+    CHECK(!after.analyzed);  // a geometry edit drops the analyzed flag
+    library_agrees(out, after);
+    return after;
+}
+
 // Deletes the area at `gone_at`, adds a hiding spot at the centroid of the
 // area at `host_at`, writes, and checks the result both ways.
 void check_edit(const char* name, std::size_t gone_at, std::size_t host_at) {
@@ -151,19 +178,9 @@ void check_edit(const char* name, std::size_t gone_at, std::size_t host_at) {
     REQUIRE(ed::add_hiding_spot(m, host, c, 1).ok());
 
     const auto out = written(m);
-    const ind::counts after = decoded_whole(out);
-    CHECK(after.bytes == out.size());
-    CHECK(after.areas == before.areas - 1);
-    CHECK(after.connections == before.connections - r.connections);
-    CHECK(after.ladder_links == before.ladder_links - r.ladder_links);
-    CHECK(after.ladders == before.ladders);
-    CHECK(*after.polygons <= *before.polygons);
-    CHECK(*after.corners <= *before.corners);
-    CHECK(after.kv3_blobs == before.kv3_blobs);
+    const ind::counts after = deleted_one(out, before, r);
     REQUIRE(after.custom_data.has_value());
-    CHECK(!after.analyzed);  // a geometry edit drops the analyzed flag
-    library_agrees(out, after);
-    MESSAGE(name << ": " << before.areas << " -> " << after.areas << " areas, " << before.connections << " -> "
+    MESSAGE(file << ": " << before.areas << " -> " << after.areas << " areas, " << before.connections << " -> "
                  << after.connections << " connections, custom data " << before.custom_data->bytes << " -> "
                  << after.custom_data->bytes << " bytes");
 }
@@ -192,6 +209,45 @@ TEST_CASE("independent decoder: an edited de_mirage and lobby_mapveto (one area 
     check_edit("lobby_mapveto.nav", 1, 2);
 }
 
+TEST_CASE("independent decoder: a5_vault (version 30, no analysis) with one area deleted") {
+    NAVSPAN_REQUIRE_CORPUS(folder, "source2-nav");
+    const auto bytes = navspan_test::read_file(*folder / "files" / (std::string(prefix) + "a5_vault.nav"));
+    const ind::counts before = decoded_whole(bytes);
+    s2::model m = model_of(bytes);
+    REQUIRE(m.areas.size() > 500);
+    const std::uint32_t gone = m.areas[500].id;
+    const removal r = removed_with(m, gone);
+    REQUIRE(ed::delete_area(m, gone).ok());
+    deleted_one(written(m), before, r);
+}
+
+TEST_CASE("independent decoder: synthetic files of every version, as built and with an area deleted") {
+    for (const std::uint32_t v : {30u, 31u, 32u, 35u, 36u}) {
+        CAPTURE(v);
+        // The test builder's files (ladders, movable meshes, several hulls and
+        // blob kinds): a third writer, read the same way by both decoders.
+        const auto built = b::write(b::full_model(v));
+        const ind::counts full = decoded_whole(built);
+        CHECK(full.areas == 5);
+        CHECK(full.ladders == 2);
+        CHECK(full.ladder_links == 3);
+        CHECK(full.transformed_bounds == 2);
+        CHECK(full.kv3_blobs == (v >= 36 ? 4u : 1u));
+        CHECK(full.movable_meshes == (v >= 35 ? std::optional<std::size_t>(2) : std::nullopt));
+        library_agrees(built, full);
+
+        b::model plain = b::full_model(v);
+        plain.subversion = 0;  // the builder's custom data is filler: delete_area needs real KV3
+        const auto bytes = b::write(plain);
+        const ind::counts before = decoded_whole(bytes);
+        s2::model m = model_of(bytes);
+        const removal r = removed_with(m, 5);
+        CHECK(r.ladder_links == 2);
+        REQUIRE(ed::delete_area(m, 5).ok());
+        deleted_one(written(m), before, r);
+    }
+}
+
 TEST_CASE("independent decoder: corpus files written back from the model keep every count") {
     NAVSPAN_REQUIRE_CORPUS(folder, "source2-nav");
     for (const auto& row : navspan_test::expected_rows(*folder)) {
@@ -218,6 +274,11 @@ TEST_CASE("independent decoder: every truncation and a sweep of corrupted bytes 
             refused += !r.ok();
         }
         CHECK(refused == bytes.size());  // no prefix is a whole file
+        auto longer = bytes;
+        longer.push_back(std::byte{0});  // one byte past the end: read, and reported
+        const ind::result extra = ind::decode(longer);
+        REQUIRE(extra.ok());
+        CHECK(extra.value.trailing_bytes == 1);
         // Every byte set to 0xFF in turn: whatever the result, no read out of
         // bounds (the sanitizer builds watch), and a success still accounts
         // for every byte.
