@@ -11,6 +11,10 @@
 // analysis (hiding spots, encounters, approach spots) and the v36 generation
 // blob's hull names -- is left out; the library's own tests cover it.
 //
+// Beyond the counts it refuses what a careless writer could leave behind in a
+// file of the right shape: repeated area ids, connections to missing areas or
+// edges, ladder ids no ladder has, ladder ends at missing areas.
+//
 // Versions 33 and 34 have no sample and no known layout: refused, not guessed.
 #pragma once
 
@@ -23,6 +27,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace navspan_test::source2_independent {
@@ -228,11 +233,59 @@ inline std::size_t read_movable_meshes(cursor& c) {
     return n;
 }
 
+// What the areas and ladders name, checked once everything is read: a writer
+// that leaves a deleted area's id behind produces a file of the right shape
+// whose references dangle, and counting alone would not see it.
+struct references {
+    std::vector<std::pair<std::uint32_t, std::size_t>> areas;  // id, edge count
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> connections;  // area id, its edge
+    std::vector<std::uint32_t> ladder_ids, ladders_named, ladder_ends;
+};
+
+inline std::string check_references(references& r) {
+    std::sort(r.areas.begin(), r.areas.end());
+    std::sort(r.ladder_ids.begin(), r.ladder_ids.end());
+    const auto by_id = [](const auto& a, std::uint32_t id) { return a.first < id; };
+    const auto area = [&](std::uint32_t id) {
+        const auto it = std::lower_bound(r.areas.begin(), r.areas.end(), id, by_id);
+        return it != r.areas.end() && it->first == id ? &*it : nullptr;
+    };
+    for (std::size_t i = 1; i < r.areas.size(); ++i) {
+        if (r.areas[i].first == r.areas[i - 1].first) return "area id " + std::to_string(r.areas[i].first) + " repeated";
+    }
+    for (const auto& [id, edge] : r.connections) {
+        const auto* target = area(id);
+        if (target == nullptr) return "connection to missing area " + std::to_string(id);
+        if (edge >= target->second) return "connection to area " + std::to_string(id) + " names no edge of it";
+    }
+    for (const std::uint32_t id : r.ladders_named) {
+        if (!std::binary_search(r.ladder_ids.begin(), r.ladder_ids.end(), id)) return "area names missing ladder " + std::to_string(id);
+    }
+    for (const std::uint32_t id : r.ladder_ends) {
+        if (id != 0 && area(id) == nullptr) return "ladder ends at missing area " + std::to_string(id);
+    }
+    return {};
+}
+
+// §2.6: ladders: an id, geometry (width, top, bottom, length, direction) and
+// the areas at their ends, five before version 35 and seven from it.
+inline std::size_t read_ladders(cursor& c, std::uint32_t version, references& refs) {
+    const std::size_t ends = version >= 35 ? 7 : 5;
+    const std::size_t n = c.count(4 + 36 + 4 * ends, "ladder count");
+    for (std::size_t i = 0; i < n && !c.failed(); ++i) {
+        refs.ladder_ids.push_back(c.u32("ladder id"));
+        c.skip(1, 36, "ladder geometry");
+        for (std::size_t k = 0; k < ends; ++k) refs.ladder_ends.push_back(c.u32("ladder end area"));
+    }
+    return n;
+}
+
 // §2.5: one area. Version 30 stores its corners; later versions name a
 // polygon. Then one connection list per edge and the two ladder-id lists.
 inline void read_area(cursor& c, std::uint32_t version, const std::vector<std::uint8_t>& polygon_sizes,
-                      counts& out, bounds_box& box) {
-    c.skip(1, 4 + 8 + 1, "area id, attributes, hull index");
+                      counts& out, bounds_box& box, references& refs) {
+    const std::uint32_t id = c.u32("area id");
+    c.skip(1, 8 + 1, "area attributes, hull index");
     std::size_t edges = 0;
     if (version >= 31) {
         const std::uint32_t polygon = c.u32("area polygon index");
@@ -246,7 +299,10 @@ inline void read_area(cursor& c, std::uint32_t version, const std::vector<std::u
     c.skip(1, 4, "area unknown f32");
     for (std::size_t e = 0; e < edges && !c.failed(); ++e) {
         const std::size_t n = c.count(8, "edge connection count");
-        c.skip(n, 8, "connections");
+        for (std::size_t k = 0; k < n && !c.failed(); ++k) {
+            const std::uint32_t to = c.u32("connection area id");
+            refs.connections.emplace_back(to, c.u32("connection edge"));
+        }
         out.connections += n;
     }
     // The legacy hiding-spot and encounter tables are empty in every file;
@@ -255,9 +311,10 @@ inline void read_area(cursor& c, std::uint32_t version, const std::vector<std::u
     if (c.u32("legacy encounter count") != 0) c.fail("legacy encounters present");
     for (int list = 0; list < 2 && !c.failed(); ++list) {
         const std::size_t n = c.count(4, "area ladder-id count");
-        c.skip(n, 4, "area ladder ids");
+        for (std::size_t k = 0; k < n && !c.failed(); ++k) refs.ladders_named.push_back(c.u32("area ladder id"));
         out.ladder_links += n;
     }
+    refs.areas.emplace_back(id, edges);
 }
 
 // §2.7: the generation parameters. Their layout grows with the navgen
@@ -309,15 +366,15 @@ inline result decode(std::span<const std::byte> bytes) {
     };
     if (v >= 36) blob(false);
     std::vector<std::uint8_t> polygon_sizes;
+    detail::references refs;
     if (v >= 31) detail::read_polygons(c, v, out, box, polygon_sizes);
     if (v >= 32) c.u32("word after the polygons");
     if (v >= 35) out.movable_meshes = detail::read_movable_meshes(c);
     if (v >= 36) blob(false);
 
     out.areas = c.count(34, "area count");  // the smallest area record
-    for (std::size_t i = 0; i < out.areas && !c.failed(); ++i) detail::read_area(c, v, polygon_sizes, out, box);
-    out.ladders = c.count(v >= 35 ? 68 : 60, "ladder count");
-    c.skip(out.ladders, v >= 35 ? 68 : 60, "ladders");
+    for (std::size_t i = 0; i < out.areas && !c.failed(); ++i) detail::read_area(c, v, polygon_sizes, out, box, refs);
+    out.ladders = detail::read_ladders(c, v, refs);
     out.transformed_bounds = c.signed_count(72, "transformed-bounds count");
     c.skip(out.transformed_bounds, 72, "transformed bounds");
     detail::read_generation(c, out);
@@ -325,6 +382,7 @@ inline result decode(std::span<const std::byte> bytes) {
     if (v >= 36) blob(out.subversion == 0);
     if (out.subversion > 0) out.custom_data = blob(true);
     if (c.failed()) return {c.error(), out};
+    if (std::string bad = detail::check_references(refs); !bad.empty()) return {bad, out};
     out.bounds = box.box;
     out.trailing_bytes = c.remaining();
     out.last_blob_sized_by_file_end = sized_by_end;

@@ -261,6 +261,33 @@ TEST_CASE("independent decoder: corpus files written back from the model keep ev
     }
 }
 
+TEST_CASE("independent decoder: references to what is not there are refused") {
+    for (const std::uint32_t v : {30u, 35u}) {
+        CAPTURE(v);
+        REQUIRE(ind::decode(b::write(b::row_of_quads(v, 2))).ok());
+        const auto refused = [](const b::model& m, const char* what) {
+            const ind::result r = ind::decode(b::write(m));
+            CHECK_MESSAGE(r.error.find(what) != std::string::npos, r.error);
+        };
+        b::model m = b::row_of_quads(v, 2);
+        m.areas[0].edges[0].push_back({99, 0});
+        refused(m, "missing area 99");
+        m = b::row_of_quads(v, 2);
+        m.areas[0].edges[0].push_back({2, 4});  // a quad has edges 0..3
+        refused(m, "names no edge");
+        m = b::row_of_quads(v, 2);
+        m.areas[1].id = 1;
+        refused(m, "repeated");
+        m = b::row_of_quads(v, 2);
+        m.areas[0].above = {7};
+        refused(m, "missing ladder 7");
+        m.ladders.push_back({});
+        m.ladders[0].id = 7;
+        m.ladders[0].areas[4] = 3;
+        refused(m, "ladder ends at missing area 3");
+    }
+}
+
 TEST_CASE("independent decoder: every truncation and a sweep of corrupted bytes fail cleanly") {
     NAVSPAN_REQUIRE_CORPUS(folder, "source2-nav");
     for (const char* name : {"lobby_mapveto.nav", "point_template_test.nav", "preview_flat.nav"}) {
