@@ -34,7 +34,7 @@ constexpr const char* usage_text =
     "  distance FILE --from A --to B  the geodesic distance between two points or polygons\n"
     "  reach FILE --from A --cost C   every polygon within a cost of walking from A\n"
     "  pack FILE.json -o OUT      dump --json output (Source, Quake, Source 2) back to the binary file\n"
-    "  edit FILE [EDIT]... -o OUT delete, connect, name, move or merge areas (Source, Quake)\n"
+    "  edit FILE [EDIT]... -o OUT delete, connect, name, move or merge areas (Source, Quake, Source 2)\n"
     "\n"
     "Formats: Valve Source/GoldSrc .nav, Source 2 .nav (Counter-Strike 2, Deadlock), Quake\n"
     "re-release .nav (NAV2), Fox Engine .nav2, Bethesda .esp/.esm/.esl plugins (NVNM\n"
