@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include <navspan/core/sorted_ids.hpp>
 #include <navspan/navspan.hpp>
 #include <navspan/source2/bot_analysis.hpp>
 #include <navspan/source2/encounter_handles.hpp>
@@ -44,21 +45,21 @@ inline constexpr std::uint32_t none = NAVSPAN_NO_POLYGON;
 
 inline std::uint32_t u32(std::size_t v) noexcept { return static_cast<std::uint32_t>(v); }
 
-// Area ids by position and, sorted, (id, position) to find a position by id.
+// Area ids by position and, sorted by the shared table (core/sorted_ids.hpp),
+// a position by id.
 struct area_ids {
     std::vector<std::uint32_t> by_index;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> sorted;
+    std::vector<navspan::id_position> table;
 
     void sort() {
-        sorted.reserve(by_index.size());
-        for (std::size_t i = 0; i < by_index.size(); ++i) sorted.emplace_back(by_index[i], u32(i));
-        std::sort(sorted.begin(), sorted.end());
+        table.resize(by_index.size());
+        navspan::sorted_ids::build(table, [&](std::size_t i) { return by_index[i]; });
     }
     // The position of the first area with id `id` (ids repeat only in broken
     // files), or none.
     std::uint32_t index_of(std::uint32_t id) const noexcept {
-        const auto it = std::lower_bound(sorted.begin(), sorted.end(), std::pair<std::uint32_t, std::uint32_t>{id, 0});
-        return it != sorted.end() && it->first == id ? it->second : none;
+        const navspan::id_position* e = navspan::sorted_ids(table).first(id);
+        return e != nullptr ? e->position : none;
     }
 };
 
