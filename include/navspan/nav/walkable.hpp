@@ -260,6 +260,10 @@ public:
         const polygon_entry& e = entry(p);
         return {links_.data() + e.first_link, e.link_count};
     }
+    // Where polygon p's links start in the walkable's one list of links:
+    // link i of links(p) is link link_offset(p) + i of the walkable (an
+    // index a search can keep per link).
+    std::uint32_t link_offset(polygon_index p) const noexcept { return entry(p).first_link; }
     // The link from `from` to `to`, or nullptr.
     const link* find_link(polygon_index from, polygon_index to) const noexcept {
         for (const link& l : links(from)) {

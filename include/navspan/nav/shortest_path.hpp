@@ -1,0 +1,527 @@
+// navspan/nav/shortest_path.hpp - find_shortest_path: the any-angle
+// shortest path over a walkable, free to cross each portal anywhere along
+// it, found by a search of the Polyanya family (Cui, Harabor and Grastien,
+// 2017): its search nodes are intervals of portals, each seen from a root
+// point; no preprocessing.
+//
+//   navspan::nav::shortest_path_scratch scratch(mesh);  // once per thread
+//   auto found = navspan::nav::find_shortest_path(mesh, start, start_point,
+//                                                 goal, goal_point, scratch);
+//   found.waypoints;  // world points: start, each turn, goal
+//
+// The model. A path is a chain of points: the start point, turning points,
+// the goal point. Consecutive points must see each other in plan through
+// the corridor: the plan segment between them crosses, in order, the
+// portals of the links the path takes (a portal is crossed anywhere along
+// it; a point portal, as a ladder's, only at its point). A path may turn
+// only at a portal's end, at its midpoint, or at a point portal. Its length
+// is the sum of the straight 3D distances between consecutive points of
+// the chain (heights as the portals give them; start and goal as given).
+// Visibility is judged in plan, lengths in 3D, and each polygon is taken
+// as convex (a straight plan segment between two points of its boundary
+// stays over it).
+//
+// What that answers, against find_exact_path (search_graph.hpp), whose
+// paths cross every portal at its midpoint:
+//   - never longer: a find_exact_path polyline is a chain of this model (it
+//     turns at midpoints only), so the least chain costs no more;
+//   - never shorter than the straight 3D line from start to goal (the
+//     triangle inequality);
+//   - like find_exact_path it measures chords between points over portals,
+//     not the surface beneath them; unlike it, a straight piece that crosses
+//     several portals is one chord, their heights in between left out.
+// Where polygons are flat and meet along shared edges (triangle meshes,
+// flat Source areas) this is the Euclidean shortest path over the surface.
+//
+// The search (A*): a node is an interval [lo, hi] of a link's portal with
+// a root, the last turning point before it, and g, the length to the root.
+// Its key is g plus the least plan length from the root through the
+// interval to the goal, a lower bound of what is left (plan length is at
+// most 3D length) and consistent. Expanding a node enters the link's target:
+// the part of each portal out of it seen from the root through the
+// interval becomes a node of the same root; the parts out of sight become
+// nodes rooted at the interval's ends that are portal ends, or at the
+// portal's midpoint when the interval holds it (turning there). A root
+// (a portal end or midpoint) reached by a longer way than the best so far
+// is dropped (root-level pruning). The search never steps back into the
+// polygon a link came from. Nodes live in the scratch (their number is
+// bounded by it: limit_exceeded when full); nothing is allocated per call.
+#pragma once
+#include "../core/min_max_push.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "geometry.hpp"
+#include "heap.hpp"
+#include "path.hpp"
+#include "plan_geometry.hpp"
+#include "status.hpp"
+#include "walkable.hpp"
+
+namespace navspan::nav {
+
+// The nodes, heap, root marks and output of find_shortest_path. One per
+// thread, sized once for a walkable (fit), then reused without allocating.
+class shortest_path_scratch {
+public:
+    // Nodes per link the scratch holds by default (plus a floor): a search
+    // that needs more stops with limit_exceeded.
+    static constexpr std::size_t default_nodes_per_link = 16;
+
+    shortest_path_scratch() = default;
+    explicit shortest_path_scratch(const walkable& w, std::size_t nodes_per_link = default_nodes_per_link) {
+        fit(w, nodes_per_link);
+    }
+    void fit(const walkable& w, std::size_t nodes_per_link = default_nodes_per_link) {
+        const std::size_t links = w.link_count();
+        const std::size_t nodes = nodes_per_link * links + 4096;
+        if (nodes_.size() < nodes) {
+            nodes_.resize(nodes);
+            heap_.resize(nodes);
+            corridor_.resize(nodes + 1);
+            waypoints_.resize(nodes + 2);
+        }
+        if (roots_.size() < 3 * links) roots_.resize(3 * links);
+    }
+    bool fits(const walkable& w) const noexcept { return roots_.size() >= 3 * w.link_count() && nodes_.size() >= 4096; }
+    // The most nodes one search may make.
+    std::size_t node_capacity() const noexcept { return nodes_.size(); }
+    std::size_t memory_bytes() const noexcept {
+        return nodes_.capacity() * sizeof(node) + heap_.capacity() * sizeof(entry) + roots_.capacity() * sizeof(root_mark) +
+               corridor_.capacity() * sizeof(polygon_index) + waypoints_.capacity() * sizeof(vec3);
+    }
+
+private:
+    friend struct shortest_path_run;
+    struct node {
+        vec3 root;             // plan frame
+        float g;               // length from the start to the root
+        float lo, hi;          // the interval, as fractions from portal_a to portal_b
+        std::uint32_t link;    // global link index (walkable::link_offset)
+        std::uint32_t root_id;  // 3 * link + 0 (portal_a), 1 (midpoint), 2 (portal_b); or start/goal
+        std::uint32_t parent;  // the node expanded to make this one
+        polygon_index from;    // the polygon the link leaves
+    };
+    struct entry {
+        float key;
+        std::uint32_t node;
+    };
+    struct root_mark {
+        float g;
+        std::uint32_t stamp;
+        std::uint32_t by;  // the expansion that set it
+    };
+    std::vector<node> nodes_;
+    std::vector<entry> heap_;
+    std::vector<root_mark> roots_;
+    std::vector<polygon_index> corridor_;
+    std::vector<vec3> waypoints_;
+    std::uint32_t generation_ = 0;
+};
+
+// What find_shortest_path answers. The spans point into the scratch: valid
+// until its next search.
+struct shortest_path_result {
+    query_status status = query_status::no_path;
+    float cost = 0;  // the length under the model above
+    std::span<const polygon_index> corridor;  // the polygons the path passes, start to goal
+    std::span<const vec3> waypoints;          // world: start, every turning point, goal
+    std::size_t expanded = 0;                 // nodes taken off the heap
+    std::size_t generated = 0;                // nodes made
+};
+
+namespace shortest_detail {
+
+using geometry_detail::plan2;
+
+inline constexpr std::uint32_t none = 0xFFFFFFFFu;
+inline constexpr std::uint32_t start_root = 0xFFFFFFFEu;
+inline constexpr std::uint32_t goal_root = 0xFFFFFFFDu;
+// How close (plan units) a root may lie to an interval's line for the
+// interval to count as seen edge on.
+inline constexpr double edge_on = 1e-3;
+
+inline plan2 flat(vec3 p) noexcept { return {p.x, p.y}; }
+inline double plan_length(plan2 a, plan2 b) noexcept { return std::hypot(a.x - b.x, a.y - b.y); }
+inline vec3 at(const link& l, float t) noexcept { return path_detail::lerp(l.portal_a, l.portal_b, t); }
+
+// The least plan length from r through segment pq to goal: straight when
+// the line from r to the goal (or to its mirror image in pq's line, both
+// on one side) crosses pq, else through the nearer end.
+inline double through(plan2 r, plan2 p, plan2 q, plan2 goal) noexcept {
+    const double ex = q.x - p.x, ey = q.y - p.y, len2 = ex * ex + ey * ey;
+    if (!(len2 > 1e-12)) return plan_length(r, p) + plan_length(p, goal);
+    const double side_r = geometry_detail::cross(p, q, r), side_g = geometry_detail::cross(p, q, goal);
+    plan2 g = goal;
+    if ((side_r > 0 && side_g > 0) || (side_r < 0 && side_g < 0)) {
+        const double k = 2 * side_g / len2;
+        g = {goal.x + k * ey, goal.y - k * ex};
+    }
+    const double dr = geometry_detail::cross(p, q, r), dg = geometry_detail::cross(p, q, g);
+    if (dr != dg) {
+        // Where r-g meets pq's line, as the fraction along pq.
+        const double s = dr / (dr - dg);
+        const plan2 x{r.x + s * (g.x - r.x), r.y + s * (g.y - r.y)};
+        const double u = ((x.x - p.x) * ex + (x.y - p.y) * ey) / len2;
+        if (u >= 0 && u <= 1) return plan_length(r, g);
+    }
+    return std::min(plan_length(r, p) + plan_length(p, goal), plan_length(r, q) + plan_length(q, goal));
+}
+
+// Where `a + b t >= 0` on [lo, hi]: narrows [lo, hi] (empty: lo > hi).
+inline void keep_nonnegative(double a, double b, double& lo, double& hi) noexcept {
+    const double slack = 1e-9 * (std::fabs(a) + std::fabs(b)) + 1e-12;
+    if (std::fabs(b) <= 1e-300) {
+        if (a < -slack) hi = lo - 1;
+        return;
+    }
+    const double t = -a / b;
+    if (b > 0) lo = std::max(lo, t - slack / b);
+    else hi = std::min(hi, t - slack / b);
+}
+
+}  // namespace shortest_detail
+
+struct shortest_path_run {
+    using node = shortest_path_scratch::node;
+    const walkable& w;
+    shortest_path_scratch& s;
+    vec3 gp{};  // goal point, plan frame
+    polygon_index goal = no_polygon;
+    std::size_t size = 0;
+    std::uint32_t count = 0;
+    std::uint32_t stamp = 0;
+    bool full = false;
+    const link* base = nullptr;
+
+    const link& link_of(std::uint32_t k) const noexcept { return base[k]; }
+
+    void begin() noexcept {
+        if (++s.generation_ == 0) {
+            for (auto& m : s.roots_) m.stamp = 0;
+            s.generation_ = 1;
+        }
+        stamp = s.generation_;
+        size = 0;
+        count = 0;
+        base = w.polygon_count() > 0 ? w.links(0).data() - w.link_offset(0) : nullptr;
+    }
+
+    static auto by_key() noexcept {
+        return [](const shortest_path_scratch::entry& a, const shortest_path_scratch::entry& b) { return a.key < b.key; };
+    }
+    static auto placed() noexcept { return [](std::size_t, const shortest_path_scratch::entry&) {}; }
+
+    // The key of a node: g plus the plan bound of what is left.
+    float key_of(const node& n) const noexcept {
+        using namespace shortest_detail;
+        if (n.root_id == goal_root) return n.g;
+        const link& l = link_of(n.link);
+        const double h = through(flat(n.root), flat(at(l, n.lo)), flat(at(l, n.hi)), flat(gp));
+        return n.g + static_cast<float>(h);
+    }
+
+    // A new node (dropped when its root was reached cheaper by another
+    // expansion, or when the scratch is full).
+    void push(const node& n, std::uint32_t by) noexcept {
+        if (n.root_id < shortest_detail::goal_root) {
+            auto& m = s.roots_[n.root_id];
+            if (m.stamp == stamp && m.by != by && !(n.g < m.g)) return;
+            if (m.stamp != stamp || n.g < m.g) m = {n.g, stamp, by};
+        }
+        if (count >= s.nodes_.size()) {
+            full = true;
+            return;
+        }
+        s.nodes_[count] = n;
+        heap_detail::sift_up(s.heap_.data(), size++, shortest_path_scratch::entry{key_of(n), count}, by_key(), placed());
+        ++count;
+    }
+
+    // A node stands on a root no longer the best way there.
+    bool stale(const node& n) const noexcept {
+        if (n.root_id >= shortest_detail::goal_root) return false;
+        const auto& m = s.roots_[n.root_id];
+        return m.stamp == stamp && m.g < n.g;
+    }
+
+    void expand(std::uint32_t at_node) noexcept;
+    void goal_nodes(const node& n, std::uint32_t by) noexcept;
+    shortest_path_result search(polygon_index start, vec3 start_point, polygon_index goal_polygon, vec3 goal_point) noexcept;
+    shortest_path_result finish(std::uint32_t goal_node, polygon_index start, shortest_path_result r) noexcept;
+};
+
+namespace shortest_detail {
+
+// One node's view: its interval's ends, its root and how the root sees it.
+struct view {
+    plan2 r, p, q;
+    double orient = 0;  // cross(r, p, q): > 0 or < 0 for a proper cone
+    bool cone = false;  // the root sees the interval as a proper cone
+    bool all = false;   // the root lies on the interval: it sees the whole polygon entered
+};
+
+inline view view_of(vec3 root, vec3 pa, vec3 pb) noexcept {
+    view v{flat(root), flat(pa), flat(pb)};
+    const double len = plan_length(v.p, v.q);
+    v.orient = geometry_detail::cross(v.r, v.p, v.q);
+    if (len > 1e-6 && std::fabs(v.orient) > edge_on * len) {
+        v.cone = true;
+        return v;
+    }
+    // Edge on (or a point interval): the root sees through only if it lies on the interval.
+    const double t = geometry_detail::segment_fraction(v.r, v.p, v.q);
+    const plan2 c{v.p.x + t * (v.q.x - v.p.x), v.p.y + t * (v.q.y - v.p.y)};
+    v.all = plan_length(c, v.r) <= edge_on;
+    return v;
+}
+
+// The fractions of segment cd seen from v.r through the interval (lo > hi: none).
+inline void seen(const view& v, plan2 c, plan2 d, double& lo, double& hi) noexcept {
+    lo = 0;
+    hi = 1;
+    if (v.all) return;
+    if (!v.cone) {
+        hi = -1;
+        return;
+    }
+    const double sign = v.orient > 0 ? 1.0 : -1.0;
+    // cross(r, p, x(t)) and cross(r, x(t), q) are affine in t.
+    const double a0 = geometry_detail::cross(v.r, v.p, c), a1 = geometry_detail::cross(v.r, v.p, d);
+    const double b0 = geometry_detail::cross(v.r, c, v.q), b1 = geometry_detail::cross(v.r, d, v.q);
+    keep_nonnegative(sign * a0, sign * (a1 - a0), lo, hi);
+    keep_nonnegative(sign * b0, sign * (b1 - b0), lo, hi);
+}
+
+}  // namespace shortest_detail
+
+inline void shortest_path_run::goal_nodes(const node& n, std::uint32_t by) noexcept {
+    using namespace shortest_detail;
+    const link& l = link_of(n.link);
+    const view v = view_of(n.root, at(l, n.lo), at(l, n.hi));
+    double lo = 0, hi = 1;
+    seen(v, flat(gp), flat(gp), lo, hi);
+    node gn = n;
+    gn.root_id = goal_root;
+    gn.parent = by;
+    if (lo <= hi) {
+        gn.g = n.g + path_detail::plan_distance3(n.root, gp);
+        push(gn, by);
+        return;
+    }
+    // Out of sight: turn at an end of the portal, or its midpoint, on the
+    // interval. The goal node keeps the turning point as its root (read
+    // back by finish()).
+    const float turns[3] = {0.0f, 0.5f, 1.0f};
+    for (const float t : turns) {
+        if (t < n.lo || t > n.hi) continue;
+        const vec3 corner = at(l, t);
+        gn.root = corner;
+        gn.g = n.g + path_detail::plan_distance3(n.root, corner) + path_detail::plan_distance3(corner, gp);
+        push(gn, by);
+    }
+}
+
+inline void shortest_path_run::expand(std::uint32_t at_node) noexcept {
+    using namespace shortest_detail;
+    const node n = s.nodes_[at_node];
+    const link& l = link_of(n.link);
+    const polygon_index q = l.target;
+    if (q == goal) {
+        goal_nodes(n, at_node);
+        return;
+    }
+    const vec3 pa = at(l, n.lo), pb = at(l, n.hi);
+    const view v = view_of(n.root, pa, pb);
+    // The turning points this node offers: the interval's ends that are
+    // portal ends, and the portal's midpoint when the interval holds it.
+    // (A point portal is made a root when it is reached: see push_piece.)
+    struct turn {
+        float t;
+        std::uint32_t id;
+        vec3 p;
+        float g;
+    };
+    turn turns[3];
+    std::uint32_t turn_count = 0;
+    const float fr[3] = {0.0f, 0.5f, 1.0f};
+    if (!v.all) {
+        for (std::uint32_t i = 0; i < 3; ++i) {
+            if (fr[i] < n.lo || fr[i] > n.hi) continue;
+            const vec3 p = at(l, fr[i]);
+            turns[turn_count++] = {fr[i], 3 * n.link + i, p, n.g + path_detail::plan_distance3(n.root, p)};
+        }
+    }
+    const std::uint32_t first = w.link_offset(q);
+    const auto out = w.links(q);
+    for (std::uint32_t j = 0; j < out.size(); ++j) {
+        const link& o = out[j];
+        if (o.target == n.from) continue;
+        const std::uint32_t k = first + j;
+        const plan2 c = flat(o.portal_a), d = flat(o.portal_b);
+        const bool point = path_detail::same_plan_point(o.portal_a, o.portal_b);
+        node next{n.root, n.g, 0.0f, 1.0f, k, n.root_id, at_node, q};
+        double lo = 0, hi = 1;
+        seen(v, c, d, lo, hi);
+        lo = std::max(lo, 0.0);
+        hi = std::min(hi, 1.0);
+        const bool any = lo <= hi;
+        if (any) {
+            next.lo = point ? 0.0f : static_cast<float>(lo);
+            next.hi = point ? 0.0f : static_cast<float>(hi);
+            if (point) {
+                // A point portal is always a turning point.
+                next.root = o.portal_a;
+                next.root_id = 3 * k;
+                next.g = n.g + path_detail::plan_distance3(n.root, o.portal_a);
+            }
+            push(next, at_node);
+        }
+        if (turn_count == 0) continue;
+        // The pieces out of sight: [0, lo) and (hi, 1], or all of it.
+        double piece_lo[2], piece_hi[2];
+        std::uint32_t pieces = 0;
+        if (!any) {
+            piece_lo[pieces] = 0;
+            piece_hi[pieces++] = 1;
+        } else if (!point) {
+            if (lo > 1e-6) {
+                piece_lo[pieces] = 0;
+                piece_hi[pieces++] = lo;
+            }
+            if (hi < 1 - 1e-6) {
+                piece_lo[pieces] = hi;
+                piece_hi[pieces++] = 1;
+            }
+        }
+        for (std::uint32_t pi = 0; pi < pieces; ++pi) {
+            // Which end of the interval the piece lies beyond.
+            const double mid = 0.5 * (piece_lo[pi] + piece_hi[pi]);
+            const plan2 x{c.x + mid * (d.x - c.x), c.y + mid * (d.y - c.y)};
+            const double beyond_p = v.cone ? (v.orient > 0 ? 1.0 : -1.0) * geometry_detail::cross(v.r, v.p, x) : 0.0;
+            for (std::uint32_t ti = 0; ti < turn_count; ++ti) {
+                const turn& t = turns[ti];
+                // A portal end turns toward its own side only; the midpoint both ways.
+                if (v.cone && t.t != 0.5f && t.t == n.lo && beyond_p >= 0) continue;
+                if (v.cone && t.t != 0.5f && t.t == n.hi && beyond_p < 0) continue;
+                node turned{t.p, t.g, static_cast<float>(piece_lo[pi]), static_cast<float>(piece_hi[pi]), k, t.id, at_node, q};
+                if (point) {
+                    turned.lo = turned.hi = 0.0f;
+                    turned.root = o.portal_a;
+                    turned.root_id = 3 * k;
+                    turned.g = t.g + path_detail::plan_distance3(t.p, o.portal_a);
+                }
+                push(turned, at_node);
+            }
+        }
+    }
+}
+
+// The chain of roots back from the goal node: the waypoints, and the
+// polygons passed.
+inline shortest_path_result shortest_path_run::finish(std::uint32_t goal_node, polygon_index start,
+                                                      shortest_path_result r) noexcept {
+    r.status = query_status::found;
+    r.cost = s.nodes_[goal_node].g;
+    std::size_t points = 0, polygons = 0;
+    s.waypoints_[points++] = gp;
+    std::uint32_t last_id = shortest_detail::none;
+    vec3 last{};
+    for (std::uint32_t i = goal_node; i != shortest_detail::none; i = s.nodes_[i].parent) {
+        const node& n = s.nodes_[i];
+        const bool fresh = i == goal_node ? !(n.parent != shortest_detail::none &&
+                                               s.nodes_[n.parent].root.x == n.root.x && s.nodes_[n.parent].root.y == n.root.y &&
+                                               s.nodes_[n.parent].root.z == n.root.z)
+                                          : n.root_id != last_id;
+        if (fresh && !(points > 1 && last.x == n.root.x && last.y == n.root.y && last.z == n.root.z)) {
+            s.waypoints_[points++] = n.root;
+            last = n.root;
+        }
+        last_id = n.root_id;
+        if (i != goal_node) s.corridor_[polygons++] = link_of(n.link).target;
+    }
+    s.corridor_[polygons++] = start;
+    std::reverse(s.waypoints_.begin(), s.waypoints_.begin() + static_cast<std::ptrdiff_t>(points));
+    std::reverse(s.corridor_.begin(), s.corridor_.begin() + static_cast<std::ptrdiff_t>(polygons));
+    for (std::size_t i = 0; i < points; ++i) s.waypoints_[i] = w.to_world(s.waypoints_[i]);
+    r.waypoints = {s.waypoints_.data(), points};
+    r.corridor = {s.corridor_.data(), polygons};
+    return r;
+}
+
+// The search itself (find_shortest_path checked its input).
+inline shortest_path_result shortest_path_run::search(polygon_index start, vec3 start_point, polygon_index goal_polygon,
+                                                      vec3 goal_point) noexcept {
+    using namespace shortest_detail;
+    shortest_path_result r;
+    begin();
+    gp = w.to_plan(goal_point);
+    goal = goal_polygon;
+    const vec3 sp = w.to_plan(start_point);
+    if (start == goal_polygon) {
+        r.status = query_status::found;
+        r.cost = path_detail::plan_distance3(sp, gp);
+        s.waypoints_[0] = start_point;
+        s.waypoints_[1] = goal_point;
+        s.corridor_[0] = start;
+        r.waypoints = {s.waypoints_.data(), 2};
+        r.corridor = {s.corridor_.data(), 1};
+        return r;
+    }
+    const std::uint32_t first = w.link_offset(start);
+    const auto out = w.links(start);
+    for (std::uint32_t j = 0; j < out.size(); ++j) {
+        const link& o = out[j];
+        shortest_path_scratch::node first_node{sp, 0.0f, 0.0f, 1.0f, first + j, start_root, none, start};
+        if (path_detail::same_plan_point(o.portal_a, o.portal_b)) {
+            first_node.hi = 0.0f;
+            first_node.root = o.portal_a;
+            first_node.root_id = 3 * (first + j);
+            first_node.g = path_detail::plan_distance3(sp, o.portal_a);
+        }
+        push(first_node, none);
+    }
+    while (size > 0) {
+        const std::uint32_t top = heap_detail::pop(s.heap_.data(), size, by_key(), placed()).node;
+        const shortest_path_scratch::node& at_node = s.nodes_[top];
+        if (full) break;
+        if (stale(at_node)) continue;
+        ++r.expanded;
+        if (at_node.root_id == goal_root) {
+            r.generated = count;
+            return finish(top, start, r);
+        }
+        expand(top);
+    }
+    r.generated = count;
+    r.status = full ? query_status::limit_exceeded : query_status::no_path;
+    return r;
+}
+
+// The shortest path from polygon `start` (at `start_point`) to polygon
+// `goal` (at `goal_point`) under the model above; points in world
+// coordinates. On one polygon: the straight line.
+inline shortest_path_result find_shortest_path(const walkable& w, polygon_index start, vec3 start_point, polygon_index goal,
+                                               vec3 goal_point, shortest_path_scratch& scratch) noexcept {
+    shortest_path_result r;
+    const std::size_t n = w.polygon_count();
+    if (w.empty() || start >= n || goal >= n || !w.usable(start) || !w.usable(goal) || !valid_query_point(start_point) ||
+        !valid_query_point(goal_point)) {
+        r.status = query_status::bad_input;
+        return r;
+    }
+    if (!scratch.fits(w)) {
+        r.status = query_status::scratch_too_small;
+        return r;
+    }
+    shortest_path_run run{w, scratch};
+    return run.search(start, start_point, goal, goal_point);
+}
+
+}  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"

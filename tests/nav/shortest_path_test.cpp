@@ -1,0 +1,310 @@
+// find_shortest_path (navspan/nav/shortest_path.hpp): analytic answers on
+// hand-made meshes, and on every corpus map against find_exact_path (never
+// longer), the straight line (never shorter) and an independent reference:
+// a Dijkstra over dense samples of every portal, in 3D (an upper bound of
+// the model's optimum up to the samples) and in plan (a lower bound).
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <queue>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <doctest/doctest.h>
+#include <navspan/navspan.hpp>
+
+#include "support/alloc_counter.hpp"
+#include "support/corpus.hpp"
+#include "support/corpus_walkables.hpp"
+#include "support/sanitizers.hpp"
+
+namespace shortest_path_test {
+
+namespace nav = navspan::nav;
+using navspan::vec3;
+
+double length3(vec3 a, vec3 b) {
+    const double dx = double{a.x} - b.x, dy = double{a.y} - b.y, dz = double{a.z} - b.z;
+    return std::sqrt(dx * dx + dy * dy + dz * dz);
+}
+double length2(vec3 a, vec3 b) { return std::hypot(double{a.x} - b.x, double{a.y} - b.y); }
+
+double chain_length(std::span<const vec3> points) {
+    double sum = 0;
+    for (std::size_t i = 1; i < points.size(); ++i) sum += length3(points[i - 1], points[i]);
+    return sum;
+}
+
+// Dense portal sampling: `samples` + 1 points along every portal (its ends
+// and midpoint among them), Dijkstra in double from the start point over
+// "standing on sample k of link l", a step joining a sample of a link into
+// polygon q to every sample of every link out of q. With `plan` the steps
+// are priced by their plan length. Also the sum, along the best path, of
+// the portals' sample spacings (the most the samples can add in plan).
+struct sampled {
+    const nav::walkable& w;
+    std::uint32_t samples;
+    std::vector<std::size_t> first;  // per polygon: its first link's number
+    std::vector<const nav::link*> links;
+    sampled(const nav::walkable& mesh, std::uint32_t n) : w(mesh), samples(n) {
+        first.resize(w.polygon_count() + 1);
+        for (std::size_t p = 0; p < w.polygon_count(); ++p) {
+            const auto out = w.links(static_cast<nav::polygon_index>(p));
+            first[p + 1] = first[p] + out.size();
+            for (const nav::link& l : out) links.push_back(&l);
+        }
+    }
+    vec3 point(std::size_t state) const {
+        const nav::link& l = *links[state / (samples + 1)];
+        const float t = static_cast<float>(state % (samples + 1)) / static_cast<float>(samples);
+        return {l.portal_a.x + (l.portal_b.x - l.portal_a.x) * t, l.portal_a.y + (l.portal_b.y - l.portal_a.y) * t,
+                l.portal_a.z + (l.portal_b.z - l.portal_a.z) * t};
+    }
+    double spacing(std::size_t state) const {
+        const nav::link& l = *links[state / (samples + 1)];
+        return length2(l.portal_a, l.portal_b) / samples;
+    }
+    struct answer {
+        double cost = INFINITY;
+        double slack = 0;
+    };
+    answer run(nav::polygon_index start, vec3 sp, nav::polygon_index goal, vec3 gp, bool plan) const {
+        const std::size_t per = samples + 1, states = links.size() * per;
+        std::vector<double> d(states, INFINITY), slack(states, 0);
+        auto len = [plan](vec3 a, vec3 b) { return plan ? length2(a, b) : length3(a, b); };
+        using item = std::pair<double, std::size_t>;
+        std::priority_queue<item, std::vector<item>, std::greater<item>> open;
+        auto offer = [&](std::size_t x, double c, double s) {
+            if (c < d[x]) {
+                d[x] = c;
+                slack[x] = s;
+                open.push({c, x});
+            }
+        };
+        for (std::size_t i = first[start] * per; i < first[start + 1] * per; ++i) offer(i, len(sp, point(i)), spacing(i));
+        answer best;
+        while (!open.empty()) {
+            const auto [c, x] = open.top();
+            open.pop();
+            if (c > d[x] || c >= best.cost) continue;
+            const nav::polygon_index q = links[x / per]->target;
+            const vec3 at = point(x);
+            if (q == goal) {
+                const double total = c + len(at, gp);
+                if (total < best.cost) best = {total, slack[x]};
+                continue;
+            }
+            for (std::size_t y = first[q] * per; y < first[q + 1] * per; ++y) offer(y, c + len(at, point(y)), slack[x] + spacing(y));
+        }
+        return best;
+    }
+};
+
+struct tally {
+    std::size_t pairs = 0, shorter = 0;
+    double sum = 0, most = 0, nodes = 0;
+};
+
+void check_walkable(const nav::walkable& w, tally& t) {
+    if (w.polygon_count() < 2 || w.link_count() == 0) return;
+    const auto graph = nav::search_graph::build(w);
+    nav::search_scratch exact_scratch(graph);
+    nav::shortest_path_scratch scratch(w);
+    const sampled ref(w, 16);
+    const auto n = static_cast<std::uint32_t>(w.polygon_count());
+    const auto pairs = static_cast<std::uint32_t>(navspan_test::sample_size(w.link_count() > 40000 ? 4 : 12));
+    for (std::uint32_t k = 0; k < pairs; ++k) {
+        const nav::polygon_index start = (k * 7919u + 3u) % n, goal = (k * 104729u + 2654435761u) % n;
+        if (!w.usable(start) || !w.usable(goal) || start == goal) continue;
+        const vec3 a = nav::centre(w, start), b = nav::centre(w, goal);
+        CAPTURE(w.id(start).primary);
+        CAPTURE(w.id(goal).primary);
+        const auto exact = nav::find_exact_path(graph, start, a, goal, b, exact_scratch);
+        const auto r = nav::find_shortest_path(w, start, a, goal, b, scratch);
+        if (exact.status == nav::search_status::no_path) {
+            CHECK(r.status == nav::query_status::no_path);
+            continue;
+        }
+        REQUIRE(exact.status == nav::search_status::found);
+        REQUIRE(r.status == nav::query_status::found);
+        const double cost = r.cost;
+        // Never longer than the exact model, never shorter than the line.
+        CHECK(cost <= exact.cost + 1e-3 + 2e-5 * exact.cost);
+        CHECK(cost >= length3(a, b) * (1 - 1e-5) - 1e-3);
+        // The waypoints are the chain the cost measures, from a to b.
+        REQUIRE(r.waypoints.size() >= 2);
+        CHECK(length3(r.waypoints.front(), a) < 1e-2);
+        CHECK(length3(r.waypoints.back(), b) < 1e-2);
+        CHECK(chain_length(r.waypoints) == doctest::Approx(cost).epsilon(1e-4));
+        CHECK(r.corridor.front() == start);
+        CHECK(r.corridor.back() == goal);
+        // The reference: the samples' 3D optimum bounds it from above, the
+        // plan optimum (less the samples' spacing) from below.
+        const auto upper = ref.run(start, w.to_plan(a), goal, w.to_plan(b), false);
+        const auto lower = ref.run(start, w.to_plan(a), goal, w.to_plan(b), true);
+        CHECK(cost <= upper.cost + 1e-3 + 2e-5 * upper.cost);
+        CHECK(cost >= lower.cost - lower.slack - 1e-3 - 2e-5 * lower.cost);
+        ++t.pairs;
+        const double gap = (exact.cost - cost) / std::max(1e-9, double{exact.cost});
+        if (gap > 1e-6) ++t.shorter;
+        t.sum += gap;
+        t.most = std::max(t.most, gap);
+        t.nodes += static_cast<double>(r.generated);
+    }
+}
+
+}  // namespace shortest_path_test
+
+TEST_CASE("shortest path: straight down a corridor, around a corner, up a ladder") {
+    namespace nav = navspan::nav;
+    using navspan::vec3;
+    using shortest_path_test::length3;
+    nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
+    // A corridor of three squares north, then one square east of the last.
+    const vec3 s0[] = {{0, 0, 0}, {100, 0, 0}, {100, 100, 0}, {0, 100, 0}};
+    const vec3 s1[] = {{0, 100, 0}, {100, 100, 0}, {100, 200, 0}, {0, 200, 0}};
+    const vec3 s2[] = {{0, 200, 0}, {100, 200, 0}, {100, 300, 0}, {0, 300, 0}};
+    const vec3 s3[] = {{100, 200, 0}, {200, 200, 0}, {200, 300, 0}, {100, 300, 0}};
+    // A roof over s3, reached by a ladder (a point portal) from s3.
+    const vec3 s4[] = {{100, 200, 200}, {200, 200, 200}, {200, 300, 200}, {100, 300, 200}};
+    b.add_polygon({0, 0}, s0);
+    b.add_polygon({1, 0}, s1);
+    b.add_polygon({2, 0}, s2);
+    b.add_polygon({3, 0}, s3);
+    b.add_polygon({4, 0}, s4);
+    for (nav::polygon_index p = 0; p < 2; ++p) {
+        const float y = 100.0f * static_cast<float>(p + 1);
+        b.add_link(p, p + 1, nav::link_kind::walk, {0, y, 0}, {100, y, 0});
+        b.add_link(p + 1, p, nav::link_kind::walk, {100, y, 0}, {0, y, 0});
+    }
+    b.add_link(2, 3, nav::link_kind::walk, {100, 200, 0}, {100, 300, 0});
+    b.add_link(3, 2, nav::link_kind::walk, {100, 300, 0}, {100, 200, 0});
+    b.add_link(3, 4, nav::link_kind::ladder, {190, 250, 0}, {190, 250, 0});
+    b.add_link(4, 3, nav::link_kind::ladder, {190, 250, 200}, {190, 250, 200});
+    const nav::walkable w = b.finish();
+    nav::shortest_path_scratch scratch(w);
+
+    // Straight: the line itself, start and goal the only waypoints.
+    const auto line = nav::find_shortest_path(w, 0, {20, 10, 0}, 2, {80, 290, 0}, scratch);
+    REQUIRE(line.status == nav::query_status::found);
+    CHECK(line.cost == doctest::Approx(std::hypot(60.0, 280.0)));
+    CHECK(line.waypoints.size() == 2);
+    REQUIRE(line.corridor.size() == 3);
+    CHECK(line.corridor[1] == 1);
+
+    // Around the corner (100, 200): two segments.
+    const vec3 from{50, 10, 0}, corner{100, 200, 0}, to{190, 250, 0};
+    const auto bend = nav::find_shortest_path(w, 0, from, 3, to, scratch);
+    REQUIRE(bend.status == nav::query_status::found);
+    CHECK(bend.cost == doctest::Approx(length3(from, corner) + length3(corner, to)));
+    REQUIRE(bend.waypoints.size() == 3);
+    CHECK(length3(bend.waypoints[1], corner) < 1e-3);
+    CHECK(bend.corridor.size() == 4);
+    // The exact model's path through the midpoints is longer.
+    const auto graph = nav::search_graph::build(w);
+    nav::search_scratch exact_scratch(graph);
+    const auto exact = nav::find_exact_path(graph, 0, from, 3, to, exact_scratch);
+    REQUIRE(exact.status == nav::search_status::found);
+    CHECK(bend.cost < exact.cost - 1);
+
+    // Up the ladder: to its foot in plan and height, then up onto the roof.
+    const vec3 roof{150, 250, 200}, foot{190, 250, 0};
+    const auto up = nav::find_shortest_path(w, 0, from, 4, roof, scratch);
+    REQUIRE(up.status == nav::query_status::found);
+    CHECK(up.cost == doctest::Approx(length3(from, corner) + length3(corner, foot) + length3(foot, roof)));
+    CHECK(up.cost >= length3(from, roof));
+
+    // One polygon: the straight line. Refusals.
+    const auto same = nav::find_shortest_path(w, 1, {10, 110, 0}, 1, {90, 190, 0}, scratch);
+    CHECK(same.cost == doctest::Approx(std::hypot(80.0, 80.0)));
+    CHECK(nav::find_shortest_path(w, 0, from, 9, to, scratch).status == nav::query_status::bad_input);
+    CHECK(nav::find_shortest_path(w, 0, {INFINITY, 0, 0}, 3, to, scratch).status == nav::query_status::bad_input);
+    nav::shortest_path_scratch small;
+    CHECK(nav::find_shortest_path(w, 0, from, 3, to, small).status == nav::query_status::scratch_too_small);
+    // Cut off: no path.
+    nav::walkable_builder apart(nav::id_scheme::quake_node, nav::axis::z);
+    apart.add_polygon({0, 0}, s0);
+    apart.add_polygon({1, 0}, s2);
+    apart.add_link(0, 1, nav::link_kind::walk, {0, 100, 0}, {100, 100, 0});
+    const nav::walkable one_way = apart.finish();
+    nav::shortest_path_scratch one_way_scratch(one_way);
+    CHECK(nav::find_shortest_path(one_way, 1, {50, 250, 0}, 0, {50, 50, 0}, one_way_scratch).status ==
+          nav::query_status::no_path);
+}
+
+TEST_CASE("shortest path: a triangle strip zigzag is pulled taut; a y-up mesh") {
+    namespace nav = navspan::nav;
+    using navspan::vec3;
+    // A strip of triangles along x (shared edges), y up (Fox frame): the
+    // path from one end to the other is the straight line.
+    nav::walkable_builder b(nav::id_scheme::fox_group_face, nav::axis::y);
+    for (std::uint32_t i = 0; i < 8; ++i) {
+        const float x = 50.0f * static_cast<float>(i / 2);
+        if (i % 2 == 0) {
+            const vec3 t[] = {{x, 0, 0}, {x + 50, 0, 0}, {x, 0, 100}};
+            b.add_polygon({0, i}, t);
+        } else {
+            const vec3 t[] = {{x + 50, 0, 0}, {x + 50, 0, 100}, {x, 0, 100}};
+            b.add_polygon({0, i}, t);
+        }
+    }
+    for (nav::polygon_index i = 0; i + 1 < 8; ++i) {
+        const float x = 50.0f * static_cast<float>(i / 2);
+        const vec3 a = i % 2 == 0 ? vec3{x + 50, 0, 0} : vec3{x + 50, 0, 0};
+        const vec3 c = i % 2 == 0 ? vec3{x, 0, 100} : vec3{x + 50, 0, 100};
+        b.add_link(i, i + 1, nav::link_kind::walk, a, c);
+        b.add_link(i + 1, i, nav::link_kind::walk, c, a);
+    }
+    const nav::walkable w = b.finish();
+    nav::shortest_path_scratch scratch(w);
+    const vec3 from{5, 0, 50}, to{195, 0, 50};
+    const auto r = nav::find_shortest_path(w, 0, from, 7, to, scratch);
+    REQUIRE(r.status == nav::query_status::found);
+    CHECK(r.cost == doctest::Approx(190));
+    CHECK(r.waypoints.size() == 2);
+    CHECK(r.corridor.size() == 8);
+}
+
+TEST_CASE("shortest path: never longer than find_exact_path, within the sampled reference, on every corpus map") {
+    const char* folders[] = {"source-nav", "quake-nav", "fox-nav2", "creation-plugins", "source2-nav"};
+    std::size_t walkables = 0;
+    for (const char* folder_name : folders) {
+        shortest_path_test::tally t;
+        walkables += navspan_test::for_each_corpus_walkable(
+            folder_name, [&t](const navspan::nav::walkable& w, const std::string&, const navspan::nav::plugin_space*) {
+                shortest_path_test::check_walkable(w, t);
+            });
+        const double pairs = t.pairs ? static_cast<double>(t.pairs) : 1.0;
+        MESSAGE(std::string(folder_name) << ": " << t.pairs << " pairs; shorter than find_exact_path in " << t.shorter
+                            << ", by " << 100 * t.sum / pairs << "% on average, " << 100 * t.most << "% at most; "
+                            << t.nodes / pairs << " nodes per search");
+    }
+    MESSAGE(walkables << " walkables checked");
+}
+
+TEST_CASE("shortest path: allocates nothing once the scratch exists") {
+    namespace nav = navspan::nav;
+    const auto bytes = navspan_test::read_file(std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples/samples/sample_v16_cstrike.nav");
+    const auto w = nav::make_walkable(bytes);
+    REQUIRE(w);
+    nav::shortest_path_scratch scratch(*w);
+    CHECK(scratch.memory_bytes() > 0);
+    const auto n = static_cast<nav::polygon_index>(w->polygon_count());
+    std::size_t found = 0, asked = 0;
+    {
+        navspan_test::allocation_scope scope;
+        for (nav::polygon_index a = 0; a < n; ++a) {
+            for (nav::polygon_index b = 0; b < n; ++b) {
+                found += nav::find_shortest_path(*w, a, nav::centre(*w, a), b, nav::centre(*w, b), scratch).status ==
+                         nav::query_status::found;
+                ++asked;
+            }
+        }
+        CHECK(scope.count() == 0);
+    }
+    CHECK(found > asked / 2);
+}
