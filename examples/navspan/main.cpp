@@ -5,7 +5,7 @@
 //   navspan validate [--json] FILE...
 //   navspan svg FILE -o OUT.svg [--color-by WHAT] [--links|--no-links] [--cell ID|--split]
 //   navspan obj FILE -o OUT.obj [--up y|z] [--links] [--color-by WHAT] [--cell ID|--split]
-//   navspan path FILE --from A --to B [--json] [--svg OUT.svg]
+//   navspan path FILE --from A --to B [--exact | --shortest] [--json] [--svg OUT.svg]
 //   navspan locate [--json] FILE x,y,z
 //
 // FILE may be "-" (standard input); -o - writes to standard output, and

@@ -35,7 +35,7 @@ enum class opt : unsigned char {
     budget, max_file_size, json, output, from, to, svg, space, hull, exact, snap, cost, cell, summary, only, ignore,
     fail_on, min_severity, colour_by, links, no_links, split, area, up, allow_invalid,
     delete_area, connect, disconnect, set_place, set_attributes, translate, merge, edit_version, clear_analysis,
-    add_area, add_hiding_spot, spot_flags, remove_hiding_spot,
+    add_area, add_hiding_spot, spot_flags, remove_hiding_spot, shortest,
 };
 
 // Everything the command line says, typed. Commands read it; none parses.
@@ -53,6 +53,7 @@ struct command_options {
     const char* cost = nullptr;      // reach: --cost C
     bool json = false;
     bool exact = false;              // path: --exact
+    bool shortest = false;           // path: --shortest
     bool summary = false;            // validate: -q, --summary
     bool split = false;              // svg, obj: --split
     bool allow_invalid = false;      // pack, edit
@@ -258,14 +259,17 @@ inline constexpr option_spec option_table[] = {
      "the flags of the hiding spot added just before"},
     {opt::remove_hiding_spot, "--remove-hiding-spot", "", 1, "a hiding spot id", NAVSPAN_EDIT(1, "--remove-hiding-spot"),
      "Source 2: remove a hiding spot"},
+    {opt::shortest, "--shortest", "", 0, nullptr, NAVSPAN_SET(shortest, true),
+     "the any-angle shortest path, crossing portals anywhere"},
 #undef NAVSPAN_SET
 #undef NAVSPAN_TEXT
 #undef NAVSPAN_EDIT
 };
 // The table is indexed by opt (limit_options_help): one row per opt, in order.
-static_assert(std::size(option_table) == static_cast<std::size_t>(opt::remove_hiding_spot) + 1);
+static_assert(std::size(option_table) == static_cast<std::size_t>(opt::shortest) + 1);
 static_assert(option_table[static_cast<unsigned>(opt::max_file_size)].id == opt::max_file_size);
 static_assert(option_table[static_cast<unsigned>(opt::remove_hiding_spot)].id == opt::remove_hiding_spot);
+static_assert(option_table[static_cast<unsigned>(opt::shortest)].id == opt::shortest);
 
 // A set of options (a bit per opt).
 using option_set = std::uint64_t;

@@ -11,6 +11,10 @@ expect_run(0 "\"from\": {\"area\": 20}, \"to\": {\"area\": 30}, \"found\": true,
 # path --exact, distance and reach (issue 25), and an end past --snap.
 expect_run(0 "exact path of 3 areas" path ${source_sample} --from 20 --to 30 --exact)
 expect_run(0 "\"from_moved\": [0-9.e+-]+, \"to_moved\": 0.0, \"exact\": true, \"links\": \\[\"walk\", \"walk\"\\]" path --json --exact ${source_sample} --from 150,50,0 --to 30)
+# path --shortest (issue 36): the any-angle search, and never with --exact.
+expect_run(0 "shortest path of 3 areas" path ${source_sample} --from 20 --to 30 --shortest)
+expect_run(0 "\"exact\": false, \"links\": \\[\"walk\", \"walk\"\\], \"shortest\": true" path --json --shortest ${source_sample} --from 150,50,0 --to 30)
+expect_run(2 "--exact and --shortest" path ${source_sample} --from 20 --to 30 --exact --shortest)
 expect_run(0 "^[0-9]+\\.[0-9]\n$" distance ${source_sample} --from 20 --to 30)
 expect_run(0 "\"found\": true, \"distance\": [0-9.]+}" distance --json ${source_sample} --from 20 --to 30)
 expect_run(0 "areas within 1000 of area 20:\n +0.0  area 20\n" reach ${source_sample} --from 20 --cost 1000)

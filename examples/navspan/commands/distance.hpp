@@ -13,9 +13,10 @@ namespace navspan_cli {
 inline constexpr const char* distance_usage =
     "usage: navspan distance FILE --from A --to B [--snap D] [--json]\n"
     "\n"
-    "Prints the geodesic distance between two points or polygons (as path --exact finds it:\n"
-    "the length of the shortest way through portal midpoints), without the corridor. A and B\n"
-    "as for path; --snap as for path.\n"
+    "Prints the geodesic distance between two points or polygons, without the corridor. The\n"
+    "model is find_exact_path's (docs/nav.md), as path --exact finds it: the least 3D length\n"
+    "of a polyline from A through the midpoint of each portal crossed to B; path --shortest,\n"
+    "free to cross portals anywhere, can be shorter. A and B as for path; --snap as for path.\n"
     "\n"
     "Exit status: 0 a distance was printed, 3 there is no path, 1 the file is not valid or\n"
     "cannot be read, 2 usage error (or an end point farther from the mesh than --snap), 4 the\n"

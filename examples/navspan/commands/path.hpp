@@ -17,7 +17,8 @@
 namespace navspan_cli {
 
 inline constexpr const char* path_usage =
-    "usage: navspan path FILE --from A --to B [--exact] [--snap D] [--json] [--svg OUT.svg]\n"
+    "usage: navspan path FILE --from A --to B [--exact | --shortest] [--snap D] [--json]\n"
+    "                    [--svg OUT.svg]\n"
     "                    [--space NAME|N]\n"
     "\n"
     "Finds the shortest path (A* over the polygons, then the waypoints pulled tight through\n"
@@ -31,6 +32,9 @@ inline constexpr const char* path_usage =
     "\n"
     "  --exact    the search over portal midpoints that is provably shortest under the\n"
     "             cost model of docs/nav.md (the default search can cost a little more)\n"
+    "  --shortest the any-angle shortest path (find_shortest_path, docs/nav.md): free to\n"
+    "             cross each portal anywhere, turning only at portal ends and midpoints;\n"
+    "             its cost is the 3D length of its waypoints, never more than --exact's\n"
     "  --snap D   refuse (status 2) an end point moved more than D onto the mesh\n"
     "             (default 250; Fox Engine files, in metres: 10)\n"
     "  --space NAME|N  the space searched, by name or number (navspan info lists them;\n"
@@ -39,7 +43,18 @@ inline constexpr const char* path_usage =
     "  --cell FORMID  plugins: the cell or worldspace of that form id (hex 0x... or decimal)\n"
     "\n" NAVSPAN_EXIT_STATUSES;
 
-// What either search found: the corridor, its cost, the waypoints.
+// Which search: find_path, find_exact_path or find_shortest_path.
+enum class path_search { polygons, exact, shortest };
+
+inline path_search search_of(const command_options& a) {
+    return a.shortest ? path_search::shortest : a.exact ? path_search::exact : path_search::polygons;
+}
+
+inline const char* search_word(path_search s) {
+    return s == path_search::shortest ? "shortest " : s == path_search::exact ? "exact " : "";
+}
+
+// What the search found: the corridor, its cost, the waypoints.
 struct found_path {
     bool found = false;
     float cost = 0;
@@ -48,10 +63,20 @@ struct found_path {
     std::vector<navspan::vec3> waypoints;
 };
 
-inline found_path search_path(const nav_view& view, const resolved_end& from, const resolved_end& to, bool exact) {
+inline found_path search_path(const nav_view& view, const resolved_end& from, const resolved_end& to, path_search how) {
     namespace nav = navspan::nav;
     found_path p;
-    if (exact) {
+    if (how == path_search::shortest) {
+        nav::shortest_path_scratch scratch(view.mesh);
+        const auto r = nav::find_shortest_path(view.mesh, from.polygon, from.point, to.polygon, to.point, scratch);
+        p.found = r.status == nav::query_status::found;
+        p.cost = r.cost;
+        p.expanded = r.expanded;
+        p.corridor.assign(r.corridor.begin(), r.corridor.end());
+        p.waypoints.assign(r.waypoints.begin(), r.waypoints.end());
+        return p;
+    }
+    if (how == path_search::exact) {
         const nav::search_graph graph = nav::search_graph::build(view.mesh);
         nav::search_scratch scratch(graph);
         const auto r = nav::find_exact_path(graph, from.polygon, from.point, to.polygon, to.point, scratch);
@@ -78,7 +103,7 @@ inline const navspan::nav::link* link_into(const nav_view& view, const found_pat
     return view.mesh.find_link(p.corridor[i - 1], p.corridor[i]);
 }
 
-inline void print_path_json(const char* file, const nav_ends& ends, const found_path& p, bool exact) {
+inline void print_path_json(const char* file, const nav_ends& ends, const found_path& p, path_search searched) {
     namespace nav = navspan::nav;
     const nav_view& view = ends.view;
     print_json_line([&](json_writer& w) {
@@ -103,7 +128,7 @@ inline void print_path_json(const char* file, const nav_ends& ends, const found_
         // moved, the search used, and the kind of each link taken.
         w.field("from_moved", ends.from->moved);
         w.field("to_moved", ends.to->moved);
-        w.field("exact", exact);
+        w.field("exact", searched == path_search::exact);
         w.key("links");
         w.begin_array();
         for (std::size_t i = 1; i < p.corridor.size(); ++i) {
@@ -111,10 +136,11 @@ inline void print_path_json(const char* file, const nav_ends& ends, const found_
             w.value(nav::to_string(l != nullptr ? l->kind : nav::link_kind::other));
         }
         w.end_array();
+        w.field("shortest", searched == path_search::shortest);
     });
 }
 
-inline void print_path_text(const nav_ends& ends, const found_path& p, bool exact) {
+inline void print_path_text(const nav_ends& ends, const found_path& p, path_search searched) {
     namespace nav = navspan::nav;
     const nav_view& view = ends.view;
     if (!view.space.empty()) std::printf("in %s\n", view.space.c_str());
@@ -131,7 +157,7 @@ inline void print_path_text(const nav_ends& ends, const found_path& p, bool exac
         return;
     }
     const std::string kind(nav::to_string(view.mesh.ids()));
-    std::printf("%spath of %zu %ss, cost %.1f:\n", exact ? "exact " : "", p.corridor.size(), kind.c_str(),
+    std::printf("%spath of %zu %ss, cost %.1f:\n", search_word(searched), p.corridor.size(), kind.c_str(),
                 static_cast<double>(p.cost));
     for (std::size_t i = 0; i < p.corridor.size(); ++i) {
         const nav::link* l = i > 0 ? link_into(view, p, i) : nullptr;
@@ -161,15 +187,16 @@ inline int draw_path(const command_options& a, const opened_file& file, const na
 inline int run_path(command_options& a) {
     if (a.files.empty()) return usage_error(file_expected, path_usage);
     if (a.from == nullptr || a.to == nullptr) return usage_error("--from and --to are needed", path_usage);
+    if (a.exact && a.shortest) return usage_error("--exact and --shortest are two searches: give one", path_usage);
     if (a.svg != nullptr) {
         if (int s = refuse_overwriting(a.files[0], a.svg, true); s >= 0) return s;
     }
     opened_file file;
     nav_ends ends;
     if (int s = load_ends(a, path_usage, file, ends); s >= 0) return s;
-    const found_path p = search_path(ends.view, *ends.from, *ends.to, a.exact);
-    if (a.json) print_path_json(a.files[0], ends, p, a.exact);
-    else print_path_text(ends, p, a.exact);
+    const found_path p = search_path(ends.view, *ends.from, *ends.to, search_of(a));
+    if (a.json) print_path_json(a.files[0], ends, p, search_of(a));
+    else print_path_text(ends, p, search_of(a));
     if (!p.found) return exit_findings;
     if (a.svg != nullptr) {
         const navspan::space* space = nullptr;
@@ -180,7 +207,7 @@ inline int run_path(command_options& a) {
 }
 
 inline constexpr command_spec path_command{
-    "path", path_usage, single_file_options | options_of({opt::exact, opt::snap, opt::space, opt::cell}), 1, one_file_only, false,
+    "path", path_usage, single_file_options | options_of({opt::exact, opt::shortest, opt::snap, opt::space, opt::cell}), 1, one_file_only, false,
     run_path};
 
 }  // namespace navspan_cli

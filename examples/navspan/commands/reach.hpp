@@ -16,9 +16,11 @@ namespace navspan_cli {
 inline constexpr const char* reach_usage =
     "usage: navspan reach FILE --from A --cost C [--snap D] [--json]\n"
     "\n"
-    "Lists every polygon a path from A enters at a cost of at most C (with the default cost,\n"
-    "a distance walked through portal midpoints), nearest first, each with its cost. A as\n"
-    "for path; --snap as for path.\n"
+    "Lists every polygon a path from A enters at a cost of at most C, nearest first, each with\n"
+    "its cost. The model is find_exact_path's (docs/nav.md): the cost is the 3D length of a\n"
+    "polyline from A through the midpoint of each portal crossed to where it enters the\n"
+    "polygon (path --shortest, crossing portals anywhere, can be shorter). A as for path;\n"
+    "--snap as for path.\n"
     "\n"
     "Exit status: 0 success, 1 the file is not valid or cannot be read, 2 usage error (or the\n"
     "point farther from the mesh than --snap), 4 the output could not be written.\n";

@@ -53,6 +53,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <vector>
 
@@ -86,9 +87,11 @@ public:
             corridor_.resize(nodes + 1);
             waypoints_.resize(nodes + 2);
         }
-        if (roots_.size() < 3 * links) roots_.resize(3 * links);
+        std::size_t slots = 1024;
+        while (slots < 4 * links + 1024) slots *= 2;
+        if (roots_.size() < slots) roots_.resize(slots);
     }
-    bool fits(const walkable& w) const noexcept { return roots_.size() >= 3 * w.link_count() && nodes_.size() >= 4096; }
+    bool fits(const walkable& w) const noexcept { return roots_.size() >= 4 * w.link_count() + 1024 && nodes_.size() >= 4096; }
     // The most nodes one search may make.
     std::size_t node_capacity() const noexcept { return nodes_.size(); }
     std::size_t memory_bytes() const noexcept {
@@ -111,7 +114,11 @@ private:
         float key;
         std::uint32_t node;
     };
+    // The best length found to each turning point, by the point itself (a
+    // corner is the end of several portals): open addressing, a power of
+    // two of slots, cleared by the stamp.
     struct root_mark {
+        vec3 at;
         float g;
         std::uint32_t stamp;
         std::uint32_t by;  // the expansion that set it
@@ -142,6 +149,7 @@ using geometry_detail::plan2;
 inline constexpr std::uint32_t none = 0xFFFFFFFFu;
 inline constexpr std::uint32_t start_root = 0xFFFFFFFEu;
 inline constexpr std::uint32_t goal_root = 0xFFFFFFFDu;
+inline constexpr float unset = 3.0e38f;
 // How close (plan units) a root may lie to an interval's line for the
 // interval to count as seen edge on.
 inline constexpr double edge_on = 1e-3;
@@ -226,13 +234,39 @@ struct shortest_path_run {
         return n.g + static_cast<float>(h);
     }
 
-    // A new node (dropped when its root was reached cheaper by another
-    // expansion, or when the scratch is full).
+    // The slot of turning point p in the root table (nullptr: the table is
+    // full, and p goes unpruned).
+    shortest_path_scratch::root_mark* mark_of(vec3 p) noexcept {
+        std::uint32_t bits[3];
+        std::memcpy(&bits[0], &p.x, 4);
+        std::memcpy(&bits[1], &p.y, 4);
+        std::memcpy(&bits[2], &p.z, 4);
+        std::uint32_t h = bits[0] * 0x9E3779B1u ^ (bits[1] * 0x85EBCA77u) ^ (bits[2] * 0xC2B2AE3Du);
+        h ^= h >> 15;
+        const std::size_t mask = s.roots_.size() - 1;
+        for (std::size_t i = h & mask, probes = 0; probes < 64; i = (i + 1) & mask, ++probes) {
+            auto& m = s.roots_[i];
+            if (m.stamp != stamp) {
+                m = {p, shortest_detail::unset, stamp, shortest_detail::none};
+                return &m;
+            }
+            if (m.at.x == p.x && m.at.y == p.y && m.at.z == p.z) return &m;
+        }
+        return nullptr;
+    }
+
+    // A new node (dropped when it turns at a point reached shorter by
+    // another expansion, or when the scratch is full).
     void push(const node& n, std::uint32_t by) noexcept {
-        if (n.root_id < shortest_detail::goal_root) {
-            auto& m = s.roots_[n.root_id];
-            if (m.stamp == stamp && m.by != by && !(n.g < m.g)) return;
-            if (m.stamp != stamp || n.g < m.g) m = {n.g, stamp, by};
+        const bool turned = by == shortest_detail::none || s.nodes_[by].root_id != n.root_id;
+        if (turned && n.root_id < shortest_detail::goal_root) {
+            if (auto* m = mark_of(n.root)) {
+                if (m->by != by && !(n.g < m->g)) return;
+                if (n.g < m->g) {
+                    m->g = n.g;
+                    m->by = by;
+                }
+            }
         }
         if (count >= s.nodes_.size()) {
             full = true;
@@ -244,16 +278,31 @@ struct shortest_path_run {
     }
 
     // A node stands on a root no longer the best way there.
-    bool stale(const node& n) const noexcept {
+    bool stale(const node& n) noexcept {
         if (n.root_id >= shortest_detail::goal_root) return false;
-        const auto& m = s.roots_[n.root_id];
-        return m.stamp == stamp && m.g < n.g;
+        const auto* m = mark_of(n.root);
+        return m != nullptr && m->g < n.g;
+    }
+
+    // Whether a node of the same root as `at_node` already passed polygon
+    // p: a straight line in plan enters a convex polygon once, so a way
+    // back is a loop (around a corner shared by a ring of polygons, with
+    // the root on it; or through polygons that overlap in plan).
+    bool passed(std::uint32_t at_node, polygon_index p) const noexcept {
+        const std::uint32_t root = s.nodes_[at_node].root_id;
+        std::uint32_t i = at_node;
+        for (int steps = 0; i != shortest_detail::none && steps < 64; ++steps, i = s.nodes_[i].parent) {
+            const node& a = s.nodes_[i];
+            if (a.root_id != root) return false;
+            if (a.from == p || link_of(a.link).target == p) return true;
+        }
+        return false;
     }
 
     void expand(std::uint32_t at_node) noexcept;
     void goal_nodes(const node& n, std::uint32_t by) noexcept;
     shortest_path_result search(polygon_index start, vec3 start_point, polygon_index goal_polygon, vec3 goal_point) noexcept;
-    shortest_path_result finish(std::uint32_t goal_node, polygon_index start, shortest_path_result r) noexcept;
+    shortest_path_result finish(std::uint32_t goal_node, polygon_index start, vec3 sp, shortest_path_result r) noexcept;
 };
 
 namespace shortest_detail {
@@ -368,10 +417,11 @@ inline void shortest_path_run::expand(std::uint32_t at_node) noexcept {
         node next{n.root, n.g, 0.0f, 1.0f, k, n.root_id, at_node, q};
         double lo = 0, hi = 1;
         seen(v, c, d, lo, hi);
-        lo = std::max(lo, 0.0);
-        hi = std::min(hi, 1.0);
+        // An end within a hair of the portal's is that end (a turning point).
+        lo = lo < 1e-6 ? 0.0 : lo;
+        hi = hi > 1 - 1e-6 ? 1.0 : hi;
         const bool any = lo <= hi;
-        if (any) {
+        if (any && !passed(at_node, o.target)) {
             next.lo = point ? 0.0f : static_cast<float>(lo);
             next.hi = point ? 0.0f : static_cast<float>(hi);
             if (point) {
@@ -403,20 +453,19 @@ inline void shortest_path_run::expand(std::uint32_t at_node) noexcept {
             // Which end of the interval the piece lies beyond.
             const double mid = 0.5 * (piece_lo[pi] + piece_hi[pi]);
             const plan2 x{c.x + mid * (d.x - c.x), c.y + mid * (d.y - c.y)};
-            const double beyond_p = v.cone ? (v.orient > 0 ? 1.0 : -1.0) * geometry_detail::cross(v.r, v.p, x) : 0.0;
+            const double sign = v.orient > 0 ? 1.0 : -1.0;
+            const bool past_p = !v.cone || sign * geometry_detail::cross(v.r, v.p, x) < 0;
+            const bool past_q = !v.cone || sign * geometry_detail::cross(v.r, x, v.q) < 0;
             for (std::uint32_t ti = 0; ti < turn_count; ++ti) {
                 const turn& t = turns[ti];
                 // A portal end turns toward its own side only; the midpoint both ways.
-                if (v.cone && t.t != 0.5f && t.t == n.lo && beyond_p >= 0) continue;
-                if (v.cone && t.t != 0.5f && t.t == n.hi && beyond_p < 0) continue;
-                node turned{t.p, t.g, static_cast<float>(piece_lo[pi]), static_cast<float>(piece_hi[pi]), k, t.id, at_node, q};
-                if (point) {
-                    turned.lo = turned.hi = 0.0f;
-                    turned.root = o.portal_a;
-                    turned.root_id = 3 * k;
-                    turned.g = t.g + path_detail::plan_distance3(t.p, o.portal_a);
-                }
-                push(turned, at_node);
+                if (t.t == 0.0f && !past_p) continue;
+                if (t.t == 1.0f && !past_q) continue;
+                // (A point portal seen from here is a turning point of its
+                // own when this node is expanded: one turn per node.)
+                const float plo = point ? 0.0f : static_cast<float>(piece_lo[pi]);
+                const float phi = point ? 0.0f : static_cast<float>(piece_hi[pi]);
+                push({t.p, t.g, plo, phi, k, t.id, at_node, q}, at_node);
             }
         }
     }
@@ -424,7 +473,7 @@ inline void shortest_path_run::expand(std::uint32_t at_node) noexcept {
 
 // The chain of roots back from the goal node: the waypoints, and the
 // polygons passed.
-inline shortest_path_result shortest_path_run::finish(std::uint32_t goal_node, polygon_index start,
+inline shortest_path_result shortest_path_run::finish(std::uint32_t goal_node, polygon_index start, vec3 sp,
                                                       shortest_path_result r) noexcept {
     r.status = query_status::found;
     r.cost = s.nodes_[goal_node].g;
@@ -446,6 +495,8 @@ inline shortest_path_result shortest_path_run::finish(std::uint32_t goal_node, p
         if (i != goal_node) s.corridor_[polygons++] = link_of(n.link).target;
     }
     s.corridor_[polygons++] = start;
+    // The start, unless the first node already stood on it.
+    if (!(last.x == sp.x && last.y == sp.y && last.z == sp.z)) s.waypoints_[points++] = sp;
     std::reverse(s.waypoints_.begin(), s.waypoints_.begin() + static_cast<std::ptrdiff_t>(points));
     std::reverse(s.corridor_.begin(), s.corridor_.begin() + static_cast<std::ptrdiff_t>(polygons));
     for (std::size_t i = 0; i < points; ++i) s.waypoints_[i] = w.to_world(s.waypoints_[i]);
@@ -494,7 +545,7 @@ inline shortest_path_result shortest_path_run::search(polygon_index start, vec3 
         ++r.expanded;
         if (at_node.root_id == goal_root) {
             r.generated = count;
-            return finish(top, start, r);
+            return finish(top, start, sp, r);
         }
         expand(top);
     }
