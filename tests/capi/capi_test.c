@@ -454,6 +454,25 @@ static void check_searches(const navspan_mesh* mesh) {
                 CHECK(navspan_find_nearest_goal(mesh, scratch, u, a, &v, b, 1, NULL, 0, &near_goal) ==
                       navspan_result_invalid_argument);
             }
+            /* The any-angle shortest path: never longer than the exact one,
+             * never shorter than the straight line, from a to b. (Out of
+             * nodes on a large map: limit_exceeded.) */
+            {
+                navspan_path_result shortest = plain;
+                const navspan_result sr = navspan_find_path_model(mesh, scratch, &req, navspan_path_shortest, &shortest);
+                CHECK(sr == navspan_result_success || sr == navspan_result_limit_exceeded);
+                if (sr == navspan_result_success) {
+                    const float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+                    CHECK(shortest.cost <= res.cost * 1.0001f + 0.01f);
+                    CHECK(shortest.cost >= sqrtf(dx * dx + dy * dy + dz * dz) * 0.9999f - 0.01f);
+                    CHECK(shortest.corridor_count >= 1 && corridor[0] == u && corridor[shortest.corridor_count - 1] == v);
+                    CHECK(shortest.waypoint_count >= 2 && shortest.waypoint_count <= 4096);
+                }
+                CHECK(navspan_find_path_model(mesh, scratch, &req, navspan_path_exact, &shortest) == navspan_result_success &&
+                      shortest.cost == res.cost);
+                CHECK(navspan_find_path_model(mesh, scratch, &req, (navspan_path_model)7, &shortest) ==
+                      navspan_result_invalid_argument);
+            }
             /* Without a scratch, and through a NULL corridor: the same path. */
             req.corridor = NULL;
             req.corridor_capacity = 0;

@@ -611,6 +611,64 @@ navspan_result navspan_find_exact_path(const navspan_mesh* m, navspan_scratch* s
     return find_path_with(m, scratch, request, result, true, 1.0f);
 }
 
+// navspan_path_shortest: find_shortest_path, its corridor and its own
+// waypoints into the caller's arrays.
+static navspan_result shortest_path_out(const navspan_mesh& m, const navspan_path_request& q, navspan_scratch& scratch,
+                                        navspan_path_result& r) {
+    if (!scratch.shortest.fits(m.w)) scratch.shortest.fit(m.w);
+    const auto found = nav::find_shortest_path(m.w, r.start, vec(r.start_point), r.goal, vec(r.goal_point), scratch.shortest);
+    r.expanded = found.expanded;
+    if (found.status != nav::query_status::found) return from_search(found.status);
+    navspan_result status = navspan_result_success;
+    r.cost = found.cost;
+    r.corridor_count = found.corridor.size();
+    if (q.corridor != nullptr) {
+        const std::size_t kept = std::min(found.corridor.size(), q.corridor_capacity);
+        if (kept > 0) std::memcpy(q.corridor, found.corridor.data(), kept * sizeof(std::uint32_t));
+        if (kept < found.corridor.size()) status = navspan_result_buffer_too_small;
+    }
+    if (q.waypoints != nullptr) {
+        r.waypoint_count = found.waypoints.size();
+        const std::size_t n = std::min(found.waypoints.size(), q.waypoint_capacity);
+        for (std::size_t i = 0; i < n; ++i) put(q.waypoints + 3 * i, found.waypoints[i]);
+        if (n < found.waypoints.size()) status = navspan_result_buffer_too_small;
+    }
+    return status;
+}
+
+navspan_result navspan_find_path_model(const navspan_mesh* m, navspan_scratch* scratch, const navspan_path_request* request,
+                                       navspan_path_model model, navspan_path_result* result) {
+    if (model == navspan_path_polygons || model == navspan_path_exact) {
+        return find_path_with(m, scratch, request, result, model == navspan_path_exact, 1.0f);
+    }
+    if (model != navspan_path_shortest || m == nullptr || request == nullptr || result == nullptr || request->size == 0 ||
+        result->size == 0) {
+        return navspan_result_invalid_argument;
+    }
+    navspan_path_request q;
+    navspan_path_request_init(&q);
+    std::memcpy(&q, request, std::min(request->size, sizeof q));
+    if ((q.corridor == nullptr && q.corridor_capacity != 0) || (q.waypoints == nullptr && q.waypoint_capacity != 0) ||
+        q.cost != nullptr) {
+        return navspan_result_invalid_argument;
+    }
+    return guarded([&] {
+        navspan_path_result r{};
+        r.start = r.goal = NAVSPAN_NO_POLYGON;
+        navspan_result status = resolve_path_ends(*m, q, r);
+        if (status == navspan_result_success) {
+            std::unique_ptr<navspan_scratch> own;
+            if (scratch == nullptr) {
+                own = std::make_unique<navspan_scratch>();
+                scratch = own.get();
+            }
+            status = shortest_path_out(*m, q, *scratch, r);
+        }
+        copy_out(result, r);
+        return status;
+    });
+}
+
 navspan_result navspan_find_path_scaled(const navspan_mesh* m, navspan_scratch* scratch,
                                         const navspan_path_request* request, float cost_lower_bound,
                                         navspan_path_result* result) {

@@ -618,6 +618,29 @@ NAVSPAN_C_API navspan_result navspan_find_exact_path_scaled(const navspan_mesh* 
                                                             const navspan_path_request* request,
                                                             float cost_lower_bound, navspan_path_result* result);
 
+/* Which search navspan_find_path_model runs. */
+typedef enum navspan_path_model {
+    /* navspan_find_path's: A* over the polygons, waypoints pulled over its corridor. */
+    navspan_path_polygons = 0,
+    /* navspan_find_exact_path's: the cheapest path through portal midpoints. */
+    navspan_path_exact = 1,
+    /* The any-angle shortest path (nav::find_shortest_path, docs/nav.md):
+     * free to cross each portal anywhere, turning only at portal ends and
+     * midpoints; `cost` is the 3D length of its waypoints (start, each turn,
+     * goal), never more than navspan_path_exact's. No cost hook (a request
+     * with one: invalid_argument); `expanded` counts search nodes;
+     * limit_exceeded when the scratch's nodes (16 per link) run out. */
+    navspan_path_shortest = 2
+} navspan_path_model;
+
+/* navspan_find_path under the `model` given (any other value:
+ * invalid_argument): the same request, result, refusals and answers. The
+ * waypoints of navspan_path_shortest are its own turning points, not the
+ * funnel's. Since 0.1.0. */
+NAVSPAN_C_API navspan_result navspan_find_path_model(const navspan_mesh* mesh, navspan_scratch* scratch,
+                                                     const navspan_path_request* request, navspan_path_model model,
+                                                     navspan_path_result* result);
+
 /* ---- Named groups of polygons (since 0.1.0) -----------------------------------
  *
  * A polygon's group (navspan_polygon::group) is what its format gathers

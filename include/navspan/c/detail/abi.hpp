@@ -102,6 +102,9 @@ struct navspan_scratch {
     navspan::nav::search_scratch graph_s;
     std::vector<navspan::nav::reached_polygon> reached;
     std::vector<navspan::nav::goal_point> starts;
+    // find_shortest_path's nodes and answer: sized when the first such
+    // search runs.
+    navspan::nav::shortest_path_scratch shortest;
 
     void fit(const navspan::nav::walkable& w) {
         s.fit(w);
