@@ -491,7 +491,7 @@ class Mesh:
     def find_path(self, start: Union[int, PointLike, Tuple[int, int]], goal: Union[int, PointLike, Tuple[int, int]],
                   cost: Optional[Callable[[int, int, int, str, float], float]] = None,
                   exact: bool = False, *, weight: str = "distance", by: str = "index",
-                  lower_bound: Optional[float] = None) -> Optional[Path]:
+                  lower_bound: Optional[float] = None, shortest: bool = False) -> Optional[Path]:
         """The shortest path (A* over the polygons, then the waypoints
         pulled tight) between two polygons or points (each the polygon
         under or above it, else the nearest). None when the goal cannot be
@@ -509,7 +509,13 @@ class Mesh:
         the hook prices below the length (0 always does, searching more).
         exact=True: the cheapest path under the cost model (crossing each
         portal at its midpoint) over the mesh's search graph, built on the
-        first such call; A* can settle on a corridor a few percent dearer."""
+        first such call; A* can settle on a corridor a few percent dearer.
+        shortest=True: the any-angle shortest path (free to cross each
+        portal anywhere, turning only at portal ends and midpoints; its cost
+        is the 3D length of its waypoints, never more than exact=True's);
+        no cost hook, weight or lower_bound with it."""
+        if shortest and (exact or cost is not None or weight != "distance" or lower_bound is not None):
+            raise ValueError("shortest=True takes no cost, weight, lower_bound or exact")
         if weight not in ("distance", "hops", "size"):
             raise ValueError(f"weight must be 'distance', 'hops' or 'size', not {weight!r}")
         if by not in ("index", "id"):
@@ -565,7 +571,9 @@ class Mesh:
             req.cost = callback
         res = _lib.PathResult()
         res.size = ctypes.sizeof(res)
-        if lower_bound is None:
+        if shortest:
+            search = lambda h, scratch, q, out: _L.navspan_find_path_model(h, scratch, q, 2, out)  # noqa: E731
+        elif lower_bound is None:
             search = _L.navspan_find_exact_path if exact else _L.navspan_find_path
         else:
             scaled = _L.navspan_find_exact_path_scaled if exact else _L.navspan_find_path_scaled
@@ -1164,8 +1172,9 @@ class File:
     def find_path(self, start: Union[int, PointLike, Tuple[int, int]], goal: Union[int, PointLike, Tuple[int, int]],
                   cost: Optional[Callable[[int, int, int, str, float], float]] = None,
                   exact: bool = False, *, weight: str = "distance", by: str = "index",
-                  lower_bound: Optional[float] = None) -> Optional[Path]:
-        return self.mesh().find_path(start, goal, cost, exact, weight=weight, by=by, lower_bound=lower_bound)
+                  lower_bound: Optional[float] = None, shortest: bool = False) -> Optional[Path]:
+        return self.mesh().find_path(start, goal, cost, exact, weight=weight, by=by, lower_bound=lower_bound,
+                                     shortest=shortest)
 
     def raycast(self, source: PointLike, target: PointLike, step_height: float = 18.0,
                 start: Optional[int] = None) -> Optional[RaycastHit]:

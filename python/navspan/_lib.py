@@ -189,6 +189,7 @@ def signatures() -> dict:
                                          ctypes.POINTER(PathResult)]),
         "navspan_find_exact_path_scaled": (r, [P, P, ctypes.POINTER(PathRequest), ctypes.c_float,
                                                ctypes.POINTER(PathResult)]),
+        "navspan_find_path_model": (r, [P, P, ctypes.POINTER(PathRequest), ctypes.c_int, ctypes.POINTER(PathResult)]),
         "navspan_waypoints": (r, [P, c_uint32_p, ctypes.c_size_t, c_float_p, c_float_p, c_float_p, ctypes.c_size_t,
                                   ctypes.POINTER(ctypes.c_size_t)]),
         "navspan_raycast": (r, [P, ctypes.c_uint32, c_float_p, c_float_p, ctypes.c_float,

@@ -213,6 +213,19 @@ def test_distances_reach_distance_and_exact_paths(name):
             by_points = mesh.find_path(a, b, exact=True)
             assert by_points is None or by_points.cost == mesh.distance(a, b)
             assert f.find_path(first, last, exact=True) == exact
+            # the any-angle shortest path: never above the exact one, never
+            # below the straight line (out of nodes on a large map: limit_exceeded)
+            try:
+                shortest = mesh.find_path(first, last, shortest=True)
+            except navspan.NavspanError as e:
+                assert e.name == "limit_exceeded"
+            else:
+                assert shortest.polygons[0] == first and shortest.polygons[-1] == last
+                assert shortest.cost <= exact.cost * 1.0001 + 0.01
+                ends = (shortest.waypoints[0], shortest.waypoints[-1])
+                assert shortest.cost >= math.dist(*ends) * 0.9999 - 0.01
+            with pytest.raises(ValueError):
+                mesh.find_path(first, last, shortest=True, exact=True)
         assert mesh.distance(first, first) == 0
         for bad in (lambda: mesh.distances_from([]), lambda: mesh.distances_from([mesh.polygon_count]),
                     lambda: mesh.distances_from([first], max_cost=math.nan), lambda: mesh.reach(mesh.polygon_count),
