@@ -821,6 +821,34 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
         }), work.pairs.size()));
     };
     exact_search_row("nav exact path search (per query)", graph);
+    // find_shortest_path (any-angle, Polyanya-style) beside it, on the
+    // first pairs only (it expands far more than the exact search: see
+    // docs/nav.md); the note holds the same pairs' find_exact_path time.
+    {
+        const std::size_t shortest_pairs = std::min<std::size_t>(work.pairs.size(), quick ? 8 : 64);
+        nav::shortest_path_scratch shortest_scratch(w);
+        nav::search_scratch exact_scratch(graph);
+        row exact_row = per_query(measure(s, "nav exact path search (same pairs)", fmt, label, 0, [&] {
+            std::uint64_t h = 0;
+            for (std::size_t i = 0; i < shortest_pairs; ++i) {
+                const auto [a, b] = work.pairs[i];
+                h += nav::find_exact_path(graph, a, centres[a], b, centres[b], exact_scratch).corridor.size();
+            }
+            return h;
+        }), shortest_pairs);
+        row r = per_query(measure(s, "nav shortest path search (per q)", fmt, label, 0, [&] {
+            std::uint64_t h = 0;
+            for (std::size_t i = 0; i < shortest_pairs; ++i) {
+                const auto [a, b] = work.pairs[i];
+                h += nav::find_shortest_path(w, a, centres[a], b, centres[b], shortest_scratch).waypoints.size();
+            }
+            return h;
+        }), shortest_pairs);
+        r.note = std::to_string(shortest_pairs) + " pairs; " + std::to_string(shortest_scratch.memory_bytes()) +
+                 " bytes of scratch";
+        show(exact_row);
+        show(r);
+    }
     // The cost from one start to every polygon (Python's distances_from):
     // distance_field over the search graph, per start, against the plain
     // Dijkstra above run with no goal (it settles every polygon it reaches:
