@@ -540,19 +540,24 @@ static nav::path_result search_path(const navspan_mesh& m, const navspan_path_re
     return found;
 }
 
+// The cost and corridor of a path found, into the caller's array (NULL:
+// not asked for); buffer_too_small when the array is shorter.
+static navspan_result copy_corridor_out(const navspan_path_request& q, std::span<const nav::polygon_index> corridor,
+                                        float cost, navspan_path_result& r) {
+    r.cost = cost;
+    r.corridor_count = corridor.size();
+    if (q.corridor == nullptr) return navspan_result_success;
+    const std::size_t kept = std::min(corridor.size(), q.corridor_capacity);
+    if (kept > 0) std::memcpy(q.corridor, corridor.data(), kept * sizeof(std::uint32_t));
+    return kept < corridor.size() ? navspan_result_buffer_too_small : navspan_result_success;
+}
+
 // The corridor and the waypoints of a path found, into the caller's
 // arrays; an array left NULL was not asked for and never makes the call
 // fail. buffer_too_small when an array is shorter than the path.
 static navspan_result copy_path_out(const navspan_mesh& m, const navspan_path_request& q, const nav::path_result& found,
                                     navspan_scratch& scratch, navspan_path_result& r) {
-    navspan_result status = navspan_result_success;
-    r.cost = found.cost;
-    r.corridor_count = found.corridor.size();
-    if (q.corridor != nullptr) {
-        const std::size_t kept = std::min(found.corridor.size(), q.corridor_capacity);
-        if (kept > 0) std::memcpy(q.corridor, found.corridor.data(), kept * sizeof(std::uint32_t));
-        if (kept < found.corridor.size()) status = navspan_result_buffer_too_small;
-    }
+    navspan_result status = copy_corridor_out(q, found.corridor, found.cost, r);
     if (q.waypoints != nullptr) {
         // The scratch holds room for the longest corridor's funnel
         // (navspan_scratch::fit), so the path is never cut here.
@@ -568,8 +573,12 @@ static navspan_result copy_path_out(const navspan_mesh& m, const navspan_path_re
 
 // navspan_find_path, navspan_find_exact_path and their _scaled forms: one
 // body, the search and the heuristic's scale apart.
+static navspan_result shortest_path_out(const navspan_mesh& m, const navspan_path_request& q, navspan_scratch& scratch,
+                                        navspan_path_result& r);
+
 static navspan_result find_path_with(const navspan_mesh* m, navspan_scratch* scratch, const navspan_path_request* request,
-                                     navspan_path_result* result, bool exact, float heuristic_scale) {
+                                     navspan_path_result* result, navspan_path_model model, float heuristic_scale) {
+    const bool exact = model == navspan_path_exact;
     if (m == nullptr || request == nullptr || result == nullptr || request->size == 0 || result->size == 0 ||
         !(heuristic_scale >= 0) || heuristic_scale == std::numeric_limits<float>::infinity()) {
         return navspan_result_invalid_argument;
@@ -577,7 +586,8 @@ static navspan_result find_path_with(const navspan_mesh* m, navspan_scratch* scr
     navspan_path_request q;
     navspan_path_request_init(&q);
     std::memcpy(&q, request, std::min(request->size, sizeof q));
-    if ((q.corridor == nullptr && q.corridor_capacity != 0) || (q.waypoints == nullptr && q.waypoint_capacity != 0)) {
+    if ((q.corridor == nullptr && q.corridor_capacity != 0) || (q.waypoints == nullptr && q.waypoint_capacity != 0) ||
+        (model == navspan_path_shortest && q.cost != nullptr)) {
         return navspan_result_invalid_argument;
     }
     return guarded([&] {
@@ -589,6 +599,11 @@ static navspan_result find_path_with(const navspan_mesh* m, navspan_scratch* scr
             if (scratch == nullptr) {
                 own = std::make_unique<navspan_scratch>();
                 scratch = own.get();
+            }
+            if (model == navspan_path_shortest) {
+                status = shortest_path_out(*m, q, *scratch, r);
+                copy_out(result, r);
+                return status;
             }
             scratch->fit(m->w);  // a scratch made for a smaller mesh grows (once)
             const nav::path_result found = search_path(*m, q, r, *scratch, exact, heuristic_scale);
@@ -603,12 +618,12 @@ static navspan_result find_path_with(const navspan_mesh* m, navspan_scratch* scr
 
 navspan_result navspan_find_path(const navspan_mesh* m, navspan_scratch* scratch, const navspan_path_request* request,
                                  navspan_path_result* result) {
-    return find_path_with(m, scratch, request, result, false, 1.0f);
+    return find_path_with(m, scratch, request, result, navspan_path_polygons, 1.0f);
 }
 
 navspan_result navspan_find_exact_path(const navspan_mesh* m, navspan_scratch* scratch,
                                        const navspan_path_request* request, navspan_path_result* result) {
-    return find_path_with(m, scratch, request, result, true, 1.0f);
+    return find_path_with(m, scratch, request, result, navspan_path_exact, 1.0f);
 }
 
 // navspan_path_shortest: find_shortest_path, its corridor and its own
@@ -619,14 +634,7 @@ static navspan_result shortest_path_out(const navspan_mesh& m, const navspan_pat
     const auto found = nav::find_shortest_path(m.w, r.start, vec(r.start_point), r.goal, vec(r.goal_point), scratch.shortest);
     r.expanded = found.expanded;
     if (found.status != nav::query_status::found) return from_search(found.status);
-    navspan_result status = navspan_result_success;
-    r.cost = found.cost;
-    r.corridor_count = found.corridor.size();
-    if (q.corridor != nullptr) {
-        const std::size_t kept = std::min(found.corridor.size(), q.corridor_capacity);
-        if (kept > 0) std::memcpy(q.corridor, found.corridor.data(), kept * sizeof(std::uint32_t));
-        if (kept < found.corridor.size()) status = navspan_result_buffer_too_small;
-    }
+    navspan_result status = copy_corridor_out(q, found.corridor, found.cost, r);
     if (q.waypoints != nullptr) {
         r.waypoint_count = found.waypoints.size();
         const std::size_t n = std::min(found.waypoints.size(), q.waypoint_capacity);
@@ -638,47 +646,22 @@ static navspan_result shortest_path_out(const navspan_mesh& m, const navspan_pat
 
 navspan_result navspan_find_path_model(const navspan_mesh* m, navspan_scratch* scratch, const navspan_path_request* request,
                                        navspan_path_model model, navspan_path_result* result) {
-    if (model == navspan_path_polygons || model == navspan_path_exact) {
-        return find_path_with(m, scratch, request, result, model == navspan_path_exact, 1.0f);
-    }
-    if (model != navspan_path_shortest || m == nullptr || request == nullptr || result == nullptr || request->size == 0 ||
-        result->size == 0) {
+    if (model != navspan_path_polygons && model != navspan_path_exact && model != navspan_path_shortest) {
         return navspan_result_invalid_argument;
     }
-    navspan_path_request q;
-    navspan_path_request_init(&q);
-    std::memcpy(&q, request, std::min(request->size, sizeof q));
-    if ((q.corridor == nullptr && q.corridor_capacity != 0) || (q.waypoints == nullptr && q.waypoint_capacity != 0) ||
-        q.cost != nullptr) {
-        return navspan_result_invalid_argument;
-    }
-    return guarded([&] {
-        navspan_path_result r{};
-        r.start = r.goal = NAVSPAN_NO_POLYGON;
-        navspan_result status = resolve_path_ends(*m, q, r);
-        if (status == navspan_result_success) {
-            std::unique_ptr<navspan_scratch> own;
-            if (scratch == nullptr) {
-                own = std::make_unique<navspan_scratch>();
-                scratch = own.get();
-            }
-            status = shortest_path_out(*m, q, *scratch, r);
-        }
-        copy_out(result, r);
-        return status;
-    });
+    return find_path_with(m, scratch, request, result, model, 1.0f);
 }
 
 navspan_result navspan_find_path_scaled(const navspan_mesh* m, navspan_scratch* scratch,
                                         const navspan_path_request* request, float cost_lower_bound,
                                         navspan_path_result* result) {
-    return find_path_with(m, scratch, request, result, false, cost_lower_bound);
+    return find_path_with(m, scratch, request, result, navspan_path_polygons, cost_lower_bound);
 }
 
 navspan_result navspan_find_exact_path_scaled(const navspan_mesh* m, navspan_scratch* scratch,
                                               const navspan_path_request* request, float cost_lower_bound,
                                               navspan_path_result* result) {
-    return find_path_with(m, scratch, request, result, true, cost_lower_bound);
+    return find_path_with(m, scratch, request, result, navspan_path_exact, cost_lower_bound);
 }
 
 navspan_result navspan_waypoints(const navspan_mesh* m, const uint32_t* corridor, size_t corridor_count,
