@@ -221,7 +221,11 @@ struct shortest_path_run {
     }
 
     static auto by_key() noexcept {
-        return [](const shortest_path_scratch::entry& a, const shortest_path_scratch::entry& b) { return a.key < b.key; };
+        // Ties to the newer node: a root that sees the goal keeps one key
+        // down its whole line of sight, which is then followed at once.
+        return [](const shortest_path_scratch::entry& a, const shortest_path_scratch::entry& b) {
+            return a.key < b.key || (a.key == b.key && a.node > b.node);
+        };
     }
     static auto placed() noexcept { return [](std::size_t, const shortest_path_scratch::entry&) {}; }
 
