@@ -393,7 +393,7 @@ inline void shortest_path_run::expand(std::uint32_t at_node) noexcept {
     const view v = view_of(n.root, pa, pb);
     // The turning points this node offers: the interval's ends that are
     // portal ends, and the portal's midpoint when the interval holds it.
-    // (A point portal is made a root when it is reached: see push_piece.)
+    // (A point portal becomes the root of the node that reaches it.)
     struct turn {
         float t;
         std::uint32_t id;
