@@ -6,6 +6,7 @@
 // tests run.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -150,8 +151,9 @@ inline std::vector<std::byte> quake_overlap(std::size_t n) {
 // and then as many compressed navmeshes in one interior cell as that
 // budget lets inflate, each of 65,534 identical small triangles and one
 // far one (a few KB of zlib each). Walkables and pictures built from every
-// inflated triangle grew with the budget, not the file.
-inline std::vector<std::byte> plugin_padding(std::size_t kib) {
+// inflated triangle grew with the budget, not the file. At most `cap`
+// navmeshes (plugin_padding_accepted).
+inline std::vector<std::byte> plugin_padding_capped(std::size_t kib, std::size_t cap) {
     nvnm_data d;
     d.version = 12;
     constexpr float side = 100000.0f, corner = side * 0.015f;
@@ -175,7 +177,7 @@ inline std::vector<std::byte> plugin_padding(std::size_t kib) {
     const std::vector<std::byte> z = zlib_compress(navm, deflate_mode::dynamic);
     data.insert(data.end(), z.begin(), z.end());
     const std::size_t filler = kib * 1024;
-    const std::size_t meshes = (32 * filler + (std::size_t{16} << 20)) / navm.size() - 1;
+    const std::size_t meshes = std::min(cap, (32 * filler + (std::size_t{16} << 20)) / navm.size() - 1);
 
     plugin_writer p(header_for_version(12));
     p.begin_top_group("CELL");
@@ -196,6 +198,16 @@ inline std::vector<std::byte> plugin_padding(std::size_t kib) {
     return std::move(p).finish();
 }
 
+inline std::vector<std::byte> plugin_padding(std::size_t kib) { return plugin_padding_capped(kib, SIZE_MAX); }
+
+// H4's worst accepted file: as many of its navmeshes as the default polygon
+// meter lets a picture or walkable build from the filler's size
+// (limits::polygons_per_kib), all of them drawn and walked.
+inline std::vector<std::byte> plugin_padding_accepted(std::size_t kib) {
+    const navspan::limits lim;
+    return plugin_padding_capped(kib, static_cast<std::size_t>(navspan::polygon_budget_for(lim, kib * 1024) / 65535));
+}
+
 // Every shape, with the sizes the complexity test runs (the larger 8 times
 // the smaller, then the huge one of the absolute memory check) and the
 // endpoints the queries take. The huge sizes against the table: G1
@@ -213,6 +225,7 @@ inline std::vector<shape> all_shapes() {
         {"G5 quake overlapping links", ".nav", quake_overlap, 1024, 8192, "0,0,0", "0", "1", 65535},
         {"H4 plugin inflation padding", ".esp", plugin_padding, 64, 512, "50000,50000,0", "01000801:0", "01000801:1", 1000,
          true},
+        {"H4 plugin padding, accepted", ".esp", plugin_padding_accepted, 64, 512, "500,500,0", "01000801:0", "01000801:1", 1000},
     };
 }
 
