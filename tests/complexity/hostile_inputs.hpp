@@ -259,9 +259,10 @@ inline std::vector<std::byte> source2_kv3_scratch(std::size_t body) {
 // as n copies, 1,000 times the blob.
 inline std::vector<std::byte> source2_string_references(std::size_t n) {
     using namespace navspan_kv3_test;
+    // The string is the first key (string 0), as hostile4/kv3laugh.py has it.
     const std::string big(4096, 'A');
     return detail_hostile::source2_with_custom(kv3_writer(5, method::none)
-                                                   .write(t_object({{"strings", t_typed(10, 6, std::vector<tv>(n, t_str(big)))},
+                                                   .write(t_object({{big, t_typed(10, 6, std::vector<tv>(n, t_str_ref(0)))},
                                                                     {"arealist", t_array({})}})));
 }
 
