@@ -70,13 +70,8 @@ ns::model::area square(std::uint32_t id, float x) {
     return a;
 }
 
-struct scratch_dir {
-    fs::path path = fs::temp_directory_path() / ("navspan_edit_pack_" + std::to_string(getpid()));
-    scratch_dir() { fs::create_directories(path); }
-    ~scratch_dir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
+struct scratch_dir : navspan_test::scratch_folder {
+    scratch_dir() : scratch_folder("navspan_edit_pack") {}
 };
 
 // H8 and H12: JSON texts of n values for pack, made at two sizes (1 MB and 4 MB).

@@ -23,15 +23,6 @@ namespace polygon_option_cases {
 
 namespace fs = std::filesystem;
 
-struct scratch_folder {
-    fs::path path = fs::temp_directory_path() / ("navspan_polygon_option_" + std::to_string(getpid()));
-    scratch_folder() { fs::create_directories(path); }
-    ~scratch_folder() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
-
 // The status of `navspan COMMAND FILE ARGS... [--polygons-per-kib N]`.
 int status_of(const char* exe, const std::vector<std::string>& command, const std::string& per_kib) {
     std::vector<std::string> args = {exe};
@@ -46,13 +37,12 @@ TEST_CASE("H4: --polygons-per-kib sets the polygon bound of every plugin command
     using namespace polygon_option_cases;
     const char* exe = std::getenv("NAVSPAN_EXE");
     if (exe == nullptr) return;
-    const scratch_folder dir;
+    const navspan_test::scratch_folder dir("navspan_polygon_option");
+    // Two navmeshes of 65,535 triangles in 5 KB (the default bound: about 67,000).
+    const std::vector<std::byte> bytes = navspan_test::hostile::plugin_padding_capped(0, 2);
     const fs::path in = dir.path / "inflating.esp";
-    {
-        const std::vector<std::byte> bytes = navspan_test::hostile::plugin_padding_capped(0, 2);
-        std::ofstream f(in, std::ios::binary);
-        f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    }
+    std::ofstream(in, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                              static_cast<std::streamsize>(bytes.size()));
     const std::string file = in.string(), svg = (dir.path / "out.svg").string(), obj = (dir.path / "out.obj").string();
     const std::vector<std::vector<std::string>> commands = {
         {"locate", file, "500,500,0"}, {"dump", file}, {"svg", file, "-o", svg}, {"obj", file, "-o", obj}};
