@@ -90,6 +90,15 @@ void navspan_options_init(navspan_options* o) {
     *o = navspan_options{};
     o->size = sizeof *o;
     o->max_file_size = navspan::limits{}.max_file_size;
+    o->polygons_per_kib = navspan::limits{}.polygons_per_kib;
+}
+
+// The limits the options ask for (the rest the library's defaults).
+static navspan::limits limits_of(const navspan_options& o) noexcept {
+    navspan::limits lim;
+    lim.max_file_size = o.max_file_size;
+    lim.polygons_per_kib = o.polygons_per_kib;
+    return lim;
 }
 
 // Reads the members of `given` that its size covers; the rest keep defaults.
@@ -117,13 +126,12 @@ navspan_result navspan_open_bytes(const void* data, size_t size, const navspan_o
         } else {
             f->bytes = navspan::bytes_view(bytes, size);
         }
+        const navspan::limits lim = limits_of(o);
         if (navspan::detect(f->bytes) == navspan::format::vpk_package) {
-            navspan::limits lim;
-            lim.max_file_size = o.max_file_size;
             // No path: a member in a split set's archive cannot be found.
             if (const navspan_result r = unpack_member(*f, {}, {}, lim, error); r != navspan_result_success) return r;
         }
-        if (const navspan_result r = open_common(*f, error); r != navspan_result_success) return r;
+        if (const navspan_result r = open_common(*f, lim, error); r != navspan_result_success) return r;
         *out = f.release();
         return navspan_result_success;
     });
@@ -137,8 +145,7 @@ navspan_result navspan_open_path(const char* path, const navspan_options* option
     return guarded([&] {
         const navspan_options o = effective(options);
         auto f = std::make_unique<navspan_file>();
-        navspan::limits lim;
-        lim.max_file_size = o.max_file_size;
+        const navspan::limits lim = limits_of(o);
         const navspan::tools::package_path sel = navspan::tools::split_package_path(path);
         path = sel.file.c_str();
         if ((o.flags & NAVSPAN_OPEN_MAP) != 0) {
@@ -165,7 +172,7 @@ navspan_result navspan_open_path(const char* path, const navspan_options* option
             return fail_text(navspan_result_invalid_argument, "package member",
                              "a member was named, but " + sel.file + " is not a VPK package", error);
         }
-        if (const navspan_result r = open_common(*f, error); r != navspan_result_success) return r;
+        if (const navspan_result r = open_common(*f, lim, error); r != navspan_result_success) return r;
         *out = f.release();
         return navspan_result_success;
     });

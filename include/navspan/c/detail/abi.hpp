@@ -353,7 +353,10 @@ inline navspan::error c_spaces(navspan_file& f) {
     return {};
 }
 
-inline navspan_result open_common(navspan_file& f, navspan_error* error) {
+// `lim`: the caller's (navspan_options): its polygon bound reaches the
+// plugin's meshes, dump and pictures through the opened reader (its file
+// size bound was applied when the file was read).
+inline navspan_result open_common(navspan_file& f, const navspan::limits& lim, navspan_error* error) {
     // As the command says it (the readers would call no bytes a bad magic).
     if (f.bytes.empty()) return fail(navspan::detail::io_error("file is empty", 0), error);
     f.format = navspan::detect(f.bytes);
@@ -365,7 +368,9 @@ inline navspan_result open_common(navspan_file& f, navspan_error* error) {
     navspan::tools::json_writer w(o);
     // Opened once, as `navspan info` opens it (Quake strictly checked), and
     // kept: every later call (info, dump, validate, spaces, meshes) reads this.
-    auto opened = navspan::open(f.bytes, navspan::tools::info_open_options());
+    navspan::limits opened_with;
+    opened_with.polygons_per_kib = lim.polygons_per_kib;
+    auto opened = navspan::open(f.bytes, navspan::tools::info_open_options(opened_with));
     if (!opened) return fail(opened.error(), error);
     f.file = std::move(*opened);
     if (const navspan::error e = navspan::tools::write_info(f.file, w); !e.ok()) return fail(e, error);
