@@ -29,6 +29,9 @@
 #include "support/sanitizers.hpp"
 #include "complexity/hostile_inputs.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace complexity_complexity_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -358,3 +361,5 @@ TEST_CASE("every entry point and command is O(n log n) on crafted inputs (issue 
     }
     fs::remove_all(dir);
 }
+
+}  // namespace complexity_complexity_test

@@ -22,6 +22,9 @@
 #include "complexity/command_runner.hpp"
 #include "quake/builder.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace complexity_edit_pack_test {
+
 // A named namespace: the folder's files may be built as one unit.
 namespace edit_pack_cases {
 
@@ -184,3 +187,5 @@ TEST_CASE("H8, H12: pack of [0,0,...] and of one key repeated stays within budge
 }
 
 #endif
+
+}  // namespace complexity_edit_pack_test

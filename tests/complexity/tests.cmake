@@ -5,11 +5,11 @@
 if(TARGET navspan_cli AND TEST complexity)
     set_tests_properties(complexity PROPERTIES ENVIRONMENT "NAVSPAN_EXE=$<TARGET_FILE:navspan_cli>"
                          LABELS "unit;complexity" TIMEOUT 300)
-    add_dependencies(navspan_test_complexity navspan_cli)
+    add_dependencies(navspan_tests navspan_cli)
 endif()
 # The allocation-failure test runs the command in process: it links the
 # command's library (built with the tests' flags) instead of compiling it again.
-if(TARGET navspan_command AND TARGET navspan_test_complexity)
-    target_link_libraries(navspan_test_complexity PRIVATE navspan_command)
-    target_compile_definitions(navspan_test_complexity PRIVATE NAVSPAN_TEST_HAVE_COMMAND=1)
+if(TARGET navspan_command AND TEST complexity)
+    target_link_libraries(navspan_tests PRIVATE navspan_command)
+    target_compile_definitions(navspan_tests PRIVATE NAVSPAN_TEST_HAVE_COMMAND=1)
 endif()

@@ -22,6 +22,9 @@
 #include "support/corpus.hpp"
 #include "support/json.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source2_independent_decoder_test {
+
 namespace s2 = navspan::source2;
 namespace ed = navspan::source2::edit;
 namespace ind = navspan_test::source2_independent;
@@ -313,3 +316,5 @@ TEST_CASE("independent decoder: every truncation and a sweep of corrupted bytes 
 }
 
 }  // namespace independent_decoder_test
+
+}  // namespace source2_independent_decoder_test

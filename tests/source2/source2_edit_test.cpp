@@ -17,6 +17,9 @@
 #include "model_io.hpp"
 #include "support/corpus.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source2_source2_edit_test {
+
 namespace s2 = navspan::source2;
 namespace ed = navspan::source2::edit;
 namespace b = navspan_test::s2b;
@@ -242,3 +245,5 @@ TEST_CASE("an edited de_mirage writes, re-opens to its last byte, validates and 
     REQUIRE(s2::validate(d.file, [&](const navspan::finding& f) { if (f.check->level == navspan::severity::error) ++errors; }).ok());
     CHECK(errors == 0);
 }
+
+}  // namespace source2_source2_edit_test
