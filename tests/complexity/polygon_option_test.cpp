@@ -18,6 +18,9 @@
 
 #include "complexity/hostile_inputs.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace complexity_polygon_option_test {
+
 // A named namespace: the folder's files may be built as one unit.
 namespace polygon_option_cases {
 
@@ -62,3 +65,5 @@ TEST_CASE("H4: --polygons-per-kib sets the polygon bound of every plugin command
 }
 
 #endif
+
+}  // namespace complexity_polygon_option_test
