@@ -64,6 +64,19 @@ navspan::vec3 centre_of(const nav::walkable& w, nav::polygon_index p) {
     return c;
 }
 
+// The ends of the i-th path query (the same through C++ and through the
+// ABI): the centres of two polygons spread over the mesh; false when either
+// is unusable (the query is skipped).
+bool path_query(const nav::walkable& w, std::uint64_t i, navspan::vec3& pa, navspan::vec3& pb) {
+    const std::uint64_t n = w.polygon_count();
+    const auto a = static_cast<nav::polygon_index>((i * 7919 + 1) % n);
+    const auto b = static_cast<nav::polygon_index>((i * 104729 + 7) % n);
+    if (!w.usable(a) || !w.usable(b)) return false;
+    pa = centre_of(w, a);
+    pb = centre_of(w, b);
+    return true;
+}
+
 std::vector<navspan::vec3> points_of(const nav::walkable& w, std::size_t count) {
     std::vector<navspan::vec3> out;
     const std::uint64_t n = w.polygon_count();
@@ -131,10 +144,8 @@ int main(int argc, char** argv) {
         std::uint64_t h = 0;
         found_paths = 0;
         for (std::uint64_t i = 0; i < pair_count; ++i) {
-            const auto a = static_cast<nav::polygon_index>((i * 7919 + 1) % n);
-            const auto b = static_cast<nav::polygon_index>((i * 104729 + 7) % n);
-            if (!w->usable(a) || !w->usable(b)) continue;
-            const navspan::vec3 pa = centre_of(*w, a), pb = centre_of(*w, b);
+            navspan::vec3 pa, pb;
+            if (!path_query(*w, i, pa, pb)) continue;
             // What the ABI does with a point: the polygon under it.
             const auto sa = index.locate(pa, any), sb = index.locate(pb, any);
             if (!sa || !sb) continue;
@@ -257,10 +268,8 @@ int main(int argc, char** argv) {
     const double c_path = median_of(3, [&] {
         c_found = 0;
         for (std::uint64_t i = 0; i < pair_count; ++i) {
-            const auto a = static_cast<nav::polygon_index>((i * 7919 + 1) % n);
-            const auto b = static_cast<nav::polygon_index>((i * 104729 + 7) % n);
-            if (!w->usable(a) || !w->usable(b)) continue;
-            const navspan::vec3 pa = centre_of(*w, a), pb = centre_of(*w, b);
+            navspan::vec3 pa, pb;
+            if (!path_query(*w, i, pa, pb)) continue;
             navspan_path_request req;
             navspan_path_request_init(&req);
             req.start_point[0] = pa.x, req.start_point[1] = pa.y, req.start_point[2] = pa.z;

@@ -151,10 +151,7 @@ void bench_fox(const settings& s, const bench_input& in, Emit&& emit) {
     static fox_floor::opened floor_file, floor_scratch;
     const bool floor_ok = fox_floor::floor_open(bytes, floor_file);
     const auto file = fox::nav2_file::open(bytes);
-    auto row_with_floor = [&](const char* name, auto&& fn, auto&& floor_fn) {
-        if (floor_ok) emit(measure_against_floor(s, name, "fox_nav2", in.name, size, fn, floor_fn));
-        else emit(measure(s, name, "fox_nav2", in.name, size, fn));
-    };
+    const auto row_with_floor = rows_with_floor(s, emit, floor_ok, "fox_nav2", in.name, size);
     row_with_floor(
         "open",
         [&]() -> std::uint64_t {

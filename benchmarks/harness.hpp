@@ -184,6 +184,17 @@ row measure_against_floor_batched(const settings& s, std::string name, std::stri
     return r;
 }
 
+// The row maker of one input's rows: each row timed against its floor when
+// `floor_ok` (the floor could read the input), else alone.
+template <class Emit>
+auto rows_with_floor(const settings& s, Emit& emit, bool floor_ok, const char* format, const std::string& input,
+                     std::uint64_t bytes) {
+    return [&s, &emit, floor_ok, format, &input, bytes](const char* name, auto&& fn, auto&& floor_fn) {
+        if (floor_ok) emit(measure_against_floor(s, name, format, input, bytes, fn, floor_fn));
+        else emit(measure(s, name, format, input, bytes, fn));
+    };
+}
+
 inline void print_header(const settings& s) {
     if (s.json) return;
     std::printf("%-34s %-16s %-40s %10s %10s %8s %8s %8s %6s\n", "row", "format", "input", "bytes", "median",

@@ -866,28 +866,24 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
         }), start_count));
         nav::search_scratch field_scratch(graph);
         std::vector<float> field(w.polygon_count());
-        show(per_query(measure(s, "nav distance_field (per start)", fmt, label, 0, [&] {
-            std::uint64_t h = 0;
-            for (std::size_t i = 0; i < start_count; ++i) {
-                const nav::polygon_index a = work.pairs[i].first;
-                const nav::goal_point start{a, centres[a]};
-                h += nav::distance_field(graph, std::span<const nav::goal_point>(&start, 1), std::numeric_limits<float>::infinity(),
-                                         field, field_scratch).reached;
-            }
-            return h;
-        }), start_count));
+        // One field per start, over the search graph or the walkable.
+        auto field_row = [&](const char* name, const auto& over, auto& field_over_scratch) {
+            show(per_query(measure(s, name, fmt, label, 0, [&] {
+                std::uint64_t h = 0;
+                for (std::size_t i = 0; i < start_count; ++i) {
+                    const nav::polygon_index a = work.pairs[i].first;
+                    const nav::goal_point start{a, centres[a]};
+                    h += nav::distance_field(over, std::span<const nav::goal_point>(&start, 1),
+                                             std::numeric_limits<float>::infinity(), field, field_over_scratch)
+                             .reached;
+                }
+                return h;
+            }), start_count));
+        };
+        field_row("nav distance_field (per start)", graph, field_scratch);
         // The same field under find_path's model (one state per polygon:
         // Python's distances_from(exact=False)).
-        show(per_query(measure(s, "nav distance_field, polygon model (per start)", fmt, label, 0, [&] {
-            std::uint64_t h = 0;
-            for (std::size_t i = 0; i < start_count; ++i) {
-                const nav::polygon_index a = work.pairs[i].first;
-                const nav::goal_point start{a, centres[a]};
-                h += nav::distance_field(w, std::span<const nav::goal_point>(&start, 1), std::numeric_limits<float>::infinity(),
-                                         field, scratch).reached;
-            }
-            return h;
-        }), start_count));
+        field_row("nav distance_field, polygon model (per start)", w, scratch);
     }
     // The same with the all-pairs table as the bound (built once, timed
     // once: a search per polygon; its memory in the note).

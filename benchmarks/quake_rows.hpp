@@ -122,10 +122,7 @@ void bench_quake(const settings& s, const bench_input& in, Emit&& emit) {
     const navspan::limits default_limits{};
     const auto floor = quake_floor::floor_open(bytes, default_limits);
     const auto file = q::nav_file::open(bytes);
-    auto row_with_floor = [&](const char* name, auto&& fn, auto&& floor_fn) {
-        if (floor) emit(measure_against_floor(s, name, "quake_nav", in.name, size, fn, floor_fn));
-        else emit(measure(s, name, "quake_nav", in.name, size, fn));
-    };
+    const auto row_with_floor = rows_with_floor(s, emit, floor.has_value(), "quake_nav", in.name, size);
     row_with_floor(
         "open",
         [&]() -> std::uint64_t {

@@ -70,10 +70,7 @@ void bench_source2(const settings& s, const bench_input& in, Emit&& emit) {
     const std::size_t n = file.area_count();
     const navspan::limits default_limits{};
     const auto floor = source2_floor::floor_open(bytes, default_limits);
-    auto row_with_floor = [&](const char* name, auto&& fn, auto&& floor_fn) {
-        if (floor) emit(measure_against_floor(s, name, "source2_nav", in.name, bytes.size(), fn, floor_fn));
-        else emit(measure(s, name, "source2_nav", in.name, bytes.size(), fn));
-    };
+    const auto row_with_floor = rows_with_floor(s, emit, floor.has_value(), "source2_nav", in.name, bytes.size());
     row_with_floor(
         "open",
         [&]() -> std::uint64_t {

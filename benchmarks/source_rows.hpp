@@ -198,10 +198,7 @@ void bench_source(const settings& s, const bench_input& in, Emit&& emit) {
     // The floors (hand-written loops): only where they know the layout.
     const navspan::limits default_limits{};
     const auto floor = source_floor::floor_open(bytes, default_limits);
-    auto row_with_floor = [&](const char* name, auto&& fn, auto&& floor_fn) {
-        if (floor) emit(measure_against_floor(s, name, "source_nav", in.name, bytes.size(), fn, floor_fn));
-        else emit(measure(s, name, "source_nav", in.name, bytes.size(), fn));
-    };
+    const auto row_with_floor = rows_with_floor(s, emit, floor.has_value(), "source_nav", in.name, bytes.size());
     row_with_floor(
         "open",
         [&] {

@@ -135,14 +135,6 @@ inline void write_polygon_json(json_writer& w, const nav_view& v, nav::polygon_i
     w.end_object();
 }
 
-inline void write_point_json(json_writer& w, const navspan::vec3& p) {
-    w.begin_array();
-    w.value(p.x);
-    w.value(p.y);
-    w.value(p.z);
-    w.end_array();
-}
-
 inline std::string point_text(const navspan::vec3& p) {
     char buf[96];
     std::snprintf(buf, sizeof buf, "(%.1f, %.1f, %.1f)", static_cast<double>(p.x), static_cast<double>(p.y),

@@ -32,7 +32,7 @@ struct edit_operation {
 
 // The options, one per row of option_table (the order of the table).
 enum class opt : unsigned char {
-    budget, max_file_size, json, output, from, to, svg, space, hull, exact, snap, cost, cell, summary, only, ignore,
+    budget, max_file_size, polygons_per_kib, json, output, from, to, svg, space, hull, exact, snap, cost, cell, summary, only, ignore,
     fail_on, min_severity, colour_by, links, no_links, split, area, up, allow_invalid,
     delete_area, connect, disconnect, set_place, set_attributes, translate, merge, edit_version, clear_analysis,
     add_area, add_hiding_spot, spot_flags, remove_hiding_spot, shortest,
@@ -122,10 +122,13 @@ inline void add_names(std::string_view list, std::vector<std::string>& into) {
     }
 }
 
-inline std::string limit(command_options& o, const char* const* v, bool budget) {
+// --budget, --max-file-size, --polygons-per-kib: the limit `member` of
+// o.limits, a whole number.
+inline std::string limit(command_options& o, const char* const* v, std::uint64_t navspan::limits::*member,
+                         const char* name) {
     const auto n = whole_number(v[0]);
-    if (!n) return budget ? "--budget needs a whole number" : "--max-file-size needs a whole number";
-    (budget ? o.limits.work_per_byte : o.limits.max_file_size) = *n;
+    if (!n) return std::string(name) + " needs a whole number";
+    o.limits.*member = *n;
     return {};
 }
 
@@ -192,12 +195,22 @@ inline constexpr option_spec option_table[] = {
 #define NAVSPAN_TEXT(member) [](command_options& o, const char* const* v) { o.member = v[0]; return std::string(); }
 #define NAVSPAN_EDIT(n, name) [](command_options& o, const char* const* v) { return option_detail::edit<n>(o, v, name); }
     {opt::budget, "--budget", "", 1, nullptr,
-     [](command_options& o, const char* const* v) { return option_detail::limit(o, v, true); },
+     [](command_options& o, const char* const* v) {
+         return option_detail::limit(o, v, &navspan::limits::work_per_byte, "--budget");
+     },
      "work allowed per input byte (records visited, bytes inflated);\n"
      "default 32, 0 for no budget. A file over it is refused (status 1)"},
     {opt::max_file_size, "--max-file-size", "", 1, nullptr,
-     [](command_options& o, const char* const* v) { return option_detail::limit(o, v, false); },
+     [](command_options& o, const char* const* v) {
+         return option_detail::limit(o, v, &navspan::limits::max_file_size, "--max-file-size");
+     },
      "largest FILE read, in bytes (default 2 GiB)"},
+    {opt::polygons_per_kib, "--polygons-per-kib", "", 1, nullptr,
+     [](command_options& o, const char* const* v) {
+         return option_detail::limit(o, v, &navspan::limits::polygons_per_kib, "--polygons-per-kib");
+     },
+     "plugins: polygons built (walked, drawn, dumped) per KiB of FILE;\n"
+     "default 256, 0 for no bound. A file over it is refused (status 1)"},
     {opt::json, "--json", "", 0, nullptr, NAVSPAN_SET(json, true), "JSON output"},
     {opt::output, "-o", "--output", 1, option_detail::output_value, NAVSPAN_TEXT(output), "the output file"},
     {opt::from, "--from", "", 1, option_detail::endpoint_value, NAVSPAN_TEXT(from), "where the path starts"},
@@ -268,6 +281,7 @@ inline constexpr option_spec option_table[] = {
 // The table is indexed by opt (limit_options_help): one row per opt, in order.
 static_assert(std::size(option_table) == static_cast<std::size_t>(opt::shortest) + 1);
 static_assert(option_table[static_cast<unsigned>(opt::max_file_size)].id == opt::max_file_size);
+static_assert(option_table[static_cast<unsigned>(opt::polygons_per_kib)].id == opt::polygons_per_kib);
 static_assert(option_table[static_cast<unsigned>(opt::remove_hiding_spot)].id == opt::remove_hiding_spot);
 static_assert(option_table[static_cast<unsigned>(opt::shortest)].id == opt::shortest);
 
@@ -335,14 +349,15 @@ inline int parse_command_line(const command_spec& c, int argc, char** argv, comm
     return -1;
 }
 
-// Takes the options every command accepts (--budget, --max-file-size) out
+// Takes the options every command accepts (--budget, --max-file-size,
+// --polygons-per-kib) out
 // of argv, wherever they are, so the command's own line never sees them.
 // Returns -1 to go on, else the exit status.
 inline int take_limit_options(int& argc, char** argv, command_options& into, const char* usage) {
     int kept = 1;
     for (int i = 1; i < argc; ++i) {
         const option_spec* o = find_option(argv[i]);
-        if (o == nullptr || (o->id != opt::budget && o->id != opt::max_file_size)) {
+        if (o == nullptr || (o->id != opt::budget && o->id != opt::max_file_size && o->id != opt::polygons_per_kib)) {
             argv[kept++] = argv[i];
             continue;
         }
@@ -359,14 +374,14 @@ inline int take_limit_options(int& argc, char** argv, command_options& into, con
 // from the table: the end of `navspan --help`.
 inline std::string limit_options_help() {
     std::string text;
-    for (const opt id : {opt::budget, opt::max_file_size}) {
+    for (const opt id : {opt::budget, opt::max_file_size, opt::polygons_per_kib}) {
         const option_spec& o = option_table[static_cast<unsigned>(id)];
         std::string head = "  " + std::string(o.name) + " N";
-        head.resize(22, ' ');
+        head.resize(24, ' ');
         std::string_view help = o.help;
         for (bool first = true; !help.empty(); first = false) {
             const auto line_end = help.find('\n');
-            text += (first ? head : std::string(22, ' ')) + std::string(help.substr(0, line_end)) + "\n";
+            text += (first ? head : std::string(24, ' ')) + std::string(help.substr(0, line_end)) + "\n";
             if (line_end == std::string_view::npos) break;
             help.remove_prefix(line_end + 1);
         }

@@ -1195,7 +1195,7 @@ def _package_part(path: bytes) -> bytes:
 
 
 def open(source: Union[str, "os.PathLike[str]", bytes, bytearray, memoryview], *, mmap: bool = False,
-         max_file_size: Optional[int] = None) -> File:
+         max_file_size: Optional[int] = None, polygons_per_kib: Optional[int] = None) -> File:
     """Opens and verifies a navigation file of any format.
 
     source: a path (read into memory; mmap=True maps it instead, only for
@@ -1203,11 +1203,19 @@ def open(source: Union[str, "os.PathLike[str]", bytes, bytearray, memoryview], *
     borrowed (kept alive by the File), bytearray and memoryview are copied
     (they could change under the reader). A VPK package ("pak01_dir.vpk",
     a map's "x.vpk") opens as its one navigation member; name one of
-    several as "x.vpk:maps/y.nav". Raises NavspanError."""
+    several as "x.vpk:maps/y.nav". max_file_size: the largest file read
+    (2 GiB by default); polygons_per_kib: the most polygons a plugin's
+    meshes, dump and pictures build per KiB of the file (256 by default, 0
+    for no bound: its navmeshes can inflate far past what its size holds).
+    Raises NavspanError."""
     opts = _lib.Options()
     _L.navspan_options_init(ctypes.byref(opts))
     if max_file_size is not None:
         opts.max_file_size = max_file_size
+    if polygons_per_kib is not None:
+        if polygons_per_kib < 0:
+            raise ValueError("polygons_per_kib must be 0 or more")
+        opts.polygons_per_kib = polygons_per_kib
     h = ctypes.c_void_p()
     err = _lib.Error()
     if isinstance(source, (str, os.PathLike)):

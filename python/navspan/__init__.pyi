@@ -3,12 +3,15 @@ import array
 import os
 from typing import Any, Callable, Dict, Iterator, List, Literal, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
+# The records (named tuples) and the types they are written in, as the
+# runtime defines them: one declaration, read by type checkers too.
+from ._records import Finding as Finding, Link as Link, Location as Location, NearestGoal as NearestGoal
+from ._records import Path as Path, Point as Point, PolygonId as PolygonId, RaycastHit as RaycastHit, Space as Space
+
 __version__: str
 RESULT_NAMES: Dict[int, str]
 
-Point = Tuple[float, float, float]
 PointLike = Union[Sequence[float], Point]
-PolygonId = Union[int, Tuple[int, int]]
 CostHook = Callable[[int, int, int, str, float], float]
 
 def library_version() -> str: ...
@@ -28,59 +31,6 @@ class NavspanError(Exception):
 
 class FileNotFound(FileNotFoundError, NavspanError): ...
 class IsADirectory(IsADirectoryError, NavspanError): ...
-
-class Finding(NamedTuple):
-    check: str
-    severity: str
-    record: str
-    offset: int
-    message: str
-    not_listed: int
-
-class Space(NamedTuple):
-    index: int
-    kind: str
-    form_id: int
-    navmeshes: int
-    triangles: int
-    name: str = ...
-
-class Location(NamedTuple):
-    polygon: int
-    point: Point
-    distance: float
-
-class Link(NamedTuple):
-    index: int
-    source: int
-    target: int
-    kind: str
-    raw_type: int
-    record: int
-    portal: Tuple[Point, Point]
-
-class RaycastHit(NamedTuple):
-    blocked: bool
-    fraction: float
-    last: int
-    visited: int
-    gave_up: bool = ...
-
-class NearestGoal(NamedTuple):
-    goal: int
-    polygon: int
-    cost: float
-    polygons: List[int]
-    expanded: int
-
-class Path(NamedTuple):
-    polygons: List[int]
-    ids: List[PolygonId]
-    cost: float
-    waypoints: List[Point]
-    start: int
-    goal: int
-    expanded: int
 
 class Polygon:
     index: int
@@ -192,4 +142,4 @@ class File:
                 start: Optional[int] = ...) -> Optional[RaycastHit]: ...
 
 def open(source: Union[str, os.PathLike[str], bytes, bytearray, memoryview], *, mmap: bool = ...,
-         max_file_size: Optional[int] = ...) -> File: ...
+         max_file_size: Optional[int] = ..., polygons_per_kib: Optional[int] = ...) -> File: ...

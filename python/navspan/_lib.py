@@ -40,7 +40,7 @@ def _structure(name: str, fields: str, **types) -> type:
 
 Error = _structure("Error", "int code, u64 offset, char* record, char* parent, u64 parent_index, u64 value, "
                             "u64 bound, char message[320]")
-Options = _structure("Options", "size_t size, u32 flags, u64 max_file_size")
+Options = _structure("Options", "size_t size, u32 flags, u64 max_file_size, u64 polygons_per_kib")
 Count = _structure("Count", "char name[40], u64 value")
 Info = _structure("Info", "size_t size, int format, u32 version, u64 bytes, i32 has_bounds, float bounds_min[3], "
                           "float bounds_max[3], u32 count_count, Count counts[32]", Count=Count)

@@ -3,7 +3,12 @@ import them from navspan."""
 
 from __future__ import annotations
 
-from typing import Any, List, NamedTuple, Tuple
+from typing import List, NamedTuple, Tuple, Union
+
+# The types the records (and __init__.pyi, which takes the records from
+# here) are written in.
+Point = Tuple[float, float, float]
+PolygonId = Union[int, Tuple[int, int]]
 
 
 class Finding(NamedTuple):
@@ -36,7 +41,7 @@ class Location(NamedTuple):
     """Where a point is: the polygon (index), the point on its surface and
     the distance (locate: the height gap; nearest: the 3D distance)."""
     polygon: int
-    point: Tuple[float, float, float]
+    point: Point
     distance: float
 
 
@@ -47,7 +52,7 @@ class Link(NamedTuple):
     kind: str
     raw_type: int
     record: int
-    portal: Tuple[Tuple[float, float, float], Tuple[float, float, float]]
+    portal: Tuple[Point, Point]
 
 
 class RaycastHit(NamedTuple):
@@ -76,9 +81,9 @@ class Path(NamedTuple):
     """A path: polygons (indices) from start to goal, the same as the file's
     ids, its cost, and the waypoints of the path pulled tight."""
     polygons: List[int]
-    ids: List[Any]
+    ids: List[PolygonId]
     cost: float
-    waypoints: List[Tuple[float, float, float]]
+    waypoints: List[Point]
     start: int
     goal: int
     expanded: int

@@ -13,8 +13,16 @@ STUB = pathlib.Path(navspan.__file__).with_name("__init__.pyi")
 
 
 def stub_classes():
+    """The stub's classes, and those it takes from the package's own modules
+    (the records, declared once in _records.py)."""
     tree = ast.parse(STUB.read_text())
-    return {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+    classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            module = ast.parse(STUB.with_name(node.module + ".py").read_text())
+            defined = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+            classes.update({a.asname or a.name: defined[a.name] for a in node.names if a.name in defined})
+    return classes
 
 
 def stub_fields(node):
@@ -59,4 +67,6 @@ def test_every_exported_name_is_declared():
             declared.add(node.target.id)
         elif isinstance(node, ast.Assign):
             declared.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.ImportFrom) and node.level == 1:
+            declared.update(a.asname or a.name for a in node.names)
     assert set(navspan.__all__) <= declared, sorted(set(navspan.__all__) - declared)

@@ -70,6 +70,19 @@ if(TARGET navspan_c)
     add_test(NAME capi.vpk COMMAND navspan_test_capi_vpk ${PROJECT_SOURCE_DIR}/examples/samples ${CMAKE_CURRENT_BINARY_DIR})
     set_tests_properties(capi.vpk PROPERTIES LABELS "unit;capi")
 
+    # navspan_options.polygons_per_kib: a plugin inflating past its size's
+    # bound refused by default, built whole when the caller raises it.
+    add_executable(navspan_test_capi_limits ${CMAKE_CURRENT_SOURCE_DIR}/capi/limits/capi_limits_test.cpp)
+    target_link_libraries(navspan_test_capi_limits PRIVATE navspan_c navspan_build_flags navspan_test_flags)
+    target_include_directories(navspan_test_capi_limits PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/include)
+    target_compile_features(navspan_test_capi_limits PRIVATE cxx_std_20)
+    if(WIN32)
+        add_custom_command(TARGET navspan_test_capi_limits POST_BUILD
+            COMMAND ${CMAKE_COMMAND} -E copy_if_different $<TARGET_FILE:navspan_c> $<TARGET_FILE_DIR:navspan_test_capi_limits>)
+    endif()
+    add_test(NAME capi.limits COMMAND navspan_test_capi_limits)
+    set_tests_properties(capi.limits PROPERTIES LABELS "unit;capi")
+
     # The graph searches from several threads on one mesh (its search graph
     # built lazily, once): each thread's answer equals one thread's alone.
     find_package(Threads REQUIRED)

@@ -19,6 +19,9 @@
 #  include <lz4.h>
 #endif
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace codec_lz4_encode_test {
+
 namespace {
 
 std::vector<std::byte> lz4e_compress(const std::vector<std::byte>& in) {
@@ -131,3 +134,5 @@ TEST_CASE("lz4 encode: ratios and speed (reported)") {
         MESSAGE(line);
     }
 }
+
+}  // namespace codec_lz4_encode_test

@@ -19,6 +19,9 @@
 #  include <lz4hc.h>
 #endif
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace codec_lz4_test {
+
 namespace {
 
 using navspan::error_code;
@@ -276,3 +279,5 @@ TEST_CASE("lz4: reference comparisons") {
 }
 
 #endif
+
+}  // namespace codec_lz4_test

@@ -1,2 +1,2 @@
-set(navspan_ref_target navspan_test_codec)
+# The reference decompressors (zlib, LZ4, zstd) for the codec and kv3 folders.
 include(${CMAKE_CURRENT_SOURCE_DIR}/codec/reference_libs.cmake)

@@ -16,6 +16,9 @@
 #  include <zstd.h>
 #endif
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace codec_zstd_encode_test {
+
 namespace {
 
 std::vector<std::byte> zstde_compress(const std::vector<std::byte>& in) {
@@ -71,3 +74,5 @@ TEST_CASE("zstd encode: a too-small output is an error, nothing is allocated") {
           navspan::error_code::limit_exceeded);
     CHECK(scope.count() == 0);
 }
+
+}  // namespace codec_zstd_encode_test

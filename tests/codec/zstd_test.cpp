@@ -23,6 +23,9 @@
 #  include <zstd.h>
 #endif
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace codec_zstd_test {
+
 namespace {
 
 using navspan::error_code;
@@ -395,3 +398,5 @@ TEST_CASE("zstd: reference comparisons") {
 }
 
 #endif
+
+}  // namespace codec_zstd_test

@@ -23,10 +23,14 @@
 
 #include "support/alloc_counter.hpp"
 
+
 // The command, from its library (navspan_command, linked by tests.cmake).
 namespace navspan_cli {
 int run(int argc, char** argv);
 }
+
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace complexity_alloc_failure_test {
 
 namespace {
 
@@ -112,4 +116,5 @@ TEST_CASE("the command survives any allocation failing (issue 28)") {
     fs::remove_all(dir);
 }
 
+}  // namespace complexity_alloc_failure_test
 #endif

@@ -4,7 +4,9 @@
 // and whether AddressSanitizer inflates that peak (NAVSPAN_COMPLEXITY_ASAN).
 #pragma once
 
+#include <filesystem>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #if defined(__linux__) || defined(__APPLE__)
@@ -63,6 +65,22 @@ inline run_cost run_command(const std::vector<std::string>& args) {
     c.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     return c;
 }
+
+// A folder of this process's own in the temporary folder (`name` and the
+// process id), removed with what it holds.
+struct scratch_folder {
+    std::filesystem::path path;
+    explicit scratch_folder(const std::string& name)
+        : path(std::filesystem::temp_directory_path() / (name + "_" + std::to_string(getpid()))) {
+        std::filesystem::create_directories(path);
+    }
+    scratch_folder(const scratch_folder&) = delete;
+    scratch_folder& operator=(const scratch_folder&) = delete;
+    ~scratch_folder() {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+    }
+};
 #endif
 
 }  // namespace navspan_test

@@ -29,6 +29,9 @@
 #include "support/sanitizers.hpp"
 #include "complexity/hostile_inputs.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace complexity_complexity_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -103,6 +106,15 @@ cost run_library(const std::vector<std::byte>& bytes, const hostile::shape& s) {
             }
             break;
         }
+        case navspan::format::source2_nav: {
+            // The Source 2 shapes' cost is in their custom data (H1-H3:
+            // opened with the file) and the spatial index (H5).
+            auto f = navspan::source2::nav_file::open(view);
+            if (!f) break;  // refused (cheaply: the cost is measured)
+            navspan::source2::validate_storage_owner storage(*f);
+            CHECK(navspan::source2::validate(*f, storage.view(), count).ok());
+            break;
+        }
         default: FAIL("unexpected format"); break;
     }
     if (auto mesh = nav::make_walkable(view)) {
@@ -110,6 +122,19 @@ cost run_library(const std::vector<std::byte>& bytes, const hostile::shape& s) {
         const auto index = nav::spatial_index::build(*mesh);
         (void)index.locate({50, 50, 0}, 1e9f);
         (void)index.nearest({50, 50, 0}, 1e9f);
+        // Queries in proportion to the input, spread over the map (a cost
+        // per query that grows with the file grows quadratically here).
+        const std::size_t queries = s.bytes_per_query == 0 ? 0 : bytes.size() / s.bytes_per_query;
+        std::uint32_t state = 12345;
+        auto next = [&] {
+            state = state * 1664525u + 1013904223u;
+            return static_cast<float>(state >> 8) / 16777216.0f * 1e5f;
+        };
+        for (std::size_t q = 0; q < queries; ++q) {
+            const navspan::vec3 p{next(), next(), 0};
+            (void)index.locate(p, 1e9f);
+            (void)index.nearest(p, 1e9f);
+        }
     }
     return {wall_seconds() - start, 0, 0};
 }
@@ -336,3 +361,5 @@ TEST_CASE("every entry point and command is O(n log n) on crafted inputs (issue 
     }
     fs::remove_all(dir);
 }
+
+}  // namespace complexity_complexity_test

@@ -20,6 +20,10 @@
 #include <navspan/source/writer.hpp>
 
 #include "complexity/command_runner.hpp"
+#include "quake/builder.hpp"
+
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace complexity_edit_pack_test {
 
 // A named namespace: the folder's files may be built as one unit.
 namespace edit_pack_cases {
@@ -69,13 +73,8 @@ ns::model::area square(std::uint32_t id, float x) {
     return a;
 }
 
-struct scratch_dir {
-    fs::path path = fs::temp_directory_path() / ("navspan_edit_pack_" + std::to_string(getpid()));
-    scratch_dir() { fs::create_directories(path); }
-    ~scratch_dir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
+struct scratch_dir : navspan_test::scratch_folder {
+    scratch_dir() : scratch_folder("navspan_edit_pack") {}
 };
 
 // H8 and H12: JSON texts of n values for pack, made at two sizes (1 MB and 4 MB).
@@ -139,6 +138,39 @@ TEST_CASE("H6, H7: edit --merge of many place names and repeated --connect stay 
     }
 }
 
+TEST_CASE("H7 for Quake: repeated --connect on a node of many links stays within budget") {
+    using namespace edit_pack_cases;
+    const char* exe = std::getenv("NAVSPAN_EXE");
+    if (exe == nullptr) return;
+    const scratch_dir dir;
+    // Node 0 holds `size` links to node 2; each edit asks for a link 0 -> 1
+    // (added once, then found) or 1 -> k (new): a lookup each, never a scan
+    // of node 0's list.
+    for (const std::uint16_t size : {std::uint16_t{8000}, std::uint16_t{50000}}) {
+        const fs::path in = dir.path / "links.nav", out = dir.path / "out.nav";
+        make_input([&] {
+            navspan_test::quake_nav_spec q;
+            for (std::uint16_t i = 0; i < 256; ++i) {
+                navspan_test::quake_node_spec n;
+                n.origin = {static_cast<float>(i) * 64, 0, 0};
+                if (i == 0) n.link_count = size;
+                q.nodes.push_back(n);
+            }
+            navspan_test::quake_link_spec l;
+            l.destination = 2;
+            q.links.assign(size, l);
+            const std::vector<std::byte> bytes = navspan_test::build_quake(q);
+            write_file(in, std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+        });
+        std::vector<std::string> args{exe, "edit", in.string(), "-o", out.string(), "--allow-invalid"};
+        for (std::uint32_t i = 0; i < size / 4u; ++i) {
+            if (i % 2 == 0) args.insert(args.end(), {"--connect", "0", "1"});
+            else args.insert(args.end(), {"--connect", "1", std::to_string(i % 256)});
+        }
+        check_budget("quake connect " + std::to_string(size), navspan_test::run_command(args), 0);
+    }
+}
+
 TEST_CASE("H8, H12: pack of [0,0,...] and of one key repeated stays within budget") {
     using namespace edit_pack_cases;
     const char* exe = std::getenv("NAVSPAN_EXE");
@@ -155,3 +187,5 @@ TEST_CASE("H8, H12: pack of [0,0,...] and of one key repeated stays within budge
 }
 
 #endif
+
+}  // namespace complexity_edit_pack_test

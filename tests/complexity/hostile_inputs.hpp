@@ -6,14 +6,18 @@
 // tests run.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "creation/builder.hpp"
+#include "kv3/kv3_writer.hpp"
 #include "quake/builder.hpp"
 #include "source/builder.hpp"
+#include "source2/builder.hpp"
 
 namespace navspan_test::hostile {
 
@@ -33,6 +37,10 @@ struct shape {
     // The library refuses to build the walkable (limit_exceeded): the file
     // asks for more than a multiple of its size, and must be refused cheaply.
     bool walkable_refused = false;
+    // The library run asks one locate and one nearest per this many input
+    // bytes (0: one of each), at points spread over [0, 1e5]^2: a shape
+    // whose cost is per query (H5).
+    std::size_t bytes_per_query = 0;
 };
 
 namespace detail_hostile {
@@ -150,8 +158,9 @@ inline std::vector<std::byte> quake_overlap(std::size_t n) {
 // and then as many compressed navmeshes in one interior cell as that
 // budget lets inflate, each of 65,534 identical small triangles and one
 // far one (a few KB of zlib each). Walkables and pictures built from every
-// inflated triangle grew with the budget, not the file.
-inline std::vector<std::byte> plugin_padding(std::size_t kib) {
+// inflated triangle grew with the budget, not the file. At most `cap`
+// navmeshes (plugin_padding_accepted).
+inline std::vector<std::byte> plugin_padding_capped(std::size_t kib, std::size_t cap) {
     nvnm_data d;
     d.version = 12;
     constexpr float side = 100000.0f, corner = side * 0.015f;
@@ -175,7 +184,7 @@ inline std::vector<std::byte> plugin_padding(std::size_t kib) {
     const std::vector<std::byte> z = zlib_compress(navm, deflate_mode::dynamic);
     data.insert(data.end(), z.begin(), z.end());
     const std::size_t filler = kib * 1024;
-    const std::size_t meshes = (32 * filler + (std::size_t{16} << 20)) / navm.size() - 1;
+    const std::size_t meshes = std::min(cap, (32 * filler + (std::size_t{16} << 20)) / navm.size() - 1);
 
     plugin_writer p(header_for_version(12));
     p.begin_top_group("CELL");
@@ -196,6 +205,104 @@ inline std::vector<std::byte> plugin_padding(std::size_t kib) {
     return std::move(p).finish();
 }
 
+inline std::vector<std::byte> plugin_padding(std::size_t kib) { return plugin_padding_capped(kib, SIZE_MAX); }
+
+// H4's worst accepted file: as many of its navmeshes as the default polygon
+// meter lets a picture or walkable build from the filler's size
+// (limits::polygons_per_kib), all of them drawn and walked.
+inline std::vector<std::byte> plugin_padding_accepted(std::size_t kib) {
+    const navspan::limits lim;
+    return plugin_padding_capped(kib, static_cast<std::size_t>(navspan::polygon_budget_for(lim, kib * 1024) / 65535));
+}
+
+namespace detail_hostile {
+
+// A Source 2 file (version 35) of one 64-unit quad, area 1, whose custom
+// data is `custom`, a KV3 blob.
+inline std::vector<std::byte> source2_with_custom(std::vector<std::byte> custom) {
+    s2b::model m = s2b::row_of_quads(35, 1);
+    m.subversion = 1;
+    m.custom_bytes = std::move(custom);
+    return s2b::write(m);
+}
+
+}  // namespace detail_hostile
+
+// H1 (issue 35): a custom-data KV3 v5 header declaring the largest buffers
+// the work budget allows (and a blob count of a quarter of them) over one
+// skippable zstd frame of `body` bytes that backs none of it: the scratch
+// was sized from the header's counts alone (hostile4/kv3scratch.py).
+inline std::vector<std::byte> source2_kv3_scratch(std::size_t body) {
+    const std::uint64_t blob_size = 120 + body + 4;
+    const std::uint64_t declared =
+        std::min<std::uint64_t>({32 * blob_size + (std::uint64_t{16} << 20), std::uint64_t{body} * 32768 + 64,
+                                 std::uint64_t{256} << 20});
+    const auto b2 = std::uint32_t{64}, b1 = static_cast<std::uint32_t>(declared - b2);
+    const auto frame = static_cast<std::uint32_t>(body);
+    byte_writer w;
+    w.u32(0x4B563305u);
+    for (int i = 0; i < 16; ++i) w.u8(0);  // format GUID
+    w.u32(2).u16(0).u16(0);                // zstd, no dictionary, frame size 0
+    w.u32(b1).u32(0).u32(0).u32(b2);       // 1-, 4-, 8-byte counts of buffer 1; types size
+    w.u16(0).u16(0).u32(b1 + b2).u32(frame);
+    w.u32(static_cast<std::uint32_t>(declared / 4)).u32(0).u32(0).u32(0);  // blobs, blob bytes, 2-byte count, block sizes
+    w.u32(b1).u32(frame).u32(b2).u32(0);
+    for (int i = 0; i < 8; ++i) w.u32(0);  // buffer 2's counts
+    w.u32(0x184D2A50u).u32(frame - 8);     // one skippable frame
+    for (std::uint32_t i = 8; i < frame; ++i) w.u8(0);
+    w.u32(0xFFEEDD00u);
+    return detail_hostile::source2_with_custom(std::move(w).bytes());
+}
+
+// H2 (issue 35): custom data of `n` references to one 4,096-byte string
+// (a typed array of strings, 4 bytes each stored plain): dump rendered it
+// as n copies, 1,000 times the blob.
+inline std::vector<std::byte> source2_string_references(std::size_t n) {
+    using namespace navspan_kv3_test;
+    // The string is the first key (string 0), as hostile4/kv3laugh.py has it.
+    const std::string big(4096, 'A');
+    return detail_hostile::source2_with_custom(kv3_writer(5, method::none)
+                                                   .write(t_object({{big, t_typed(10, 6, std::vector<tv>(n, t_str_ref(0)))},
+                                                                    {"arealist", t_array({})}})));
+}
+
+// H3 (issue 35): area 1's hiding spots as a typed array of `n` nulls, a
+// count with no bytes behind it: the scene kept a labelled point per spot.
+// The file is the same few hundred bytes at every n: its cost may not grow
+// with n at all.
+inline std::vector<std::byte> source2_null_spots(std::size_t n) {
+    using namespace navspan_kv3_test;
+    const tv spots = t_typed(10, 1, std::vector<tv>(n, t_null()));
+    return detail_hostile::source2_with_custom(
+        kv3_writer(5, method::none).write(t_object({{"arealist", t_array({t_object({{"hidingspotdata", spots}})})}})));
+}
+
+// H5 (issue 35): `n` areas on one thin sliver whose bounds cover the map
+// (100,000 units square) plus `n` tiny quads across it: every query read
+// the list of polygons over 256 cells, O(n) per locate.
+inline std::vector<std::byte> source2_slivers(std::size_t n) {
+    s2b::model m = s2b::row_of_quads(35, 0);
+    constexpr float side = 100000.0f;
+    m.corners = {{0, 0, 0}, {1, 0, 0}, {side, side, 0}};
+    m.polygons.push_back({{0, 1, 2}});
+    const std::size_t cols = std::max<std::size_t>(1, static_cast<std::size_t>(std::sqrt(static_cast<double>(n))));
+    const float step = side / static_cast<float>(cols);
+    for (std::size_t i = 0; i < n; ++i) {
+        const float x = static_cast<float>(i % cols) * step, y = static_cast<float>(i / cols) * step;
+        const auto k = static_cast<std::uint32_t>(m.corners.size());
+        m.corners.insert(m.corners.end(), {{x, y, 0}, {x + 1, y, 0}, {x + 1, y + 1, 0}, {x, y + 1, 0}});
+        m.polygons.push_back({{k, k + 1, k + 2, k + 3}});
+    }
+    for (std::size_t i = 0; i < 2 * n; ++i) {
+        s2b::area a;
+        a.id = static_cast<std::uint32_t>(i + 1);
+        a.polygon = i < n ? 0 : static_cast<std::uint32_t>(i - n + 1);
+        a.edges.resize(i < n ? 3 : 4);
+        m.areas.push_back(std::move(a));
+    }
+    return s2b::write(m);
+}
+
 // Every shape, with the sizes the complexity test runs (the larger 8 times
 // the smaller, then the huge one of the absolute memory check) and the
 // endpoints the queries take. The huge sizes against the issue's table: G1
@@ -213,6 +320,16 @@ inline std::vector<shape> all_shapes() {
         {"G5 quake overlapping links", ".nav", quake_overlap, 1024, 8192, "0,0,0", "0", "1", 65535},
         {"H4 plugin inflation padding", ".esp", plugin_padding, 64, 512, "50000,50000,0", "01000801:0", "01000801:1", 1000,
          true},
+        {"H1 source2 KV3 scratch", ".nav", source2_kv3_scratch, 600, 4800, "32,32,0", "1", "1", 38400},
+        // H2's huge file is 266 KB (dump: 0.65 s, 70 MB). Still open: at 1 MB
+        // (262,144 references) dump takes 1.4 s and 137 MB, refusing only
+        // when its JSON passes the render budget (64 bytes per blob byte plus
+        // the work budget: 117 MB there), so it is not run at that size.
+        {"H2 source2 string references", ".nav", source2_string_references, 4096, 32768, "32,32,0", "1", "1", 65536},
+        {"H3 source2 null hiding spots", ".nav", source2_null_spots, 65536, 524288, "32,32,0", "1", "1", 1048576},
+        {"H5 source2 map-wide slivers", ".nav", source2_slivers, 1024, 8192, "50000,50000,0", "1", "2", 10000, false,
+         64},
+        {"H4 plugin padding, accepted", ".esp", plugin_padding_accepted, 64, 512, "500,500,0", "01000801:0", "01000801:1", 1000},
     };
 }
 

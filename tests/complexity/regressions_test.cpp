@@ -20,6 +20,15 @@
 #include "complexity/hostile_inputs.hpp"
 #include "source2/builder.hpp"
 
+#if defined(__linux__)
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
+
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace complexity_regressions_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -208,9 +217,6 @@ TEST_CASE("files changed after opening: read_file's views never see it (the defa
 }
 
 #if defined(__linux__)
-#include <csignal>
-#include <sys/wait.h>
-#include <unistd.h>
 TEST_CASE("files changed after opening: a mapping is opt-in, and truncation under it is SIGBUS (docs/safety.md)") {
     // What docs/safety.md tells mapped_file's users, shown in a child
     // process: the OS gives no snapshot of a mapped file.
@@ -401,3 +407,5 @@ TEST_CASE("G13: every subcommand's --help lists the exit statuses it returns") {
     }
     fs::remove_all(dir);
 }
+
+}  // namespace complexity_regressions_test

@@ -14,6 +14,9 @@
 
 #include "support/corpus.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace core_any_file_test {
+
 namespace {
 
 namespace nav = navspan::nav;
@@ -199,3 +202,5 @@ TEST_CASE("a version-36 file's hull spaces take the names its generation blob st
     CHECK(f->find_space("player") == &f->spaces()[0]);
     CHECK(f->find_space("0") == &f->spaces()[0]);
 }
+
+}  // namespace core_any_file_test

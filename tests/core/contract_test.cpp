@@ -11,6 +11,9 @@
 
 #include <navspan/navspan.hpp>
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace core_contract_test {
+
 namespace {
 
 using namespace navspan;
@@ -106,3 +109,5 @@ TEST_CASE("a file that is not the format fails the same way on every reader") {
     CHECK(!creation::nvnm::navmesh::open(b).ok());
     CHECK(source::selected_areas::open(b).code() == error_code::bad_magic);
 }
+
+}  // namespace core_contract_test

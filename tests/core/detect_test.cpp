@@ -5,6 +5,9 @@
 
 #include <navspan/navspan.hpp>
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace core_detect_test {
+
 using navspan::detect;
 using navspan::format;
 
@@ -52,3 +55,5 @@ TEST_CASE("the Source magic goes to Source 2 from version 30") {
     CHECK(detect(std::span(nav).first(6)) == format::source_nav);
     CHECK(to_string(format::source2_nav) == "source2_nav");
 }
+
+}  // namespace core_detect_test

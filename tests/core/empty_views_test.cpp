@@ -19,6 +19,9 @@
 #include <navspan/quake.hpp>
 #include <navspan/source.hpp>
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace core_empty_views_test {
+
 namespace {
 
 using namespace navspan;
@@ -863,3 +866,5 @@ TEST_CASE("every accessor of every empty view is safe (default-constructed and m
     });
     MESSAGE(views_checked, " view types checked empty; ", views_without_empty_state, " have no empty state");
 }
+
+}  // namespace core_empty_views_test

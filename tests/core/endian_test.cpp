@@ -6,6 +6,9 @@
 
 #include <navspan/core/endian.hpp>
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace core_endian_test {
+
 using namespace navspan;
 
 TEST_CASE("little-endian loads read the same value at every alignment") {
@@ -54,3 +57,5 @@ TEST_CASE("byte swaps") {
     static_assert(detail::byteswap32(0x12345678u) == 0x78563412u);
     static_assert(detail::byteswap64(0x0102030405060708ull) == 0x0807060504030201ull);
 }
+
+}  // namespace core_endian_test

@@ -5,6 +5,9 @@
 #include <navspan/core/error.hpp>
 #include <navspan/core/result.hpp>
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace core_error_test {
+
 using namespace navspan;
 
 TEST_CASE("messages name the code, the record, its parent and the offset") {
@@ -74,3 +77,5 @@ TEST_CASE("result holds a value or an error") {
     static_assert(std::is_trivially_copyable_v<error>);
     CHECK(std::string(to_string(error_code::limit_exceeded)) == "limit exceeded");
 }
+
+}  // namespace core_error_test

@@ -8,6 +8,9 @@
 #include <navspan/io/mapped_file.hpp>
 #include <navspan/io/read_file.hpp>
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace core_mapped_file_test {
+
 using navspan::error_code;
 using navspan::mapped_file;
 
@@ -85,3 +88,5 @@ TEST_CASE("mapped_file and read_file give bytes back unchanged: CR, LF, Ctrl-Z, 
     std::filesystem::remove(plain);
     std::filesystem::remove(accented);
 }
+
+}  // namespace core_mapped_file_test

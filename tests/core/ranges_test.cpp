@@ -9,6 +9,9 @@
 #include <navspan/core/ranges.hpp>
 #include "support/byte_writer.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace core_ranges_test {
+
 using namespace navspan;
 
 namespace {
@@ -137,3 +140,5 @@ TEST_CASE("sequence_view: records that say where the next one starts") {
 #endif
     CHECK(sequence_view<prefixed>().empty());
 }
+
+}  // namespace core_ranges_test

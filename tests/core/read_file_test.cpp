@@ -14,6 +14,9 @@
 #  include <sys/stat.h>
 #endif
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace core_read_file_test {
+
 using navspan::error_code;
 
 namespace {
@@ -81,3 +84,5 @@ TEST_CASE("read_file and mapped_file read a file's status with 64-bit inode numb
     CHECK(sizeof(st.st_size) == 8);
 }
 #endif
+
+}  // namespace core_read_file_test

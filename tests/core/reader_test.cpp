@@ -6,6 +6,9 @@
 
 #include <navspan/core/reader.hpp>
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace core_reader_test {
+
 using namespace navspan;
 
 namespace {
@@ -95,3 +98,5 @@ TEST_CASE("NAVSPAN_TRY returns the first error") {
     CHECK(f(bytes_of({1, 2})).record == std::string_view("first"));
     CHECK(f(bytes_of({1, 2, 3, 4, 5, 6, 7, 8})).ok());
 }
+
+}  // namespace core_reader_test

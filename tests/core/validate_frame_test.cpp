@@ -9,6 +9,9 @@
 
 #include <navspan/core/validate.hpp>
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace core_validate_frame_test {
+
 namespace {
 
 using namespace navspan;
@@ -92,3 +95,5 @@ TEST_CASE("validate frame: a family list that fails ends validate without the cl
     CHECK(e.offset == 12);
     CHECK(got.size() == findings_per_check);
 }
+
+}  // namespace core_validate_frame_test

@@ -10,6 +10,9 @@
 #include <navspan/core/views.hpp>
 #include "support/byte_writer.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace core_views_test {
+
 using namespace navspan;
 
 namespace {
@@ -115,3 +118,5 @@ TEST_CASE("named values and flag sets") {
     CHECK(set.unnamed_bits() == 0x10);
     for (const auto& f : flags) CHECK(value_of(flags, f.name) == f.value);  // round trip
 }
+
+}  // namespace core_views_test

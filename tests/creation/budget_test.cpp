@@ -16,6 +16,9 @@
 #include "creation/deflate_writer.hpp"
 #include <navspan/tools/creation/info.hpp>
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace creation_budget_test {
+
 namespace {
 
 using navspan::error_code;
@@ -178,3 +181,5 @@ TEST_CASE("budget: navspan info refuses the bomb with a clean error (the command
     CHECK(e.code == error_code::limit_exceeded);
     CHECK(e.message().find("work budget") != std::string::npos);
 }
+
+}  // namespace creation_budget_test

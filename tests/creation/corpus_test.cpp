@@ -17,6 +17,9 @@
 #include "support/expected_info.hpp"
 #include "support/json.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace creation_corpus_test {
+
 namespace creation = navspan::creation;
 
 TEST_CASE("every corpus plugin's info matches EXPECTED.tsv") {
@@ -96,3 +99,5 @@ TEST_CASE("walking the corpus allocates nothing (after the scratch buffer has gr
         CHECK(scope.count() == 0);
     }
 }
+
+}  // namespace creation_corpus_test

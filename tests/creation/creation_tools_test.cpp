@@ -23,6 +23,9 @@
 #include "support/json.hpp"
 #include "support/tool_runs.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace creation_creation_tools_test {
+
 namespace cf = navspan::tools::creation_format;
 namespace creation = navspan::creation;
 using namespace navspan_test;
@@ -669,3 +672,5 @@ TEST_CASE("creation tools: a picture draws at most limits::polygons_per_kib of t
     REQUIRE(cf::build_scene(*raised, drawn).ok());
     CHECK(drawn.polygons.size() == 3 * 512);
 }
+
+}  // namespace creation_creation_tools_test

@@ -20,6 +20,9 @@
 #include "support/corpus_files.hpp"
 #include "support/found_finding.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace creation_creation_validate_test {
+
 namespace creation_validate_helpers {
 
 namespace cr = navspan::creation;
@@ -242,3 +245,5 @@ TEST_CASE("creation validate: every corpus plugin is quiet") {
     MESSAGE("creation corpus: validate on ", files, " plugins");
     CHECK(files == 7);
 }
+
+}  // namespace creation_creation_validate_test

@@ -14,6 +14,9 @@
 #include "support/sweep.hpp"
 #include "support/textured_data.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace creation_inflate_test {
+
 namespace {
 
 using navspan::error_code;
@@ -363,3 +366,5 @@ TEST_CASE("inflating allocates nothing") {
     CHECK(inflate_to(stream, out).ok());
     CHECK(scope.count() == 0);
 }
+
+}  // namespace creation_inflate_test

@@ -19,6 +19,9 @@
 #include "support/json.hpp"
 #include "support/sweep.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace creation_navmeshes_test {
+
 namespace {
 
 using navspan::error_code;
@@ -242,3 +245,5 @@ TEST_CASE("the demo sample is what the builder writes") {
     REQUIRE(navspan::tools::info_json(expected, json).ok());
     CHECK(json.find("\"navmeshes\": 1, \"compressed\": 1, \"nvnm\": 1") != std::string::npos);
 }
+
+}  // namespace creation_navmeshes_test

@@ -11,6 +11,9 @@
 #include "support/alloc_counter.hpp"
 #include "support/sweep.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace creation_nvnm_test {
+
 namespace {
 
 using navspan::error_code;
@@ -407,3 +410,5 @@ TEST_CASE("neighbour_or_none agrees with neighbour on every edge of the builder'
         }
     }
 }
+
+}  // namespace creation_nvnm_test

@@ -11,6 +11,9 @@
 #include "creation/builder.hpp"
 #include "support/alloc_counter.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace creation_plugin_test {
+
 namespace {
 
 using navspan::error_code;
@@ -451,3 +454,5 @@ TEST_CASE("compressed records: bad streams, sizes and limits are clean errors") 
         CHECK(scope.count() == 0);
     }
 }
+
+}  // namespace creation_plugin_test

@@ -2,7 +2,7 @@
 // test checks they still equal what the builder writes (so they stay
 // reproducible), and rewrites them when NAVSPAN_REGENERATE_SEEDS=1:
 //
-//   NAVSPAN_REGENERATE_SEEDS=1 build/test/tests/navspan_test_creation -tc="creation fuzz seeds*"
+//   NAVSPAN_REGENERATE_SEEDS=1 build/test/tests/navspan_tests -tc="creation fuzz seeds*"
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -18,6 +18,9 @@
 #include "creation/builder.hpp"
 #include "creation/walk.hpp"
 #include "support/fuzz_seeds.hpp"
+
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace creation_seeds_test {
 
 using namespace navspan_test;
 
@@ -115,3 +118,5 @@ TEST_CASE("creation fuzz seeds: the committed files equal the builder's output")
         CHECK_MESSAGE(expected.count(entry.path().filename().string()) == 1, entry.path().string());
     }
 }
+
+}  // namespace creation_seeds_test

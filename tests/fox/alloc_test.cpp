@@ -12,6 +12,9 @@
 #include "support/corpus.hpp"
 #include "support/corpus_files.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace fox_alloc_test {
+
 namespace {
 
 std::uint64_t allocations_of_open_and_walk(const std::vector<std::byte>& bytes, std::uint64_t& hash) {
@@ -55,3 +58,5 @@ TEST_CASE("fox: open + full walk allocate nothing (corpus)") {
     });
     CHECK(files == 25);
 }
+
+}  // namespace fox_alloc_test

@@ -10,6 +10,9 @@
 #include "support/exact_float.hpp"
 #include "support/json.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace fox_corpus_test {
+
 TEST_CASE("fox corpus: info --json matches EXPECTED.tsv") {
     NAVSPAN_REQUIRE_CORPUS(folder, "fox-nav2");
     navspan_test::check_info_rows(*folder, "fox", navspan_test::rejected_rows::allowed);
@@ -70,3 +73,5 @@ TEST_CASE("fox corpus: faces resolved through their segment land on the right wo
     CHECK(files == 24);
     MESSAGE("corpus face corners checked: " << corners);
 }
+
+}  // namespace fox_corpus_test

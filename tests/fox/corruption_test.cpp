@@ -14,6 +14,9 @@
 #include "support/corpus.hpp"
 #include "support/sweep.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace fox_corruption_test {
+
 namespace fox = navspan::fox;
 using navspan_test::write_fox;
 
@@ -307,3 +310,5 @@ TEST_CASE("fox: the early Obj2Nav2 old.nav2 is rejected where its NavSystem leav
     CHECK(r.error().offset == 3152);
     MESSAGE(r.error().message());
 }
+
+}  // namespace fox_corruption_test

@@ -18,6 +18,9 @@
 #include "builder.hpp"
 #include "support/corpus.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace fox_face_views_test {
+
 namespace {
 
 namespace fox = navspan::fox;
@@ -125,3 +128,5 @@ TEST_CASE("fox faces: all-corner accessors equal the per-corner ones on every co
     MESSAGE(faces << " corpus faces");
     CHECK(faces > 0);
 }
+
+}  // namespace fox_face_views_test

@@ -17,6 +17,9 @@
 #include "fox/builder.hpp"
 #include "support/corpus.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace fox_fox_contract_test {
+
 namespace fox = navspan::fox;
 
 namespace {
@@ -141,3 +144,5 @@ TEST_CASE("fox contract: group(i) is the i-th group of groups() in both writers'
         check_group_by_index(bytes);
     }
 }
+
+}  // namespace fox_fox_contract_test

@@ -17,6 +17,9 @@
 #include "support/corpus.hpp"
 #include "walk.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace fox_fox_fast_pass_test {
+
 namespace fox = navspan::fox;
 
 namespace {
@@ -94,3 +97,5 @@ TEST_CASE("fox: fast and precise passes agree on multi-byte mutations of corpus 
         MESSAGE(file << ": " << ok << " of 1500 mutations still valid");
     }
 }
+
+}  // namespace fox_fox_fast_pass_test

@@ -18,6 +18,9 @@
 #include "support/corpus.hpp"
 #include "support/corpus_files.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace fox_fox_floor_test {
+
 namespace {
 
 namespace fox = navspan::fox;
@@ -115,3 +118,5 @@ TEST_CASE("fox floor: multi-byte mutations of builder and corpus files, floor an
         }
     }
 }
+
+}  // namespace fox_fox_floor_test

@@ -17,6 +17,9 @@
 #include "support/fuzz_seeds.hpp"
 #include "walk.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace fox_fox_seeds_test {
+
 using namespace navspan_test;
 
 namespace {
@@ -86,3 +89,5 @@ TEST_CASE("the committed fox fuzz seeds equal the builder's output") {
     CHECK(empty);
     CHECK(overflow);
 }
+
+}  // namespace fox_fox_seeds_test

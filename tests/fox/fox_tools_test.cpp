@@ -27,6 +27,9 @@
 #include "support/nav_paths.hpp"
 #include "support/tool_runs.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace fox_fox_tools_test {
+
 namespace fox = navspan::fox;
 namespace ff = navspan::tools::fox_format;
 using namespace navspan_test;
@@ -313,3 +316,5 @@ TEST_CASE("fox tools: the picture is y-up, seen from above with x right and z do
     CHECK(sample.polygon_colours[1] != sample.polygon_colours[2]);
     CHECK(sample.polygon_colours[0] != sample.polygon_colours[1]);
 }
+
+}  // namespace fox_fox_tools_test

@@ -20,6 +20,9 @@
 #include "support/found_finding.hpp"
 #include "validate_cases.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace fox_fox_validate_test {
+
 namespace fox_validate_helpers {
 
 namespace fox = navspan::fox;
@@ -270,3 +273,5 @@ TEST_CASE("fox validate: every Konami corpus file is quiet, each split pair too;
     CHECK(files == 24);
     CHECK(pairs >= 2);
 }
+
+}  // namespace fox_fox_validate_test

@@ -19,6 +19,9 @@
 #include "support/exact_float.hpp"
 #include "support/json.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace fox_reader_test {
+
 namespace fox = navspan::fox;
 using navspan_test::fox_file;
 using navspan_test::write_fox;
@@ -519,3 +522,5 @@ TEST_CASE("fox: the committed demo sample is the builder's sample") {
     const auto committed = navspan_test::read_file(path);
     CHECK(committed == bytes);
 }
+
+}  // namespace fox_reader_test

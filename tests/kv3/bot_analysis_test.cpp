@@ -16,6 +16,9 @@
 #include "support/corpus.hpp"
 #include "kv3_writer.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace kv3_bot_analysis_test {
+
 TEST_CASE("bot analysis: lobby_mapveto.nav's hiding spots, per area, through the Source 2 reader") {
     auto dir = navspan_test::corpus_folder("source2-nav");
     if (!dir) {
@@ -240,3 +243,5 @@ TEST_CASE("validate: the area references of the bot analysis (crafted KV3 in lob
         CHECK(v.findings.size() == real.findings.size());
     }
 }
+
+}  // namespace kv3_bot_analysis_test

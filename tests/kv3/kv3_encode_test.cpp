@@ -24,6 +24,9 @@
 #  include <zstd.h>
 #endif
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace kv3_kv3_encode_test {
+
 namespace {
 
 namespace kv3 = navspan::kv3;
@@ -265,3 +268,5 @@ TEST_CASE("kv3 encode: every corpus blob decoded, re-encoded and decoded again i
     CHECK(blobs >= 6);
     MESSAGE(identical << " of " << blobs << " corpus blobs re-encode byte for byte");
 }
+
+}  // namespace kv3_kv3_encode_test

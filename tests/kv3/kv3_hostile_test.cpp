@@ -17,6 +17,9 @@
 
 #include "kv3/kv3_writer.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace kv3_kv3_hostile_test {
+
 // A named namespace: the tests build as one unity file with kv3_test.cpp.
 namespace kv3_hostile {
 
@@ -152,3 +155,5 @@ TEST_CASE("kv3 H10: a string without its NUL names the bytes it needs") {
     CHECK(e.value > 2);
     CHECK(std::string(e.parent) == "kv3 string table");
 }
+
+}  // namespace kv3_kv3_hostile_test

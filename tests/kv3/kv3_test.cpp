@@ -17,6 +17,9 @@
 #include "support/strict_json.hpp"
 #include "support/sweep.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace kv3_kv3_test {
+
 namespace {
 
 namespace kv3 = navspan::kv3;
@@ -379,3 +382,5 @@ TEST_CASE("kv3: sweeps over synthetic v5 blobs (LZ4 and zstd)") {
     MESSAGE("liblz4/libzstd not found: synthetic compressed sweeps skipped");
 #endif
 }
+
+}  // namespace kv3_kv3_test

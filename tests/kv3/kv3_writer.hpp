@@ -55,6 +55,10 @@ inline tv t_i16(std::int16_t x) { return t_code(20, static_cast<std::uint16_t>(x
 inline tv t_u16(std::uint16_t x) { return t_code(21, x); }
 inline tv t_byte(std::uint8_t x) { return t_code(23, x); }
 inline tv t_str(std::string s) { tv v; v.code = 6; v.text = std::move(s); return v; }
+// A string by its index in the blob's string table (strings are numbered
+// as first met, keys included, depth first): n references to one long
+// string without n copies of it in the tree.
+inline tv t_str_ref(std::uint32_t index) { tv v; v.code = 6; v.bits = std::uint64_t{index} + 1; return v; }
 inline tv t_blob(std::vector<std::byte> b) { tv v; v.code = 7; v.blob = std::move(b); return v; }
 inline tv t_array(std::vector<tv> e) { tv v; v.code = 8; v.elements = std::move(e); return v; }
 inline tv t_object(std::vector<std::pair<std::string, tv>> m) {
@@ -230,7 +234,9 @@ private:
             case 20: case 21: put(l.b2, v.bits, 2); break;
             case 11: case 12: case 19: put(l.b4, v.bits, 4); break;
             case 3: case 4: case 5: put(l.b8, v.bits, 8); break;
-            case 6: put(l.b4, static_cast<std::uint32_t>(string_index(v.text)), 4); break;
+            case 6:
+                put(l.b4, v.text.empty() && v.bits != 0 ? v.bits - 1 : static_cast<std::uint32_t>(string_index(v.text)), 4);
+                break;
             case 7:
                 put(blob_lengths_, v.blob.size(), 4);
                 blob_data_.insert(blob_data_.end(), v.blob.begin(), v.blob.end());

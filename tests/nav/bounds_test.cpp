@@ -16,6 +16,9 @@
 
 #include "creation/builder.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace nav_bounds_test {
+
 namespace {
 
 namespace nav = navspan::nav;
@@ -246,3 +249,5 @@ TEST_CASE("nav bounds: a plugin's walkable stays within limits::polygons_per_kib
     o.limits.polygons_per_kib = 0;  // no bound
     REQUIRE(nav::make_walkable(*creation::plugin_file::open(bytes, o), cell, scratch));
 }
+
+}  // namespace nav_bounds_test

@@ -18,6 +18,9 @@
 #include "support/corpus.hpp"
 #include "support/corpus_walkables.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace nav_distance_field_test {
+
 namespace {
 
 namespace nav = navspan::nav;
@@ -316,3 +319,5 @@ TEST_CASE("distance_field (walkable): refusals, and no allocation per call") {
     CHECK(scope.count() == 0);
     CHECK(reached > 0);
 }
+
+}  // namespace nav_distance_field_test

@@ -19,6 +19,9 @@
 #include "support/corpus_walkables.hpp"
 #include "support/sanitizers.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace nav_exact_test {
+
 namespace {
 
 namespace nav = navspan::nav;
@@ -468,3 +471,5 @@ TEST_CASE("waypoints keep to both sides of a Source-style gap") {
     CHECK(points[1].x == doctest::Approx(164));
     CHECK(points[1].y == doctest::Approx(100));
 }
+
+}  // namespace nav_exact_test

@@ -19,6 +19,9 @@
 #include "support/corpus_walkables.hpp"
 #include "support/sanitizers.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace nav_funnel_test {
+
 namespace {
 
 namespace nav = navspan::nav;
@@ -175,3 +178,5 @@ TEST_CASE("straight_path: every waypoint segment lies over the corridor, on ever
         MESSAGE(std::string(folder_name) << ": " << paths << " paths, " << off << " leave their corridor, at most by " << worst);
     }
 }
+
+}  // namespace nav_funnel_test

@@ -23,6 +23,9 @@
 #include "support/exact_float.hpp"
 #include "support/sanitizers.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace nav_locate_test {
+
 namespace {
 
 namespace nav = navspan::nav;
@@ -380,3 +383,5 @@ TEST_CASE("nav locate: the tolerance left out is infinity, as the command, the C
         }
     });
 }
+
+}  // namespace nav_locate_test

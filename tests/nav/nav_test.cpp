@@ -16,6 +16,9 @@
 #include "support/corpus.hpp"
 #include "support/corpus_walkables.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace nav_nav_test {
+
 namespace {
 
 namespace nav = navspan::nav;
@@ -394,3 +397,5 @@ TEST_CASE("find_path: heuristic_scale 0 makes a hops hook find the fewest steps 
     CHECK(dijkstra.status == nav::path_status::found);
     CHECK(dijkstra.cost == guided.cost);
 }
+
+}  // namespace nav_nav_test

@@ -18,6 +18,9 @@
 #include "support/json.hpp"
 #include "walk.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace quake_quake_corpus_test {
+
 namespace q = navspan::quake;
 using namespace navspan_test;
 
@@ -138,3 +141,5 @@ TEST_CASE("corpus files: no allocation in open and a full walk") {
         CHECK(trusted_hash != hash);
     }
 }
+
+}  // namespace quake_quake_corpus_test

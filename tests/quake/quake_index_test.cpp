@@ -12,6 +12,9 @@
 #include "expect.hpp"
 #include "walk.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace quake_quake_index_test {
+
 namespace q = navspan::quake;
 using navspan::error_code;
 using namespace navspan_test;
@@ -217,3 +220,5 @@ TEST_CASE("error messages name the record, its container and the offset") {
           "index out of range in destination node in link #2 at offset " +
               std::to_string(quake_offsets_of(spec).links + 12) + ": index 7, 5 records");
 }
+
+}  // namespace quake_quake_index_test

@@ -13,6 +13,9 @@
 
 #include "support/byte_writer.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace quake_quake_link_check_test {
+
 namespace {
 
 std::size_t first_bad_reference(const std::vector<std::byte>& links, std::size_t count, std::uint32_t nodes,
@@ -77,3 +80,5 @@ TEST_CASE("the eight-at-a-time link check finds the same first bad link as a pla
     }
     MESSAGE(checked << " single-fault link arrays checked");
 }
+
+}  // namespace quake_quake_link_check_test

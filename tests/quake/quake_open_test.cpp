@@ -16,6 +16,9 @@
 #include "expect.hpp"
 #include "support/json.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace quake_quake_open_test {
+
 namespace q = navspan::quake;
 using navspan::error_code;
 using namespace navspan_test;
@@ -417,3 +420,5 @@ TEST_CASE("navspan info --json for builder files") {
     CHECK(e.code == error_code::inconsistent);
     CHECK(e.message().find("offset 350") != std::string::npos);
 }
+
+}  // namespace quake_quake_open_test

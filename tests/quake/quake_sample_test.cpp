@@ -13,6 +13,9 @@
 #include "expect.hpp"
 #include "support/corpus.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace quake_quake_sample_test {
+
 using namespace navspan_test;
 
 TEST_CASE("the committed Quake sample equals the builder's output") {
@@ -32,3 +35,5 @@ TEST_CASE("the committed Quake sample equals the builder's output") {
     REQUIRE(file.ok());
     check_quake_matches_spec(*file, spec);
 }
+
+}  // namespace quake_quake_sample_test

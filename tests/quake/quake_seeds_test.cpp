@@ -18,6 +18,9 @@
 #include "support/fuzz_seeds.hpp"
 #include "walk.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace quake_quake_seeds_test {
+
 using namespace navspan_test;
 
 namespace {
@@ -53,3 +56,5 @@ TEST_CASE("the committed Quake fuzz seeds equal the builder's output") {
     // edicts, and the 24-byte header of versions 16-18.
     CHECK(layouts == std::set<std::pair<int, int>>{{20, 26}, {20, 30}, {20, 34}, {24, 30}});
 }
+
+}  // namespace quake_quake_seeds_test

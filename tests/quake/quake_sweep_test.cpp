@@ -15,6 +15,9 @@
 #include "support/sweep.hpp"
 #include "walk.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace quake_quake_sweep_test {
+
 namespace q = navspan::quake;
 using navspan::error_code;
 using namespace navspan_test;
@@ -146,3 +149,5 @@ TEST_CASE("the large-file builder makes valid files of any size") {
         }
     }
 }
+
+}  // namespace quake_quake_sweep_test

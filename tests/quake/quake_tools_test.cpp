@@ -26,6 +26,9 @@
 #include "support/picture_check.hpp"
 #include "support/tool_runs.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace quake_quake_tools_test {
+
 namespace q = navspan::quake;
 namespace qf = navspan::tools::quake_format;
 using namespace navspan_test;
@@ -394,3 +397,5 @@ TEST_CASE("pictures: nodes at origins that are not finite are left out, every nu
         CHECK_MESSAGE(checked.problem.empty(), checked.problem);
     }
 }
+
+}  // namespace quake_quake_tools_test

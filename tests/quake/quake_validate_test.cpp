@@ -15,6 +15,9 @@
 #include "support/corpus.hpp"
 #include "support/found_finding.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace quake_quake_validate_test {
+
 namespace {
 
 using quake_found = navspan_test::found_finding;
@@ -86,3 +89,5 @@ TEST_CASE("quake validate: every corpus file is quiet but for hip1m5 v15's Eleva
     MESSAGE("quake corpus: ", files, " files, ", findings, " findings");
     CHECK(findings == 1);
 }
+
+}  // namespace quake_quake_validate_test

@@ -11,6 +11,9 @@
 #include "builder.hpp"
 #include "support/corpus.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace quake_quake_views_test {
+
 namespace q = navspan::quake;
 using namespace navspan_test;
 
@@ -160,3 +163,5 @@ TEST_CASE("a node made from an index has the position of the node made from its 
         }
     }
 }
+
+}  // namespace quake_quake_views_test

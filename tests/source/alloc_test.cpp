@@ -10,6 +10,9 @@
 #include "support/corpus.hpp"
 #include "support/corpus_files.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source_alloc_test {
+
 namespace sb = navspan_test::source_build;
 
 TEST_CASE("open and full traversal allocate nothing: builder files of every version and game") {
@@ -53,3 +56,5 @@ TEST_CASE("area_index::build into caller storage allocates nothing") {
     CHECK(found == 50);
     CHECK(scope.count() == 0);
 }
+
+}  // namespace source_alloc_test

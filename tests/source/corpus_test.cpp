@@ -13,6 +13,9 @@
 #include "support/expected_info.hpp"
 #include "support/json.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source_corpus_test {
+
 using namespace navspan::source;
 
 TEST_CASE("every corpus file's info --json equals its EXPECTED.tsv row") {
@@ -143,3 +146,5 @@ TEST_CASE("de_rats: ladders, ladder links and a degenerate area") {
         }
     }
 }
+
+}  // namespace source_corpus_test

@@ -10,6 +10,9 @@
 
 #include "source/builder.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source_index_test {
+
 namespace sb = navspan_test::source_build;
 using namespace navspan::source;
 
@@ -229,3 +232,5 @@ TEST_CASE("area_index lookups below, between and above the ids, and in an empty 
     CHECK_FALSE(none->position_of(0).has_value());
     CHECK_FALSE(none->find_head(1).has_value());
 }
+
+}  // namespace source_index_test

@@ -14,6 +14,9 @@
 #include "support/corpus.hpp"
 #include "support/sweep.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source_malformed_test {
+
 namespace sb = navspan_test::source_build;
 using namespace navspan::source;
 using navspan::error_code;
@@ -243,3 +246,5 @@ TEST_CASE("corpus: every truncation of a small file, flips through header and fi
         navspan_test::sweep_byte_flips(bytes, expect_clean, 0, plan.flip_end, plan.flip_stride);
     }
 }
+
+}  // namespace source_malformed_test

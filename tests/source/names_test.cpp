@@ -6,6 +6,9 @@
 
 #include <navspan/source.hpp>
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source_names_test {
+
 using namespace navspan::source;
 
 namespace {
@@ -79,3 +82,5 @@ TEST_CASE("flag sets decode names and keep unknown bits") {
     CHECK(area_attribute_names_for(game::left4dead2).data() == l4d_area_attribute_names.data());
     CHECK(area_attribute_names_for(game::tf).data() == area_attribute_names.data());
 }
+
+}  // namespace source_names_test

@@ -11,6 +11,9 @@
 #include "source/variants.hpp"
 #include "source/walk.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source_roundtrip_test {
+
 namespace sb = navspan_test::source_build;
 using namespace navspan::source;
 
@@ -436,3 +439,5 @@ TEST_CASE("Left 4 Dead 2 visibility entries are positions, followed through an a
         }
     }
 }
+
+}  // namespace source_roundtrip_test

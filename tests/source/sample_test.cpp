@@ -12,6 +12,9 @@
 #include "source/builder.hpp"
 #include "support/corpus.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source_sample_test {
+
 namespace {
 const char* const sample_path = NAVSPAN_SOURCE_DIR "/examples/samples/sample_v16_cstrike.nav";
 }
@@ -44,3 +47,5 @@ TEST_CASE("examples/samples/sample_v16_cstrike.nav equals the builder's sample")
     CHECK(line.find("\"visibility_entries\": 12") != std::string::npos);
     CHECK(line.find("\"approach_spots\": 4") != std::string::npos);
 }
+
+}  // namespace source_sample_test

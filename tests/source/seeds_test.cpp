@@ -16,6 +16,9 @@
 #include "source/walk.hpp"
 #include "support/fuzz_seeds.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source_seeds_test {
+
 namespace sb = navspan_test::source_build;
 using navspan::source::game;
 
@@ -65,3 +68,5 @@ TEST_CASE("fuzz/seeds/source holds what the builder writes, small and valid") {
         CHECK(on_disk == s.bytes);
     }
 }
+
+}  // namespace source_seeds_test

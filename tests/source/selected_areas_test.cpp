@@ -8,6 +8,9 @@
 
 #include "support/alloc_counter.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source_selected_areas_test {
+
 using namespace navspan::source;
 
 namespace {
@@ -220,3 +223,5 @@ TEST_CASE("every truncation of the sample is a clean error or a valid document")
         }
     }
 }
+
+}  // namespace source_selected_areas_test

@@ -27,6 +27,9 @@
 #include "support/picture_check.hpp"
 #include "support/nav_paths.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source_tools_test {
+
 namespace sb = navspan_test::source_build;
 namespace tools = navspan::tools::source_format;
 using navspan_test::json_value;
@@ -461,3 +464,5 @@ TEST_CASE("pictures: place names stay text in SVG and cannot break OBJ lines") {
     CHECK_MESSAGE(checked.problem.empty(), checked.problem);
     CHECK(obj.find("\nv 1 2 3") == std::string::npos);
 }
+
+}  // namespace source_tools_test

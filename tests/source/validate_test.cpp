@@ -14,6 +14,9 @@
 #include "support/corpus.hpp"
 #include "support/found_finding.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source_validate_test {
+
 namespace {
 
 namespace ns = navspan::source;
@@ -174,3 +177,5 @@ TEST_CASE("source validate: corpus maps give no error findings from one-way drop
     MESSAGE("source corpus: ", files, " files validated, ", one_way, " one-way connections (info)");
     CHECK(files > 0);
 }
+
+}  // namespace source_validate_test

@@ -16,6 +16,9 @@
 #include "support/corpus.hpp"
 #include "support/corpus_files.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source_versioned_test {
+
 namespace sb = navspan_test::source_build;
 using namespace navspan::source;
 
@@ -169,3 +172,5 @@ TEST_CASE("visit_areas: the callback's result comes back, one version per file")
     static_assert(std::ranges::borrowed_range<versioned_area_list<3>>);
     static_assert(std::is_trivially_copyable_v<versioned_area<16>>);
 }
+
+}  // namespace source_versioned_test

@@ -126,6 +126,9 @@ struct model {
     bool gravity = false;
     // The three version-36 blobs and the custom data.
     blob after_header = zstd_v5(), after_movables = zstd_v5(), after_generation = zstd_v5(), custom = lz4_v4();
+    // When not empty, the custom data's blob as given (a real KV3 blob, from
+    // tests/kv3/kv3_writer.hpp) instead of `custom`'s header and filler.
+    std::vector<std::byte> custom_bytes;
     std::vector<std::byte> extra_tail;  // bytes after the end
 };
 
@@ -240,7 +243,12 @@ inline std::vector<std::byte> write(const model& m) {
     }
     if (g >= 12) w.u8(m.gravity ? 1 : 0);
     if (v >= 36) write_blob(w, m.after_generation);
-    if (m.subversion > 0) write_blob(w, m.custom);
+    if (m.subversion > 0 && !m.custom_bytes.empty()) {
+        while (w.size() % 8 != 0) w.u8(0);
+        w.raw(m.custom_bytes);
+    } else if (m.subversion > 0) {
+        write_blob(w, m.custom);
+    }
     w.raw(m.extra_tail);
     return std::move(w).bytes();
 }

@@ -18,8 +18,12 @@
 
 #include "builder.hpp"
 #include "independent_decoder.hpp"
+#include "model_io.hpp"
 #include "support/corpus.hpp"
 #include "support/json.hpp"
+
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source2_independent_decoder_test {
 
 namespace s2 = navspan::source2;
 namespace ed = navspan::source2::edit;
@@ -106,17 +110,8 @@ void library_agrees(const std::vector<std::byte>& bytes, const ind::counts& c) {
     CHECK_MESSAGE(mismatch.empty(), mismatch, "\n  library: ", info);
 }
 
-s2::model model_of(const std::vector<std::byte>& bytes) {
-    const auto f = s2::nav_file::open(bytes);
-    REQUIRE_MESSAGE(f.ok(), f.error().message());
-    return s2::model::from(*f);
-}
-
-std::vector<std::byte> written(const s2::model& m) {
-    const auto out = s2::write(m);
-    REQUIRE_MESSAGE(out.ok(), out.error().message());
-    return *out;
-}
+using navspan_test::s2m::model_of;
+std::vector<std::byte> written(const s2::model& m) { return navspan_test::s2m::write_ok(m); }
 
 // What deleting area `gone` must take away: its own connection lists, every
 // connection naming it and its ladder links.
@@ -321,3 +316,5 @@ TEST_CASE("independent decoder: every truncation and a sweep of corrupted bytes 
 }
 
 }  // namespace independent_decoder_test
+
+}  // namespace source2_independent_decoder_test

@@ -22,6 +22,9 @@
 #include <navspan/source2/encounter_handles.hpp>
 #include <navspan/source2/generation_blob.hpp>
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source2_source2_corpus_test {
+
 namespace s2 = navspan::source2;
 using namespace navspan_test;
 
@@ -258,3 +261,5 @@ TEST_CASE("corpus: hull names come from the v36 generation blob") {
     REQUIRE(opened->spaces().size() == 1);
     CHECK(opened->spaces()[0].name() == "player");
 }
+
+}  // namespace source2_source2_corpus_test

@@ -14,7 +14,11 @@
 #include <navspan/source2/writer.hpp>
 
 #include "builder.hpp"
+#include "model_io.hpp"
 #include "support/corpus.hpp"
+
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source2_source2_edit_test {
 
 namespace s2 = navspan::source2;
 namespace ed = navspan::source2::edit;
@@ -23,20 +27,15 @@ using navspan::kv3::model_value;
 
 namespace {
 
-s2::model model_of(const std::vector<std::byte>& bytes) {
-    const auto f = s2::nav_file::open(bytes);
-    REQUIRE_MESSAGE(f.ok(), f.error().message());
-    return s2::model::from(*f);
-}
+using navspan_test::s2m::model_of;
 
 // write() (validated), then the reader and its analysis must take it.
 std::vector<std::byte> written(const s2::model& m) {
-    const auto out = s2::write(m);
-    REQUIRE_MESSAGE(out.ok(), out.error().message());
-    const auto f = s2::nav_file::open(*out);
+    std::vector<std::byte> out = navspan_test::s2m::write_ok(m);
+    const auto f = s2::nav_file::open(out);
     REQUIRE_MESSAGE(f.ok(), f.error().message());
     CHECK(f->trailing().empty());
-    return *out;
+    return out;
 }
 
 // A row of quads with a tool-made analysis: area i has spot i + 1 and an
@@ -246,3 +245,5 @@ TEST_CASE("an edited de_mirage writes, re-opens to its last byte, validates and 
     REQUIRE(s2::validate(d.file, [&](const navspan::finding& f) { if (f.check->level == navspan::severity::error) ++errors; }).ok());
     CHECK(errors == 0);
 }
+
+}  // namespace source2_source2_edit_test

@@ -10,6 +10,9 @@
 
 #include "builder.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source2_source2_nav_test {
+
 namespace nav = navspan::nav;
 namespace b2 = navspan_test::s2b;
 
@@ -76,3 +79,5 @@ TEST_CASE("source2 walkable: ladders link their bottom and top areas both ways")
     REQUIRE(found.status == nav::path_status::found);
     CHECK(found.corridor.size() == 2);
 }
+
+}  // namespace source2_source2_nav_test

@@ -14,6 +14,9 @@
 #include "support/alloc_counter.hpp"
 #include "walk.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source2_source2_open_test {
+
 namespace s2 = navspan::source2;
 namespace b = navspan_test::s2b;
 
@@ -468,3 +471,5 @@ TEST_CASE("trusted opens the same way") {
     CHECK(navspan_test::walk_source2_file(f) == navspan_test::walk_source2(bytes));
     static_assert(navspan::verified_file<s2::nav_file>);
 }
+
+}  // namespace source2_source2_open_test

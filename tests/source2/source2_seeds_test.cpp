@@ -16,6 +16,9 @@
 #include "support/fuzz_seeds.hpp"
 #include "walk.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source2_source2_seeds_test {
+
 namespace {
 
 using navspan_test::fuzz_seed;
@@ -61,3 +64,5 @@ TEST_CASE("the committed Source 2 fuzz seeds equal the builder's output") {
         CHECK(navspan_test::walk_source2(committed) == navspan_test::walk_source2_file(*file));
     });
 }
+
+}  // namespace source2_source2_seeds_test

@@ -18,6 +18,9 @@
 #include "support/picture_check.hpp"
 #include "support/tool_runs.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source2_source2_tools_test {
+
 namespace s2t = navspan::source2;
 namespace s2f = navspan::tools::source2_format;
 
@@ -142,3 +145,5 @@ TEST_CASE("source2 picture: the hiding spots of the bot analysis as points (lobb
     REQUIRE(navspan_test::call_opened(navspan_test::read_file(*folder / "files" / "ValveResourceFormat__ValveResourceFormat__preview_flat.nav"), s2f::build_scene, flat).ok());
     CHECK(flat.points.empty());
 }
+
+}  // namespace source2_source2_tools_test

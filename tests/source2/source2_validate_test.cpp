@@ -15,6 +15,9 @@
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source2_source2_validate_test {
+
 namespace s2 = navspan::source2;
 namespace b = navspan_test::s2b;
 
@@ -222,3 +225,5 @@ TEST_CASE("validate: a duplicate ladder id names the first ladder with it, in O(
     CHECK(listed == navspan::findings_per_check);
     CHECK(listed + left_out == 20000 - 3);
 }
+
+}  // namespace source2_source2_validate_test

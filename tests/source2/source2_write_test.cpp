@@ -16,6 +16,9 @@
 #include "support/corpus.hpp"
 #include "support/corpus_files.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace source2_source2_write_test {
+
 namespace s2 = navspan::source2;
 namespace b = navspan_test::s2b;
 
@@ -172,3 +175,5 @@ TEST_CASE("write refuses a bot analysis that does not decode unless allow_invali
     CHECK(std::string(refused.error().record) == "bot-analysis-undecodable");
     CHECK(s2::write(m, {true}).ok());
 }
+
+}  // namespace source2_source2_write_test

@@ -7,7 +7,7 @@
 // every row. When a dump change IS intended, regenerate the table and commit
 // it with the change:
 //
-//   NAVSPAN_WRITE_DUMP_DIGESTS=1 build/dev/tests/navspan_test_tools -tc='dump: *'
+//   NAVSPAN_WRITE_DUMP_DIGESTS=1 build/dev/tests/navspan_tests -tc='dump: *'
 //
 // which rewrites the table in the source tree (NAVSPAN_SOURCE_DIR) instead
 // of comparing; review its diff: only the files the change meant to touch
@@ -28,6 +28,9 @@
 #include <navspan/tools/modules.hpp>
 
 #include "support/corpus.hpp"
+
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace tools_dump_identity_test {
 
 namespace {
 
@@ -121,3 +124,5 @@ TEST_CASE("dump: every corpus file's dump is byte-identical to dump_digests.tsv"
         if (now.find(entry.first) == now.end()) MESSAGE("not in the corpus: " << entry.first);
     }
 }
+
+}  // namespace tools_dump_identity_test

@@ -18,6 +18,9 @@
 #include "source2/builder.hpp"
 #include "support/corpus.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace tools_edit_test {
+
 namespace {
 
 namespace s2 = navspan::source2;
@@ -150,3 +153,5 @@ TEST_CASE("apply_edits: edits one format takes are refused by the others, with t
     // The file itself: not one edit writes, or not a file at all.
     CHECK(run_edits(junk, {}).where.at == stage::open);
 }
+
+}  // namespace tools_edit_test

@@ -3,6 +3,9 @@
 
 #include <navspan/tools/findings.hpp>
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace tools_findings_test {
+
 TEST_CASE("from_library names the record and the value the check describes") {
     static constexpr navspan::check_info missing{"missing-connection-target", navspan::severity::error,
                                                  "a connection names an area id no area has", "area id"};
@@ -38,3 +41,5 @@ TEST_CASE("from_library names a record after the record that holds it") {
     CHECK(x.record == "navmesh #0 (id 16779265) triangle #1");
     CHECK(x.message == "the neighbour triangle has no edge back to this one (neighbour triangle 0)");
 }
+
+}  // namespace tools_findings_test

@@ -13,6 +13,9 @@
 #include "support/json.hpp"
 #include "support/strict_json.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace tools_json_writer_test {
+
 using navspan::tools::json_writer;
 using navspan::tools::output;
 
@@ -277,3 +280,5 @@ TEST_CASE("output::print writes fixed numbers as printf's %.Nf does") {
         }
     }
 }
+
+}  // namespace tools_json_writer_test

@@ -19,6 +19,9 @@
 #include "support/corpus.hpp"
 #include "vpk/builder.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace tools_package_test {
+
 namespace fs = std::filesystem;
 namespace vb = vpk_test;
 
@@ -130,3 +133,5 @@ TEST_CASE("package_reader: several navigation members, a missing member") {
     navspan::tools::package_reader big;
     CHECK(load(big, path + ":maps/a.nav", small).code == navspan::error_code::limit_exceeded);
 }
+
+}  // namespace tools_package_test

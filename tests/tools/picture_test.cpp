@@ -9,6 +9,9 @@
 #include <navspan/tools/svg.hpp>
 #include "support/picture_check.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace tools_picture_test {
+
 using namespace navspan::tools;
 
 namespace {
@@ -239,3 +242,4 @@ TEST_CASE("svg: height ramp, labels, links hidden on big maps, path markers, axi
     CHECK(navspan_test::svg_numbers_problem(text).empty());
 }
 
+}  // namespace tools_picture_test

@@ -3,7 +3,7 @@
 // the part of examples/navspan/dump/<doc> between the fields markers must be
 // the tables the descriptions give. After a description changes,
 //
-//   NAVSPAN_WRITE_SCHEMA_DOCS=1 build/dev/tests/navspan_test_tools -tc='schema docs*'
+//   NAVSPAN_WRITE_SCHEMA_DOCS=1 build/dev/tests/navspan_tests -tc='schema docs*'
 //
 // rewrites that part in the source tree (review the diff).
 #include <doctest/doctest.h>
@@ -19,6 +19,9 @@
 #include <navspan/tools/source2/fields.hpp>
 
 #include "support/corpus.hpp"
+
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace tools_schema_docs_test {
 
 TEST_CASE("schema docs: source2.md, fox.md and creation.md hold the tables the field descriptions give") {
     const std::pair<std::string, std::string> docs[] = {{"source2.md", navspan::tools::source2_fields::schema_markdown()},
@@ -45,3 +48,5 @@ TEST_CASE("schema docs: source2.md, fox.md and creation.md hold the tables the f
         CHECK(text.substr(from, end - from) == tables);
     }
 }
+
+}  // namespace tools_schema_docs_test

@@ -11,6 +11,9 @@
 
 #include "support/corpus.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace vpk_vpk_corpus_test {
+
 namespace vpk = navspan::vpk;
 
 TEST_CASE("vpk corpus: point_template_test.vpk") {
@@ -63,3 +66,5 @@ TEST_CASE("vpk corpus: point_template_test.vpk") {
         CHECK_MESSAGE(opened.ok(), opened.error().message());
     }
 }
+
+}  // namespace vpk_vpk_corpus_test

@@ -13,6 +13,9 @@
 
 #include "builder.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace vpk_vpk_hostile_test {
+
 namespace {
 
 namespace vpk = navspan::vpk;
@@ -233,3 +236,5 @@ TEST_CASE("vpk hostile: every prefix and every one-byte change stays safe") {
     }
     CHECK(h > 0);
 }
+
+}  // namespace vpk_vpk_hostile_test

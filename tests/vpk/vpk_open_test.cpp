@@ -14,6 +14,9 @@
 #include "builder.hpp"
 #include "support/alloc_counter.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace vpk_vpk_open_test {
+
 namespace {
 
 namespace vpk = navspan::vpk;
@@ -232,3 +235,5 @@ TEST_CASE("vpk: the CRC32 is zlib's") {
     const std::span<const std::byte> all(big);
     CHECK(vpk::crc32_update(vpk::crc32(all.first(333)), all.subspan(333)) == vpk::crc32(all));
 }
+
+}  // namespace vpk_vpk_open_test

@@ -21,6 +21,9 @@
 #include "support/corpus.hpp"
 #include "support/corpus_files.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace write_edit_test {
+
 namespace {
 
 namespace ns = navspan::source;
@@ -230,3 +233,5 @@ TEST_CASE("quake edit: deleting a node drops its links, the links into it, their
     const auto out = nq::write(m, {.allow_invalid = true});
     REQUIRE(out.ok());
 }
+
+}  // namespace write_edit_test

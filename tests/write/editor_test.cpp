@@ -16,6 +16,9 @@
 #include <navspan/tools/pack.hpp>
 #include "quake/builder.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace write_editor_test {
+
 namespace {
 
 namespace ns = navspan::source;
@@ -164,3 +167,5 @@ TEST_CASE("pack: the JSON tree is a fixed number of bytes per node (H8)") {
     CHECK(bad.error() == "unknown literal");
     CHECK(bad.error_offset() == 11);
 }
+
+}  // namespace write_editor_test

@@ -22,6 +22,9 @@
 #include "support/corpus.hpp"
 #include "support/corpus_files.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace write_pack_test {
+
 namespace {
 
 template <class Dump>
@@ -133,3 +136,5 @@ TEST_CASE("pack: the schema docs hold the tables the descriptions give") {
         CHECK(generated == tables);
     }
 }
+
+}  // namespace write_pack_test

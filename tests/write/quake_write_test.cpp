@@ -15,6 +15,9 @@
 #include "support/corpus.hpp"
 #include "support/corpus_files.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace write_quake_write_test {
+
 namespace {
 
 namespace nq = navspan::quake;
@@ -97,3 +100,5 @@ TEST_CASE("quake: the writer refuses what the format cannot hold and validate er
     REQUIRE_FALSE(non_finite.ok());
     CHECK(std::string(non_finite.error().record) == "non-finite-position");
 }
+
+}  // namespace write_quake_write_test

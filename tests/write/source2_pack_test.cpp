@@ -16,6 +16,9 @@
 #include "support/corpus.hpp"
 #include "support/corpus_files.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace write_source2_pack_test {
+
 namespace {
 
 namespace b = navspan_test::s2b;
@@ -189,3 +192,5 @@ TEST_CASE("pack: a source2 bot analysis that differs from the stored blob is ref
     });
     CHECK(checked >= 1);  // de_mirage's populated analysis
 }
+
+}  // namespace write_source2_pack_test

@@ -17,6 +17,9 @@
 #include "support/corpus.hpp"
 #include "support/corpus_files.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace write_source_write_test {
+
 namespace {
 
 namespace sb = navspan_test::source_build;
@@ -134,3 +137,5 @@ TEST_CASE("source: the writer refuses validate errors unless allowed") {
     CHECK(std::string(refused.error().record) == "missing-connection-target");
     CHECK(ns::write(m, {.allow_invalid = true}).ok());
 }
+
+}  // namespace write_source_write_test

@@ -31,13 +31,13 @@ inline void print_locate(const char* file, const nav_view& view, const navspan::
             w.field("file", std::string_view(file));
             if (!view.space.empty() && at) w.field("space", std::string_view(view.space));
             w.key("point");
-            write_point_json(w, point);
+            json_values::write_vec3(w, point);
             w.field("under_or_above", at.has_value() && !at->nearest_only);
             if (at) {
                 w.key("polygon");
                 write_polygon_json(w, view, at->polygon);
                 w.key("on_surface");
-                write_point_json(w, at->point);
+                json_values::write_vec3(w, at->point);
                 w.field("distance", nav::distance(at->point, point));
             }
         });

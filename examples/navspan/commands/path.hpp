@@ -122,7 +122,7 @@ inline void print_path_json(const char* file, const nav_ends& ends, const found_
         w.end_array();
         w.key("waypoints");
         w.begin_array();
-        for (const navspan::vec3& at : p.waypoints) write_point_json(w, at);
+        for (const navspan::vec3& at : p.waypoints) json_values::write_vec3(w, at);
         w.end_array();
         // Added after the first keys (issue 25): how far each end was
         // moved, the search used, and the kind of each link taken.

@@ -10,7 +10,8 @@
 // navspan::nav API only (make_walkable, spatial_index, find_path,
 // straight_path, raycast), so every format nav/ reads, including ones added
 // later, is served here without a change. The opaque types and the helpers
-// are in detail/abi.hpp.
+// are in detail/abi.hpp, the bodies the path and distance-field calls share
+// in detail/search.hpp, the bot analysis rows in detail/bot.hpp.
 //
 // Rules kept by every entry point: no exception leaves (with exceptions
 // enabled each body runs under guarded(): bad_alloc becomes
@@ -37,6 +38,7 @@
 
 #include "detail/abi.hpp"
 #include "detail/package.hpp"
+#include "detail/search.hpp"
 
 #ifndef NAVSPAN_VERSION
 #define NAVSPAN_VERSION "0.1.0"
@@ -88,6 +90,15 @@ void navspan_options_init(navspan_options* o) {
     *o = navspan_options{};
     o->size = sizeof *o;
     o->max_file_size = navspan::limits{}.max_file_size;
+    o->polygons_per_kib = navspan::limits{}.polygons_per_kib;
+}
+
+// The limits the options ask for (the rest the library's defaults).
+static navspan::limits limits_of(const navspan_options& o) noexcept {
+    navspan::limits lim;
+    lim.max_file_size = o.max_file_size;
+    lim.polygons_per_kib = o.polygons_per_kib;
+    return lim;
 }
 
 // Reads the members of `given` that its size covers; the rest keep defaults.
@@ -115,13 +126,12 @@ navspan_result navspan_open_bytes(const void* data, size_t size, const navspan_o
         } else {
             f->bytes = navspan::bytes_view(bytes, size);
         }
+        const navspan::limits lim = limits_of(o);
         if (navspan::detect(f->bytes) == navspan::format::vpk_package) {
-            navspan::limits lim;
-            lim.max_file_size = o.max_file_size;
             // No path: a member in a split set's archive cannot be found.
             if (const navspan_result r = unpack_member(*f, {}, {}, lim, error); r != navspan_result_success) return r;
         }
-        if (const navspan_result r = open_common(*f, error); r != navspan_result_success) return r;
+        if (const navspan_result r = open_common(*f, lim, error); r != navspan_result_success) return r;
         *out = f.release();
         return navspan_result_success;
     });
@@ -135,8 +145,7 @@ navspan_result navspan_open_path(const char* path, const navspan_options* option
     return guarded([&] {
         const navspan_options o = effective(options);
         auto f = std::make_unique<navspan_file>();
-        navspan::limits lim;
-        lim.max_file_size = o.max_file_size;
+        const navspan::limits lim = limits_of(o);
         const navspan::tools::package_path sel = navspan::tools::split_package_path(path);
         path = sel.file.c_str();
         if ((o.flags & NAVSPAN_OPEN_MAP) != 0) {
@@ -163,7 +172,7 @@ navspan_result navspan_open_path(const char* path, const navspan_options* option
             return fail_text(navspan_result_invalid_argument, "package member",
                              "a member was named, but " + sel.file + " is not a VPK package", error);
         }
-        if (const navspan_result r = open_common(*f, error); r != navspan_result_success) return r;
+        if (const navspan_result r = open_common(*f, lim, error); r != navspan_result_success) return r;
         *out = f.release();
         return navspan_result_success;
     });
@@ -426,28 +435,13 @@ navspan_result navspan_mesh_links(const navspan_mesh* m, uint32_t first, uint32_
 
 navspan_result navspan_locate(const navspan_mesh* m, const float point[3], float tolerance, navspan_location* out) {
     if (m == nullptr || out == nullptr || !finite3(point) || std::isnan(tolerance)) return navspan_result_invalid_argument;
-    const auto at = m->index.locate(vec(point), tolerance);
-    if (!at) {
-        out->polygon = NAVSPAN_NO_POLYGON;
-        return navspan_result_not_found;
-    }
-    out->polygon = at->polygon;
-    put(out->point, at->point);
-    out->distance = at->height_gap;
-    return navspan_result_success;
+    return location_out(m->index.locate(vec(point), tolerance), &nav::located::height_gap, out);
 }
 
 navspan_result navspan_nearest(const navspan_mesh* m, const float point[3], float max_distance, navspan_location* out) {
     if (m == nullptr || out == nullptr || !finite3(point) || std::isnan(max_distance)) return navspan_result_invalid_argument;
-    const auto closest = m->index.nearest(vec(point), std::min(max_distance, std::numeric_limits<float>::max()));
-    if (!closest) {
-        out->polygon = NAVSPAN_NO_POLYGON;
-        return navspan_result_not_found;
-    }
-    out->polygon = closest->polygon;
-    put(out->point, closest->point);
-    out->distance = closest->distance;
-    return navspan_result_success;
+    return location_out(m->index.nearest(vec(point), std::min(max_distance, std::numeric_limits<float>::max())),
+                        &nav::located::distance, out);
 }
 
 navspan_result navspan_locate_many(const navspan_mesh* m, const float* points, size_t count, float tolerance,
@@ -483,137 +477,7 @@ navspan_result navspan_scratch_create(const navspan_mesh* m, navspan_scratch** o
 void navspan_scratch_destroy(navspan_scratch* s) { delete s; }
 
 void navspan_path_request_init(navspan_path_request* r) {
-    if (r == nullptr) return;
-    *r = navspan_path_request{};
-    r->size = sizeof *r;
-    r->start = r->goal = NAVSPAN_NO_POLYGON;
-}
-
-// The polygon and point of each end of a path request, into the result:
-// a polygon given is checked, NAVSPAN_NO_POLYGON is found from the point
-// (which then moves onto the polygon's surface). invalid_argument for a
-// point not finite or a polygon out of range, unusable or not found.
-static navspan_result resolve_path_ends(const navspan_mesh& m, const navspan_path_request& q, navspan_path_result& r) {
-    const std::uint32_t polygons = static_cast<std::uint32_t>(m.w.polygon_count());
-    std::memcpy(r.start_point, q.start_point, sizeof r.start_point);
-    std::memcpy(r.goal_point, q.goal_point, sizeof r.goal_point);
-    for (int end = 0; end < 2; ++end) {
-        std::uint32_t& polygon = end == 0 ? r.start : r.goal;
-        float* point = end == 0 ? r.start_point : r.goal_point;
-        polygon = end == 0 ? q.start : q.goal;
-        if (!finite3(point)) return navspan_result_invalid_argument;
-        if (polygon == NAVSPAN_NO_POLYGON) {
-            const auto at = resolve(m, point);
-            if (!at) return navspan_result_invalid_argument;
-            polygon = at->polygon;
-            put(point, at->point);
-        } else if (polygon >= polygons || !m.w.usable(polygon)) {
-            return navspan_result_invalid_argument;
-        }
-    }
-    return navspan_result_success;
-}
-
-// A* over the polygons, or the exact search over the mesh's search graph
-// (its corridor lives in the graph scratch until the next search), with
-// the request's cost hook if it has one.
-static nav::path_result search_path(const navspan_mesh& m, const navspan_path_request& q, const navspan_path_result& r,
-                                    navspan_scratch& scratch, bool exact, float heuristic_scale) {
-    const navspan::vec3 a = vec(r.start_point), b = vec(r.goal_point);
-    const hook_cost hook{q.cost, q.cost_user, m.w.link_count() ? m.w.links(0).data() : nullptr};
-    if (!exact) {
-        return q.cost != nullptr ? nav::find_path(m.w, r.start, a, r.goal, b, scratch.s, hook, heuristic_scale)
-                                 : nav::find_path(m.w, r.start, a, r.goal, b, scratch.s, nav::distance_cost{},
-                                                  heuristic_scale);
-    }
-    const nav::search_graph& g = m.graph();
-    scratch.fit(g);
-    const nav::exact_path_result ex =
-        q.cost != nullptr ? nav::find_exact_path(g, r.start, a, r.goal, b, scratch.graph_s, hook, heuristic_scale)
-                          : nav::find_exact_path(g, r.start, a, r.goal, b, scratch.graph_s, nav::distance_cost{},
-                                                 heuristic_scale);
-    nav::path_result found;
-    found.status = ex.status;
-    found.cost = ex.cost;
-    found.corridor = ex.corridor;
-    found.expanded = ex.expanded;
-    return found;
-}
-
-// The cost and corridor of a path found, into the caller's array (NULL:
-// not asked for); buffer_too_small when the array is shorter.
-static navspan_result copy_corridor_out(const navspan_path_request& q, std::span<const nav::polygon_index> corridor,
-                                        float cost, navspan_path_result& r) {
-    r.cost = cost;
-    r.corridor_count = corridor.size();
-    if (q.corridor == nullptr) return navspan_result_success;
-    const std::size_t kept = std::min(corridor.size(), q.corridor_capacity);
-    if (kept > 0) std::memcpy(q.corridor, corridor.data(), kept * sizeof(std::uint32_t));
-    return kept < corridor.size() ? navspan_result_buffer_too_small : navspan_result_success;
-}
-
-// The corridor and the waypoints of a path found, into the caller's
-// arrays; an array left NULL was not asked for and never makes the call
-// fail. buffer_too_small when an array is shorter than the path.
-static navspan_result copy_path_out(const navspan_mesh& m, const navspan_path_request& q, const nav::path_result& found,
-                                    navspan_scratch& scratch, navspan_path_result& r) {
-    navspan_result status = copy_corridor_out(q, found.corridor, found.cost, r);
-    if (q.waypoints != nullptr) {
-        // The scratch holds room for the longest corridor's funnel
-        // (navspan_scratch::fit), so the path is never cut here.
-        const auto straight = nav::straight_path(m.w, found.corridor, vec(r.start_point), vec(r.goal_point), scratch.points);
-        if (!straight.complete) return navspan_result_internal;
-        r.waypoint_count = straight.count;
-        const std::size_t n = std::min(straight.count, q.waypoint_capacity);
-        for (std::size_t i = 0; i < n; ++i) put(q.waypoints + 3 * i, scratch.points[i]);
-        if (n < straight.count) status = navspan_result_buffer_too_small;
-    }
-    return status;
-}
-
-// navspan_find_path, navspan_find_exact_path and their _scaled forms: one
-// body, the search and the heuristic's scale apart.
-static navspan_result shortest_path_out(const navspan_mesh& m, const navspan_path_request& q, navspan_scratch& scratch,
-                                        navspan_path_result& r);
-
-static navspan_result find_path_with(const navspan_mesh* m, navspan_scratch* scratch, const navspan_path_request* request,
-                                     navspan_path_result* result, navspan_path_model model, float heuristic_scale) {
-    const bool exact = model == navspan_path_exact;
-    if (m == nullptr || request == nullptr || result == nullptr || request->size == 0 || result->size == 0 ||
-        !(heuristic_scale >= 0) || heuristic_scale == std::numeric_limits<float>::infinity()) {
-        return navspan_result_invalid_argument;
-    }
-    navspan_path_request q;
-    navspan_path_request_init(&q);
-    std::memcpy(&q, request, std::min(request->size, sizeof q));
-    if ((q.corridor == nullptr && q.corridor_capacity != 0) || (q.waypoints == nullptr && q.waypoint_capacity != 0) ||
-        (model == navspan_path_shortest && q.cost != nullptr)) {
-        return navspan_result_invalid_argument;
-    }
-    return guarded([&] {
-        navspan_path_result r{};
-        r.start = r.goal = NAVSPAN_NO_POLYGON;
-        navspan_result status = resolve_path_ends(*m, q, r);
-        if (status == navspan_result_success) {
-            std::unique_ptr<navspan_scratch> own;
-            if (scratch == nullptr) {
-                own = std::make_unique<navspan_scratch>();
-                scratch = own.get();
-            }
-            if (model == navspan_path_shortest) {
-                status = shortest_path_out(*m, q, *scratch, r);
-                copy_out(result, r);
-                return status;
-            }
-            scratch->fit(m->w);  // a scratch made for a smaller mesh grows (once)
-            const nav::path_result found = search_path(*m, q, r, *scratch, exact, heuristic_scale);
-            r.expanded = found.expanded;
-            status = found.status == nav::path_status::found ? copy_path_out(*m, q, found, *scratch, r)
-                                                             : from_search(found.status);
-        }
-        copy_out(result, r);
-        return status;
-    });
+    if (r != nullptr) *r = default_path_request();
 }
 
 navspan_result navspan_find_path(const navspan_mesh* m, navspan_scratch* scratch, const navspan_path_request* request,
@@ -626,27 +490,10 @@ navspan_result navspan_find_exact_path(const navspan_mesh* m, navspan_scratch* s
     return find_path_with(m, scratch, request, result, navspan_path_exact, 1.0f);
 }
 
-// navspan_path_shortest: find_shortest_path, its corridor and its own
-// waypoints into the caller's arrays.
-static navspan_result shortest_path_out(const navspan_mesh& m, const navspan_path_request& q, navspan_scratch& scratch,
-                                        navspan_path_result& r) {
-    if (!scratch.shortest.fits(m.w)) scratch.shortest.fit(m.w);
-    const auto found = nav::find_shortest_path(m.w, r.start, vec(r.start_point), r.goal, vec(r.goal_point), scratch.shortest);
-    r.expanded = found.expanded;
-    if (found.status != nav::query_status::found) return from_search(found.status);
-    navspan_result status = copy_corridor_out(q, found.corridor, found.cost, r);
-    if (q.waypoints != nullptr) {
-        r.waypoint_count = found.waypoints.size();
-        const std::size_t n = std::min(found.waypoints.size(), q.waypoint_capacity);
-        for (std::size_t i = 0; i < n; ++i) put(q.waypoints + 3 * i, found.waypoints[i]);
-        if (n < found.waypoints.size()) status = navspan_result_buffer_too_small;
-    }
-    return status;
-}
-
 navspan_result navspan_find_path_model(const navspan_mesh* m, navspan_scratch* scratch, const navspan_path_request* request,
                                        navspan_path_model model, navspan_path_result* result) {
-    if (model != navspan_path_polygons && model != navspan_path_exact && model != navspan_path_shortest) {
+    const int chosen = c_enum_value(model);
+    if (chosen != navspan_path_polygons && chosen != navspan_path_exact && chosen != navspan_path_shortest) {
         return navspan_result_invalid_argument;
     }
     return find_path_with(m, scratch, request, result, model, 1.0f);
@@ -722,59 +569,6 @@ navspan_result navspan_raycast_ex(const navspan_mesh* m, uint32_t start, const f
     r.gave_up = hit.gave_up ? 1 : 0;
     copy_out(out, r);
     return navspan_result_success;
-}
-
-// The starts of a distance field into the scratch's list; false for a
-// start graph_endpoint refuses.
-static bool field_starts(const navspan_mesh& m, navspan_scratch& s, const uint32_t* start_polygons, const float* start_points,
-                         std::size_t start_count) {
-    if (s.starts.size() < start_count) s.starts.resize(start_count);
-    for (std::size_t i = 0; i < start_count; ++i) {
-        const std::uint32_t polygon = start_polygons != nullptr ? start_polygons[i] : NAVSPAN_NO_POLYGON;
-        const float* point = start_points != nullptr ? start_points + 3 * i : nullptr;
-        if (!graph_endpoint(m, polygon, point, s.starts[i])) return false;
-    }
-    return true;
-}
-
-// navspan_distance_field under either model: the exact one over the
-// mesh's search graph, or find_path's over the walkable (no graph built).
-static navspan_result distance_field_with(const navspan_mesh* m, navspan_scratch* scratch, const uint32_t* start_polygons,
-                                          const float* start_points, size_t start_count, float max_cost, bool exact,
-                                          float* costs, size_t capacity, size_t* reached) {
-    if (reached != nullptr) *reached = 0;
-    // A start count no array of points could hold is refused before the
-    // scratch is grown for it.
-    if (m == nullptr || start_count == 0 || start_count > std::numeric_limits<std::size_t>::max() / (3 * sizeof(float)) ||
-        (start_polygons == nullptr && start_points == nullptr) || (costs == nullptr && capacity != 0) ||
-        !(max_cost >= 0)) {
-        return navspan_result_invalid_argument;
-    }
-    if (capacity < m->w.polygon_count()) return navspan_result_buffer_too_small;
-    auto finish = [&](const nav::distance_field_result& r) {
-        if (reached != nullptr) *reached = r.reached;
-        return from_search(r.status);
-    };
-    if (exact) {
-        return guarded([&] {
-            return with_graph(*m, scratch, [&](const nav::search_graph& g, navspan_scratch& s) {
-                if (!field_starts(*m, s, start_polygons, start_points, start_count)) return navspan_result_invalid_argument;
-                return finish(nav::distance_field(g, std::span<const nav::goal_point>(s.starts.data(), start_count), max_cost,
-                                                  std::span<float>(costs, capacity), s.graph_s));
-            });
-        });
-    }
-    return guarded([&] {
-        std::unique_ptr<navspan_scratch> own;
-        if (scratch == nullptr) {
-            own = std::make_unique<navspan_scratch>();
-            scratch = own.get();
-        }
-        scratch->fit(m->w);
-        if (!field_starts(*m, *scratch, start_polygons, start_points, start_count)) return navspan_result_invalid_argument;
-        return finish(nav::distance_field(m->w, std::span<const nav::goal_point>(scratch->starts.data(), start_count), max_cost,
-                                          std::span<float>(costs, capacity), scratch->s));
-    });
 }
 
 navspan_result navspan_distance_field(const navspan_mesh* m, navspan_scratch* scratch, const uint32_t* start_polygons,
@@ -854,12 +648,7 @@ navspan_result navspan_find_nearest_goal(const navspan_mesh* m, navspan_scratch*
     return guarded([&] {
         return with_graph(*m, scratch, [&](const nav::search_graph& g, navspan_scratch& s) {
             // The goals go where a distance field's starts go (grown once).
-            if (s.starts.size() < goal_count) s.starts.resize(goal_count);
-            for (std::size_t i = 0; i < goal_count; ++i) {
-                const std::uint32_t polygon = goal_polygons != nullptr ? goal_polygons[i] : NAVSPAN_NO_POLYGON;
-                const float* point = goal_points != nullptr ? goal_points + 3 * i : nullptr;
-                if (!graph_endpoint(*m, polygon, point, s.starts[i])) return navspan_result_invalid_argument;
-            }
+            if (!field_starts(*m, s, goal_polygons, goal_points, goal_count)) return navspan_result_invalid_argument;
             const auto r = nav::find_nearest_goal(g, from.polygon, from.point,
                                                   std::span<const nav::goal_point>(s.starts.data(), goal_count), s.graph_s);
             out->expanded = r.expanded;
@@ -908,31 +697,6 @@ navspan_result navspan_mesh_polygons_in_group(const navspan_mesh* m, const char*
     *count = found;
     return found > capacity ? navspan_result_buffer_too_small : navspan_result_success;
 }
-
-}  // extern "C"
-
-// The rows of one kind of the file's bot analysis into the caller's array
-// (the navspan_bot_* calls differ only in which vector they copy).
-template <class Row>
-static navspan_result copy_bot_rows(const navspan_file* f, std::vector<Row> navspan::c_detail::bot_rows::*rows,
-                                    Row* out, size_t capacity, size_t* count, navspan_error* error) {
-    clear(error);
-    if (f == nullptr || count == nullptr || (out == nullptr && capacity != 0)) {
-        return fail(navspan_result_invalid_argument, "file or count is NULL, or out is NULL with a capacity", error);
-    }
-    *count = 0;
-    return guarded([&] {
-        const navspan::c_detail::bot_rows& all = f->bot();
-        if (!all.failure.ok()) return fail(all.failure, error);
-        const std::vector<Row>& v = all.*rows;
-        const std::size_t n = std::min(v.size(), capacity);
-        if (n != 0) std::memcpy(out, v.data(), n * sizeof(Row));
-        *count = v.size();
-        return v.size() > capacity ? navspan_result_buffer_too_small : navspan_result_success;
-    });
-}
-
-extern "C" {
 
 navspan_result navspan_bot_hiding_spots(const navspan_file* f, navspan_bot_hiding_spot* out, size_t capacity,
                                         size_t* count, navspan_error* error) {

@@ -139,9 +139,15 @@ typedef struct navspan_options {
     size_t size;            /* sizeof(navspan_options) */
     uint32_t flags;         /* NAVSPAN_OPEN_* */
     uint64_t max_file_size; /* open_path: larger files are refused (limit_exceeded) */
+    /* Added later (read only when `size` covers it, else the default): the
+     * most polygons a plugin's meshes, dump and pictures may build per KiB
+     * of the file (limits::polygons_per_kib, 256 by default; 0: no bound).
+     * Its compressed navmeshes can inflate to far more triangles than a
+     * plugin of that size holds; more are refused with limit_exceeded. */
+    uint64_t polygons_per_kib;
 } navspan_options;
 
-/* Fills the defaults: no flags, files up to 2 GiB. */
+/* Fills the defaults: no flags, files up to 2 GiB, 256 polygons a KiB. */
 NAVSPAN_C_API void navspan_options_init(navspan_options* options);
 
 typedef struct navspan_file navspan_file;

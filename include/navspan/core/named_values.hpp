@@ -7,6 +7,8 @@
 #pragma once
 #include "../core/min_max_push.hpp"
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -21,6 +23,19 @@ struct named_value {
 };
 
 using name_table = std::span<const named_value>;
+
+// Tables joined in order at compile time: for sets that share a run of
+// their names (Source's area attributes and Left 4 Dead's).
+template <std::size_t... N>
+constexpr std::array<named_value, (N + ...)> joined(const named_value (&... parts)[N]) noexcept {
+    std::array<named_value, (N + ...)> out{};
+    std::size_t i = 0;
+    auto add = [&](const auto& part) {
+        for (const named_value& v : part) out[i++] = v;
+    };
+    (add(parts), ...);
+    return out;
+}
 
 // The name of an enumeration value, or "" when the table has none.
 constexpr std::string_view name_of(name_table table, std::uint64_t value) noexcept {

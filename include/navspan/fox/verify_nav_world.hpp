@@ -38,18 +38,16 @@ inline void advance_node_range(const std::byte* info, std::uint32_t count, std::
     while (hi < count && load_u16(info + std::size_t{hi} * node_info_size + fields::node_info::segment) == s) ++hi;
 }
 
-class nav_world_check {
+class nav_world_check : public group_check {
 public:
-    nav_world_check(verify_state& v, group_scan& scan) noexcept : v_(v), scan_(scan) {}
+    using group_check::group_check;
 
     // Needs scan.segment_count and scan.segment_table (verify_segment_chunk);
     // sets scan.node_info, scan.node_count and the stored-range modes.
     error run(std::uint8_t g) noexcept {
         namespace f = fields::nav_world;
-        world_layout L;
         const payload_bytes payload = v_.payload_of(g, entry_type::nav_world);
-        L.p = payload.p;
-        L.base = payload.base;
+        world_layout L(payload);
         const std::uint64_t size = payload.size;
         const std::byte* p = L.p;
         const std::uint64_t base = L.base;
@@ -90,9 +88,8 @@ public:
 
 private:
     // The NavWorld being verified, once its subsections are known.
-    struct world_layout {
-        const std::byte* p = nullptr;
-        std::uint64_t base = 0;
+    struct world_layout : payload_start {
+        using payload_start::payload_start;
         std::uint32_t nodes = 0, edges = 0, segments = 0, faces = 0;
         byte_range positions, infos, records, edge_bytes, flags, node_faces;
     };
@@ -360,9 +357,6 @@ private:
         }
         return next == count;
     }
-
-    verify_state& v_;
-    group_scan& scan_;
 };
 
 }  // namespace navspan::fox::detail

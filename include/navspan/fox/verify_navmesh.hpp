@@ -21,18 +21,16 @@
 
 namespace navspan::fox::detail {
 
-class navmesh_check {
+class navmesh_check : public group_check {
 public:
-    navmesh_check(verify_state& v, group_scan& scan) noexcept : v_(v), scan_(scan) {}
+    using group_check::group_check;
 
     // Needs the SegmentChunk and NavWorld checks' results in `scan`; adds
     // mode_face_segment_bits to scan.modes when the face words carry segments.
     error run(std::uint8_t g) noexcept {
         namespace f = fields::navmesh;
-        mesh_layout L;
         const payload_bytes payload = v_.payload_of(g, entry_type::navmesh_chunk);
-        L.p = payload.p;
-        L.base = payload.base;
+        mesh_layout L(payload);
         L.faces = load_u16(L.p + f::face_count);
         L.vertices = load_u16(L.p + f::vertex_count);
         NAVSPAN_TRY(verify_state::subsections(
@@ -48,9 +46,8 @@ public:
     }
 
 private:
-    struct mesh_layout {
-        const std::byte* p = nullptr;
-        std::uint64_t base = 0;
+    struct mesh_layout : payload_start {
+        using payload_start::payload_start;
         std::uint32_t faces = 0, vertices = 0;
         byte_range vertex_bytes, words, records;
     };
@@ -234,9 +231,6 @@ private:
         bits = bits_agree;
         return {};
     }
-
-    verify_state& v_;
-    group_scan& scan_;
 };
 
 }  // namespace navspan::fox::detail

@@ -237,5 +237,23 @@ struct group_scan {
     std::uint8_t modes = 0;
 };
 
+// The frame of the checks of one group's entries (nav_world_check,
+// navmesh_check): the verifier's state and what the group's checks hand on.
+class group_check {
+public:
+    group_check(verify_state& v, group_scan& scan) noexcept : v_(v), scan_(scan) {}
+
+protected:
+    // Where an entry's layout starts: its payload's bytes and absolute offset.
+    struct payload_start {
+        explicit payload_start(const payload_bytes& at) noexcept : p(at.p), base(at.base) {}
+        const std::byte* p = nullptr;
+        std::uint64_t base = 0;
+    };
+
+    verify_state& v_;
+    group_scan& scan_;
+};
+
 }  // namespace navspan::fox::detail
 #include "../core/min_max_pop.hpp"

@@ -15,28 +15,27 @@
 namespace navspan::source {
 
 namespace detail {
-inline constexpr named_value area_attribute_table[] = {
+// The attributes every game names the same.
+inline constexpr named_value common_area_attribute_table[] = {
     {0x00000001, "CROUCH"},      {0x00000002, "JUMP"},        {0x00000004, "PRECISE"},
     {0x00000008, "NO_JUMP"},     {0x00000010, "STOP"},        {0x00000020, "RUN"},
     {0x00000040, "WALK"},        {0x00000080, "AVOID"},       {0x00000100, "TRANSIENT"},
     {0x00000200, "DONT_HIDE"},   {0x00000400, "STAND"},       {0x00000800, "NO_HOSTAGES"},
     {0x00001000, "STAIRS"},      {0x00002000, "NO_MERGE"},    {0x00004000, "OBSTACLE_TOP"},
-    {0x00008000, "CLIFF"},       {0x20000000, "FUNC_COST"},   {0x40000000, "HAS_ELEVATOR"},
-    {0x80000000, "NAV_BLOCKER"},
+    {0x00008000, "CLIFF"},
 };
+inline constexpr named_value top_area_attribute_table[] = {{0x40000000, "HAS_ELEVATOR"}, {0x80000000, "NAV_BLOCKER"}};
+inline constexpr named_value func_cost_table[] = {{0x20000000, "FUNC_COST"}};
+inline constexpr auto area_attribute_table = joined(common_area_attribute_table, func_cost_table, top_area_attribute_table);
 
 // Left 4 Dead games reuse the custom range and rename 0x20000000.
-inline constexpr named_value l4d_area_attribute_table[] = {
-    {0x00000001, "CROUCH"},        {0x00000002, "JUMP"},          {0x00000004, "PRECISE"},
-    {0x00000008, "NO_JUMP"},       {0x00000010, "STOP"},          {0x00000020, "RUN"},
-    {0x00000040, "WALK"},          {0x00000080, "AVOID"},         {0x00000100, "TRANSIENT"},
-    {0x00000200, "DONT_HIDE"},     {0x00000400, "STAND"},         {0x00000800, "NO_HOSTAGES"},
-    {0x00001000, "STAIRS"},        {0x00002000, "NO_MERGE"},      {0x00004000, "OBSTACLE_TOP"},
-    {0x00008000, "CLIFF"},         {0x00010000, "TANK_ONLY"},     {0x00020000, "MOB_ONLY"},
-    {0x00040000, "PLAYERCLIP"},    {0x00080000, "BREAKABLEWALL"}, {0x08000000, "FLOW_BLOCKED"},
-    {0x10000000, "OUTSIDE_WORLD"}, {0x20000000, "MOSTLY_FLAT"},   {0x40000000, "HAS_ELEVATOR"},
-    {0x80000000, "NAV_BLOCKER"},
+inline constexpr named_value l4d_custom_attribute_table[] = {
+    {0x00010000, "TANK_ONLY"},     {0x00020000, "MOB_ONLY"},      {0x00040000, "PLAYERCLIP"},
+    {0x00080000, "BREAKABLEWALL"}, {0x08000000, "FLOW_BLOCKED"},  {0x10000000, "OUTSIDE_WORLD"},
+    {0x20000000, "MOSTLY_FLAT"},
 };
+inline constexpr auto l4d_area_attribute_table =
+    joined(common_area_attribute_table, l4d_custom_attribute_table, top_area_attribute_table);
 
 inline constexpr named_value tf_attribute_table[] = {
     {0x00000001, "BLOCKED"},

@@ -241,9 +241,13 @@ inline std::size_t write_obj_faces(const scene& sc, const obj_names& names, vert
         out.write("o navmesh\n");
         // Every vertex first (in face order), then the faces, so each group
         // is a block of `f` lines.
-        std::vector<std::uint64_t> index;
+        // (vertex numbers are 32-bit: vertex_pool's table holds them so)
+        std::size_t corners = 0;
+        for (const std::size_t i : order) corners += sc.polygons[i].corners.size();
+        std::vector<std::uint32_t> index;
+        index.reserve(corners);
         for (const std::size_t i : order) {
-            for (const auto& c : sc.polygons[i].corners) index.push_back(vertices.index_of(c));
+            for (const auto& c : sc.polygons[i].corners) index.push_back(static_cast<std::uint32_t>(vertices.index_of(c)));
         }
         std::size_t k = 0;
         for (std::size_t c = 0; c < categories; ++c) {
@@ -256,7 +260,7 @@ inline std::size_t write_obj_faces(const scene& sc, const obj_names& names, vert
             for (std::size_t j = start[c]; j < start[c + 1]; ++j) {
                 out.write("f");
                 for (std::size_t n = 0; n < sc.polygons[order[j]].corners.size(); ++n) {
-                    out.printf(" %llu", static_cast<unsigned long long>(index[k++]));
+                    out.printf(" %lu", static_cast<unsigned long>(index[k++]));
                 }
                 out.write("\n");
             }

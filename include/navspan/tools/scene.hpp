@@ -6,7 +6,9 @@
 
 #include "../core/min_max_push.hpp"
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <unordered_map>
@@ -122,6 +124,10 @@ struct scene {
     category_list line_categories;
     category_list point_categories;
     std::vector<scene_polygon> polygons;
+    // The label of a polygon whose `label` is empty, made when the picture
+    // is written instead of held per polygon (when set): a plugin's
+    // triangles would hold a quarter of a million labels of 100 bytes.
+    std::function<std::string(std::size_t)> polygon_label;
     std::vector<scene_line> lines;
     std::vector<scene_point> points;
     // Fixed colours (CSS) for line and point categories, by category index,
@@ -191,6 +197,12 @@ struct scene {
     // The height of a world point (along the up axis).
     double height(const navspan::vec3& v) const {
         return static_cast<double>(up_axis == vertical::y ? v.y : v.z);
+    }
+
+    // Polygon i's label (its own, else polygon_label's, else empty).
+    std::string label_of(std::size_t i) const {
+        if (!polygons[i].label.empty() || !polygon_label) return polygons[i].label;
+        return polygon_label(i);
     }
 
     // The index of a category name, added if new.

@@ -361,13 +361,18 @@ inline void write_head(const scene& sc, double width, double height, output& out
 // Polygons, lines and points, counted as drawn.
 inline void write_shapes(const scene& sc, const svg_frame& f, output& out, drawn_counts& drawn_count) {
     out.write("<g id=\"polygons\" stroke=\"#222\" stroke-opacity=\"0.5\" fill-opacity=\"0.75\">\n");
-    for (const auto& p : sc.polygons) {
+    for (std::size_t i = 0; i < sc.polygons.size(); ++i) {
+        const scene_polygon& p = sc.polygons[i];
         if (p.corners.size() < 2 || !f.all_finite(p.corners)) continue;
         ++drawn_count.polygons;
         out.print("<polygon stroke-width=\"", fixed{f.stroke, 2}, "\" fill=\"", polygon_colour_of(sc, p.category), "\" points=\"");
         for (const auto& c : p.corners) out.print(fixed{f.px(c), 1}, ",", fixed{f.py(c), 1}, " ");
         out.write("\">");
-        if (!p.label.empty()) { out.write("<title>"); out.write(escape(p.label)); out.write("</title>"); }
+        if (const std::string label = sc.label_of(i); !label.empty()) {
+            out.write("<title>");
+            out.write(escape(label));
+            out.write("</title>");
+        }
         out.write("</polygon>\n");
     }
     out.write("</g>\n<g id=\"lines\" fill=\"none\" stroke-opacity=\"0.7\">\n");

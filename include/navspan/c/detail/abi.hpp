@@ -35,6 +35,27 @@
 
 #include "bot.hpp"
 
+namespace navspan::c_detail {
+
+// A value built by the first caller who asks (one who never asks never
+// pays); call_once lets any number of threads ask at once, and after it the
+// value is only read.
+template <class T>
+class built_once {
+public:
+    template <class Build>
+    const T& get(Build&& build) const {
+        std::call_once(once_, [&] { value_ = std::make_unique<T>(build()); });
+        return *value_;
+    }
+
+private:
+    mutable std::once_flag once_;
+    mutable std::unique_ptr<T> value_;
+};
+
+}  // namespace navspan::c_detail
+
 struct navspan_file {
     // The bytes: borrowed (a view only), copied or read (owned), or mapped.
     // A package's member is copied out (owned), the package let go.
@@ -55,15 +76,11 @@ struct navspan_file {
     // The bot analysis rows, gathered by the first navspan_bot_* call (a
     // caller who never asks never pays; call_once lets threads ask at once).
     const navspan::c_detail::bot_rows& bot() const {
-        std::call_once(bot_once, [this] {
-            bot_built = std::make_unique<navspan::c_detail::bot_rows>(navspan::c_detail::gather_bot_rows(file));
-        });
-        return *bot_built;
+        return bot_built.get([this] { return navspan::c_detail::gather_bot_rows(file); });
     }
 
 private:
-    mutable std::once_flag bot_once;
-    mutable std::unique_ptr<navspan::c_detail::bot_rows> bot_built;
+    navspan::c_detail::built_once<navspan::c_detail::bot_rows> bot_built;
 };
 
 struct navspan_mesh {
@@ -77,15 +94,11 @@ struct navspan_mesh {
     // call_once lets any number of threads ask at once; after it the graph
     // is only read.
     const navspan::nav::search_graph& graph() const {
-        std::call_once(graph_once, [this] {
-            graph_built = std::make_unique<navspan::nav::search_graph>(navspan::nav::search_graph::build(w));
-        });
-        return *graph_built;
+        return graph_built.get([this] { return navspan::nav::search_graph::build(w); });
     }
 
 private:
-    mutable std::once_flag graph_once;
-    mutable std::unique_ptr<navspan::nav::search_graph> graph_built;
+    navspan::c_detail::built_once<navspan::nav::search_graph> graph_built;
 };
 
 struct navspan_scratch {
@@ -239,6 +252,21 @@ navspan_result answer_each(const float* points, std::size_t count, uint32_t* pol
     return navspan_result_success;
 }
 
+// One answer of navspan_locate or navspan_nearest into the caller's struct:
+// the polygon, the point on it and the answer's `distance` member, or
+// NAVSPAN_NO_POLYGON and not_found.
+inline navspan_result location_out(const std::optional<nav::located>& answer, float nav::located::*distance,
+                                   navspan_location* out) noexcept {
+    if (!answer) {
+        out->polygon = NAVSPAN_NO_POLYGON;
+        return navspan_result_not_found;
+    }
+    out->polygon = answer->polygon;
+    put(out->point, answer->point);
+    out->distance = (*answer).*distance;
+    return navspan_result_success;
+}
+
 // Hands text to a navspan_write_fn in pieces of up to 64 KiB (a callback
 // per JSON token would cost a foreign call each from Python or C#).
 struct chunked_writer {
@@ -328,7 +356,10 @@ inline navspan::error c_spaces(navspan_file& f) {
     return {};
 }
 
-inline navspan_result open_common(navspan_file& f, navspan_error* error) {
+// `lim`: the caller's (navspan_options): its polygon bound reaches the
+// plugin's meshes, dump and pictures through the opened reader (its file
+// size bound was applied when the file was read).
+inline navspan_result open_common(navspan_file& f, const navspan::limits& lim, navspan_error* error) {
     // As the command says it (the readers would call no bytes a bad magic).
     if (f.bytes.empty()) return fail(navspan::detail::io_error("file is empty", 0), error);
     f.format = navspan::detect(f.bytes);
@@ -340,7 +371,9 @@ inline navspan_result open_common(navspan_file& f, navspan_error* error) {
     navspan::tools::json_writer w(o);
     // Opened once, as `navspan info` opens it (Quake strictly checked), and
     // kept: every later call (info, dump, validate, spaces, meshes) reads this.
-    auto opened = navspan::open(f.bytes, navspan::tools::info_open_options());
+    navspan::limits opened_with;
+    opened_with.polygons_per_kib = lim.polygons_per_kib;
+    auto opened = navspan::open(f.bytes, navspan::tools::info_open_options(opened_with));
     if (!opened) return fail(opened.error(), error);
     f.file = std::move(*opened);
     if (const navspan::error e = navspan::tools::write_info(f.file, w); !e.ok()) return fail(e, error);
@@ -464,6 +497,27 @@ void copy_out(T* out, const T& value) noexcept {
     T v = value;
     v.size = out->size;
     std::memcpy(static_cast<void*>(out), &v, n);
+}
+
+// The rows of one kind of the file's bot analysis into the caller's array
+// (the navspan_bot_* calls differ only in which vector they copy).
+template <class Row>
+navspan_result copy_bot_rows(const navspan_file* f, std::vector<Row> bot_rows::*rows,
+                             Row* out, size_t capacity, size_t* count, navspan_error* error) {
+    clear(error);
+    if (f == nullptr || count == nullptr || (out == nullptr && capacity != 0)) {
+        return fail(navspan_result_invalid_argument, "file or count is NULL, or out is NULL with a capacity", error);
+    }
+    *count = 0;
+    return guarded([&] {
+        const bot_rows& all = f->bot();
+        if (!all.failure.ok()) return fail(all.failure, error);
+        const std::vector<Row>& v = all.*rows;
+        const std::size_t n = std::min(v.size(), capacity);
+        if (n != 0) std::memcpy(out, v.data(), n * sizeof(Row));
+        *count = v.size();
+        return v.size() > capacity ? navspan_result_buffer_too_small : navspan_result_success;
+    });
 }
 
 // An enum value that came from C, as the int it is. C may hand over any int

@@ -27,14 +27,25 @@ inline navspan::error dump(const navspan::creation::plugin_file& plugin, json_wr
     // Verify everything first: a bad file fails before anything is written.
     // The same walk gathers the owning cells and worldspaces, whose editor
     // ids (one more walk over CELL and WRLD records) follow their form ids.
+    // The triangles written stay within the plugin's polygon budget
+    // (limits::polygons_per_kib), as its walkables and pictures do: the
+    // dump is bounded by the file, not by what its bytes inflate to.
     std::vector<std::uint32_t> owners;
+    navspan::polygon_meter meter(plugin.limits(), plugin.bytes().size());
+    navspan::error over;
     NAVSPAN_TRY(walk_navmeshes(
         plugin, scratch,
         [&](const record_place& p) {
             if (p.owner_cell != 0) owners.push_back(p.owner_cell);
             if (p.owner_world != 0) owners.push_back(p.owner_world);
         },
-        [](const mesh_visit&) {}, [](const record_place&) {}));
+        [&](const mesh_visit& mv) {
+            if (!over.ok()) return;
+            over = meter.charge(mv.mesh.triangles().size(), mv.place->record.offset(),
+                                "navmesh record (its triangles pass limits::polygons_per_kib)");
+        },
+        [](const record_place&) {}));
+    NAVSPAN_TRY(over);
     editor_id_map editor_ids;
     NAVSPAN_TRY(creation_names::editor_ids(plugin, scratch, std::move(owners), editor_ids));
 

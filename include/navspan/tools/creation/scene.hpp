@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <iterator>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -53,7 +54,30 @@ struct mesh_summary {
     std::uint32_t form_id = 0;
     std::uint64_t first_triangle = 0;
     std::vector<navspan::vec3> centroids;
-    std::string name;
+};
+
+// The tooltips of a picture's triangles, made as the picture is written
+// (scene::polygon_label): per navmesh its name and where its triangles
+// start, per triangle its flags (2 bytes where a label took about 110).
+struct triangle_labels {
+    struct run {
+        std::size_t first_polygon = 0;     // index in scene::polygons
+        std::uint64_t first_path_id = 0;   // the path id of its triangle 0
+        std::string name;                  // mesh_name
+    };
+    std::size_t first_polygon = 0;  // polygons before the first run have labels of their own
+    std::vector<run> runs;          // in polygon order
+    std::vector<std::uint16_t> flags;  // from first_polygon on
+
+    std::string operator()(std::size_t polygon) const {
+        const auto after = std::upper_bound(runs.begin(), runs.end(), polygon,
+                                            [](std::size_t i, const run& r) { return i < r.first_polygon; });
+        if (after == runs.begin() || polygon - first_polygon >= flags.size()) return {};
+        const run& r = *(after - 1);
+        const std::size_t i = polygon - r.first_polygon;
+        return r.name + " triangle " + std::to_string(i) + " (path id " + std::to_string(r.first_path_id + i) +
+               "), flags " + std::to_string(flags[polygon - first_polygon]);
+    }
 };
 
 // Positions of the REFR records (doors) among `wanted` that this plugin
@@ -171,6 +195,8 @@ struct group_picture {
     std::uint32_t drawn_area = 0;
     bool present[std::size(flag_categories)] = {};
     std::size_t mesh_count = 0;
+    std::uint64_t triangles = 0;  // drawn (counted by the first walk)
+    std::shared_ptr<triangle_labels> labels;  // shared with out->polygon_label
     std::vector<mesh_summary> meshes;
     std::vector<pending_link> links;
     std::vector<pending_door> doors;
@@ -245,17 +271,27 @@ inline void draw_mesh(const mesh_visit& v, group_picture& gp, const editor_id_ma
     const nv::navmesh& m = v.mesh;
     mesh_summary s;
     s.form_id = v.place->record.form_id();
-    s.name = mesh_name(v, editor_ids);
+    if (gp.labels == nullptr) {
+        gp.labels = std::make_shared<triangle_labels>();
+        gp.labels->first_polygon = out.polygons.size();
+        gp.labels->flags.reserve(static_cast<std::size_t>(gp.triangles));
+        out.polygons.reserve(out.polygons.size() + static_cast<std::size_t>(gp.triangles));
+        out.polygon_label = [labels = gp.labels](std::size_t polygon) { return (*labels)(polygon); };
+    }
+    gp.labels->runs.push_back({out.polygons.size(), v.first_triangle, mesh_name(v, editor_ids)});
     const auto vs = m.vertices();
     const std::string plain = gp.mesh_count > 1 ? navmesh_category(v) : std::string("walkable");
-    std::size_t i = 0;
+    std::uint32_t plain_category = UINT32_MAX;  // added at its first triangle, as the legend orders it
+    s.centroids.reserve(m.triangles().size());
     for (const nv::triangle t : m.triangles()) {
         scene_polygon p;
+        p.corners.reserve(3);
         for (unsigned k = 0; k < 3; ++k) p.corners.push_back(vs[t.vertex(k)].position());
         const char* flag = by_navmesh ? nullptr : flag_category(t.flags_raw());
-        p.category = scene::category(out.polygon_categories, flag != nullptr ? std::string(flag) : plain);
-        p.label = s.name + " triangle " + std::to_string(i) + " (path id " + std::to_string(v.first_triangle + i) +
-                  "), flags " + std::to_string(t.flags_raw());
+        if (flag != nullptr) p.category = scene::category(out.polygon_categories, std::string(flag));
+        else if (plain_category != UINT32_MAX) p.category = plain_category;
+        else p.category = plain_category = scene::category(out.polygon_categories, plain);
+        gp.labels->flags.push_back(t.flags_raw());
         s.centroids.push_back(centroid(m, t));
         for (unsigned e = 0; e < 3; ++e) {
             if (const auto l = t.edge_link(e)) {
@@ -265,7 +301,6 @@ inline void draw_mesh(const mesh_visit& v, group_picture& gp, const editor_id_ma
             }
         }
         out.polygons.push_back(std::move(p));
-        ++i;
     }
     for (const nv::door_link d : m.door_links()) gp.doors.push_back({s.centroids[d.triangle()], d.door()});
     gp.forms.add(s.form_id, gp.meshes.size());  // the drawn navmeshes only
@@ -336,6 +371,7 @@ inline navspan::error draw_groups(const cr::plugin_file& plugin, cr::inflate_buf
                             "navmesh record (its triangles pass limits::polygons_per_kib)");
         if (!over.ok()) return;
         ++p->mesh_count;
+        p->triangles += v.mesh.triangles().size();
         for (const nv::triangle t : v.mesh.triangles()) {
             const char* c = flag_category(t.flags_raw());
             if (c == nullptr) continue;

@@ -1,0 +1,225 @@
+// The inside of libnavspan's searches: the one body behind
+// navspan_find_path, navspan_find_exact_path and their _scaled forms, and
+// the one behind navspan_distance_field and navspan_distance_field_model
+// (either model). Read by navspan.cpp only, whose entry points call these.
+#pragma once
+
+#include "../../core/min_max_push.hpp"
+
+#include "abi.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <span>
+
+namespace navspan::c_detail {
+
+// navspan_path_request_init's request: sized, both ends to be found from
+// their points.
+inline navspan_path_request default_path_request() noexcept {
+    navspan_path_request r{};
+    r.size = sizeof r;
+    r.start = r.goal = NAVSPAN_NO_POLYGON;
+    return r;
+}
+
+// The polygon and point of each end of a path request, into the result:
+// a polygon given is checked, NAVSPAN_NO_POLYGON is found from the point
+// (which then moves onto the polygon's surface). invalid_argument for a
+// point not finite or a polygon out of range, unusable or not found.
+inline navspan_result resolve_path_ends(const navspan_mesh& m, const navspan_path_request& q, navspan_path_result& r) {
+    const std::uint32_t polygons = static_cast<std::uint32_t>(m.w.polygon_count());
+    std::memcpy(r.start_point, q.start_point, sizeof r.start_point);
+    std::memcpy(r.goal_point, q.goal_point, sizeof r.goal_point);
+    for (int end = 0; end < 2; ++end) {
+        std::uint32_t& polygon = end == 0 ? r.start : r.goal;
+        float* point = end == 0 ? r.start_point : r.goal_point;
+        polygon = end == 0 ? q.start : q.goal;
+        if (!finite3(point)) return navspan_result_invalid_argument;
+        if (polygon == NAVSPAN_NO_POLYGON) {
+            const auto at = resolve(m, point);
+            if (!at) return navspan_result_invalid_argument;
+            polygon = at->polygon;
+            put(point, at->point);
+        } else if (polygon >= polygons || !m.w.usable(polygon)) {
+            return navspan_result_invalid_argument;
+        }
+    }
+    return navspan_result_success;
+}
+
+// A* over the polygons, or the exact search over the mesh's search graph
+// (its corridor lives in the graph scratch until the next search), with
+// the request's cost hook if it has one.
+inline nav::path_result search_path(const navspan_mesh& m, const navspan_path_request& q, const navspan_path_result& r,
+                                    navspan_scratch& scratch, bool exact, float heuristic_scale) {
+    const navspan::vec3 a = vec(r.start_point), b = vec(r.goal_point);
+    const hook_cost hook{q.cost, q.cost_user, m.w.link_count() ? m.w.links(0).data() : nullptr};
+    if (!exact) {
+        return q.cost != nullptr ? nav::find_path(m.w, r.start, a, r.goal, b, scratch.s, hook, heuristic_scale)
+                                 : nav::find_path(m.w, r.start, a, r.goal, b, scratch.s, nav::distance_cost{},
+                                                  heuristic_scale);
+    }
+    const nav::search_graph& g = m.graph();
+    scratch.fit(g);
+    const nav::exact_path_result ex =
+        q.cost != nullptr ? nav::find_exact_path(g, r.start, a, r.goal, b, scratch.graph_s, hook, heuristic_scale)
+                          : nav::find_exact_path(g, r.start, a, r.goal, b, scratch.graph_s, nav::distance_cost{},
+                                                 heuristic_scale);
+    nav::path_result found;
+    found.status = ex.status;
+    found.cost = ex.cost;
+    found.corridor = ex.corridor;
+    found.expanded = ex.expanded;
+    return found;
+}
+
+// The corridor and the waypoints of a path found, into the caller's
+// arrays; an array left NULL was not asked for and never makes the call
+// fail. buffer_too_small when an array is shorter than the path.
+// The cost and corridor of a path found, into the caller's array (NULL:
+// not asked for); buffer_too_small when the array is shorter.
+inline navspan_result copy_corridor_out(const navspan_path_request& q, std::span<const nav::polygon_index> corridor,
+                                        float cost, navspan_path_result& r) {
+    r.cost = cost;
+    r.corridor_count = corridor.size();
+    if (q.corridor == nullptr) return navspan_result_success;
+    const std::size_t kept = std::min(corridor.size(), q.corridor_capacity);
+    if (kept > 0) std::memcpy(q.corridor, corridor.data(), kept * sizeof(std::uint32_t));
+    return kept < corridor.size() ? navspan_result_buffer_too_small : navspan_result_success;
+}
+
+inline navspan_result copy_path_out(const navspan_mesh& m, const navspan_path_request& q, const nav::path_result& found,
+                                    navspan_scratch& scratch, navspan_path_result& r) {
+    navspan_result status = copy_corridor_out(q, found.corridor, found.cost, r);
+    if (q.waypoints != nullptr) {
+        // The scratch holds room for the longest corridor's funnel
+        // (navspan_scratch::fit), so the path is never cut here.
+        const auto straight = nav::straight_path(m.w, found.corridor, vec(r.start_point), vec(r.goal_point), scratch.points);
+        if (!straight.complete) return navspan_result_internal;
+        r.waypoint_count = straight.count;
+        const std::size_t n = std::min(straight.count, q.waypoint_capacity);
+        for (std::size_t i = 0; i < n; ++i) put(q.waypoints + 3 * i, scratch.points[i]);
+        if (n < straight.count) status = navspan_result_buffer_too_small;
+    }
+    return status;
+}
+
+// navspan_path_shortest: find_shortest_path, its corridor and its own
+// waypoints into the caller's arrays.
+inline navspan_result shortest_path_out(const navspan_mesh& m, const navspan_path_request& q, navspan_scratch& scratch,
+                                        navspan_path_result& r) {
+    if (!scratch.shortest.fits(m.w)) scratch.shortest.fit(m.w);
+    const auto found = nav::find_shortest_path(m.w, r.start, vec(r.start_point), r.goal, vec(r.goal_point), scratch.shortest);
+    r.expanded = found.expanded;
+    if (found.status != nav::query_status::found) return from_search(found.status);
+    navspan_result status = copy_corridor_out(q, found.corridor, found.cost, r);
+    if (q.waypoints != nullptr) {
+        r.waypoint_count = found.waypoints.size();
+        const std::size_t n = std::min(found.waypoints.size(), q.waypoint_capacity);
+        for (std::size_t i = 0; i < n; ++i) put(q.waypoints + 3 * i, found.waypoints[i]);
+        if (n < found.waypoints.size()) status = navspan_result_buffer_too_small;
+    }
+    return status;
+}
+
+// navspan_find_path, navspan_find_exact_path, navspan_find_path_model and
+// the _scaled forms: one body, the model and the heuristic's scale apart.
+inline navspan_result find_path_with(const navspan_mesh* m, navspan_scratch* scratch, const navspan_path_request* request,
+                                     navspan_path_result* result, navspan_path_model model, float heuristic_scale) {
+    const bool exact = model == navspan_path_exact;
+    if (m == nullptr || request == nullptr || result == nullptr || request->size == 0 || result->size == 0 ||
+        !(heuristic_scale >= 0) || heuristic_scale == std::numeric_limits<float>::infinity()) {
+        return navspan_result_invalid_argument;
+    }
+    navspan_path_request q = default_path_request();
+    std::memcpy(&q, request, std::min(request->size, sizeof q));
+    if ((q.corridor == nullptr && q.corridor_capacity != 0) || (q.waypoints == nullptr && q.waypoint_capacity != 0) ||
+        (model == navspan_path_shortest && q.cost != nullptr)) {
+        return navspan_result_invalid_argument;
+    }
+    return guarded([&] {
+        navspan_path_result r{};
+        r.start = r.goal = NAVSPAN_NO_POLYGON;
+        navspan_result status = resolve_path_ends(*m, q, r);
+        if (status == navspan_result_success) {
+            std::unique_ptr<navspan_scratch> own;
+            if (scratch == nullptr) {
+                own = std::make_unique<navspan_scratch>();
+                scratch = own.get();
+            }
+            if (model == navspan_path_shortest) {
+                status = shortest_path_out(*m, q, *scratch, r);
+                copy_out(result, r);
+                return status;
+            }
+            scratch->fit(m->w);  // a scratch made for a smaller mesh grows (once)
+            const nav::path_result found = search_path(*m, q, r, *scratch, exact, heuristic_scale);
+            r.expanded = found.expanded;
+            status = found.status == nav::path_status::found ? copy_path_out(*m, q, found, *scratch, r)
+                                                             : from_search(found.status);
+        }
+        copy_out(result, r);
+        return status;
+    });
+}
+
+// The starts of a distance field into the scratch's list; false for a
+// start graph_endpoint refuses.
+inline bool field_starts(const navspan_mesh& m, navspan_scratch& s, const uint32_t* start_polygons, const float* start_points,
+                         std::size_t start_count) {
+    if (s.starts.size() < start_count) s.starts.resize(start_count);
+    for (std::size_t i = 0; i < start_count; ++i) {
+        const std::uint32_t polygon = start_polygons != nullptr ? start_polygons[i] : NAVSPAN_NO_POLYGON;
+        const float* point = start_points != nullptr ? start_points + 3 * i : nullptr;
+        if (!graph_endpoint(m, polygon, point, s.starts[i])) return false;
+    }
+    return true;
+}
+
+// navspan_distance_field under either model: the exact one over the
+// mesh's search graph, or find_path's over the walkable (no graph built).
+inline navspan_result distance_field_with(const navspan_mesh* m, navspan_scratch* scratch, const uint32_t* start_polygons,
+                                          const float* start_points, size_t start_count, float max_cost, bool exact,
+                                          float* costs, size_t capacity, size_t* reached) {
+    if (reached != nullptr) *reached = 0;
+    // A start count no array of points could hold is refused before the
+    // scratch is grown for it.
+    if (m == nullptr || start_count == 0 || start_count > std::numeric_limits<std::size_t>::max() / (3 * sizeof(float)) ||
+        (start_polygons == nullptr && start_points == nullptr) || (costs == nullptr && capacity != 0) ||
+        !(max_cost >= 0)) {
+        return navspan_result_invalid_argument;
+    }
+    if (capacity < m->w.polygon_count()) return navspan_result_buffer_too_small;
+    auto finish = [&](const nav::distance_field_result& r) {
+        if (reached != nullptr) *reached = r.reached;
+        return from_search(r.status);
+    };
+    if (exact) {
+        return guarded([&] {
+            return with_graph(*m, scratch, [&](const nav::search_graph& g, navspan_scratch& s) {
+                if (!field_starts(*m, s, start_polygons, start_points, start_count)) return navspan_result_invalid_argument;
+                return finish(nav::distance_field(g, std::span<const nav::goal_point>(s.starts.data(), start_count), max_cost,
+                                                  std::span<float>(costs, capacity), s.graph_s));
+            });
+        });
+    }
+    return guarded([&] {
+        std::unique_ptr<navspan_scratch> own;
+        if (scratch == nullptr) {
+            own = std::make_unique<navspan_scratch>();
+            scratch = own.get();
+        }
+        scratch->fit(m->w);
+        if (!field_starts(*m, *scratch, start_polygons, start_points, start_count)) return navspan_result_invalid_argument;
+        return finish(nav::distance_field(m->w, std::span<const nav::goal_point>(scratch->starts.data(), start_count), max_cost,
+                                          std::span<float>(costs, capacity), scratch->s));
+    });
+}
+
+}  // namespace navspan::c_detail
+
+#include "../../core/min_max_pop.hpp"

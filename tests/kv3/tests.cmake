@@ -1,2 +1,0 @@
-set(navspan_ref_target navspan_test_kv3)
-include(${CMAKE_CURRENT_SOURCE_DIR}/codec/reference_libs.cmake)
