@@ -22,6 +22,9 @@
 #include "support/corpus_walkables.hpp"
 #include "support/sanitizers.hpp"
 
+// (The test files are compiled together: this file's names stay in its own namespace.)
+namespace nav_shortest_path_test {
+
 namespace shortest_path_test {
 
 namespace nav = navspan::nav;
@@ -324,3 +327,5 @@ TEST_CASE("shortest path: allocates nothing once the scratch exists") {
     }
     CHECK(found > asked / 2);
 }
+
+}  // namespace nav_shortest_path_test
