@@ -57,6 +57,9 @@ inline const char* search_word(path_search s) {
 // What the search found: the corridor, its cost, the waypoints.
 struct found_path {
     bool found = false;
+    // The search stopped at its limit (limit_exceeded: find_shortest_path's
+    // nodes, or an exact search's budget), not "no path".
+    bool gave_up = false;
     float cost = 0;
     std::size_t expanded = 0;
     std::vector<navspan::nav::polygon_index> corridor;
@@ -66,31 +69,30 @@ struct found_path {
 inline found_path search_path(const nav_view& view, const resolved_end& from, const resolved_end& to, path_search how) {
     namespace nav = navspan::nav;
     found_path p;
-    if (how == path_search::shortest) {
-        nav::shortest_path_scratch scratch(view.mesh);
-        const auto r = nav::find_shortest_path(view.mesh, from.polygon, from.point, to.polygon, to.point, scratch);
+    // What every search answers, whichever it was.
+    const auto take = [&p](const auto& r) {
         p.found = r.status == nav::query_status::found;
+        p.gave_up = r.status == nav::query_status::limit_exceeded;
         p.cost = r.cost;
         p.expanded = r.expanded;
         p.corridor.assign(r.corridor.begin(), r.corridor.end());
+    };
+    if (how == path_search::shortest) {
+        // The library's default scratch: a long path on a large map can need
+        // more nodes than it holds (then gave_up, said as such).
+        nav::shortest_path_scratch scratch(view.mesh);
+        const auto r = nav::find_shortest_path(view.mesh, from.polygon, from.point, to.polygon, to.point, scratch);
+        take(r);
         p.waypoints.assign(r.waypoints.begin(), r.waypoints.end());
         return p;
     }
     if (how == path_search::exact) {
         const nav::search_graph graph = nav::search_graph::build(view.mesh);
         nav::search_scratch scratch(graph);
-        const auto r = nav::find_exact_path(graph, from.polygon, from.point, to.polygon, to.point, scratch);
-        p.found = r.status == nav::search_status::found;
-        p.cost = r.cost;
-        p.expanded = r.expanded;
-        p.corridor.assign(r.corridor.begin(), r.corridor.end());
+        take(nav::find_exact_path(graph, from.polygon, from.point, to.polygon, to.point, scratch));
     } else {
         nav::path_scratch scratch(view.mesh);
-        const auto r = nav::find_path(view.mesh, from.polygon, from.point, to.polygon, to.point, scratch);
-        p.found = r.status == nav::path_status::found;
-        p.cost = r.cost;
-        p.expanded = r.expanded;
-        p.corridor.assign(r.corridor.begin(), r.corridor.end());
+        take(nav::find_path(view.mesh, from.polygon, from.point, to.polygon, to.point, scratch));
     }
     p.waypoints.resize(2 * p.corridor.size() + 2);  // at most two turns a step (straight_path)
     const auto straight = nav::straight_path(view.mesh, p.corridor, from.point, to.point, p.waypoints);
@@ -137,6 +139,7 @@ inline void print_path_json(const char* file, const nav_ends& ends, const found_
         }
         w.end_array();
         w.field("shortest", searched == path_search::shortest);
+        w.field("gave_up", p.gave_up);
     });
 }
 
@@ -152,8 +155,9 @@ inline void print_path_text(const nav_ends& ends, const found_path& p, path_sear
         }
     }
     if (!p.found) {
-        std::printf("no path from %s to %s (%zu expanded)\n", polygon_label(view, ends.from->polygon).c_str(),
-                    polygon_label(view, ends.to->polygon).c_str(), p.expanded);
+        std::printf("no path %sfrom %s to %s (%zu expanded)\n", p.gave_up ? "found within the search's limit " : "",
+                    polygon_label(view, ends.from->polygon).c_str(), polygon_label(view, ends.to->polygon).c_str(),
+                    p.expanded);
         return;
     }
     const std::string kind(nav::to_string(view.mesh.ids()));
