@@ -186,6 +186,5 @@ TEST_CASE("H8, H12: pack of [0,0,...] and of one key repeated stays within budge
     }
 }
 
-#endif
-
 }  // namespace complexity_edit_pack_test
+#endif

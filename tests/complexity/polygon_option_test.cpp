@@ -64,6 +64,5 @@ TEST_CASE("H4: --polygons-per-kib sets the polygon bound of every plugin command
     CHECK(navspan_test::run_command({exe, "info", file, "--polygons-per-kib"}).status == 2);
 }
 
-#endif
-
 }  // namespace complexity_polygon_option_test
+#endif
