@@ -120,7 +120,7 @@ void check_walkable(const nav::walkable& w, tally& t) {
     nav::shortest_path_scratch scratch(w);
     const sampled ref(w, 16);
     const auto n = static_cast<std::uint32_t>(w.polygon_count());
-    const auto pairs = static_cast<std::uint32_t>(navspan_test::sample_size(w.link_count() > 40000 ? 4 : 12));
+    const auto pairs = static_cast<std::uint32_t>(navspan_test::sample_size(w.link_count() > 40000 ? 2 : 6));
     for (std::uint32_t k = 0; k < pairs; ++k) {
         const nav::polygon_index start = (k * 7919u + 3u) % n, goal = (k * 104729u + 2654435761u) % n;
         if (!w.usable(start) || !w.usable(goal) || start == goal) continue;
