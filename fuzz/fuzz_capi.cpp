@@ -135,6 +135,12 @@ void query(navspan_mesh* mesh, draw& d, std::uint64_t& h) {
         exact.size = sizeof exact;
         check(navspan_find_exact_path(mesh, i % 2 == 0 ? scratch : nullptr, &req, &exact));
         h += exact.corridor_count + exact.waypoint_count + exact.expanded;
+        // The search by model, one drawn (3 is none: refused); the shortest
+        // path's work is bounded by its scratch's nodes.
+        navspan_path_result by_model{};
+        by_model.size = sizeof by_model;
+        check(navspan_find_path_model(mesh, scratch, &req, static_cast<navspan_path_model>(d.next() % 4), &by_model));
+        h += by_model.corridor_count + by_model.waypoint_count + by_model.expanded;
         // The scaled searches with a drawn bound (negative now and then: refused).
         const float lower_bound = d.in(-0.5f, 2.0f);
         check(navspan_find_path_scaled(mesh, i % 2 == 0 ? scratch : nullptr, &req, lower_bound, &exact));
