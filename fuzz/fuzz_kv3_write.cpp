@@ -127,11 +127,15 @@ struct program {
     }
 };
 
+// How many containers deep `v` goes: a leaf 0, a container one more than
+// its deepest element (an empty container is 1: it is refused at the
+// depth limit as a full one is).
 std::uint32_t depth_of(const model_value& v) {
+    if (v.kind != kv3::model_kind::array && v.kind != kv3::model_kind::object) return 0;
     std::uint32_t d = 0;
-    for (const model_value& e : v.elements) d = std::max(d, depth_of(e) + 1);
-    for (const kv3::model_member& m : v.members) d = std::max(d, depth_of(m.value) + 1);
-    return v.kind == kv3::model_kind::array || v.kind == kv3::model_kind::object ? d : 0;
+    for (const model_value& e : v.elements) d = std::max(d, depth_of(e));
+    for (const kv3::model_member& m : v.members) d = std::max(d, depth_of(m.value));
+    return d + 1;
 }
 
 bool reopen(const std::vector<std::byte>& blob, model_value& out, kv3::header* h = nullptr) {
