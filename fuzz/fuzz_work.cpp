@@ -1,9 +1,10 @@
 // Fuzz target whose oracle is work (issue 28): every library entry point a
 // caller runs on a file (open, validate of its format, the walkable of every
 // plugin space from one walk, the spatial index, locate, nearest, a path)
-// on the fuzzed bytes; for Source 2 its KV3 blobs opened and rendered as
-// `dump` renders them, and its bot analysis), and a check that the CPU time and the peak heap they
-// took stay within a budget per byte of input. The input counts with the
+// on the fuzzed bytes; for Source 2 its KV3 blobs opened and rendered, and
+// its bot analysis; through the tool layer (issue 35), `dump` written and the
+// picture's scene built), and a check that the CPU time, the peak heap and
+// the dump's bytes they took stay within a budget per byte of input. The input counts with the
 // bytes its compressed plugin records inflate to (what the work budget of
 // docs/safety.md allows). A cost above the budget prints what it took and
 // aborts, which libFuzzer reports as a crash with the input saved: a check,
@@ -27,6 +28,8 @@
 #include <navspan/nav.hpp>
 #include <navspan/kv3.hpp>
 #include <navspan/navspan.hpp>
+#include <navspan/tools/modules.hpp>
+#include <navspan/tools/output.hpp>
 
 namespace {
 
@@ -125,12 +128,39 @@ std::size_t source2_blobs(const navspan::source2::nav_file& f, std::uint64_t& h)
     return decompressed;
 }
 
+// The tool layer the command and the C ABI stand on: the file opened once
+// (navspan::open), `dump` written (counted, not kept) and the picture's
+// scene built. Returns the bytes the dump wrote, which the oracle bounds.
+std::uint64_t tool_layer(navspan::bytes_view bytes, std::uint64_t& h) {
+    namespace tools = navspan::tools;
+    auto f = navspan::open(bytes);
+    if (!f) return 0;
+    const tools::format_module* m = tools::module_for(f->format());
+    if (m == nullptr) return 0;
+    std::uint64_t written = 0;
+    {
+        tools::output out(
+            [](void* user, std::string_view piece) {
+                *static_cast<std::uint64_t*>(user) += piece.size();
+                return true;
+            },
+            &written);
+        tools::json_writer w(out);
+        h += m->dump(*f, w).ok();
+    }
+    tools::scene sc;
+    h += m->build_scene(*f, sc).ok();
+    h += sc.polygons.size() + sc.lines.size() + sc.points.size();
+    return written;
+}
+
 // Runs every entry point; returns the bytes the input counts for (its size
 // plus what its compressed records inflate to).
-std::size_t run_all(navspan::bytes_view bytes) {
+std::size_t run_all(navspan::bytes_view bytes, std::uint64_t& written) {
     namespace nav = navspan::nav;
     std::size_t counted = bytes.size();
     std::uint64_t h = 0;
+    written = tool_layer(bytes, h);
     auto sink = [&](const navspan::finding& f) { h += f.offset; };
     switch (navspan::detect(bytes)) {
         case navspan::format::source_nav:
@@ -199,14 +229,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static const std::uint64_t heap_per_byte = env_or("NAVSPAN_WORK_HEAP_PER_BYTE", 256);
     const auto bytes = std::as_bytes(std::span(data, size));
     std::size_t counted = 0, heap = 0;
-    std::uint64_t ns = 0;
+    std::uint64_t ns = 0, written = 0;
     auto measure = [&] {
         const std::size_t live_before = g_live;
         g_peak = g_live;
         // CPU time, not wall time: a shared machine's scheduling is not the
         // input's cost.
         const std::clock_t start = std::clock();
-        counted = run_all(bytes);
+        counted = run_all(bytes, written);
         ns = static_cast<std::uint64_t>(static_cast<double>(std::clock() - start) * 1e9 / CLOCKS_PER_SEC);
         heap = g_peak - live_before;
     };
@@ -215,15 +245,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // limits::work_floor: 16 MiB for any file) costs time to touch, most
     // under ASan; the heap budget below bounds it, so the time budget
     // allows 8 ns for each byte of it.
-    const std::uint64_t time_budget = ns_per_byte * counted + 50'000'000ull + 8ull * heap;
+    // The dump's output is bounded as the heap is (each KV3 blob's JSON may
+    // reach its render budget: 64 bytes per blob byte plus the work budget,
+    // whose 16 MiB floor a Source 2 file's four blobs may each claim), and
+    // each byte of it is counted before it is written: 16 ns for both.
+    const std::uint64_t time_budget = ns_per_byte * counted + 50'000'000ull + 8ull * heap + 16ull * written;
     const std::uint64_t heap_budget = heap_per_byte * counted + (std::uint64_t{16} << 20);
+    const std::uint64_t output_budget = heap_per_byte * counted + (std::uint64_t{80} << 20);
     if (ns > time_budget) measure();  // a cost the input really asks for repeats
-    if (ns > time_budget || heap > heap_budget) {
+    if (ns > time_budget || heap > heap_budget || written > output_budget) {
         std::fprintf(stderr,
-                     "fuzz_work: %zu input bytes (%zu counted) took %llu ns (budget %llu) and %zu heap bytes at peak "
-                     "(budget %llu)\n",
+                     "fuzz_work: %zu input bytes (%zu counted) took %llu ns (budget %llu), %zu heap bytes at peak "
+                     "(budget %llu) and wrote %llu bytes of dump (budget %llu)\n",
                      size, counted, static_cast<unsigned long long>(ns), static_cast<unsigned long long>(time_budget),
-                     heap, static_cast<unsigned long long>(heap_budget));
+                     heap, static_cast<unsigned long long>(heap_budget), static_cast<unsigned long long>(written),
+                     static_cast<unsigned long long>(output_budget));
         std::abort();
     }
     return 0;

@@ -2,7 +2,7 @@
 // outgrow it. H1: the scratch buffer is sized from what the compressed
 // bytes can back, not from the header's word. H2: rendering N references
 // to one S-byte string is bounded (limit_exceeded past 64 bytes per blob
-// byte plus the work budget). H3: a typed array of nulls (a count with no
+// byte plus the work budget, counted before anything is written). H3: a typed array of nulls (a count with no
 // bytes) is bounded by the blob's size. H10: a string without its NUL says
 // how many bytes it needs.
 #include <navspan/kv3.hpp>
@@ -116,6 +116,18 @@ TEST_CASE("kv3 H2: rendering many references to one long string is bounded") {
     CHECK(refused.error().code == error_code::limit_exceeded);
     CHECK(refused.error().bound == p.doc->root().render_budget());
     CHECK(refused.error().bound < large.size() * 64 + (17u << 20));
+    // A refusal is counted, not written: what was in the string stays, and
+    // nothing was allocated for the rendering.
+    std::string out = "before ";
+    out.shrink_to_fit();
+    const std::size_t capacity = out.capacity();
+    CHECK(kv3::write_json(out, p.doc->root()).code == error_code::limit_exceeded);
+    CHECK(out == "before ");
+    CHECK(out.capacity() == capacity);
+    // A rendering that fits is appended whole, allocated once.
+    REQUIRE(kv3::write_json(out, o.doc->root()).ok());
+    CHECK(out == "before " + *json);
+    CHECK(out.capacity() < 2 * out.size());
     // An explicit budget is honoured.
     CHECK(kv3::to_json(o.doc->root(), -1, 1000).code() == error_code::limit_exceeded);
 }

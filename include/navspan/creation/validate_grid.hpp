@@ -154,6 +154,7 @@ struct grid_geometry {
     std::uint32_t d = 0;
     double tolerance = 0;
 
+    grid_geometry() = default;  // (for tests: the fields set by hand)
     explicit grid_geometry(const nvnm::search_grid& g) noexcept
         : lo(g.bounds().min), size_x(g.cell_size_x()), size_y(g.cell_size_y()), d(g.divisor()),
           tolerance(strict * std::max(size_x, size_y)) {}
@@ -161,6 +162,30 @@ struct grid_geometry {
     bool overlaps(const double xs[3], const double ys[3], std::uint32_t col, double y0) const noexcept {
         const double x0 = lo.x + col * size_x;
         return triangle_overlaps_box(xs, ys, x0, y0, x0 + size_x, y0 + size_y, tolerance);
+    }
+
+    // Whether the run estimated from the triangle's x-extent [x_lo, x_hi]
+    // inside the row's band [ylo, yhi] (u, w: its ends past the tolerance, in
+    // cells) is the run the exact test finds, so row_run need not test cell
+    // by cell. The part of the triangle inside the band is convex and spans
+    // the band's height, so a cell's shrunk box meets it exactly when their
+    // x-ranges overlap, with an area when the part has one: true when the
+    // triangle reaches well into the band, has an area, and neither end of
+    // the run lies within rounding of a cell's side. (On a grid listing
+    // nothing under 65,535 map-wide triangles, 4.2 M rows: validate 0.74 s to 0.25 s.)
+    static bool estimate_is_exact(const double xs[3], const double ys[3], double ylo, double yhi, double u,
+                                  double w) noexcept {
+        constexpr double margin = 1e-6;  // of a cell, far above the rounding of either test
+        const double band = yhi - ylo;
+        if (!(band > 0) || !(std::max({ys[0], ys[1], ys[2]}) > ylo + margin * band) ||
+            !(std::min({ys[0], ys[1], ys[2]}) < yhi - margin * band)) {
+            return false;
+        }
+        const double twice_area = (xs[1] - xs[0]) * (ys[2] - ys[0]) - (xs[2] - xs[0]) * (ys[1] - ys[0]);
+        const double extent = std::max({xs[0], xs[1], xs[2]}) - std::min({xs[0], xs[1], xs[2]}) + band;
+        if (!(std::fabs(twice_area) > 1e-3 * extent * band)) return false;
+        auto clear_of_sides = [](double c) { return std::fabs(c - std::round(c)) > margin; };
+        return w - u > margin && clear_of_sides(u) && clear_of_sides(w);
     }
 
     // The run [a, b] of cells of `row` (within the triangle's columns [c0,
@@ -194,9 +219,12 @@ struct grid_geometry {
             }
             if (!(x_lo <= x_hi)) return false;  // the triangle does not reach into the row
             const double lo_c = static_cast<double>(c0), hi_c = static_cast<double>(c1);
-            a = static_cast<std::uint32_t>(std::clamp(std::floor((x_lo + tolerance - lo.x) / size_x), lo_c, hi_c));
-            b = static_cast<std::uint32_t>(std::clamp(std::ceil((x_hi - tolerance - lo.x) / size_x) - 1, lo_c, hi_c));
+            const double u = (x_lo + tolerance - lo.x) / size_x, w = (x_hi - tolerance - lo.x) / size_x;
+            a = static_cast<std::uint32_t>(std::clamp(std::floor(u), lo_c, hi_c));
+            b = static_cast<std::uint32_t>(std::clamp(std::ceil(w) - 1, lo_c, hi_c));
             if (a > b) b = a;
+            const bool inside = std::floor(u) >= lo_c && std::ceil(w) - 1 <= hi_c;  // not clamped
+            if (inside && estimate_is_exact(xs, ys, ylo, yhi, u, w)) return true;
         }
         for (unsigned i = 0; i < 2 && a > c0 && overlaps(xs, ys, a - 1, y0); ++i) --a;
         for (unsigned i = 0; i < 2 && a < b && !overlaps(xs, ys, a, y0); ++i) ++a;

@@ -27,7 +27,8 @@ namespace navspan::kv3 {
 
 namespace detail {
 
-inline void json_string(std::string& out, std::string_view s) {
+template <class Out>
+void json_string(Out& out, std::string_view s) {
     out += '"';
     const auto* p = reinterpret_cast<const unsigned char*>(s.data());
     const std::size_t n = s.size();
@@ -78,7 +79,8 @@ inline void json_string(std::string& out, std::string_view s) {
     out += '"';
 }
 
-inline void json_double(std::string& out, double v, bool single) {
+template <class Out>
+void json_double(Out& out, double v, bool single) {
     if (!std::isfinite(v)) {
         out += "null";
         return;
@@ -96,17 +98,39 @@ inline void json_double(std::string& out, double v, bool single) {
     out += buf;
 }
 
-inline void json_newline(std::string& out, int indent, int depth) {
+template <class Out>
+void json_newline(Out& out, int indent, int depth) {
     if (indent < 0) return;
     out += '\n';
     out.append(static_cast<std::size_t>(indent) * static_cast<std::size_t>(depth), ' ');
 }
 
-// Renders `v` into `out`, stopping (false) once `out` would pass `cap`
-// bytes: strings and blobs are checked before they are appended (one
-// string stored once may be referred to by every value), everything else
-// after, so the overshoot is at most one number or one indentation.
-inline bool json_value(std::string& out, const value& v, int indent, int depth, std::size_t cap) {
+// What rendering would write, counted and not kept: write_json's first
+// pass, so that a rendering past the budget is refused without allocating
+// and one that fits allocates its bytes once (a std::string grown by
+// doubling holds up to twice its length while it copies).
+struct json_size_counter {
+    std::size_t n = 0;
+    std::size_t size() const noexcept { return n; }
+    json_size_counter& operator+=(char) noexcept {
+        ++n;
+        return *this;
+    }
+    json_size_counter& operator+=(const char* s) noexcept {
+        n += std::char_traits<char>::length(s);
+        return *this;
+    }
+    void append(const char*, std::size_t k) noexcept { n += k; }
+    void append(std::size_t k, char) noexcept { n += k; }
+};
+
+// Renders `v` into `out` (a std::string, or a json_size_counter), stopping
+// (false) once `out` would pass `cap` bytes: strings and blobs are checked
+// before they are appended (one string stored once may be referred to by
+// every value), everything else after, so the overshoot is at most one
+// number or one indentation.
+template <class Out>
+bool json_value(Out& out, const value& v, int indent, int depth, std::size_t cap) {
     char buf[32];
     switch (v.kind()) {
         case value_kind::missing:
@@ -166,19 +190,24 @@ inline bool json_value(std::string& out, const value& v, int indent, int depth, 
 
 // Appends `v` as JSON to `out` (see the top of this file), writing at most
 // `max_bytes` bytes (0: v.render_budget(), 64 bytes per byte of the blob
-// plus its work budget); beyond that, limit_exceeded, with `out` holding a
-// truncated rendering. The bound is what keeps N references to one S-byte
-// string from becoming S x N bytes of output.
+// plus its work budget); beyond that, limit_exceeded, with `out` as it was.
+// The bound is what keeps N references to one S-byte string from becoming
+// S x N bytes of output; the rendering is counted before it is written, so
+// a refusal allocates nothing and a rendering allocates its length once.
 inline error write_json(std::string& out, const value& v, int indent = -1, std::uint64_t max_bytes = 0) {
     const std::uint64_t budget = max_bytes != 0 ? max_bytes : v.render_budget();
     const std::size_t start = out.size();
     const std::uint64_t room = budget == 0 ? SIZE_MAX - start : budget;
-    const std::size_t cap = room > SIZE_MAX - start ? SIZE_MAX : start + static_cast<std::size_t>(room);
-    if (NAVSPAN_UNLIKELY(!detail::json_value(out, v, indent, 0, cap))) {
+    const std::size_t cap = room > SIZE_MAX - start ? SIZE_MAX - start : static_cast<std::size_t>(room);
+    // Counted first: a refusal costs no memory, a rendering one allocation.
+    detail::json_size_counter counted;
+    if (NAVSPAN_UNLIKELY(!detail::json_value(counted, v, indent, 0, cap))) {
         return navspan::detail::fail(error_code::limit_exceeded, v.document_offset(),
-                                     "kv3 JSON rendering (64 bytes per blob byte + the work budget)",
-                                     out.size() - start, budget);
+                                     "kv3 JSON rendering (64 bytes per blob byte + the work budget)", counted.size(),
+                                     budget);
     }
+    out.reserve(start + counted.size());
+    detail::json_value(out, v, indent, 0, start + cap);  // the same decisions, `start` bytes on
     return {};
 }
 
