@@ -827,6 +827,7 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
     {
         const std::size_t shortest_pairs = std::min<std::size_t>(work.pairs.size(), quick ? 8 : 64);
         nav::shortest_path_scratch shortest_scratch(w);
+        shortest_scratch.preallocate();  // every node up front: the rows allocate nothing
         nav::search_scratch exact_scratch(graph);
         // One query a pair over the first pairs; the sum keeps the work.
         const auto over_pairs = [&](const char* name, const auto& query) {

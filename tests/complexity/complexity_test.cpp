@@ -316,6 +316,7 @@ TEST_CASE("every entry point and command is O(n log n) on crafted inputs (issue 
             {"info"}, {"info", "--json"}, {"dump"}, {"validate"}, {"validate", "--json"},
             {"validate", "--only", "trailing-bytes"}, {"svg", "-o", "@out.svg"}, {"obj", "-o", "@out.obj"},
             {"locate", "@", s.point}, {"path", "--from", s.from, "--to", s.to},
+            {"path", "--from", s.from, "--to", s.to, "--shortest"},
         };
         if (plugin) commands.push_back({"svg", "--split", "-o", "@split/out.svg"});
         fs::create_directories(dir / "split");

@@ -80,4 +80,24 @@ TEST_CASE("source2 walkable: ladders link their bottom and top areas both ways")
     CHECK(found.corridor.size() == 2);
 }
 
+// An edge that names an area again gives no second link (a crafted edge of
+// 100,000 connections to one area made 100,000 links); the same area named
+// from another edge keeps its own link, as every area's first use does.
+TEST_CASE("source2 walkable: a connection repeated on one edge is one link") {
+    b2::model m = b2::row_of_quads(35, 2);
+    const b2::model plain = m;
+    for (int i = 0; i < 1000; ++i) m.areas[0].edges[2].push_back({2, 0});
+    m.areas[0].edges[1].push_back({2, 0});  // another edge: a link of its own
+    const auto plain_bytes = b2::write(plain), bytes = b2::write(m);
+    const auto pf = navspan::source2::nav_file::open(plain_bytes);
+    const auto f = navspan::source2::nav_file::open(bytes);
+    REQUIRE(pf.ok());
+    REQUIRE(f.ok());
+    const nav::walkable pw = *nav::make_walkable(*pf);
+    const nav::walkable w = *nav::make_walkable(*f);
+    CHECK(pw.link_count() == 2);
+    CHECK(w.link_count() == 3);
+    CHECK(w.links(0).size() == 2);
+}
+
 }  // namespace source2_source2_nav_test

@@ -45,7 +45,8 @@
 // (a portal end or midpoint) reached by a longer way than the best so far
 // is dropped (root-level pruning). The search never steps back into the
 // polygon a link came from. Nodes live in the scratch (their number is
-// bounded by it: limit_exceeded when full); nothing is allocated per call.
+// bounded by its cap: limit_exceeded when full); a search allocates only to
+// grow the scratch past what every earlier search needed.
 #pragma once
 #include "../core/min_max_push.hpp"
 
@@ -67,11 +68,16 @@
 namespace navspan::nav {
 
 // The nodes, heap, root marks and output of find_shortest_path. One per
-// thread, sized once for a walkable (fit), then reused without allocating.
+// thread, fitted to a walkable (fit), then reused. Its nodes start at one
+// per link and grow, when a search needs more than any search before it,
+// up to the cap (node_capacity()): 64 bytes a node, so a cap of 16 a link
+// held up front was 1 KB a link (199 MB for a 14 MB Source file of 131,072
+// areas, for a path from an area to itself). A scratch that has grown
+// allocates nothing more; preallocate() grows it to the cap at once.
 class shortest_path_scratch {
 public:
-    // Nodes per link the scratch holds by default (plus a floor): a search
-    // that needs more stops with limit_exceeded.
+    // Nodes per link the scratch may grow to by default (plus a floor): a
+    // search that needs more stops with limit_exceeded.
     static constexpr std::size_t default_nodes_per_link = 16;
 
     shortest_path_scratch() = default;
@@ -80,20 +86,17 @@ public:
     }
     void fit(const walkable& w, std::size_t nodes_per_link = default_nodes_per_link) {
         const std::size_t links = w.link_count();
-        const std::size_t nodes = nodes_per_link * links + 4096;
-        if (nodes_.size() < nodes) {
-            nodes_.resize(nodes);
-            heap_.resize(nodes);
-            corridor_.resize(nodes + 1);
-            waypoints_.resize(nodes + 2);
-        }
+        cap_ = std::max(cap_, nodes_per_link * links + 4096);
+        if (nodes_.size() < links + 4096) resize_nodes(std::min(cap_, links + 4096));
         std::size_t slots = 1024;
         while (slots < 4 * links + 1024) slots *= 2;
         if (roots_.size() < slots) roots_.resize(slots);
     }
+    // Every node the cap allows, now: no search will allocate.
+    void preallocate() { resize_nodes(cap_); }
     bool fits(const walkable& w) const noexcept { return roots_.size() >= 4 * w.link_count() + 1024 && nodes_.size() >= 4096; }
     // The most nodes one search may make.
-    std::size_t node_capacity() const noexcept { return nodes_.size(); }
+    std::size_t node_capacity() const noexcept { return cap_; }
     std::size_t memory_bytes() const noexcept {
         return nodes_.capacity() * sizeof(node) + heap_.capacity() * sizeof(entry) + roots_.capacity() * sizeof(root_mark) +
                corridor_.capacity() * sizeof(polygon_index) + waypoints_.capacity() * sizeof(vec3);
@@ -123,11 +126,26 @@ private:
         std::uint32_t stamp;
         std::uint32_t by;  // the expansion that set it
     };
+    // Nodes, heap and the output's room together (a chain of nodes is at
+    // most every node, plus the start and the goal).
+    void resize_nodes(std::size_t nodes) {
+        nodes_.resize(nodes);
+        heap_.resize(nodes);
+        corridor_.resize(nodes + 1);
+        waypoints_.resize(nodes + 2);
+    }
+    // Room for more nodes, doubling up to the cap; false at the cap.
+    bool grow() {
+        if (nodes_.size() >= cap_) return false;
+        resize_nodes(std::min(cap_, std::max<std::size_t>(2 * nodes_.size(), 4096)));
+        return true;
+    }
     std::vector<node> nodes_;
     std::vector<entry> heap_;
     std::vector<root_mark> roots_;
     std::vector<polygon_index> corridor_;
     std::vector<vec3> waypoints_;
+    std::size_t cap_ = 0;
     std::uint32_t generation_ = 0;
 };
 
@@ -261,7 +279,9 @@ struct shortest_path_run {
 
     // A new node (dropped when it turns at a point reached shorter by
     // another expansion, or when the scratch is full).
-    void push(const node& n, std::uint32_t by) noexcept {
+    // May grow the scratch (an allocation): not noexcept, so a failed one
+    // reaches the caller as every allocation of the library does.
+    void push(const node& n, std::uint32_t by) {
         const bool turned = by == shortest_detail::none || s.nodes_[by].root_id != n.root_id;
         if (turned && n.root_id < shortest_detail::goal_root) {
             if (auto* m = mark_of(n.root)) {
@@ -272,7 +292,7 @@ struct shortest_path_run {
                 }
             }
         }
-        if (count >= s.nodes_.size()) {
+        if (count >= s.nodes_.size() && !s.grow()) {
             full = true;
             return;
         }
@@ -303,9 +323,9 @@ struct shortest_path_run {
         return false;
     }
 
-    void expand(std::uint32_t at_node) noexcept;
-    void goal_nodes(const node& n, std::uint32_t by) noexcept;
-    shortest_path_result search(polygon_index start, vec3 start_point, polygon_index goal_polygon, vec3 goal_point) noexcept;
+    void expand(std::uint32_t at_node);
+    void goal_nodes(const node& n, std::uint32_t by);
+    shortest_path_result search(polygon_index start, vec3 start_point, polygon_index goal_polygon, vec3 goal_point);
     shortest_path_result finish(std::uint32_t goal_node, polygon_index start, vec3 sp, shortest_path_result r) noexcept;
 };
 
@@ -353,7 +373,7 @@ inline void seen(const view& v, plan2 c, plan2 d, double& lo, double& hi) noexce
 
 }  // namespace shortest_detail
 
-inline void shortest_path_run::goal_nodes(const node& n, std::uint32_t by) noexcept {
+inline void shortest_path_run::goal_nodes(const node& n, std::uint32_t by) {
     using namespace shortest_detail;
     const link& l = link_of(n.link);
     const view v = view_of(n.root, at(l, n.lo), at(l, n.hi));
@@ -380,7 +400,7 @@ inline void shortest_path_run::goal_nodes(const node& n, std::uint32_t by) noexc
     }
 }
 
-inline void shortest_path_run::expand(std::uint32_t at_node) noexcept {
+inline void shortest_path_run::expand(std::uint32_t at_node) {
     using namespace shortest_detail;
     const node n = s.nodes_[at_node];
     const link& l = link_of(n.link);
@@ -511,7 +531,7 @@ inline shortest_path_result shortest_path_run::finish(std::uint32_t goal_node, p
 
 // The search itself (find_shortest_path checked its input).
 inline shortest_path_result shortest_path_run::search(polygon_index start, vec3 start_point, polygon_index goal_polygon,
-                                                      vec3 goal_point) noexcept {
+                                                      vec3 goal_point) {
     using namespace shortest_detail;
     shortest_path_result r;
     begin();
@@ -562,7 +582,7 @@ inline shortest_path_result shortest_path_run::search(polygon_index start, vec3 
 // `goal` (at `goal_point`) under the model above; points in world
 // coordinates. On one polygon: the straight line.
 inline shortest_path_result find_shortest_path(const walkable& w, polygon_index start, vec3 start_point, polygon_index goal,
-                                               vec3 goal_point, shortest_path_scratch& scratch) noexcept {
+                                               vec3 goal_point, shortest_path_scratch& scratch) {
     shortest_path_result r;
     const std::size_t n = w.polygon_count();
     if (w.empty() || start >= n || goal >= n || !w.usable(start) || !w.usable(goal) || !valid_query_point(start_point) ||
