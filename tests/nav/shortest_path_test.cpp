@@ -152,6 +152,16 @@ void check_walkable(const nav::walkable& w, tally& t) {
         CHECK(chain_length(r.waypoints) == doctest::Approx(cost).epsilon(1e-4));
         CHECK(r.corridor.front() == start);
         CHECK(r.corridor.back() == goal);
+        ++t.pairs;
+        const double gap = (exact.cost - cost) / std::max(1e-9, double{exact.cost});
+        if (gap > 1e-6) ++t.shorter;
+        t.sum += gap;
+        t.most = std::max(t.most, gap);
+        t.nodes += static_cast<double>(r.generated);
+        // The sampled reference's queue (every sample pair of a polygon's
+        // portals) outgrows a 32-bit address space on the Quake maps: it
+        // runs in 64-bit builds, every native CI build among them.
+        if constexpr (sizeof(void*) < 8) continue;
         // The reference: the samples' 3D optimum bounds it from above, the
         // plan optimum (less the samples' spacing) from below.
         const auto upper = ref.run(start, w.to_plan(a), goal, w.to_plan(b), false);
@@ -166,12 +176,6 @@ void check_walkable(const nav::walkable& w, tally& t) {
         }
         CHECK(cost <= upper.cost * 1.1 + 1e-3);
         CHECK(cost >= lower.cost - lower.slack - 1e-3 - 2e-5 * lower.cost);
-        ++t.pairs;
-        const double gap = (exact.cost - cost) / std::max(1e-9, double{exact.cost});
-        if (gap > 1e-6) ++t.shorter;
-        t.sum += gap;
-        t.most = std::max(t.most, gap);
-        t.nodes += static_cast<double>(r.generated);
     }
 }
 
