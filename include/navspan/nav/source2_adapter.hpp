@@ -65,25 +65,20 @@ inline result<walkable> make_walkable(const source2::nav_file& file, const sourc
         const id_position* e = ids.first(id);
         return e != nullptr ? e->position : UINT32_MAX;
     };
-    // An edge that names an area twice gives one link to it: the repeats
-    // are the same link (as Source's lists; a crafted edge of 100,000
-    // connections to one area made 100,000 links, and a shortest-path
-    // scratch of 118 MB from an 800 KB file). First uses kept, in file
-    // order: `named_by[to]` is the last edge (counted over the file) that
-    // linked to `to`.
-    std::vector<std::uint32_t> named_by(areas.size(), UINT32_MAX);
-    std::uint32_t edge_number = 0;
+    // An edge that names an area twice gives one link to it (an edge of
+    // 100,000 connections to one area made a shortest-path scratch of 118 MB
+    // from an 800 KB file).
+    repeated_link_filter repeats(areas.size());
     for (std::uint32_t i = 0; i < areas.size(); ++i) {
         const source2::area& a = areas[i];
         const source2::corner_list c = a.corners();
         for (const source2::edge& e : a.edges()) {
             const vec3 pa = c[e.index()], pb = c[(e.index() + 1) % c.size()];
             const vec3 mid{(pa.x + pb.x) * 0.5f, (pa.y + pb.y) * 0.5f, (pa.z + pb.z) * 0.5f};
-            ++edge_number;
+            repeats.next_list();
             for (const source2::connection cn : e.connections()) {
                 const std::uint32_t to = find(cn.area_id());
-                if (to == UINT32_MAX || named_by[to] == edge_number) continue;
-                named_by[to] = edge_number;
+                if (to == UINT32_MAX || !repeats.first_use(to)) continue;
                 const float rise = centres[to].z - mid.z;
                 link_kind kind = link_kind::walk;
                 if (rise > opts.step_height || (a.attributes_raw() & source2_attribute_jump) != 0) kind = link_kind::jump;

@@ -107,27 +107,16 @@ inline result<walkable> make_walkable(const source::nav_file& file, const source
                                          [](const auto& e, std::uint32_t v) { return e.first < v; });
         return it != by_id.end() && it->first == id ? it->second : no_polygon;
     };
-    // A list that names an area twice gives one link to it: the repeats
-    // are the same link (a crafted list of 65,535 repeats was 16 bytes of
-    // links per byte of file). First uses kept, in file order.
-    std::vector<std::pair<polygon_index, std::uint32_t>> targets;
-    std::vector<bool> first_use;
+    // A list that names an area twice gives one link to it (walkable.hpp).
+    repeated_link_filter repeats(heads.size());
     for (std::size_t i = 0; i < heads.size(); ++i) {
         const auto from = static_cast<polygon_index>(i);
         for (unsigned d = 0; d < 4; ++d) {
             const auto dir = static_cast<source::direction>(d);
-            const auto list = heads[i].connections(dir);
-            targets.clear();
-            for (std::uint32_t k = 0; k < list.size(); ++k) targets.emplace_back(find(list[k]), k);
-            std::sort(targets.begin(), targets.end());
-            first_use.assign(list.size(), false);
-            for (std::size_t j = 0; j < targets.size(); ++j) {
-                if (j == 0 || targets[j].first != targets[j - 1].first) first_use[targets[j].second] = true;
-            }
-            for (std::uint32_t k = 0; k < list.size(); ++k) {
-                if (!first_use[k]) continue;
-                const polygon_index to = find(list[k]);
-                if (to == no_polygon) continue;
+            repeats.next_list();
+            for (const std::uint32_t id : heads[i].connections(dir)) {
+                const polygon_index to = find(id);
+                if (to == no_polygon || !repeats.first_use(to)) continue;
                 const auto [pa, pb] = portal(rects[i], rects[to], dir);
                 const vec3 mid{(pa.x + pb.x) * 0.5f, (pa.y + pb.y) * 0.5f, (pa.z + pb.z) * 0.5f};
                 const float rise = rects[to].at(mid.x, mid.y).z - mid.z;
