@@ -26,7 +26,8 @@ struct layout {
     const std::byte* pool = nullptr;
     const std::byte* polygons = nullptr;
     std::uint32_t polygon_count = 0;
-    std::size_t polygon_stride = 0;
+    std::size_t polygon_stride = 0;  // 0: polygons of mixed sizes, found through polygon_offsets
+    std::vector<std::uint32_t> polygon_offsets;  // from `polygons`, when the sizes are mixed
     std::size_t areas_at = 0;  // the first area record
     std::uint32_t area_count = 0;
     std::size_t end_at = 0;
@@ -118,8 +119,16 @@ inline std::optional<layout> floor_open(std::span<const std::byte> bytes, const 
             for (std::size_t j = 0; j < k; ++j) {
                 if (load_u32(c.p + 1 + 4 * j) >= corners) return std::nullopt;
             }
-            if (i == 0) out.polygon_stride = size;
-            else if (size != out.polygon_stride) return std::nullopt;  // mixed sizes: not this floor's layout
+            // Polygons of one size are found by stride; the first of another
+            // size turns on the offset table (CS2's maps mix sizes).
+            if (i == 0) {
+                out.polygon_stride = size;
+            } else if (out.polygon_stride != 0 && size != out.polygon_stride) {
+                out.polygon_offsets.reserve(n);
+                for (std::uint32_t j = 0; j < i; ++j) out.polygon_offsets.push_back(static_cast<std::uint32_t>(j * out.polygon_stride));
+                out.polygon_stride = 0;
+            }
+            if (out.polygon_stride == 0) out.polygon_offsets.push_back(static_cast<std::uint32_t>(c.p - out.polygons));
             c.p += size;
         }
     }
@@ -142,7 +151,8 @@ inline std::optional<layout> floor_open(std::span<const std::byte> bytes, const 
         if (v >= 31) {
             const std::uint32_t poly = load_u32(c.p + 13);
             if (poly >= out.polygon_count) return std::nullopt;
-            k = load_u8(out.polygons + std::size_t{poly} * out.polygon_stride);
+            k = load_u8(out.polygon_stride != 0 ? out.polygons + std::size_t{poly} * out.polygon_stride
+                                                : out.polygons + out.polygon_offsets[poly]);
             c.p += 17;
         } else {
             const std::uint32_t n = load_u32(c.p + 13);
@@ -204,7 +214,9 @@ struct area_shape {
 
 inline area_shape shape_of(const layout& l, const std::byte* a) noexcept {
     if (l.version >= 31) {
-        const std::byte* poly = l.polygons + std::size_t{load_u32(a + 13)} * l.polygon_stride;
+        const std::uint32_t index = load_u32(a + 13);
+        const std::byte* poly = l.polygon_stride != 0 ? l.polygons + std::size_t{index} * l.polygon_stride
+                                                      : l.polygons + l.polygon_offsets[index];
         return {load_u8(poly), poly + 1, l.pool, a + 21};
     }
     const std::size_t n = load_u32(a + 13);

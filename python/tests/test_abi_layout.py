@@ -42,9 +42,13 @@ def structures():
 
 
 def header_text() -> str:
+    """navspan.h and the parts it includes from its own folder (navspan_bot.h)."""
     if not HEADER.is_file():
         pytest.skip(f"no header at {HEADER} (an installed package without the source tree)")
-    return HEADER.read_text()
+    text = HEADER.read_text()
+    for part in re.findall(r'^#include "(navspan_\w+\.h)"', text, re.M):
+        text += (HEADER.parent / part).read_text()
+    return text
 
 
 def header_fields(text: str, name: str):

@@ -129,6 +129,11 @@ def test_polygons_vertices_and_links(name):
         assert polys[0:2] and isinstance(polys[0:2][0], navspan.Polygon)
 
 
+def usable_polygons(f):
+    """The indices of the polygons a path may use, in file order."""
+    return [p.index for p in f.polygons if p.usable]
+
+
 def centre(p):
     c = p.corners
     return tuple(sum(x[k] for x in c) / len(c) for k in range(3))
@@ -177,7 +182,7 @@ def test_queries(name):
 def test_distances_reach_distance_and_exact_paths(name):
     with navspan.open(SAMPLES / name) as f:
         mesh = f.mesh()
-        usable = [p.index for p in f.polygons if p.usable]
+        usable = usable_polygons(f)
         first, last = usable[0], usable[-1]
         field = mesh.distances_from([first])
         assert isinstance(field, array.array) and field.typecode == "f" and len(field) == mesh.polygon_count
@@ -247,7 +252,7 @@ def test_distances_from_polygon_model_on_corpus(name):
         pytest.skip(f"no {name} in the corpus")
     with navspan.open(files[0]) as f:
         mesh = f.mesh()
-        usable = [p.index for p in f.polygons if p.usable]
+        usable = usable_polygons(f)
         starts = [usable[0], usable[len(usable) // 2]]
         for chosen in ([starts[0]], [starts[1]], starts):
             exact = mesh.distances_from(chosen)
@@ -310,7 +315,7 @@ def weighted_path_files():
 def test_nearest_goal_is_the_least_distance(path):
     with navspan.open(path) as f:
         mesh = f.mesh()
-        usable = [p.index for p in f.polygons if p.usable]
+        usable = usable_polygons(f)
         start = usable[0]
         goals = [usable[(k * 7919) % len(usable)] for k in range(1, 6)]
         costs = [mesh.distance(start, g) for g in goals]
@@ -335,7 +340,7 @@ def test_nearest_goal_is_the_least_distance(path):
 def test_hops_and_size_weights_find_the_cheapest(path):
     with navspan.open(path) as f:
         mesh = f.mesh()
-        usable = [p.index for p in f.polygons if p.usable]
+        usable = usable_polygons(f)
         areas = mesh._plan_areas()
         assert len(areas) == mesh.polygon_count and all(a >= 0 for a in areas)
         pairs = 0
@@ -391,7 +396,7 @@ def test_the_issues_hops_path_on_awpys_dust2():
 def test_paths_by_the_files_own_ids(name):
     with navspan.open(SAMPLES / name) as f:
         mesh = f.mesh()
-        usable = [p.index for p in f.polygons if p.usable]
+        usable = usable_polygons(f)
         first, last = usable[0], usable[-1]
         by_index = mesh.find_path(first, last)
         by_id = mesh.find_path(f.polygons[first].id, f.polygons[last].id, by="id")

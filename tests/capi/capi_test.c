@@ -17,19 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed = 0, failed = 0;
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (cond) {                                                                  \
-            ++passed;                                                                \
-        } else {                                                                     \
-            ++failed;                                                                \
-            fprintf(stderr, "%s:%d: CHECK failed: %s (%s)\n", __FILE__, __LINE__, #cond, current); \
-        }                                                                            \
-    } while (0)
-
 static const char* current = "";
+#define CHECK_CONTEXT current
+#include "check.h"
 
 typedef struct text {
     char* data;
@@ -1048,6 +1038,5 @@ int main(int argc, char** argv) {
     CHECK(fields_checked > 0);
     CHECK(paths_found > 0 && paths_at_goal == paths_found);
     printf("capi: %d samples, %d corpus files\n", samples, corpus);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    return check_summary();
 }

@@ -13,6 +13,7 @@
 #include "codec/inputs.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/sweep.hpp"
+#include "support/byte_writer.hpp"
 
 #if defined(NAVSPAN_TEST_HAVE_LZ4)
 #  include <lz4.h>
@@ -28,31 +29,26 @@ using navspan::error_code;
 using navspan::codec::lz4_decompress_block;
 using navspan::codec::lz4_decompress_block_exact;
 
-std::vector<std::byte> lz4_bytes(std::initializer_list<int> v) {
-    std::vector<std::byte> out;
-    for (int b : v) out.push_back(static_cast<std::byte>(b));
-    return out;
-}
 
 }  // namespace
 
 TEST_CASE("lz4: hand-made blocks") {
     std::vector<std::byte> out(64);
     SUBCASE("literals only") {
-        const auto in = lz4_bytes({0x30, 'a', 'b', 'c'});
+        const auto in = navspan_test::bytes_of({0x30, 'a', 'b', 'c'});
         auto r = lz4_decompress_block(in, out);
         REQUIRE(r.ok());
         CHECK(*r == 3);
         CHECK(std::memcmp(out.data(), "abc", 3) == 0);
     }
     SUBCASE("an empty block is one zero token") {
-        auto r = lz4_decompress_block(lz4_bytes({0x00}), out);
+        auto r = lz4_decompress_block(navspan_test::bytes_of({0x00}), out);
         REQUIRE(r.ok());
         CHECK(*r == 0);
     }
     SUBCASE("a run with offset 1 and an extended length") {
         // 'x', then match offset 1 length 15+4+10, then literals "vwxyz".
-        const auto in = lz4_bytes({0x1F, 'x', 0x01, 0x00, 10, 0x50, 'v', 'w', 'x', 'y', 'z'});
+        const auto in = navspan_test::bytes_of({0x1F, 'x', 0x01, 0x00, 10, 0x50, 'v', 'w', 'x', 'y', 'z'});
         auto r = lz4_decompress_block(in, out);
         REQUIRE(r.ok());
         REQUIRE(*r == 1 + 29 + 5);
@@ -61,41 +57,41 @@ TEST_CASE("lz4: hand-made blocks") {
     }
     SUBCASE("the end rules of the block format") {
         // The last 5 bytes must be literals...
-        auto r = lz4_decompress_block(lz4_bytes({0x1F, 'x', 0x01, 0x00, 10, 0x20, 'y', 'z'}), out);
+        auto r = lz4_decompress_block(navspan_test::bytes_of({0x1F, 'x', 0x01, 0x00, 10, 0x20, 'y', 'z'}), out);
         CHECK(r.code() == error_code::inconsistent);
         CHECK(std::string(r.error().record).find("last 5 bytes") != std::string::npos);
         // ...and the last match must start 12 bytes before the end (here 9).
-        r = lz4_decompress_block(lz4_bytes({0x80, 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 0x04, 0x00, 0x50, '1', '2',
+        r = lz4_decompress_block(navspan_test::bytes_of({0x80, 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 0x04, 0x00, 0x50, '1', '2',
                                             '3', '4', '5'}),
                                  out);
         CHECK(r.code() == error_code::inconsistent);
         CHECK(std::string(r.error().record).find("12 bytes") != std::string::npos);
         // A block without matches may be short.
-        CHECK(lz4_decompress_block(lz4_bytes({0x10, 'a'}), out).ok());
+        CHECK(lz4_decompress_block(navspan_test::bytes_of({0x10, 'a'}), out).ok());
     }
     SUBCASE("errors") {
         CHECK(lz4_decompress_block({}, out).code() == error_code::truncated);
-        CHECK(lz4_decompress_block(lz4_bytes({0x40, 'a', 'b'}), out).code() == error_code::truncated);
-        CHECK(lz4_decompress_block(lz4_bytes({0x10, 'a', 0x00, 0x00, 0x00}), out).code() == error_code::bad_offset);
-        CHECK(lz4_decompress_block(lz4_bytes({0x10, 'a', 0x02, 0x00, 0x00}), out).code() == error_code::bad_offset);
-        CHECK(lz4_decompress_block(lz4_bytes({0x10, 'a', 0x01}), out).code() == error_code::truncated);
+        CHECK(lz4_decompress_block(navspan_test::bytes_of({0x40, 'a', 'b'}), out).code() == error_code::truncated);
+        CHECK(lz4_decompress_block(navspan_test::bytes_of({0x10, 'a', 0x00, 0x00, 0x00}), out).code() == error_code::bad_offset);
+        CHECK(lz4_decompress_block(navspan_test::bytes_of({0x10, 'a', 0x02, 0x00, 0x00}), out).code() == error_code::bad_offset);
+        CHECK(lz4_decompress_block(navspan_test::bytes_of({0x10, 'a', 0x01}), out).code() == error_code::truncated);
         // A block that ends after a match (no final literals token).
-        CHECK(lz4_decompress_block(lz4_bytes({0x10, 'a', 0x01, 0x00}), out).code() == error_code::truncated);
+        CHECK(lz4_decompress_block(navspan_test::bytes_of({0x10, 'a', 0x01, 0x00}), out).code() == error_code::truncated);
         // An extension that runs off the end.
-        CHECK(lz4_decompress_block(lz4_bytes({0xF0, 0xFF}), out).code() == error_code::truncated);
+        CHECK(lz4_decompress_block(navspan_test::bytes_of({0xF0, 0xFF}), out).code() == error_code::truncated);
         // More output than the span: inconsistent, with the byte offset.
         std::vector<std::byte> small(10);
-        auto r = lz4_decompress_block(lz4_bytes({0x1F, 'x', 0x01, 0x00, 10, 0x00}), small);
+        auto r = lz4_decompress_block(navspan_test::bytes_of({0x1F, 'x', 0x01, 0x00, 10, 0x00}), small);
         CHECK(r.code() == error_code::inconsistent);
         CHECK(r.error().offset == 2);
         // history longer than the span
-        CHECK(lz4_decompress_block(lz4_bytes({0x00}), small, 11).code() == error_code::bad_offset);
+        CHECK(lz4_decompress_block(navspan_test::bytes_of({0x00}), small, 11).code() == error_code::bad_offset);
     }
     SUBCASE("a match may reach into the history") {
         std::vector<std::byte> buf(32);
         std::memcpy(buf.data(), "hello", 5);
         // match offset 5 length 12, then the literals "world".
-        const auto block = lz4_bytes({0x08, 0x05, 0x00, 0x50, 'w', 'o', 'r', 'l', 'd'});
+        const auto block = navspan_test::bytes_of({0x08, 0x05, 0x00, 0x50, 'w', 'o', 'r', 'l', 'd'});
         auto r = lz4_decompress_block(block, buf, 5);
         REQUIRE(r.ok());
         CHECK(*r == 17);
@@ -105,7 +101,7 @@ TEST_CASE("lz4: hand-made blocks") {
         CHECK(lz4_decompress_block(block, fresh).code() == error_code::bad_offset);
     }
     SUBCASE("limits: the decompressed size and the work budget") {
-        const auto in = lz4_bytes({0x1F, 'x', 0x01, 0x00, 10, 0x50, 'v', 'w', 'x', 'y', 'z'});  // 35 bytes
+        const auto in = navspan_test::bytes_of({0x1F, 'x', 0x01, 0x00, 10, 0x50, 'v', 'w', 'x', 'y', 'z'});  // 35 bytes
         navspan::codec::decode_options opt;
         opt.limits.max_decompressed_size = 20;
         auto r = lz4_decompress_block(in, out, 0, opt);
@@ -119,10 +115,10 @@ TEST_CASE("lz4: hand-made blocks") {
         // base_offset shifts error offsets into the caller's file.
         opt.limits.work_budget = 0;
         opt.base_offset = 1000;
-        CHECK(lz4_decompress_block(lz4_bytes({0x10, 'a', 0x00, 0x00, 0x00}), out, 0, opt).error().offset == 1002);
+        CHECK(lz4_decompress_block(navspan_test::bytes_of({0x10, 'a', 0x00, 0x00, 0x00}), out, 0, opt).error().offset == 1002);
     }
     SUBCASE("exact size") {
-        const auto in = lz4_bytes({0x30, 'a', 'b', 'c'});
+        const auto in = navspan_test::bytes_of({0x30, 'a', 'b', 'c'});
         std::vector<std::byte> three(3), four(4);
         CHECK(lz4_decompress_block_exact(in, three).ok());
         CHECK(lz4_decompress_block_exact(in, four).code == error_code::inconsistent);

@@ -16,6 +16,7 @@
 #include "codec/inputs.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/sweep.hpp"
+#include "support/byte_writer.hpp"
 
 #if defined(NAVSPAN_TEST_HAVE_ZSTD)
 // (for ZSTD_c_targetCBlockSize, a parameter value of the stable setParameter)
@@ -32,11 +33,6 @@ using navspan::error_code;
 using navspan::codec::zstd_decompress;
 using navspan::codec::zstd_decompress_exact;
 
-std::vector<std::byte> zbytes(std::initializer_list<int> v) {
-    std::vector<std::byte> out;
-    for (int b : v) out.push_back(static_cast<std::byte>(b));
-    return out;
-}
 
 std::vector<std::byte> zstr(const char* s) {
     std::vector<std::byte> out;
@@ -57,14 +53,14 @@ TEST_CASE("zstd: hand-made frames") {
     std::vector<std::byte> out(64);
     SUBCASE("a raw block, single segment, content size 3") {
         // magic, FHD 0x20 (single segment, 1-byte FCS), FCS 3, block: last raw 3.
-        const auto f = zbytes({0x28, 0xB5, 0x2F, 0xFD, 0x20, 3, 0x19, 0x00, 0x00, 'a', 'b', 'c'});
+        const auto f = navspan_test::bytes_of({0x28, 0xB5, 0x2F, 0xFD, 0x20, 3, 0x19, 0x00, 0x00, 'a', 'b', 'c'});
         auto r = zstd_decompress(f, out);
         REQUIRE(r.ok());
         CHECK(*r == 3);
         CHECK(std::memcmp(out.data(), "abc", 3) == 0);
     }
     SUBCASE("an RLE block") {
-        const auto f = zbytes({0x28, 0xB5, 0x2F, 0xFD, 0x20, 10, 0x53, 0x00, 0x00, 'z'});
+        const auto f = navspan_test::bytes_of({0x28, 0xB5, 0x2F, 0xFD, 0x20, 10, 0x53, 0x00, 0x00, 'z'});
         auto r = zstd_decompress(f, out);
         REQUIRE(r.ok());
         CHECK(*r == 10);
@@ -76,37 +72,37 @@ TEST_CASE("zstd: hand-made frames") {
         CHECK(*r == 0);
     }
     SUBCASE("a skippable frame alone decodes to nothing") {
-        const auto f = zbytes({0x5A, 0x2A, 0x4D, 0x18, 2, 0, 0, 0, 7, 7});
+        const auto f = navspan_test::bytes_of({0x5A, 0x2A, 0x4D, 0x18, 2, 0, 0, 0, 7, 7});
         auto r = zstd_decompress(f, out);
         REQUIRE(r.ok());
         CHECK(*r == 0);
     }
     SUBCASE("errors") {
-        CHECK(zstd_decompress(zbytes({0x28, 0xB5}), out).code() == error_code::truncated);
-        CHECK(zstd_decompress(zbytes({1, 2, 3, 4}), out).code() == error_code::bad_magic);
+        CHECK(zstd_decompress(navspan_test::bytes_of({0x28, 0xB5}), out).code() == error_code::truncated);
+        CHECK(zstd_decompress(navspan_test::bytes_of({1, 2, 3, 4}), out).code() == error_code::bad_magic);
         // zstd 0.7's magic: a legacy format, refused by name.
-        CHECK(zstd_decompress(zbytes({0x27, 0xB5, 0x2F, 0xFD, 0x60}), out).code() == error_code::unsupported_version);
+        CHECK(zstd_decompress(navspan_test::bytes_of({0x27, 0xB5, 0x2F, 0xFD, 0x60}), out).code() == error_code::unsupported_version);
         // Reserved bit of the frame header descriptor.
-        CHECK(zstd_decompress(zbytes({0x28, 0xB5, 0x2F, 0xFD, 0x28, 3}), out).code() == error_code::inconsistent);
+        CHECK(zstd_decompress(navspan_test::bytes_of({0x28, 0xB5, 0x2F, 0xFD, 0x28, 3}), out).code() == error_code::inconsistent);
         // Content size 3 but the block gives 2.
-        CHECK(zstd_decompress(zbytes({0x28, 0xB5, 0x2F, 0xFD, 0x20, 3, 0x11, 0x00, 0x00, 'a', 'b'}), out).code() ==
+        CHECK(zstd_decompress(navspan_test::bytes_of({0x28, 0xB5, 0x2F, 0xFD, 0x20, 3, 0x11, 0x00, 0x00, 'a', 'b'}), out).code() ==
               error_code::inconsistent);
         // Reserved block type.
-        CHECK(zstd_decompress(zbytes({0x28, 0xB5, 0x2F, 0xFD, 0x20, 3, 0x1F, 0x00, 0x00}), out).code() ==
+        CHECK(zstd_decompress(navspan_test::bytes_of({0x28, 0xB5, 0x2F, 0xFD, 0x20, 3, 0x1F, 0x00, 0x00}), out).code() ==
               error_code::inconsistent);
         // A dictionary id: refused clearly.
-        auto d = zstd_decompress(zbytes({0x28, 0xB5, 0x2F, 0xFD, 0x21, 9, 3, 0x19, 0, 0, 'a', 'b', 'c'}), out);
+        auto d = zstd_decompress(navspan_test::bytes_of({0x28, 0xB5, 0x2F, 0xFD, 0x21, 9, 3, 0x19, 0, 0, 'a', 'b', 'c'}), out);
         CHECK(d.code() == error_code::unsupported_version);
         CHECK(d.error().value == 9);
         CHECK(d.error().message().find("dictionary") != std::string::npos);
         // A window above the limit.
         navspan::codec::decode_options opt;
         opt.max_window_size = 1024;
-        CHECK(zstd_decompress(zbytes({0x28, 0xB5, 0x2F, 0xFD, 0x00, 0x08, 0x01, 0x00, 0x00}), out, opt).code() ==
+        CHECK(zstd_decompress(navspan_test::bytes_of({0x28, 0xB5, 0x2F, 0xFD, 0x00, 0x08, 0x01, 0x00, 0x00}), out, opt).code() ==
               error_code::limit_exceeded);
         // More output than the span; and the caller's decompressed-size limit.
         std::vector<std::byte> two(2);
-        const auto f = zbytes({0x28, 0xB5, 0x2F, 0xFD, 0x20, 10, 0x53, 0x00, 0x00, 'z'});
+        const auto f = navspan_test::bytes_of({0x28, 0xB5, 0x2F, 0xFD, 0x20, 10, 0x53, 0x00, 0x00, 'z'});
         CHECK(zstd_decompress(f, two).code() == error_code::inconsistent);
         opt = {};
         opt.limits.max_decompressed_size = 5;
@@ -282,7 +278,7 @@ TEST_CASE("zstd: several frames, skippable frames, and what the frames met") {
     const auto a = navspan_codec_test::textured(50000, 1);
     const auto b = navspan_codec_test::text(30000);
     std::vector<std::byte> stream = zstd_ref_compress(a, {3});
-    const auto skip = zbytes({0x50, 0x2A, 0x4D, 0x18, 3, 0, 0, 0, 1, 2, 3});
+    const auto skip = navspan_test::bytes_of({0x50, 0x2A, 0x4D, 0x18, 3, 0, 0, 0, 1, 2, 3});
     stream.insert(stream.end(), skip.begin(), skip.end());
     const auto fb = zstd_ref_compress(b, {12, 0, false, false, false});
     stream.insert(stream.end(), fb.begin(), fb.end());

@@ -7,6 +7,7 @@
 
 #include <navspan/io/mapped_file.hpp>
 #include <navspan/io/read_file.hpp>
+#include "support/corpus.hpp"
 
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace core_mapped_file_test {
@@ -15,9 +16,7 @@ using navspan::error_code;
 using navspan::mapped_file;
 
 namespace {
-std::filesystem::path temp_path(const char* name) {
-    return std::filesystem::temp_directory_path() / (std::string("navspan_test_") + name);
-}
+std::filesystem::path temp_path(const char* name) { return navspan_test::temp_path("mapped_", name); }
 }  // namespace
 
 TEST_CASE("mapped_file maps a file's bytes") {

@@ -9,6 +9,7 @@
 
 #include <navspan/io/mapped_file.hpp>
 #include <navspan/io/read_file.hpp>
+#include "support/corpus.hpp"
 
 #if !defined(_WIN32)
 #  include <sys/stat.h>
@@ -20,9 +21,7 @@ namespace core_read_file_test {
 using navspan::error_code;
 
 namespace {
-std::filesystem::path read_file_temp(const char* name) {
-    return std::filesystem::temp_directory_path() / (std::string("navspan_read_file_") + name);
-}
+std::filesystem::path read_file_temp(const char* name) { return navspan_test::temp_path("read_file_", name); }
 }  // namespace
 
 TEST_CASE("read_file copies a regular file into a buffer the caller owns") {

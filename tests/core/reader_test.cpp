@@ -5,19 +5,14 @@
 #include <vector>
 
 #include <navspan/core/reader.hpp>
+#include "support/byte_writer.hpp"
 
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace core_reader_test {
 
 using namespace navspan;
 
-namespace {
-std::vector<std::byte> bytes_of(std::initializer_list<int> v) {
-    std::vector<std::byte> out;
-    for (int x : v) out.push_back(static_cast<std::byte>(x));
-    return out;
-}
-}  // namespace
+using navspan_test::bytes_of;
 
 TEST_CASE("reads advance and report absolute offsets") {
     const auto b = bytes_of({1, 0, 0, 0, 2, 0, 3});

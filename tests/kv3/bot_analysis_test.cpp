@@ -20,11 +20,7 @@
 namespace kv3_bot_analysis_test {
 
 TEST_CASE("bot analysis: lobby_mapveto.nav's hiding spots, per area, through the Source 2 reader") {
-    auto dir = navspan_test::corpus_folder("source2-nav");
-    if (!dir) {
-        MESSAGE("corpus not found (set NAVSPAN_CORPUS): the bot analysis of a real file is not tested");
-        return;
-    }
+    NAVSPAN_REQUIRE_CORPUS(dir, "source2-nav");
     namespace s2 = navspan::source2;
     const auto bytes = navspan_test::read_file(*dir / "files" / "ValveResourceFormat__ValveResourceFormat__lobby_mapveto.nav");
     auto nav = s2::nav_file::open(bytes);
@@ -107,11 +103,7 @@ validated validate_bytes(const std::vector<std::byte>& bytes) {
 }  // namespace
 
 TEST_CASE("validate: the area references of the bot analysis (crafted KV3 in lobby_mapveto.nav)") {
-    auto dir = navspan_test::corpus_folder("source2-nav");
-    if (!dir) {
-        MESSAGE("corpus not found (set NAVSPAN_CORPUS): the bot analysis checks are not tested");
-        return;
-    }
+    NAVSPAN_REQUIRE_CORPUS(dir, "source2-nav");
     using namespace navspan_kv3_test;
     namespace s2 = navspan::source2;
     const auto bytes = navspan_test::read_file(*dir / "files" / "ValveResourceFormat__ValveResourceFormat__lobby_mapveto.nav");

@@ -187,11 +187,7 @@ void check_every_type(const kv3::document& doc, bool with_aux) {
 }  // namespace
 
 TEST_CASE("kv3: the bot analysis of lobby_mapveto.nav (v4, LZ4): 8 hiding spots") {
-    auto dir = navspan_test::corpus_folder("source2-nav");
-    if (!dir) {
-        MESSAGE("corpus not found (set NAVSPAN_CORPUS): the real KV3 blob is not tested");
-        return;
-    }
+    NAVSPAN_REQUIRE_CORPUS(dir, "source2-nav");
     const auto file = navspan_test::read_file(*dir / "files" / "ValveResourceFormat__ValveResourceFormat__lobby_mapveto.nav");
     REQUIRE(file.size() == 970);
     // The blob: the 8-aligned offset where "KV3\x04" starts.

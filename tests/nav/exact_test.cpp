@@ -384,11 +384,7 @@ double polyline_off(const nav::walkable& w, std::span<const nav::polygon_index> 
 }  // namespace
 
 TEST_CASE("waypoints stay on the corridor across plugin edge links and Source gaps") {
-    const auto folder = navspan_test::corpus_folder("creation-plugins");
-    if (!folder) {
-        MESSAGE("corpus not found: skipped");
-        return;
-    }
+    NAVSPAN_REQUIRE_CORPUS(folder, "creation-plugins");
     const auto file = *folder / "files" / "chesko256__Arissa__CompanionArissa.esm";
     if (!std::filesystem::exists(file)) {
         MESSAGE("CompanionArissa.esm not in the corpus: skipped");

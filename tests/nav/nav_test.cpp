@@ -157,11 +157,7 @@ bool in_corridor(const nav::walkable& w, std::span<const nav::polygon_index> cor
 }  // namespace
 
 TEST_CASE("nav: de_dust2 spawns locate to their places and a path joins them") {
-    const auto folder = navspan_test::corpus_folder("source-nav");
-    if (!folder) {
-        MESSAGE("corpus not found: skipped");
-        return;
-    }
+    NAVSPAN_REQUIRE_CORPUS(folder, "source-nav");
     int files = 0;
     for (const auto& entry : std::filesystem::directory_iterator(*folder / "files")) {
         const std::string name = entry.path().filename().string();

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,14 @@
 #include <navspan/core/endian.hpp>
 
 namespace navspan_test {
+
+// Bytes written out by value, for a hand-made stream in a test: bytes_of({0x1F, 0x00}).
+inline std::vector<std::byte> bytes_of(std::initializer_list<int> values) {
+    std::vector<std::byte> out;
+    out.reserve(values.size());
+    for (int v : values) out.push_back(static_cast<std::byte>(v));
+    return out;
+}
 
 class byte_writer {
 public:

@@ -26,6 +26,12 @@ inline std::size_t& skipped_corpus_cases() {
     return n;
 }
 
+// A path in the system's temporary folder for a test's own scratch file:
+// "navspan_test_<prefix><name>" (the prefix keeps tests run side by side apart).
+inline std::filesystem::path temp_path(const std::string& prefix, const std::string& name) {
+    return std::filesystem::temp_directory_path() / ("navspan_test_" + prefix + name);
+}
+
 inline std::optional<std::filesystem::path> corpus_root() {
     namespace fs = std::filesystem;
     std::error_code ec;

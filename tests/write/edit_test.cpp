@@ -20,6 +20,7 @@
 #include "source/variants.hpp"
 #include "support/corpus.hpp"
 #include "support/corpus_files.hpp"
+#include "write/round_trip.hpp"
 
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace write_edit_test {
@@ -40,21 +41,9 @@ std::size_t source_errors(const std::vector<std::byte>& bytes, const ns::options
 
 // Writes the edited model (checked: no validate error), reopens it and
 // checks it gives the same model back.
-void require_source_clean(const ns::model& m) {
-    const auto bytes = ns::write(m);
-    REQUIRE_MESSAGE(bytes.ok(), bytes.error().message());
-    const auto f = ns::nav_file::open(*bytes, m.open_options());
-    REQUIRE(f.ok());
-    CHECK(ns::model::from(*f) == m);
-}
+void require_source_clean(const ns::model& m) { navspan_write_test::require_written_clean<ns::nav_file>(m); }
 
-void require_quake_clean(const nq::model& m) {
-    const auto bytes = nq::write(m);
-    REQUIRE_MESSAGE(bytes.ok(), bytes.error().message());
-    const auto f = nq::nav_file::open(*bytes, m.open_options());
-    REQUIRE(f.ok());
-    CHECK(nq::model::from(*f) == m);
-}
+void require_quake_clean(const nq::model& m) { navspan_write_test::require_written_clean<nq::nav_file>(m); }
 
 bool names_area(const ns::model& m, std::uint32_t id) {
     for (const auto& a : m.areas) {

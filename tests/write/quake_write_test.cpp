@@ -14,6 +14,7 @@
 #include "quake/builder.hpp"
 #include "support/corpus.hpp"
 #include "support/corpus_files.hpp"
+#include "write/round_trip.hpp"
 
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace write_quake_write_test {
@@ -22,21 +23,9 @@ namespace {
 
 namespace nq = navspan::quake;
 
+// open -> model -> serialize gives `bytes` back (round_trip.hpp); returns the model.
 nq::model require_quake_round_trip(const std::vector<std::byte>& bytes, const nq::options& o = {}) {
-    const auto file = nq::nav_file::open(bytes, o);
-    REQUIRE_MESSAGE(file.ok(), file.error().message());
-    nq::model m = nq::model::from(*file);
-    const auto out = nq::serialize(m);
-    REQUIRE_MESSAGE(out.ok(), out.error().message());
-    REQUIRE(out->size() == bytes.size());
-    CHECK(*out == bytes);
-    const auto unchecked = nq::write(m, {.allow_invalid = true});
-    REQUIRE_MESSAGE(unchecked.ok(), unchecked.error().message());
-    CHECK(*unchecked == bytes);
-    const auto again = nq::nav_file::open(*out, m.open_options());
-    REQUIRE_MESSAGE(again.ok(), again.error().message());
-    CHECK(nq::model::from(*again) == m);
-    return m;
+    return navspan_write_test::require_round_trip<nq::nav_file, nq::model>(bytes, o);
 }
 
 }  // namespace

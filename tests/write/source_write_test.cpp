@@ -16,6 +16,7 @@
 #include "source/variants.hpp"
 #include "support/corpus.hpp"
 #include "support/corpus_files.hpp"
+#include "write/round_trip.hpp"
 
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace write_source_write_test {
@@ -34,23 +35,9 @@ ns::options source_options_for(const sb::mesh& m) {
     return o;
 }
 
-// open -> model -> serialize must give `bytes` back; returns the model.
+// open -> model -> serialize gives `bytes` back (round_trip.hpp); returns the model.
 ns::model require_source_round_trip(const std::vector<std::byte>& bytes, const ns::options& o = {}) {
-    const auto file = ns::nav_file::open(bytes, o);
-    REQUIRE_MESSAGE(file.ok(), file.error().message());
-    ns::model m = ns::model::from(*file);
-    const auto out = ns::serialize(m);
-    REQUIRE_MESSAGE(out.ok(), out.error().message());
-    REQUIRE(out->size() == bytes.size());
-    CHECK(*out == bytes);
-    const auto unchecked = ns::write(m, {.allow_invalid = true});
-    REQUIRE_MESSAGE(unchecked.ok(), unchecked.error().message());
-    CHECK(*unchecked == bytes);
-    // Reopened with the model's own options, the written file gives the same model.
-    const auto again = ns::nav_file::open(*out, m.open_options());
-    REQUIRE_MESSAGE(again.ok(), again.error().message());
-    CHECK(ns::serialize(ns::model::from(*again)).value() == bytes);
-    return m;
+    return navspan_write_test::require_round_trip<ns::nav_file, ns::model>(bytes, o);
 }
 
 }  // namespace

@@ -13,21 +13,9 @@
 #include <vector>
 
 #include "../../complexity/hostile_inputs.hpp"
+#include "../check.h"
 
 namespace capi_limits_test {
-
-int passed = 0, failed = 0;
-
-void check(bool ok, int line, const char* what) {
-    if (ok) {
-        ++passed;
-    } else {
-        ++failed;
-        std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, line, what);
-    }
-}
-
-#define CAPI_LIMITS_CHECK(cond) check((cond), __LINE__, #cond)
 
 int discard(void*, const char*, size_t) { return 0; }
 
@@ -62,36 +50,35 @@ int main_test() {
     const std::vector<std::byte> bytes = navspan_test::hostile::plugin_padding_capped(64, 2);
     navspan_options defaults;
     navspan_options_init(&defaults);
-    CAPI_LIMITS_CHECK(defaults.polygons_per_kib == 256);
+    CHECK(defaults.polygons_per_kib == 256);
 
     const outcome by_default = run(bytes, &defaults);
-    CAPI_LIMITS_CHECK(by_default.open == navspan_result_success);
-    CAPI_LIMITS_CHECK(by_default.mesh == navspan_result_limit_exceeded);
-    CAPI_LIMITS_CHECK(by_default.bound == 256 * ((bytes.size() + 1023) / 1024) + 65536);
-    CAPI_LIMITS_CHECK(by_default.dump == navspan_result_limit_exceeded);
-    CAPI_LIMITS_CHECK(run(bytes, nullptr).mesh == navspan_result_limit_exceeded);
+    CHECK(by_default.open == navspan_result_success);
+    CHECK(by_default.mesh == navspan_result_limit_exceeded);
+    CHECK(by_default.bound == 256 * ((bytes.size() + 1023) / 1024) + 65536);
+    CHECK(by_default.dump == navspan_result_limit_exceeded);
+    CHECK(run(bytes, nullptr).mesh == navspan_result_limit_exceeded);
 
     // A caller built before the field: its size ends at max_file_size, and
     // whatever follows in its memory is not read.
     navspan_options older = defaults;
     older.size = offsetof(navspan_options, polygons_per_kib);
     older.polygons_per_kib = 0;
-    CAPI_LIMITS_CHECK(run(bytes, &older).mesh == navspan_result_limit_exceeded);
+    CHECK(run(bytes, &older).mesh == navspan_result_limit_exceeded);
 
     for (const std::uint64_t per_kib : {std::uint64_t{0}, std::uint64_t{4096}}) {
         navspan_options raised = defaults;
         raised.polygons_per_kib = per_kib;
         const outcome o = run(bytes, &raised);
-        CAPI_LIMITS_CHECK(o.mesh == navspan_result_success);
-        CAPI_LIMITS_CHECK(o.polygons == 131070);
-        CAPI_LIMITS_CHECK(o.dump == navspan_result_success);
+        CHECK(o.mesh == navspan_result_success);
+        CHECK(o.polygons == 131070);
+        CHECK(o.dump == navspan_result_success);
     }
     navspan_options lowered = defaults;
     lowered.polygons_per_kib = 1;
-    CAPI_LIMITS_CHECK(run(bytes, &lowered).mesh == navspan_result_limit_exceeded);
+    CHECK(run(bytes, &lowered).mesh == navspan_result_limit_exceeded);
 
-    std::printf("%d passed, %d failed\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    return check_summary();
 }
 
 }  // namespace capi_limits_test

@@ -15,20 +15,10 @@
 #include <vector>
 
 #include "../../vpk/builder.hpp"
+#include "../check.h"
 
 namespace {
 
-int passed = 0, failed = 0;
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (cond) {                                                                  \
-            ++passed;                                                                \
-        } else {                                                                     \
-            ++failed;                                                                \
-            std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                            \
-    } while (0)
 
 vpk_test::bytes read_bytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -124,6 +114,5 @@ int main(int argc, char** argv) {
     CHECK(!nav.empty());
     split_set(argv[2], nav);
     several_and_none(argv[2], nav);
-    std::printf("%d passed, %d failed\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    return check_summary();
 }

@@ -10,20 +10,10 @@
 #include <cstdio>
 #include <thread>
 #include <vector>
+#include "../check.h"
 
 namespace {
 
-int passed = 0, failed = 0;
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (cond) {                                                                  \
-            ++passed;                                                                \
-        } else {                                                                     \
-            ++failed;                                                                \
-            std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                            \
-    } while (0)
 
 // What one thread computes: the field from polygon `start`, and the
 // distance from it to the last polygon.
@@ -84,6 +74,5 @@ int main(int argc, char** argv) {
         return 2;
     }
     for (int i = 1; i < argc; ++i) check_file(argv[i]);
-    std::printf("%d passed, %d failed\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    return check_summary();
 }
