@@ -37,3 +37,25 @@ add_library(navspan_test_flags INTERFACE)
 if(NAVSPAN_TEST_OPTIMIZATION AND NOT MSVC)
     target_compile_options(navspan_test_flags INTERFACE ${NAVSPAN_TEST_OPTIMIZATION})
 endif()
+
+# navspan_link_reference_codecs(TARGET PREFIX): links TARGET with liblz4 and
+# libzstd when they are installed (liblz4-dev, libzstd-dev), defining
+# PREFIX_HAVE_LZ4=1 and PREFIX_HAVE_ZSTD=1 for each one found. The tests,
+# the benchmarks and the fuzz targets compare navspan's decoders and
+# encoders with them; the library never uses them.
+function(navspan_link_reference_codecs target prefix)
+    find_package(PkgConfig QUIET)
+    if(NOT PkgConfig_FOUND)
+        return()
+    endif()
+    foreach(codec LZ4 ZSTD)
+        string(TOLOWER "lib${codec}" module)
+        if(NOT TARGET PkgConfig::NAVSPAN_REF_${codec})
+            pkg_check_modules(NAVSPAN_REF_${codec} QUIET IMPORTED_TARGET GLOBAL ${module})
+        endif()
+        if(TARGET PkgConfig::NAVSPAN_REF_${codec})
+            target_link_libraries(${target} PRIVATE PkgConfig::NAVSPAN_REF_${codec})
+            target_compile_definitions(${target} PRIVATE ${prefix}_HAVE_${codec}=1)
+        endif()
+    endforeach()
+endfunction()

@@ -14,7 +14,9 @@
 
 #include "fuzz_target.hpp"
 
-std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
+namespace fuzz_any {
+
+NAVSPAN_FUZZ_BYTES_TARGET(any) {
     std::uint64_t h = 0;
     switch (navspan::detect(bytes)) {
         case navspan::format::source_nav: h = navspan_test::walk_source(bytes); break;
@@ -26,3 +28,5 @@ std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
     }
     return h;
 }
+
+}  // namespace fuzz_any

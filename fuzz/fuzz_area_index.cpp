@@ -8,12 +8,15 @@
 #include <span>
 
 #include <navspan/source.hpp>
+#include "fuzz_target.hpp"
+
+namespace fuzz_area_index {
 
 namespace {
 volatile std::uint64_t g_sink;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+NAVSPAN_FUZZ_TARGET(area_index) {
     namespace ns = navspan::source;
     const auto bytes = std::as_bytes(std::span(data, size));
     auto file = ns::nav_file::open(bytes);
@@ -51,3 +54,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     g_sink = h;
     return 0;
 }
+
+}  // namespace fuzz_area_index

@@ -18,6 +18,8 @@
 
 #include "fuzz_target.hpp"
 
+namespace fuzz_capi {
+
 namespace {
 
 using navspan_fuzz::draw;
@@ -192,7 +194,7 @@ void bot_analysis(const navspan_file* file, draw& d, std::uint64_t& h) {
 
 }  // namespace
 
-std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
+NAVSPAN_FUZZ_BYTES_TARGET(capi) {
     draw d = draw::from(bytes);
     std::uint64_t h = 0;
     navspan_file* file = nullptr;
@@ -226,3 +228,5 @@ std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
     navspan_close(file);
     return h;
 }
+
+}  // namespace fuzz_capi

@@ -32,6 +32,9 @@
 #include <navspan/tools/svg.hpp>
 #include "support/output_checks.hpp"
 #include "support/strict_json.hpp"
+#include "fuzz_target.hpp"
+
+namespace fuzz_command {
 
 namespace {
 
@@ -76,7 +79,7 @@ void check_json(const char* command, const std::string& text) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+NAVSPAN_FUZZ_TARGET(command) {
     static const command_set run = commands_from_environment();
     const navspan::bytes_view bytes = std::as_bytes(std::span(data, size));
     // Opened once, as the command opens it (info's strict Quake open): every
@@ -167,3 +170,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+}  // namespace fuzz_command

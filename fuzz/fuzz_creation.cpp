@@ -11,7 +11,9 @@
 
 #include "fuzz_target.hpp"
 
-std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
+namespace fuzz_creation {
+
+NAVSPAN_FUZZ_BYTES_TARGET(creation) {
     std::uint64_t hash = navspan_test::walk_creation(bytes);
     // navspan::creation::validate over every NVNM of a plugin that opens.
     if (const auto plugin = navspan::creation::plugin_file::open(bytes)) {
@@ -21,3 +23,5 @@ std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
     }
     return hash;
 }
+
+}  // namespace fuzz_creation

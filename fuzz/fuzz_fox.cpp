@@ -11,10 +11,14 @@
 
 #include "fuzz_target.hpp"
 
-std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
+namespace fuzz_fox {
+
+NAVSPAN_FUZZ_BYTES_TARGET(fox) {
     std::uint64_t hash = navspan_test::walk_fox(bytes);
     if (const auto file = navspan::fox::nav2_file::open(bytes)) {
         (void)navspan::fox::validate(*file, [&](const navspan::finding& f) { hash = hash * 31 + (f.offset ^ f.value); });
     }
     return hash;
 }
+
+}  // namespace fuzz_fox

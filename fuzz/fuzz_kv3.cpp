@@ -11,6 +11,9 @@
 #include <navspan/kv3.hpp>
 
 #include "support/strict_json.hpp"
+#include "fuzz_target.hpp"
+
+namespace fuzz_kv3 {
 
 namespace {
 volatile std::uint64_t g_sink;
@@ -49,7 +52,7 @@ void open_at(std::span<const std::byte> blob) {
 }
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+NAVSPAN_FUZZ_TARGET(kv3) {
     const auto bytes = std::as_bytes(std::span(data, size));
     open_at(bytes);
     for (std::size_t at = 8; at + 4 <= size; at += 8) {
@@ -58,3 +61,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+}  // namespace fuzz_kv3

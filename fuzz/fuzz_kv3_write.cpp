@@ -26,6 +26,9 @@
 #include <navspan/kv3/document.hpp>
 #include <navspan/kv3/to_model.hpp>
 #include <navspan/kv3/writer.hpp>
+#include "fuzz_target.hpp"
+
+namespace fuzz_kv3_write {
 
 namespace {
 
@@ -188,7 +191,7 @@ void blobs(const std::uint8_t* data, std::size_t size) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+NAVSPAN_FUZZ_TARGET(kv3_write) {
     if (size > (1u << 20)) return 0;
     const navspan::bytes_view in(reinterpret_cast<const std::byte*>(data), size);
     codecs(in);
@@ -196,3 +199,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     blobs(data, size);
     return 0;
 }
+
+}  // namespace fuzz_kv3_write

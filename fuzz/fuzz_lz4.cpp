@@ -17,17 +17,20 @@
 #include <vector>
 
 #include <navspan/codec/lz4.hpp>
+#include "fuzz_target.hpp"
 
 #if defined(NAVSPAN_FUZZ_HAVE_LZ4)
 #  include <lz4.h>
 #  include <lz4hc.h>
 #endif
 
+namespace fuzz_lz4 {
+
 namespace {
 volatile std::uint64_t g_sink;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+NAVSPAN_FUZZ_TARGET(lz4) {
     if (size < 3) return 0;
     const unsigned mode = data[0], b1 = data[1], b2 = data[2];
     const auto rest = std::as_bytes(std::span(data + 3, size - 3));
@@ -77,3 +80,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)b2;
     return 0;
 }
+
+}  // namespace fuzz_lz4

@@ -17,6 +17,8 @@
 
 #include "fuzz_target.hpp"
 
+namespace fuzz_nav {
+
 namespace {
 
 namespace nav = navspan::nav;
@@ -85,7 +87,7 @@ std::uint64_t query(const nav::walkable& w, draw& d) {
 
 }  // namespace
 
-std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
+NAVSPAN_FUZZ_BYTES_TARGET(nav) {
     draw d = draw::from(bytes);
     std::uint64_t h = 0;
     if (navspan::detect(bytes) == navspan::format::creation_plugin) {
@@ -103,3 +105,5 @@ std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
     }
     return h;
 }
+
+}  // namespace fuzz_nav

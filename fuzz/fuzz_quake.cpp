@@ -11,6 +11,10 @@
 
 #include "fuzz_target.hpp"
 
-std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
+namespace fuzz_quake {
+
+NAVSPAN_FUZZ_BYTES_TARGET(quake) {
     return navspan_test::walk_quake(bytes) ^ navspan_test::walk_quake_trusted(bytes);
 }
+
+}  // namespace fuzz_quake

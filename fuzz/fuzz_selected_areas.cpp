@@ -9,12 +9,15 @@
 #include <string_view>
 
 #include <navspan/source/selected_areas.hpp>
+#include "fuzz_target.hpp"
+
+namespace fuzz_selected_areas {
 
 namespace {
 volatile std::uint64_t g_sink;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+NAVSPAN_FUZZ_TARGET(selected_areas) {
     namespace ns = navspan::source;
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     auto parsed = ns::selected_areas::open(text);
@@ -43,3 +46,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     g_sink = h;
     return 0;
 }
+
+}  // namespace fuzz_selected_areas

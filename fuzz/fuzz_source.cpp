@@ -9,8 +9,12 @@
 
 #include "fuzz_target.hpp"
 
-std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
+namespace fuzz_source {
+
+NAVSPAN_FUZZ_BYTES_TARGET(source) {
     const std::uint64_t h = navspan_test::walk_source(bytes);
     if (h == navspan_test::source_walk_disagreed) __builtin_trap();
     return h;
 }
+
+}  // namespace fuzz_source

@@ -11,7 +11,9 @@
 
 #include "fuzz_target.hpp"
 
-std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
+namespace fuzz_source2 {
+
+NAVSPAN_FUZZ_BYTES_TARGET(source2) {
     std::uint64_t h = navspan_test::walk_source2(bytes);
     const auto file = navspan::source2::nav_file::open(bytes);
     if (file) {
@@ -25,3 +27,5 @@ std::uint64_t navspan_fuzz::fuzz_one(std::span<const std::byte> bytes) {
     }
     return h;
 }
+
+}  // namespace fuzz_source2

@@ -10,6 +10,9 @@
 #include <navspan/fox.hpp>
 
 #include "fox/walk.hpp"
+#include "fuzz_target.hpp"
+
+namespace fuzz_split_set {
 
 namespace {
 volatile std::uint64_t g_sink;
@@ -42,7 +45,7 @@ std::uint64_t follow_references(const navspan::fox::split_set& set, const navspa
 }
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+NAVSPAN_FUZZ_TARGET(split_set) {
     namespace fox = navspan::fox;
     if (size < 4) return 0;
     const std::size_t rest = size - 4;
@@ -64,3 +67,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
              navspan_test::walk_fox(main_bytes) + navspan_test::walk_fox(overflow_bytes);
     return 0;
 }
+
+}  // namespace fuzz_split_set

@@ -1,7 +1,13 @@
-// What the fuzz targets share: the sink their results go to (so the work is
-// not optimised away), the entry point libFuzzer (or replay_main.cpp) calls,
-// and a small deterministic generator seeded from the input for the targets
-// that draw points, polygons and sizes from it.
+// What the fuzz targets share: how each declares its entry point
+// (NAVSPAN_FUZZ_TARGET), the sink their results go to (so the work is not
+// optimised away), and a small deterministic generator seeded from the input
+// for the targets that draw points, polygons and sizes from it.
+//
+// Every target is linked into one program, navspan_fuzz (fuzz_main.cpp picks
+// the target a run is for): its translation units then compile the library
+// once for several targets instead of once each, which halves the fuzz
+// build. Each target file keeps its names in a namespace of its own
+// (fuzz_<target>), as the unity-built test files do.
 #pragma once
 
 #include <cstddef>
@@ -14,7 +20,30 @@ namespace navspan_fuzz {
 inline volatile std::uint64_t sink;
 
 // The target's work on one input; its result goes to the sink.
-std::uint64_t fuzz_one(std::span<const std::byte> bytes);
+// One target: its name (the program's navspan_fuzz_<name>, the corpus
+// folder fuzz/corpus/<name>) and what runs one input. The targets register
+// themselves (NAVSPAN_FUZZ_TARGET) into a fixed table: no allocation, and no
+// order of initialisation to depend on.
+using entry = int (*)(const std::uint8_t* data, std::size_t size);
+struct target {
+    const char* name;
+    entry run;
+};
+inline constexpr std::size_t max_targets = 32;
+struct target_table {
+    target targets[max_targets];
+    std::size_t count;
+};
+inline target_table& registered_targets() noexcept {
+    static target_table table{};
+    return table;
+}
+struct registration {
+    registration(const char* name, entry run) noexcept {
+        target_table& t = registered_targets();
+        if (t.count < max_targets) t.targets[t.count++] = {name, run};
+    }
+};
 
 struct draw {
     std::uint64_t state;
@@ -48,7 +77,19 @@ struct draw {
 
 }  // namespace navspan_fuzz
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    navspan_fuzz::sink = navspan_fuzz::fuzz_one(std::as_bytes(std::span(data, size)));
-    return 0;
-}
+// NAVSPAN_FUZZ_TARGET(name) { ... }: the body runs one input (`data`,
+// `size`) and returns 0, as LLVMFuzzerTestOneInput does.
+#define NAVSPAN_FUZZ_TARGET(name)                                                                   \
+    int navspan_fuzz_run_##name(const std::uint8_t* data, std::size_t size);                        \
+    const ::navspan_fuzz::registration navspan_fuzz_registered_##name{#name, navspan_fuzz_run_##name}; \
+    int navspan_fuzz_run_##name(const std::uint8_t* data, std::size_t size)
+
+// NAVSPAN_FUZZ_BYTES_TARGET(name) { ... }: the body takes the input as
+// `bytes` and returns a hash of what it read, which goes to the sink.
+#define NAVSPAN_FUZZ_BYTES_TARGET(name)                                                             \
+    std::uint64_t navspan_fuzz_bytes_##name(std::span<const std::byte> bytes);                      \
+    NAVSPAN_FUZZ_TARGET(name) {                                                                     \
+        ::navspan_fuzz::sink = navspan_fuzz_bytes_##name(std::as_bytes(std::span(data, size)));     \
+        return 0;                                                                                   \
+    }                                                                                               \
+    std::uint64_t navspan_fuzz_bytes_##name(std::span<const std::byte> bytes)

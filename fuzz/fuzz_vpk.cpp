@@ -15,6 +15,9 @@
 #include <string_view>
 
 #include <navspan/vpk.hpp>
+#include "fuzz_target.hpp"
+
+namespace fuzz_vpk {
 
 namespace {
 volatile std::uint64_t g_sink;
@@ -60,7 +63,7 @@ std::uint64_t exercise(navspan::bytes_view bytes, std::span<const navspan::bytes
 }
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+NAVSPAN_FUZZ_TARGET(vpk) {
     const auto all = std::as_bytes(std::span(data, size));
     const std::array<navspan::bytes_view, 1> self = {all};
     std::uint64_t h = exercise(all, self);
@@ -76,3 +79,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     g_sink = h;
     return 0;
 }
+
+}  // namespace fuzz_vpk

@@ -30,6 +30,9 @@
 #include <navspan/navspan.hpp>
 #include <navspan/tools/modules.hpp>
 #include <navspan/tools/output.hpp>
+#include "fuzz_target.hpp"
+
+namespace fuzz_work {
 
 namespace {
 
@@ -208,23 +211,8 @@ std::size_t run_all(navspan::bytes_view bytes, std::uint64_t& written) {
 
 }  // namespace
 
-void* operator new(std::size_t n) {
-    if (void* p = counted_new(n)) return p;
-#if defined(__cpp_exceptions)
-    throw std::bad_alloc();
-#else
-    std::abort();
-#endif
-}
-void* operator new[](std::size_t n) { return operator new(n); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return counted_new(n); }
-void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return counted_new(n); }
-void operator delete(void* p) noexcept { counted_delete(p); }
-void operator delete[](void* p) noexcept { counted_delete(p); }
-void operator delete(void* p, std::size_t) noexcept { counted_delete(p); }
-void operator delete[](void* p, std::size_t) noexcept { counted_delete(p); }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+NAVSPAN_FUZZ_TARGET(work) {
     static const std::uint64_t ns_per_byte = env_or("NAVSPAN_WORK_NS_PER_BYTE", 20000);
     static const std::uint64_t heap_per_byte = env_or("NAVSPAN_WORK_HEAP_PER_BYTE", 256);
     const auto bytes = std::as_bytes(std::span(data, size));
@@ -264,3 +252,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+}  // namespace fuzz_work
+
+// The program's allocations, counted (the heap budget above): global, as a
+// replaced operator new must be; every target of the program pays a counter.
+void* operator new(std::size_t n) {
+    if (void* p = fuzz_work::counted_new(n)) return p;
+#if defined(__cpp_exceptions)
+    throw std::bad_alloc();
+#else
+    std::abort();
+#endif
+}
+void* operator new[](std::size_t n) { return operator new(n); }
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return fuzz_work::counted_new(n); }
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return fuzz_work::counted_new(n); }
+void operator delete(void* p) noexcept { fuzz_work::counted_delete(p); }
+void operator delete[](void* p) noexcept { fuzz_work::counted_delete(p); }
+void operator delete(void* p, std::size_t) noexcept { fuzz_work::counted_delete(p); }
+void operator delete[](void* p, std::size_t) noexcept { fuzz_work::counted_delete(p); }

@@ -16,6 +16,9 @@
 #include <navspan/source.hpp>
 #include <navspan/source/edit.hpp>
 #include <navspan/source/writer.hpp>
+#include "fuzz_target.hpp"
+
+namespace fuzz_write {
 
 namespace {
 
@@ -67,9 +70,11 @@ void quake_round_trip(navspan::bytes_view bytes) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+NAVSPAN_FUZZ_TARGET(write) {
     const auto bytes = std::as_bytes(std::span(data, size));
     source_round_trip(bytes);
     quake_round_trip(bytes);
     return 0;
 }
+
+}  // namespace fuzz_write

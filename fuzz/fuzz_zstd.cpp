@@ -17,11 +17,14 @@
 #include <vector>
 
 #include <navspan/codec/zstd.hpp>
+#include "fuzz_target.hpp"
 
 #if defined(NAVSPAN_FUZZ_HAVE_ZSTD)
 #  define ZSTD_STATIC_LINKING_ONLY  // ZSTD_c_targetCBlockSize
 #  include <zstd.h>
 #endif
+
+namespace fuzz_zstd {
 
 namespace {
 volatile std::uint64_t g_sink;
@@ -37,7 +40,7 @@ bool navspan_stricter(const navspan::error& e) {
 #endif
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+NAVSPAN_FUZZ_TARGET(zstd) {
     if (size < 3) return 0;
     const unsigned mode = data[0], b1 = data[1], b2 = data[2];
     const auto rest = std::as_bytes(std::span(data + 3, size - 3));
@@ -81,3 +84,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 #endif
     return 0;
 }
+
+}  // namespace fuzz_zstd

@@ -134,6 +134,12 @@ def usable_polygons(f):
     return [p.index for p in f.polygons if p.usable]
 
 
+def usable_ends(f):
+    """The first and the last polygon a path may use."""
+    usable = usable_polygons(f)
+    return usable[0], usable[-1]
+
+
 def centre(p):
     c = p.corners
     return tuple(sum(x[k] for x in c) / len(c) for k in range(3))
@@ -182,8 +188,7 @@ def test_queries(name):
 def test_distances_reach_distance_and_exact_paths(name):
     with navspan.open(SAMPLES / name) as f:
         mesh = f.mesh()
-        usable = usable_polygons(f)
-        first, last = usable[0], usable[-1]
+        first, last = usable_ends(f)
         field = mesh.distances_from([first])
         assert isinstance(field, array.array) and field.typecode == "f" and len(field) == mesh.polygon_count
         assert field[first] == 0
@@ -396,8 +401,7 @@ def test_the_issues_hops_path_on_awpys_dust2():
 def test_paths_by_the_files_own_ids(name):
     with navspan.open(SAMPLES / name) as f:
         mesh = f.mesh()
-        usable = usable_polygons(f)
-        first, last = usable[0], usable[-1]
+        first, last = usable_ends(f)
         by_index = mesh.find_path(first, last)
         by_id = mesh.find_path(f.polygons[first].id, f.polygons[last].id, by="id")
         assert by_id == by_index

@@ -18,9 +18,12 @@
 #include "support/corpus.hpp"
 #include "support/corpus_walkables.hpp"
 #include "support/sanitizers.hpp"
+#include "nav/shapes.hpp"
 
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace nav_exact_test {
+
+using navspan_nav_test::square;
 
 namespace {
 
@@ -259,10 +262,10 @@ TEST_CASE("exact: shortest under the model on hand-made meshes") {
     // lies far to the side. Start S links to A (portal midpoint far left)
     // and B (near the straight line); both link to goal G.
     nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
-    const vec3 s[] = {{0, 0, 0}, {100, 0, 0}, {100, 100, 0}, {0, 100, 0}};
+    const auto s = square(0, 0, 0);
     const vec3 a[] = {{0, 100, 0}, {50, 100, 0}, {50, 200, 0}, {0, 200, 0}};
     const vec3 c[] = {{50, 100, 0}, {100, 100, 0}, {100, 200, 0}, {50, 200, 0}};
-    const vec3 g[] = {{0, 200, 0}, {100, 200, 0}, {100, 300, 0}, {0, 300, 0}};
+    const auto g = square(0, 200, 0);
     b.add_polygon({0, 0}, s);
     b.add_polygon({1, 0}, a);
     b.add_polygon({2, 0}, c);
@@ -442,8 +445,8 @@ TEST_CASE("waypoints keep to both sides of a Source-style gap") {
     // Two areas with a 64-unit gap between them, joined by a drop; the
     // funnel must cross the gap straight, not diagonally from one side.
     nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
-    const vec3 hi[] = {{0, 0, 100}, {100, 0, 100}, {100, 100, 100}, {0, 100, 100}};
-    const vec3 lo[] = {{164, 100, 0}, {264, 100, 0}, {264, 200, 0}, {164, 200, 0}};
+    const auto hi = square(0, 0, 100);
+    const auto lo = square(164, 100, 0);
     b.add_polygon({1, 0}, hi);
     b.add_polygon({2, 0}, lo);
     b.add_link(0, 1, nav::link_kind::drop, {100, 50, 100}, {100, 100, 100});

@@ -18,9 +18,12 @@
 
 #include "support/corpus_walkables.hpp"
 #include "support/sanitizers.hpp"
+#include "nav/shapes.hpp"
 
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace nav_funnel_test {
+
+using navspan_nav_test::square;
 
 namespace {
 
@@ -106,7 +109,7 @@ TEST_CASE("straight_path: a drop that turns back crosses its portal, then starts
     // landing is behind the portal's line: the funnel's left and right
     // would swap, and the straight line start-goal crosses open air.
     nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
-    const vec3 ledge[] = {{500, -1175, 220}, {550, -1175, 220}, {550, -1125, 220}, {500, -1125, 220}};
+    const auto ledge = square(500, -1175, 220, 50);
     const vec3 floor[] = {{475, -1100, -100}, {650, -1100, -100}, {650, -1050, -100}, {475, -1050, -100}};
     const vec3 east[] = {{650, -1100, -100}, {750, -1100, -100}, {750, -1050, -100}, {650, -1050, -100}};
     const vec3 north[] = {{650, -1300, -100}, {750, -1300, -100}, {750, -1100, -100}, {650, -1100, -100}};

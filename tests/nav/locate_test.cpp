@@ -22,9 +22,12 @@
 #include "support/corpus_walkables.hpp"
 #include "support/exact_float.hpp"
 #include "support/sanitizers.hpp"
+#include "nav/shapes.hpp"
 
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace nav_locate_test {
+
+using navspan_nav_test::square;
 
 namespace {
 
@@ -247,7 +250,7 @@ TEST_CASE("nav locate: equal gaps give the lowest polygon index, wherever the in
         b.add_polygon({i, 0}, c);
     }
     for (std::uint32_t i = 0; i < 300; ++i) {
-        const vec3 c[] = {{0, 0, 0}, {400, 0, 0}, {400, 400, 0}, {0, 400, 0}};
+        const auto c = square(0, 0, 0, 400);
         b.add_polygon({side * side + i, 0}, c);
     }
     const nav::walkable w = b.finish();
@@ -275,7 +278,7 @@ TEST_CASE("nav walkable: a polygon keeps every corner and every link, however ma
     }
     const nav::polygon_index big = b.add_polygon({1, 0}, ring);
     // 70,000 links out of one polygon (more than a 16-bit count holds).
-    const vec3 tiny[] = {{2000, 0, 0}, {2001, 0, 0}, {2001, 1, 0}, {2000, 1, 0}};
+    const auto tiny = square(2000, 0, 0, 1);
     const nav::polygon_index other = b.add_polygon({2, 0}, tiny);
     for (int i = 0; i < 70000; ++i) b.add_link(big, other, nav::link_kind::walk, {1000, 0, 0}, {1000, 0, 0});
     const nav::walkable w = b.finish();
@@ -302,9 +305,9 @@ TEST_CASE("nav locate and nearest: a stack of coincident huge polygons is looked
         b.add_polygon({i, 0}, c);
     }
     const vec3 sliver[] = {{0, 0, 0}, {1, 0, 0}, {3000, 3000, 0}};
-    const vec3 square[] = {{0, 0, 20}, {3000, 0, 20}, {3000, 3000, 20}, {0, 3000, 20}};
+    const auto big = square(0, 0, 20, 3000);
     for (std::uint32_t i = 0; i < stacked; ++i) {
-        b.add_polygon({side * side + i, 0}, i % 2 ? std::span<const vec3>(square) : std::span<const vec3>(sliver));
+        b.add_polygon({side * side + i, 0}, i % 2 ? std::span<const vec3>(big) : std::span<const vec3>(sliver));
     }
     const nav::walkable w = b.finish();
     const auto index = nav::spatial_index::build(w);
@@ -341,8 +344,8 @@ TEST_CASE("nav locate: the tolerance left out is infinity, as the command, the C
     // above both: the default finds the upper one as infinity does, and a
     // player's height (72) finds none.
     nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
-    const vec3 ground[] = {{0, 0, 0}, {100, 0, 0}, {100, 100, 0}, {0, 100, 0}};
-    const vec3 upper[] = {{0, 0, 100}, {100, 0, 100}, {100, 100, 100}, {0, 100, 100}};
+    const auto ground = square(0, 0, 0);
+    const auto upper = square(0, 0, 100);
     b.add_polygon({1, 0}, ground);
     b.add_polygon({2, 0}, upper);
     const nav::walkable w = b.finish();

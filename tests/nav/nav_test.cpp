@@ -15,9 +15,12 @@
 #include "support/alloc_counter.hpp"
 #include "support/corpus.hpp"
 #include "support/corpus_walkables.hpp"
+#include "nav/shapes.hpp"
 
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace nav_nav_test {
+
+using navspan_nav_test::square;
 
 namespace {
 
@@ -28,10 +31,10 @@ using navspan::vec3;
 // Source-style area whose east corners are 10 higher.
 nav::walkable three_squares() {
     nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
-    const vec3 a[] = {{0, 0, 0}, {100, 0, 0}, {100, 100, 0}, {0, 100, 0}};
+    const auto a = square(0, 0, 0);
     // NW, NE, SE, SW (north = -y).
     const vec3 sq[] = {{100, 0, 0}, {200, 0, 10}, {200, 100, 10}, {100, 100, 0}};
-    const vec3 c[] = {{300, 0, 0}, {400, 0, 0}, {400, 100, 0}, {300, 100, 0}};
+    const auto c = square(300, 0, 0);
     b.add_polygon({1, 0}, a);
     b.add_polygon({2, 0}, sq, nav::surface::corner_heights);
     b.add_polygon({3, 0}, c);
@@ -117,9 +120,9 @@ TEST_CASE("nav: index, path, waypoints and raycast on three squares") {
 TEST_CASE("nav: the funnel turns at the corner of an L") {
     // Three squares in an L: (0,0)-(100,100), (100,0)-(200,100), (100,100)-(200,200).
     nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
-    const vec3 s0[] = {{0, 0, 0}, {100, 0, 0}, {100, 100, 0}, {0, 100, 0}};
-    const vec3 s1[] = {{100, 0, 0}, {200, 0, 0}, {200, 100, 0}, {100, 100, 0}};
-    const vec3 s2[] = {{100, 100, 0}, {200, 100, 0}, {200, 200, 0}, {100, 200, 0}};
+    const auto s0 = square(0, 0, 0);
+    const auto s1 = square(100, 0, 0);
+    const auto s2 = square(100, 100, 0);
     b.add_polygon({0, 0}, s0);
     b.add_polygon({1, 0}, s1);
     b.add_polygon({2, 0}, s2);

@@ -21,9 +21,12 @@
 #include "support/corpus.hpp"
 #include "support/corpus_walkables.hpp"
 #include "support/sanitizers.hpp"
+#include "nav/shapes.hpp"
 
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace nav_shortest_path_test {
+
+using navspan_nav_test::square;
 
 namespace shortest_path_test {
 
@@ -187,12 +190,12 @@ TEST_CASE("shortest path: straight down a corridor, around a corner, up a ladder
     using shortest_path_test::length3;
     nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
     // A corridor of three squares north, then one square east of the last.
-    const vec3 s0[] = {{0, 0, 0}, {100, 0, 0}, {100, 100, 0}, {0, 100, 0}};
-    const vec3 s1[] = {{0, 100, 0}, {100, 100, 0}, {100, 200, 0}, {0, 200, 0}};
-    const vec3 s2[] = {{0, 200, 0}, {100, 200, 0}, {100, 300, 0}, {0, 300, 0}};
-    const vec3 s3[] = {{100, 200, 0}, {200, 200, 0}, {200, 300, 0}, {100, 300, 0}};
+    const auto s0 = square(0, 0, 0);
+    const auto s1 = square(0, 100, 0);
+    const auto s2 = square(0, 200, 0);
+    const auto s3 = square(100, 200, 0);
     // A roof over s3, reached by a ladder (a point portal) from s3.
-    const vec3 s4[] = {{100, 200, 200}, {200, 200, 200}, {200, 300, 200}, {100, 300, 200}};
+    const auto s4 = square(100, 200, 200);
     b.add_polygon({0, 0}, s0);
     b.add_polygon({1, 0}, s1);
     b.add_polygon({2, 0}, s2);

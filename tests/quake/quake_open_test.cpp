@@ -15,6 +15,7 @@
 #include <navspan/tools/info.hpp>
 #include "expect.hpp"
 #include "support/json.hpp"
+#include "support/tool_runs.hpp"
 
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace quake_quake_open_test {
@@ -35,12 +36,7 @@ static_assert(std::is_trivially_copyable_v<q::nav_file>);
 
 namespace {
 
-json_value parse_json(const std::string& text) {
-    json_value v;
-    json_parser p(text);
-    REQUIRE_MESSAGE(p.parse(v), p.error());
-    return v;
-}
+json_value parse_json(const std::string& text) { return navspan_test::parsed_json(text); }
 
 std::vector<std::byte> with_i32(std::vector<std::byte> bytes, std::size_t at, std::int32_t v) {
     navspan::store_le<std::int32_t>(bytes.data() + at, v);

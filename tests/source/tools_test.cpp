@@ -47,12 +47,7 @@ std::string dump_text(navspan::bytes_view bytes) {
     return text;
 }
 
-json_value parse(const std::string& text) {
-    json_value v;
-    navspan_test::json_parser p(text);
-    REQUIRE_MESSAGE(p.parse(v), p.error());
-    return v;
-}
+json_value parse(const std::string& text) { return navspan_test::parsed_json(text); }
 
 navspan::tools::findings validate(navspan::bytes_view bytes) {
     navspan::tools::findings found;

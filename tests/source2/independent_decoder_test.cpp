@@ -21,6 +21,7 @@
 #include "model_io.hpp"
 #include "support/corpus.hpp"
 #include "support/json.hpp"
+#include "support/tool_runs.hpp"
 
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace source2_independent_decoder_test {
@@ -77,18 +78,10 @@ json_value as_json(const ind::counts& c) {
         s += "null";
     }
     s += "}";
-    json_value v;
-    navspan_test::json_parser p(s);
-    REQUIRE_MESSAGE(p.parse(v), p.error());
-    return v;
+    return navspan_test::parsed_json(s);
 }
 
-json_value parsed(const std::string& text) {
-    json_value v;
-    navspan_test::json_parser p(text);
-    REQUIRE_MESSAGE(p.parse(v), p.error());
-    return v;
-}
+json_value parsed(const std::string& text) { return navspan_test::parsed_json(text); }
 
 // The independent decoder must read `bytes` to the last byte, with no blob
 // sized by the end of the file.

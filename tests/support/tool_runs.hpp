@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include <doctest/doctest.h>
@@ -32,6 +33,14 @@ navspan::error call_opened(navspan::bytes_view bytes, navspan::error (*fn)(const
     return fn(*r, std::forward<P>(args)...);
 }
 
+// `text` parsed as JSON; fails the test case when it does not parse.
+inline json_value parsed_json(std::string_view text) {
+    json_value v;
+    json_parser p(text);
+    REQUIRE_MESSAGE(p.parse(v), p.error());
+    return v;
+}
+
 // `dump` is a module's dump function; the output must parse as JSON.
 template <class Dump>
 json_value dump_as_json(navspan::bytes_view bytes, Dump dump) {
@@ -41,10 +50,7 @@ json_value dump_as_json(navspan::bytes_view bytes, Dump dump) {
     const navspan::error e = call_opened(bytes, dump, w);
     REQUIRE_MESSAGE(e.ok(), e.message());
     w.finish();
-    json_value v;
-    json_parser p(text);
-    REQUIRE_MESSAGE(p.parse(v), p.error());
-    return v;
+    return parsed_json(text);
 }
 
 // `validate` is a module's validate function (every check); the file must

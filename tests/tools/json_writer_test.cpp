@@ -12,6 +12,7 @@
 #include <navspan/tools/json_writer.hpp>
 #include "support/json.hpp"
 #include "support/strict_json.hpp"
+#include "support/tool_runs.hpp"
 
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace tools_json_writer_test {
@@ -43,9 +44,7 @@ TEST_CASE("json_writer writes valid compact JSON that parses back") {
     w.end_array();
     w.end_object();
     CHECK(text.substr(0, 44) == "{\"format\": \"source_nav\", \"bytes\": 242310, \"n");
-    navspan_test::json_value v;
-    navspan_test::json_parser p(text);
-    REQUIRE_MESSAGE(p.parse(v), p.error());
+    const navspan_test::json_value v = navspan_test::parsed_json(text);
     CHECK(v.find("neg")->text == "-5");
     CHECK(v.find("flag")->boolean);
     CHECK(v.find("nothing")->type == navspan_test::json_value::kind::null);
