@@ -4,6 +4,7 @@
 // and whether AddressSanitizer inflates that peak (NAVSPAN_COMPLEXITY_ASAN).
 #pragma once
 
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <system_error>
@@ -84,3 +85,13 @@ struct scratch_folder {
 #endif
 
 }  // namespace navspan_test
+
+// The navspan command the complexity tests run (NAVSPAN_EXE, which ctest
+// sets): named `var`; the rest of the test case is skipped, saying so, when
+// it is not set.
+#define NAVSPAN_REQUIRE_COMMAND(var)                                     \
+    const char* var = std::getenv("NAVSPAN_EXE");                        \
+    if (var == nullptr) {                                                \
+        MESSAGE("NAVSPAN_EXE not set: the command is not run");          \
+        return;                                                          \
+    }

@@ -105,8 +105,7 @@ const pack_input pack_inputs[] = {
 
 TEST_CASE("H6, H7: edit --merge of many place names and repeated --connect stay within budget") {
     using namespace edit_pack_cases;
-    const char* exe = std::getenv("NAVSPAN_EXE");
-    if (exe == nullptr) return;
+    NAVSPAN_REQUIRE_COMMAND(exe);
     const scratch_dir dir;
     for (const std::uint32_t places : {8000u, 65535u}) {
         const fs::path in = dir.path / "places.nav", out = dir.path / "out.nav";
@@ -140,8 +139,7 @@ TEST_CASE("H6, H7: edit --merge of many place names and repeated --connect stay 
 
 TEST_CASE("H7 for Quake: repeated --connect on a node of many links stays within budget") {
     using namespace edit_pack_cases;
-    const char* exe = std::getenv("NAVSPAN_EXE");
-    if (exe == nullptr) return;
+    NAVSPAN_REQUIRE_COMMAND(exe);
     const scratch_dir dir;
     // Node 0 holds `size` links to node 2; each edit asks for a link 0 -> 1
     // (added once, then found) or 1 -> k (new): a lookup each, never a scan
@@ -173,8 +171,7 @@ TEST_CASE("H7 for Quake: repeated --connect on a node of many links stays within
 
 TEST_CASE("H8, H12: pack of [0,0,...] and of one key repeated stays within budget") {
     using namespace edit_pack_cases;
-    const char* exe = std::getenv("NAVSPAN_EXE");
-    if (exe == nullptr) return;
+    NAVSPAN_REQUIRE_COMMAND(exe);
     const scratch_dir dir;
     for (const pack_input& input : pack_inputs) {
         for (const std::size_t n : {input.small, input.large}) {

@@ -38,8 +38,7 @@ int status_of(const char* exe, const std::vector<std::string>& command, const st
 
 TEST_CASE("H4: --polygons-per-kib sets the polygon bound of every plugin command") {
     using namespace polygon_option_cases;
-    const char* exe = std::getenv("NAVSPAN_EXE");
-    if (exe == nullptr) return;
+    NAVSPAN_REQUIRE_COMMAND(exe);
     const navspan_test::scratch_folder dir("navspan_polygon_option");
     // Two navmeshes of 65,535 triangles in 5 KB (the default bound: about 67,000).
     const std::vector<std::byte> bytes = navspan_test::hostile::plugin_padding_capped(0, 2);

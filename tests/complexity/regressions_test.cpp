@@ -17,6 +17,7 @@
 
 #include <navspan/navspan.hpp>
 
+#include "complexity/command_runner.hpp"
 #include "complexity/hostile_inputs.hpp"
 #include "source2/builder.hpp"
 
@@ -120,11 +121,7 @@ TEST_CASE("G1, G2: one-way and duplicate connections found by lookup, same findi
 
 #if defined(__linux__) || defined(__APPLE__)
 TEST_CASE("G8, G9, G10, G13: the command's outputs") {
-    const char* exe = std::getenv("NAVSPAN_EXE");
-    if (exe == nullptr) {
-        MESSAGE("NAVSPAN_EXE not set: the command is not run");
-        return;
-    }
+    NAVSPAN_REQUIRE_COMMAND(exe);
     const fs::path dir = fs::temp_directory_path() / ("navspan_outputs_" + std::to_string(std::rand()));
     fs::create_directories(dir);
     const fs::path nav = dir / "map.nav", plugin = dir / "cells.esp";
@@ -367,11 +364,7 @@ TEST_CASE("validate does not run the checks it leaves out (--only, --ignore)") {
 // fails for every command when standard output cannot be written, which
 // --help > /dev/full shows).
 TEST_CASE("G13: every subcommand's --help lists the exit statuses it returns") {
-    const char* exe = std::getenv("NAVSPAN_EXE");
-    if (exe == nullptr) {
-        MESSAGE("NAVSPAN_EXE not set: the command is not run");
-        return;
-    }
+    NAVSPAN_REQUIRE_COMMAND(exe);
     struct expected {
         const char* command;
         const char* statuses;

@@ -335,4 +335,47 @@ TEST_CASE("shortest path: allocates nothing once the scratch exists") {
     CHECK(found > asked / 2);
 }
 
+TEST_CASE("shortest path: out of nodes is limit_exceeded for a goal it can reach, no_path for one it cannot") {
+    namespace nav = navspan::nav;
+    // A 48 x 48 grid of squares with a wall down its middle, open at the
+    // far row only (the search floods the near half before it goes round:
+    // far more than the 4,096 nodes of a scratch at its floor), and, apart,
+    // one square no link reaches.
+    nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
+    const std::uint32_t side = 48;
+    for (std::uint32_t y = 0; y < side; ++y) {
+        for (std::uint32_t x = 0; x < side; ++x) {
+            b.add_polygon({y * side + x, 0}, square(100.0f * static_cast<float>(x), 100.0f * static_cast<float>(y), 0));
+        }
+    }
+    const auto island_square = square(10000, 10000, 0);
+    const nav::polygon_index island = b.add_polygon({side * side, 0}, island_square);
+    for (std::uint32_t y = 0; y < side; ++y) {
+        for (std::uint32_t x = 0; x < side; ++x) {
+            const std::uint32_t p = y * side + x;
+            const float x0 = 100.0f * static_cast<float>(x), y0 = 100.0f * static_cast<float>(y);
+            const bool wall = x + 1 == side / 2 && y + 1 < side;
+            if (x + 1 < side && !wall) {
+                b.add_link(p, p + 1, nav::link_kind::walk, {x0 + 100, y0, 0}, {x0 + 100, y0 + 100, 0});
+                b.add_link(p + 1, p, nav::link_kind::walk, {x0 + 100, y0 + 100, 0}, {x0 + 100, y0, 0});
+            }
+            if (y + 1 < side) {
+                b.add_link(p, p + side, nav::link_kind::walk, {x0 + 100, y0 + 100, 0}, {x0, y0 + 100, 0});
+                b.add_link(p + side, p, nav::link_kind::walk, {x0, y0 + 100, 0}, {x0 + 100, y0 + 100, 0});
+            }
+        }
+    }
+    const nav::walkable w = b.finish();
+    nav::shortest_path_scratch tight(w, 0);  // the floor alone: 4,096 nodes
+    const nav::polygon_index across = side / 2;  // just across the wall from the start
+    const auto far = nav::find_shortest_path(w, 0, nav::centre(w, 0), across, nav::centre(w, across), tight);
+    const auto apart = nav::find_shortest_path(w, 0, nav::centre(w, 0), island, nav::centre(w, island), tight);
+    CHECK(far.status == nav::query_status::limit_exceeded);
+    CHECK(apart.status == nav::query_status::no_path);
+    CHECK(far.generated == apart.generated);  // both ran out: the same flood of the near half
+    // The path the tight scratch could not hold is there: polygon by polygon.
+    nav::path_scratch polygons(w);
+    CHECK(nav::find_path(w, 0, nav::centre(w, 0), across, nav::centre(w, across), polygons).status == nav::query_status::found);
+}
+
 }  // namespace nav_shortest_path_test

@@ -10,6 +10,7 @@
 #include <deque>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <navspan/source.hpp>
@@ -220,19 +221,15 @@ TEST_CASE("validate finds each crafted problem, naming the record and the offset
     REQUIRE(ladder_area.size() == 1);
     CHECK(ladder_area[0].record == "ladder #0 (id 7)");
     CHECK(u32_at(ladder_area[0].offset) == 42);
-    const auto ladder = with_check(found, "missing-ladder");
-    REQUIRE(ladder.size() == 1);
-    CHECK(u32_at(ladder[0].offset) == 8);
-
-    const auto visible = with_check(found, "missing-visible-area");
-    REQUIRE(visible.size() == 1);
-    CHECK(u32_at(visible[0].offset) == 77);
-    const auto encounter = with_check(found, "missing-encounter-area");
-    REQUIRE(encounter.size() == 1);
-    CHECK(u32_at(encounter[0].offset) == 77);
-    const auto spot = with_check(found, "missing-hiding-spot");
-    REQUIRE(spot.size() == 1);
-    CHECK(u32_at(spot[0].offset) == 555);
+    // One finding each, at the stored id it names.
+    const std::pair<const char*, std::uint32_t> stored_ids[] = {
+        {"missing-ladder", 8}, {"missing-visible-area", 77}, {"missing-encounter-area", 77}, {"missing-hiding-spot", 555}};
+    for (const auto& [check_name, id] : stored_ids) {
+        CAPTURE(check_name);
+        const auto one = with_check(found, check_name);
+        REQUIRE(one.size() == 1);
+        CHECK(u32_at(one[0].offset) == id);
+    }
 
     const auto trailing = with_check(found, "trailing-bytes");
     REQUIRE(trailing.size() == 1);

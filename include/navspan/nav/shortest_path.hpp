@@ -91,15 +91,22 @@ public:
         std::size_t slots = 1024;
         while (slots < 4 * links + 1024) slots *= 2;
         if (roots_.size() < slots) roots_.resize(slots);
+        if (reached_.size() < w.polygon_count()) {
+            reached_.resize(w.polygon_count());
+            queue_.resize(w.polygon_count());
+        }
     }
     // Every node the cap allows, now: no search will allocate.
     void preallocate() { resize_nodes(cap_); }
-    bool fits(const walkable& w) const noexcept { return roots_.size() >= 4 * w.link_count() + 1024 && nodes_.size() >= 4096; }
+    bool fits(const walkable& w) const noexcept {
+        return roots_.size() >= 4 * w.link_count() + 1024 && nodes_.size() >= 4096 && reached_.size() >= w.polygon_count();
+    }
     // The most nodes one search may make.
     std::size_t node_capacity() const noexcept { return cap_; }
     std::size_t memory_bytes() const noexcept {
         return nodes_.capacity() * sizeof(node) + heap_.capacity() * sizeof(entry) + roots_.capacity() * sizeof(root_mark) +
-               corridor_.capacity() * sizeof(polygon_index) + waypoints_.capacity() * sizeof(vec3);
+               corridor_.capacity() * sizeof(polygon_index) + waypoints_.capacity() * sizeof(vec3) +
+               (reached_.capacity() + queue_.capacity()) * sizeof(std::uint32_t);
     }
 
 private:
@@ -145,6 +152,11 @@ private:
     std::vector<root_mark> roots_;
     std::vector<polygon_index> corridor_;
     std::vector<vec3> waypoints_;
+    // Which polygons a search that ran out of nodes can reach at all (the
+    // stamp of the search), and the breadth-first queue that finds them: a
+    // goal it cannot reach is no_path, not limit_exceeded.
+    std::vector<std::uint32_t> reached_;
+    std::vector<polygon_index> queue_;
     std::size_t cap_ = 0;
     std::uint32_t generation_ = 0;
 };
@@ -230,6 +242,7 @@ struct shortest_path_run {
     void begin() noexcept {
         if (++s.generation_ == 0) {
             for (auto& m : s.roots_) m.stamp = 0;
+            std::fill(s.reached_.begin(), s.reached_.end(), 0u);
             s.generation_ = 1;
         }
         stamp = s.generation_;
@@ -326,6 +339,7 @@ struct shortest_path_run {
     void expand(std::uint32_t at_node);
     void goal_nodes(const node& n, std::uint32_t by);
     shortest_path_result search(polygon_index start, vec3 start_point, polygon_index goal_polygon, vec3 goal_point);
+    bool reachable(polygon_index start) noexcept;
     shortest_path_result finish(std::uint32_t goal_node, polygon_index start, vec3 sp, shortest_path_result r) noexcept;
 };
 
@@ -574,8 +588,30 @@ inline shortest_path_result shortest_path_run::search(polygon_index start, vec3 
         expand(top);
     }
     r.generated = count;
-    r.status = full ? query_status::limit_exceeded : query_status::no_path;
+    // Out of nodes: limit_exceeded only when the goal is reachable at all.
+    r.status = full && reachable(start) ? query_status::limit_exceeded : query_status::no_path;
     return r;
+}
+
+// Whether any chain of links leads from `start` to the goal polygon: a
+// breadth-first walk over the polygons (each entered once), in the
+// scratch's own arrays.
+inline bool shortest_path_run::reachable(polygon_index start) noexcept {
+    std::uint32_t* reached = s.reached_.data();
+    polygon_index* queue = s.queue_.data();
+    std::size_t head = 0, tail = 0;
+    reached[start] = stamp;
+    queue[tail++] = start;
+    while (head < tail) {
+        const polygon_index p = queue[head++];
+        if (p == goal) return true;
+        for (const link& l : w.links(p)) {
+            if (reached[l.target] == stamp) continue;
+            reached[l.target] = stamp;
+            queue[tail++] = l.target;
+        }
+    }
+    return false;
 }
 
 // The shortest path from polygon `start` (at `start_point`) to polygon
