@@ -224,11 +224,12 @@ TEST_CASE("validate finds each crafted problem, naming the record and the offset
     // One finding each, at the stored id it names.
     const std::pair<const char*, std::uint32_t> stored_ids[] = {
         {"missing-ladder", 8}, {"missing-visible-area", 77}, {"missing-encounter-area", 77}, {"missing-hiding-spot", 555}};
-    for (const auto& [check_name, id] : stored_ids) {
+    for (const auto& e : stored_ids) {
+        const char* check_name = e.first;
         CAPTURE(check_name);
         const auto one = with_check(found, check_name);
         REQUIRE(one.size() == 1);
-        CHECK(u32_at(one[0].offset) == id);
+        CHECK(u32_at(one[0].offset) == e.second);
     }
 
     const auto trailing = with_check(found, "trailing-bytes");
