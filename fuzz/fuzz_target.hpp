@@ -3,15 +3,18 @@
 // optimised away), and a small deterministic generator seeded from the input
 // for the targets that draw points, polygons and sizes from it.
 //
-// Every target is linked into one program, navspan_fuzz (fuzz_main.cpp picks
-// the target a run is for): its translation units then compile the library
-// once for several targets instead of once each, which halves the fuzz
-// build. Each target file keeps its names in a namespace of its own
+// The targets are linked into one program, navspan_fuzz (fuzz_main.cpp picks
+// the target a run is for; the work oracle is navspan_fuzz_work): its
+// translation units compile the library once for several targets instead of
+// once each (the libFuzzer build: 385 s on 2 cores, about 600 s before).
+// Each target file keeps its names in a namespace of its own
 // (fuzz_<target>), as the unity-built test files do.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <span>
 
@@ -41,7 +44,11 @@ inline target_table& registered_targets() noexcept {
 struct registration {
     registration(const char* name, entry run) noexcept {
         target_table& t = registered_targets();
-        if (t.count < max_targets) t.targets[t.count++] = {name, run};
+        if (t.count == max_targets) {  // a target left out would never run: say so at start-up
+            std::fprintf(stderr, "navspan_fuzz: more than %zu targets (fuzz_target.hpp: max_targets)\n", max_targets);
+            std::abort();
+        }
+        t.targets[t.count++] = {name, run};
     }
 };
 
