@@ -14,17 +14,21 @@
 // the corridor: the plan segment between them crosses, in order, the
 // portals of the links the path takes (a portal is crossed anywhere along
 // it; a point portal, as a ladder's, only at its point). A path may turn
-// only at a portal's end, at its midpoint, or at a point portal. Its length
-// is the sum of the straight 3D distances between consecutive points of
-// the chain (heights as the portals give them; start and goal as given).
-// Visibility is judged in plan, lengths in 3D, and each polygon is taken
-// as convex (a straight plan segment between two points of its boundary
-// stays over it).
+// only at a corner (a portal end with a wall beside it: portal_shape's
+// a_turns / b_turns, walkable.hpp) or at a point portal. Its length is the
+// sum of the straight 3D distances between consecutive points of the chain
+// (heights as the portals give them; start and goal as given). Visibility
+// is judged in plan, lengths in 3D, and each polygon is taken as convex (a
+// straight plan segment between two points of its boundary stays over it).
 //
-// What that answers, against find_exact_path (search_graph.hpp), whose
-// paths cross every portal at its midpoint:
-//   - never longer: a find_exact_path polyline is a chain of this model (it
-//     turns at midpoints only), so the least chain costs no more;
+// Why corners are enough: a chain that turns anywhere else (at a portal's
+// midpoint, at a point with polygons all round it) can be pulled taut
+// there, each step replacing two chords by one, which by the triangle
+// inequality never lengthens it, until it bends only round corners. So
+// the least chain of this model, against find_exact_path (search_graph.hpp),
+// whose paths cross every portal at its midpoint, is:
+//   - never longer: a find_exact_path polyline pulled taut is a chain of
+//     this model, no longer than it;
 //   - never shorter than the straight 3D line from start to goal (the
 //     triangle inequality);
 //   - like find_exact_path it measures chords between points over portals,
@@ -40,13 +44,14 @@
 // most 3D length) and consistent. Expanding a node enters the link's target:
 // the part of each portal out of it seen from the root through the
 // interval becomes a node of the same root; the parts out of sight become
-// nodes rooted at the interval's ends that are portal ends, or at the
-// portal's midpoint when the interval holds it (turning there). A root
-// (a portal end or midpoint) reached by a longer way than the best so far
-// is dropped (root-level pruning). The search never steps back into the
-// polygon a link came from. Nodes live in the scratch (their number is
-// bounded by its cap: limit_exceeded when full); a search allocates only to
-// grow the scratch past what every earlier search needed.
+// nodes rooted at the interval's ends that are corners (turning there);
+// past an end that is not a corner the search goes on from the node
+// through the neighbouring portal, which sees round it. A corner reached
+// by a longer way than the best so far is dropped (root-level pruning).
+// The search never steps back into the polygon a link came from. Nodes
+// live in the scratch (their number is bounded by its cap: limit_exceeded
+// when full); a search allocates only to grow the scratch past what every
+// earlier search needed.
 #pragma once
 #include "../core/min_max_push.hpp"
 
@@ -116,7 +121,7 @@ private:
         float g;               // length from the start to the root
         float lo, hi;          // the interval, as fractions from portal_a to portal_b
         std::uint32_t link;    // global link index (walkable::link_offset)
-        std::uint32_t root_id;  // 3 * link + 0 (portal_a), 1 (midpoint), 2 (portal_b); or start/goal
+        std::uint32_t root_id;  // 3 * link + 0 (portal_a) or 2 (portal_b); or start/goal
         std::uint32_t parent;  // the node expanded to make this one
         polygon_index from;    // the polygon the link leaves
     };
@@ -187,6 +192,10 @@ inline constexpr double edge_on = 1e-3;
 inline plan2 flat(vec3 p) noexcept { return {p.x, p.y}; }
 inline double plan_length(plan2 a, plan2 b) noexcept { return std::hypot(a.x - b.x, a.y - b.y); }
 inline vec3 at(const link& l, float t) noexcept { return path_detail::lerp(l.portal_a, l.portal_b, t); }
+// Whether a path may turn at the portal's end t (0: portal_a, 1: portal_b).
+inline bool turns_at(const link& l, float t) noexcept {
+    return (l.shape & (t == 0.0f ? portal_shape::a_turns : portal_shape::b_turns)) != 0;
+}
 
 // The least plan length from r through segment pq to goal: straight when
 // the line from r to the goal (or to its mirror image in pq's line, both
@@ -401,12 +410,11 @@ inline void shortest_path_run::goal_nodes(const node& n, std::uint32_t by) {
         push(gn, by);
         return;
     }
-    // Out of sight: turn at an end of the portal, or its midpoint, on the
-    // interval. The goal node keeps the turning point as its root (read
-    // back by finish()).
-    const float turns[3] = {0.0f, 0.5f, 1.0f};
-    for (const float t : turns) {
-        if (t < n.lo || t > n.hi) continue;
+    // Out of sight: turn at an end of the portal on the interval that is a
+    // corner. The goal node keeps the turning point as its root (read back
+    // by finish()).
+    for (const float t : {0.0f, 1.0f}) {
+        if (t < n.lo || t > n.hi || !turns_at(l, t)) continue;
         const vec3 corner = at(l, t);
         gn.root = corner;
         gn.g = n.g + path_detail::plan_distance3(n.root, corner) + path_detail::plan_distance3(corner, gp);
@@ -426,22 +434,22 @@ inline void shortest_path_run::expand(std::uint32_t at_node) {
     const vec3 pa = at(l, n.lo), pb = at(l, n.hi);
     const view v = view_of(n.root, pa, pb);
     // The turning points this node offers: the interval's ends that are
-    // portal ends, and the portal's midpoint when the interval holds it.
-    // (A point portal becomes the root of the node that reaches it.)
+    // portal ends at a corner. (A point portal becomes the root of the node
+    // that reaches it.)
     struct turn {
         float t;
         std::uint32_t id;
         vec3 p;
         float g;
     };
-    turn turns[3];
+    turn turns[2];
     std::uint32_t turn_count = 0;
-    const float fr[3] = {0.0f, 0.5f, 1.0f};
     if (!v.all) {
-        for (std::uint32_t i = 0; i < 3; ++i) {
-            if (fr[i] < n.lo || fr[i] > n.hi) continue;
-            const vec3 p = at(l, fr[i]);
-            turns[turn_count++] = {fr[i], 3 * n.link + i, p, n.g + path_detail::plan_distance3(n.root, p)};
+        for (std::uint32_t i = 0; i < 2; ++i) {
+            const float t = i == 0 ? 0.0f : 1.0f;
+            if (t < n.lo || t > n.hi || !turns_at(l, t)) continue;
+            const vec3 p = at(l, t);
+            turns[turn_count++] = {t, 3 * n.link + 2 * i, p, n.g + path_detail::plan_distance3(n.root, p)};
         }
     }
     const std::uint32_t first = w.link_offset(q);
@@ -496,7 +504,7 @@ inline void shortest_path_run::expand(std::uint32_t at_node) {
             const bool past_q = !v.cone || sign * geometry_detail::cross(v.r, x, v.q) < 0;
             for (std::uint32_t ti = 0; ti < turn_count; ++ti) {
                 const turn& t = turns[ti];
-                // A portal end turns toward its own side only; the midpoint both ways.
+                // A portal end turns toward its own side only.
                 if (t.t == 0.0f && !past_p) continue;
                 if (t.t == 1.0f && !past_q) continue;
                 // (A point portal seen from here is a turning point of its

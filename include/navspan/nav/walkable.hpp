@@ -136,6 +136,14 @@ inline constexpr std::uint8_t on_source = 2;  // both ends lie on the polygon th
 inline constexpr std::uint8_t on_target = 4;  // both ends lie on the polygon it enters (plan)
 // A point, or a segment through that mean: no side of the portal to turn back to.
 inline constexpr std::uint8_t no_side = 8;
+// The end is a corner a taut path may have to turn at (find_shortest_path):
+// some polygon with a link ending at that plan point has a wall beside it
+// there. Clear when every polygon with a link ending there has portals
+// along both of its sides at the point (the polygons round it close with
+// no wall): a shortest path never turns at such a point, as a string pulled
+// taut only bends round what blocks it.
+inline constexpr std::uint8_t a_turns = 16;
+inline constexpr std::uint8_t b_turns = 32;
 }  // namespace portal_shape
 
 // An axis-aligned box in world coordinates.
@@ -335,6 +343,8 @@ private:
         const float n = corners.empty() ? 1.0f : static_cast<float>(corners.size());
         return {mean.x / n, mean.y / n, 0};
     }
+    friend struct turning_ends;
+    void mark_turning_ends();
     // The portal_shape bits of a link from polygon `from`, whose plan_mean
     // is `mean`.
     std::uint8_t shape_of(polygon_index from, const link& l, vec3 mean) const noexcept {
@@ -459,6 +469,7 @@ inline walkable walkable_builder::finish() {
             l.shape = w.shape_of(static_cast<polygon_index>(p), l, mean);
         }
     }
+    w.mark_turning_ends();
     w.group_names_ = std::move(group_names_);
     pending_.clear();
     pending_.shrink_to_fit();
@@ -467,3 +478,6 @@ inline walkable walkable_builder::finish() {
 
 }  // namespace navspan::nav
 #include "../core/min_max_pop.hpp"
+
+// Where a shortest path may turn (walkable::finish marks each link end).
+#include "walkable_turns.hpp"

@@ -1,0 +1,220 @@
+// navspan/nav/walkable_turns.hpp - which link ends a shortest path may turn
+// at: portal_shape::a_turns / b_turns, set once by walkable_builder::finish()
+// for find_shortest_path (shortest_path.hpp), which turns only there.
+//
+// A path pulled taut bends only round a wall, so an end is left out when
+// no wall stands beside it. Each end of a segment portal, with the polygon
+// it belongs to and the way the portal runs from it, is sorted by plan
+// point (O(links log links), temporary arrays only). At one point, the
+// polygons with link ends there fall into fans: polygons joined by a link
+// ending at the point. A fan needs no turn there when it closes round the
+// point (each polygon has portals along both of its sides there), or when
+// the room it spans at the point is at most a straight angle (a straight
+// wall, a pocket: a path through such a wedge is straight). A polygon's
+// angle at the point is that between its two portals there, else its
+// corner angle there (pi on an edge).
+//
+// Anything unsure keeps the end a turning point, which costs a search
+// time, never a path: a polygon of more than max_tested_corners corners, a
+// link into a polygon with no end at the point, three ways out of one
+// polygon, and every end near an askew link (below). Plan points compare
+// exactly: ends that differ by rounding stay apart, and so stay turning
+// points.
+#pragma once
+#include "../core/min_max_push.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <numbers>
+#include <vector>
+
+#include "walkable.hpp"
+
+namespace navspan::nav {
+
+struct turning_ends {
+    // One end of a segment portal.
+    struct end {
+        float x, y;  // the plan point
+        polygon_index polygon;
+        float dx, dy;        // the way the portal runs from it
+        std::uint32_t link;  // index into walkable::links_
+        std::uint8_t bit;    // portal_shape::a_turns or b_turns
+    };
+    // One polygon's ends at a point.
+    struct member {
+        std::size_t first, last;  // its ends
+        double angle = 0;         // the angle it spans at the point
+        bool closed = false;      // portals along both of its sides there
+        bool sure = true;
+        std::uint32_t fan = 0;  // union-find parent, among the point's members
+    };
+    struct fan_state {
+        bool closed = true, sure = true;
+        double room = 0;  // the angle its polygons span at the point
+    };
+
+    walkable& w;
+    std::vector<std::uint8_t> askew;          // per link
+    std::vector<std::uint8_t> entered_askew;  // per polygon
+    std::vector<end> ends;
+    std::vector<member> members;
+    std::vector<fan_state> fans;
+
+    static double angle_between(double ax, double ay, double bx, double by) noexcept {
+        return std::atan2(std::fabs(ax * by - ay * bx), ax * bx + ay * by);
+    }
+
+    // A link is askew when its portal is not a plain edge between the two
+    // polygons: not on both (a jump over a gap, a polygon past the corner
+    // test's size) or with the polygon entered on the same side as the one
+    // left (a drop onto a floor below, reaching back under). Seen across
+    // such a portal, the polygon entered is not where a straight line of
+    // sight would put it: every end of the link, and of every link out of
+    // a polygon it enters, stays a turning point (the search restarts there).
+    void find_askew() {
+        std::vector<vec3> means(w.polygons_.size());
+        for (std::size_t p = 0; p < means.size(); ++p) means[p] = w.plan_mean(static_cast<polygon_index>(p));
+        askew.assign(w.links_.size(), 0);
+        entered_askew.assign(w.polygons_.size(), 0);
+        constexpr std::uint8_t on_both = portal_shape::on_source | portal_shape::on_target;
+        for (std::size_t p = 0; p < w.polygons_.size(); ++p) {
+            const auto& e = w.polygons_[p];
+            for (std::uint32_t k = e.first_link; k < e.first_link + e.link_count; ++k) {
+                const link& l = w.links_[k];
+                const auto side = [&l](vec3 m) {
+                    return (double{l.portal_b.x} - m.x) * (double{l.portal_a.y} - m.y) -
+                           (double{l.portal_a.x} - m.x) * (double{l.portal_b.y} - m.y);
+                };
+                const bool across = side(means[p]) * side(means[l.target]) < 0;
+                if ((l.shape & on_both) != on_both || (l.shape & portal_shape::no_side) != 0 || !across) {
+                    askew[k] = 1;
+                    entered_askew[l.target] = 1;
+                }
+            }
+        }
+    }
+
+    // Every link end turns to begin with; the segment portals' ends, sorted
+    // by point and polygon.
+    void gather_ends() {
+        ends.reserve(2 * w.links_.size());
+        for (std::size_t p = 0; p < w.polygons_.size(); ++p) {
+            const auto& e = w.polygons_[p];
+            for (std::uint32_t k = e.first_link; k < e.first_link + e.link_count; ++k) {
+                link& l = w.links_[k];
+                l.shape |= portal_shape::a_turns | portal_shape::b_turns;
+                const float dx = l.portal_b.x - l.portal_a.x, dy = l.portal_b.y - l.portal_a.y;
+                if (!(dx * dx + dy * dy > 1e-8f)) continue;  // a point portal: a turning point of its own
+                const auto from = static_cast<polygon_index>(p);
+                ends.push_back({l.portal_a.x, l.portal_a.y, from, dx, dy, k, portal_shape::a_turns});
+                ends.push_back({l.portal_b.x, l.portal_b.y, from, -dx, -dy, k, portal_shape::b_turns});
+            }
+        }
+        std::sort(ends.begin(), ends.end(), [](const end& a, const end& b) {
+            return a.x < b.x || (a.x == b.x && (a.y < b.y || (a.y == b.y && a.polygon < b.polygon)));
+        });
+    }
+
+    // The member of the polygon whose ends start at `first`; `last` moves
+    // past them.
+    member member_at(std::size_t first, std::size_t& last) const noexcept {
+        member m{first, first};
+        const end& a = ends[first];
+        bool two_ways = false;
+        double bx = 0, by = 0;
+        for (last = first; last < ends.size() && ends[last].x == a.x && ends[last].y == a.y && ends[last].polygon == a.polygon;
+             ++last) {
+            const end& b = ends[last];
+            if (angle_between(a.dx, a.dy, b.dx, b.dy) < 1e-6) continue;
+            if (two_ways && angle_between(bx, by, b.dx, b.dy) >= 1e-6) m.sure = false;  // a third way
+            two_ways = true;
+            bx = b.dx;
+            by = b.dy;
+        }
+        m.last = last;
+        m.closed = two_ways;
+        if (two_ways) {
+            m.angle = angle_between(a.dx, a.dy, bx, by);
+            return m;
+        }
+        // One portal side: the polygon's own angle at the point.
+        const auto corners = w.plan_corners(a.polygon);
+        m.sure = m.sure && corners.size() <= walkable::max_tested_corners;
+        m.angle = std::numbers::pi;
+        for (std::size_t i = 0; m.sure && i < corners.size(); ++i) {
+            if (corners[i].x != a.x || corners[i].y != a.y) continue;
+            const vec3 prev = corners[(i + corners.size() - 1) % corners.size()], next = corners[(i + 1) % corners.size()];
+            m.angle = angle_between(prev.x - a.x, prev.y - a.y, next.x - a.x, next.y - a.y);
+            break;
+        }
+        return m;
+    }
+
+    std::uint32_t root(std::uint32_t i) noexcept {
+        while (members[i].fan != i) i = members[i].fan = members[members[i].fan].fan;
+        return i;
+    }
+
+    // Joins the point's members into fans by their links' targets (members
+    // are sorted by polygon); a link into a polygon with no end here makes
+    // its member unsure.
+    void join_fans() {
+        for (std::size_t mi = 0; mi < members.size(); ++mi) {
+            for (std::size_t i = members[mi].first; i < members[mi].last; ++i) {
+                const polygon_index target = w.links_[ends[i].link].target;
+                const auto it = std::lower_bound(members.begin(), members.end(), target,
+                                                 [this](const member& x, polygon_index t) { return ends[x.first].polygon < t; });
+                if (it == members.end() || ends[it->first].polygon != target) {
+                    members[mi].sure = false;
+                    continue;
+                }
+                members[root(static_cast<std::uint32_t>(mi))].fan = root(static_cast<std::uint32_t>(it - members.begin()));
+            }
+        }
+    }
+
+    // Clears the turn bits of the point's ends whose fan needs no turn.
+    void settle_point() {
+        fans.assign(members.size(), fan_state{});
+        for (std::size_t i = 0; i < members.size(); ++i) {
+            fan_state& f = fans[root(static_cast<std::uint32_t>(i))];
+            f.closed = f.closed && members[i].closed;
+            f.sure = f.sure && members[i].sure;
+            f.room += members[i].angle;
+        }
+        for (std::size_t i = 0; i < members.size(); ++i) {
+            const fan_state& f = fans[root(static_cast<std::uint32_t>(i))];
+            if (!f.sure || (!f.closed && f.room > std::numbers::pi + 1e-4)) continue;
+            for (std::size_t k = members[i].first; k < members[i].last; ++k) {
+                if (askew[ends[k].link] != 0 || entered_askew[ends[k].polygon] != 0) continue;
+                link& l = w.links_[ends[k].link];
+                l.shape = static_cast<std::uint8_t>(l.shape & ~ends[k].bit);
+            }
+        }
+    }
+
+    void run() {
+        find_askew();
+        gather_ends();
+        for (std::size_t first = 0; first < ends.size();) {
+            std::size_t last = first;
+            members.clear();
+            while (last < ends.size() && ends[last].x == ends[first].x && ends[last].y == ends[first].y) {
+                member m = member_at(last, last);
+                m.fan = static_cast<std::uint32_t>(members.size());
+                members.push_back(m);
+            }
+            join_fans();
+            settle_point();
+            first = last;
+        }
+    }
+};
+
+inline void walkable::mark_turning_ends() { turning_ends{*this, {}, {}, {}, {}, {}}.run(); }
+
+}  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"
