@@ -665,10 +665,17 @@ class Mesh:
                                     ctypes.byref(count)))
         return [(out[i].polygon, out[i].cost) for i in range(count.value)]
 
-    def distance(self, a: Union[int, PointLike], b: Union[int, PointLike]) -> float:
+    def distance(self, a: Union[int, PointLike], b: Union[int, PointLike], shortest: bool = False) -> float:
         """The cost of the exact path between two polygons (at their
         centres) or points: the geodesic distance. inf when b cannot be
-        reached from a."""
+        reached from a.
+
+        shortest=True: the length of the any-angle shortest path instead
+        (find_path(a, b, shortest=True).cost, as navspan distance --shortest):
+        free to cross each portal anywhere, never longer."""
+        if shortest:
+            found = self.find_path(a, b, shortest=True)
+            return math.inf if found is None else found.cost
         start, start_point = self._endpoint(a)
         goal, goal_point = self._endpoint(b)
         cost = ctypes.c_float()

@@ -72,6 +72,11 @@ def test_distance_reach_and_exact_path_equal_the_command(path, command):
                 assert mine == math.inf
                 continue
             assert agree(mine, theirs["distance"]), (a, b)
+            # The any-angle distance: the command's, never longer than the exact one.
+            shortest = ask(command, "distance", str(path), "--from", text(a), "--to", text(b), "--shortest")
+            if shortest["found"]:
+                assert agree(mesh.distance(a, b, shortest=True), shortest["distance"]), (a, b)
+                assert shortest["distance"] <= theirs["distance"] * (1 + 2e-5) + 1e-3
 
             exact = mesh.find_path(a, b, exact=True)
             path_json = ask(command, "path", str(path), "--from", text(a), "--to", text(b), "--exact")

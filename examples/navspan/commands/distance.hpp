@@ -11,25 +11,42 @@
 namespace navspan_cli {
 
 inline constexpr const char* distance_usage =
-    "usage: navspan distance FILE --from A --to B [--snap D] [--json]\n"
+    "usage: navspan distance FILE --from A --to B [--shortest] [--snap D] [--json]\n"
     "\n"
     "Prints the geodesic distance between two points or polygons, without the corridor. The\n"
     "model is find_exact_path's (docs/nav.md), as path --exact finds it: the least 3D length\n"
-    "of a polyline from A through the midpoint of each portal crossed to B; path --shortest,\n"
-    "free to cross portals anywhere, can be shorter. A and B as for path; --snap as for path.\n"
+    "of a polyline from A through the midpoint of each portal crossed to B. With --shortest,\n"
+    "find_shortest_path's, as path --shortest finds it: the length of the any-angle shortest\n"
+    "path, free to cross portals anywhere (never longer). A and B as for path; --snap as for\n"
+    "path.\n"
     "\n"
-    "Exit status: 0 a distance was printed, 3 there is no path, 1 the file is not valid or\n"
+    "Exit status: 0 a distance was printed, 3 there is no path (or, with --shortest, none\n"
+    "found within the search's nodes: said as such), 1 the file is not valid or\n"
     "cannot be read, 2 usage error (or an end point farther from the mesh than --snap), 4 the\n"
     "output could not be written.\n";
 
 inline int run_distance(command_options& a) {
     if (a.files.empty()) return usage_error(file_expected, distance_usage);
     if (a.from == nullptr || a.to == nullptr) return usage_error("--from and --to are needed", distance_usage);
-    graph_query q;
-    if (int s = load_graph_query(a, distance_usage, q); s >= 0) return s;
-    const nav_ends& ends = q.ends;
-    const float d = navspan::nav::geodesic_distance(q.graph, ends.from->polygon, ends.from->point, ends.to->polygon,
-                                                    ends.to->point, q.scratch);
+    opened_file file;
+    nav_ends ends;
+    if (int s = load_ends(a, distance_usage, file, ends); s >= 0) return s;
+    float d = -1;
+    bool gave_up = false;
+    if (a.shortest) {
+        // No search graph: the any-angle search works on the walkable alone.
+        namespace nav = navspan::nav;
+        nav::shortest_path_scratch scratch(ends.view.mesh);
+        const auto r = nav::find_shortest_path(ends.view.mesh, ends.from->polygon, ends.from->point, ends.to->polygon,
+                                               ends.to->point, scratch);
+        if (r.status == nav::query_status::found) d = r.cost;
+        gave_up = r.status == nav::query_status::limit_exceeded;
+    } else {
+        const auto graph = navspan::nav::search_graph::build(ends.view.mesh);
+        navspan::nav::search_scratch scratch(graph);
+        d = navspan::nav::geodesic_distance(graph, ends.from->polygon, ends.from->point, ends.to->polygon, ends.to->point,
+                                            scratch);
+    }
     const bool found = d >= 0;
     if (a.json) {
         print_json_line([&](json_writer& w) {
@@ -44,17 +61,19 @@ inline int run_distance(command_options& a) {
             w.field("found", found);
             if (found) w.field("distance", d);
             else w.field_null("distance");
+            w.field("shortest", a.shortest);
+            w.field("gave_up", gave_up);
         });
     } else if (found) {
         std::printf("%.1f\n", static_cast<double>(d));
     } else {
-        std::printf("no path from %s to %s\n", polygon_label(ends.view, ends.from->polygon).c_str(),
-                    polygon_label(ends.view, ends.to->polygon).c_str());
+        std::printf("no path %sfrom %s to %s\n", gave_up ? "found within the search's limit " : "",
+                    polygon_label(ends.view, ends.from->polygon).c_str(), polygon_label(ends.view, ends.to->polygon).c_str());
     }
     return found ? exit_ok : exit_findings;
 }
 
 inline constexpr command_spec distance_command{
-    "distance", distance_usage, single_file_options | options_of({opt::snap}), 1, one_file_only, false, run_distance};
+    "distance", distance_usage, single_file_options | options_of({opt::shortest, opt::snap}), 1, one_file_only, false, run_distance};
 
 }  // namespace navspan_cli

@@ -94,7 +94,7 @@ inline found_path search_path(const nav_view& view, const resolved_end& from, co
         nav::path_scratch scratch(view.mesh);
         take(nav::find_path(view.mesh, from.polygon, from.point, to.polygon, to.point, scratch));
     }
-    p.waypoints.resize(2 * p.corridor.size() + 2);  // at most two turns a step (straight_path)
+    p.waypoints.resize(3 * p.corridor.size() + 2);  // straight_path's bound (a turn-back adds a crossing point)
     const auto straight = nav::straight_path(view.mesh, p.corridor, from.point, to.point, p.waypoints);
     p.waypoints.resize(p.found ? straight.count : 0);
     return p;
