@@ -9,8 +9,10 @@
 //   find_exact_path     the provably shortest search, landmarks as bound
 //   ... + table         the same with the all-pairs table as bound
 //   Detour findPath     on the bench's conversion of the same polygons
+//   find_shortest_path  the any-angle shortest path (no graph, no table)
 // and, for the waypoints, find_path + straight_path against Detour's
-// findPath + findStraightPath. The modes run interleaved: each round runs
+// findPath + findStraightPath (with straight_path's share of the query:
+// the round's path + waypoints less its find_path, over the former). The modes run interleaved: each round runs
 // every mode once over all pairs (the order rotating per round), for a
 // fixed number of rounds (21; 3 with --quick), so load on a shared machine
 // hits all modes alike and the work done is the same on every run. Times
@@ -102,7 +104,9 @@ struct map_result {
     double ns[4] = {}, ratio[4] = {};
     bool have[4] = {};
     std::string allocations, found;
-    double nav_waypoints_ns = 0, detour_waypoints_ns = 0, waypoints_ratio = 0;
+    double nav_waypoints_ns = 0, detour_waypoints_ns = 0, waypoints_ratio = 0, waypoints_share = 0;
+    double shortest_ns = 0, shortest_ratio = 0;
+    std::size_t shortest_bytes = 0;
     bool have_detour = false;
     std::size_t graph_bytes = 0, table_bytes = 0, detour_mesh_bytes = 0, detour_query_bytes = 0, scratch_bytes = 0;
     double graph_build_ns = 0, table_build_ns = 0, detour_build_ns = 0;
@@ -173,6 +177,13 @@ inline map_result measure_map(const nav::walkable& w, const std::string& name, i
                    nav::straight_path(w, found, centres[a], centres[b], points).count > 0;
         }));
     add("detour waypoints", nullptr);
+    nav::shortest_path_scratch shortest_scratch(w);
+    shortest_scratch.preallocate();  // every node up front: no search allocates
+    out.shortest_bytes = shortest_scratch.memory_bytes();
+    add("shortest", over_pairs([&](auto a, auto b) {
+            return nav::find_shortest_path(w, a, centres[a], b, centres[b], shortest_scratch).status ==
+                   nav::query_status::found;
+        }));
 
 #if defined(NAVSPAN_BENCH_HAVE_DETOUR)
     detour_mesh d;
@@ -260,6 +271,15 @@ inline map_result measure_map(const nav::walkable& w, const std::string& name, i
         out.ratio[k] = median(modes[k + 1].ratios);
     }
     out.nav_waypoints_ns = median(modes[5].samples);
+    out.shortest_ns = median(modes[7].samples);
+    out.shortest_ratio = median(modes[7].ratios);
+    {
+        std::vector<double> share;
+        for (std::size_t i = 0; i < modes[5].samples.size(); ++i) {
+            if (modes[5].samples[i] > 0) share.push_back((modes[5].samples[i] - modes[1].samples[i]) / modes[5].samples[i]);
+        }
+        out.waypoints_share = median(share);
+    }
     if (modes[6].present) {
         out.detour_waypoints_ns = median(modes[6].samples);
         std::vector<double> r;
@@ -268,9 +288,10 @@ inline map_result measure_map(const nav::walkable& w, const std::string& name, i
         }
         out.waypoints_ratio = median(r);
     }
+    // plain / path / exact / table / shortest / Detour
     auto list = [&](auto field) {
         std::string s;
-        for (std::size_t k = 0; k < 5; ++k) {
+        for (const std::size_t k : {0u, 1u, 2u, 3u, 7u, 4u}) {
             if (!s.empty()) s += " / ";
             s += modes[k].present ? field(modes[k]) : std::string("–");
         }
@@ -309,20 +330,23 @@ inline int bench_nav_table(bool quick, const std::string& filter) {
                 "navspan or Detour cell its ratio to the plain A* (median of the rounds' ratios; lower is better).\n\n",
                 rounds, 256);
     std::printf("| map (polygons, links) | plain A* | `find_path` | `find_exact_path` | `find_exact_path` + table | "
-                "Detour `findPath` | allocations per query (plain / path / exact / table / Detour) | paths found (same order) |\n");
-    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+                "`find_shortest_path` | Detour `findPath` | allocations per query (plain / path / exact / table / shortest / "
+                "Detour) | paths found (same order) |\n");
+    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (const map_result& r : results) {
-        std::printf("| %s (%s, %s) | %s | %s | %s | %s | %s | %s | %s |\n", r.name.c_str(), grouped(r.polygons).c_str(),
+        std::printf("| %s (%s, %s) | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.name.c_str(), grouped(r.polygons).c_str(),
                     grouped(r.links).c_str(), micros(r.plain_ns).c_str(), cell(r.have[0], r.ns[0], r.ratio[0]).c_str(),
                     cell(r.have[1], r.ns[1], r.ratio[1]).c_str(), cell(r.have[2], r.ns[2], r.ratio[2]).c_str(),
-                    cell(r.have[3], r.ns[3], r.ratio[3]).c_str(), r.allocations.c_str(), r.found.c_str());
+                    cell(true, r.shortest_ns, r.shortest_ratio).c_str(), cell(r.have[3], r.ns[3], r.ratio[3]).c_str(),
+                    r.allocations.c_str(), r.found.c_str());
     }
     std::printf("\nWaypoints, memory and builds: the search plus the waypoints (`find_path` + `straight_path` against "
                 "Detour's `findPath` + `findStraightPath`, the ratio Detour ÷ navspan), what each side builds once "
                 "per map (CPU time), and the polygons each side searches.\n\n");
-    std::printf("| map | navspan path + waypoints | Detour path + waypoints | search graph: memory, build | "
-                "all-pairs table: memory, build | Detour mesh (+ query): memory, build | polygons: navspan, Detour |\n");
-    std::printf("|---|---:|---:|---:|---:|---:|---:|\n");
+    std::printf("| map | navspan path + waypoints (`straight_path`'s share) | Detour path + waypoints | search graph: "
+                "memory, build | all-pairs table: memory, build | `find_shortest_path` scratch, all nodes held | "
+                "Detour mesh (+ query): memory, build | polygons: navspan, Detour |\n");
+    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
     for (const map_result& r : results) {
         std::string detour_wp = "–", detour_mesh = "–", polys = grouped(r.polygons) + ", –";
         if (r.have_detour) {
@@ -334,9 +358,11 @@ inline int bench_nav_table(bool quick, const std::string& filter) {
             polys = grouped(r.polygons) + ", " + grouped(r.detour_polygons);
         }
         const std::string table = r.have[2] ? megabytes(r.table_bytes) + ", " + build_time(r.table_build_ns) : "–";
-        std::printf("| %s | %s | %s | %s, %s | %s | %s | %s |\n", r.name.c_str(), micros(r.nav_waypoints_ns).c_str(),
-                    detour_wp.c_str(), megabytes(r.graph_bytes).c_str(), build_time(r.graph_build_ns).c_str(),
-                    table.c_str(), detour_mesh.c_str(), polys.c_str());
+        char share[32];
+        std::snprintf(share, sizeof share, " (%.1f%%)", 100 * r.waypoints_share);
+        std::printf("| %s | %s%s | %s | %s, %s | %s | %s | %s | %s |\n", r.name.c_str(), micros(r.nav_waypoints_ns).c_str(),
+                    share, detour_wp.c_str(), megabytes(r.graph_bytes).c_str(), build_time(r.graph_build_ns).c_str(),
+                    table.c_str(), megabytes(r.shortest_bytes).c_str(), detour_mesh.c_str(), polys.c_str());
     }
     std::fflush(stdout);
     return 0;
