@@ -397,15 +397,26 @@ TEST_CASE("shortest path: turns only at corners with a wall beside them (a walle
     // turning point. The wall's ends and the grid's rim are.
     const std::uint32_t side = 96;
     const nav::walkable w = walled_grid(side, false);
-    std::size_t corners = 0, ends = 0;
-    for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
-        for (const nav::link& l : w.links(p)) {
-            corners += (l.shape & nav::portal_shape::a_turns) != 0;
-            corners += (l.shape & nav::portal_shape::b_turns) != 0;
-            ends += 2;
-        }
+    std::vector<std::uint8_t> turns;
+    nav::find_turning_ends(w, turns);
+    REQUIRE(turns.size() == w.link_count());
+    std::size_t corners = 0;
+    for (const std::uint8_t t : turns) {
+        corners += (t & nav::turning_bits::a_turns) != 0;
+        corners += (t & nav::turning_bits::b_turns) != 0;
     }
-    CHECK(corners < ends / 10);
+    CHECK(corners < 2 * turns.size() / 10);
+    // The wall's open end is one: the link across the top row's wall.
+    const nav::polygon_index beside_end = (side - 1) * side + side / 2 - 1;
+    bool end_turns = false;
+    for (std::size_t j = 0; j < w.links(beside_end).size(); ++j) {
+        const nav::link& l = w.links(beside_end)[j];
+        const std::uint8_t t = turns[w.link_offset(beside_end) + j];
+        const auto at_end = [&](navspan::vec3 p) { return p.x == 100.0f * (side / 2) && p.y == 100.0f * (side - 1); };
+        end_turns = end_turns || (at_end(l.portal_a) && (t & nav::turning_bits::a_turns) != 0) ||
+                    (at_end(l.portal_b) && (t & nav::turning_bits::b_turns) != 0);
+    }
+    CHECK(end_turns);
     // Across the wall: up to its open end, round it, and down again.
     const nav::polygon_index from = side / 2 - 1, to = side / 2;
     nav::shortest_path_scratch scratch(w);
@@ -418,6 +429,14 @@ TEST_CASE("shortest path: turns only at corners with a wall beside them (a walle
     CHECK(r.waypoints[1].y == doctest::Approx(100.0 * (side - 1)));
     // Each portal is met by a few intervals, not one per grid point seen.
     CHECK(r.generated < 8 * w.link_count());
+    // A scratch fitted to another walkable is refitted (its turning points
+    // are the walkable's own), and refuses until then.
+    const nav::walkable other = walled_grid(side, true);
+    CHECK(nav::find_shortest_path(other, from, nav::centre(other, from), to, nav::centre(other, to), scratch).status ==
+          nav::query_status::scratch_too_small);
+    scratch.fit(other);
+    CHECK(nav::find_shortest_path(other, from, nav::centre(other, from), to, nav::centre(other, to), scratch).cost ==
+          doctest::Approx(2 * leg));
     MESSAGE("walled grid " << side << " x " << side << ": " << r.generated << " nodes for " << w.link_count() << " links");
 }
 

@@ -14,8 +14,8 @@
 // the corridor: the plan segment between them crosses, in order, the
 // portals of the links the path takes (a portal is crossed anywhere along
 // it; a point portal, as a ladder's, only at its point). A path may turn
-// only at a corner (a portal end with a wall beside it: portal_shape's
-// a_turns / b_turns, walkable.hpp) or at a point portal. Its length is the
+// only at a corner (a portal end with a wall beside it: walkable_turns.hpp,
+// derived by the scratch's fit()) or at a point portal. Its length is the
 // sum of the straight 3D distances between consecutive points of the chain
 // (heights as the portals give them; start and goal as given). Visibility
 // is judged in plan, lengths in 3D, and each polygon is taken as convex (a
@@ -69,11 +69,14 @@
 #include "plan_geometry.hpp"
 #include "status.hpp"
 #include "walkable.hpp"
+#include "walkable_turns.hpp"
 
 namespace navspan::nav {
 
-// The nodes, heap, root marks and output of find_shortest_path. One per
-// thread, fitted to a walkable (fit), then reused. Its nodes start at one
+// The nodes, heap, root marks, turning points (walkable_turns.hpp) and
+// output of find_shortest_path. One per thread, fitted to a walkable (fit:
+// the turning points are derived there, again only for another walkable),
+// then reused. Its nodes start at one
 // per link and grow, when a search needs more than any search before it,
 // up to the cap (node_capacity()): 64 bytes a node, so a cap of 16 a link
 // held up front was 1 KB a link (199 MB for a 14 MB Source file of 131,072
@@ -100,18 +103,25 @@ public:
             reached_.resize(w.polygon_count());
             queue_.resize(w.polygon_count());
         }
+        // Where a path may turn: derived once per walkable (O(links log
+        // links)), again only for another walkable.
+        if (turns_of_ != w.serial() || turns_.size() != w.link_count()) {
+            find_turning_ends(w, turns_);
+            turns_of_ = w.serial();
+        }
     }
     // Every node the cap allows, now: no search will allocate.
     void preallocate() { resize_nodes(cap_); }
     bool fits(const walkable& w) const noexcept {
-        return roots_.size() >= 4 * w.link_count() + 1024 && nodes_.size() >= 4096 && reached_.size() >= w.polygon_count();
+        return roots_.size() >= 4 * w.link_count() + 1024 && nodes_.size() >= 4096 && reached_.size() >= w.polygon_count() &&
+               turns_of_ == w.serial() && turns_.size() == w.link_count();
     }
     // The most nodes one search may make.
     std::size_t node_capacity() const noexcept { return cap_; }
     std::size_t memory_bytes() const noexcept {
         return nodes_.capacity() * sizeof(node) + heap_.capacity() * sizeof(entry) + roots_.capacity() * sizeof(root_mark) +
                corridor_.capacity() * sizeof(polygon_index) + waypoints_.capacity() * sizeof(vec3) +
-               (reached_.capacity() + queue_.capacity()) * sizeof(std::uint32_t);
+               (reached_.capacity() + queue_.capacity()) * sizeof(std::uint32_t) + turns_.capacity();
     }
 
 private:
@@ -162,6 +172,10 @@ private:
     // goal it cannot reach is no_path, not limit_exceeded.
     std::vector<std::uint32_t> reached_;
     std::vector<polygon_index> queue_;
+    // Per link, which of its portal's ends are corners (turning_bits), for
+    // the walkable numbered turns_of_ (walkable::serial).
+    std::vector<std::uint8_t> turns_;
+    std::uint64_t turns_of_ = 0;
     std::size_t cap_ = 0;
     std::uint32_t generation_ = 0;
 };
@@ -192,10 +206,6 @@ inline constexpr double edge_on = 1e-3;
 inline plan2 flat(vec3 p) noexcept { return {p.x, p.y}; }
 inline double plan_length(plan2 a, plan2 b) noexcept { return std::hypot(a.x - b.x, a.y - b.y); }
 inline vec3 at(const link& l, float t) noexcept { return path_detail::lerp(l.portal_a, l.portal_b, t); }
-// Whether a path may turn at the portal's end t (0: portal_a, 1: portal_b).
-inline bool turns_at(const link& l, float t) noexcept {
-    return (l.shape & (t == 0.0f ? portal_shape::a_turns : portal_shape::b_turns)) != 0;
-}
 
 // The least plan length from r through segment pq to goal: straight when
 // the line from r to the goal (or to its mirror image in pq's line, both
@@ -247,6 +257,10 @@ struct shortest_path_run {
     const link* base = nullptr;
 
     const link& link_of(std::uint32_t k) const noexcept { return base[k]; }
+    // Whether a path may turn at link k's portal end t (0: portal_a, 1: portal_b).
+    bool turns_at(std::uint32_t k, float t) const noexcept {
+        return (s.turns_[k] & (t == 0.0f ? turning_bits::a_turns : turning_bits::b_turns)) != 0;
+    }
 
     void begin() noexcept {
         if (++s.generation_ == 0) {
@@ -414,7 +428,7 @@ inline void shortest_path_run::goal_nodes(const node& n, std::uint32_t by) {
     // corner. The goal node keeps the turning point as its root (read back
     // by finish()).
     for (const float t : {0.0f, 1.0f}) {
-        if (t < n.lo || t > n.hi || !turns_at(l, t)) continue;
+        if (t < n.lo || t > n.hi || !turns_at(n.link, t)) continue;
         const vec3 corner = at(l, t);
         gn.root = corner;
         gn.g = n.g + path_detail::plan_distance3(n.root, corner) + path_detail::plan_distance3(corner, gp);
@@ -447,7 +461,7 @@ inline void shortest_path_run::expand(std::uint32_t at_node) {
     if (!v.all) {
         for (std::uint32_t i = 0; i < 2; ++i) {
             const float t = i == 0 ? 0.0f : 1.0f;
-            if (t < n.lo || t > n.hi || !turns_at(l, t)) continue;
+            if (t < n.lo || t > n.hi || !turns_at(n.link, t)) continue;
             const vec3 p = at(l, t);
             turns[turn_count++] = {t, 3 * n.link + 2 * i, p, n.g + path_detail::plan_distance3(n.root, p)};
         }

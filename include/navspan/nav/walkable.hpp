@@ -18,6 +18,7 @@
 #include "../core/min_max_push.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -136,14 +137,6 @@ inline constexpr std::uint8_t on_source = 2;  // both ends lie on the polygon th
 inline constexpr std::uint8_t on_target = 4;  // both ends lie on the polygon it enters (plan)
 // A point, or a segment through that mean: no side of the portal to turn back to.
 inline constexpr std::uint8_t no_side = 8;
-// The end is a corner a taut path may have to turn at (find_shortest_path):
-// some polygon with a link ending at that plan point has a wall beside it
-// there. Clear when every polygon with a link ending there has portals
-// along both of its sides at the point (the polygons round it close with
-// no wall): a shortest path never turns at such a point, as a string pulled
-// taut only bends round what blocks it.
-inline constexpr std::uint8_t a_turns = 16;
-inline constexpr std::uint8_t b_turns = 32;
 }  // namespace portal_shape
 
 // An axis-aligned box in world coordinates.
@@ -196,6 +189,17 @@ private:
 
 // Builds a walkable: the adapters use it, and so can anyone with polygons
 // of their own. Corners and portals are given in world coordinates.
+namespace walkable_detail {
+// A number for each walkable finished, never 0 (a walkable not built has
+// 0): what a scratch that derived something from a walkable checks it
+// against (a copy keeps its number, and its links: what was derived still
+// holds).
+inline std::uint64_t next_serial() noexcept {
+    static std::atomic<std::uint64_t> last{0};
+    return last.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+}  // namespace walkable_detail
+
 class walkable_builder {
 public:
     explicit walkable_builder(id_scheme ids, axis up) : ids_(ids), up_(up) {}
@@ -315,6 +319,11 @@ public:
     }
 
     // Bytes held by the arrays of this view.
+    // This walkable's number (walkable_detail::next_serial), 0 for one not
+    // built: a scratch that derives data from the walkable (shortest_path_
+    // scratch's turning points) keeps it and knows when it must derive again.
+    std::uint64_t serial() const noexcept { return serial_; }
+
     std::size_t memory_bytes() const noexcept {
         std::size_t names = group_names_.capacity() * sizeof(std::string);
         for (const std::string& n : group_names_) names += n.capacity();
@@ -343,8 +352,6 @@ private:
         const float n = corners.empty() ? 1.0f : static_cast<float>(corners.size());
         return {mean.x / n, mean.y / n, 0};
     }
-    friend struct turning_ends;
-    void mark_turning_ends();
     // The portal_shape bits of a link from polygon `from`, whose plan_mean
     // is `mean`.
     std::uint8_t shape_of(polygon_index from, const link& l, vec3 mean) const noexcept {
@@ -371,6 +378,7 @@ private:
     id_scheme ids_ = id_scheme::source_area;
     axis up_ = axis::z;
     box plan_bounds_{};
+    std::uint64_t serial_ = 0;
     std::vector<vec3> vertices_;
     std::vector<polygon_entry> polygons_;
     std::vector<link> links_;
@@ -469,7 +477,7 @@ inline walkable walkable_builder::finish() {
             l.shape = w.shape_of(static_cast<polygon_index>(p), l, mean);
         }
     }
-    w.mark_turning_ends();
+    w.serial_ = walkable_detail::next_serial();
     w.group_names_ = std::move(group_names_);
     pending_.clear();
     pending_.shrink_to_fit();
@@ -478,6 +486,3 @@ inline walkable walkable_builder::finish() {
 
 }  // namespace navspan::nav
 #include "../core/min_max_pop.hpp"
-
-// Where a shortest path may turn (walkable::finish marks each link end).
-#include "walkable_turns.hpp"

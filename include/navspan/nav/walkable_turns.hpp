@@ -1,6 +1,7 @@
 // navspan/nav/walkable_turns.hpp - which link ends a shortest path may turn
-// at: portal_shape::a_turns / b_turns, set once by walkable_builder::finish()
-// for find_shortest_path (shortest_path.hpp), which turns only there.
+// at: find_shortest_path (shortest_path.hpp) turns only there. Derived from
+// a walkable by its scratch's fit() (a walkable that never meets that search
+// pays nothing for it), two bits a link: turning_bits.
 //
 // A path pulled taut bends only round a wall, so an end is left out when
 // no wall stands beside it. Each end of a segment portal, with the polygon
@@ -15,7 +16,7 @@
 // corner angle there (pi on an edge).
 //
 // Anything unsure keeps the end a turning point, which costs a search
-// time, never a path: a polygon of more than max_tested_corners corners, a
+// time, never a path: a polygon of more than most_corners corners, a
 // link into a polygon with no end at the point, three ways out of one
 // polygon, and every end near an askew link (below). Plan points compare
 // exactly: ends that differ by rounding stay apart, and so stay turning
@@ -27,6 +28,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <numbers>
 #include <vector>
 
@@ -34,19 +36,29 @@
 
 namespace navspan::nav {
 
+// The bits of turning_bits' byte per link.
+namespace turning_bits {
+inline constexpr std::uint8_t a_turns = 1;  // a path may turn at the link's portal_a
+inline constexpr std::uint8_t b_turns = 2;  // ... at its portal_b
+}  // namespace turning_bits
+
 struct turning_ends {
+    // Polygons of more corners are not searched for a corner angle (the
+    // bound the walkable's own portal tests keep: linear work).
+    static constexpr std::size_t most_corners = 256;
     // One end of a segment portal.
     struct end {
         float x, y;  // the plan point
         polygon_index polygon;
         float dx, dy;        // the way the portal runs from it
-        std::uint32_t link;  // index into walkable::links_
-        std::uint8_t bit;    // portal_shape::a_turns or b_turns
+        std::uint32_t link;  // the walkable's link number (link_offset)
+        std::uint8_t bit;    // turning_bits::a_turns or b_turns
     };
     // One polygon's ends at a point.
     struct member {
         std::size_t first, last;  // its ends
-        double angle = 0;         // the angle it spans at the point
+        double angle = 0;         // the angle it spans at the point (closed: from bx, by when asked)
+        double bx = 0, by = 0;    // closed: its second way (the first is its first end's)
         bool closed = false;      // portals along both of its sides there
         bool sure = true;
         std::uint32_t fan = 0;  // union-find parent, among the point's members
@@ -56,7 +68,8 @@ struct turning_ends {
         double room = 0;  // the angle its polygons span at the point
     };
 
-    walkable& w;
+    const walkable& w;
+    std::vector<std::uint8_t>& bits;          // per link: turning_bits
     std::vector<std::uint8_t> askew;          // per link
     std::vector<std::uint8_t> entered_askew;  // per polygon
     std::vector<end> ends;
@@ -65,6 +78,22 @@ struct turning_ends {
 
     static double angle_between(double ax, double ay, double bx, double by) noexcept {
         return std::atan2(std::fabs(ax * by - ay * bx), ax * bx + ay * by);
+    }
+    // Whether two ways from a point are one (no atan2: most calls are here).
+    static bool same_way(double ax, double ay, double bx, double by) noexcept {
+        const double cross = ax * by - ay * bx, dot = ax * bx + ay * by;
+        return dot > 0 && std::fabs(cross) <= 1e-6 * dot;
+    }
+    // A key that sorts as the plan point (x, then y): each float's bits
+    // made to order as unsigned integers (-0 and +0 apart, which only
+    // leaves two ends apart: they stay turning points).
+    static std::uint64_t point_key(float x, float y) noexcept {
+        const auto ordered = [](float f) {
+            std::uint32_t u;
+            std::memcpy(&u, &f, 4);
+            return (u & 0x80000000u) != 0 ? ~u : (u | 0x80000000u);
+        };
+        return (std::uint64_t{ordered(x)} << 32) | ordered(y);
     }
 
     // A link is askew when its portal is not a plain edge between the two
@@ -75,15 +104,27 @@ struct turning_ends {
     // sight would put it: every end of the link, and of every link out of
     // a polygon it enters, stays a turning point (the search restarts there).
     void find_askew() {
-        std::vector<vec3> means(w.polygons_.size());
-        for (std::size_t p = 0; p < means.size(); ++p) means[p] = w.plan_mean(static_cast<polygon_index>(p));
-        askew.assign(w.links_.size(), 0);
-        entered_askew.assign(w.polygons_.size(), 0);
+        const std::size_t n = w.polygon_count();
+        std::vector<vec3> means(n);
+        for (std::size_t p = 0; p < n; ++p) {
+            const auto corners = w.plan_corners(static_cast<polygon_index>(p));
+            double x = 0, y = 0;
+            for (const vec3& c : corners) {
+                x += c.x;
+                y += c.y;
+            }
+            const double count = corners.empty() ? 1.0 : static_cast<double>(corners.size());
+            means[p] = {static_cast<float>(x / count), static_cast<float>(y / count), 0};
+        }
+        askew.assign(w.link_count(), 0);
+        entered_askew.assign(n, 0);
         constexpr std::uint8_t on_both = portal_shape::on_source | portal_shape::on_target;
-        for (std::size_t p = 0; p < w.polygons_.size(); ++p) {
-            const auto& e = w.polygons_[p];
-            for (std::uint32_t k = e.first_link; k < e.first_link + e.link_count; ++k) {
-                const link& l = w.links_[k];
+        for (std::size_t p = 0; p < n; ++p) {
+            const auto out = w.links(static_cast<polygon_index>(p));
+            const std::uint32_t first = w.link_offset(static_cast<polygon_index>(p));
+            for (std::uint32_t j = 0; j < out.size(); ++j) {
+                const std::uint32_t k = first + j;
+                const link& l = out[j];
                 const auto side = [&l](vec3 m) {
                     return (double{l.portal_b.x} - m.x) * (double{l.portal_a.y} - m.y) -
                            (double{l.portal_a.x} - m.x) * (double{l.portal_b.y} - m.y);
@@ -100,22 +141,37 @@ struct turning_ends {
     // Every link end turns to begin with; the segment portals' ends, sorted
     // by point and polygon.
     void gather_ends() {
-        ends.reserve(2 * w.links_.size());
-        for (std::size_t p = 0; p < w.polygons_.size(); ++p) {
-            const auto& e = w.polygons_[p];
-            for (std::uint32_t k = e.first_link; k < e.first_link + e.link_count; ++k) {
-                link& l = w.links_[k];
-                l.shape |= portal_shape::a_turns | portal_shape::b_turns;
+        bits.assign(w.link_count(), turning_bits::a_turns | turning_bits::b_turns);
+        ends.reserve(2 * w.link_count());
+        for (std::size_t p = 0; p < w.polygon_count(); ++p) {
+            const auto out = w.links(static_cast<polygon_index>(p));
+            const std::uint32_t first = w.link_offset(static_cast<polygon_index>(p));
+            for (std::uint32_t j = 0; j < out.size(); ++j) {
+                const std::uint32_t k = first + j;
+                const link& l = out[j];
                 const float dx = l.portal_b.x - l.portal_a.x, dy = l.portal_b.y - l.portal_a.y;
                 if (!(dx * dx + dy * dy > 1e-8f)) continue;  // a point portal: a turning point of its own
                 const auto from = static_cast<polygon_index>(p);
-                ends.push_back({l.portal_a.x, l.portal_a.y, from, dx, dy, k, portal_shape::a_turns});
-                ends.push_back({l.portal_b.x, l.portal_b.y, from, -dx, -dy, k, portal_shape::b_turns});
+                ends.push_back({l.portal_a.x, l.portal_a.y, from, dx, dy, k, turning_bits::a_turns});
+                ends.push_back({l.portal_b.x, l.portal_b.y, from, -dx, -dy, k, turning_bits::b_turns});
             }
         }
-        std::sort(ends.begin(), ends.end(), [](const end& a, const end& b) {
-            return a.x < b.x || (a.x == b.x && (a.y < b.y || (a.y == b.y && a.polygon < b.polygon)));
+        // Sorted through 16-byte keys (point, then polygon and place):
+        // integer compares, half the bytes moved.
+        struct sort_key {
+            std::uint64_t point;
+            std::uint64_t polygon_and_index;
+        };
+        std::vector<sort_key> keys(ends.size());
+        for (std::size_t i = 0; i < ends.size(); ++i) {
+            keys[i] = {point_key(ends[i].x, ends[i].y), (std::uint64_t{ends[i].polygon} << 32) | i};
+        }
+        std::sort(keys.begin(), keys.end(), [](const sort_key& a, const sort_key& b) {
+            return a.point < b.point || (a.point == b.point && a.polygon_and_index < b.polygon_and_index);
         });
+        std::vector<end> sorted(ends.size());
+        for (std::size_t i = 0; i < keys.size(); ++i) sorted[i] = ends[keys[i].polygon_and_index & 0xFFFFFFFFu];
+        ends.swap(sorted);
     }
 
     // The member of the polygon whose ends start at `first`; `last` moves
@@ -128,8 +184,8 @@ struct turning_ends {
         for (last = first; last < ends.size() && ends[last].x == a.x && ends[last].y == a.y && ends[last].polygon == a.polygon;
              ++last) {
             const end& b = ends[last];
-            if (angle_between(a.dx, a.dy, b.dx, b.dy) < 1e-6) continue;
-            if (two_ways && angle_between(bx, by, b.dx, b.dy) >= 1e-6) m.sure = false;  // a third way
+            if (same_way(a.dx, a.dy, b.dx, b.dy)) continue;
+            if (two_ways && !same_way(bx, by, b.dx, b.dy)) m.sure = false;  // a third way
             two_ways = true;
             bx = b.dx;
             by = b.dy;
@@ -137,12 +193,13 @@ struct turning_ends {
         m.last = last;
         m.closed = two_ways;
         if (two_ways) {
-            m.angle = angle_between(a.dx, a.dy, bx, by);
+            m.bx = bx;
+            m.by = by;
             return m;
         }
         // One portal side: the polygon's own angle at the point.
         const auto corners = w.plan_corners(a.polygon);
-        m.sure = m.sure && corners.size() <= walkable::max_tested_corners;
+        m.sure = m.sure && corners.size() <= most_corners;
         m.angle = std::numbers::pi;
         for (std::size_t i = 0; m.sure && i < corners.size(); ++i) {
             if (corners[i].x != a.x || corners[i].y != a.y) continue;
@@ -151,6 +208,10 @@ struct turning_ends {
             break;
         }
         return m;
+    }
+
+    const link& link_at(const end& e) const noexcept {
+        return w.links(e.polygon)[e.link - w.link_offset(e.polygon)];
     }
 
     std::uint32_t root(std::uint32_t i) noexcept {
@@ -164,7 +225,7 @@ struct turning_ends {
     void join_fans() {
         for (std::size_t mi = 0; mi < members.size(); ++mi) {
             for (std::size_t i = members[mi].first; i < members[mi].last; ++i) {
-                const polygon_index target = w.links_[ends[i].link].target;
+                const polygon_index target = link_at(ends[i]).target;
                 const auto it = std::lower_bound(members.begin(), members.end(), target,
                                                  [this](const member& x, polygon_index t) { return ends[x.first].polygon < t; });
                 if (it == members.end() || ends[it->first].polygon != target) {
@@ -183,15 +244,22 @@ struct turning_ends {
             fan_state& f = fans[root(static_cast<std::uint32_t>(i))];
             f.closed = f.closed && members[i].closed;
             f.sure = f.sure && members[i].sure;
-            f.room += members[i].angle;
+        }
+        // The room only where a fan does not close (the angle between a
+        // closed member's two ways is taken only then).
+        for (std::size_t i = 0; i < members.size(); ++i) {
+            fan_state& f = fans[root(static_cast<std::uint32_t>(i))];
+            if (f.closed || !f.sure) continue;
+            const member& m = members[i];
+            const end& a = ends[m.first];
+            f.room += m.closed ? angle_between(a.dx, a.dy, m.bx, m.by) : m.angle;
         }
         for (std::size_t i = 0; i < members.size(); ++i) {
             const fan_state& f = fans[root(static_cast<std::uint32_t>(i))];
             if (!f.sure || (!f.closed && f.room > std::numbers::pi + 1e-4)) continue;
             for (std::size_t k = members[i].first; k < members[i].last; ++k) {
                 if (askew[ends[k].link] != 0 || entered_askew[ends[k].polygon] != 0) continue;
-                link& l = w.links_[ends[k].link];
-                l.shape = static_cast<std::uint8_t>(l.shape & ~ends[k].bit);
+                bits[ends[k].link] = static_cast<std::uint8_t>(bits[ends[k].link] & ~ends[k].bit);
             }
         }
     }
@@ -214,7 +282,11 @@ struct turning_ends {
     }
 };
 
-inline void walkable::mark_turning_ends() { turning_ends{*this, {}, {}, {}, {}, {}}.run(); }
+// Which ends of every link of `w` a shortest path may turn at: one byte a
+// link (turning_bits), into `bits`.
+inline void find_turning_ends(const walkable& w, std::vector<std::uint8_t>& bits) {
+    turning_ends{w, bits, {}, {}, {}, {}, {}}.run();
+}
 
 }  // namespace navspan::nav
 #include "../core/min_max_pop.hpp"
