@@ -250,11 +250,8 @@ public:
 
 private:
     friend class detail::slot_document<bot_analysis>;
-    static constexpr kv3_slot slot = kv3_slot::custom_data;
-    static constexpr const char* what = "custom data";
-    static error missing() noexcept {
-        return navspan::detail::fail(error_code::inconsistent, 8, "custom data (the file has none: subversion 0)", 0);
-    }
+    static constexpr detail::slot_facts blob{kv3_slot::custom_data, "custom data", 8,
+                                             "custom data (the file has none: subversion 0)"};
     void read_document() noexcept {
         areas_ = doc_.root()["arealist"];
         for (std::size_t i = 0; i < area_count(); ++i) {

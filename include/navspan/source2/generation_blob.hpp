@@ -56,11 +56,8 @@ public:
 
 private:
     friend class detail::slot_document<generation_blob>;
-    static constexpr kv3_slot slot = kv3_slot::after_generation;
-    static constexpr const char* what = "generation parameters blob";
-    static error missing() noexcept {
-        return navspan::detail::fail(error_code::inconsistent, 0, "generation parameters blob (the file has none: before version 36)", 0);
-    }
+    static constexpr detail::slot_facts blob{kv3_slot::after_generation, "generation parameters blob", 0,
+                                             "generation parameters blob (the file has none: before version 36)"};
     void read_document() noexcept { hulls_ = doc_.root()["NavGenParams"]["HullParams"]; }
 
     ::navspan::kv3::value hulls_{};
