@@ -189,6 +189,17 @@ protected:
     std::uint32_t index_;
 };
 
+// An element with a quantised point in a table of its group (`Points`: a
+// mesh vertex, a NavWorld node, a SegmentGraph node): the point as stored,
+// and in the world on request.
+template <const std::byte* group_context::*Points>
+class positioned_element : public group_element {
+public:
+    using group_element::group_element;
+    quantized_point quantized() const noexcept { return load_quantized(g_->*Points + std::size_t{index_} * point_size); }
+    vec3 position() const noexcept { return g_->quant.to_world(quantized()); }
+};
+
 // What every entry of a group (NavWorld, NavmeshChunk, SegmentChunk,
 // SegmentGraph) keeps: the group view it came from (default-constructed,
 // a group of nothing).

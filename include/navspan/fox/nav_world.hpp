@@ -107,14 +107,9 @@ private:
 };
 
 // A NavWorld node.
-class nav_node : public detail::group_element {
+class nav_node : public detail::positioned_element<&detail::group_context::node_positions> {
 public:
-    using group_element::group_element;
-
-    quantized_point quantized() const noexcept {
-        return load_quantized(g_->node_positions + std::size_t{index_} * point_size);
-    }
-    vec3 position() const noexcept { return g_->quant.to_world(quantized()); }
+    using positioned_element::positioned_element;
 
     std::uint16_t ss3_half_offset() const noexcept { return load_u16(info() + fields::node_info::record_half_offset); }
     // The node's segment (nodes are sorted by it; verified < segment count).

@@ -73,14 +73,9 @@ private:
     const std::byte* p_;
 };
 
-class graph_node : public detail::group_element {
+class graph_node : public detail::positioned_element<&detail::group_context::graph_positions> {
 public:
-    using group_element::group_element;
-
-    quantized_point quantized() const noexcept {
-        return load_quantized(g_->graph_positions + std::size_t{index_} * point_size);
-    }
-    vec3 position() const noexcept { return g_->quant.to_world(quantized()); }
+    using positioned_element::positioned_element;
 
     std::uint32_t ss3_half_offset() const noexcept { return load_u24(info() + fields::graph_node_info::record_half_offset); }
     std::uint8_t same_group_count() const noexcept { return load_u8(info() + fields::graph_node_info::same_group_count); }    // nType1
