@@ -31,6 +31,20 @@
 
 namespace navspan {
 
+// The frame of a record class of `Size` bytes (see "Element types"
+// above): its size and the pointer its accessors decode from. A record
+// class derives from it and adds only its accessors
+// (`using fixed_record::fixed_record;`).
+template <std::size_t Size>
+class fixed_record {
+public:
+    static constexpr std::size_t record_size = Size;
+    explicit fixed_record(const std::byte* p) noexcept : p_(p) {}
+
+protected:
+    const std::byte* p_;
+};
+
 // What an iterator's operator-> returns when its elements are decoded values
 // (views built on the fly) rather than objects in memory: it keeps the value
 // alive for the length of the `it->member()` expression.
