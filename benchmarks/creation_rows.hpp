@@ -268,7 +268,6 @@ void bench_creation(const settings& s, const bench_input& in, Emit&& emit) {
     // The floors need the layout navspan chose for each payload.
     std::vector<creation_floor::layout> layouts;
     each_nvnm([&](const nv::navmesh& m) { layouts.push_back(creation_bench::floor_layout(m.layout())); });
-    const navspan::limits default_limits{};
     const bool have_floor = layouts.size() == prep.nvnm.size() && !prep.nvnm.empty();
     auto each_payload = [&](auto&& visit) {
         for (std::size_t i = 0; i < prep.nvnm.size(); ++i) {

@@ -18,9 +18,15 @@
 #include <utility>
 #include <vector>
 
+#include <navspan/core/limits.hpp>
+
 namespace navspan_bench {
 
 std::uint64_t allocation_count() noexcept;
+
+// The limits every floor checks against: the library's defaults, which a
+// reader's open() uses when given no options.
+inline constexpr navspan::limits default_limits{};
 
 struct settings {
     double min_seconds = 0.25;  // keep repeating a row until this much time passed

@@ -119,7 +119,6 @@ void bench_quake(const settings& s, const bench_input& in, Emit&& emit) {
     namespace q = navspan::quake;
     const std::span<const std::byte> bytes = in.bytes;
     const std::uint64_t size = bytes.size();
-    const navspan::limits default_limits{};
     const auto floor = quake_floor::floor_open(bytes, default_limits);
     const auto file = q::nav_file::open(bytes);
     const auto row_with_floor = rows_with_floor(s, emit, floor.has_value(), "quake_nav", in.name, size);

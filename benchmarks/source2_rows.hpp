@@ -68,7 +68,6 @@ void bench_source2(const settings& s, const bench_input& in, Emit&& emit) {
     }
     const s2::nav_file& file = *opened;
     const std::size_t n = file.area_count();
-    const navspan::limits default_limits{};
     const auto floor = source2_floor::floor_open(bytes, default_limits);
     const auto row_with_floor = rows_with_floor(s, emit, floor.has_value(), "source2_nav", in.name, bytes.size());
     row_with_floor(

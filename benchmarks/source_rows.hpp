@@ -196,7 +196,6 @@ void bench_source(const settings& s, const bench_input& in, Emit&& emit) {
     const std::size_t n = file.area_count();
 
     // The floors (hand-written loops): only where they know the layout.
-    const navspan::limits default_limits{};
     const auto floor = source_floor::floor_open(bytes, default_limits);
     const auto row_with_floor = rows_with_floor(s, emit, floor.has_value(), "source_nav", in.name, bytes.size());
     row_with_floor(

@@ -14,29 +14,20 @@
 #include <navspan/fox.hpp>
 #include <navspan/io/mapped_file.hpp>
 
+#include "exit_on_error.hpp"
+
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: %s FILE.nav2\n", argv[0]);
-        return 2;
-    }
-    auto mapped = navspan::mapped_file::open(argv[1]);
-    if (!mapped) {
-        std::fprintf(stderr, "%s: %s\n", argv[1], mapped.error().message().c_str());
-        return 2;
-    }
+    exit_unless_usage(argc == 2, argv[0], "FILE.nav2");
+    const auto mapped = value_or_exit(navspan::mapped_file::open(argv[1]), argv[1], 2);
     // Verified once; every accessor below is then safe and allocation-free.
-    auto file = navspan::fox::nav2_file::open(mapped->bytes());
-    if (!file) {
-        std::fprintf(stderr, "%s: %s\n", argv[1], file.error().message().c_str());
-        return 1;
-    }
-    const navspan::fox::quantization quant = file->quant();
+    const auto file = value_or_exit(navspan::fox::nav2_file::open(mapped.bytes()), argv[1], 1);
+    const navspan::fox::quantization quant = file.quant();
     const navspan::vec3 origin = quant.origin();
     std::printf("origin (%g, %g, %g), divisors (%u, %u, %u), %zu groups\n", static_cast<double>(origin.x),
                 static_cast<double>(origin.y), static_cast<double>(origin.z), unsigned{quant.divisor_x()},
-                unsigned{quant.divisor_y()}, unsigned{quant.divisor_z()}, file->group_count());
+                unsigned{quant.divisor_y()}, unsigned{quant.divisor_z()}, file.group_count());
 
-    for (const navspan::fox::group g : file->groups()) {
+    for (const navspan::fox::group g : file.groups()) {
         if (g.faces().empty()) {
             std::printf("group %u: no faces\n", unsigned{g.id()});
             continue;

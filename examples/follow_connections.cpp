@@ -9,6 +9,8 @@
 #include <navspan/io/mapped_file.hpp>
 #include <navspan/source.hpp>
 
+#include "exit_on_error.hpp"
+
 namespace {
 navspan::vec3 centre(const navspan::source::area_head& a) {
     const navspan::vec3 nw = a.north_west(), se = a.south_east();
@@ -17,30 +19,16 @@ navspan::vec3 centre(const navspan::source::area_head& a) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 3) {
-        std::fprintf(stderr, "usage: %s FILE.nav AREA_ID\n", argv[0]);
-        return 2;
-    }
-    const auto mapped = navspan::mapped_file::open(argv[1]);
-    if (!mapped) {
-        std::fprintf(stderr, "%s: %s\n", argv[1], mapped.error().message().c_str());
-        return 1;
-    }
-    const auto file = navspan::source::nav_file::open(mapped->bytes());
-    if (!file) {
-        std::fprintf(stderr, "%s: %s\n", argv[1], file.error().message().c_str());
-        return 1;
-    }
+    exit_unless_usage(argc == 3, argv[0], "FILE.nav AREA_ID");
+    const auto mapped = value_or_exit(navspan::mapped_file::open(argv[1]), argv[1], 1);
+    const auto file = value_or_exit(navspan::source::nav_file::open(mapped.bytes()), argv[1], 1);
     // Areas have variable length, so areas() is a forward range; the index
     // (one pass, ids sorted) gives O(log n) lookup by id. make_area_index
     // allocates its tables; area_index::build takes caller storage instead.
-    const auto index = navspan::source::make_area_index(*file);
-    if (!index) {  // two areas share an id
-        std::fprintf(stderr, "%s: %s\n", argv[1], index.error().message().c_str());
-        return 1;
-    }
+    // It fails when two areas share an id.
+    const auto index = value_or_exit(navspan::source::make_area_index(file), argv[1], 1);
     const auto id = static_cast<std::uint32_t>(std::strtoul(argv[2], nullptr, 10));
-    const auto from = index->find(id);
+    const auto from = index.find(id);
     if (!from) {
         std::fprintf(stderr, "%s: no area with id %u\n", argv[1], static_cast<unsigned>(id));
         return 1;
@@ -55,7 +43,7 @@ int main(int argc, char** argv) {
             // Ids in connection lists are not checked by open(): look them up.
             // find_head() reads the neighbour's corners without walking the
             // rest of its record (find() would give the full area).
-            const auto neighbour = index->find_head(to);
+            const auto neighbour = index.find_head(to);
             if (!neighbour) {
                 std::printf("  %-5.*s -> area %u (missing)\n", static_cast<int>(dir_name.size()), dir_name.data(),
                             static_cast<unsigned>(to));

@@ -10,26 +10,18 @@
 #include <navspan/io/mapped_file.hpp>
 #include <navspan/nav.hpp>
 
+#include "exit_on_error.hpp"
+
 namespace nav = navspan::nav;
 
 int main(int argc, char** argv) {
     navspan::vec3 from, to;
-    if (argc != 4 || std::sscanf(argv[2], "%f,%f,%f", &from.x, &from.y, &from.z) != 3 ||
-        std::sscanf(argv[3], "%f,%f,%f", &to.x, &to.y, &to.z) != 3) {
-        std::fprintf(stderr, "usage: path_between_spawns FILE x,y,z x,y,z\n");
-        return 2;
-    }
-    auto mapped = navspan::mapped_file::open(argv[1]);
-    if (!mapped) {
-        std::fprintf(stderr, "path_between_spawns: %s\n", mapped.error().message().c_str());
-        return 2;
-    }
-    auto mesh = nav::make_walkable(mapped->bytes());  // detects the format
-    if (!mesh) {
-        std::fprintf(stderr, "path_between_spawns: %s\n", mesh.error().message().c_str());
-        return 1;
-    }
-    const nav::walkable& w = *mesh;
+    exit_unless_usage(argc == 4 && std::sscanf(argv[2], "%f,%f,%f", &from.x, &from.y, &from.z) == 3 &&
+                          std::sscanf(argv[3], "%f,%f,%f", &to.x, &to.y, &to.z) == 3,
+                      "path_between_spawns", "FILE x,y,z x,y,z");
+    const auto mapped = value_or_exit(navspan::mapped_file::open(argv[1]), "path_between_spawns", 2);
+    // make_walkable(bytes) detects the format.
+    const nav::walkable w = value_or_exit(nav::make_walkable(mapped.bytes()), "path_between_spawns", 1);
     const auto index = nav::spatial_index::build(w);
 
     // Each end on the polygon under it, or the nearest one.

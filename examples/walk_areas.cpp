@@ -7,31 +7,22 @@
 #include <navspan/io/mapped_file.hpp>
 #include <navspan/source.hpp>
 
+#include "exit_on_error.hpp"
+
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: %s FILE.nav\n", argv[0]);
-        return 2;
-    }
+    exit_unless_usage(argc == 2, argv[0], "FILE.nav");
     // The mapping owns the bytes; every view below points into it.
-    const auto mapped = navspan::mapped_file::open(argv[1]);
-    if (!mapped) {
-        std::fprintf(stderr, "%s: %s\n", argv[1], mapped.error().message().c_str());
-        return 1;
-    }
+    const auto mapped = value_or_exit(navspan::mapped_file::open(argv[1]), argv[1], 1);
     // open() verifies the whole file once; after that nothing is checked again.
-    const auto file = navspan::source::nav_file::open(mapped->bytes());
-    if (!file) {
-        std::fprintf(stderr, "%s: %s\n", argv[1], file.error().message().c_str());
-        return 1;
-    }
-    std::printf("version %u, %u areas, %zu places, %zu ladders\n", static_cast<unsigned>(file->version()),
-                static_cast<unsigned>(file->area_count()), file->places().size(), file->ladders().size());
+    const auto file = value_or_exit(navspan::source::nav_file::open(mapped.bytes()), argv[1], 1);
+    std::printf("version %u, %u areas, %zu places, %zu ladders\n", static_cast<unsigned>(file.version()),
+                static_cast<unsigned>(file.area_count()), file.places().size(), file.ladders().size());
 
     using navspan::source::corner;
     using navspan::source::direction;
-    for (const navspan::source::area& a : file->areas()) {
+    for (const navspan::source::area& a : file.areas()) {
         // place_name() is nullopt for index 0 ("no place") and before v5.
-        const auto place = file->place_name(a);
+        const auto place = file.place_name(a);
         std::printf("area %u  place %.*s\n", static_cast<unsigned>(a.id()),
                     static_cast<int>(place ? place->size() : 1), place ? place->data() : "-");
         for (corner c : {corner::north_west, corner::north_east, corner::south_east, corner::south_west}) {

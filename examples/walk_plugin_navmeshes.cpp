@@ -13,31 +13,22 @@
 #include <navspan/creation.hpp>
 #include <navspan/io/mapped_file.hpp>
 
+#include "exit_on_error.hpp"
+
 namespace creation = navspan::creation;
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: %s PLUGIN\n", argv[0]);
-        return 2;
-    }
-    auto file = navspan::mapped_file::open(argv[1]);
-    if (!file) {
-        std::fprintf(stderr, "%s: %s\n", argv[1], file.error().message().c_str());
-        return 2;
-    }
+    exit_unless_usage(argc == 2, argv[0], "PLUGIN");
+    const auto file = value_or_exit(navspan::mapped_file::open(argv[1]), argv[1], 2);
     // Only the TES4 header is verified here; each record is checked when
     // the walk reaches it.
-    auto plugin = creation::plugin_file::open(file->bytes());
-    if (!plugin) {
-        std::fprintf(stderr, "%s: %s\n", argv[1], plugin.error().message().c_str());
-        return 1;
-    }
-    std::printf("%s: %s plugin, %zu master(s)\n", argv[1], creation::to_string(plugin->game()).data(),
-                plugin->master_count());
+    const auto plugin = value_or_exit(creation::plugin_file::open(file.bytes()), argv[1], 1);
+    std::printf("%s: %s plugin, %zu master(s)\n", argv[1], creation::to_string(plugin.game()).data(),
+                plugin.master_count());
 
     creation::inflate_buffer scratch;  // one buffer for every record
     std::size_t count = 0;
-    const navspan::error e = creation::for_each_navmesh(*plugin, scratch, [&](const creation::navmesh_entry& n) {
+    const navspan::error e = creation::for_each_navmesh(plugin, scratch, [&](const creation::navmesh_entry& n) {
         const creation::nvnm::navmesh& mesh = n.navmesh;
         std::printf("%4s %08X  ", creation::type_name(n.record.type()).text, static_cast<unsigned>(n.record.form_id()));
         if (mesh.is_exterior()) {

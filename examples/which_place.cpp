@@ -10,35 +10,21 @@
 #include <navspan/nav.hpp>
 #include <navspan/source.hpp>
 
+#include "exit_on_error.hpp"
+
 int main(int argc, char** argv) {
-    if (argc != 3) {
-        std::fprintf(stderr, "usage: which_place FILE.nav x,y,z\n");
-        return 2;
-    }
+    exit_unless_usage(argc == 3, "which_place", "FILE.nav x,y,z");
     navspan::vec3 point;
     if (std::sscanf(argv[2], "%f,%f,%f", &point.x, &point.y, &point.z) != 3) {
         std::fprintf(stderr, "which_place: the point is written x,y,z\n");
         return 2;
     }
-    auto mapped = navspan::mapped_file::open(argv[1]);
-    if (!mapped) {
-        std::fprintf(stderr, "which_place: %s\n", mapped.error().message().c_str());
-        return 2;
-    }
-    auto file = navspan::source::nav_file::open(mapped->bytes());
-    if (!file) {
-        std::fprintf(stderr, "which_place: %s\n", file.error().message().c_str());
-        return 1;
-    }
+    const auto mapped = value_or_exit(navspan::mapped_file::open(argv[1]), "which_place", 2);
+    const auto file = value_or_exit(navspan::source::nav_file::open(mapped.bytes()), "which_place", 1);
 
     // The walkable view and its index are built once; every query after
     // that allocates nothing, so a demo's million positions cost no memory.
-    const auto built = navspan::nav::make_walkable(*file);
-    if (!built) {
-        std::fprintf(stderr, "which_place: %s\n", built.error().message().c_str());
-        return 1;
-    }
-    const navspan::nav::walkable& areas = *built;
+    const navspan::nav::walkable areas = value_or_exit(navspan::nav::make_walkable(file), "which_place", 1);
     const auto index = navspan::nav::spatial_index::build(areas);
 
     // A player stands on the floor: look a jump's height above and below,

@@ -43,8 +43,6 @@ std::size_t count_check(const navspan::tools::findings& found, const std::string
         std::count_if(found.begin(), found.end(), [&](const navspan::tools::finding& f) { return f.check == check; }));
 }
 
-std::uint64_t number(const json_value& v) { return std::stoull(v.text); }
-
 struct reader_totals {
     std::size_t navmeshes = 0, triangles = 0, vertices = 0, edge_links = 0, door_links = 0;
 };
@@ -73,26 +71,26 @@ reader_totals totals(navspan::bytes_view bytes) {
 void check_dump(navspan::bytes_view bytes) {
     const json_value d = dump_json(bytes);
     CHECK(d.find("format")->text == "creation_plugin");
-    CHECK(number(*d.find("bytes")) == bytes.size());
+    CHECK(json_number(*d.find("bytes")) == bytes.size());
     const reader_totals t = totals(bytes);
     const json_value& summary = *d.find("summary");
-    CHECK(number(*summary.find("navmeshes")) == t.navmeshes);
-    CHECK(number(*summary.find("triangles")) == t.triangles);
+    CHECK(json_number(*summary.find("navmeshes")) == t.navmeshes);
+    CHECK(json_number(*summary.find("triangles")) == t.triangles);
     std::size_t index = 0, global = 0, vertices = 0, edge_links = 0, door_links = 0;
     for (const json_value& r : d.find("records")->items) {
         CHECK(r.find("type")->text.size() == 4);
         for (const json_value& n : r.find("navmeshes")->items) {
-            CHECK(number(*n.find("index")) == index++);
-            CHECK(number(*n.find("first_triangle")) == global);
+            CHECK(json_number(*n.find("index")) == index++);
+            CHECK(json_number(*n.find("first_triangle")) == global);
             for (const json_value& tri : n.find("triangles")->items) {
-                CHECK(number(*tri.find("global")) == global++);
+                CHECK(json_number(*tri.find("global")) == global++);
                 CHECK(tri.find("vertices")->items.size() == 3);
             }
             vertices += n.find("vertices")->items.size();
             edge_links += n.find("edge_links")->items.size();
             door_links += n.find("door_links")->items.size();
             const json_value& grid = *n.find("grid");
-            const std::uint64_t divisor = number(*grid.find("divisor"));
+            const std::uint64_t divisor = json_number(*grid.find("divisor"));
             CHECK(grid.find("cells")->items.size() == divisor * divisor);
         }
     }
@@ -166,20 +164,6 @@ plugin_walkables walkables_of(navspan::bytes_view bytes) {
     return out;
 }
 
-std::string svg_of(const navspan::tools::scene& sc) {
-    std::string text;
-    navspan::tools::output o(text);
-    navspan::tools::write_svg(sc, o);
-    return text;
-}
-
-std::string obj_of(const navspan::tools::scene& sc) {
-    std::string text;
-    navspan::tools::output o(text);
-    navspan::tools::write_obj(sc, o);
-    return text;
-}
-
 }  // namespace
 
 TEST_CASE("creation tools: the bundled sample") {
@@ -211,9 +195,9 @@ TEST_CASE("creation tools: the bundled sample") {
     REQUIRE(sc.groups.size() == 1);
     CHECK(sc.groups[0].name == "interior cell 0x01000D62 navspanCell");  // its editor id after the form id
     CHECK(sc.groups[0].editor_id == "navspanCell");
-    const std::string svg = svg_of(sc);
+    const std::string svg = navspan_test::svg_text(sc);
     CHECK(count_of(svg, "<polygon") == 12);
-    const std::string obj = obj_of(sc);
+    const std::string obj = navspan_test::obj_text(sc);
     const auto checked = navspan_test::check_obj(obj);
     CHECK_MESSAGE(checked.problem.empty(), checked.problem);
     CHECK(checked.vertices == 4 * 3 + 1);  // a 3 x 2 grid of quads shares its 4 x 3 corners; the door point
@@ -276,7 +260,7 @@ TEST_CASE("creation tools: a deleted NAVM is dumped without navmeshes") {
     const json_value& rec = d.find("records")->items.at(0);
     CHECK(rec.find("deleted")->boolean);
     CHECK(rec.find("navmeshes")->items.empty());
-    CHECK(number(*rec.find("owner_cell")) == 0x01000800);
+    CHECK(json_number(*rec.find("owner_cell")) == 0x01000800);
     CHECK(validate(bytes).empty());
     CHECK(scene_of(bytes).polygons.empty());
 }
@@ -344,10 +328,10 @@ TEST_CASE("creation tools: every corpus plugin") {
         }
         CHECK(all == totals(bytes).triangles);
         CHECK(sc.polygons.size() > 0);
-        const std::string svg = svg_of(sc);
+        const std::string svg = navspan_test::svg_text(sc);
         CHECK(count_of(svg, "<polygon") == sc.polygons.size());
         CHECK(navspan_test::svg_numbers_problem(svg).empty());
-        const auto obj = navspan_test::check_obj(obj_of(sc));
+        const auto obj = navspan_test::check_obj(navspan_test::obj_text(sc));
         CHECK_MESSAGE(obj.problem.empty(), obj.problem);
         CHECK(obj.faces == sc.polygons.size());
         CHECK(obj.vertices < sc.polygons.size() * 3);  // shared
@@ -375,7 +359,7 @@ TEST_CASE("creation tools: paths in real plugins, inside a navmesh and across ed
         const json_value d = dump_json(bytes);
         std::vector<std::uint64_t> firsts;
         for (const json_value& r : d.find("records")->items) {
-            for (const json_value& n : r.find("navmeshes")->items) firsts.push_back(number(*n.find("first_triangle")));
+            for (const json_value& n : r.find("navmeshes")->items) firsts.push_back(json_number(*n.find("first_triangle")));
         }
         REQUIRE(firsts.size() == 11);
         auto mesh_of = [&](std::uint64_t id) {
@@ -559,7 +543,7 @@ TEST_CASE("creation tools: pictures of one group at a time, --cell and the large
     by_mesh.options.colour_by = "navmesh";
     REQUIRE(navspan_test::call_opened(plugin_of({}), cf::build_scene, by_mesh).ok());
     CHECK(by_mesh.polygons.empty());
-    CHECK(svg_of(by_mesh).find(">no navmesh in this plugin</text>") != std::string::npos);
+    CHECK(navspan_test::svg_text(by_mesh).find(">no navmesh in this plugin</text>") != std::string::npos);
 }
 
 // Issue 16 #2: 100,000 one-quad navmeshes took 136 s in svg and 88 s in obj
@@ -577,10 +561,10 @@ TEST_CASE("creation tools: 100,000 navmeshes in one cell draw in linear time") {
     const auto sc = scene_of(bytes);
     CHECK(sc.polygons.size() == 200000);
     CHECK(sc.polygon_categories.size() == 100000);  // one colour per navmesh
-    const std::string svg = svg_of(sc);
+    const std::string svg = navspan_test::svg_text(sc);
     CHECK(count_of(svg, "<polygon") == 200000);
     CHECK(svg.find("more (colours repeat)") != std::string::npos);
-    const auto obj = navspan_test::check_obj(obj_of(sc));
+    const auto obj = navspan_test::check_obj(navspan_test::obj_text(sc));
     CHECK(obj.problem.empty());
     CHECK(obj.faces == 200000);
     CHECK(obj.vertices == 4);  // every quad at the same place

@@ -42,23 +42,22 @@ json_value dump_json(navspan::bytes_view bytes) { return dump_as_json(bytes, ff:
 
 navspan::tools::findings validate(navspan::bytes_view bytes) { return validate_findings(bytes, ff::validate); }
 
-std::uint64_t number(const json_value& v) { return std::stoull(v.text); }
 float real(const json_value& v) { return std::stof(v.text); }
 
 // Checks the dump of a file against the reader, entry by entry.
 void check_dump_matches(navspan::bytes_view bytes, const fox::nav2_file& f) {
     const json_value d = dump_json(bytes);
     CHECK(d.find("format")->text == "fox_nav2");
-    CHECK(number(*d.find("bytes")) == bytes.size());
-    CHECK(number(*d.find("header")->find("file_size")) == f.header().file_size());
-    CHECK(number(*d.find("manifest")->find("group_count")) == f.group_count());
+    CHECK(json_number(*d.find("bytes")) == bytes.size());
+    CHECK(json_number(*d.find("header")->find("file_size")) == f.header().file_size());
+    CHECK(json_number(*d.find("manifest")->find("group_count")) == f.group_count());
     const auto& entries = d.find("entries")->items;
     REQUIRE(entries.size() == f.entries().size());
     std::size_t k = 0;
     for (const fox::entry e : f.entries()) {
         const json_value& header = entries[k++];
-        CHECK(number(*header.find("offset")) == e.offset());
-        CHECK(number(*header.find("group_id")) == e.group_id());
+        CHECK(json_number(*header.find("offset")) == e.offset());
+        CHECK(json_number(*header.find("group_id")) == e.group_id());
         const json_value& j = *header.find("payload");
         const fox::group g = *f.find_group(e.group_id());
         const fox::quantization quant = g.quant();
@@ -68,17 +67,17 @@ void check_dump_matches(navspan::bytes_view bytes, const fox::nav2_file& f) {
                 REQUIRE(j.find("edges")->items.size() == g.edges().size());
                 for (const fox::nav_node n : g.nodes()) {
                     const json_value& jn = j.find("nodes")->items[n.index()];
-                    CHECK(number(*jn.find("offset")) == world_payload(g) + g.nav_world().ss1_offset() + 6u * n.index());
-                    CHECK(number(jn.find("quantized")->items[0]) == n.quantized().x);
+                    CHECK(json_number(*jn.find("offset")) == world_payload(g) + g.nav_world().ss1_offset() + 6u * n.index());
+                    CHECK(json_number(jn.find("quantized")->items[0]) == n.quantized().x);
                     CHECK(real(jn.find("position")->items[2]) == n.position().z);
-                    CHECK(number(*jn.find("face")) == n.face());
-                    CHECK(number(*jn.find("record_offset")) == node_record_at(g, n.index()));
+                    CHECK(json_number(*jn.find("face")) == n.face());
+                    CHECK(json_number(*jn.find("record_offset")) == node_record_at(g, n.index()));
                     CHECK(jn.find("adjacency")->items.size() == n.adjacency_count());
                 }
                 for (const fox::nav_edge e2 : g.edges()) {
                     const json_value& je = j.find("edges")->items[e2.index()];
-                    CHECK(number(*je.find("from")) == e2.from_node());
-                    CHECK(number(*je.find("to")) == e2.to_node());
+                    CHECK(json_number(*je.find("from")) == e2.from_node());
+                    CHECK(json_number(*je.find("to")) == e2.to_node());
                 }
                 break;
             }
@@ -87,20 +86,20 @@ void check_dump_matches(navspan::bytes_view bytes, const fox::nav2_file& f) {
                 REQUIRE(j.find("faces")->items.size() == g.faces().size());
                 for (const fox::face face : g.faces()) {
                     const json_value& jf = j.find("faces")->items[face.index()];
-                    CHECK(number(*jf.find("record_offset")) == face_record_at(g, face.index()));
-                    CHECK(number(*jf.find("segment")) == face.segment());
+                    CHECK(json_number(*jf.find("record_offset")) == face_record_at(g, face.index()));
+                    CHECK(json_number(*jf.find("segment")) == face.segment());
                     const auto& corners = jf.find("corners")->items;
                     REQUIRE(corners.size() == face.corner_count());
                     for (std::size_t i = 0; i < corners.size(); ++i) {
                         // World positions next to the quantized ones they come from.
-                        const fox::quantized_point q{static_cast<std::uint16_t>(number(corners[i].find("quantized")->items[0])),
-                                                     static_cast<std::uint16_t>(number(corners[i].find("quantized")->items[1])),
-                                                     static_cast<std::uint16_t>(number(corners[i].find("quantized")->items[2]))};
+                        const fox::quantized_point q{static_cast<std::uint16_t>(json_number(corners[i].find("quantized")->items[0])),
+                                                     static_cast<std::uint16_t>(json_number(corners[i].find("quantized")->items[1])),
+                                                     static_cast<std::uint16_t>(json_number(corners[i].find("quantized")->items[2]))};
                         CHECK(q == face.corner_quantized(i));
                         CHECK(real(corners[i].find("position")->items[0]) == quant.to_world(q).x);
                         CHECK(real(corners[i].find("position")->items[1]) == quant.to_world(q).y);
-                        CHECK(number(*corners[i].find("edge_node")) == face.edge_node(i));
-                        CHECK(number(*corners[i].find("neighbour")->find("raw")) == face.neighbour(i).raw());
+                        CHECK(json_number(*corners[i].find("edge_node")) == face.edge_node(i));
+                        CHECK(json_number(*corners[i].find("neighbour")->find("raw")) == face.neighbour(i).raw());
                     }
                 }
                 break;
@@ -115,7 +114,7 @@ void check_dump_matches(navspan::bytes_view bytes, const fox::nav2_file& f) {
     }
     CHECK((d.find("section2")->type == json_value::kind::null) == !f.has_section2());
     CHECK((d.find("nav_system")->type == json_value::kind::null) == !f.has_nav_system());
-    CHECK(number(*d.find("trailing_bytes")) == f.trailing().size());
+    CHECK(json_number(*d.find("trailing_bytes")) == f.trailing().size());
 }
 
 // Every subcommand on one valid file; `expected` are the checks validate
@@ -149,15 +148,11 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::set<std::strin
     CHECK(sc.lines.size() >= edges);
     CHECK(sc.line_colours.size() == sc.line_categories.size());
     CHECK(sc.point_colours.size() == sc.point_categories.size());
-    std::string svg;
-    navspan::tools::output svg_out(svg);
-    navspan::tools::write_svg(sc, svg_out);
+    const std::string svg = navspan_test::svg_text(sc);
     CHECK(count_of(svg, "<polygon") == faces);
     CHECK(count_of(svg, "<circle") >= nodes);
     if (segments > 0) CHECK(svg.find("faces by segment (" + std::to_string(segments) + " segments)") != std::string::npos);
-    std::string obj;
-    navspan::tools::output obj_out(obj);
-    navspan::tools::write_obj(sc, obj_out);
+    const std::string obj = navspan_test::obj_text(sc);
     CHECK(obj.find("y up (OBJ convention): the file's x, y, z as stored") != std::string::npos);
     const auto checked = navspan_test::check_obj(obj);
     CHECK_MESSAGE(checked.problem.empty(), checked.problem);
@@ -182,7 +177,7 @@ TEST_CASE("fox tools: every subcommand works on the bundled sample") {
 
     // Values a reader of ../dump/fox.md can check by hand.
     const json_value d = dump_json(bytes);
-    CHECK(number(*d.find("header")->find("tile_id")) == 1958);
+    CHECK(json_number(*d.find("header")->find("tile_id")) == 1958);
     CHECK(d.find("header")->find("tile")->items[0].text == "38");
     const json_value& mesh0 = d.find("entries")->items[2];
     CHECK(mesh0.find("type_name")->text == "navmesh_chunk");
@@ -190,7 +185,7 @@ TEST_CASE("fox tools: every subcommand works on the bundled sample") {
     CHECK(corner0.find("quantized")->items[0].text == "0");
     CHECK(real(corner0.find("position")->items[0]) == 768.0f);
     CHECK(corner0.find("neighbour")->find("kind")->text == "other_tile");
-    CHECK(number(*corner0.find("neighbour")->find("tile_id")) == 1958 - 64);
+    CHECK(json_number(*corner0.find("neighbour")->find("tile_id")) == 1958 - 64);
     const json_value& world4 = d.find("entries")->items[1];
     CHECK(world4.find("payload")->find("segment_flags")->items[0].find("flags_name")->text == "soldiers_and_animals");
     CHECK(world4.find("payload")->find("segment_flags")->items[1].find("flags_name")->text == "sahelanthropus");
@@ -293,9 +288,7 @@ TEST_CASE("fox tools: the picture is y-up, seen from above with x right and z do
     sc.points.push_back({{0, 5, 0}, 0, "near"});
     sc.points.push_back({{10, -5, 20}, 0, "far"});
     CHECK(sc.plan({3, 4, 5}) == std::make_pair(3.0, -5.0));
-    std::string svg;
-    navspan::tools::output o(svg);
-    navspan::tools::write_svg(sc, o);
+    const std::string svg = navspan_test::svg_text(sc);
     // The second point (larger x and z) is right of and below the first.
     double x[2] = {}, y[2] = {};
     std::size_t at = 0;

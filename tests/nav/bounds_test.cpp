@@ -15,6 +15,7 @@
 #include <navspan/navspan.hpp>
 
 #include "creation/builder.hpp"
+#include "nav/shapes.hpp"
 
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace nav_bounds_test {
@@ -23,18 +24,14 @@ namespace {
 
 namespace nav = navspan::nav;
 using navspan::vec3;
-
-void add_square(nav::walkable_builder& b, std::uint32_t id, float x0, float y0, float size) {
-    const vec3 c[] = {{x0, y0, 0}, {x0 + size, y0, 0}, {x0 + size, y0 + size, 0}, {x0, y0 + size, 0}};
-    b.add_polygon({id, 0}, c);
-}
+using navspan_nav_test::add_square;
 
 }  // namespace
 
 TEST_CASE("nav bounds: points that are not finite or beyond a billion units are refused (G7)") {
     nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
-    add_square(b, 1, 0, 0, 100);
-    add_square(b, 2, 100, 0, 100);
+    add_square(b, 1, 0, 0, 0, 100);
+    add_square(b, 2, 100, 0, 0, 100);
     b.add_link(0, 1, nav::link_kind::walk, {100, 0, 0}, {100, 100, 0});
     const nav::walkable w = b.finish();
     const auto index = nav::spatial_index::build(w);
@@ -61,8 +58,8 @@ TEST_CASE("nav bounds: points that are not finite or beyond a billion units are 
 
 TEST_CASE("nav bounds: locate's tolerance does not grow with the coordinates") {
     nav::walkable_builder b(nav::id_scheme::plugin_navmesh_triangle, nav::axis::z);
-    add_square(b, 1, 100000, 100000, 100);
-    add_square(b, 2, 0, 0, 100);
+    add_square(b, 1, 100000, 100000, 0, 100);
+    add_square(b, 2, 0, 0, 0, 100);
     const nav::walkable w = b.finish();
     const auto index = nav::spatial_index::build(w);
     CHECK(index.locate({100050, 100050, 0}, 1));
@@ -78,11 +75,11 @@ TEST_CASE("nav bounds: raycast between coincident linked polygons stops early (G
     // A, B, A, B ... once per polygon of the walkable would examine
     // polygons x links of them (the 7-second file of issue 28).
     nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
-    add_square(b, 1, 0, 0, 100);
-    add_square(b, 2, 0, 0, 100);
-    add_square(b, 3, 5000, 5000, 10);
+    add_square(b, 1, 0, 0, 0, 100);
+    add_square(b, 2, 0, 0, 0, 100);
+    add_square(b, 3, 5000, 5000, 0, 10);
     constexpr std::uint32_t fillers = 20000;
-    for (std::uint32_t i = 0; i < fillers; ++i) add_square(b, 10 + i, 10000.0f + 20.0f * static_cast<float>(i % 100), 20.0f * static_cast<float>(i / 100), 10);
+    for (std::uint32_t i = 0; i < fillers; ++i) add_square(b, 10 + i, 10000.0f + 20.0f * static_cast<float>(i % 100), 20.0f * static_cast<float>(i / 100), 0, 10);
     for (int i = 0; i < 20000; ++i) {
         b.add_link(0, 2, nav::link_kind::walk, {5000, 5000, 0}, {5010, 5000, 0});
         b.add_link(1, 2, nav::link_kind::walk, {5000, 5000, 0}, {5010, 5000, 0});
@@ -101,7 +98,7 @@ TEST_CASE("nav bounds: raycast between coincident linked polygons stops early (G
     // Three coincident polygons in a loop: the walk cannot step straight
     // back, so it goes round until its work bound stops it.
     nav::walkable_builder c(nav::id_scheme::source_area, nav::axis::z);
-    for (std::uint32_t i = 0; i < 3; ++i) add_square(c, i, 0, 0, 100);
+    for (std::uint32_t i = 0; i < 3; ++i) add_square(c, i, 0, 0, 0, 100);
     for (std::uint32_t i = 0; i < 3; ++i) c.add_link(i, (i + 1) % 3, nav::link_kind::walk, {100, 0, 0}, {100, 100, 0});
     const nav::walkable loop = c.finish();
     const auto round = nav::raycast(loop, 0, {50, 50, 0}, {300, 50, 0});
@@ -116,7 +113,7 @@ TEST_CASE("nav bounds: the spatial index stays within 60 bytes per polygon (G5)"
     nav::walkable_builder b(nav::id_scheme::plugin_navmesh_triangle, nav::axis::z);
     constexpr std::uint32_t side = 100;
     for (std::uint32_t i = 0; i < side * side; ++i) {
-        add_square(b, i, 10.0f * static_cast<float>(i % side), 10.0f * static_cast<float>(i / side), 10);
+        add_square(b, i, 10.0f * static_cast<float>(i % side), 10.0f * static_cast<float>(i / side), 0, 10);
     }
     constexpr std::uint32_t large = 5000;
     for (std::uint32_t i = 0; i < large; ++i) {
@@ -141,7 +138,7 @@ TEST_CASE("nav bounds: the spatial index stays within 60 bytes per polygon (G5)"
 
 TEST_CASE("nav: polygons within a radius") {
     nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
-    for (std::uint32_t i = 0; i < 10; ++i) add_square(b, i, 100.0f * static_cast<float>(i), 0, 100);
+    for (std::uint32_t i = 0; i < 10; ++i) add_square(b, i, 100.0f * static_cast<float>(i), 0, 0, 100);
     const nav::walkable w = b.finish();
     const auto index = nav::spatial_index::build(w);
     nav::polygon_index out[10];
@@ -164,10 +161,10 @@ TEST_CASE("nav bounds: the search graph of a hub with thousands of links stays O
     // links into the hub to the links out of it. The graph keeps no table
     // of them and no landmarks, and a search is bounded by its budget.
     nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
-    add_square(b, 0, 0, 0, 100);
+    add_square(b, 0, 0, 0, 0, 100);
     constexpr std::uint32_t spokes = 3000;
     for (std::uint32_t i = 1; i <= spokes; ++i) {
-        add_square(b, i, 200.0f + 10.0f * static_cast<float>(i % 60), 10.0f * static_cast<float>(i / 60), 5);
+        add_square(b, i, 200.0f + 10.0f * static_cast<float>(i % 60), 10.0f * static_cast<float>(i / 60), 0, 5);
     }
     for (std::uint32_t i = 1; i <= spokes; ++i) {
         const vec3 at{100, 50, 0};

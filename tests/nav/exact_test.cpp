@@ -23,6 +23,7 @@
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace nav_exact_test {
 
+using navspan_nav_test::add_square;
 using navspan_nav_test::square;
 
 namespace {
@@ -445,10 +446,8 @@ TEST_CASE("waypoints keep to both sides of a Source-style gap") {
     // Two areas with a 64-unit gap between them, joined by a drop; the
     // funnel must cross the gap straight, not diagonally from one side.
     nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
-    const auto hi = square(0, 0, 100);
-    const auto lo = square(164, 100, 0);
-    b.add_polygon({1, 0}, hi);
-    b.add_polygon({2, 0}, lo);
+    add_square(b, 1, 0, 0, 100);    // the higher area
+    add_square(b, 2, 164, 100, 0);  // the lower, beyond the gap
     b.add_link(0, 1, nav::link_kind::drop, {100, 50, 100}, {100, 100, 100});
     const nav::walkable w = b.finish();
     nav::path_scratch scratch(w);

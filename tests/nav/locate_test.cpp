@@ -27,6 +27,7 @@
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace nav_locate_test {
 
+using navspan_nav_test::add_square;
 using navspan_nav_test::square;
 
 namespace {
@@ -344,10 +345,8 @@ TEST_CASE("nav locate: the tolerance left out is infinity, as the command, the C
     // above both: the default finds the upper one as infinity does, and a
     // player's height (72) finds none.
     nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
-    const auto ground = square(0, 0, 0);
-    const auto upper = square(0, 0, 100);
-    b.add_polygon({1, 0}, ground);
-    b.add_polygon({2, 0}, upper);
+    add_square(b, 1, 0, 0, 0);    // the ground
+    add_square(b, 2, 0, 0, 100);  // the upper storey
     const nav::walkable w = b.finish();
     const auto index = nav::spatial_index::build(w);
     const float any = std::numeric_limits<float>::infinity();

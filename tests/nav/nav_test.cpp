@@ -20,6 +20,7 @@
 // (The test files are compiled together: this file's names stay in its own namespace.)
 namespace nav_nav_test {
 
+using navspan_nav_test::add_square;
 using navspan_nav_test::square;
 
 namespace {
@@ -120,12 +121,9 @@ TEST_CASE("nav: index, path, waypoints and raycast on three squares") {
 TEST_CASE("nav: the funnel turns at the corner of an L") {
     // Three squares in an L: (0,0)-(100,100), (100,0)-(200,100), (100,100)-(200,200).
     nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
-    const auto s0 = square(0, 0, 0);
-    const auto s1 = square(100, 0, 0);
-    const auto s2 = square(100, 100, 0);
-    b.add_polygon({0, 0}, s0);
-    b.add_polygon({1, 0}, s1);
-    b.add_polygon({2, 0}, s2);
+    add_square(b, 0, 0, 0, 0);
+    add_square(b, 1, 100, 0, 0);
+    add_square(b, 2, 100, 100, 0);
     b.add_link(0, 1, nav::link_kind::walk, {100, 0, 0}, {100, 100, 0});
     b.add_link(1, 2, nav::link_kind::walk, {100, 100, 0}, {200, 100, 0});
     const nav::walkable w = b.finish();

@@ -2,8 +2,10 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 
 #include <navspan/core/views.hpp>
+#include <navspan/nav/walkable.hpp>
 
 namespace navspan_nav_test {
 
@@ -11,6 +13,13 @@ namespace navspan_nav_test {
 // corners in the order the Source areas use: NW, NE, SE, SW (north = -y).
 inline std::array<navspan::vec3, 4> square(float x, float y, float z, float size = 100) {
     return {{{x, y, z}, {x + size, y, z}, {x + size, y + size, z}, {x, y + size, z}}};
+}
+
+// That square added to `b` as the polygon {id, 0}; returns its index.
+inline navspan::nav::polygon_index add_square(navspan::nav::walkable_builder& b, std::uint32_t id, float x, float y,
+                                              float z, float size = 100) {
+    const auto corners = square(x, y, z, size);
+    return b.add_polygon({id, 0}, corners);
 }
 
 }  // namespace navspan_nav_test

@@ -1,5 +1,5 @@
 // Field-by-field comparison of an opened NAV2 file with the builder spec
-// that wrote it.
+// that wrote it, and the loop over the sample file of every version.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -9,6 +9,18 @@
 #include "builder.hpp"
 
 namespace navspan_test {
+
+// Calls check(version, spec, bytes) on the sample file of every supported
+// version (12 to 18), the version captured for the failure messages.
+template <class Check>
+void for_each_quake_version(Check&& check) {
+    for (std::int32_t version = navspan::quake::oldest_supported_version;
+         version <= navspan::quake::newest_supported_version; ++version) {
+        CAPTURE(version);
+        const quake_nav_spec spec = sample_quake_spec(version);
+        check(version, spec, build_quake(spec));
+    }
+}
 
 inline bool same_vec3(const navspan::vec3& a, const navspan::vec3& b) { return a == b; }
 

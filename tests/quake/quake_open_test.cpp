@@ -46,10 +46,7 @@ std::vector<std::byte> with_i32(std::vector<std::byte> bytes, std::size_t at, st
 }  // namespace
 
 TEST_CASE("every supported version reads back field by field") {
-    for (std::int32_t version = 12; version <= 18; ++version) {
-        CAPTURE(version);
-        const quake_nav_spec spec = sample_quake_spec(version);
-        const auto bytes = build_quake(spec);
+    for_each_quake_version([](std::int32_t version, const quake_nav_spec& spec, const std::vector<std::byte>& bytes) {
         const auto file = q::nav_file::open(bytes);
         REQUIRE_MESSAGE(file.ok(), file.error().message());
         CHECK(file->indices_checked());
@@ -64,7 +61,7 @@ TEST_CASE("every supported version reads back field by field") {
         REQUIRE(trusted.ok());
         CHECK_FALSE(trusted->indices_checked());
         check_quake_matches_spec(*trusted, spec);
-    }
+    });
 }
 
 TEST_CASE("evidence behind each version's layout") {

@@ -42,8 +42,6 @@ json_value dump_json(navspan::bytes_view bytes) { return dump_as_json(bytes, qf:
 
 navspan::tools::findings validate(navspan::bytes_view bytes) { return validate_findings(bytes, qf::validate); }
 
-std::uint64_t number(const json_value& v) { return std::stoull(v.text); }
-
 // Whether the file has a link from `from` to `to` in from's link range.
 bool linked(const q::nav_file& f, std::size_t from, std::size_t to) {
     for (const q::link l : f.nodes()[from].links()) {
@@ -56,9 +54,9 @@ bool linked(const q::nav_file& f, std::size_t from, std::size_t to) {
 void check_dump_matches(navspan::bytes_view bytes, const q::nav_file& f) {
     const json_value d = dump_json(bytes);
     CHECK(d.find("format")->text == "quake_nav");
-    CHECK(number(*d.find("bytes")) == bytes.size());
+    CHECK(json_number(*d.find("bytes")) == bytes.size());
     const json_value& header = *d.find("header");
-    CHECK(number(*header.find("version")) == static_cast<std::uint64_t>(f.version()));
+    CHECK(json_number(*header.find("version")) == static_cast<std::uint64_t>(f.version()));
     CHECK((header.find("heuristic")->type == json_value::kind::null) == !f.heuristic().has_value());
     const auto& nodes = d.find("nodes")->items;
     const auto& links = d.find("links")->items;
@@ -70,30 +68,30 @@ void check_dump_matches(navspan::bytes_view bytes, const q::nav_file& f) {
     REQUIRE(edicts.size() == f.edict_count());
     for (const q::node n : f.nodes()) {
         const json_value& j = nodes[n.index()];
-        CHECK(number(*j.find("flags")) == n.flags_raw());
-        CHECK(number(*j.find("link_count")) == n.link_count());
-        CHECK(number(*j.find("first_link")) == n.first_link());
-        CHECK(number(*j.find("radius")) == n.radius());
+        CHECK(json_number(*j.find("flags")) == n.flags_raw());
+        CHECK(json_number(*j.find("link_count")) == n.link_count());
+        CHECK(json_number(*j.find("first_link")) == n.first_link());
+        CHECK(json_number(*j.find("radius")) == n.radius());
         CHECK(j.find("flag_names")->items.size() == static_cast<std::size_t>(std::popcount(
                                                          static_cast<unsigned>(n.flags_raw() & 0x1FFu))));
         CHECK(std::stof(j.find("origin")->items[2].text) == n.position().z);
     }
     for (const q::link l : f.links()) {
         const json_value& j = links[l.index()];
-        CHECK(number(*j.find("destination")) == l.destination());
-        CHECK(number(*j.find("type")) == l.type_raw());
+        CHECK(json_number(*j.find("destination")) == l.destination());
+        CHECK(json_number(*j.find("type")) == l.type_raw());
         CHECK(j.find("type_name")->text == l.type_name());
-        CHECK(number(*j.find("traversal")) == l.traversal_index());
+        CHECK(json_number(*j.find("traversal")) == l.traversal_index());
         CHECK((j.find("team_mask")->type == json_value::kind::null) == (f.version() < 18));
     }
     // Offsets are those of the file: the last record ends where the file does.
-    const std::uint64_t edict_table = number(*d.find("edict_table")->find("offset"));
+    const std::uint64_t edict_table = json_number(*d.find("edict_table")->find("offset"));
     CHECK(edict_table + 4 + std::uint64_t{f.edict_count()} * f.layout().edict_size == bytes.size());
     if (!edicts.empty()) {
-        CHECK(number(*edicts.back().find("offset")) + f.layout().edict_size == bytes.size());
+        CHECK(json_number(*edicts.back().find("offset")) + f.layout().edict_size == bytes.size());
     }
     if (!links.empty()) {
-        CHECK(number(*links.front().find("offset")) ==
+        CHECK(json_number(*links.front().find("offset")) ==
               f.layout().header_size + std::uint64_t{f.node_count()} * 20);
     }
 }
@@ -141,9 +139,7 @@ void check_every_subcommand(navspan::bytes_view bytes, const std::vector<std::st
     CHECK(!sc.lines.empty());
     CHECK(sc.line_colours.size() == sc.line_categories.size());
     CHECK(sc.point_colours.size() == sc.point_categories.size());
-    std::string svg;
-    navspan::tools::output svg_out(svg);
-    navspan::tools::write_svg(sc, svg_out);
+    const std::string svg = navspan_test::svg_text(sc);
     CHECK(count_of(svg, "<circle") >= f.node_count());
     CHECK(count_of(svg, "<line") >= sc.lines.size());
     CHECK(svg.find("id=\"legend\"") != std::string::npos);
@@ -196,23 +192,23 @@ TEST_CASE("every subcommand works on the bundled sample") {
     // A few values a reader of ../dump/quake.md can check by hand.
     const json_value d = dump_json(bytes);
     const json_value& node0 = d.find("nodes")->items[0];
-    CHECK(number(*node0.find("offset")) == 24);
-    CHECK(number(*node0.find("origin_offset")) == 64);
+    CHECK(json_number(*node0.find("offset")) == 24);
+    CHECK(json_number(*node0.find("origin_offset")) == 64);
     CHECK(node0.find("flag_names")->items[0].text == "Teleporter");
     CHECK(node0.find("flag_names")->items[1].text == "CheckForFloor");
     const json_value& link7 = d.find("links")->items[7];
-    CHECK(number(*link7.find("offset")) == 124 + 7 * 6);
-    CHECK(number(*link7.find("from")) == 2);
+    CHECK(json_number(*link7.find("offset")) == 124 + 7 * 6);
+    CHECK(json_number(*link7.find("from")) == 2);
     CHECK(link7.find("type_name")->text == "ManualJump");
-    CHECK(number(*link7.find("team_mask")) == 0x0F);
+    CHECK(json_number(*link7.find("team_mask")) == 0x0F);
     CHECK(link7.find("for_all_teams")->boolean);
-    CHECK(number(*link7.find("traversal")) == 0xFFFF);
+    CHECK(json_number(*link7.find("traversal")) == 0xFFFF);
     CHECK_FALSE(link7.find("has_traversal")->boolean);
     const json_value& edict0 = d.find("edicts")->items[0];
     CHECK(edict0.find("entity_id")->text == "-17");
-    CHECK(number(*edict0.find("entity_index")) == 16);
+    CHECK(json_number(*edict0.find("entity_index")) == 16);
     CHECK(edict0.find("tail_words") == nullptr);
-    CHECK(number(*d.find("trailing_bytes")) == 0);
+    CHECK(json_number(*d.find("trailing_bytes")) == 0);
 
     namespace nav = navspan::nav;
     const auto w = nav::make_walkable(bytes);
@@ -347,7 +343,7 @@ TEST_CASE("the tools resolve nothing out of range and stay linear on overlapping
     const auto bytes = build_quake(spec);
     CHECK_FALSE(q::nav_file::open(bytes).ok());
     const json_value d = dump_json(bytes);
-    CHECK(number(*d.find("links")->items[0].find("destination")) == 400);
+    CHECK(json_number(*d.find("links")->items[0].find("destination")) == 400);
     CHECK(d.find("links")->items[3].find("from")->type == json_value::kind::null);
     navspan::tools::scene sc;
     REQUIRE(navspan_test::call_opened(bytes, qf::build_scene, sc).ok());
@@ -383,16 +379,12 @@ TEST_CASE("pictures: nodes at origins that are not finite are left out, every nu
         sc.options.colour_by = by;
         REQUIRE(navspan_test::call_opened(bytes, qf::build_scene, sc).ok());
         if (sc.options.colour_by == "height") navspan::tools::colour_by_height(sc);
-        std::string svg;
-        navspan::tools::output o(svg);
-        navspan::tools::write_svg(sc, o);
+        const std::string svg = navspan_test::svg_text(sc);
         CHECK_MESSAGE(navspan_test::svg_numbers_problem(svg).empty(), navspan_test::svg_numbers_problem(svg));
         CHECK(svg.find("nan") == std::string::npos);
         CHECK(svg.find("left out: coordinates not finite") != std::string::npos);
         sc.options.show_links = navspan::tools::picture_options::links::shown;
-        std::string obj;
-        navspan::tools::output oo(obj);
-        navspan::tools::write_obj(sc, oo);
+        const std::string obj = navspan_test::obj_text(sc);
         const auto checked = navspan_test::check_obj(obj);
         CHECK_MESSAGE(checked.problem.empty(), checked.problem);
     }

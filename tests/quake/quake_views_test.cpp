@@ -9,6 +9,7 @@
 #include <navspan/quake.hpp>
 
 #include "builder.hpp"
+#include "expect.hpp"
 #include "support/corpus.hpp"
 
 // (The test files are compiled together: this file's names stay in its own namespace.)
@@ -50,10 +51,7 @@ void check_view_positions(const View& view) {
 }  // namespace
 
 TEST_CASE("record views: iterators, operator[] and index() agree in every layout") {
-    for (std::int32_t version = 12; version <= 18; ++version) {
-        CAPTURE(version);
-        const quake_nav_spec spec = sample_quake_spec(version);
-        const auto bytes = build_quake(spec);
+    for_each_quake_version([](std::int32_t, const quake_nav_spec& spec, const std::vector<std::byte>& bytes) {
         for (const bool trusted : {false, true}) {
             CAPTURE(trusted);
             const auto file = q::nav_file::open(bytes, {{.trusted = trusted}});
@@ -92,7 +90,7 @@ TEST_CASE("record views: iterators, operator[] and index() agree in every layout
                 CHECK(l->destination() == spec.links[e.link_index()].destination);
             }
         }
-    }
+    });
 }
 
 TEST_CASE("default record views and records are empty and safe") {

@@ -275,9 +275,7 @@ TEST_CASE("scene, OBJ and walkable view of the sample") {
     // Connections are links: drawn on this small map, and in the OBJ only when asked.
     CHECK(sc.is_link(0));
 
-    std::string obj;
-    navspan::tools::output o(obj);
-    navspan::tools::write_obj(sc, o);
+    const std::string obj = navspan_test::obj_text(sc);
     CHECK(obj.find("\nv 0 0 0\n") != std::string::npos);
     CHECK(obj.find("\nf 1 2 3 4\n") != std::string::npos);
     const auto checked = navspan_test::check_obj(obj);
@@ -309,9 +307,7 @@ TEST_CASE("scene marks one-way connections; maps without places are coloured by 
     REQUIRE(!sc.polygon_categories.empty());
     CHECK(sc.height_ramp);
     CHECK(sc.polygon_categories[0].find(" to ") != std::string::npos);
-    std::string svg;
-    navspan::tools::output o(svg);
-    navspan::tools::write_svg(sc, o);
+    const std::string svg = navspan_test::svg_text(sc);
     CHECK(svg.find("marker-end=\"url(#arrow)\"") != std::string::npos);
 }
 
@@ -340,9 +336,7 @@ TEST_CASE("every subcommand on every corpus file") {
         navspan::tools::scene sc;
         REQUIRE(navspan_test::call_opened(bytes, tools::build_scene, sc).ok());
         CHECK(sc.polygons.size() == file->area_count());
-        std::string obj;
-        navspan::tools::output o(obj);
-        navspan::tools::write_obj(sc, o);
+        const std::string obj = navspan_test::obj_text(sc);
         if (file->area_count() != 0) {
             CHECK(obj.find("\nv ") != std::string::npos);
             CHECK(obj.find("\nf ") != std::string::npos);
@@ -368,20 +362,6 @@ navspan::tools::scene source_scene(navspan::bytes_view bytes, const navspan::too
     const navspan::error e = navspan_test::call_opened(bytes, tools::build_scene, sc);
     REQUIRE_MESSAGE(e.ok(), e.message());
     return sc;
-}
-
-std::string source_svg(const navspan::tools::scene& sc) {
-    std::string text;
-    navspan::tools::output o(text);
-    navspan::tools::write_svg(sc, o);
-    return text;
-}
-
-std::string source_obj(const navspan::tools::scene& sc) {
-    std::string text;
-    navspan::tools::output o(text);
-    navspan::tools::write_obj(sc, o);
-    return text;
 }
 
 }  // namespace
@@ -412,10 +392,10 @@ TEST_CASE("pictures: 65,535 places draw in linear time") {
     CHECK(sc.polygons.size() == n);
     CHECK(sc.polygon_categories.size() == n);
     CHECK(sc.labels.size() == n);
-    const std::string svg = source_svg(sc);
+    const std::string svg = navspan_test::svg_text(sc);
     CHECK(svg.find("more (colours repeat)") != std::string::npos);
     CHECK(navspan_test::svg_numbers_problem(svg).empty());
-    const auto obj = navspan_test::check_obj(source_obj(sc));
+    const auto obj = navspan_test::check_obj(navspan_test::obj_text(sc));
     CHECK(obj.problem.empty());
     CHECK(obj.faces == n);
     CHECK(obj.vertices == 257 * 257 - 1);  // shared corners: a 256 x 256 grid less one area
@@ -433,10 +413,10 @@ TEST_CASE("pictures: areas with corners that are not finite are left out, every 
         options.show_links = navspan::tools::picture_options::links::shown;
         auto sc = source_scene(bytes, options);
         if (options.colour_by == "height") navspan::tools::colour_by_height(sc);
-        const std::string svg = source_svg(sc);
+        const std::string svg = navspan_test::svg_text(sc);
         CHECK_MESSAGE(navspan_test::svg_numbers_problem(svg).empty(), navspan_test::svg_numbers_problem(svg));
         CHECK(svg.find("left out: coordinates not finite") != std::string::npos);
-        const auto obj = navspan_test::check_obj(source_obj(sc));
+        const auto obj = navspan_test::check_obj(navspan_test::obj_text(sc));
         CHECK_MESSAGE(obj.problem.empty(), obj.problem);
         CHECK(obj.faces == 2);
     }
@@ -448,11 +428,11 @@ TEST_CASE("pictures: place names stay text in SVG and cannot break OBJ lines") {
     m.places = {std::string("<b>\xFF\nv 1 2 3\0", 14), std::string("Caf\xC3\xA9\0", 6)};
     for (std::size_t i = 0; i < m.areas.size(); ++i) m.areas[i].place = static_cast<std::uint16_t>(1 + i % 2);
     const auto sc = source_scene(sb::write(m));
-    const std::string svg = source_svg(sc);
+    const std::string svg = navspan_test::svg_text(sc);
     CHECK(navspan_test::clean_utf8(svg));
     CHECK(svg.find("&lt;b&gt;\xEF\xBF\xBD\xE2\x90\x8Av 1 2 3") != std::string::npos);
     CHECK(svg.find(">Caf\xC3\xA9</text>") != std::string::npos);
-    const std::string obj = source_obj(sc);
+    const std::string obj = navspan_test::obj_text(sc);
     const auto checked = navspan_test::check_obj(obj);
     CHECK_MESSAGE(checked.problem.empty(), checked.problem);
     CHECK(obj.find("\nv 1 2 3") == std::string::npos);

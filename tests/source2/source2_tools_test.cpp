@@ -26,22 +26,20 @@ namespace s2f = navspan::tools::source2_format;
 
 namespace {
 
-std::uint64_t s2_number(const navspan_test::json_value& v) { return std::stoull(v.text); }
-
 void check_source2_tools(const std::vector<std::byte>& bytes) {
     const auto f = s2t::nav_file::open(bytes);
     REQUIRE_MESSAGE(f.ok(), f.error().message());
     const navspan_test::json_value d = navspan_test::dump_as_json(bytes, s2f::dump);
     CHECK(d.find("format")->text == "source2_nav");
-    CHECK(s2_number(*d.find("header")->find("version")) == f->version());
+    CHECK(navspan_test::json_number(*d.find("header")->find("version")) == f->version());
     const auto& areas = d.find("areas")->items;
     REQUIRE(areas.size() == f->area_count());
     std::size_t k = 0;
     for (const s2t::area& a : f->areas()) {
         const auto& x = areas[k++];
-        CHECK(s2_number(*x.find("id")) == a.id());
-        CHECK(s2_number(*x.find("offset")) == static_cast<std::uint64_t>(a.bytes().data() - bytes.data()));
-        CHECK(s2_number(*x.find("hull_index")) == a.hull_index());
+        CHECK(navspan_test::json_number(*x.find("id")) == a.id());
+        CHECK(navspan_test::json_number(*x.find("offset")) == static_cast<std::uint64_t>(a.bytes().data() - bytes.data()));
+        CHECK(navspan_test::json_number(*x.find("hull_index")) == a.hull_index());
         CHECK(x.find("corners")->items.size() == a.corners().size());
         REQUIRE(x.find("edges")->items.size() == a.edge_count());
         std::size_t e = 0;
@@ -49,20 +47,20 @@ void check_source2_tools(const std::vector<std::byte>& bytes) {
             const auto& list = x.find("edges")->items[e++].items;
             REQUIRE(list.size() == ed.connections().size());
             for (std::size_t c = 0; c < list.size(); ++c) {
-                CHECK(s2_number(*list[c].find("area_id")) == ed.connections()[c].area_id());
-                CHECK(s2_number(*list[c].find("edge")) == ed.connections()[c].edge_index());
+                CHECK(navspan_test::json_number(*list[c].find("area_id")) == ed.connections()[c].area_id());
+                CHECK(navspan_test::json_number(*list[c].find("edge")) == ed.connections()[c].edge_index());
             }
         }
     }
     const auto& blobs = d.find("kv3_blobs")->items;
     REQUIRE(blobs.size() == f->kv3_blobs().size());
     for (std::size_t i = 0; i < blobs.size(); ++i) {
-        CHECK(s2_number(*blobs[i].find("offset")) == f->kv3_blobs()[i].offset());
-        CHECK(s2_number(*blobs[i].find("bytes")) == f->kv3_blobs()[i].size());
+        CHECK(navspan_test::json_number(*blobs[i].find("offset")) == f->kv3_blobs()[i].offset());
+        CHECK(navspan_test::json_number(*blobs[i].find("bytes")) == f->kv3_blobs()[i].size());
     }
     CHECK(d.find("ladders")->items.size() == f->ladder_count());
     CHECK(d.find("generation")->find("hulls")->items.size() == f->hulls().size());
-    CHECK(s2_number(*d.find("generation")->find("hull_count")) == f->hull_count());
+    CHECK(navspan_test::json_number(*d.find("generation")->find("hull_count")) == f->hull_count());
 
     navspan::tools::findings found = navspan_test::validate_findings(bytes, s2f::validate);
     (void)found;
@@ -77,13 +75,9 @@ void check_source2_tools(const std::vector<std::byte>& bytes) {
         REQUIRE(navspan_test::call_opened(bytes, s2f::build_scene, sc).ok());
         CHECK(sc.polygons.size() == per_hull[static_cast<std::size_t>(hull)]);
         CHECK(sc.drawn_group == static_cast<std::uint32_t>(hull + 1));
-        std::string svg;
-        navspan::tools::output svg_out(svg);
-        navspan::tools::write_svg(sc, svg_out);
+        const std::string svg = navspan_test::svg_text(sc);
         CHECK(navspan_test::svg_numbers_problem(svg).empty());
-        std::string obj;
-        navspan::tools::output obj_out(obj);
-        navspan::tools::write_obj(sc, obj_out);
+        const std::string obj = navspan_test::obj_text(sc);
         const auto checked = navspan_test::check_obj(obj);
         CHECK_MESSAGE(checked.problem.empty(), checked.problem);
     }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -29,6 +30,9 @@ struct json_value {
         return it == members.end() ? nullptr : &it->second;
     }
 };
+
+// An integer member of a dump (an unsigned decimal literal) as a number.
+inline std::uint64_t json_number(const json_value& v) { return std::stoull(v.text); }
 
 class json_parser {
 public:

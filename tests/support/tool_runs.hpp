@@ -1,6 +1,7 @@
 // Runs a format module's command functions (navspan/tools/<format>/) the
 // way the tool tests of every format need them: dump parsed back as JSON,
-// validate with its findings, findings as one text for failure messages.
+// validate with its findings, findings as one text for failure messages,
+// a scene's SVG and OBJ as text.
 #pragma once
 
 #include <cstddef>
@@ -17,7 +18,9 @@
 #include <navspan/tools/findings.hpp>
 #include <navspan/tools/modules.hpp>
 #include <navspan/tools/json_writer.hpp>
+#include <navspan/tools/obj.hpp>
 #include <navspan/tools/scene.hpp>
+#include <navspan/tools/svg.hpp>
 #include "support/json.hpp"
 
 namespace navspan_test {
@@ -69,6 +72,20 @@ inline const navspan::tools::finding* find_check(const navspan::tools::findings&
         if (f.check == check) return &f;
     }
     return nullptr;
+}
+
+// What `navspan svg` and `navspan obj` write for the scene.
+inline std::string svg_text(const navspan::tools::scene& sc) {
+    std::string text;
+    navspan::tools::output o(text);
+    navspan::tools::write_svg(sc, o);
+    return text;
+}
+inline std::string obj_text(const navspan::tools::scene& sc) {
+    std::string text;
+    navspan::tools::output o(text);
+    navspan::tools::write_obj(sc, o);
+    return text;
 }
 
 // How many times `what` occurs in `text` (overlapping ones too).

@@ -40,6 +40,13 @@ vpk_test::package_spec mixed_spec(std::uint32_t version) {
     return spec;
 }
 
+// The package `built` holds, opened (it must open); it points into `built`.
+vpk::package opened(const vpk_test::built_package& built) {
+    auto pkg = vpk::package::open(built.package);
+    REQUIRE_MESSAGE(pkg.ok(), pkg.error().message());
+    return *pkg;
+}
+
 // Every member reads back as the bytes it was built from, through both paths.
 void check_round_trip(const vpk::package& pkg, const vpk_test::package_spec& spec,
                       std::span<const navspan::bytes_view> archives) {
@@ -73,31 +80,30 @@ void check_round_trip(const vpk::package& pkg, const vpk_test::package_spec& spe
 TEST_CASE("vpk: version 2 one-file package with every kind of path") {
     const auto spec = mixed_spec(2);
     const auto built = vpk_test::build(spec);
-    auto pkg = vpk::package::open(built.package);
-    REQUIRE_MESSAGE(pkg.ok(), pkg.error().message());
-    CHECK(pkg->version() == 2);
-    CHECK(pkg->header_size() == 28);
-    CHECK(pkg->trailing().empty());
-    CHECK(pkg->warnings().raw() == 0);
-    CHECK(pkg->archive_count() == 0);
-    CHECK(pkg->bytes().data() == built.package.data());
-    check_round_trip(*pkg, spec, {});
+    const vpk::package pkg = opened(built);
+    CHECK(pkg.version() == 2);
+    CHECK(pkg.header_size() == 28);
+    CHECK(pkg.trailing().empty());
+    CHECK(pkg.warnings().raw() == 0);
+    CHECK(pkg.archive_count() == 0);
+    CHECK(pkg.bytes().data() == built.package.data());
+    check_round_trip(pkg, spec, {});
 
     // Tree order: grouped by extension, then directory.
     std::vector<std::string> paths;
-    for (const vpk::member& m : pkg->members()) paths.push_back(m.path().str());
+    for (const vpk::member& m : pkg.members()) paths.push_back(m.path().str());
     CHECK(paths == std::vector<std::string>{"maps/de_test.nav", "maps/cs_other.nav", "maps/sub/empty.nav",
                                             "models/props/crate.vmdl_c", "readme.txt", "cfg/noext"});
-    const auto root = pkg->find("readme.txt");
+    const auto root = pkg.find("readme.txt");
     REQUIRE(root);
     CHECK(root->path().directory().empty());
     CHECK(root->path().directory_raw() == " ");
     CHECK(root->path().extension() == "txt");
-    CHECK(pkg->find("cfg/noext")->path().extension().empty());
-    CHECK(!pkg->find("maps/de_test"));
-    CHECK(!pkg->find("maps/de_test.na"));
-    CHECK(!pkg->find("MAPS/de_test.nav"));
-    CHECK(!pkg->find(""));
+    CHECK(pkg.find("cfg/noext")->path().extension().empty());
+    CHECK(!pkg.find("maps/de_test"));
+    CHECK(!pkg.find("maps/de_test.na"));
+    CHECK(!pkg.find("MAPS/de_test.nav"));
+    CHECK(!pkg.find(""));
 }
 
 TEST_CASE("vpk: member paths are written into caller storage without allocating") {
@@ -124,13 +130,12 @@ TEST_CASE("vpk: member paths are written into caller storage without allocating"
 TEST_CASE("vpk: version 1 one-file package") {
     auto spec = mixed_spec(1);
     const auto built = vpk_test::build(spec);
-    auto pkg = vpk::package::open(built.package);
-    REQUIRE_MESSAGE(pkg.ok(), pkg.error().message());
-    CHECK(pkg->version() == 1);
-    CHECK(pkg->header_size() == 12);
-    CHECK(pkg->trailing().empty());
-    CHECK(pkg->archive_md5_section().empty());
-    check_round_trip(*pkg, spec, {});
+    const vpk::package pkg = opened(built);
+    CHECK(pkg.version() == 1);
+    CHECK(pkg.header_size() == 12);
+    CHECK(pkg.trailing().empty());
+    CHECK(pkg.archive_md5_section().empty());
+    check_round_trip(pkg, spec, {});
 }
 
 TEST_CASE("vpk: MD5 and signature sections are stepped over; trailing bytes follow them") {
@@ -140,15 +145,14 @@ TEST_CASE("vpk: MD5 and signature sections are stepped over; trailing bytes foll
     spec.signature_size = 20;
     spec.trailing = 7;
     const auto built = vpk_test::build(spec);
-    auto pkg = vpk::package::open(built.package);
-    REQUIRE_MESSAGE(pkg.ok(), pkg.error().message());
-    CHECK(pkg->archive_md5_section().size() == 28);
-    CHECK(pkg->other_md5_section().size() == 48);
-    CHECK(pkg->signature_section().size() == 20);
-    CHECK(pkg->signature_section().data() + 20 == pkg->trailing().data());
-    CHECK(pkg->trailing().size() == 7);
-    CHECK(pkg->data_offset() == 28 + pkg->tree().size());
-    check_round_trip(*pkg, spec, {});
+    const vpk::package pkg = opened(built);
+    CHECK(pkg.archive_md5_section().size() == 28);
+    CHECK(pkg.other_md5_section().size() == 48);
+    CHECK(pkg.signature_section().size() == 20);
+    CHECK(pkg.signature_section().data() + 20 == pkg.trailing().data());
+    CHECK(pkg.trailing().size() == 7);
+    CHECK(pkg.data_offset() == 28 + pkg.tree().size());
+    check_round_trip(pkg, spec, {});
 }
 
 TEST_CASE("vpk: split set: a _dir tree, two archives, preload bytes and tree-only members") {
@@ -163,31 +167,30 @@ TEST_CASE("vpk: split set: a _dir tree, two archives, preload bytes and tree-onl
     };
     const auto built = vpk_test::build(spec);
     REQUIRE(built.archives.size() == 2);
-    auto pkg = vpk::package::open(built.package);
-    REQUIRE_MESSAGE(pkg.ok(), pkg.error().message());
-    CHECK(pkg->archive_count() == 2);
+    const vpk::package pkg = opened(built);
+    CHECK(pkg.archive_count() == 2);
     const std::array<navspan::bytes_view, 2> archives = {navspan::as_bytes(built.archives[0]),
                                                          navspan::as_bytes(built.archives[1])};
-    check_round_trip(*pkg, spec, archives);
+    check_round_trip(pkg, spec, archives);
 
     // Zero-copy: a member without preload bytes is a view into its archive.
-    auto b = pkg->read(*pkg->find("maps/b.nav"), archives);
+    auto b = pkg.read(*pkg.find("maps/b.nav"), archives);
     REQUIRE(b.ok());
     CHECK(b->data() >= archives[1].data());
     CHECK(b->data() + b->size() <= archives[1].data() + archives[1].size());
-    auto d = pkg->read(*pkg->find("materials/d.vmt"), archives);
+    auto d = pkg.read(*pkg.find("materials/d.vmt"), archives);
     REQUIRE(d.ok());
-    CHECK(d->data() == pkg->find("materials/d.vmt")->preload().data());
+    CHECK(d->data() == pkg.find("materials/d.vmt")->preload().data());
 
     // A missing archive is named by its index.
-    const auto missing = pkg->read(*pkg->find("maps/b.nav"), std::span(archives).first(1));
+    const auto missing = pkg.read(*pkg.find("maps/b.nav"), std::span(archives).first(1));
     CHECK(missing.code() == navspan::error_code::index_out_of_range);
     CHECK(missing.error().value == 1);
     CHECK(missing.error().bound == 1);
     CHECK(missing.error().message().find("archive") != std::string::npos);
     // Too small an output buffer.
     std::array<std::byte, 10> small{};
-    CHECK(pkg->read_into(*pkg->find("maps/c.nav"), small, archives).code() == navspan::error_code::limit_exceeded);
+    CHECK(pkg.read_into(*pkg.find("maps/c.nav"), small, archives).code() == navspan::error_code::limit_exceeded);
 }
 
 TEST_CASE("vpk: zero-length member and an empty tree") {

@@ -24,14 +24,9 @@ namespace navspan {
 // A world axis; each reader's `up_axis` names the vertical one.
 enum class axis : std::uint8_t { x, y, z };
 
-constexpr std::string_view to_string(axis a) noexcept {
-    switch (a) {
-        case axis::x: return "x";
-        case axis::y: return "y";
-        case axis::z: return "z";
-    }
-    return "unknown";
-}
+inline constexpr named_value axis_names[] = {{0, "x"}, {1, "y"}, {2, "z"}};
+
+constexpr std::string_view to_string(axis a) noexcept { return name_of(axis_names, a, "unknown"); }
 
 // An options struct: derived from navspan::reader_options (limits and the
 // trusted-input switch), default-constructible.

@@ -229,13 +229,7 @@ constexpr error with_parent(error e, const char* parent, std::uint64_t index = e
 // the error; `value` and `bound` mean what the code's comment above says).
 constexpr error make_error(error_code code, std::uint64_t offset, const char* record, std::uint64_t value = 0,
                            std::uint64_t bound = 0) noexcept {
-    error e;
-    e.code = code;
-    e.offset = offset;
-    e.record = record;
-    e.value = value;
-    e.bound = bound;
-    return e;
+    return {.code = code, .offset = offset, .record = record, .value = value, .bound = bound};
 }
 
 namespace detail {

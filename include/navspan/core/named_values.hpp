@@ -51,6 +51,14 @@ template <class Enum>
 constexpr std::string_view name_of(name_table table, Enum value) noexcept {
     return name_of(table, static_cast<std::uint64_t>(value));
 }
+// The same for enumerations whose to_string() names a value cast from
+// outside the enumeration `otherwise` ("unknown") rather than "".
+template <class Enum>
+    requires std::is_enum_v<Enum>
+constexpr std::string_view name_of(name_table table, Enum value, std::string_view otherwise) noexcept {
+    const std::string_view name = name_of(table, value);
+    return name.empty() ? otherwise : name;
+}
 
 // The value of a name, if the table has it.
 constexpr std::optional<std::uint64_t> value_of(name_table table, std::string_view name) noexcept {

@@ -36,6 +36,7 @@
 #include <type_traits>
 
 #include "error.hpp"
+#include "named_values.hpp"
 
 namespace navspan {
 
@@ -44,14 +45,9 @@ namespace navspan {
 // and common, worth knowing (a one-way drop-down).
 enum class severity : std::uint8_t { info, warning, error };
 
-constexpr std::string_view to_string(severity s) noexcept {
-    switch (s) {
-        case severity::info: return "info";
-        case severity::warning: return "warning";
-        case severity::error: return "error";
-    }
-    return "unknown";
-}
+inline constexpr named_value severity_names[] = {{0, "info"}, {1, "warning"}, {2, "error"}};
+
+constexpr std::string_view to_string(severity s) noexcept { return name_of(severity_names, s, "unknown"); }
 
 // One check of a format's list (the list is `<format>::validate_checks`).
 struct check_info {

@@ -31,6 +31,33 @@
 
 namespace navspan {
 
+// The frame of a record class of `Size` bytes (see "Element types"
+// above): its size and the pointer its accessors decode from. A record
+// class derives from it and adds only its accessors
+// (`using fixed_record::fixed_record;`).
+template <std::size_t Size>
+class fixed_record {
+public:
+    static constexpr std::size_t record_size = Size;
+    explicit fixed_record(const std::byte* p) noexcept : p_(p) {}
+
+protected:
+    const std::byte* p_;
+};
+
+// The same for a record class that is also default-constructed: a default
+// one reads the zeros of empty_view_bytes (every accessor answers 0).
+template <std::size_t Size>
+class fixed_record_or_empty {
+public:
+    static constexpr std::size_t record_size = Size;
+    constexpr fixed_record_or_empty() noexcept = default;
+    explicit fixed_record_or_empty(const std::byte* p) noexcept : p_(p) {}
+
+protected:
+    const std::byte* p_ = navspan::detail::empty_view_bytes;
+};
+
 // What an iterator's operator-> returns when its elements are decoded values
 // (views built on the fly) rather than objects in memory: it keeps the value
 // alive for the length of the `it->member()` expression.

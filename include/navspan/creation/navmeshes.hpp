@@ -28,6 +28,7 @@
 
 #include "../core/endian.hpp"
 #include "../core/error.hpp"
+#include "../core/named_values.hpp"
 #include "nvnm.hpp"
 #include "plugin.hpp"
 
@@ -41,13 +42,10 @@ enum class nvnm_search : std::uint8_t {
     every_record,     // every record (inflates every compressed record)
 };
 
+inline constexpr named_value nvnm_search_names[] = {{0, "navmesh_records"}, {1, "known_carriers"}, {2, "every_record"}};
+
 constexpr std::string_view to_string(nvnm_search search) noexcept {
-    switch (search) {
-        case nvnm_search::navmesh_records: return "navmesh_records";
-        case nvnm_search::known_carriers: return "known_carriers";
-        case nvnm_search::every_record: return "every_record";
-    }
-    return "unknown";
+    return name_of(nvnm_search_names, search, "unknown");
 }
 
 constexpr bool may_hold_nvnm(std::uint32_t type, nvnm_search search) noexcept {

@@ -252,16 +252,12 @@ private:
     bool edge_;
 };
 
-class door_link {
+class door_link : public fixed_record<10> {
 public:
-    static constexpr std::size_t record_size = 10;
-    explicit door_link(const std::byte* p) noexcept : p_(p) {}
+    using fixed_record::fixed_record;
     std::uint16_t triangle() const noexcept { return load_u16(p_); }
     std::uint32_t crc() const noexcept { return load_u32(p_ + 2); }  // pathing_door_crc
     std::uint32_t door() const noexcept { return load_u32(p_ + 6); }  // REFR form id
-
-private:
-    const std::byte* p_;
 };
 
 class cover {
@@ -280,29 +276,21 @@ private:
     std::uint8_t size_;
 };
 
-class cover_mapping {
+class cover_mapping : public fixed_record<4> {
 public:
-    static constexpr std::size_t record_size = 4;
-    explicit cover_mapping(const std::byte* p) noexcept : p_(p) {}
+    using fixed_record::fixed_record;
     std::uint16_t key() const noexcept { return load_u16(p_); }
     std::uint16_t triangle() const noexcept { return static_cast<std::uint16_t>(key() >> 2); }
     std::uint8_t edge() const noexcept { return static_cast<std::uint8_t>(key() & 3u); }
     std::uint16_t cover() const noexcept { return load_u16(p_ + 2); }
-
-private:
-    const std::byte* p_;
 };
 
-class waypoint {
+class waypoint : public fixed_record<18> {
 public:
-    static constexpr std::size_t record_size = 18;
-    explicit waypoint(const std::byte* p) noexcept : p_(p) {}
+    using fixed_record::fixed_record;
     vec3 position() const noexcept { return load_vec3(p_); }
     std::uint16_t triangle() const noexcept { return load_u16(p_ + 12); }  // none = 0xFFFF
     std::uint32_t flags_raw() const noexcept { return load_u32(p_ + 14); }
-
-private:
-    const std::byte* p_;
 };
 
 // One search-grid cell's triangle list.

@@ -120,37 +120,42 @@ struct group_context {
         return load_u16(segment_range(s) + fields::segment_range::vertex_offset);
     }
 
-    // A segment's NavWorld nodes: [first_node(s), first_node(s) + node_count_of(s)).
-    std::uint32_t first_node(std::uint32_t s) const noexcept {
-        return range_first(s, mode_stored_node_ranges, fields::segment_range::first_node, node_info, node_count,
-                           node_info_size);
+    // A segment's NavWorld nodes: [first_node(s), first_node(s) + node_count_of(s));
+    // its edges likewise.
+    std::uint32_t first_node(std::uint32_t s) const noexcept { return range_first(s, nodes_by_segment()); }
+    std::uint32_t node_count_of(std::uint32_t s) const noexcept { return range_size(s, nodes_by_segment()); }
+    std::uint32_t first_edge(std::uint32_t s) const noexcept { return range_first(s, edges_by_segment()); }
+    std::uint32_t edge_count_of(std::uint32_t s) const noexcept { return range_size(s, edges_by_segment()); }
+
+    // Records sorted by segment (the NavWorld's nodes or edges), and the
+    // SegmentChunk fields that store each segment's range of them (right
+    // when `mode` is among the modes).
+    struct sorted_by_segment {
+        std::uint8_t mode;
+        std::size_t first_field, count_field;
+        const std::byte* records;
+        std::uint32_t count;
+        std::size_t stride;
+    };
+    sorted_by_segment nodes_by_segment() const noexcept {
+        return {mode_stored_node_ranges, fields::segment_range::first_node, fields::segment_range::node_count,
+                node_info, node_count, node_info_size};
     }
-    std::uint32_t node_count_of(std::uint32_t s) const noexcept {
-        return range_size(s, mode_stored_node_ranges, fields::segment_range::node_count, node_info, node_count,
-                          node_info_size);
-    }
-    // A segment's NavWorld edges.
-    std::uint32_t first_edge(std::uint32_t s) const noexcept {
-        return range_first(s, mode_stored_edge_ranges, fields::segment_range::first_edge, nav_edges, edge_count,
-                           nav_edge_size);
-    }
-    std::uint32_t edge_count_of(std::uint32_t s) const noexcept {
-        return range_size(s, mode_stored_edge_ranges, fields::segment_range::edge_count, nav_edges, edge_count,
-                          nav_edge_size);
+    sorted_by_segment edges_by_segment() const noexcept {
+        return {mode_stored_edge_ranges, fields::segment_range::first_edge, fields::segment_range::edge_count,
+                nav_edges, edge_count, nav_edge_size};
     }
 
-    // Segment s's range of records sorted by segment (nodes or edges): the
-    // SegmentChunk's stored field when `mode` says those are right, else a
-    // binary search over the records' own segment ids.
-    std::uint32_t range_first(std::uint32_t s, std::uint8_t mode, std::size_t first_field, const std::byte* records,
-                              std::uint32_t count, std::size_t stride) const noexcept {
-        if (modes & mode) return load_u16(segment_range(s) + first_field);
-        return lower_bound_segment(records, count, stride, s);
+    // Segment s's range of `r`: the SegmentChunk's stored fields when the
+    // modes say those are right, else a binary search over the records' own
+    // segment ids.
+    std::uint32_t range_first(std::uint32_t s, const sorted_by_segment& r) const noexcept {
+        if (modes & r.mode) return load_u16(segment_range(s) + r.first_field);
+        return lower_bound_segment(r.records, r.count, r.stride, s);
     }
-    std::uint32_t range_size(std::uint32_t s, std::uint8_t mode, std::size_t count_field, const std::byte* records,
-                             std::uint32_t count, std::size_t stride) const noexcept {
-        if (modes & mode) return load_u8(segment_range(s) + count_field);
-        return lower_bound_segment(records, count, stride, s + 1) - lower_bound_segment(records, count, stride, s);
+    std::uint32_t range_size(std::uint32_t s, const sorted_by_segment& r) const noexcept {
+        if (modes & r.mode) return load_u8(segment_range(s) + r.count_field);
+        return lower_bound_segment(r.records, r.count, r.stride, s + 1) - lower_bound_segment(r.records, r.count, r.stride, s);
     }
 
     // The segment whose face range holds face f (the last segment whose
@@ -182,6 +187,17 @@ public:
 protected:
     const group_context* g_;
     std::uint32_t index_;
+};
+
+// An element with a quantised point in a table of its group (`Points`: a
+// mesh vertex, a NavWorld node, a SegmentGraph node): the point as stored,
+// and in the world on request.
+template <const std::byte* group_context::*Points>
+class positioned_element : public group_element {
+public:
+    using group_element::group_element;
+    quantized_point quantized() const noexcept { return load_quantized(g_->*Points + std::size_t{index_} * point_size); }
+    vec3 position() const noexcept { return g_->quant.to_world(quantized()); }
 };
 
 // What every entry of a group (NavWorld, NavmeshChunk, SegmentChunk,

@@ -75,12 +75,9 @@ private:
 
 // One 12-byte manifest record: where the NavWorld, SegmentGraph or
 // NavmeshChunk of a group is (SegmentChunks are not listed).
-class manifest_record {
+class manifest_record : public fixed_record<manifest_record_size> {
 public:
-    static constexpr std::size_t record_size = manifest_record_size;
-
-    explicit manifest_record(const std::byte* p) noexcept : p_(p) {}
-
+    using fixed_record::fixed_record;
     std::uint8_t group_id() const noexcept { return load_u8(p_ + fields::manifest_record::group_id); }
     std::uint8_t tile_byte() const noexcept { return load_u8(p_ + fields::manifest_record::tile_byte); }    // = header u0a
     std::uint16_t tile_word() const noexcept { return load_u16(p_ + fields::manifest_record::tile_word); }  // = u0b | u0c << 8
@@ -91,9 +88,6 @@ public:
     entry_type type() const noexcept { return static_cast<entry_type>(type_raw()); }
     // 24-bit: the entry's nextEntryOffset, or 0 in the early Obj2Nav2 output.
     std::uint32_t entry_size() const noexcept { return load_u24(p_ + fields::manifest_record::entry_size_low); }
-
-private:
-    const std::byte* p_;
 };
 
 class manifest {

@@ -34,16 +34,12 @@
 namespace navspan::fox {
 
 // One same-group adjacency of a node: the node across an edge, and the edge.
-class node_adjacency {
+class node_adjacency : public fixed_record<node_adjacency_size> {
 public:
-    static constexpr std::size_t record_size = node_adjacency_size;
-    explicit node_adjacency(const std::byte* p) noexcept : p_(p) {}
+    using fixed_record::fixed_record;
     // Verified < node count and < edge count of the group.
     std::uint16_t node() const noexcept { return load_u16(p_ + fields::node_adjacency::node); }
     std::uint16_t edge() const noexcept { return load_u16(p_ + fields::node_adjacency::edge); }
-
-private:
-    const std::byte* p_;
 };
 
 enum class link_kind : std::uint8_t { none = 0, same_group = 1, other_group = 2, other_tile = 4 };
@@ -107,14 +103,9 @@ private:
 };
 
 // A NavWorld node.
-class nav_node : public detail::group_element {
+class nav_node : public detail::positioned_element<&detail::group_context::node_positions> {
 public:
-    using group_element::group_element;
-
-    quantized_point quantized() const noexcept {
-        return load_quantized(g_->node_positions + std::size_t{index_} * point_size);
-    }
-    vec3 position() const noexcept { return g_->quant.to_world(quantized()); }
+    using positioned_element::positioned_element;
 
     std::uint16_t ss3_half_offset() const noexcept { return load_u16(info() + fields::node_info::record_half_offset); }
     // The node's segment (nodes are sorted by it; verified < segment count).

@@ -196,11 +196,9 @@ private:
 };
 
 // A mesh vertex.
-class mesh_vertex : public detail::group_element {
+class mesh_vertex : public detail::positioned_element<&detail::group_context::vertices> {
 public:
-    using group_element::group_element;
-    quantized_point quantized() const noexcept { return load_quantized(g_->vertices + std::size_t{index_} * point_size); }
-    vec3 position() const noexcept { return g_->quant.to_world(quantized()); }
+    using positioned_element::positioned_element;
 };
 
 // A face: 3 corners (4 for a quad), each with its neighbour across the edge

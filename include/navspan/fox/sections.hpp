@@ -34,15 +34,11 @@ namespace navspan::fox {
 
 // ---------------------------------------------------------------- Section2
 
-class section2_adjacency {
+class section2_adjacency : public fixed_record<4> {
 public:
-    static constexpr std::size_t record_size = 4;
-    explicit section2_adjacency(const std::byte* p) noexcept : p_(p) {}
+    using fixed_record::fixed_record;
     std::uint16_t weight() const noexcept { return load_u16(p_ + fields::section2_adjacency::weight); }  // probable
     std::uint16_t node() const noexcept { return load_u16(p_ + fields::section2_adjacency::node); }  // verified < node count
-
-private:
-    const std::byte* p_;
 };
 
 // What a Section2 node needs besides its own 14 bytes.
@@ -76,28 +72,20 @@ private:
     quantization quant_;
 };
 
-class section2_record3 {
+class section2_record3 : public fixed_record<8> {
 public:
-    static constexpr std::size_t record_size = 8;
-    explicit section2_record3(const std::byte* p) noexcept : p_(p) {}
+    using fixed_record::fixed_record;
     std::uint32_t a() const noexcept { return load_u32(p_ + fields::section2_record3::a); }
     std::uint16_t b() const noexcept { return load_u16(p_ + fields::section2_record3::b); }
     std::uint16_t c() const noexcept { return load_u16(p_ + fields::section2_record3::c); }
-
-private:
-    const std::byte* p_;
 };
 
-class section2_neighbour {
+class section2_neighbour : public fixed_record<6> {
 public:
-    static constexpr std::size_t record_size = 6;
-    explicit section2_neighbour(const std::byte* p) noexcept : p_(p) {}
+    using fixed_record::fixed_record;
     std::uint16_t tile_id() const noexcept { return load_u16(p_ + fields::section2_neighbour::tile_id); }
     std::uint16_t b() const noexcept { return load_u16(p_ + fields::section2_neighbour::b); }
     std::uint16_t c() const noexcept { return load_u16(p_ + fields::section2_neighbour::c); }
-
-private:
-    const std::byte* p_;
 };
 
 class section2_entry {
@@ -169,10 +157,9 @@ private:
 // A cell's records in order (a forward range).
 using cell_record_list = sequence_view<cell_record>;
 
-class nav_cell {
+class nav_cell : public fixed_record<nav_cell_size> {
 public:
-    static constexpr std::size_t record_size = nav_cell_size;
-    explicit nav_cell(const std::byte* p) noexcept : p_(p) {}
+    using fixed_record::fixed_record;
     std::uint32_t rel_offset() const noexcept { return load_u32(p_ + fields::nav_cell::relative_offset); }  // from this cell record
     std::uint16_t count() const noexcept { return load_u16(p_ + fields::nav_cell::record_count); }
     std::uint8_t u2() const noexcept { return load_u8(p_ + fields::nav_cell::u2); }
@@ -180,9 +167,6 @@ public:
     cell_record_list records() const noexcept {
         return count() == 0 ? cell_record_list() : cell_record_list(cell_record(p_ + rel_offset()), count());
     }
-
-private:
-    const std::byte* p_;
 };
 
 class nav_system {

@@ -29,58 +29,41 @@
 namespace navspan::fox {
 
 // An edge to another segment of this group.
-class graph_edge_same_group {
+class graph_edge_same_group : public fixed_record<6> {
 public:
-    static constexpr std::size_t record_size = 6;
-    explicit graph_edge_same_group(const std::byte* p) noexcept : p_(p) {}
+    using fixed_record::fixed_record;
     std::uint16_t weight() const noexcept { return load_u16(p_ + fields::graph_edge_same_group::weight); }
     std::uint16_t adjacent_node() const noexcept { return load_u16(p_ + fields::graph_edge_same_group::adjacent_node); }
     std::uint8_t adjacent_edge_count() const noexcept { return load_u8(p_ + fields::graph_edge_same_group::mesh_edge_count); }
     std::uint8_t u1() const noexcept { return load_u8(p_ + fields::graph_edge_same_group::u1); }
-
-private:
-    const std::byte* p_;
 };
 
 // An edge to a segment of another group.
-class graph_edge_other_group {
+class graph_edge_other_group : public fixed_record<8> {
 public:
-    static constexpr std::size_t record_size = 8;
-    explicit graph_edge_other_group(const std::byte* p) noexcept : p_(p) {}
+    using fixed_record::fixed_record;
     std::uint16_t group_id() const noexcept { return load_u16(p_ + fields::graph_edge_other_group::group_id); }
     std::uint16_t weight() const noexcept { return load_u16(p_ + fields::graph_edge_other_group::weight); }
     std::uint16_t adjacent_node() const noexcept { return load_u16(p_ + fields::graph_edge_other_group::adjacent_node); }
     std::uint8_t adjacent_edge_count() const noexcept { return load_u8(p_ + fields::graph_edge_other_group::mesh_edge_count); }
     std::uint8_t u5() const noexcept { return load_u8(p_ + fields::graph_edge_other_group::u5); }
-
-private:
-    const std::byte* p_;
 };
 
 // An edge to a segment of a neighbouring tile.
-class graph_edge_other_tile {
+class graph_edge_other_tile : public fixed_record<10> {
 public:
-    static constexpr std::size_t record_size = 10;
-    explicit graph_edge_other_tile(const std::byte* p) noexcept : p_(p) {}
+    using fixed_record::fixed_record;
     std::uint16_t tile_id() const noexcept { return load_u16(p_ + fields::graph_edge_other_tile::tile_id); }
     std::uint16_t group_id() const noexcept { return load_u16(p_ + fields::graph_edge_other_tile::group_id); }
     std::uint16_t adjacent_node() const noexcept { return load_u16(p_ + fields::graph_edge_other_tile::adjacent_node); }  // probable
     std::uint16_t u4() const noexcept { return load_u16(p_ + fields::graph_edge_other_tile::u4); }  // 0x0FFF in game files
     std::uint8_t adjacent_edge_count() const noexcept { return load_u8(p_ + fields::graph_edge_other_tile::mesh_edge_count); }
     std::uint8_t u6() const noexcept { return load_u8(p_ + fields::graph_edge_other_tile::u6); }
-
-private:
-    const std::byte* p_;
 };
 
-class graph_node : public detail::group_element {
+class graph_node : public detail::positioned_element<&detail::group_context::graph_positions> {
 public:
-    using group_element::group_element;
-
-    quantized_point quantized() const noexcept {
-        return load_quantized(g_->graph_positions + std::size_t{index_} * point_size);
-    }
-    vec3 position() const noexcept { return g_->quant.to_world(quantized()); }
+    using positioned_element::positioned_element;
 
     std::uint32_t ss3_half_offset() const noexcept { return load_u24(info() + fields::graph_node_info::record_half_offset); }
     std::uint8_t same_group_count() const noexcept { return load_u8(info() + fields::graph_node_info::same_group_count); }    // nType1

@@ -63,6 +63,7 @@
 #include <string_view>
 
 #include "../core/endian.hpp"
+#include "../core/named_values.hpp"
 
 namespace navspan::quake {
 
@@ -134,13 +135,10 @@ enum class layout_evidence : std::uint8_t {
     size_identity,
 };
 
+inline constexpr named_value layout_evidence_names[] = {{0, "confirmed"}, {1, "documented"}, {2, "size_identity"}};
+
 constexpr std::string_view to_string(layout_evidence e) noexcept {
-    switch (e) {
-        case layout_evidence::confirmed: return "confirmed";
-        case layout_evidence::documented: return "documented";
-        case layout_evidence::size_identity: return "size_identity";
-    }
-    return "unknown";
+    return name_of(layout_evidence_names, e, "unknown");
 }
 
 // One possible layout of a version: its header and edict record sizes.

@@ -55,6 +55,17 @@ void erase_if(Vec& v, Pred&& pred) {
 
 inline void geometry_changed(model& m) { m.analyzed = false; }
 
+// set_attributes (free and editor's) once the area is found: refused when
+// `attributes` has bits past what `version` stores.
+inline error set_area_attributes(model::area& a, std::uint32_t version, std::uint32_t attributes) {
+    const std::size_t bytes = layout::attributes_size(version);
+    if (bytes < 4 && (attributes >> (8 * bytes)) != 0) {
+        return navspan::detail::fail(error_code::inconsistent, 0, "attributes (wider than this version stores)", attributes);
+    }
+    a.attributes = attributes;
+    return {};
+}
+
 // Whether a name can join a directory of `size` names.
 inline error check_new_place(std::size_t size, std::string_view name) {
     if (size >= 0xFFFF) return navspan::detail::fail(error_code::count_too_large, 0, "place directory", size, 0xFFFF);
@@ -262,12 +273,7 @@ inline error disconnect(model& m, std::uint32_t a, std::uint32_t b) {
 inline error set_attributes(model& m, std::uint32_t id, std::uint32_t attributes) {
     model::area* a = find_area(m, id);
     if (a == nullptr) return detail::missing_area(id, m.areas.size());
-    const std::size_t bytes = layout::attributes_size(m.version);
-    if (bytes < 4 && (attributes >> (8 * bytes)) != 0) {
-        return navspan::detail::fail(error_code::inconsistent, 0, "attributes (wider than this version stores)", attributes);
-    }
-    a->attributes = attributes;
-    return {};
+    return detail::set_area_attributes(*a, m.version, attributes);
 }
 
 // The 1-based index of a place name, added to the directory when missing.
@@ -558,12 +564,7 @@ public:
     error set_attributes(std::uint32_t id, std::uint32_t attributes) {
         model::area* a = find_area(id);
         if (a == nullptr) return detail::missing_area(id, m_.areas.size());
-        const std::size_t bytes = layout::attributes_size(m_.version);
-        if (bytes < 4 && (attributes >> (8 * bytes)) != 0) {
-            return navspan::detail::fail(error_code::inconsistent, 0, "attributes (wider than this version stores)", attributes);
-        }
-        a->attributes = attributes;
-        return {};
+        return detail::set_area_attributes(*a, m_.version, attributes);
     }
     error connect_one_way(std::uint32_t from, std::uint32_t to, direction d) {
         model::area* a = find_area(from);

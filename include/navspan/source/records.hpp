@@ -104,53 +104,32 @@ private:
 using hiding_spot_list = strided_view<hiding_spot, std::uint8_t>;
 
 // Approach spot, 14 bytes: how bots arrive at and leave this area.
-class approach_spot {
+class approach_spot : public fixed_record_or_empty<layout::approach_spot_size> {
 public:
-    static constexpr std::size_t record_size = layout::approach_spot_size;
-
-    constexpr approach_spot() noexcept = default;
-    explicit approach_spot(const std::byte* p) noexcept : p_(p) {}
-
+    using fixed_record_or_empty::fixed_record_or_empty;
     std::uint32_t here_area() const noexcept { return load_u32(p_); }
     std::uint32_t prev_area() const noexcept { return load_u32(p_ + 4); }  // 0 = none
     traverse_type prev_to_here() const noexcept { return static_cast<traverse_type>(load_u8(p_ + 8)); }
     std::uint32_t next_area() const noexcept { return load_u32(p_ + 9); }
     traverse_type here_to_next() const noexcept { return static_cast<traverse_type>(load_u8(p_ + 13)); }
-
-private:
-    const std::byte* p_ = navspan::detail::empty_view_bytes;
 };
 
 // Encounter spot (v >= 3), 5 bytes: a hiding spot seen along a path and
 // where along it, quantised to a byte.
-class encounter_spot {
+class encounter_spot : public fixed_record_or_empty<5> {
 public:
-    static constexpr std::size_t record_size = 5;
-
-    constexpr encounter_spot() noexcept = default;
-    explicit encounter_spot(const std::byte* p) noexcept : p_(p) {}
-
+    using fixed_record_or_empty::fixed_record_or_empty;
     std::uint32_t hiding_spot_id() const noexcept { return load_u32(p_); }  // 0 = deleted spot
     std::uint8_t t_raw() const noexcept { return load_u8(p_ + 4); }
     float t() const noexcept { return static_cast<float>(t_raw()) / 255.0f; }
-
-private:
-    const std::byte* p_ = navspan::detail::empty_view_bytes;
 };
 
 // Old encounter spot (v <= 2), 16 bytes: a position and a parameter.
-class old_encounter_spot {
+class old_encounter_spot : public fixed_record_or_empty<16> {
 public:
-    static constexpr std::size_t record_size = 16;
-
-    constexpr old_encounter_spot() noexcept = default;
-    explicit old_encounter_spot(const std::byte* p) noexcept : p_(p) {}
-
+    using fixed_record_or_empty::fixed_record_or_empty;
     vec3 position() const noexcept { return load_vec3(p_); }
     float t() const noexcept { return load_f32(p_ + 12); }
-
-private:
-    const std::byte* p_ = navspan::detail::empty_view_bytes;
 };
 
 // Encounter path: 11 bytes + 5 per spot (v >= 3), or the old 33 bytes + 16
@@ -208,19 +187,12 @@ using encounter_path_list = sequence_view<encounter_path>;
 
 // Visible-area entry of the base record (v16, not Left 4 Dead 2): an area
 // id and its visibility flags.
-class visible_area {
+class visible_area : public fixed_record_or_empty<layout::visible_area_size> {
 public:
-    static constexpr std::size_t record_size = layout::visible_area_size;
-
-    constexpr visible_area() noexcept = default;
-    explicit visible_area(const std::byte* p) noexcept : p_(p) {}
-
+    using fixed_record_or_empty::fixed_record_or_empty;
     std::uint32_t id() const noexcept { return load_u32(p_); }
     std::uint8_t attributes_raw() const noexcept { return load_u8(p_ + 4); }
     flag_set<std::uint8_t> attributes() const noexcept { return {attributes_raw(), visibility_flag_names}; }
-
-private:
-    const std::byte* p_ = navspan::detail::empty_view_bytes;
 };
 using visible_area_list = packed_view<visible_area>;
 

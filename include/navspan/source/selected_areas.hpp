@@ -478,6 +478,21 @@ inline error kv_unexpected(const kv_token& t, const char* what) noexcept {
     if (t.type == kv_token::kind::end) return navspan::detail::fail(error_code::truncated, t.offset, what, 1, 0);
     return navspan::detail::fail(error_code::inconsistent, t.offset, what, static_cast<std::uint64_t>(t.type));
 }
+
+// The key/value pairs of a block, up to its close: each key must be a
+// string (else `key_what` is unexpected); take(key, value) checks the pair
+// and reads whatever the value opens, and its error ends the block.
+template <class Take>
+error for_each_kv_pair(kv_lexer& lx, const char* key_what, Take&& take) noexcept {
+    kv_token key, value;
+    for (;;) {
+        NAVSPAN_TRY(lx.next(key));
+        if (key.type == kv_token::kind::close) return {};
+        if (key.type != kv_token::kind::string) return kv_unexpected(key, key_what);
+        NAVSPAN_TRY(lx.next(value));
+        NAVSPAN_TRY(take(key, value));
+    }
+}
 }  // namespace detail
 
 // Skips a value: a string, or a block with anything nested in it.
@@ -522,25 +537,19 @@ inline error selected_areas::check_vector(detail::kv_lexer& lx, const limits& li
     using kind = detail::kv_token::kind;
     const std::size_t open_at = lx.position() - 1;
     bool seen[3] = {false, false, false};
-    detail::kv_token key, value;
-    for (;;) {
-        NAVSPAN_TRY(lx.next(key));
-        if (key.type == kind::close) break;
-        if (key.type != kind::string) return detail::kv_unexpected(key, "corner key (x, y or z)");
-        NAVSPAN_TRY(lx.next(value));
+    NAVSPAN_TRY(detail::for_each_kv_pair(lx, "corner key (x, y or z)", [&](const detail::kv_token& key,
+                                                                          const detail::kv_token& value) -> error {
         const int axis = detail::iequals(key.text, "x") ? 0 : detail::iequals(key.text, "y") ? 1
                                                           : detail::iequals(key.text, "z") ? 2 : -1;
-        if (axis < 0) {
-            NAVSPAN_TRY(skip_value(lx, value, lim));
-            continue;
-        }
+        if (axis < 0) return skip_value(lx, value, lim);
         if (seen[axis]) return navspan::detail::fail(error_code::inconsistent, key.offset, "corner coordinate (twice)");
         seen[axis] = true;
         float f = 0;
         if (value.type != kind::string || !detail::parse_float(value.text, f)) {
             return detail::kv_unexpected(value, "corner coordinate (a decimal number)");
         }
-    }
+        return {};
+    }));
     if (!seen[0] || !seen[1] || !seen[2]) {
         return navspan::detail::fail(error_code::inconsistent, open_at, "corner (needs x, y and z)");
     }
@@ -571,35 +580,31 @@ inline error selected_areas::check_area(detail::kv_lexer& lx, const detail::kv_t
     using kind = detail::kv_token::kind;
     using detail::area_key;
     bool seen[10] = {};
-    detail::kv_token key, value;
-    for (;;) {
-        NAVSPAN_TRY(lx.next(key));
-        if (key.type == kind::close) break;
-        if (key.type != kind::string) return detail::kv_unexpected(key, "area key");
-        NAVSPAN_TRY(lx.next(value));
+    NAVSPAN_TRY(detail::for_each_kv_pair(lx, "area key", [&](const detail::kv_token& key,
+                                                            const detail::kv_token& value) -> error {
         const area_key k = detail::classify_area_key(key.text);
-        if (k == area_key::unknown) {
-            NAVSPAN_TRY(skip_value(lx, value, lim));
-            continue;
-        }
+        if (k == area_key::unknown) return skip_value(lx, value, lim);
         const auto slot = static_cast<std::size_t>(k);
         if (seen[slot]) return navspan::detail::fail(error_code::inconsistent, key.offset, "area key (twice)");
         seen[slot] = true;
         if (k <= area_key::south_west) {
             if (value.type != kind::open) return detail::kv_unexpected(value, "corner block");
-            NAVSPAN_TRY(check_vector(lx, lim));
-        } else if (k <= area_key::west) {
-            if (value.type != kind::open) return detail::kv_unexpected(value, "connection block");
-            NAVSPAN_TRY(check_connections(lx, lim));
-        } else if (k == area_key::place) {
-            if (value.type != kind::string) return detail::kv_unexpected(value, "place name");
-        } else {
-            std::uint32_t a = 0;
-            if (value.type != kind::string || !detail::parse_attributes(value.text, a)) {
-                return detail::kv_unexpected(value, "attributes (a decimal integer)");
-            }
+            return check_vector(lx, lim);
         }
-    }
+        if (k <= area_key::west) {
+            if (value.type != kind::open) return detail::kv_unexpected(value, "connection block");
+            return check_connections(lx, lim);
+        }
+        if (k == area_key::place) {
+            if (value.type != kind::string) return detail::kv_unexpected(value, "place name");
+            return {};
+        }
+        std::uint32_t a = 0;
+        if (value.type != kind::string || !detail::parse_attributes(value.text, a)) {
+            return detail::kv_unexpected(value, "attributes (a decimal integer)");
+        }
+        return {};
+    }));
     for (std::size_t c = 0; c < 4; ++c) {
         if (!seen[c]) {
             return navspan::detail::fail(error_code::inconsistent, id.offset, "area (needs all four corners)", c);
@@ -622,12 +627,8 @@ inline result<selected_areas> selected_areas::open(std::string_view text, const 
 
     selected_areas out;
     out.text_ = text;
-    for (;;) {
-        detail::kv_token key, value;
-        NAVSPAN_TRY(lx.next(key));
-        if (key.type == kind::close) break;
-        if (key.type != kind::string) return detail::kv_unexpected(key, "root block key (no closing brace?)");
-        NAVSPAN_TRY(lx.next(value));
+    const error root = detail::for_each_kv_pair(lx, "root block key (no closing brace?)", [&](const detail::kv_token& key,
+                                                                                        const detail::kv_token& value) -> error {
         std::uint32_t number = 0;
         if (detail::iequals(key.text, "version")) {
             if (out.version_) return navspan::detail::fail(error_code::inconsistent, key.offset, "version (twice)");
@@ -635,15 +636,16 @@ inline result<selected_areas> selected_areas::open(std::string_view text, const 
                 return detail::kv_unexpected(value, "version (a decimal number)");
             }
             out.version_ = number;
-        } else if (detail::parse_u32(key.text, number)) {
-            if (value.type != kind::open) return detail::kv_unexpected(value, "area block");
-            NAVSPAN_TRY(check_count(lim, out.count_ + 1, key.offset, "area"));
-            NAVSPAN_TRY(check_area(lx, key, lim));
-            if (out.count_++ == 0) out.first_ = key.offset;
-        } else {
-            NAVSPAN_TRY(skip_value(lx, value, lim));
+            return {};
         }
-    }
+        if (!detail::parse_u32(key.text, number)) return skip_value(lx, value, lim);
+        if (value.type != kind::open) return detail::kv_unexpected(value, "area block");
+        NAVSPAN_TRY(check_count(lim, out.count_ + 1, key.offset, "area"));
+        NAVSPAN_TRY(check_area(lx, key, lim));
+        if (out.count_++ == 0) out.first_ = key.offset;
+        return {};
+    });
+    if (!root.ok()) return root;
     NAVSPAN_TRY(lx.next(t));
     if (t.type != kind::end) {
         return navspan::detail::fail(error_code::inconsistent, t.offset, "text after the root block");

@@ -28,6 +28,7 @@
 #include "../core/byte_sink.hpp"
 #include "../core/error.hpp"
 #include "../core/result.hpp"
+#include "../core/write_ladder.hpp"
 #include "layout.hpp"
 #include "model.hpp"
 #include "nav_file.hpp"
@@ -252,12 +253,7 @@ inline result<std::vector<std::byte>> serialize(const model& m) {
     if (layout::has_ladders(v)) {
         out.u32(static_cast<std::uint32_t>(m.ladders.size()));
         for (const auto& l : m.ladders) {
-            out.u32(l.id);
-            out.f32(l.width);
-            out.vec(l.top);
-            out.vec(l.bottom);
-            out.f32(l.length);
-            out.u32(l.direction);
+            navspan::detail::write_ladder_head(out, l);
             if (v == 6) out.u8(l.is_dangling);
             for (std::uint32_t id : l.areas) out.u32(id);
         }

@@ -43,6 +43,7 @@
 #include "../core/views.hpp"
 #include "../kv3/document.hpp"
 #include "nav_file.hpp"
+#include "slot_document.hpp"
 
 namespace navspan::source2 {
 
@@ -231,42 +232,11 @@ private:
     ::navspan::kv3::value v_;
 };
 
-class bot_analysis {
+// scratch_size(file) and open(file, scratch) (slot_document.hpp) decode
+// the file's custom data; a file without it (subversion 0) fails.
+class bot_analysis : public detail::slot_document<bot_analysis> {
 public:
     bot_analysis() noexcept = default;
-
-    // The scratch bytes open() needs for `file`'s custom data; fails when the
-    // file has none (subversion 0) or its header is refused.
-    static result<std::size_t> scratch_size(const nav_file& file, const ::navspan::kv3::options& opt = {}) noexcept {
-        const auto blob = file.custom_data();
-        if (!blob) return no_custom_data();
-        ::navspan::kv3::options o = opt;
-        o.base_offset = blob->offset();
-        return ::navspan::kv3::document::scratch_size(blob->bytes(), o);
-    }
-
-    // Decodes `file`'s custom data into `scratch` (scratch_size() bytes).
-    // Error offsets are file offsets.
-    static result<bot_analysis> open(const nav_file& file, std::span<std::byte> scratch,
-                                     const ::navspan::kv3::options& opt = {}) noexcept {
-        const auto blob = file.custom_data();
-        if (!blob) return no_custom_data();
-        ::navspan::kv3::options o = opt;
-        o.base_offset = blob->offset();
-        auto doc = ::navspan::kv3::document::open(blob->bytes(), scratch, o);
-        if (!doc.ok()) return with_parent(doc.error(), "custom data");
-        bot_analysis a;
-        a.doc_ = *doc;
-        a.areas_ = a.doc_.root()["arealist"];
-        for (std::size_t i = 0; i < a.area_count(); ++i) {
-            const area_analysis area = a.area(i);
-            a.hiding_spots_ += area.hiding_spots().size();
-            a.encounter_paths_ += area.encounter_paths().size();
-            a.approach_spots_ += area.approach_spots().size();
-            a.encounter_spots_ += area.encounter_spots().size();
-        }
-        return a;
-    }
 
     // Entries of the area list: one per area of the area table (index i is
     // nav_file::areas()[i]) in files that are consistent; validate checks.
@@ -278,15 +248,21 @@ public:
     std::size_t approach_spot_count() const noexcept { return approach_spots_; }
     std::size_t encounter_spot_count() const noexcept { return encounter_spots_; }
 
-    // The whole decoded document (for the keys beyond these, and dumps).
-    const ::navspan::kv3::document& document() const noexcept { return doc_; }
-
 private:
-    static error no_custom_data() noexcept {
-        return navspan::detail::fail(error_code::inconsistent, 8, "custom data (the file has none: subversion 0)", 0);
+    friend class detail::slot_document<bot_analysis>;
+    static constexpr detail::slot_facts blob{kv3_slot::custom_data, "custom data", 8,
+                                             "custom data (the file has none: subversion 0)"};
+    void read_document() noexcept {
+        areas_ = doc_.root()["arealist"];
+        for (std::size_t i = 0; i < area_count(); ++i) {
+            const area_analysis a = area(i);
+            hiding_spots_ += a.hiding_spots().size();
+            encounter_paths_ += a.encounter_paths().size();
+            approach_spots_ += a.approach_spots().size();
+            encounter_spots_ += a.encounter_spots().size();
+        }
     }
 
-    ::navspan::kv3::document doc_{};
     ::navspan::kv3::value areas_{};
     std::size_t hiding_spots_ = 0, encounter_paths_ = 0, approach_spots_ = 0, encounter_spots_ = 0;
 };

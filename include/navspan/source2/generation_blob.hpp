@@ -24,37 +24,15 @@
 #include "../core/result.hpp"
 #include "../kv3/document.hpp"
 #include "nav_file.hpp"
+#include "slot_document.hpp"
 
 namespace navspan::source2 {
 
-class generation_blob {
+// scratch_size(file) and open(file, scratch) (slot_document.hpp) decode
+// the blob; a file without it (before version 36) fails.
+class generation_blob : public detail::slot_document<generation_blob> {
 public:
     generation_blob() noexcept = default;
-
-    // The scratch bytes open() needs; fails when the file has no generation
-    // blob (before version 36) or its header is refused.
-    static result<std::size_t> scratch_size(const nav_file& file, const ::navspan::kv3::options& opt = {}) noexcept {
-        const auto blob = file.kv3_blob(kv3_slot::after_generation);
-        if (!blob) return none();
-        ::navspan::kv3::options o = opt;
-        o.base_offset = blob->offset();
-        return ::navspan::kv3::document::scratch_size(blob->bytes(), o);
-    }
-
-    // Decodes the blob into `scratch`. Error offsets are file offsets.
-    static result<generation_blob> open(const nav_file& file, std::span<std::byte> scratch,
-                                          const ::navspan::kv3::options& opt = {}) noexcept {
-        const auto blob = file.kv3_blob(kv3_slot::after_generation);
-        if (!blob) return none();
-        ::navspan::kv3::options o = opt;
-        o.base_offset = blob->offset();
-        auto doc = ::navspan::kv3::document::open(blob->bytes(), scratch, o);
-        if (!doc.ok()) return with_parent(doc.error(), "generation parameters blob");
-        generation_blob g;
-        g.doc_ = *doc;
-        g.hulls_ = g.doc_.root()["NavGenParams"]["HullParams"];
-        return g;
-    }
 
     std::size_t hull_count() const noexcept { return hulls_.is_array() ? hulls_.size() : 0; }
     // Hull i's name ("player"); nullopt past the list or without a string.
@@ -75,13 +53,13 @@ public:
     }
     // Hull i's KV3 object (keys beyond these).
     ::navspan::kv3::value hull(std::size_t i) const noexcept { return hulls_[i]; }
-    const ::navspan::kv3::document& document() const noexcept { return doc_; }
 
 private:
-    static error none() noexcept {
-        return navspan::detail::fail(error_code::inconsistent, 0, "generation parameters blob (the file has none: before version 36)", 0);
-    }
-    ::navspan::kv3::document doc_{};
+    friend class detail::slot_document<generation_blob>;
+    static constexpr detail::slot_facts blob{kv3_slot::after_generation, "generation parameters blob", 0,
+                                             "generation parameters blob (the file has none: before version 36)"};
+    void read_document() noexcept { hulls_ = doc_.root()["NavGenParams"]["HullParams"]; }
+
     ::navspan::kv3::value hulls_{};
 };
 

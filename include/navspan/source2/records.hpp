@@ -26,28 +26,20 @@
 namespace navspan::source2 {
 
 // One point of the shared corner pool (version 31+).
-class corner {
+class corner : public fixed_record<sizes::vec3> {
 public:
-    static constexpr std::size_t record_size = sizes::vec3;
-    explicit corner(const std::byte* p) noexcept : p_(p) {}
+    using fixed_record::fixed_record;
     vec3 position() const noexcept { return load_vec3(p_); }
-
-private:
-    const std::byte* p_;
 };
 using corner_pool = packed_view<corner>;
 
 // One connection of an area's edge: the neighbour and its edge that meets
 // this one.
-class connection {
+class connection : public fixed_record<sizes::connection> {
 public:
-    static constexpr std::size_t record_size = sizes::connection;
-    explicit connection(const std::byte* p) noexcept : p_(p) {}
+    using fixed_record::fixed_record;
     std::uint32_t area_id() const noexcept { return load_u32(p_); }
     std::uint32_t edge_index() const noexcept { return load_u32(p_ + 4); }
-
-private:
-    const std::byte* p_;
 };
 using connection_list = packed_view<connection>;
 using id_list = packed_view<std::uint32_t>;
@@ -335,10 +327,9 @@ private:
 using ladder_list = strided_view<ladder, std::uint32_t>;
 
 // One transformed-bounds entry: a box and a 3x4 matrix (row-major).
-class transformed_bounds {
+class transformed_bounds : public fixed_record<sizes::transformed_bounds> {
 public:
-    static constexpr std::size_t record_size = sizes::transformed_bounds;
-    explicit transformed_bounds(const std::byte* p) noexcept : p_(p) {}
+    using fixed_record::fixed_record;
     box bounds() const noexcept { return {load_vec3(p_), load_vec3(p_ + 12)}; }
     // matrix()[row * 4 + column].
     std::array<float, 12> matrix() const noexcept {
@@ -346,9 +337,6 @@ public:
         for (std::size_t i = 0; i < 12; ++i) m[i] = load_f32(p_ + 24 + 4 * i);
         return m;
     }
-
-private:
-    const std::byte* p_;
 };
 using transformed_bounds_list = packed_view<transformed_bounds>;
 

@@ -27,6 +27,7 @@
 #include "../core/byte_sink.hpp"
 #include "../core/error.hpp"
 #include "../core/result.hpp"
+#include "../core/write_ladder.hpp"
 #include "../kv3/header.hpp"
 #include "../kv3/writer.hpp"
 #include "format.hpp"
@@ -192,12 +193,7 @@ inline error write_polygons(byte_sink& out, const model& m) {
 }
 
 inline void write_ladder(byte_sink& out, const model::ladder& l, std::uint32_t v) {
-    out.u32(l.id);
-    out.f32(l.width);
-    out.vec(l.top);
-    out.vec(l.bottom);
-    out.f32(l.length);
-    out.u32(l.direction);
+    navspan::detail::write_ladder_head(out, l);
     const std::size_t ends = gates::has_movable_meshes(v) ? 7 : 5;
     for (std::size_t k = 0; k < ends; ++k) out.u32(l.areas[k]);
 }

@@ -35,14 +35,7 @@ void write_bytes(const std::string& path, const vpk_test::bytes& b) {
 
 vpk_test::file_spec member(const std::string& dir, const std::string& name, const std::string& ext,
                            const vpk_test::bytes& data, std::uint16_t archive, std::uint16_t preload = 0) {
-    vpk_test::file_spec f;
-    f.extension = ext;
-    f.directory = dir;
-    f.name = name;
-    f.data = data;
-    f.archive = archive;
-    f.preload = preload;
-    return f;
+    return {.extension = ext, .directory = dir, .name = name, .data = data, .preload = preload, .archive = archive};
 }
 
 // Opens `path`; returns the result, the message in `message`, the size.

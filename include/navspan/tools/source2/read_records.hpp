@@ -84,20 +84,16 @@ inline std::optional<std::string> to_owned(std::optional<std::string_view> s) {
     return s ? std::optional<std::string>(std::string(*s)) : std::nullopt;
 }
 
-inline hull_record read_hull(const s2::hull& h) {
+// `h` as the file has it (what its navgen version stores, the rest null),
+// `k` as the model reads it (the numbers every version stores).
+inline hull_record read_hull(const s2::hull& h, const s2::model::hull& k) {
     hull_record r;
+    hull_numbers(r) = hull_numbers(k);
     r.enabled = h.enabled();
-    r.radius = h.radius();
-    r.height = h.height();
     r.short_height_enabled = h.short_height_enabled();
     r.short_height = h.short_height();
     r.crawl_enabled = h.crawl_enabled();
     r.crawl_height = h.crawl_height();
-    r.max_climb = h.max_climb();
-    r.max_slope = h.max_slope();
-    r.max_jump_down = h.max_jump_down();
-    r.max_jump_horizontal = h.max_jump_horizontal();
-    r.max_jump_up = h.max_jump_up();
     r.border_erosion = h.border_erosion();
     return r;
 }
@@ -105,35 +101,24 @@ inline hull_record read_hull(const s2::hull& h) {
 // `names`: the v36 generation blob's (stored_hull_names; null before 36).
 inline generation_record read_generation(const s2::nav_file& f, const source2_format::tools_detail::hull_names& names) {
     const s2::generation_params& g = f.generation();
+    // The numbers and the switch bytes as stored, read as the model reads them.
+    const s2::model::generation_params raw = s2::model_detail::generation_from(f);
     generation_record r;
     r.offset = f.generation_offset();
-    r.version = g.version();
-    r.use_project_defaults = g.use_project_defaults_raw();
-    r.tile_size = g.tile_size();
-    r.cell_size = g.cell_size();
-    r.cell_height = g.cell_height();
-    r.min_region_size = g.min_region_size();
-    r.merged_region_size = g.merged_region_size();
-    r.mesh_sample_distance = g.mesh_sample_distance();
-    r.max_sample_error = g.max_sample_error();
-    r.max_edge_length = g.max_edge_length();
-    r.max_edge_error = g.max_edge_error();
-    r.verts_per_poly = g.verts_per_poly();
+    generation_numbers(r) = generation_numbers(raw);
     r.small_area_on_edge_removal = g.small_area_on_edge_removal();
     r.hull_preset = to_owned(g.hull_preset());
     r.hull_definitions_file = to_owned(g.hull_definitions_file());
     r.hull_count = g.hull_count();
     r.gravity_follows_rotation = g.gravity_follows_rotation();
-    // The switch bytes as stored, read as the model reads them.
-    const s2::model::generation_params raw = s2::model_detail::generation_from(f);
     if (s2::navgen::has_hull_names(r.version)) r.gravity_byte = raw.gravity_follows_rotation;
     const auto hulls = g.hulls();
+    const std::size_t used = raw.hulls.size();  // the model keeps every record, used or not
     for (std::size_t i = 0; i < hulls.size(); ++i) {
-        hull_record& h = r.hulls.emplace_back(read_hull(hulls[i]));
+        const s2::model::hull& k = i < used ? raw.hulls[i] : raw.unused_hulls[i - used];
+        hull_record& h = r.hulls.emplace_back(read_hull(hulls[i], k));
         h.offset = f.generation_offset() + g.hulls_offset() + i * hulls.stride();
         if (names && i < names->size()) h.name = (*names)[i];
-        const std::size_t used = raw.hulls.size();
-        const s2::model::hull& k = i < used ? raw.hulls[i] : raw.unused_hulls[i - used];
         if (s2::navgen::has_hull_switches(r.version)) h.switch_bytes = {{k.enabled, k.short_height_enabled, k.crawl_enabled}};
     }
     return r;

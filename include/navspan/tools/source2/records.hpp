@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <navspan/navspan.hpp>
@@ -117,6 +118,22 @@ struct generation_record {
     std::optional<bool> gravity_follows_rotation;
     std::optional<std::uint8_t> gravity_byte;  // as stored (navgen 12+)
 };
+
+// The members a hull or generation record shares with the library's
+// model (s2::model::hull, s2::model::generation_params), under the same
+// names and types, as tuples of references: `hull_numbers(to) =
+// hull_numbers(from)` copies them. read_records.hpp copies them from the
+// model the file is read into, to_model.hpp back: one list for both ways.
+template <class Hull>
+constexpr auto hull_numbers(Hull& h) noexcept {
+    return std::tie(h.radius, h.height, h.max_climb, h.max_slope, h.max_jump_down, h.max_jump_horizontal, h.max_jump_up);
+}
+template <class Generation>
+constexpr auto generation_numbers(Generation& g) noexcept {
+    return std::tie(g.version, g.use_project_defaults, g.tile_size, g.cell_size, g.cell_height, g.min_region_size,
+                    g.merged_region_size, g.mesh_sample_distance, g.max_sample_error, g.max_edge_length, g.max_edge_error,
+                    g.verts_per_poly);
+}
 
 // The bot analysis (the custom-data blob) per area.
 struct hiding_spot_record {

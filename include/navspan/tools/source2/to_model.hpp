@@ -36,36 +36,19 @@ inline s2::model::hull hull_of(const hull_record& h) {
     const auto raw = [&](std::size_t k) {
         return h.switch_bytes ? std::optional<std::uint8_t>((*h.switch_bytes)[k]) : std::nullopt;
     };
+    hull_numbers(o) = hull_numbers(h);
     o.enabled = byte_of(h.enabled, true, raw(0));
-    o.radius = h.radius;
-    o.height = h.height;
     o.short_height_enabled = byte_of(h.short_height_enabled, false, raw(1));
     o.short_height = h.short_height.value_or(0.0f);
     o.crawl_enabled = byte_of(h.crawl_enabled, false, raw(2));
     o.crawl_height = h.crawl_height.value_or(0.0f);
-    o.max_climb = h.max_climb;
-    o.max_slope = h.max_slope;
-    o.max_jump_down = h.max_jump_down;
-    o.max_jump_horizontal = h.max_jump_horizontal;
-    o.max_jump_up = h.max_jump_up;
     o.border_erosion = h.border_erosion.value_or(0);
     return o;
 }
 
 inline s2::model::generation_params generation_of(generation_record& g) {
     s2::model::generation_params o;
-    o.version = g.version;
-    o.use_project_defaults = g.use_project_defaults;
-    o.tile_size = g.tile_size;
-    o.cell_size = g.cell_size;
-    o.cell_height = g.cell_height;
-    o.min_region_size = g.min_region_size;
-    o.merged_region_size = g.merged_region_size;
-    o.mesh_sample_distance = g.mesh_sample_distance;
-    o.max_sample_error = g.max_sample_error;
-    o.max_edge_length = g.max_edge_length;
-    o.max_edge_error = g.max_edge_error;
-    o.verts_per_poly = g.verts_per_poly;
+    generation_numbers(o) = generation_numbers(g);
     o.small_area_on_edge_removal = g.small_area_on_edge_removal.value_or(0.0f);
     o.hull_preset = std::move(g.hull_preset).value_or(std::string());
     o.hull_definitions_file = std::move(g.hull_definitions_file).value_or(std::string());
