@@ -229,7 +229,10 @@ constexpr error with_parent(error e, const char* parent, std::uint64_t index = e
 // the error; `value` and `bound` mean what the code's comment above says).
 constexpr error make_error(error_code code, std::uint64_t offset, const char* record, std::uint64_t value = 0,
                            std::uint64_t bound = 0) noexcept {
-    return {.code = code, .offset = offset, .record = record, .value = value, .bound = bound};
+    // Every member named (no parent yet): a compiler that warns of members
+    // a designated initialiser leaves out finds none.
+    return {.code = code, .offset = offset, .record = record, .parent = nullptr, .parent_index = error::no_index,
+            .value = value, .bound = bound};
 }
 
 namespace detail {
