@@ -28,9 +28,9 @@ inline constexpr const char* distance_usage =
 inline int run_distance(command_options& a) {
     if (a.files.empty()) return usage_error(file_expected, distance_usage);
     if (a.from == nullptr || a.to == nullptr) return usage_error("--from and --to are needed", distance_usage);
-    opened_file file;
-    nav_ends ends;
-    if (int s = load_ends(a, distance_usage, file, ends); s >= 0) return s;
+    graph_query q;
+    if (int s = load_ends(a, distance_usage, q.file, q.ends); s >= 0) return s;
+    const nav_ends& ends = q.ends;
     float d = -1;
     bool gave_up = false;
     if (a.shortest) {
@@ -42,10 +42,9 @@ inline int run_distance(command_options& a) {
         if (r.status == nav::query_status::found) d = r.cost;
         gave_up = r.status == nav::query_status::limit_exceeded;
     } else {
-        const auto graph = navspan::nav::search_graph::build(ends.view.mesh);
-        navspan::nav::search_scratch scratch(graph);
-        d = navspan::nav::geodesic_distance(graph, ends.from->polygon, ends.from->point, ends.to->polygon, ends.to->point,
-                                            scratch);
+        build_graph(q);  // the exact model's graph (not needed for --shortest)
+        d = navspan::nav::geodesic_distance(q.graph, ends.from->polygon, ends.from->point, ends.to->polygon, ends.to->point,
+                                            q.scratch);
     }
     const bool found = d >= 0;
     if (a.json) {

@@ -76,10 +76,15 @@ struct graph_query {
     navspan::nav::search_scratch scratch;
 };
 
-inline int load_graph_query(const command_options& a, const char* usage, graph_query& q) {
-    if (int s = load_ends(a, usage, q.file, q.ends); s >= 0) return s;
+// The search graph of the ends' mesh, and a scratch for it.
+inline void build_graph(graph_query& q) {
     q.graph = navspan::nav::search_graph::build(q.ends.view.mesh);
     q.scratch.fit(q.graph);
+}
+
+inline int load_graph_query(const command_options& a, const char* usage, graph_query& q) {
+    if (int s = load_ends(a, usage, q.file, q.ends); s >= 0) return s;
+    build_graph(q);
     return -1;
 }
 

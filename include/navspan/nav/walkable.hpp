@@ -187,8 +187,6 @@ private:
     std::uint32_t list_ = 0;                // lists start at 1 (next_list before each)
 };
 
-// Builds a walkable: the adapters use it, and so can anyone with polygons
-// of their own. Corners and portals are given in world coordinates.
 namespace walkable_detail {
 // A number for each walkable finished, never 0 (a walkable not built has
 // 0): what a scratch that derived something from a walkable checks it
@@ -200,6 +198,8 @@ inline std::uint64_t next_serial() noexcept {
 }
 }  // namespace walkable_detail
 
+// Builds a walkable: the adapters use it, and so can anyone with polygons
+// of their own. Corners and portals are given in world coordinates.
 class walkable_builder {
 public:
     explicit walkable_builder(id_scheme ids, axis up) : ids_(ids), up_(up) {}
@@ -318,21 +318,6 @@ public:
         return no_polygon;
     }
 
-    // Bytes held by the arrays of this view.
-    // This walkable's number (walkable_detail::next_serial), 0 for one not
-    // built: a scratch that derives data from the walkable (shortest_path_
-    // scratch's turning points) keeps it and knows when it must derive again.
-    std::uint64_t serial() const noexcept { return serial_; }
-
-    std::size_t memory_bytes() const noexcept {
-        std::size_t names = group_names_.capacity() * sizeof(std::string);
-        for (const std::string& n : group_names_) names += n.capacity();
-        return vertices_.capacity() * sizeof(vec3) + polygons_.capacity() * sizeof(polygon_entry) +
-               links_.capacity() * sizeof(link) + names;
-    }
-
-private:
-    friend class walkable_builder;
     // Polygons of more corners than this leave the on_source / on_target
     // bits of their links unset: the funnel then tests those portal ends
     // itself (path.hpp, onto), with the same answer. Each test walks every
@@ -341,7 +326,15 @@ private:
     // with 70,000 links took 4 billion steps); at query time a corridor
     // passes a polygon once.
     static constexpr std::size_t max_tested_corners = 256;
-    // The plan mean of a polygon's corners (the funnel's side test).
+
+    // This walkable's number (walkable_detail::next_serial), 0 for one not
+    // built: a scratch that derives data from the walkable (shortest_path_
+    // scratch's turning points) keeps it and knows when it must derive again.
+    std::uint64_t serial() const noexcept { return serial_; }
+
+    // The plan mean of a polygon's corners (z 0): the point the portals'
+    // sides are judged from (the funnel's a_right, walkable_turns.hpp's
+    // askew links).
     vec3 plan_mean(polygon_index p) const noexcept {
         const auto corners = plan_corners(p);
         vec3 mean{};
@@ -352,6 +345,17 @@ private:
         const float n = corners.empty() ? 1.0f : static_cast<float>(corners.size());
         return {mean.x / n, mean.y / n, 0};
     }
+
+    // Bytes held by the arrays of this view.
+    std::size_t memory_bytes() const noexcept {
+        std::size_t names = group_names_.capacity() * sizeof(std::string);
+        for (const std::string& n : group_names_) names += n.capacity();
+        return vertices_.capacity() * sizeof(vec3) + polygons_.capacity() * sizeof(polygon_entry) +
+               links_.capacity() * sizeof(link) + names;
+    }
+
+private:
+    friend class walkable_builder;
     // The portal_shape bits of a link from polygon `from`, whose plan_mean
     // is `mean`.
     std::uint8_t shape_of(polygon_index from, const link& l, vec3 mean) const noexcept {

@@ -16,9 +16,9 @@
 // corner angle there (pi on an edge).
 //
 // Anything unsure keeps the end a turning point, which costs a search
-// time, never a path: a polygon of more than most_corners corners, a
-// link into a polygon with no end at the point, three ways out of one
-// polygon, and every end near an askew link (below). Plan points compare
+// time, never a path: a polygon of more than walkable::max_tested_corners
+// corners, a link into a polygon with no end at the point, three ways out
+// of one polygon, and every end near an askew link (below). Plan points compare
 // exactly: ends that differ by rounding stay apart, and so stay turning
 // points.
 #pragma once
@@ -43,12 +43,10 @@ inline constexpr std::uint8_t b_turns = 2;  // ... at its portal_b
 }  // namespace turning_bits
 
 struct turning_ends {
-    // Polygons of more corners are not searched for a corner angle (the
-    // bound the walkable's own portal tests keep: linear work).
-    static constexpr std::size_t most_corners = 256;
     // One end of a segment portal.
     struct end {
         float x, y;  // the plan point
+        std::uint64_t point;  // point_key(x, y): what sorts and groups the ends
         polygon_index polygon;
         float dx, dy;        // the way the portal runs from it
         std::uint32_t link;  // the walkable's link number (link_offset)
@@ -105,17 +103,9 @@ struct turning_ends {
     // a polygon it enters, stays a turning point (the search restarts there).
     void find_askew() {
         const std::size_t n = w.polygon_count();
+        // Once per polygon: a link's target is read once per link into it.
         std::vector<vec3> means(n);
-        for (std::size_t p = 0; p < n; ++p) {
-            const auto corners = w.plan_corners(static_cast<polygon_index>(p));
-            double x = 0, y = 0;
-            for (const vec3& c : corners) {
-                x += c.x;
-                y += c.y;
-            }
-            const double count = corners.empty() ? 1.0 : static_cast<double>(corners.size());
-            means[p] = {static_cast<float>(x / count), static_cast<float>(y / count), 0};
-        }
+        for (std::size_t p = 0; p < n; ++p) means[p] = w.plan_mean(static_cast<polygon_index>(p));
         askew.assign(w.link_count(), 0);
         entered_askew.assign(n, 0);
         constexpr std::uint8_t on_both = portal_shape::on_source | portal_shape::on_target;
@@ -152,26 +142,15 @@ struct turning_ends {
                 const float dx = l.portal_b.x - l.portal_a.x, dy = l.portal_b.y - l.portal_a.y;
                 if (!(dx * dx + dy * dy > 1e-8f)) continue;  // a point portal: a turning point of its own
                 const auto from = static_cast<polygon_index>(p);
-                ends.push_back({l.portal_a.x, l.portal_a.y, from, dx, dy, k, turning_bits::a_turns});
-                ends.push_back({l.portal_b.x, l.portal_b.y, from, -dx, -dy, k, turning_bits::b_turns});
+                ends.push_back({l.portal_a.x, l.portal_a.y, point_key(l.portal_a.x, l.portal_a.y), from, dx, dy, k,
+                                turning_bits::a_turns});
+                ends.push_back({l.portal_b.x, l.portal_b.y, point_key(l.portal_b.x, l.portal_b.y), from, -dx, -dy, k,
+                                turning_bits::b_turns});
             }
         }
-        // Sorted through 16-byte keys (point, then polygon and place):
-        // integer compares, half the bytes moved.
-        struct sort_key {
-            std::uint64_t point;
-            std::uint64_t polygon_and_index;
-        };
-        std::vector<sort_key> keys(ends.size());
-        for (std::size_t i = 0; i < ends.size(); ++i) {
-            keys[i] = {point_key(ends[i].x, ends[i].y), (std::uint64_t{ends[i].polygon} << 32) | i};
-        }
-        std::sort(keys.begin(), keys.end(), [](const sort_key& a, const sort_key& b) {
-            return a.point < b.point || (a.point == b.point && a.polygon_and_index < b.polygon_and_index);
+        std::sort(ends.begin(), ends.end(), [](const end& a, const end& b) {
+            return a.point < b.point || (a.point == b.point && a.polygon < b.polygon);
         });
-        std::vector<end> sorted(ends.size());
-        for (std::size_t i = 0; i < keys.size(); ++i) sorted[i] = ends[keys[i].polygon_and_index & 0xFFFFFFFFu];
-        ends.swap(sorted);
     }
 
     // The member of the polygon whose ends start at `first`; `last` moves
@@ -181,8 +160,7 @@ struct turning_ends {
         const end& a = ends[first];
         bool two_ways = false;
         double bx = 0, by = 0;
-        for (last = first; last < ends.size() && ends[last].x == a.x && ends[last].y == a.y && ends[last].polygon == a.polygon;
-             ++last) {
+        for (last = first; last < ends.size() && ends[last].point == a.point && ends[last].polygon == a.polygon; ++last) {
             const end& b = ends[last];
             if (same_way(a.dx, a.dy, b.dx, b.dy)) continue;
             if (two_ways && !same_way(bx, by, b.dx, b.dy)) m.sure = false;  // a third way
@@ -199,7 +177,7 @@ struct turning_ends {
         }
         // One portal side: the polygon's own angle at the point.
         const auto corners = w.plan_corners(a.polygon);
-        m.sure = m.sure && corners.size() <= most_corners;
+        m.sure = m.sure && corners.size() <= walkable::max_tested_corners;  // linear work, as the walkable's own tests
         m.angle = std::numbers::pi;
         for (std::size_t i = 0; m.sure && i < corners.size(); ++i) {
             if (corners[i].x != a.x || corners[i].y != a.y) continue;
@@ -270,7 +248,7 @@ struct turning_ends {
         for (std::size_t first = 0; first < ends.size();) {
             std::size_t last = first;
             members.clear();
-            while (last < ends.size() && ends[last].x == ends[first].x && ends[last].y == ends[first].y) {
+            while (last < ends.size() && ends[last].point == ends[first].point) {
                 member m = member_at(last, last);
                 m.fan = static_cast<std::uint32_t>(members.size());
                 members.push_back(m);
