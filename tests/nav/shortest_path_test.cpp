@@ -27,6 +27,7 @@
 namespace nav_shortest_path_test {
 
 using navspan_nav_test::square;
+using navspan_nav_test::walled_grid;
 
 namespace shortest_path_test {
 
@@ -356,38 +357,6 @@ TEST_CASE("shortest path: allocates nothing once the scratch exists") {
         CHECK(scope.count() == 0);
     }
     CHECK(found > asked / 2);
-}
-
-// A side x side grid of 100-unit squares with a wall between columns
-// side/2 - 1 and side/2, open at the far row only.
-navspan::nav::walkable walled_grid(std::uint32_t side, bool island) {
-    namespace nav = navspan::nav;
-    nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
-    for (std::uint32_t y = 0; y < side; ++y) {
-        for (std::uint32_t x = 0; x < side; ++x) {
-            b.add_polygon({y * side + x, 0}, square(100.0f * static_cast<float>(x), 100.0f * static_cast<float>(y), 0));
-        }
-    }
-    if (island) {
-        const auto island_square = square(100000, 100000, 0);
-        b.add_polygon({side * side, 0}, island_square);
-    }
-    for (std::uint32_t y = 0; y < side; ++y) {
-        for (std::uint32_t x = 0; x < side; ++x) {
-            const std::uint32_t p = y * side + x;
-            const float x0 = 100.0f * static_cast<float>(x), y0 = 100.0f * static_cast<float>(y);
-            const bool wall = x + 1 == side / 2 && y + 1 < side;
-            if (x + 1 < side && !wall) {
-                b.add_link(p, p + 1, nav::link_kind::walk, {x0 + 100, y0, 0}, {x0 + 100, y0 + 100, 0});
-                b.add_link(p + 1, p, nav::link_kind::walk, {x0 + 100, y0 + 100, 0}, {x0 + 100, y0, 0});
-            }
-            if (y + 1 < side) {
-                b.add_link(p, p + side, nav::link_kind::walk, {x0 + 100, y0 + 100, 0}, {x0, y0 + 100, 0});
-                b.add_link(p + side, p, nav::link_kind::walk, {x0, y0 + 100, 0}, {x0 + 100, y0 + 100, 0});
-            }
-        }
-    }
-    return b.finish();
 }
 
 TEST_CASE("shortest path: turns only at corners with a wall beside them (a walled grid)") {

@@ -22,6 +22,11 @@ struct nearest_goal_result {
     float cost = 0;
     std::span<const polygon_index> corridor;
     std::size_t expanded = 0;
+    // World points from the start to the goal, each turn between: the
+    // search under find_shortest_path's model (shortest_field.hpp) finds
+    // them; the search over the graph leaves them empty (straight_path
+    // pulls them over its corridor).
+    std::span<const vec3> waypoints;
 };
 
 template <class Cost>

@@ -102,6 +102,7 @@ public:
         if (reached_.size() < w.polygon_count()) {
             reached_.resize(w.polygon_count());
             queue_.resize(w.polygon_count());
+            marks_.resize(w.polygon_count());
         }
         // Where a path may turn: derived once per walkable (O(links log
         // links)), again only for another walkable.
@@ -114,18 +115,20 @@ public:
     void preallocate() { resize_nodes(cap_); }
     bool fits(const walkable& w) const noexcept {
         return roots_.size() >= 4 * w.link_count() + 1024 && nodes_.size() >= 4096 && reached_.size() >= w.polygon_count() &&
-               turns_of_ == w.serial() && turns_.size() == w.link_count();
+               marks_.size() >= w.polygon_count() && turns_of_ == w.serial() && turns_.size() == w.link_count();
     }
     // The most nodes one search may make.
     std::size_t node_capacity() const noexcept { return cap_; }
     std::size_t memory_bytes() const noexcept {
         return nodes_.capacity() * sizeof(node) + heap_.capacity() * sizeof(entry) + roots_.capacity() * sizeof(root_mark) +
                corridor_.capacity() * sizeof(polygon_index) + waypoints_.capacity() * sizeof(vec3) +
-               (reached_.capacity() + queue_.capacity()) * sizeof(std::uint32_t) + turns_.capacity();
+               (reached_.capacity() + queue_.capacity()) * sizeof(std::uint32_t) + marks_.capacity() * sizeof(polygon_mark) +
+               turns_.capacity();
     }
 
 private:
     friend struct shortest_path_run;
+    friend struct shortest_spread;
     struct node {
         vec3 root;             // plan frame
         float g;               // length from the start to the root
@@ -146,7 +149,6 @@ private:
         vec3 at;
         float g;
         std::uint32_t stamp;
-        std::uint32_t by;  // the expansion that set it
     };
     // Nodes, heap and the output's room together (a chain of nodes is at
     // most every node, plus the start and the goal).
@@ -172,6 +174,16 @@ private:
     // goal it cannot reach is no_path, not limit_exceeded.
     std::vector<std::uint32_t> reached_;
     std::vector<polygon_index> queue_;
+    // Per polygon, for the searches with no one goal (shortest_field.hpp):
+    // the least cost of entering it found so far (reach), or the goal it
+    // holds (find_nearest_goal). Current when its stamp is the search's.
+    struct polygon_mark {
+        vec3 goal_point;  // plan frame
+        float cost;
+        std::uint32_t stamp;
+        std::uint32_t goal;  // index into the goals given, or none
+    };
+    std::vector<polygon_mark> marks_;
     // Per link, which of its portal's ends are corners (turning_bits), for
     // the walkable numbered turns_of_ (walkable::serial).
     std::vector<std::uint8_t> turns_;
@@ -255,6 +267,12 @@ struct shortest_path_run {
     std::uint32_t stamp = 0;
     bool full = false;
     const link* base = nullptr;
+    // With no one goal (shortest_field.hpp: reach, distance fields, the
+    // nearest of many goals) a node's key bounds what is left by the
+    // length to its interval alone, and nodes keyed above `limit` are
+    // not made.
+    bool spread = false;
+    float limit = shortest_detail::unset;
 
     const link& link_of(std::uint32_t k) const noexcept { return base[k]; }
     // Whether a path may turn at link k's portal end t (0: portal_a, 1: portal_b).
@@ -265,6 +283,7 @@ struct shortest_path_run {
     void begin() noexcept {
         if (++s.generation_ == 0) {
             for (auto& m : s.roots_) m.stamp = 0;
+            for (auto& m : s.marks_) m.stamp = 0;
             std::fill(s.reached_.begin(), s.reached_.end(), 0u);
             s.generation_ = 1;
         }
@@ -288,8 +307,12 @@ struct shortest_path_run {
         using namespace shortest_detail;
         if (n.root_id == goal_root) return n.g;
         const link& l = link_of(n.link);
-        const double h = through(flat(n.root), flat(at(l, n.lo)), flat(at(l, n.hi)), flat(gp));
-        return n.g + static_cast<float>(h);
+        const plan2 r = flat(n.root), p = flat(at(l, n.lo)), q = flat(at(l, n.hi));
+        if (spread) {
+            const double t = geometry_detail::segment_fraction(r, p, q);
+            return n.g + static_cast<float>(plan_length(r, {p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)}));
+        }
+        return n.g + static_cast<float>(through(r, p, q, flat(gp)));
     }
 
     // The slot of turning point p in the root table (nullptr: the table is
@@ -305,7 +328,7 @@ struct shortest_path_run {
         for (std::size_t i = h & mask, probes = 0; probes < 64; i = (i + 1) & mask, ++probes) {
             auto& m = s.roots_[i];
             if (m.stamp != stamp) {
-                m = {p, shortest_detail::unset, stamp, shortest_detail::none};
+                m = {p, shortest_detail::unset, stamp};
                 return &m;
             }
             if (m.at.x == p.x && m.at.y == p.y && m.at.z == p.z) return &m;
@@ -313,19 +336,25 @@ struct shortest_path_run {
         return nullptr;
     }
 
+    // Whether a length g to a turning point is longer than the best there
+    // (by more than float noise). Only longer ways are dropped: a way of
+    // the same length arriving from another side turns round the point
+    // into polygons the first way's nodes do not enter (it is not the
+    // first way's continuation), so it stays.
+    static bool longer(float g, float best) noexcept { return g > best + 1e-5f * best + 1e-4f; }
+
     // A new node (dropped when it turns at a point reached shorter by
-    // another expansion, or when the scratch is full).
+    // another way, or when the scratch is full).
     // May grow the scratch (an allocation): not noexcept, so a failed one
     // reaches the caller as every allocation of the library does.
     void push(const node& n, std::uint32_t by) {
+        const float key = key_of(n);
+        if (key > limit) return;
         const bool turned = by == shortest_detail::none || s.nodes_[by].root_id != n.root_id;
         if (turned && n.root_id < shortest_detail::goal_root) {
             if (auto* m = mark_of(n.root)) {
-                if (m->by != by && !(n.g < m->g)) return;
-                if (n.g < m->g) {
-                    m->g = n.g;
-                    m->by = by;
-                }
+                if (longer(n.g, m->g)) return;
+                m->g = std::min(m->g, n.g);
             }
         }
         if (count >= s.nodes_.size() && !s.grow()) {
@@ -333,7 +362,7 @@ struct shortest_path_run {
             return;
         }
         s.nodes_[count] = n;
-        heap_detail::sift_up(s.heap_.data(), size++, shortest_path_scratch::entry{key_of(n), count}, by_key(), placed());
+        heap_detail::sift_up(s.heap_.data(), size++, shortest_path_scratch::entry{key, count}, by_key(), placed());
         ++count;
     }
 
@@ -341,7 +370,7 @@ struct shortest_path_run {
     bool stale(const node& n) noexcept {
         if (n.root_id >= shortest_detail::goal_root) return false;
         const auto* m = mark_of(n.root);
-        return m != nullptr && m->g < n.g;
+        return m != nullptr && longer(n.g, m->g);
     }
 
     // Whether a node of the same root as `at_node` already passed polygon
@@ -359,8 +388,15 @@ struct shortest_path_run {
         return false;
     }
 
+    // The goal find_nearest_goal placed in polygon p, or nullptr.
+    const shortest_path_scratch::polygon_mark* goal_mark(polygon_index p) const noexcept {
+        const auto& m = s.marks_[p];
+        return m.stamp == stamp && m.goal != shortest_detail::none ? &m : nullptr;
+    }
+
+    void push_first_nodes(polygon_index start, vec3 sp);
     void expand(std::uint32_t at_node);
-    void goal_nodes(const node& n, std::uint32_t by);
+    void goal_nodes(const node& n, std::uint32_t by, vec3 target);
     shortest_path_result search(polygon_index start, vec3 start_point, polygon_index goal_polygon, vec3 goal_point);
     bool reachable(polygon_index start) noexcept;
     shortest_path_result finish(std::uint32_t goal_node, polygon_index start, vec3 sp, shortest_path_result r) noexcept;
@@ -410,17 +446,18 @@ inline void seen(const view& v, plan2 c, plan2 d, double& lo, double& hi) noexce
 
 }  // namespace shortest_detail
 
-inline void shortest_path_run::goal_nodes(const node& n, std::uint32_t by) {
+// The goal nodes of `target` (plan frame), a point of the polygon n enters.
+inline void shortest_path_run::goal_nodes(const node& n, std::uint32_t by, vec3 target) {
     using namespace shortest_detail;
     const link& l = link_of(n.link);
     const view v = view_of(n.root, at(l, n.lo), at(l, n.hi));
     double lo = 0, hi = 1;
-    seen(v, flat(gp), flat(gp), lo, hi);
+    seen(v, flat(target), flat(target), lo, hi);
     node gn = n;
     gn.root_id = goal_root;
     gn.parent = by;
     if (lo <= hi) {
-        gn.g = n.g + path_detail::plan_distance3(n.root, gp);
+        gn.g = n.g + path_detail::plan_distance3(n.root, target);
         push(gn, by);
         return;
     }
@@ -431,7 +468,7 @@ inline void shortest_path_run::goal_nodes(const node& n, std::uint32_t by) {
         if (t < n.lo || t > n.hi || !turns_at(n.link, t)) continue;
         const vec3 corner = at(l, t);
         gn.root = corner;
-        gn.g = n.g + path_detail::plan_distance3(n.root, corner) + path_detail::plan_distance3(corner, gp);
+        gn.g = n.g + path_detail::plan_distance3(n.root, corner) + path_detail::plan_distance3(corner, target);
         push(gn, by);
     }
 }
@@ -442,8 +479,13 @@ inline void shortest_path_run::expand(std::uint32_t at_node) {
     const link& l = link_of(n.link);
     const polygon_index q = l.target;
     if (q == goal) {
-        goal_nodes(n, at_node);
+        goal_nodes(n, at_node, gp);
         return;
+    }
+    // One of many goals: its point is offered, and the search goes on
+    // through its polygon (another goal beyond may be nearer).
+    if (spread) {
+        if (const auto* m = goal_mark(q)) goal_nodes(n, at_node, m->goal_point);
     }
     const vec3 pa = at(l, n.lo), pb = at(l, n.hi);
     const view v = view_of(n.root, pa, pb);
@@ -458,6 +500,16 @@ inline void shortest_path_run::expand(std::uint32_t at_node) {
     };
     turn turns[2];
     std::uint32_t turn_count = 0;
+    // Whether the root lies on the side of the portal's line that the
+    // polygon left lies on (portal_shape::a_right says which). Then a
+    // piece out of sight lies beyond one end of the interval and turns
+    // there only. A root across the line (a point portal beside the
+    // polygon it leads to: a drop off a ledge that lands past the next
+    // portal) sees its cone open away from the polygon entered, and what
+    // lies beyond one end from the root may be reached round the other:
+    // both ends turn.
+    const bool ahead =
+        v.cone && (l.shape & portal_shape::no_side) == 0 && (v.orient > 0) == ((l.shape & portal_shape::a_right) != 0);
     if (!v.all) {
         for (std::uint32_t i = 0; i < 2; ++i) {
             const float t = i == 0 ? 0.0f : 1.0f;
@@ -514,8 +566,8 @@ inline void shortest_path_run::expand(std::uint32_t at_node) {
             const double mid = 0.5 * (piece_lo[pi] + piece_hi[pi]);
             const plan2 x{c.x + mid * (d.x - c.x), c.y + mid * (d.y - c.y)};
             const double sign = v.orient > 0 ? 1.0 : -1.0;
-            const bool past_p = !v.cone || sign * geometry_detail::cross(v.r, v.p, x) < 0;
-            const bool past_q = !v.cone || sign * geometry_detail::cross(v.r, x, v.q) < 0;
+            const bool past_p = !ahead || sign * geometry_detail::cross(v.r, v.p, x) < 0;
+            const bool past_q = !ahead || sign * geometry_detail::cross(v.r, x, v.q) < 0;
             for (std::uint32_t ti = 0; ti < turn_count; ++ti) {
                 const turn& t = turns[ti];
                 // A portal end turns toward its own side only.
@@ -565,6 +617,25 @@ inline shortest_path_result shortest_path_run::finish(std::uint32_t goal_node, p
     return r;
 }
 
+// A node for each link out of the start polygon, seen whole from the start
+// point sp (plan frame); a point portal is a turning point of its own.
+inline void shortest_path_run::push_first_nodes(polygon_index start, vec3 sp) {
+    using namespace shortest_detail;
+    const std::uint32_t first = w.link_offset(start);
+    const auto out = w.links(start);
+    for (std::uint32_t j = 0; j < out.size(); ++j) {
+        const link& o = out[j];
+        shortest_path_scratch::node first_node{sp, 0.0f, 0.0f, 1.0f, first + j, start_root, none, start};
+        if (path_detail::same_plan_point(o.portal_a, o.portal_b)) {
+            first_node.hi = 0.0f;
+            first_node.root = o.portal_a;
+            first_node.root_id = 3 * (first + j);
+            first_node.g = path_detail::plan_distance3(sp, o.portal_a);
+        }
+        push(first_node, none);
+    }
+}
+
 // The search itself (find_shortest_path checked its input).
 inline shortest_path_result shortest_path_run::search(polygon_index start, vec3 start_point, polygon_index goal_polygon,
                                                       vec3 goal_point) {
@@ -584,19 +655,7 @@ inline shortest_path_result shortest_path_run::search(polygon_index start, vec3 
         r.corridor = {s.corridor_.data(), 1};
         return r;
     }
-    const std::uint32_t first = w.link_offset(start);
-    const auto out = w.links(start);
-    for (std::uint32_t j = 0; j < out.size(); ++j) {
-        const link& o = out[j];
-        shortest_path_scratch::node first_node{sp, 0.0f, 0.0f, 1.0f, first + j, start_root, none, start};
-        if (path_detail::same_plan_point(o.portal_a, o.portal_b)) {
-            first_node.hi = 0.0f;
-            first_node.root = o.portal_a;
-            first_node.root_id = 3 * (first + j);
-            first_node.g = path_detail::plan_distance3(sp, o.portal_a);
-        }
-        push(first_node, none);
-    }
+    push_first_nodes(start, sp);
     while (size > 0) {
         const std::uint32_t top = heap_detail::pop(s.heap_.data(), size, by_key(), placed()).node;
         const shortest_path_scratch::node& at_node = s.nodes_[top];
@@ -615,7 +674,8 @@ inline shortest_path_result shortest_path_run::search(polygon_index start, vec3 
     return r;
 }
 
-// Whether any chain of links leads from `start` to the goal polygon: a
+// Whether any chain of links leads from `start` to the goal polygon (or to
+// a polygon holding one of find_nearest_goal's goals): a
 // breadth-first walk over the polygons (each entered once), in the
 // scratch's own arrays.
 inline bool shortest_path_run::reachable(polygon_index start) noexcept {
@@ -626,7 +686,7 @@ inline bool shortest_path_run::reachable(polygon_index start) noexcept {
     queue[tail++] = start;
     while (head < tail) {
         const polygon_index p = queue[head++];
-        if (p == goal) return true;
+        if (p == goal || goal_mark(p) != nullptr) return true;
         for (const link& l : w.links(p)) {
             if (reached[l.target] == stamp) continue;
             reached[l.target] = stamp;
