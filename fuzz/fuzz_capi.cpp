@@ -165,6 +165,19 @@ void query(navspan_mesh* mesh, draw& d, std::uint64_t& h) {
                                         &points[0], 1 + d.next() % 2, corridor.data(),
                                         d.next() % (corridor.size() + 1), &nearest));
         h += nearest.corridor_count + nearest.expanded;
+        // The same three by model, one drawn (3 is none: refused).
+        const int model = static_cast<int>(d.next() % 4);
+        check(navspan_distance_model(mesh, scratch, req.start, req.start_point, req.goal, req.goal_point,
+                                     static_cast<navspan_path_model>(model), &cost));
+        check(navspan_reach_model(mesh, scratch, req.start, req.start_point, d.in(-1, 2000),
+                                  static_cast<navspan_field_model>(model), reached.data(),
+                                  d.next() % (reached.size() + 1), &within));
+        check(navspan_distance_field_model(mesh, scratch, starts, nullptr, 2, d.in(0, 2000),
+                                           static_cast<navspan_field_model>(model), field.data(), n, &within));
+        check(navspan_find_nearest_goal_model(mesh, scratch, req.start, req.start_point, starts, nullptr, 2,
+                                              static_cast<navspan_path_model>(model), corridor.data(), corridor.size(),
+                                              &nearest));
+        h += within + nearest.expanded;
     }
     navspan_scratch_destroy(scratch);
 }

@@ -82,6 +82,26 @@ std::uint64_t query(const nav::walkable& w, draw& d) {
         }
         h += r.reached;
     }
+    // The same searches under find_shortest_path's model: bounded by the
+    // scratch's nodes; the same invariants of the field.
+    nav::shortest_path_scratch shortest(w);
+    for (int i = 0; i < 2; ++i) {
+        const nav::polygon_index a = d.next() % n, g = d.next() % n;
+        const navspan::vec3 pa = end_at(a), pg = end_at(g);
+        h += nav::reach(w, a, pa, d.in(0, 2000), reached, shortest).count;
+        const nav::goal_point goals[] = {{g, pg}, {a, pa}};
+        const auto nearest = nav::find_nearest_goal(w, a, pa, goals, shortest);
+        h += nearest.goal + nearest.waypoints.size();
+        const float bound = d.in(0, 2000);
+        const auto r = nav::distance_field(w, goals, bound, field, shortest);
+        if (r.status == nav::search_status::found) {
+            if (field[a] != 0 || field[g] != 0) std::abort();
+            for (float c : field) {
+                if (!(c >= 0 && (c <= bound || c == std::numeric_limits<float>::infinity()))) std::abort();
+            }
+        }
+        h += r.reached + static_cast<std::uint64_t>(nav::geodesic_distance(w, a, pa, g, pg, shortest) > 0);
+    }
     return h;
 }
 

@@ -53,7 +53,7 @@ struct command_options {
     const char* cost = nullptr;      // reach: --cost C
     bool json = false;
     bool exact = false;              // path: --exact
-    bool shortest = false;           // path, distance: --shortest
+    bool shortest = false;           // path, distance, reach: --shortest
     bool summary = false;            // validate: -q, --summary
     bool split = false;              // svg, obj: --split
     bool allow_invalid = false;      // pack, edit

@@ -56,6 +56,9 @@ _ID_SCHEMES = {0: "area", 1: "node", 2: "face", 3: "triangle"}
 _SPACE_KINDS = {0: "file", 1: "world", 2: "cell", 3: "object", 4: "navmesh", 5: "hull"}
 _SEVERITIES = {0: "info", 1: "warning", 2: "error"}
 _FIELD_POLYGON = 1  # navspan_field_polygon (navspan.h): find_path's model of a distance field
+_FIELD_SHORTEST = 2  # navspan_field_shortest: find_shortest_path's model of a field or a reach
+_PATH_EXACT = 1  # navspan_path_exact (navspan.h)
+_PATH_SHORTEST = 2  # navspan_path_shortest: the any-angle shortest path
 
 
 def library_version() -> str:
@@ -613,7 +616,8 @@ class Mesh:
             return value, None
         return _lib.NO_POLYGON, _point(value)
 
-    def distances_from(self, starts: Any, max_cost: float = math.inf, exact: bool = True) -> array.array:
+    def distances_from(self, starts: Any, max_cost: float = math.inf, exact: bool = True,
+                       shortest: bool = False) -> array.array:
         """The cost of entering every polygon from the nearest of `starts`
         (polygon indices, at their centres: a list, range, array('I') or
         NumPy integer array; or points: a sequence of x, y, z, or a
@@ -631,7 +635,13 @@ class Mesh:
         cheapest arrival and left from there. It is 5 to 7 times
         faster (no search graph is built for it) and never below the
         exact costs: equal on most polygons, a few percent above on the
-        ones whose cheapest way in does not suit the way on."""
+        ones whose cheapest way in does not suit the way on.
+
+        shortest=True (whatever `exact` says): find_shortest_path's model,
+        the length of the any-angle shortest path to the nearest point of
+        each polygon, never above the exact costs (no search graph built).
+        Over a whole map of many small polygons the search can run out of
+        its nodes: NavspanError limit_exceeded (a finite max_cost helps)."""
         if isinstance(starts, numbers.Integral):
             starts = [starts]
         indices = _polygon_indices(starts)
@@ -644,7 +654,10 @@ class Mesh:
         costs = array.array("f", bytes(4 * self.polygon_count))
         cbuf = (ctypes.c_float * max(1, self.polygon_count)).from_buffer(costs) if self.polygon_count else None
         with self._lock:
-            if exact:
+            if shortest:
+                _check(_L.navspan_distance_field_model(self._h, self._scratch, polygons, address, n, max_cost,
+                                                       _FIELD_SHORTEST, cbuf, self.polygon_count, None))
+            elif exact:
                 _check(_L.navspan_distance_field(self._h, self._scratch, polygons, address, n, max_cost, cbuf,
                                                  self.polygon_count, None))
             else:
@@ -653,16 +666,24 @@ class Mesh:
         del keep
         return costs
 
-    def reach(self, start: Union[int, PointLike], max_cost: float = math.inf) -> List[Tuple[int, float]]:
+    def reach(self, start: Union[int, PointLike], max_cost: float = math.inf,
+              shortest: bool = False) -> List[Tuple[int, float]]:
         """Every polygon entered at a cost of at most max_cost from the
         start (a polygon index, at its centre, or a point), as (polygon,
-        cost) pairs: the start first, then in increasing cost."""
+        cost) pairs: the start first, then in increasing cost. The exact
+        model (distance's): the cost to the midpoint of the portal a
+        polygon is entered through.
+
+        shortest=True: find_shortest_path's model, the length of the
+        any-angle shortest path to the nearest point of each polygon (as
+        distances_from(start, max_cost, shortest=True))."""
         polygon, point = self._endpoint(start)
         out = (_lib.Reached * max(1, self.polygon_count))()
         count = ctypes.c_size_t()
+        model = _FIELD_SHORTEST if shortest else 0
         with self._lock:
-            _check(_L.navspan_reach(self._h, self._scratch, polygon, point, max_cost, out, self.polygon_count,
-                                    ctypes.byref(count)))
+            _check(_L.navspan_reach_model(self._h, self._scratch, polygon, point, max_cost, model, out,
+                                          self.polygon_count, ctypes.byref(count)))
         return [(out[i].polygon, out[i].cost) for i in range(count.value)]
 
     def distance(self, a: Union[int, PointLike], b: Union[int, PointLike], shortest: bool = False) -> float:
@@ -673,25 +694,29 @@ class Mesh:
         shortest=True: the length of the any-angle shortest path instead
         (find_path(a, b, shortest=True).cost, as navspan distance --shortest):
         free to cross each portal anywhere, never longer."""
-        if shortest:
-            found = self.find_path(a, b, shortest=True)
-            return math.inf if found is None else found.cost
         start, start_point = self._endpoint(a)
         goal, goal_point = self._endpoint(b)
         cost = ctypes.c_float()
+        model = _PATH_SHORTEST if shortest else _PATH_EXACT
         with self._lock:
-            r = _L.navspan_distance(self._h, self._scratch, start, start_point, goal, goal_point, ctypes.byref(cost))
+            r = _L.navspan_distance_model(self._h, self._scratch, start, start_point, goal, goal_point, model,
+                                          ctypes.byref(cost))
         if r == 36:
             return math.inf
         _check(r)
         return cost.value
 
-    def nearest_goal(self, start: Union[int, PointLike], goals: Any) -> Optional[NearestGoal]:
+    def nearest_goal(self, start: Union[int, PointLike], goals: Any,
+                     shortest: bool = False) -> Optional[NearestGoal]:
         """The nearest of many goals (polygon indices, at their centres, or
         points, as distances_from takes its starts) from the start: which
         goal (its position in `goals`), its polygon, the cost of the
         cheapest path to it (distance's model) and that path's polygons.
-        One search, however many goals; None when no goal can be reached."""
+        One search, however many goals; None when no goal can be reached.
+
+        shortest=True: the nearest by the any-angle shortest path
+        (distance(..., shortest=True)); `expanded` then counts search
+        nodes. find_path(start, goal, shortest=True) gives its waypoints."""
         polygon, point = self._endpoint(start)
         if isinstance(goals, numbers.Integral):
             goals = [goals]
@@ -705,8 +730,9 @@ class Mesh:
         corridor = (ctypes.c_uint32 * max(1, self.polygon_count))()
         out = _lib.NearestGoal(size=ctypes.sizeof(_lib.NearestGoal))
         with self._lock:
-            r = _L.navspan_find_nearest_goal(self._h, self._scratch, polygon, point, polygons, address, n, corridor,
-                                             self.polygon_count, ctypes.byref(out))
+            r = _L.navspan_find_nearest_goal_model(self._h, self._scratch, polygon, point, polygons, address, n,
+                                                   _PATH_SHORTEST if shortest else _PATH_EXACT, corridor,
+                                                   self.polygon_count, ctypes.byref(out))
         del keep
         if r == 36:  # no_path
             return None

@@ -236,6 +236,7 @@ def test_distances_reach_distance_and_exact_paths(name):
                 assert shortest.cost >= math.dist(*ends) * 0.9999 - 0.01
             with pytest.raises(ValueError):
                 mesh.find_path(first, last, shortest=True, exact=True)
+            check_shortest_models(mesh, first, last, field)
         assert mesh.distance(first, first) == 0
         for bad in (lambda: mesh.distances_from([]), lambda: mesh.distances_from([mesh.polygon_count]),
                     lambda: mesh.distances_from([first], max_cost=math.nan), lambda: mesh.reach(mesh.polygon_count),
@@ -245,6 +246,33 @@ def test_distances_reach_distance_and_exact_paths(name):
                 bad()
             assert e.value.name == "invalid_argument"
 
+
+
+def check_shortest_models(mesh, first, last, exact_field):
+    """distances_from, reach, distance and nearest_goal with shortest=True
+    (find_shortest_path's model): never above the exact model, the field
+    and reach alike, the distance find_path(shortest=True)'s cost, and the
+    nearest goal the nearer of two by that distance. On a large map the
+    search may run out of its nodes (limit_exceeded)."""
+    try:
+        field = mesh.distances_from([first], shortest=True)
+        reached = mesh.reach(first, shortest=True)
+        d = mesh.distance(first, last, shortest=True)
+        near = mesh.nearest_goal(first, [last, first], shortest=True)
+    except navspan.NavspanError as e:
+        assert e.name == "limit_exceeded"
+        return
+    assert field[first] == 0
+    assert all(s <= e * 1.0001 + 0.01 for s, e in zip(field, exact_field))
+    assert reached[0] == (first, 0.0)
+    assert {p: c for p, c in reached[1:]} == {p: c for p, c in enumerate(field) if c != math.inf and p != first}
+    assert d == mesh.find_path(first, last, shortest=True).cost
+    assert field[last] <= d * 1.0001 + 0.01
+    # the start's own polygon is the nearer goal, at the length to its centre (0)
+    assert near.goal == 1 and near.polygon == first and near.cost == 0
+    alone = mesh.nearest_goal(first, [last], shortest=True)
+    assert alone.polygon == last and math.isclose(alone.cost, d, rel_tol=1e-4, abs_tol=1e-3)
+    assert alone.polygons[0] == first and alone.polygons[-1] == last
 
 
 @pytest.mark.parametrize("name", ["pnxenopoulos__awpy__de_dust2.nav", "jiimjaam__tf-navmesh__ctf_sawmill.nav"])

@@ -1,5 +1,5 @@
 """The graph queries of the package equal the navspan command's answers:
-`navspan distance`, `navspan reach` and `navspan path --exact`, between the
+`navspan distance`, `navspan reach` (and their --shortest) and `navspan path --exact`, between the
 same points, on two files of every corpus folder and the samples. Both
 sides take points and resolve them the same way (the polygon under or
 above, else the nearest), so the comparison needs no id mapping. Skipped
@@ -94,3 +94,13 @@ def test_distance_reach_and_exact_path_equal_the_command(path, command):
             assert len(near) == len(reached)
             for (_, c), r in zip(near, reached):
                 assert agree(c, r["cost"])
+            # reach --shortest: the same list as reach(shortest=True), the model named.
+            # (A hair above the limit: a cost equal under both models may round a bit above under this one.)
+            above = limit * (1 + 1e-5) + 1e-4
+            theirs = ask(command, "reach", str(path), "--from", text(a), "--cost", repr(above), "--shortest")
+            assert theirs["model"] == "shortest"
+            if not theirs["gave_up"]:
+                near = mesh.reach(a, above, shortest=True)
+                assert len(near) == len(theirs["reached"]) >= len(reached)
+                for (_, c), r in zip(near, theirs["reached"]):
+                    assert agree(c, r["cost"])

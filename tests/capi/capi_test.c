@@ -307,6 +307,57 @@ static void check_groups(const navspan_mesh* mesh) {
     free(polys);
 }
 
+
+/* The searches under find_shortest_path's model, from u at a: the distance
+ * is navspan_find_path_model's length (`shortest`), each model of
+ * navspan_distance_model its own search's cost; the nearest of {v at b} is
+ * v at that length; the field never above the exact one (`exact`, from u
+ * at a) and at most the length at v; reach lists the field. A field over a
+ * whole large map may run out of search nodes (limit_exceeded). */
+static void check_shortest_models(const navspan_mesh* mesh, navspan_scratch* scratch, uint32_t u, const float* a,
+                                  uint32_t v, const float* b, float shortest, float plain, float exact_d,
+                                  const float* exact) {
+    const uint32_t n = navspan_mesh_polygon_count(mesh);
+    float d = 0.0f;
+    size_t got = 0, count = 0, i, differ = 0, finite = 0;
+    navspan_nearest_goal near_goal;
+    navspan_result fr, rr;
+    float* field = (float*)malloc(n * sizeof(float));
+    navspan_reached* reached = (navspan_reached*)malloc(n * sizeof *reached);
+    CHECK(navspan_distance_model(mesh, scratch, u, a, v, b, navspan_path_shortest, &d) == navspan_result_success &&
+          d == shortest);
+    CHECK(navspan_distance_model(mesh, NULL, u, a, v, b, navspan_path_polygons, &d) == navspan_result_success && d == plain);
+    CHECK(navspan_distance_model(mesh, scratch, u, a, v, b, navspan_path_exact, &d) == navspan_result_success && d == exact_d);
+    CHECK(navspan_distance_model(mesh, scratch, u, a, v, b, (navspan_path_model)7, &d) == navspan_result_invalid_argument &&
+          d == INFINITY);
+    memset(&near_goal, 0, sizeof near_goal);
+    near_goal.size = sizeof near_goal;
+    CHECK(navspan_find_nearest_goal_model(mesh, scratch, u, a, &v, b, 1, navspan_path_shortest, NULL, 0, &near_goal) ==
+          navspan_result_success);
+    CHECK(near_goal.goal == 0 && near_goal.polygon == v && fabsf(near_goal.cost - shortest) <= 1e-3f + 1e-4f * shortest);
+    CHECK(navspan_find_nearest_goal_model(mesh, scratch, u, a, &v, b, 1, navspan_path_polygons, NULL, 0, &near_goal) ==
+          navspan_result_invalid_argument);
+    fr = navspan_distance_field_model(mesh, scratch, &u, a, 1, INFINITY, navspan_field_shortest, field, n, &got);
+    CHECK(fr == navspan_result_success || fr == navspan_result_limit_exceeded);
+    if (fr == navspan_result_success) {
+        CHECK(field[u] == 0.0f && field[v] <= shortest * 1.0001f + 0.01f);
+        for (i = 0; i < n; ++i) {
+            differ += field[i] > exact[i] * 1.0001f + 0.01f;
+            finite += field[i] != INFINITY;
+        }
+        CHECK(differ == 0 && finite == got);
+        rr = navspan_reach_model(mesh, scratch, u, a, INFINITY, navspan_field_shortest, reached, n, &count);
+        CHECK(rr == navspan_result_success && count == got && reached[0].polygon == u);
+        differ = 0;
+        for (i = 0; i < count; ++i) differ += field[reached[i].polygon] != reached[i].cost && i > 0;
+        CHECK(differ == 0);
+    }
+    CHECK(navspan_reach_model(mesh, scratch, u, a, 10.0f, navspan_field_polygon, reached, n, &count) ==
+          navspan_result_invalid_argument);
+    free(field);
+    free(reached);
+}
+
 static void check_searches(const navspan_mesh* mesh) {
     const uint32_t n = navspan_mesh_polygon_count(mesh);
     uint32_t u = NAVSPAN_NO_POLYGON, v = NAVSPAN_NO_POLYGON, i, starts[2];
@@ -457,6 +508,7 @@ static void check_searches(const navspan_mesh* mesh) {
                     CHECK(shortest.cost >= sqrtf(dx * dx + dy * dy + dz * dz) * 0.9999f - 0.01f);
                     CHECK(shortest.corridor_count >= 1 && corridor[0] == u && corridor[shortest.corridor_count - 1] == v);
                     CHECK(shortest.waypoint_count >= 2 && shortest.waypoint_count <= 4096);
+                    check_shortest_models(mesh, scratch, u, a, v, b, shortest.cost, plain.cost, d, field_both);
                 }
                 CHECK(navspan_find_path_model(mesh, scratch, &req, navspan_path_exact, &shortest) == navspan_result_success &&
                       shortest.cost == res.cost);

@@ -16,11 +16,14 @@ expect_run(0 "shortest path of [0-9]+ areas, cost 141.4:" path ${source_sample} 
 expect_run(0 "\"cost\": 141.42[0-9]*, .*\"exact\": false, \"links\": \\[[^]]*\\], \"shortest\": true, \"gave_up\": false" path --json --shortest ${source_sample} --from 150,50,0 --to 30)
 expect_run(2 "--exact and --shortest" path ${source_sample} --from 20 --to 30 --exact --shortest)
 expect_run(0 "^[0-9]+\\.[0-9]\n$" distance ${source_sample} --from 20 --to 30)
-expect_run(0 "\"found\": true, \"distance\": [0-9.]+, \"shortest\": false, \"gave_up\": false}" distance --json ${source_sample} --from 20 --to 30)
+expect_run(0 "\"found\": true, \"distance\": [0-9.]+, \"model\": \"exact\", \"shortest\": false, \"gave_up\": false}" distance --json ${source_sample} --from 20 --to 30)
 # distance --shortest: path --shortest's cost, without the corridor.
 expect_run(0 "^141\\.4\n$" distance ${source_sample} --from 20 --to 30 --shortest)
-expect_run(0 "\"distance\": 141\\.42[0-9]*, \"shortest\": true, \"gave_up\": false}" distance --json --shortest ${source_sample} --from 20 --to 30)
-expect_run(0 "areas within 1000 of area 20:\n +0.0  area 20\n" reach ${source_sample} --from 20 --cost 1000)
+expect_run(0 "\"distance\": 141\\.42[0-9]*, \"model\": \"shortest\", \"shortest\": true, \"gave_up\": false}" distance --json --shortest ${source_sample} --from 20 --to 30)
+expect_run(0 "areas within 1000 of area 20 \\(exact model\\):\n +0.0  area 20\n" reach ${source_sample} --from 20 --cost 1000)
+# reach --shortest: the any-angle length to each area's nearest point, the model named.
+expect_run(0 "areas within 1000 of area 20 \\(shortest model\\):\n +0.0  area 20\n" reach ${source_sample} --from 20 --cost 1000 --shortest)
+expect_run(0 "\"cost\": 1000.0, \"model\": \"shortest\", \"gave_up\": false, \"reached\": \\[{\"polygon\": {\"area\": 20}, \"cost\": 0.0}" reach --json ${source_sample} --from 20 --cost 1000 --shortest)
 expect_run(2 "is [0-9.]+ away from the nearest polygon, more than the 250" path ${source_sample} --from 20 --to 5000,5000,0)
 expect_run(0 "moved [0-9.]+ onto area" path ${source_sample} --from 20 --to 500,50,0 --snap 1000)
 expect_run(0 "^area 10 \\(CTSpawn\\) at \\(50.0, 60.0, 0.0\\), 5.0 away" locate ${source_sample} 50,60,5)

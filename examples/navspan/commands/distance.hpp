@@ -60,6 +60,7 @@ inline int run_distance(command_options& a) {
             w.field("found", found);
             if (found) w.field("distance", d);
             else w.field_null("distance");
+            w.field("model", std::string_view(a.shortest ? "shortest" : "exact"));
             w.field("shortest", a.shortest);
             w.field("gave_up", gave_up);
         });

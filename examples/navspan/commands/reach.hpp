@@ -14,18 +14,21 @@
 namespace navspan_cli {
 
 inline constexpr const char* reach_usage =
-    "usage: navspan reach FILE --from A --cost C [--snap D] [--json]\n"
+    "usage: navspan reach FILE --from A --cost C [--shortest] [--snap D] [--json]\n"
     "\n"
     "Lists every polygon a path from A enters at a cost of at most C, nearest first, each with\n"
     "its cost. The model is find_exact_path's (docs/nav.md): the cost is the 3D length of a\n"
     "polyline from A through the midpoint of each portal crossed to where it enters the\n"
-    "polygon (path --shortest, crossing portals anywhere, can be shorter). A as for path;\n"
-    "--snap as for path.\n"
+    "polygon. With --shortest, find_shortest_path's: the length of the any-angle shortest path\n"
+    "to the nearest point of the polygon (crossing portals anywhere: never longer). The output\n"
+    "names the model. A as for path; --snap as for path.\n"
     "\n"
-    "Exit status: 0 success, 1 the file is not valid or cannot be read, 2 usage error (or the\n"
-    "point farther from the mesh than --snap), 4 the output could not be written.\n";
+    "Exit status: 0 success, 3 with --shortest, the search ran out of its nodes (what it\n"
+    "settled is listed, and said to be partial), 1 the file is not valid or cannot be read,\n"
+    "2 usage error (or the point farther from the mesh than --snap), 4 the output could not be\n"
+    "written.\n";
 
-inline void print_reach_json(const char* file, const nav_ends& ends, double limit,
+inline void print_reach_json(const char* file, const nav_ends& ends, double limit, bool shortest, bool gave_up,
                              const std::vector<navspan::nav::reached_polygon>& reached) {
     print_json_line([&](json_writer& w) {
         w.field("file", std::string_view(file));
@@ -34,6 +37,8 @@ inline void print_reach_json(const char* file, const nav_ends& ends, double limi
         write_polygon_json(w, ends.view, ends.from->polygon);
         w.field("from_moved", ends.from->moved);
         w.field("cost", static_cast<float>(limit));
+        w.field("model", std::string_view(shortest ? "shortest" : "exact"));
+        w.field("gave_up", gave_up);
         w.key("reached");
         w.begin_array();
         for (const navspan::nav::reached_polygon& p : reached) {
@@ -56,25 +61,38 @@ inline int run_reach(command_options& a) {
         return usage_error("--cost needs a number of 0 or more", reach_usage);
     }
     graph_query q;
-    if (int s = load_graph_query(a, reach_usage, q); s >= 0) return s;
     namespace nav = navspan::nav;
-    const nav_ends& ends = q.ends;
-    std::vector<nav::reached_polygon> reached(ends.view.mesh.polygon_count());
-    const auto r = nav::reach(q.graph, ends.from->polygon, ends.from->point, static_cast<float>(limit), reached, q.scratch);
-    reached.resize(r.count);
-    if (a.json) {
-        print_reach_json(a.files[0], ends, limit, reached);
-        return exit_ok;
+    nav::reach_result r;
+    std::vector<nav::reached_polygon> reached;
+    if (a.shortest) {
+        // No search graph: the any-angle search works on the walkable alone.
+        if (int s = load_ends(a, reach_usage, q.file, q.ends); s >= 0) return s;
+        nav::shortest_path_scratch scratch(q.ends.view.mesh);
+        reached.resize(q.ends.view.mesh.polygon_count());
+        r = nav::reach(q.ends.view.mesh, q.ends.from->polygon, q.ends.from->point, static_cast<float>(limit), reached, scratch);
+    } else {
+        if (int s = load_graph_query(a, reach_usage, q); s >= 0) return s;
+        reached.resize(q.ends.view.mesh.polygon_count());
+        r = nav::reach(q.graph, q.ends.from->polygon, q.ends.from->point, static_cast<float>(limit), reached, q.scratch);
     }
-    std::printf("%zu %ss within %g of %s:\n", reached.size(), std::string(nav::to_string(ends.view.mesh.ids())).c_str(),
-                limit, polygon_label(ends.view, ends.from->polygon).c_str());
+    const nav_ends& ends = q.ends;
+    reached.resize(r.count);
+    const bool gave_up = r.status == nav::query_status::limit_exceeded;
+    if (a.json) {
+        print_reach_json(a.files[0], ends, limit, a.shortest, gave_up, reached);
+        return gave_up ? exit_findings : exit_ok;
+    }
+    std::printf("%zu %ss within %g of %s (%s model%s):\n", reached.size(),
+                std::string(nav::to_string(ends.view.mesh.ids())).c_str(), limit,
+                polygon_label(ends.view, ends.from->polygon).c_str(), a.shortest ? "shortest" : "exact",
+                gave_up ? "; the search ran out of its nodes: partial" : "");
     for (const nav::reached_polygon& p : reached) {
         std::printf("  %8.1f  %s\n", static_cast<double>(p.cost), polygon_label(ends.view, p.polygon).c_str());
     }
-    return exit_ok;
+    return gave_up ? exit_findings : exit_ok;
 }
 
 inline constexpr command_spec reach_command{
-    "reach", reach_usage, single_file_options | options_of({opt::snap, opt::cost}), 1, one_file_only, false, run_reach};
+    "reach", reach_usage, single_file_options | options_of({opt::shortest, opt::snap, opt::cost}), 1, one_file_only, false, run_reach};
 
 }  // namespace navspan_cli

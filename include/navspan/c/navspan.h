@@ -532,7 +532,15 @@ typedef enum navspan_field_model {
      * per polygon, each entered at the midpoint of the portal of its
      * cheapest arrival and left from there. 5 to 7 times faster, no search
      * graph built; a few percent above the exact field on some polygons. */
-    navspan_field_polygon = 1
+    navspan_field_polygon = 1,
+    /* navspan_path_shortest's model (nav::find_shortest_path): the length
+     * of the any-angle shortest path to the nearest point of each polygon
+     * (free to cross portals anywhere), never above the exact field. No
+     * search graph built; limit_exceeded when the scratch's search nodes
+     * (16 per link) run out, as a field over a whole map of many small
+     * polygons can (the costs are then lengths found, not all the least).
+     * Since 0.1.0. */
+    navspan_field_shortest = 2
 } navspan_field_model;
 
 /* navspan_distance_field under the `model` given (any other value:
@@ -557,6 +565,14 @@ typedef struct navspan_reached {
 NAVSPAN_C_API navspan_result navspan_reach(const navspan_mesh* mesh, navspan_scratch* scratch, uint32_t start,
                                            const float start_point[3], float max_cost, navspan_reached* out,
                                            size_t capacity, size_t* count);
+
+/* navspan_reach under the `model` given: navspan_field_exact (navspan_reach
+ * itself) or navspan_field_shortest (the cost of a polygon is the length
+ * to its nearest point; limit_exceeded as for the field); any other value:
+ * invalid_argument. The same arguments and answers. Since 0.1.0. */
+NAVSPAN_C_API navspan_result navspan_reach_model(const navspan_mesh* mesh, navspan_scratch* scratch, uint32_t start,
+                                                 const float start_point[3], float max_cost, navspan_field_model model,
+                                                 navspan_reached* out, size_t capacity, size_t* count);
 
 /* The cost of the cheapest path from `start` (at `start_point`) to `goal`
  * (at `goal_point`): the geodesic distance with no hook. no_path (and
@@ -631,8 +647,8 @@ typedef enum navspan_path_model {
     /* navspan_find_exact_path's: the cheapest path through portal midpoints. */
     navspan_path_exact = 1,
     /* The any-angle shortest path (nav::find_shortest_path, docs/nav.md):
-     * free to cross each portal anywhere, turning only at portal ends and
-     * midpoints; `cost` is the 3D length of its waypoints (start, each turn,
+     * free to cross each portal anywhere, turning only at corners (portal
+     * ends with a wall beside them) and point portals; `cost` is the 3D length of its waypoints (start, each turn,
      * goal), never more than navspan_path_exact's. No cost hook (a request
      * with one: invalid_argument); `expanded` counts search nodes;
      * limit_exceeded when the scratch's nodes (16 per link) run out. */
@@ -646,6 +662,31 @@ typedef enum navspan_path_model {
 NAVSPAN_C_API navspan_result navspan_find_path_model(const navspan_mesh* mesh, navspan_scratch* scratch,
                                                      const navspan_path_request* request, navspan_path_model model,
                                                      navspan_path_result* result);
+
+/* navspan_distance under the `model` given: navspan_path_polygons (the cost
+ * of navspan_find_path's path), navspan_path_exact (navspan_distance
+ * itself) or navspan_path_shortest (the length of the any-angle shortest
+ * path; no search graph built; limit_exceeded when the scratch's search
+ * nodes run out); any other value: invalid_argument. The same arguments
+ * and answers. Since 0.1.0. */
+NAVSPAN_C_API navspan_result navspan_distance_model(const navspan_mesh* mesh, navspan_scratch* scratch, uint32_t start,
+                                                    const float start_point[3], uint32_t goal, const float goal_point[3],
+                                                    navspan_path_model model, float* cost);
+
+/* navspan_find_nearest_goal under the `model` given: navspan_path_exact
+ * (navspan_find_nearest_goal itself) or navspan_path_shortest (the nearest
+ * goal by the any-angle shortest path, its length and the polygons it
+ * passes; `expanded` counts search nodes; limit_exceeded when the
+ * scratch's nodes run out); navspan_path_polygons or any other value:
+ * invalid_argument. The same arguments and answers. Its waypoints are
+ * navspan_find_path_model's, navspan_path_shortest, to the goal found.
+ * Since 0.1.0. */
+NAVSPAN_C_API navspan_result navspan_find_nearest_goal_model(const navspan_mesh* mesh, navspan_scratch* scratch,
+                                                             uint32_t start, const float start_point[3],
+                                                             const uint32_t* goal_polygons, const float* goal_points,
+                                                             size_t goal_count, navspan_path_model model,
+                                                             uint32_t* corridor, size_t corridor_capacity,
+                                                             navspan_nearest_goal* out);
 
 /* ---- Named groups of polygons (since 0.1.0) -----------------------------------
  *

@@ -89,12 +89,15 @@ struct shortest_spread {
         return none;
     }
 
-    // Marks goal i (the first listing of a polygon wins) for expand().
+    // Marks goal i (the first listing of a polygon wins) for expand(), and
+    // aims the search at the goals when they are few (shortest_path_run::aims).
     void place_goals(std::span<const goal_point> goals) noexcept {
         for (std::size_t i = goals.size(); i-- > 0;) {
             run.s.marks_[goals[i].polygon] = {run.w.to_plan(goals[i].point), shortest_detail::unset, run.stamp,
                                               static_cast<std::uint32_t>(i)};
         }
+        if (goals.size() > shortest_path_run::max_aims) return;
+        for (const goal_point& gl : goals) run.aims[run.aim_count++] = run.w.to_plan(gl.point);
     }
 
     // The least cost of entering each polygon, in the scratch's marks, and

@@ -50,8 +50,9 @@
 // by a longer way than the best so far is dropped (root-level pruning).
 // The search never steps back into the polygon a link came from. Nodes
 // live in the scratch (their number is bounded by its cap: limit_exceeded
-// when full); a search allocates only to grow the scratch past what every
-// earlier search needed.
+// when full, and when the links its expansions read pass 1,024 a link, so
+// a search costs O(links) on any file); a search allocates only to grow
+// the scratch past what every earlier search needed.
 #pragma once
 #include "../core/min_max_push.hpp"
 
@@ -273,6 +274,19 @@ struct shortest_path_run {
     // not made.
     bool spread = false;
     float limit = shortest_detail::unset;
+    // find_nearest_goal's goal points (plan frame) when there are at most
+    // max_aims of them: the bound is then the least of the bounds toward
+    // each (each consistent, so their least is too), which guides the
+    // search as find_shortest_path's does; with more, the length to the
+    // interval alone (searching every way out in order of length).
+    static constexpr std::uint32_t max_aims = 16;
+    vec3 aims[max_aims]{};
+    std::uint32_t aim_count = 0;
+    // Links an expansion may still look at: every expansion reads each link
+    // out of the polygon it enters, so a crafted polygon of many links
+    // entered by many nodes would cost nodes x links; the search stops as
+    // when out of nodes instead (1,024 a link: real searches read far fewer).
+    std::size_t work = 0;
 
     const link& link_of(std::uint32_t k) const noexcept { return base[k]; }
     // Whether a path may turn at link k's portal end t (0: portal_a, 1: portal_b).
@@ -290,6 +304,7 @@ struct shortest_path_run {
         stamp = s.generation_;
         size = 0;
         count = 0;
+        work = 1024 * w.link_count() + (std::size_t{1} << 20);
         base = w.polygon_count() > 0 ? w.links(0).data() - w.link_offset(0) : nullptr;
     }
 
@@ -308,6 +323,11 @@ struct shortest_path_run {
         if (n.root_id == goal_root) return n.g;
         const link& l = link_of(n.link);
         const plan2 r = flat(n.root), p = flat(at(l, n.lo)), q = flat(at(l, n.hi));
+        if (spread && aim_count > 0) {
+            double h = through(r, p, q, flat(aims[0]));
+            for (std::uint32_t i = 1; i < aim_count; ++i) h = std::min(h, through(r, p, q, flat(aims[i])));
+            return n.g + static_cast<float>(h);
+        }
         if (spread) {
             const double t = geometry_detail::segment_fraction(r, p, q);
             return n.g + static_cast<float>(plan_length(r, {p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)}));
@@ -520,6 +540,11 @@ inline void shortest_path_run::expand(std::uint32_t at_node) {
     }
     const std::uint32_t first = w.link_offset(q);
     const auto out = w.links(q);
+    if (out.size() > work) {
+        full = true;  // the work bound (see `work`): limit_exceeded, as when out of nodes
+        return;
+    }
+    work -= out.size();
     for (std::uint32_t j = 0; j < out.size(); ++j) {
         const link& o = out[j];
         if (o.target == n.from) continue;

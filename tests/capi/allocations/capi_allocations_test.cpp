@@ -74,6 +74,19 @@ struct searches {
         float cost = 0;
         const navspan_result d = navspan_distance(mesh, scratch, from, nullptr, to, nullptr, &cost);
         CHECK((d == navspan_result_success || d == navspan_result_no_path));
+        // The any-angle shortest path's model: the path, its distance, field, reach and nearest goal.
+        const navspan_result shortest = navspan_find_path_model(mesh, scratch, &request, navspan_path_shortest, &result);
+        CHECK((shortest == navspan_result_success || shortest == navspan_result_no_path));
+        CHECK(navspan_distance_model(mesh, scratch, from, nullptr, to, nullptr, navspan_path_shortest, &cost) == shortest);
+        CHECK(navspan_distance_field_model(mesh, scratch, &from, nullptr, 1, INFINITY, navspan_field_shortest, costs.data(),
+                                           costs.size(), &count) == navspan_result_success);
+        CHECK(navspan_reach_model(mesh, scratch, from, nullptr, INFINITY, navspan_field_shortest, reached.data(),
+                                  reached.size(), &count) == navspan_result_success);
+        navspan_nearest_goal nearest{};
+        nearest.size = sizeof nearest;
+        const std::uint32_t goals[] = {to, from};
+        CHECK(navspan_find_nearest_goal_model(mesh, scratch, from, nullptr, goals, nullptr, 2, navspan_path_shortest,
+                                              corridor.data(), corridor.size(), &nearest) == navspan_result_success);
     }
 };
 

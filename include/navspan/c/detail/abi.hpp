@@ -490,6 +490,20 @@ navspan_result with_graph(const navspan_mesh& m, navspan_scratch* scratch, Searc
     return search(g, *scratch);
 }
 
+// The same for the searches under find_shortest_path's model, which need
+// no search graph: the scratch's shortest-path part fitted to the mesh.
+template <class Search>
+navspan_result with_shortest(const navspan_mesh& m, navspan_scratch* scratch, Search&& search) {
+    std::unique_ptr<navspan_scratch> own;
+    if (scratch == nullptr) {
+        own = std::make_unique<navspan_scratch>();
+        scratch = own.get();
+    }
+    if (!scratch->shortest.fits(m.w)) scratch->shortest.fit(m.w);
+    if (scratch->reached.size() < m.w.polygon_count()) scratch->reached.resize(m.w.polygon_count());
+    return search(*scratch);
+}
+
 template <class T>
 void copy_out(T* out, const T& value) noexcept {
     // Output structs that start with their size get at most that many bytes.

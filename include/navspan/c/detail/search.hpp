@@ -1,7 +1,7 @@
 // The inside of libnavspan's searches: the one body behind
 // navspan_find_path, navspan_find_exact_path and their _scaled forms, and
 // the one behind navspan_distance_field and navspan_distance_field_model
-// (either model). Read by navspan.cpp only, whose entry points call these.
+// (any model). Read by navspan.cpp only, whose entry points call these.
 #pragma once
 
 #include "../../core/min_max_push.hpp"
@@ -180,11 +180,12 @@ inline bool field_starts(const navspan_mesh& m, navspan_scratch& s, const uint32
     return true;
 }
 
-// navspan_distance_field under either model: the exact one over the
-// mesh's search graph, or find_path's over the walkable (no graph built).
+// navspan_distance_field under any model: the exact one over the mesh's
+// search graph, find_path's or find_shortest_path's over the walkable (no
+// graph built).
 inline navspan_result distance_field_with(const navspan_mesh* m, navspan_scratch* scratch, const uint32_t* start_polygons,
-                                          const float* start_points, size_t start_count, float max_cost, bool exact,
-                                          float* costs, size_t capacity, size_t* reached) {
+                                          const float* start_points, size_t start_count, float max_cost,
+                                          navspan_field_model model, float* costs, size_t capacity, size_t* reached) {
     if (reached != nullptr) *reached = 0;
     // A start count no array of points could hold is refused before the
     // scratch is grown for it.
@@ -198,7 +199,16 @@ inline navspan_result distance_field_with(const navspan_mesh* m, navspan_scratch
         if (reached != nullptr) *reached = r.reached;
         return from_search(r.status);
     };
-    if (exact) {
+    if (model == navspan_field_shortest) {
+        return guarded([&] {
+            return with_shortest(*m, scratch, [&](navspan_scratch& s) {
+                if (!field_starts(*m, s, start_polygons, start_points, start_count)) return navspan_result_invalid_argument;
+                return finish(nav::distance_field(m->w, std::span<const nav::goal_point>(s.starts.data(), start_count),
+                                                  max_cost, std::span<float>(costs, capacity), s.shortest));
+            });
+        });
+    }
+    if (model == navspan_field_exact) {
         return guarded([&] {
             return with_graph(*m, scratch, [&](const nav::search_graph& g, navspan_scratch& s) {
                 if (!field_starts(*m, s, start_polygons, start_points, start_count)) return navspan_result_invalid_argument;
