@@ -68,130 +68,12 @@
 #include "heap.hpp"
 #include "path.hpp"
 #include "plan_geometry.hpp"
+#include "shortest_scratch.hpp"
 #include "status.hpp"
 #include "walkable.hpp"
 #include "walkable_turns.hpp"
 
 namespace navspan::nav {
-
-// The nodes, heap, root marks, turning points (walkable_turns.hpp) and
-// output of find_shortest_path. One per thread, fitted to a walkable (fit:
-// the turning points are derived there, again only for another walkable),
-// then reused. Its nodes start at one
-// per link and grow, when a search needs more than any search before it,
-// up to the cap (node_capacity()): 64 bytes a node, so a cap of 16 a link
-// held up front was 1 KB a link (199 MB for a 14 MB Source file of 131,072
-// areas, for a path from an area to itself). A scratch that has grown
-// allocates nothing more; preallocate() grows it to the cap at once.
-class shortest_path_scratch {
-public:
-    // Nodes per link the scratch may grow to by default (plus a floor): a
-    // search that needs more stops with limit_exceeded.
-    static constexpr std::size_t default_nodes_per_link = 16;
-
-    shortest_path_scratch() = default;
-    explicit shortest_path_scratch(const walkable& w, std::size_t nodes_per_link = default_nodes_per_link) {
-        fit(w, nodes_per_link);
-    }
-    void fit(const walkable& w, std::size_t nodes_per_link = default_nodes_per_link) {
-        const std::size_t links = w.link_count();
-        cap_ = std::max(cap_, nodes_per_link * links + 4096);
-        if (nodes_.size() < links + 4096) resize_nodes(std::min(cap_, links + 4096));
-        std::size_t slots = 1024;
-        while (slots < 4 * links + 1024) slots *= 2;
-        if (roots_.size() < slots) roots_.resize(slots);
-        if (reached_.size() < w.polygon_count()) {
-            reached_.resize(w.polygon_count());
-            queue_.resize(w.polygon_count());
-            marks_.resize(w.polygon_count());
-        }
-        // Where a path may turn: derived once per walkable (O(links log
-        // links)), again only for another walkable.
-        if (turns_of_ != w.serial() || turns_.size() != w.link_count()) {
-            find_turning_ends(w, turns_);
-            turns_of_ = w.serial();
-        }
-    }
-    // Every node the cap allows, now: no search will allocate.
-    void preallocate() { resize_nodes(cap_); }
-    bool fits(const walkable& w) const noexcept {
-        return roots_.size() >= 4 * w.link_count() + 1024 && nodes_.size() >= 4096 && reached_.size() >= w.polygon_count() &&
-               marks_.size() >= w.polygon_count() && turns_of_ == w.serial() && turns_.size() == w.link_count();
-    }
-    // The most nodes one search may make.
-    std::size_t node_capacity() const noexcept { return cap_; }
-    std::size_t memory_bytes() const noexcept {
-        return nodes_.capacity() * sizeof(node) + heap_.capacity() * sizeof(entry) + roots_.capacity() * sizeof(root_mark) +
-               corridor_.capacity() * sizeof(polygon_index) + waypoints_.capacity() * sizeof(vec3) +
-               (reached_.capacity() + queue_.capacity()) * sizeof(std::uint32_t) + marks_.capacity() * sizeof(polygon_mark) +
-               turns_.capacity();
-    }
-
-private:
-    friend struct shortest_path_run;
-    friend struct shortest_spread;
-    struct node {
-        vec3 root;             // plan frame
-        float g;               // length from the start to the root
-        float lo, hi;          // the interval, as fractions from portal_a to portal_b
-        std::uint32_t link;    // global link index (walkable::link_offset)
-        std::uint32_t root_id;  // 3 * link + 0 (portal_a) or 2 (portal_b); or start/goal
-        std::uint32_t parent;  // the node expanded to make this one
-        polygon_index from;    // the polygon the link leaves
-    };
-    struct entry {
-        float key;
-        std::uint32_t node;
-    };
-    // The best length found to each turning point, by the point itself (a
-    // corner is the end of several portals): open addressing, a power of
-    // two of slots, cleared by the stamp.
-    struct root_mark {
-        vec3 at;
-        float g;
-        std::uint32_t stamp;
-    };
-    // Nodes, heap and the output's room together (a chain of nodes is at
-    // most every node, plus the start and the goal).
-    void resize_nodes(std::size_t nodes) {
-        nodes_.resize(nodes);
-        heap_.resize(nodes);
-        corridor_.resize(nodes + 1);
-        waypoints_.resize(nodes + 2);
-    }
-    // Room for more nodes, doubling up to the cap; false at the cap.
-    bool grow() {
-        if (nodes_.size() >= cap_) return false;
-        resize_nodes(std::min(cap_, std::max<std::size_t>(2 * nodes_.size(), 4096)));
-        return true;
-    }
-    std::vector<node> nodes_;
-    std::vector<entry> heap_;
-    std::vector<root_mark> roots_;
-    std::vector<polygon_index> corridor_;
-    std::vector<vec3> waypoints_;
-    // Which polygons a search that ran out of nodes can reach at all (the
-    // stamp of the search), and the breadth-first queue that finds them: a
-    // goal it cannot reach is no_path, not limit_exceeded.
-    std::vector<std::uint32_t> reached_;
-    std::vector<polygon_index> queue_;
-    // Per polygon, for the searches with no one goal (shortest_field.hpp):
-    // the least cost of entering it found so far (reach), or the goal it
-    // holds (find_nearest_goal). Current when its stamp is the search's.
-    struct polygon_mark {
-        vec3 goal_point;  // plan frame
-        float cost;
-        std::uint32_t stamp;
-        std::uint32_t goal;  // index into the goals given, or none
-    };
-    std::vector<polygon_mark> marks_;
-    // Per link, which of its portal's ends are corners (turning_bits), for
-    // the walkable numbered turns_of_ (walkable::serial).
-    std::vector<std::uint8_t> turns_;
-    std::uint64_t turns_of_ = 0;
-    std::size_t cap_ = 0;
-    std::uint32_t generation_ = 0;
-};
 
 // What find_shortest_path answers. The spans point into the scratch: valid
 // until its next search.
@@ -215,6 +97,8 @@ inline constexpr float unset = 3.0e38f;
 // How close (plan units) a root may lie to an interval's line for the
 // interval to count as seen edge on.
 inline constexpr double edge_on = 1e-3;
+
+struct view;  // how a node's root sees its interval (below)
 
 inline plan2 flat(vec3 p) noexcept { return {p.x, p.y}; }
 inline double plan_length(plan2 a, plan2 b) noexcept { return std::hypot(a.x - b.x, a.y - b.y); }
@@ -414,8 +298,26 @@ struct shortest_path_run {
         return m.stamp == stamp && m.goal != shortest_detail::none ? &m : nullptr;
     }
 
+    // A turning point a node offers: an end (t 0 or 1) of its interval that
+    // is a corner, its root id and the length to it.
+    struct turning_point {
+        float t;
+        std::uint32_t id;
+        vec3 p;
+        float g;
+    };
+    // A link out of the polygon a node enters, as its new nodes need it.
+    struct way_out {
+        std::uint32_t link;    // global link index
+        polygon_index from;    // the polygon it leaves
+        std::uint32_t parent;  // the node being expanded
+        bool point;            // a point portal
+    };
+
     void push_first_nodes(polygon_index start, vec3 sp);
     void expand(std::uint32_t at_node);
+    void turn_into(const shortest_detail::view& v, bool ahead, std::span<const turning_point> turns, way_out out,
+                   double piece_lo, double piece_hi);
     void goal_nodes(const node& n, std::uint32_t by, vec3 target);
     shortest_path_result search(polygon_index start, vec3 start_point, polygon_index goal_polygon, vec3 goal_point);
     bool reachable(polygon_index start) noexcept;
@@ -512,13 +414,7 @@ inline void shortest_path_run::expand(std::uint32_t at_node) {
     // The turning points this node offers: the interval's ends that are
     // portal ends at a corner. (A point portal becomes the root of the node
     // that reaches it.)
-    struct turn {
-        float t;
-        std::uint32_t id;
-        vec3 p;
-        float g;
-    };
-    turn turns[2];
+    turning_point turns[2];
     std::uint32_t turn_count = 0;
     // Whether the root lies on the side of the portal's line that the
     // polygon left lies on (portal_shape::a_right says which). Then a
@@ -571,40 +467,38 @@ inline void shortest_path_run::expand(std::uint32_t at_node) {
         }
         if (turn_count == 0) continue;
         // The pieces out of sight: [0, lo) and (hi, 1], or all of it.
-        double piece_lo[2], piece_hi[2];
-        std::uint32_t pieces = 0;
         if (!any) {
-            piece_lo[pieces] = 0;
-            piece_hi[pieces++] = 1;
+            turn_into(v, ahead, {turns, turn_count}, {k, q, at_node, point}, 0, 1);
         } else if (!point) {
-            if (lo > 1e-6) {
-                piece_lo[pieces] = 0;
-                piece_hi[pieces++] = lo;
-            }
-            if (hi < 1 - 1e-6) {
-                piece_lo[pieces] = hi;
-                piece_hi[pieces++] = 1;
-            }
+            if (lo > 1e-6) turn_into(v, ahead, {turns, turn_count}, {k, q, at_node, point}, 0, lo);
+            if (hi < 1 - 1e-6) turn_into(v, ahead, {turns, turn_count}, {k, q, at_node, point}, hi, 1);
         }
-        for (std::uint32_t pi = 0; pi < pieces; ++pi) {
-            // Which end of the interval the piece lies beyond.
-            const double mid = 0.5 * (piece_lo[pi] + piece_hi[pi]);
-            const plan2 x{c.x + mid * (d.x - c.x), c.y + mid * (d.y - c.y)};
-            const double sign = v.orient > 0 ? 1.0 : -1.0;
-            const bool past_p = !ahead || sign * geometry_detail::cross(v.r, v.p, x) < 0;
-            const bool past_q = !ahead || sign * geometry_detail::cross(v.r, x, v.q) < 0;
-            for (std::uint32_t ti = 0; ti < turn_count; ++ti) {
-                const turn& t = turns[ti];
-                // A portal end turns toward its own side only.
-                if (t.t == 0.0f && !past_p) continue;
-                if (t.t == 1.0f && !past_q) continue;
-                // (A point portal seen from here is a turning point of its
-                // own when this node is expanded: one turn per node.)
-                const float plo = point ? 0.0f : static_cast<float>(piece_lo[pi]);
-                const float phi = point ? 0.0f : static_cast<float>(piece_hi[pi]);
-                push({t.p, t.g, plo, phi, k, t.id, at_node, q}, at_node);
-            }
-        }
+    }
+}
+
+// The nodes that turn at the corners `turns` into the piece [piece_lo,
+// piece_hi] of the portal of `out`, out of sight of the view's root: a
+// corner turns toward its own side of the interval only (when the root
+// is `ahead`, see expand()).
+inline void shortest_path_run::turn_into(const shortest_detail::view& v, bool ahead, std::span<const turning_point> turns,
+                                         way_out out, double piece_lo, double piece_hi) {
+    using namespace shortest_detail;
+    const link& o = link_of(out.link);
+    const plan2 c = flat(o.portal_a), d = flat(o.portal_b);
+    // Which end of the interval the piece lies beyond.
+    const double mid = 0.5 * (piece_lo + piece_hi);
+    const plan2 x{c.x + mid * (d.x - c.x), c.y + mid * (d.y - c.y)};
+    const double sign = v.orient > 0 ? 1.0 : -1.0;
+    const bool past_p = !ahead || sign * geometry_detail::cross(v.r, v.p, x) < 0;
+    const bool past_q = !ahead || sign * geometry_detail::cross(v.r, x, v.q) < 0;
+    for (const turning_point& t : turns) {
+        if (t.t == 0.0f && !past_p) continue;
+        if (t.t == 1.0f && !past_q) continue;
+        // (A point portal seen from here is a turning point of its own when
+        // this node is expanded: one turn per node.)
+        const float plo = out.point ? 0.0f : static_cast<float>(piece_lo);
+        const float phi = out.point ? 0.0f : static_cast<float>(piece_hi);
+        push({t.p, t.g, plo, phi, out.link, t.id, out.parent, out.from}, out.parent);
     }
 }
 

@@ -1,7 +1,8 @@
 // The inside of libnavspan's searches: the one body behind
-// navspan_find_path, navspan_find_exact_path and their _scaled forms, and
-// the one behind navspan_distance_field and navspan_distance_field_model
-// (any model). Read by navspan.cpp only, whose entry points call these.
+// navspan_find_path, navspan_find_exact_path and their _scaled forms, the
+// one behind navspan_distance_field and navspan_distance_field_model (any
+// model), and those of navspan_reach, navspan_distance and
+// navspan_find_nearest_goal with their _model forms. Read by navspan.cpp only, whose entry points call these.
 #pragma once
 
 #include "../../core/min_max_push.hpp"
@@ -227,6 +228,133 @@ inline navspan_result distance_field_with(const navspan_mesh* m, navspan_scratch
         if (!field_starts(*m, *scratch, start_polygons, start_points, start_count)) return navspan_result_invalid_argument;
         return finish(nav::distance_field(m->w, std::span<const nav::goal_point>(scratch->starts.data(), start_count), max_cost,
                                           std::span<float>(costs, capacity), scratch->s));
+    });
+}
+
+// navspan_reach under either of its models: the exact one over the mesh's
+// search graph, or find_shortest_path's over the walkable.
+inline navspan_result reach_with(const navspan_mesh* m, navspan_scratch* scratch, uint32_t start, const float start_point[3],
+                                 float max_cost, navspan_field_model model, navspan_reached* out, size_t capacity,
+                                 size_t* count) {
+    if (count != nullptr) *count = 0;
+    const int which = c_enum_value(model);
+    if (m == nullptr || (out == nullptr && capacity != 0) || !(max_cost >= 0) ||
+        (which != navspan_field_exact && which != navspan_field_shortest)) {
+        return navspan_result_invalid_argument;
+    }
+    nav::goal_point from;
+    if (!graph_endpoint(*m, start, start_point, from)) return navspan_result_invalid_argument;
+    // Into the scratch's list, room for every polygon: the whole count is
+    // known however small the caller's array.
+    auto copy = [&](const nav::reach_result& r, const navspan_scratch& s) {
+        if (r.status != nav::search_status::found) return from_search(r.status);
+        if (count != nullptr) *count = r.count;
+        const std::size_t n = std::min(r.count, capacity);
+        for (std::size_t i = 0; i < n; ++i) out[i] = {s.reached[i].polygon, s.reached[i].cost};
+        return n < r.count ? navspan_result_buffer_too_small : navspan_result_success;
+    };
+    return guarded([&] {
+        if (which == navspan_field_shortest) {
+            return with_shortest(*m, scratch, [&](navspan_scratch& s) {
+                const std::span<nav::reached_polygon> all(s.reached.data(), m->w.polygon_count());
+                return copy(nav::reach(m->w, from.polygon, from.point, max_cost, all, s.shortest), s);
+            });
+        }
+        return with_graph(*m, scratch, [&](const nav::search_graph& g, navspan_scratch& s) {
+            const std::span<nav::reached_polygon> all(s.reached.data(), g.polygon_count());
+            return copy(nav::reach(g, from.polygon, from.point, max_cost, all, s.graph_s), s);
+        });
+    });
+}
+
+// navspan_distance under any path model: find_path's cost, the exact
+// path's (over the search graph) or the any-angle shortest path's length.
+inline navspan_result distance_with(const navspan_mesh* m, navspan_scratch* scratch, uint32_t start,
+                                    const float start_point[3], uint32_t goal, const float goal_point[3],
+                                    navspan_path_model model, float* cost) {
+    if (cost != nullptr) *cost = std::numeric_limits<float>::infinity();
+    const int which = c_enum_value(model);
+    if (m == nullptr || cost == nullptr ||
+        (which != navspan_path_polygons && which != navspan_path_exact && which != navspan_path_shortest)) {
+        return navspan_result_invalid_argument;
+    }
+    nav::goal_point a, b;
+    if (!graph_endpoint(*m, start, start_point, a) || !graph_endpoint(*m, goal, goal_point, b)) {
+        return navspan_result_invalid_argument;
+    }
+    return guarded([&] {
+        if (which == navspan_path_shortest) {
+            return with_shortest(*m, scratch, [&](navspan_scratch& s) {
+                const auto r = nav::find_shortest_path(m->w, a.polygon, a.point, b.polygon, b.point, s.shortest);
+                if (r.status == nav::query_status::found) *cost = r.cost;
+                return from_search(r.status);
+            });
+        }
+        if (which == navspan_path_polygons) {
+            std::unique_ptr<navspan_scratch> own;
+            if (scratch == nullptr) {
+                own = std::make_unique<navspan_scratch>();
+                scratch = own.get();
+            }
+            scratch->fit(m->w);
+            const auto r = nav::find_path(m->w, a.polygon, a.point, b.polygon, b.point, scratch->s);
+            if (r.status == nav::query_status::found) *cost = r.cost;
+            return from_search(r.status);
+        }
+        return with_graph(*m, scratch, [&](const nav::search_graph& g, navspan_scratch& s) {
+            const auto r = nav::find_exact_path(g, a.polygon, a.point, b.polygon, b.point, s.graph_s, nav::distance_cost{},
+                                                1.0f, false);
+            if (r.status == nav::search_status::found) *cost = r.cost;
+            return from_search(r.status);
+        });
+    });
+}
+
+// navspan_find_nearest_goal under the exact model or the shortest path's.
+inline navspan_result nearest_goal_with(const navspan_mesh* m, navspan_scratch* scratch, uint32_t start,
+                                        const float start_point[3], const uint32_t* goal_polygons,
+                                        const float* goal_points, size_t goal_count, navspan_path_model model,
+                                        uint32_t* corridor, size_t corridor_capacity, navspan_nearest_goal* out) {
+    const int which = c_enum_value(model);
+    if (m == nullptr || out == nullptr || out->size < sizeof(navspan_nearest_goal) || goal_count == 0 ||
+        goal_count > std::numeric_limits<std::size_t>::max() / (3 * sizeof(float)) ||
+        (goal_polygons == nullptr && goal_points == nullptr) || (corridor == nullptr && corridor_capacity != 0) ||
+        (which != navspan_path_exact && which != navspan_path_shortest)) {
+        return navspan_result_invalid_argument;
+    }
+    out->goal = NAVSPAN_NO_POLYGON;
+    out->polygon = NAVSPAN_NO_POLYGON;
+    out->cost = std::numeric_limits<float>::infinity();
+    out->corridor_count = 0;
+    out->expanded = 0;
+    nav::goal_point from;
+    if (!graph_endpoint(*m, start, start_point, from)) return navspan_result_invalid_argument;
+    auto copy = [&](const nav::nearest_goal_result& r, const navspan_scratch& s) {
+        out->expanded = r.expanded;
+        if (r.status != nav::search_status::found) return from_search(r.status);
+        out->goal = static_cast<std::uint32_t>(r.goal);
+        out->polygon = s.starts[r.goal].polygon;
+        out->cost = r.cost;
+        out->corridor_count = r.corridor.size();
+        if (corridor == nullptr) return navspan_result_success;
+        const std::size_t n = std::min(r.corridor.size(), corridor_capacity);
+        std::copy_n(r.corridor.begin(), n, corridor);
+        return n < r.corridor.size() ? navspan_result_buffer_too_small : navspan_result_success;
+    };
+    return guarded([&] {
+        // The goals go where a distance field's starts go (grown once).
+        if (which == navspan_path_shortest) {
+            return with_shortest(*m, scratch, [&](navspan_scratch& s) {
+                if (!field_starts(*m, s, goal_polygons, goal_points, goal_count)) return navspan_result_invalid_argument;
+                const std::span<const nav::goal_point> goals(s.starts.data(), goal_count);
+                return copy(nav::find_nearest_goal(m->w, from.polygon, from.point, goals, s.shortest), s);
+            });
+        }
+        return with_graph(*m, scratch, [&](const nav::search_graph& g, navspan_scratch& s) {
+            if (!field_starts(*m, s, goal_polygons, goal_points, goal_count)) return navspan_result_invalid_argument;
+            const std::span<const nav::goal_point> goals(s.starts.data(), goal_count);
+            return copy(nav::find_nearest_goal(g, from.polygon, from.point, goals, s.graph_s), s);
+        });
     });
 }
 
