@@ -244,9 +244,21 @@ public:
             const std::uint32_t end = words_[cell + 1];
             if (i == end) return;
             // Passed over when the cell's heights lie farther than the best
-            // distance (in the steps of heights, rounded outwards).
+            // distance (in the steps of heights, rounded outwards), or they
+            // and its distance in plan together do: of the polygons looked
+            // at from here (those not also in the next cell towards the
+            // point's), none lies nearer in plan than the cell's near side.
             const std::uint32_t h = words_[heights_at_ + cell];
             if ((h >> 16) < near.low || (h & 0xffffu) > near.high) return;
+            const double dz = std::max(std::max(z0_ + (h & 0xffffu) * zstep_ - q.z, q.z - (z0_ + (h >> 16) * zstep_)), 0.0);
+            if (dz > 0) {
+                const double dx = x < cx ? q.x - (origin_x_ + static_cast<double>(x + 1) * cell_) - slack
+                                  : x > cx ? origin_x_ + static_cast<double>(x) * cell_ - q.x - slack : 0.0;
+                const double dy = y < cy ? q.y - (origin_y_ + static_cast<double>(y + 1) * cell_) - slack
+                                  : y > cy ? origin_y_ + static_cast<double>(y) * cell_ - q.y - slack : 0.0;
+                const double px = std::max(dx, 0.0), py = std::max(dy, 0.0);
+                if (px * px + py * py + dz * dz > best_d * best_d * (1 + 1e-9)) return;
+            }
             // Each entry here unless the polygon also lies in the next cell
             // towards the point's, and only if its heights reach the slices
             // within the best distance (found 32 at a time without a branch
