@@ -20,10 +20,9 @@
 // dense navmesh.
 //
 // A Source area (a plan rectangle with corner heights) has a record of 32
-// bytes in the index, aligned to 32: its rectangle and its four heights.
-// locate() tests and interpolates it there, as geometry.hpp does (the very
-// same arithmetic), and reads neither the walkable's polygon nor its
-// corners: one cache line a candidate instead of two or three.
+// bytes in the index, aligned to 32: its rectangle and four heights, which
+// locate() tests and interpolates as geometry.hpp does (the same code),
+// reading one cache line a candidate, not the walkable's polygon and corners.
 //
 // A polygon that would cover more than max_cells_per_polygon cells (a huge
 // area, or a hostile one) is kept in a short list looked at by every query
@@ -230,39 +229,23 @@ public:
         auto may_be_nearer = [&](const box& b) {
             return box_distance2(b, q, tol) <= best_d * best_d * (1 + 1e-9);
         };
-        // The rows of cells nearest first (the point's, then one either
-        // side, then two ...), each cut to the columns of the box of the best
-        // distance so far, until the rows left on both sides lie farther
-        // than that. A row with nothing in those columns is passed over at
-        // once (the cell starts count entries cumulatively). A polygon listed
-        // in several cells is looked at from one: of its cells, the one
-        // nearest the point's in column and in row (the masks tell it).
+        // The rows of cells nearest first (the point's, then one either side,
+        // then two ...), each cut to the columns of the box of the best
+        // distance so far, until the rows left on both sides lie farther. A
+        // row with nothing in those columns is passed over at once (the cell
+        // starts count entries cumulatively). A polygon in several cells is
+        // looked at from the one nearest the point's (the masks tell it).
         const std::uint32_t cx = column_of(q.x), cy = row_of(q.y);
         const double slack = 1e-6 * (cell_ + std::fabs(origin_x_) + std::fabs(origin_y_) + std::fabs(q.x) + std::fabs(q.y));
         auto visit_cell = [&](std::uint32_t x, std::uint32_t y, std::size_t cell) {
             std::uint32_t i = words_[cell];
             const std::uint32_t end = words_[cell + 1];
             if (i == end) return;
-            // Passed over when the cell's heights lie farther than the best
-            // distance (in the steps of heights, rounded outwards), or they
-            // and its distance in plan together do: of the polygons looked
-            // at from here (those not also in the next cell towards the
-            // point's), none lies nearer in plan than the cell's near side.
             const std::uint32_t h = words_[heights_at_ + cell];
-            if ((h >> 16) < near.low || (h & 0xffffu) > near.high) return;
-            const double dz = std::max(std::max(z0_ + (h & 0xffffu) * zstep_ - q.z, q.z - (z0_ + (h >> 16) * zstep_)), 0.0);
-            if (dz > 0) {
-                const double dx = x < cx ? q.x - (origin_x_ + static_cast<double>(x + 1) * cell_) - slack
-                                  : x > cx ? origin_x_ + static_cast<double>(x) * cell_ - q.x - slack : 0.0;
-                const double dy = y < cy ? q.y - (origin_y_ + static_cast<double>(y + 1) * cell_) - slack
-                                  : y > cy ? origin_y_ + static_cast<double>(y) * cell_ - q.y - slack : 0.0;
-                const double px = std::max(dx, 0.0), py = std::max(dy, 0.0);
-                if (px * px + py * py + dz * dz > best_d * best_d * (1 + 1e-9)) return;
-            }
-            // Each entry here unless the polygon also lies in the next cell
-            // towards the point's, and only if its heights reach the slices
-            // within the best distance (found 32 at a time without a branch
-            // per entry).
+            if (cell_beyond(x, y, cx, cy, h, q, best_d, slack, near)) return;
+            // Each entry here unless its polygon is also in the next cell towards
+            // the point's, and only if its heights reach the slices within the
+            // best distance (found 32 at a time without a branch per entry).
             const std::uint32_t elsewhere = (x < cx ? reaches_after : x > cx ? reaches_before : 0u) |
                                             ((y < cy ? reaches_after : y > cy ? reaches_before : 0u) << y_shift);
             const std::uint32_t heights = slices(near, h);
@@ -424,8 +407,7 @@ private:
     // bits 1 to 8 cut the cell into 8 parts and say which its bounds (with
     // the tolerance) reach. part_of() is monotonic in the grid coordinate
     // like clamp_cell(), so a point inside a polygon's bounds always finds
-    // its own part's bits set in that polygon's masks, and a range of
-    // points reaching its bounds shares a part with them.
+    // its own part's bits set in that polygon's masks.
     static constexpr std::uint32_t parts = 8, y_shift = parts + 2, z_shift = 2 * y_shift, z_slices = 32 - z_shift;
     static constexpr std::uint32_t reaches_before = 1u, reaches_after = 1u << (parts + 1);
     static std::uint32_t part_of(double grid, std::uint32_t cell) noexcept {
@@ -438,14 +420,12 @@ private:
     static std::uint32_t bit_run(std::uint32_t first, std::uint32_t last) noexcept {
         return ((2u << last) - 1u) & ~((1u << first) - 1u);
     }
-    // The bit of a part (1 to 8 of the 10), and of the parts from lo to hi.
+    // The bit of a part (1 to 8 of the 10).
     static std::uint32_t part_bit(double grid, std::uint32_t cell) noexcept { return 2u << part_of(grid, cell); }
-    static std::uint32_t part_bits(double lo, double hi, std::uint32_t cell) noexcept {
-        return bit_run(part_of(lo, cell), part_of(hi, cell)) << 1;
-    }
     static std::uint32_t axis_mask(double lo, double hi, std::uint32_t cell, std::uint32_t first_cell,
                                    std::uint32_t last_cell) noexcept {
-        return part_bits(lo, hi, cell) | (first_cell < cell ? reaches_before : 0u) | (last_cell > cell ? reaches_after : 0u);
+        const std::uint32_t bits = bit_run(part_of(lo, cell), part_of(hi, cell)) << 1;
+        return bits | (first_cell < cell ? reaches_before : 0u) | (last_cell > cell ? reaches_after : 0u);
     }
     std::uint32_t mask_at(std::uint32_t i) const noexcept { return words_[masks_at_ + i]; }
 
@@ -476,6 +456,22 @@ private:
     step_range steps_near(double z, double r) const noexcept {
         const double wider = (r + std::fabs(z)) * 1e-6 + height_slack_;
         return {step_of(z - r - wider, false, 2), step_of(z + r + wider, true, 2)};
+    }
+
+    // Whether the polygons nearest() looks at from a cell (not also in the
+    // next cell towards the point's, cx, cy) all lie farther than d from q:
+    // its heights h beyond the steps near, or they and its plan distance.
+    bool cell_beyond(std::uint32_t x, std::uint32_t y, std::uint32_t cx, std::uint32_t cy, std::uint32_t h, vec3 q,
+                     double d, double slack, step_range near) const noexcept {
+        if ((h >> 16) < near.low || (h & 0xffffu) > near.high) return true;
+        const double dz = std::max(std::max(z0_ + (h & 0xffffu) * zstep_ - q.z, q.z - (z0_ + (h >> 16) * zstep_)), 0.0);
+        if (!(dz > 0)) return false;
+        const double dx = x < cx ? q.x - (origin_x_ + static_cast<double>(x + 1) * cell_) - slack
+                          : x > cx ? origin_x_ + static_cast<double>(x) * cell_ - q.x - slack : 0.0;
+        const double dy = y < cy ? q.y - (origin_y_ + static_cast<double>(y + 1) * cell_) - slack
+                          : y > cy ? origin_y_ + static_cast<double>(y) * cell_ - q.y - slack : 0.0;
+        const double px = std::max(dx, 0.0), py = std::max(dy, 0.0);
+        return px * px + py * py + dz * dz > d * d * (1 + 1e-9);
     }
 
     // A Source area's record (its rectangle and corner heights, x0 NaN for
