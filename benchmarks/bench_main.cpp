@@ -3,6 +3,7 @@
 //   navspan-bench [--json] [--quick] [--filter TEXT]
 //   navspan-bench [--json] --scale DIR
 //   navspan-bench --nav-table [--quick] [--filter TEXT]
+//   navspan-bench --locate-table [--quick] [--filter TEXT]
 //
 // For every input (the corpus files when NAVSPAN_CORPUS or ../shared/corpus
 // is present, plus files synthesised by the test builders in several sizes)
@@ -11,7 +12,8 @@
 // and reports GB/s, the time ratio to the sequential read, the time ratio to
 // a hand-written floor doing the same work (rows that have one) and the
 // allocations. --scale opens every file of a folder (scale.hpp).
-// --nav-table prints README's query table (nav_table.hpp).
+// --nav-table prints README's query tables (nav_table.hpp), --locate-table
+// the last of them alone (locate_table.hpp).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -60,11 +62,13 @@ const char* const usage =
     "usage: navspan-bench [--json] [--quick] [--filter TEXT]\n"
     "       navspan-bench [--json] --scale DIR\n"
     "       navspan-bench --nav-table [--quick] [--filter TEXT]\n"
+    "       navspan-bench --locate-table [--quick] [--filter TEXT]\n"
     "  --json     one JSON object per row\n"
     "  --quick    fewer inputs and shorter timing (CI smoke run, under a minute)\n"
     "  --filter   only inputs whose format or name contains TEXT\n"
     "  --scale    open every file under DIR: total GB/s and the fit of open time against size\n"
-    "  --nav-table  README's query table (markdown): every path search mode and Detour on each corpus map\n";
+    "  --nav-table  README's query table (markdown): every path search mode and Detour on each corpus map\n"
+    "  --locate-table  its last table alone: locate and nearest per query against Detour (random points)\n";
 
 }  // namespace
 
@@ -73,7 +77,7 @@ int main(int argc, char** argv) {
     bool quick = false;
     std::string filter;
     std::string scale_dir;
-    bool nav_table = false;
+    bool nav_table = false, locate_table = false;
     for (int i = 1; i < argc; ++i) {
         std::string_view a = argv[i];
         if (a == "--json") s.json = true;
@@ -81,6 +85,7 @@ int main(int argc, char** argv) {
         else if (a == "--filter" && i + 1 < argc) filter = argv[++i];
         else if (a == "--scale" && i + 1 < argc) scale_dir = argv[++i];
         else if (a == "--nav-table") nav_table = true;
+        else if (a == "--locate-table") locate_table = true;
         else if (a == "--help" || a == "-h") { std::fputs(usage, stdout); return 0; }
         else { std::fprintf(stderr, "navspan-bench: unknown argument '%s'\n%s", argv[i], usage); return 2; }
     }
@@ -89,13 +94,13 @@ int main(int argc, char** argv) {
         s.min_repetitions = 3;
     }
 
-    if (nav_table) {
-        // The table is README's markdown, whole; it has no rows to give one by one.
+    if (nav_table || locate_table) {
+        // The tables are README's markdown, whole; they have no rows to give one by one.
         if (s.json || !scale_dir.empty()) {
-            std::fprintf(stderr, "navspan-bench: --nav-table prints markdown; it takes neither --json nor --scale\n%s", usage);
+            std::fprintf(stderr, "navspan-bench: --nav-table and --locate-table print markdown; they take neither --json nor --scale\n%s", usage);
             return 2;
         }
-        return bench_nav_table(quick, filter);
+        return nav_table ? bench_nav_table(quick, filter) : bench_locate_table(quick, filter);
     }
     if (!scale_dir.empty()) return run_scale(s, scale_dir);
 

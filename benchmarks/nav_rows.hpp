@@ -1014,10 +1014,12 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
 // The files measured: a large Source map of TF2 and of Left 4 Dead 2,
 // Counter-Strike's de_dust2 (awpy's), a Fox tile, the largest space of two
 // plugins, and a Quake map (navspan alone). `quick` (the CI smoke run)
-// leaves out de_dust2 and the Quake map. fn(walkable, bytes, space, file
-// name, short description) per map found; false when there is no corpus.
+// leaves out de_dust2 and the Quake map. `locate_maps` adds the maps only
+// the locate table (locate_table.hpp) measures: another Left 4 Dead 2 map,
+// c8m4_interior. fn(walkable, bytes, space, file name, short description)
+// per map found; false when there is no corpus.
 template <class Fn>
-bool for_each_nav_map(bool quick, const std::string& filter, Fn&& fn) {
+bool for_each_nav_map(bool quick, const std::string& filter, Fn&& fn, bool locate_maps = false) {
     namespace nav = navspan::nav;
     const std::filesystem::path root = corpus_root();
     std::error_code root_ec;
@@ -1026,9 +1028,11 @@ bool for_each_nav_map(bool quick, const std::string& filter, Fn&& fn) {
         const char* name;
         const char* what;  // how README's table names the map
         bool in_quick;
+        bool locate_only = false;
     };
     const pick picks[] = {{"source-nav", "ctf_sawmill", "ctf_sawmill, TF2", true},
                           {"source-nav", "c1m1_hotel", "c1m1_hotel, L4D2", true},
+                          {"source-nav", "c8m4_interior", "c8m4_interior, L4D2", true, true},
                           {"source-nav", "awpy__de_dust2", "de_dust2, CS:GO (awpy's)", false},
                           {"fox-nav2", "ssav_139_128_nav.nav2", "ssav_139_128, Fox tile", true},
                           {"creation-plugins", "Cheat_Room", "Cheat_Room, plugin's largest space", true},
@@ -1036,7 +1040,7 @@ bool for_each_nav_map(bool quick, const std::string& filter, Fn&& fn) {
                           {"quake-nav", "hip1m3", "hip1m3, Quake", false}};
     if (!std::filesystem::is_directory(root, root_ec)) return false;
     for (const pick& p : picks) {
-        if (quick && !p.in_quick) continue;
+        if ((quick && !p.in_quick) || (p.locate_only && !locate_maps)) continue;
         std::filesystem::path file;
         std::error_code ec;
         for (const auto& e : std::filesystem::directory_iterator(root / p.folder / "files", ec)) {

@@ -21,7 +21,8 @@
 // Allocations per query are counted over one pass (Detour's through
 // dtAllocSetCustom), paths found over the same pass (Detour: a corridor
 // that reaches the goal polygon). Builds are timed once each (CPU time).
-// Prints two markdown tables.
+// Prints two markdown tables, then locate_table.hpp's third (locate and
+// nearest per query against Detour).
 #pragma once
 
 #include <algorithm>
@@ -32,6 +33,7 @@
 #include <vector>
 
 #include "harness.hpp"
+#include "locate_table.hpp"
 #include "nav_rows.hpp"
 
 namespace navspan_bench {
@@ -364,8 +366,9 @@ inline int bench_nav_table(bool quick, const std::string& filter) {
                     share, detour_wp.c_str(), megabytes(r.graph_bytes).c_str(), build_time(r.graph_build_ns).c_str(),
                     table.c_str(), megabytes(r.shortest_bytes).c_str(), detour_mesh.c_str(), polys.c_str());
     }
+    std::printf("\n");
     std::fflush(stdout);
-    return 0;
+    return bench_locate_table(quick, filter);
 }
 
 }  // namespace navspan_bench

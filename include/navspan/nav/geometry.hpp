@@ -21,14 +21,25 @@ namespace geometry_detail {
 
 // Height of a plan point over corners NW, NE, SE, SW (Source areas): the
 // game's interpolation between the corner heights, u and v clamped to the area.
-inline double corner_height(std::span<const vec3> c, plan2 p) noexcept {
-    const double w = static_cast<double>(c[2].x) - c[0].x, h = static_cast<double>(c[2].y) - c[0].y;
-    const double u = w != 0 ? std::clamp((p.x - c[0].x) / w, 0.0, 1.0) : 0.0;
-    const double v = h != 0 ? std::clamp((p.y - c[0].y) / h, 0.0, 1.0) : 0.0;
-    const double north = c[0].z + u * (static_cast<double>(c[1].z) - c[0].z);
-    const double south = c[3].z + u * (static_cast<double>(c[2].z) - c[3].z);
+// The same from what it reads of them: NW's and SE's plan position and the
+// four heights (the spatial index keeps these for each Source area, and must
+// find the very same height).
+struct corner_surface {
+    float x0, y0, x2, y2;  // NW, SE
+    float z0, z1, z2, z3;  // NW, NE, SE, SW
+};
+inline double corner_height(const corner_surface& c, plan2 p) noexcept {
+    const double w = static_cast<double>(c.x2) - c.x0, h = static_cast<double>(c.y2) - c.y0;
+    const double u = w != 0 ? std::clamp((p.x - c.x0) / w, 0.0, 1.0) : 0.0;
+    const double v = h != 0 ? std::clamp((p.y - c.y0) / h, 0.0, 1.0) : 0.0;
+    const double north = c.z0 + u * (static_cast<double>(c.z1) - c.z0);
+    const double south = c.z3 + u * (static_cast<double>(c.z2) - c.z3);
     return north + v * (south - north);
 }
+inline corner_surface corner_surface_of(std::span<const vec3> c) noexcept {
+    return {c[0].x, c[0].y, c[2].x, c[2].y, c[0].z, c[1].z, c[2].z, c[3].z};
+}
+inline double corner_height(std::span<const vec3> c, plan2 p) noexcept { return corner_height(corner_surface_of(c), p); }
 
 // Height of a plan point over a fan of triangles from corner 0: the
 // triangle the point is most inside, its barycentric weights clamped.

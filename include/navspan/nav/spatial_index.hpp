@@ -3,29 +3,38 @@
 //
 // A uniform grid over the plan (ground) bounds of a walkable, about one
 // cell per polygon; each cell lists the polygons whose bounds overlap it,
-// and beside each entry a 16-bit mask of where in the cell those bounds
-// lie (the cell cut into 6 x 6 parts: a bit per column of parts and per
-// row) and whether they go on into the cells before and after it. So
-// locate() passes over most entries of its cell with one AND, reading the
-// polygons themselves only for the few whose bounds may hold the point,
-// and nearest(), which walks the rows of cells outwards from the point's,
-// looks at each polygon from one cell only.
+// and beside each entry a 32-bit mask: where in the cell those bounds lie
+// (the cell cut into 8 x 8 parts: a bit per column of parts and per row),
+// whether they go on into the cells before and after it, and which of 12
+// slices of the cell's height range the polygon's heights reach. So
+// locate() passes over most entries of its cell with one AND, and over
+// those at another storey (with a finite height tolerance) with another;
+// nearest(), which walks the rows of cells outwards from the point's,
+// looks at each polygon from one cell only, and only at those whose
+// slices lie within its best distance, without a branch per entry.
 //
 // Each cell also keeps the height range of the polygons listed in it (two
 // 16-bit steps of the walkable's height range, rounded outwards), so
-// nearest() passes over a cell lying farther than its best distance,
-// height included, without reading its entries: the points far above or
-// below a dense navmesh.
+// nearest() passes over a cell lying farther in height than its best
+// distance without reading its entries: the points far above or below a
+// dense navmesh.
+//
+// A Source area (a plan rectangle with corner heights) has a record of 32
+// bytes in the index, aligned to 32: its rectangle and four heights, which
+// locate() tests and interpolates as geometry.hpp does (the same code),
+// reading one cache line a candidate, not the walkable's polygon and corners.
 //
 // A polygon that would cover more than max_cells_per_polygon cells (a huge
 // area, or a hostile one) is kept in a short list looked at by every query
-// instead. The whole index is held to 60 bytes per usable polygon plus 16:
-// when the polygons would need more entries than fit (many large polygons
-// over one grid, as a crafted file has), the largest go to the short list
-// until the rest fit. So the index is at most 4 * (15 * n + 4) bytes for n
-// usable polygons (the grid has at most 3n + 3 cells, each a start and a
-// height range; an entry takes one word and half a word of mask), and a
-// walkable holds at least 3 corners (36 bytes) per polygon.
+// instead. The whole index is held to 120 bytes per usable polygon plus
+// 64: when the polygons would need more entries than fit (many large
+// polygons over one grid, as a crafted file has), the largest go to the
+// short list until the rest fit. So the index is at most 4 * (30 * n + 16)
+// bytes for n usable polygons (the grid has at most 3n + 3 cells, each a
+// start and a height range; an entry takes a word and a word of mask; the
+// records, 8 words a polygon, only when at least half the usable polygons
+// are Source areas and there are at most twice as many polygons as usable
+// ones), and a walkable holds at least 3 corners (36 bytes) per polygon.
 //
 // The index is built once, either into memory the caller provides
 // (words_needed(), then build_into()) or into one allocation it owns
@@ -70,8 +79,8 @@ using nearest_polygon = located;
 class spatial_index {
 public:
     static constexpr std::uint32_t max_cells_per_polygon = 256;
-    // The most 32-bit words the index takes per usable polygon (plus 4).
-    static constexpr std::uint32_t words_per_polygon = 15;
+    // The most 32-bit words the index takes per usable polygon (plus 16).
+    static constexpr std::uint32_t words_per_polygon = 30;
 
     spatial_index() = default;
 
@@ -131,35 +140,56 @@ public:
         const vec3 q = w.to_plan(point);
         located best;
         float best_gap = height_tolerance;
-        auto consider = [&](polygon_index p) {
-            // A rectangle with axis-parallel sides holds the point when its
-            // bounds do (checked before this, with the same tolerance).
-            if (!w.rectangle(p) && !geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return;
+        const double tol = geometry_detail::tolerance({q.x, q.y});
+        // A polygon holding the point in plan, its surface at height h there.
+        auto take = [&](polygon_index p, float h) {
             // Rounded for certain (x87 may keep them wider), so that equal
             // gaps compare equal and the lowest index wins the tie.
-            const float h = navspan::detail::rounded(static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y})));
             const float gap = navspan::detail::rounded(std::fabs(h - q.z));
             if (!(gap <= best_gap) || (best.polygon != no_polygon && gap == best_gap && p > best.polygon)) return;
             best_gap = gap;
             best = {p, w.to_world({q.x, q.y, h}), gap, gap};
         };
-        const double tol = geometry_detail::tolerance({q.x, q.y});
-        if (inside_grid(q.x, q.y, tol)) {
+        // A Source area from its record alone (the walkable's polygon and
+        // corners not read): its bounds are its rectangle. False when the
+        // polygon has no record.
+        auto by_record = [&](polygon_index p) {
+            const geometry_detail::corner_surface r = record(p);
+            if (!(r.x0 == r.x0)) return false;  // NaN: no record
+            if (q.x >= std::min(r.x0, r.x2) - tol && q.x <= std::max(r.x0, r.x2) + tol &&
+                q.y >= std::min(r.y0, r.y2) - tol && q.y <= std::max(r.y0, r.y2) + tol) {
+                take(p, navspan::detail::rounded(static_cast<float>(geometry_detail::corner_height(r, {q.x, q.y}))));
+            }
+            return true;
+        };
+        auto consider = [&](polygon_index p) {
+            if (records_at_ != 0 && by_record(p)) return;
+            // A rectangle with axis-parallel sides holds the point when its bounds do.
+            if (!within(w.plan_bounds(p), q, tol)) return;
+            if (!w.rectangle(p) && !geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return;
+            take(p, navspan::detail::rounded(static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y}))));
+        };
+        if (cap_ > 0 && inside_grid(q.x, q.y, tol)) {
             const double tx = grid_x(q.x), ty = grid_y(q.y);
             const std::uint32_t column = clamp_cell(tx, cols_), row = clamp_cell(ty, rows_);
             const std::uint32_t cell = row * cols_ + column;
             // The point's part of the cell, as the bits an entry's mask has
-            // set when its polygon's bounds may hold the point.
-            const std::uint32_t wanted = part_bit(tx, column) | (part_bit(ty, row) << 8);
+            // set when its polygon's bounds may hold the point, and the
+            // slices of the cell's heights within the tolerance (one of
+            // them set when its polygon's heights may lie that near).
+            const std::uint32_t wanted = part_bit(tx, column) | (part_bit(ty, row) << y_shift);
+            const std::uint32_t heights = height_tolerance < std::numeric_limits<float>::infinity()
+                                              ? slices(steps_near(q.z, height_tolerance), words_[heights_at_ + cell])
+                                              : ~0u;
             // The entries whose masks have those bits, found 32 at a time
             // without a branch per entry, then looked at one by one.
             for (std::uint32_t first = words_[cell], end = words_[cell + 1]; first < end; first += 32) {
                 const std::uint32_t n = std::min<std::uint32_t>(end - first, 32);
                 std::uint32_t hits = 0;
-                for (std::uint32_t j = 0; j < n; ++j) hits |= std::uint32_t{(mask_at(first + j) & wanted) == wanted} << j;
+                for (std::uint32_t j = 0; j < n; ++j) hits |= std::uint32_t{(words_[masks_at_ + first + j] & wanted) == wanted} << j;
                 for (; hits != 0; hits &= hits - 1) {
-                    const polygon_index p = words_[items_at_ + first + static_cast<std::uint32_t>(std::countr_zero(hits))];
-                    if (within(w.plan_bounds(p), q, tol)) consider(p);
+                    const std::uint32_t k = first + static_cast<std::uint32_t>(std::countr_zero(hits));
+                    if ((words_[masks_at_ + k] & heights) != 0) consider(words_[items_at_ + k]);
                 }
             }
         }
@@ -181,12 +211,14 @@ public:
         double best_d = max_distance;
         const double tol = geometry_detail::tolerance({q.x, q.y});
         reach within = reach_of(q, best_d, tol);
+        step_range near = steps_near(q.z, best_d);
         auto consider = [&](polygon_index p) {
             const vec3 on = closest_point(w, p, point);
             const double d = navspan::detail::rounded(distance(on, point));
             if (!(d <= best_d) || (best.polygon != no_polygon && d == best_d && p > best.polygon)) return;
             best_d = d;
             within = reach_of(q, best_d, tol);
+            near = steps_near(q.z, best_d);
             best = {p, on, std::fabs(w.up_of(on) - w.up_of(point)), static_cast<float>(d)};
         };
         // The distance from the point to a polygon's bounds, widened in plan
@@ -197,44 +229,39 @@ public:
         auto may_be_nearer = [&](const box& b) {
             return box_distance2(b, q, tol) <= best_d * best_d * (1 + 1e-9);
         };
-        // The rows of cells nearest first (the point's, then one either
-        // side, then two ...), each cut to the columns of the box of the best
-        // distance so far, until the rows left on both sides lie farther
-        // than that. A row with nothing in those columns is passed over at
-        // once (the cell starts count entries cumulatively). A polygon listed
-        // in several cells is looked at from one: of its cells, the one
-        // nearest the point's in column and in row (the masks tell it).
+        // The rows of cells nearest first (the point's, then one either side,
+        // then two ...), each cut to the columns of the box of the best
+        // distance so far, until the rows left on both sides lie farther. A
+        // row with nothing in those columns is passed over at once (the cell
+        // starts count entries cumulatively). A polygon in several cells is
+        // looked at from the one nearest the point's (the masks tell it).
         const std::uint32_t cx = column_of(q.x), cy = row_of(q.y);
         const double slack = 1e-6 * (cell_ + std::fabs(origin_x_) + std::fabs(origin_y_) + std::fabs(q.x) + std::fabs(q.y));
         auto visit_cell = [&](std::uint32_t x, std::uint32_t y, std::size_t cell) {
             std::uint32_t i = words_[cell];
             const std::uint32_t end = words_[cell + 1];
             if (i == end) return;
-            // Passed over when the cell's heights lie farther than the best
-            // distance, with its distance in plan: of the polygons looked at
-            // from here (those not also in the next cell towards the
-            // point's), none lies nearer in plan than the cell's near side.
             const std::uint32_t h = words_[heights_at_ + cell];
-            const double dz = std::max({z0_ + (h & 0xffffu) * zstep_ - q.z, q.z - (z0_ + (h >> 16) * zstep_), 0.0});
-            if (dz > 0) {
-                const double reach2 = best_d * best_d * (1 + 1e-9);
-                if (dz * dz > reach2) return;
-                const double dx = x < cx ? q.x - (origin_x_ + static_cast<double>(x + 1) * cell_) - slack
-                                  : x > cx ? origin_x_ + static_cast<double>(x) * cell_ - q.x - slack : 0.0;
-                const double dy = y < cy ? q.y - (origin_y_ + static_cast<double>(y + 1) * cell_) - slack
-                                  : y > cy ? origin_y_ + static_cast<double>(y) * cell_ - q.y - slack : 0.0;
-                const double px = std::max(dx, 0.0), py = std::max(dy, 0.0);
-                if (px * px + py * py + dz * dz > reach2) return;
-            }
-            // Here unless the polygon also lies in the next cell towards the point's.
+            if (cell_beyond(x, y, cx, cy, h, q, best_d, slack, near)) return;
+            // Each entry here unless its polygon is also in the next cell towards
+            // the point's, and only if its heights reach the slices within the
+            // best distance (found 32 at a time without a branch per entry).
             const std::uint32_t elsewhere = (x < cx ? reaches_after : x > cx ? reaches_before : 0u) |
-                                            ((y < cy ? reaches_after : y > cy ? reaches_before : 0u) << 8);
-            for (; i < end; ++i) {
-                if ((mask_at(i) & elsewhere) != 0) continue;
-                const polygon_index p = words_[items_at_ + i];
-                const box& b = w.plan_bounds(p);
-                if (within.misses(b) || !may_be_nearer(b)) continue;
-                consider(p);
+                                            ((y < cy ? reaches_after : y > cy ? reaches_before : 0u) << y_shift);
+            const std::uint32_t heights = slices(near, h);
+            for (; i < end; i += 32) {
+                const std::uint32_t n = std::min<std::uint32_t>(end - i, 32);
+                std::uint32_t hits = 0;
+                for (std::uint32_t j = 0; j < n; ++j) {
+                    const std::uint32_t m = words_[masks_at_ + i + j];
+                    hits |= static_cast<std::uint32_t>(((m & elsewhere) == 0) & ((m & heights) != 0)) << j;
+                }
+                for (; hits != 0; hits &= hits - 1) {
+                    const polygon_index p = words_[items_at_ + i + static_cast<std::uint32_t>(std::countr_zero(hits))];
+                    const box& b = w.plan_bounds(p);
+                    if (within.misses(b) || !may_be_nearer(b)) continue;
+                    consider(p);
+                }
             }
         };
         // A row from the point's column outwards, each way until a column
@@ -374,14 +401,14 @@ private:
         return dx * dx + dy * dy + dz * dz;
     }
 
-    // An entry's mask: 8 bits across (x), then 8 down (y). Bit 0 says the
-    // polygon is listed in the cell before this one too (it reaches past
-    // this cell's start), bit 7 in the cell after; bits 1 to 6 cut the cell
-    // into 6 parts and say which its bounds (with the tolerance) reach.
-    // part_of() is monotonic in the grid coordinate like clamp_cell(), so a
-    // point inside a polygon's bounds always finds its own part's bits set
-    // in that polygon's masks.
-    static constexpr std::uint32_t parts = 6;
+    // An entry's mask: 10 bits across (x), 10 down (y), 12 of heights. Bit
+    // 0 of an axis says the polygon is listed in the cell before this one
+    // too (it reaches past this cell's start), bit 9 in the cell after;
+    // bits 1 to 8 cut the cell into 8 parts and say which its bounds (with
+    // the tolerance) reach. part_of() is monotonic in the grid coordinate
+    // like clamp_cell(), so a point inside a polygon's bounds always finds
+    // its own part's bits set in that polygon's masks.
+    static constexpr std::uint32_t parts = 8, y_shift = parts + 2, z_shift = 2 * y_shift, z_slices = 32 - z_shift;
     static constexpr std::uint32_t reaches_before = 1u, reaches_after = 1u << (parts + 1);
     static std::uint32_t part_of(double grid, std::uint32_t cell) noexcept {
         const double v = (grid - cell) * parts;
@@ -389,20 +416,70 @@ private:
         if (v >= parts - 1) return parts - 1;
         return static_cast<std::uint32_t>(v);
     }
-    // The bit of a part (1 to 6 of the 8).
+    // Bits first to last (first > last: none).
+    static std::uint32_t bit_run(std::uint32_t first, std::uint32_t last) noexcept {
+        return ((2u << last) - 1u) & ~((1u << first) - 1u);
+    }
+    // The bit of a part (1 to 8 of the 10).
     static std::uint32_t part_bit(double grid, std::uint32_t cell) noexcept { return 2u << part_of(grid, cell); }
     static std::uint32_t axis_mask(double lo, double hi, std::uint32_t cell, std::uint32_t first_cell,
                                    std::uint32_t last_cell) noexcept {
-        const std::uint32_t first = part_of(lo, cell), last = part_of(hi, cell);
-        const std::uint32_t bits = (((2u << last) - 1u) & ~((1u << first) - 1u)) << 1;
+        const std::uint32_t bits = bit_run(part_of(lo, cell), part_of(hi, cell)) << 1;
         return bits | (first_cell < cell ? reaches_before : 0u) | (last_cell > cell ? reaches_after : 0u);
     }
-    // The mask of entry i: two 16-bit masks per word, each read and written
-    // as the two bytes at 2 * i (whatever the byte order, the same two).
-    std::uint32_t mask_at(std::uint32_t i) const noexcept {
-        std::uint16_t m;
-        std::memcpy(&m, reinterpret_cast<const unsigned char*>(words_.data() + masks_at_) + 2 * std::size_t{i}, sizeof m);
-        return m;
+    std::uint32_t mask_at(std::uint32_t i) const noexcept { return words_[masks_at_ + i]; }
+
+    // Heights in steps of the walkable's range (see fill()). A cell's range
+    // of steps (low, high: its word) is cut into 12 slices of a power of two
+    // steps each; an entry's mask has the slices its polygon's steps reach.
+    // Integers throughout: the query and the build slice alike, and steps
+    // that overlap give slices that overlap.
+    struct step_range {
+        std::uint32_t low, high;
+    };
+    static std::uint32_t slices(step_range steps, std::uint32_t cell_heights) noexcept {
+        const std::uint32_t low = cell_heights & 0xffffu, high = cell_heights >> 16;
+        if (high < low) return ~0u << z_shift;  // an empty cell
+        const auto shift = static_cast<std::uint32_t>(std::bit_width((high - low) / z_slices));
+        auto slice = [&](std::uint32_t step) { return (std::clamp(step, low, high) - low) >> shift; };
+        return steps.low > steps.high ? 0u : bit_run(slice(steps.low), slice(steps.high)) << z_shift;
+    }
+    // The step of a height, rounded down (up = false) or up with `spare`
+    // steps more that way, clamped to the steps there are.
+    std::uint32_t step_of(double z, bool up, double spare) const noexcept {
+        const double v = (z - z0_) * per_step_ + (up ? spare + 1 : -spare);  // a flat walkable: every height at step 0
+        return v <= 0 ? 0u : v >= 65535 ? 65535u : static_cast<std::uint32_t>(v);  // NaN: 0
+    }
+    // The steps of heights within r of z: the range widened by a millionth
+    // and by more than float rounding moves a height (the surface heights
+    // and gaps the queries compare are floats), two steps to spare.
+    step_range steps_near(double z, double r) const noexcept {
+        const double wider = (r + std::fabs(z)) * 1e-6 + height_slack_;
+        return {step_of(z - r - wider, false, 2), step_of(z + r + wider, true, 2)};
+    }
+
+    // Whether the polygons nearest() looks at from a cell (not also in the
+    // next cell towards the point's, cx, cy) all lie farther than d from q:
+    // its heights h beyond the steps near, or they and its plan distance.
+    bool cell_beyond(std::uint32_t x, std::uint32_t y, std::uint32_t cx, std::uint32_t cy, std::uint32_t h, vec3 q,
+                     double d, double slack, step_range near) const noexcept {
+        if ((h >> 16) < near.low || (h & 0xffffu) > near.high) return true;
+        const double dz = std::max(std::max(z0_ + (h & 0xffffu) * zstep_ - q.z, q.z - (z0_ + (h >> 16) * zstep_)), 0.0);
+        if (!(dz > 0)) return false;
+        const double dx = x < cx ? q.x - (origin_x_ + static_cast<double>(x + 1) * cell_) - slack
+                          : x > cx ? origin_x_ + static_cast<double>(x) * cell_ - q.x - slack : 0.0;
+        const double dy = y < cy ? q.y - (origin_y_ + static_cast<double>(y + 1) * cell_) - slack
+                          : y > cy ? origin_y_ + static_cast<double>(y) * cell_ - q.y - slack : 0.0;
+        const double px = std::max(dx, 0.0), py = std::max(dy, 0.0);
+        return px * px + py * py + dz * dz > d * d * (1 + 1e-9);
+    }
+
+    // A Source area's record (its rectangle and corner heights, x0 NaN for
+    // another polygon), read whole: one 32-byte block.
+    geometry_detail::corner_surface record(polygon_index p) const noexcept {
+        geometry_detail::corner_surface r;
+        std::memcpy(&r, words_.data() + records_at_ + 8 * std::size_t{p}, sizeof r);
+        return r;
     }
 
     struct cell_range {
@@ -449,29 +526,42 @@ private:
         end_y_ = origin_y_ + cell_ * rows_;
     }
 
+    // A polygon whose record locate() reads instead of the walkable: a
+    // Source area (a plan rectangle with corner heights).
+    static bool has_record(const walkable& w, polygon_index p) noexcept {
+        return w.rectangle(p) && w.surface(p) == surface::corner_heights;
+    }
+
     // Counts the entries and lays out the words: cell starts (cells + 1),
     // cell height ranges (cells, when any polygon is in the cells), entries,
-    // their masks (two to a word), oversize polygons. Returns the total.
+    // their masks, the records (8 words a polygon and 7 to align them, when
+    // at least half the usable polygons have one and there are at most
+    // twice as many polygons as usable ones), oversize polygons. Returns
+    // the total.
     std::size_t count(const walkable& w) noexcept {
         const std::size_t cells = std::size_t{cols_} * rows_;
         // How many polygons cover each number of cells (1 .. the most kept
         // in cells): the cap is the largest count whose polygons fit, with
         // the rest in the short list, in words_per_polygon words per usable
-        // polygon (plus 4). A cap of 0 always fits: cells + 1 + usable
-        // <= 4 * usable + 4.
+        // polygon (plus 16). A cap of 0 always fits: cells + 1 + records +
+        // usable <= 3 * usable + 4 + 16 * usable + 7 + usable.
         std::size_t covering[max_cells_per_polygon + 1] = {};
+        std::size_t with_record = 0;
         for (std::size_t i = 0; i < w.polygon_count(); ++i) {
             const auto p = static_cast<polygon_index>(i);
             if (!w.usable(p)) continue;
+            with_record += has_record(w, p) ? 1u : 0u;
             const std::uint64_t n = range_of(w.plan_bounds(p)).cells();
             if (n <= max_cells_per_polygon) ++covering[n];
         }
-        const std::size_t allowed = std::size_t{words_per_polygon} * usable_ + 4;
+        const bool records = with_record > 0 && 2 * with_record >= usable_ && w.polygon_count() <= 2 * std::size_t{usable_};
+        const std::size_t record_words = records ? 8 * w.polygon_count() + 7 : 0;
+        const std::size_t allowed = std::size_t{words_per_polygon} * usable_ + 16;
         std::size_t entries = 0, kept = 0;
         cap_ = 0;
         for (std::uint32_t n = 1; n <= max_cells_per_polygon; ++n) {
             const std::size_t e = entries + covering[n] * n, k = kept + covering[n];
-            if (cells + 1 + cells + e + (e + 1) / 2 + (usable_ - k) > allowed) break;
+            if (cells + 1 + cells + 2 * e + record_words + (usable_ - k) > allowed) break;
             entries = e;
             kept = k;
             cap_ = n;
@@ -483,7 +573,9 @@ private:
         heights_at_ = cells + 1;
         items_at_ = heights_at_ + (cap_ > 0 ? cells : 0);
         masks_at_ = items_at_ + entries;
-        oversize_at_ = masks_at_ + (entries + 1) / 2;
+        records_space_at_ = masks_at_ + entries;
+        records_at_ = 0;  // set by fill(), aligned, when there are records
+        oversize_at_ = records_space_at_ + record_words;
         oversize_count_ = over;
         return oversize_at_ + over;
     }
@@ -492,7 +584,6 @@ private:
         const std::size_t cells = std::size_t{cols_} * rows_;
         std::fill(words_.begin(), words_.begin() + static_cast<std::ptrdiff_t>(cells + 1), 0u);
         std::fill(words_.begin() + static_cast<std::ptrdiff_t>(heights_at_), words_.begin() + static_cast<std::ptrdiff_t>(items_at_), 0xffffu);
-        std::fill(words_.begin() + static_cast<std::ptrdiff_t>(masks_at_), words_.begin() + static_cast<std::ptrdiff_t>(oversize_at_), 0u);
         // A cell's height range in steps of the walkable's, the low step
         // rounded down and the high one up with a step to spare (and the
         // step a little long), so that it holds its polygons' heights.
@@ -500,20 +591,24 @@ private:
         z0_ = all.min.z;
         const double span = static_cast<double>(all.max.z) - all.min.z;
         zstep_ = span > 0 ? span * (1 + 1e-9) / 65535 : 0;  // a flat walkable: every step 0, at z0_
-        auto step_of = [&](double z, double round) -> std::uint32_t {
-            if (!(zstep_ > 0)) return 0;
-            const double v = round + (z - z0_) / zstep_;
-            return v <= 0 ? 0u : v >= 65535 ? 65535u : static_cast<std::uint32_t>(v);
-        };
-        // Counts per cell, then starts, then entries (the starts moving up
-        // while filling and moved back after).
+        per_step_ = zstep_ > 0 ? 1 / zstep_ : 0;
+        height_slack_ = 1e-6 * (std::fabs(z0_) + 65535 * zstep_) + 1e-30;
+        auto steps_of = [&](const box& b) { return step_range{step_of(b.min.z, false, 1), step_of(b.max.z, true, 1)}; };
+        // Counts and height ranges per cell, then starts, then entries (the
+        // starts moving up while filling and moved back after): the masks'
+        // height slices need their cell's whole range.
         for (std::size_t i = 0; i < w.polygon_count(); ++i) {
             const auto p = static_cast<polygon_index>(i);
             if (!w.usable(p)) continue;
             const cell_range r = range_of(w.plan_bounds(p));
             if (r.cells() > cap_) continue;
+            const step_range steps = steps_of(w.plan_bounds(p));
             for (std::uint32_t y = r.y0; y <= r.y1; ++y) {
-                for (std::uint32_t x = r.x0; x <= r.x1; ++x) ++words_[std::size_t{y} * cols_ + x + 1];
+                for (std::uint32_t x = r.x0; x <= r.x1; ++x) {
+                    ++words_[std::size_t{y} * cols_ + x + 1];
+                    std::uint32_t& range = words_[heights_at_ + std::size_t{y} * cols_ + x];
+                    range = std::min(range & 0xffffu, steps.low) | (std::max(range >> 16, steps.high) << 16);
+                }
             }
         }
         for (std::size_t c = 1; c <= cells; ++c) words_[c] += words_[c - 1];
@@ -527,22 +622,35 @@ private:
                 continue;
             }
             const grid_box g = grid_box_of(w.plan_bounds(p));
-            const std::uint32_t lo = step_of(w.plan_bounds(p).min.z, -1), hi = step_of(w.plan_bounds(p).max.z, 2);
+            const step_range steps = steps_of(w.plan_bounds(p));
             for (std::uint32_t y = r.y0; y <= r.y1; ++y) {
-                const std::uint32_t down = axis_mask(g.y0, g.y1, y, r.y0, r.y1) << 8;
+                const std::uint32_t down = axis_mask(g.y0, g.y1, y, r.y0, r.y1) << y_shift;
                 for (std::uint32_t x = r.x0; x <= r.x1; ++x) {
-                    const std::uint32_t at = words_[std::size_t{y} * cols_ + x]++;
-                    std::uint32_t& range = words_[heights_at_ + std::size_t{y} * cols_ + x];
-                    range = std::min(range & 0xffffu, lo) | (std::max(range >> 16, hi) << 16);
+                    const std::size_t cell = std::size_t{y} * cols_ + x;
+                    const std::uint32_t at = words_[cell]++;
                     words_[items_at_ + at] = p;
-                    const auto mask = static_cast<std::uint16_t>(axis_mask(g.x0, g.x1, x, r.x0, r.x1) | down);
-                    std::memcpy(reinterpret_cast<unsigned char*>(words_.data() + masks_at_) + 2 * std::size_t{at}, &mask, sizeof mask);
+                    words_[masks_at_ + at] = axis_mask(g.x0, g.x1, x, r.x0, r.x1) | down | slices(steps, words_[heights_at_ + cell]);
                 }
             }
         }
         for (std::size_t c = cells; c > 0; --c) words_[c] = words_[c - 1];
         words_[0] = 0;
+        fill_records(w);
         set_apart_coincident_oversize(w);
+    }
+
+    // The records, each 32-byte block aligned to 32 bytes (one cache line).
+    void fill_records(const walkable& w) noexcept {
+        if (oversize_at_ == records_space_at_) return;  // none
+        const auto address = reinterpret_cast<std::uintptr_t>(words_.data() + records_space_at_);
+        records_at_ = records_space_at_ + ((32 - address % 32) % 32) / sizeof(std::uint32_t);
+        const float none = std::numeric_limits<float>::quiet_NaN();
+        for (std::size_t i = 0; i < w.polygon_count(); ++i) {
+            const auto p = static_cast<polygon_index>(i);
+            const geometry_detail::corner_surface r = has_record(w, p) ? geometry_detail::corner_surface_of(w.plan_corners(p))
+                                                                       : geometry_detail::corner_surface{none, 0, 0, 0, 0, 0, 0, 0};
+            std::memcpy(words_.data() + records_at_ + 8 * i, &r, sizeof r);
+        }
     }
 
     // Orders two polygons by their geometry (corner count, corners bit for
@@ -628,12 +736,14 @@ private:
     std::unique_ptr<std::uint32_t[]> owned_;
     std::span<std::uint32_t> words_;
     std::size_t heights_at_ = 0, items_at_ = 0, masks_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
+    std::size_t records_space_at_ = 0, records_at_ = 0;  // records_at_ 0: none
     std::size_t oversize_distinct_ = 0;
     std::uint32_t usable_ = 0;
     std::uint32_t cap_ = max_cells_per_polygon;  // the most cells a polygon listed in cells covers
     std::uint32_t cols_ = 1, rows_ = 1;
     double origin_x_ = 0, origin_y_ = 0, cell_ = 1, inverse_cell_ = 1, end_x_ = 1, end_y_ = 1;
-    double z0_ = 0, zstep_ = 0;  // the heights of the cells' ranges: z0_ + step * zstep_
+    double z0_ = 0, zstep_ = 0, per_step_ = 0;  // the heights of the cells' ranges: z0_ + step * zstep_
+    double height_slack_ = 0;                   // see steps_near()
 };
 
 }  // namespace navspan::nav
