@@ -19,45 +19,6 @@ namespace navspan::nav {
 
 namespace geometry_detail {
 
-// Height of a plan point over corners NW, NE, SE, SW (Source areas): the
-// game's interpolation between the corner heights, u and v clamped to the area.
-inline double corner_height(std::span<const vec3> c, plan2 p) noexcept {
-    const double w = static_cast<double>(c[2].x) - c[0].x, h = static_cast<double>(c[2].y) - c[0].y;
-    const double u = w != 0 ? std::clamp((p.x - c[0].x) / w, 0.0, 1.0) : 0.0;
-    const double v = h != 0 ? std::clamp((p.y - c[0].y) / h, 0.0, 1.0) : 0.0;
-    const double north = c[0].z + u * (static_cast<double>(c[1].z) - c[0].z);
-    const double south = c[3].z + u * (static_cast<double>(c[2].z) - c[3].z);
-    return north + v * (south - north);
-}
-
-// Height of a plan point over a fan of triangles from corner 0: the
-// triangle the point is most inside, its barycentric weights clamped.
-inline double fan_height(std::span<const vec3> c, plan2 p) noexcept {
-    double best_inside = -INFINITY, best = c[0].z;
-    const plan2 a{c[0].x, c[0].y};
-    for (std::size_t i = 1; i + 1 < c.size(); ++i) {
-        const plan2 b{c[i].x, c[i].y}, d{c[i + 1].x, c[i + 1].y};
-        const double area = cross(a, b, d);
-        if (area == 0 || !std::isfinite(area)) continue;
-        double wb = cross(a, p, d) / area, wd = cross(a, b, p) / area;
-        double wa = 1 - wb - wd;
-        const double inside = std::min({wa, wb, wd});
-        if (!(inside > best_inside)) continue;
-        best_inside = inside;
-        wa = std::max(wa, 0.0);
-        wb = std::max(wb, 0.0);
-        wd = std::max(wd, 0.0);
-        const double sum = wa + wb + wd;
-        best = sum > 0 ? (wa * c[0].z + wb * c[i].z + wd * c[i + 1].z) / sum : static_cast<double>(c[0].z);
-    }
-    if (best_inside == -INFINITY) {  // every triangle flat in plan: the mean height
-        double z = 0;
-        for (const vec3& v : c) z += v.z;
-        best = z / static_cast<double>(c.size());
-    }
-    return best;
-}
-
 inline double plan_height(const walkable& w, polygon_index p, plan2 at) noexcept {
     const auto c = w.plan_corners(p);
     if (c.empty()) return 0;
@@ -154,21 +115,7 @@ inline vec3 closest_point(const walkable& w, polygon_index p, vec3 world_point) 
     if (c.empty()) return world_point;
     const vec3 q = w.to_plan(world_point);
     plan2 at{q.x, q.y};
-    if (!plan_contains(c, at)) {
-        double best = INFINITY;
-        plan2 best_at{c[0].x, c[0].y};
-        for (std::size_t i = 0; i < c.size(); ++i) {
-            const plan2 a{c[i].x, c[i].y}, b{c[(i + 1) % c.size()].x, c[(i + 1) % c.size()].y};
-            const double t = segment_fraction(at, a, b);
-            const plan2 on{a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)};
-            const double d = (on.x - at.x) * (on.x - at.x) + (on.y - at.y) * (on.y - at.y);
-            if (d < best) {
-                best = d;
-                best_at = on;
-            }
-        }
-        at = best_at;
-    }
+    if (!plan_contains(c, at)) at = nearest_on_boundary(c, at);
     return w.to_world({static_cast<float>(at.x), static_cast<float>(at.y), static_cast<float>(plan_height(w, p, at))});
 }
 

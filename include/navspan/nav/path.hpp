@@ -26,6 +26,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <span>
 #include <vector>
@@ -298,11 +299,6 @@ inline vec3 lerp(vec3 a, vec3 b, float t) noexcept {
     return {a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), a.z + t * (b.z - a.z)};
 }
 
-// How far beyond a portal's line, back toward the polygon it leaves, a
-// point may lie before the corridor counts as turning back: float noise of
-// shared edges stays under it, a real turn is wider.
-inline constexpr double turn_back_tolerance = 0.01;
-
 // One step of a corridor as the funnel sees it: the portal of the link,
 // as (left, right) seen from inside the polygon it leaves, the same ends
 // moved onto the polygon left (where the walk takes off: a ladder's or an
@@ -310,13 +306,18 @@ inline constexpr double turn_back_tolerance = 0.01;
 // (where it lands). The three are one segment where the polygons touch;
 // where they do not (a Source drop or jump across a gap, a link between
 // meshes that do not meet, a ladder) the funnel keeps to both sides of the
-// gap instead of cutting across it.
+// gap instead of cutting across it. (No member initialisers: funnel_run
+// keeps an array of them that get() fills, never read before.)
 struct funnel_step {
-    vec3 off_left{}, off_right{};
-    vec3 left{}, right{};
-    vec3 land_left{}, land_right{};
-    bool lifts = false;  // the take-off is not the portal itself
-    bool apart = false;  // the landing is not the portal itself
+    vec3 left, right;
+    vec3 off_left, off_right;    // read only when first_part is 0
+    vec3 land_left, land_right;  // read only when `moved`
+    bool moved;                  // the take-off and landing were derived (else they are the portal)
+    // The portals the step adds, numbered as funnel_run's: 0 its take-off
+    // where that is not the portal itself (else first_part is 1), 2 its
+    // landing where that is not the portal itself or where the corridor
+    // turns back (else last_part is 1).
+    std::uint8_t first_part, last_part;
     // The corridor turns back here: the landing or the way on (the next
     // portal, or the goal) lies behind the portal's line, on the side of
     // the polygon it leaves. A drop off an edge onto an area beside or
@@ -325,7 +326,7 @@ struct funnel_step {
     // the last, so the path is made to cross here at one point, and the
     // funnel starts afresh from where it lands (as Detour does at an
     // off-mesh link).
-    bool turns_back = false;
+    bool turns_back;
 };
 
 // The steps of a corridor. Each link comes from `links` (find_path's, one
@@ -344,57 +345,97 @@ struct funnel_portals {
     }
 
     // The portal end q itself when polygon p holds it in plan, else its
-    // nearest point of p.
+    // nearest point of p: what the walkable holds for every link but those
+    // of polygons past its corner limit (walkable::max_tested_corners).
     vec3 onto(polygon_index p, vec3 q) const noexcept {
         if (geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return q;
         return w.to_plan(closest_point(w, p, w.to_world(q)));
     }
 
+    // The ends of link l (from polygon p) where the walk takes off
+    // (`entered` false) or lands: the portal's own when the polygon holds
+    // it, else the points the walkable holds, else found here.
+    void moved_ends(polygon_index p, const link& l, bool entered, bool point, vec3& a, vec3& b) const noexcept {
+        a = l.portal_a;
+        b = l.portal_b;
+        if ((l.shape & (entered ? portal_shape::on_target : portal_shape::on_source)) != 0) return;
+        if (entered ? w.landing(p, l, a, b) : w.take_off(p, l, a, b)) return;
+        const polygon_index onto_p = entered ? l.target : p;
+        a = onto(onto_p, l.portal_a);
+        b = point ? a : onto(onto_p, l.portal_b);
+    }
+
     // Step i; false when corridor[i] has no link to corridor[i + 1]. What
-    // the walkable knows of the portal (link::shape) spares every polygon
-    // test where the polygons touch: O(1) then.
-    bool get(std::size_t i, funnel_step& s) const noexcept {
-        const link* l = link_at(i);
+    // the walkable knows of the portal (link::shape, its take-off and
+    // landing points) spares every polygon test: O(1) then. `l`: step i's
+    // link when the caller knows it (else null); `next` is set to step
+    // i + 1's where this looked it up (else null).
+    bool get(std::size_t i, const link* l, funnel_step& s, const link*& next) const noexcept {
+        next = nullptr;
+        if (l == nullptr) l = link_at(i);
         if (l == nullptr) return false;
         const vec3 a = l->portal_a, b = l->portal_b;
-        const bool point = same_plan_point(a, b);
-        vec3 oa = a, ob = b, la = a, lb = b;
-        if ((l->shape & portal_shape::on_source) == 0) {
-            oa = onto(corridor[i], a);
-            ob = point ? oa : onto(corridor[i], b);
-        }
-        if ((l->shape & portal_shape::on_target) == 0) {
-            la = onto(corridor[i + 1], a);
-            lb = point ? la : onto(corridor[i + 1], b);
-        }
         const bool flip = (l->shape & portal_shape::a_right) != 0;
         s.right = flip ? a : b;
         s.left = flip ? b : a;
-        s.off_right = flip ? oa : ob;
-        s.off_left = flip ? ob : oa;
-        s.land_right = flip ? la : lb;
-        s.land_left = flip ? lb : la;
-        s.lifts = !(oa.x == a.x && oa.y == a.y && ob.x == b.x && ob.y == b.y);
-        s.apart = !(la.x == a.x && la.y == a.y && lb.x == b.x && lb.y == b.y);
-        s.turns_back = false;
-        if ((l->shape & portal_shape::no_side) != 0) return true;  // no line to be behind
-        const double ex = double{b.x} - a.x, ey = double{b.y} - a.y;
-        // Beyond the line toward the polygon left by more than the tolerance
-        // (d is that distance times the portal's length).
-        const double limit = turn_back_tolerance * std::sqrt(ex * ex + ey * ey);
-        auto behind = [&](vec3 q) {
-            const double d = ex * (double{q.y} - a.y) - ey * (double{q.x} - a.x);
-            return (flip ? d : -d) > limit;
-        };
+        constexpr std::uint8_t on_both = portal_shape::on_source | portal_shape::on_target;
+        bool lands_behind = false;
+        if ((l->shape & on_both) == on_both) {
+            // An edge both polygons share (nearly every link): the walk
+            // takes off and lands on the portal itself, and a portal on the
+            // polygon entered lands on its own line, never behind it.
+            s.first_part = s.last_part = 1;
+            s.moved = false;
+        } else {
+            lands_behind = lift(i, *l, s);
+        }
+        s.turns_back = (l->shape & portal_shape::no_side) == 0 && (lands_behind || way_on_behind(i, *l, a, b, flip, next));
+        if (s.turns_back) s.last_part = 2;
+        return true;
+    }
+
+    // True when the way on from step i (link l, portal a-b) lies behind
+    // the portal's line: the next portal, or the goal after the last step.
+    bool way_on_behind(std::size_t i, const link& l, vec3 a, vec3 b, bool flip, const link*& next) const noexcept {
         vec3 on_a = goal, on_b = goal;
         if (i + 2 < corridor.size()) {
-            if (const link* next = link_at(i + 1)) {
+            next = link_at(i + 1);
+            if (next != nullptr) {
+                // The next portal on a polygon entered ahead: never behind.
+                if ((l.shape & portal_shape::enters_ahead) != 0 && (next->shape & portal_shape::on_source) != 0) return false;
                 on_a = next->portal_a;
                 on_b = next->portal_b;
             }
         }
-        s.turns_back = behind(la) || behind(lb) || behind(on_a) || behind(on_b);
-        return true;
+        const geometry_detail::portal_line line(a, b, flip);
+        return line.behind(on_a) || line.behind(on_b);
+    }
+
+    // The take-off and landing of step i (link l) where they are not the
+    // portal itself; true when the landing lies behind the portal's line.
+    bool lift(std::size_t i, const link& l, funnel_step& s) const noexcept {
+        const vec3 a = l.portal_a, b = l.portal_b;
+        const bool point = same_plan_point(a, b);
+        vec3 oa, ob, la, lb;
+        moved_ends(corridor[i], l, false, point, oa, ob);
+        moved_ends(corridor[i], l, true, point, la, lb);
+        const bool flip = (l.shape & portal_shape::a_right) != 0;
+        s.moved = true;
+        s.off_right = flip ? oa : ob;
+        s.off_left = flip ? ob : oa;
+        s.land_right = flip ? la : lb;
+        s.land_left = flip ? lb : la;
+        const bool lifts = !(oa.x == a.x && oa.y == a.y && ob.x == b.x && ob.y == b.y);
+        const bool apart = !(la.x == a.x && la.y == a.y && lb.x == b.x && lb.y == b.y);
+        s.first_part = lifts ? 0 : 1;
+        s.last_part = apart ? 2 : 1;
+        // The landing: judged by the walkable where it holds it; a portal
+        // on the polygon entered lands on its own line (never behind).
+        if ((l.shape & portal_shape::no_side) != 0) return false;
+        if ((l.shape & portal_shape::landing_held) != 0) return (l.shape & portal_shape::lands_behind) != 0;
+        if ((l.shape & portal_shape::on_target) != 0) return false;
+        const geometry_detail::portal_line line(a, b, flip);
+        return line.behind(la) || line.behind(lb);
     }
 };
 
@@ -409,110 +450,173 @@ struct straight_path_result {
 namespace path_detail {
 
 // The funnel (string pulling) over the steps of a corridor: Detour's
-// findStraightPath, with each step's portal and landing as two portals and
-// a forced crossing point where the corridor turns back.
+// findStraightPath, with each step's take-off, portal and landing as up to
+// three portals and a forced crossing point where the corridor turns back.
+//
+// Portals are numbered j = 3i + part: part 0 is where step i takes off, 1
+// its portal, 2 where it lands; j = 3 * steps is the goal. A take-off or
+// landing the same as its portal adds nothing and is passed over (unless
+// the corridor turns back there: its landing is then where the path
+// crosses). A missing link ends the corridor: the goal comes next.
 struct funnel_run {
     const walkable& w;
     const funnel_portals& portals;
     std::span<vec3> out;
-    straight_path_result r;
+    straight_path_result r{};
 
+    funnel_run(const walkable& walk, const funnel_portals& steps, std::span<vec3> points) noexcept
+        : w(walk), portals(steps), out(points), steps_left(steps.steps()) {
+        std::fill(std::begin(kept_index), std::end(kept_index), no_step);
+    }
+
+    // Writes waypoint p (plan frame) unless it repeats the last one.
     bool emit(vec3 p) noexcept {
-        if (r.count > 0) {
-            const vec3 last = w.to_plan(out[r.count - 1]);
-            if (same_plan_point(last, p) && std::fabs(last.z - p.z) < 1e-3f) return true;
-        }
+        if (r.count > 0 && same_plan_point(last, p) && std::fabs(last.z - p.z) < 1e-3f) return true;
         if (r.count >= out.size()) return false;
         out[r.count++] = w.to_world(p);
+        last = p;
         return true;
     }
 
-    // Portal j as (left, right): 3i is where step i takes off, 3i + 1 its
-    // portal, 3i + 2 where it lands, the last one the goal. False for a
-    // take-off or landing the same as its portal (nothing to add). A
-    // missing link ends the corridor there.
-    bool portal(std::size_t j, std::size_t& n, vec3 apex, vec3& pl, vec3& pr) noexcept {
-        const std::size_t i = j / 3;
-        if (j + 1 < n && i != step_at) {
-            if (!portals.get(i, step)) n = 3 * i + 1;  // stop at the gap: the goal comes next
-            step_at = i;
+    // Step i, derived once while it stays among the kept steps; nullptr
+    // where corridor[i] has no link to corridor[i + 1] (the corridor then
+    // ends before step i).
+    const funnel_step* step_for(std::size_t k) noexcept {
+        if (k >= steps_left) return nullptr;
+        const std::size_t slot = k % kept_steps;
+        if (kept_index[slot] == k) return &kept[slot];
+        return derive(k, slot);
+    }
+    // (Out of line: the common call, a step already kept, stays a few
+    // instructions.)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((noinline))
+#endif
+    const funnel_step* derive(std::size_t k, std::size_t slot) noexcept {
+        kept_index[slot] = no_step;
+        // The link of step k when the step before looked it up.
+        const link* known = next_index == k ? next_link : nullptr;
+        if (!portals.get(k, known, kept[slot], next_link)) {
+            steps_left = k;
+            return nullptr;
         }
-        if (j + 1 >= n) {
+        next_index = next_link != nullptr ? k + 1 : no_step;
+        kept_index[slot] = k;
+        return &kept[slot];
+    }
+
+    // The cursor: portal `part` of step `i` (`at`), or the goal (at null).
+    std::size_t i = 0;
+    unsigned part = 0;
+    const funnel_step* at = nullptr;
+
+    // Onto the first portal of step `from` that adds something.
+    void enter(std::size_t from) noexcept {
+        i = from;
+        at = step_for(i);
+        part = at != nullptr ? at->first_part : 0;
+    }
+    // Onto the next portal that adds something.
+    void advance() noexcept {
+        if (at != nullptr && part < at->last_part) ++part;
+        else enter(i + 1);
+    }
+    // Onto the portal after portal j.
+    void after(std::size_t j) noexcept {
+        i = j / 3;
+        part = static_cast<unsigned>(j % 3);
+        at = step_for(i);
+        if (at != nullptr && part < at->first_part) part = at->first_part;  // not a portal: the first that is
+        else advance();
+    }
+
+    // The cursor's portal as (left, right).
+    void portal(vec3 apex, vec3& pl, vec3& pr) noexcept {
+        if (at == nullptr) {
             pl = pr = portals.goal;
-            return true;
-        }
-        switch (j % 3) {
-            case 0:
-                pl = step.off_left;
-                pr = step.off_right;
-                return step.lifts;
-            case 1:
-                pl = step.left;
-                pr = step.right;
-                if (step.turns_back) {
-                    // Cross at the portal's point nearest the apex; its landing follows.
-                    const float ex = pr.x - pl.x, ey = pr.y - pl.y, len2 = ex * ex + ey * ey;
-                    cross_at = len2 > 0 ? std::clamp(((apex.x - pl.x) * ex + (apex.y - pl.y) * ey) / len2, 0.0f, 1.0f) : 0.0f;
-                    pl = pr = lerp(pl, pr, cross_at);
-                }
-                return true;
-            default:
-                if (step.turns_back) {
-                    pl = pr = lerp(step.land_left, step.land_right, cross_at);
-                    return true;
-                }
-                pl = step.land_left;
-                pr = step.land_right;
-                return step.apart;
+        } else if (part == 1) {
+            pl = at->left;
+            pr = at->right;
+            if (at->turns_back) {
+                // Cross at the portal's point nearest the apex; its landing follows.
+                const float ex = pr.x - pl.x, ey = pr.y - pl.y, len2 = ex * ex + ey * ey;
+                cross_at = len2 > 0 ? std::clamp(((apex.x - pl.x) * ex + (apex.y - pl.y) * ey) / len2, 0.0f, 1.0f) : 0.0f;
+                pl = pr = lerp(pl, pr, cross_at);
+            }
+        } else if (part == 0) {
+            pl = at->off_left;
+            pr = at->off_right;
+        } else if (at->turns_back) {
+            pl = pr = at->moved ? lerp(at->land_left, at->land_right, cross_at) : lerp(at->left, at->right, cross_at);
+        } else {
+            pl = at->land_left;
+            pr = at->land_right;
         }
     }
 
     void run(vec3 start) noexcept {
         if (!emit(start)) return;
-        std::size_t n = 3 * portals.steps() + 1;
         vec3 apex = start, left = start, right = start;
-        std::size_t apex_i = 0, left_i = 0, right_i = 0;
+        std::size_t apex_j = 0, left_j = 0, right_j = 0;
         // Each restart moves the apex forward, so the loop ends after at most
-        // n * n steps even on a corridor of degenerate portals.
+        // n * n portals (n = 3 * steps + 1) even on a corridor of degenerate ones.
+        const std::size_t n = 3 * portals.steps() + 1;
         std::size_t budget = n * n + 4 * n + 8;
-        for (std::size_t j = 0; j < n && budget > 0; ++j, --budget) {
+        enter(0);
+        for (; budget > 0; --budget) {
             vec3 pl, pr;
-            if (!portal(j, n, apex, pl, pr)) continue;
+            portal(apex, pl, pr);
+            const std::size_t j = at != nullptr ? 3 * i + part : 3 * steps_left;
             bool turn = false;
             vec3 corner{};
-            std::size_t corner_i = 0;
+            std::size_t corner_j = 0;
             if (triangle_area2(apex, right, pr) <= 0.0f) {
                 if (same_plan_point(apex, right) || triangle_area2(apex, left, pr) > 0.0f) {
                     right = pr;
-                    right_i = j;
+                    right_j = j;
                 } else {
                     turn = true;  // the right side crossed the left: the left is a corner
                     corner = left;
-                    corner_i = left_i;
+                    corner_j = left_j;
                 }
             }
             if (!turn && triangle_area2(apex, left, pl) >= 0.0f) {
                 if (same_plan_point(apex, left) || triangle_area2(apex, right, pl) < 0.0f) {
                     left = pl;
-                    left_i = j;
+                    left_j = j;
                 } else {
                     turn = true;
                     corner = right;
-                    corner_i = right_i;
+                    corner_j = right_j;
                 }
             }
-            if (!turn) continue;
-            if (!emit(corner)) return;
-            apex = left = right = corner;
-            apex_i = left_i = right_i = corner_i;
-            j = apex_i;  // start the funnel afresh from the corner
+            if (turn) {
+                if (!emit(corner)) return;
+                apex = left = right = corner;
+                apex_j = left_j = right_j = corner_j;
+                after(apex_j);  // start the funnel afresh from the corner
+            } else if (at == nullptr) {
+                break;  // through the goal
+            } else {
+                advance();
+            }
         }
         if (emit(portals.goal)) r.complete = true;
     }
 
-    funnel_step step{};
-    std::size_t step_at = static_cast<std::size_t>(-1);
+    // The steps derived lately, by step index modulo their number: a
+    // restart takes the funnel back to its apex, and the steps after it
+    // are read again from here rather than derived again (one further back
+    // than this is derived again, to the same answer). No allocation.
+    static constexpr std::size_t kept_steps = 16;
+    static constexpr std::size_t no_step = static_cast<std::size_t>(-1);
+    funnel_step kept[kept_steps];
+    std::size_t kept_index[kept_steps];  // the step each slot holds, or no_step
+    std::size_t steps_left;              // steps before the corridor's end or first gap
+    std::size_t next_index = no_step;    // the step whose link next_link is
+    const link* next_link = nullptr;
     float cross_at = 0;
+    vec3 last{};  // the last waypoint written, plan frame
 };
 
 }  // namespace path_detail
@@ -538,7 +642,7 @@ inline straight_path_result straight_path(const walkable& w, std::span<const pol
                                           std::span<vec3> out) noexcept {
     if (out.empty()) return {};
     const path_detail::funnel_portals portals{w, corridor, links, w.to_plan(goal_point)};
-    path_detail::funnel_run run{w, portals, out, {}};
+    path_detail::funnel_run run(w, portals, out);
     run.run(w.to_plan(start_point));
     return run.r;
 }
