@@ -171,9 +171,6 @@ struct polygon_entry {
     // only the first 255 or 65,535 would answer queries about another shape.
     std::uint32_t link_count = 0;
     std::uint32_t corner_count = 0;
-    // Where the take-off and landing points of this polygon's links start
-    // in the walkable's list of them (portal_shape::take_off_held).
-    std::uint32_t first_held_end = 0;
     nav::surface height_model = nav::surface::planar;
     bool usable = true;  // every corner finite and at least 3 corners
     bool rectangle = false;  // usable, four corners making a plan rectangle with axis-parallel sides (Source areas)
@@ -381,7 +378,8 @@ public:
         std::size_t names = group_names_.capacity() * sizeof(std::string);
         for (const std::string& n : group_names_) names += n.capacity();
         return (vertices_.capacity() + held_ends_.capacity()) * sizeof(vec3) +
-               polygons_.capacity() * sizeof(polygon_entry) + links_.capacity() * sizeof(link) + names;
+               polygons_.capacity() * sizeof(polygon_entry) + links_.capacity() * sizeof(link) +
+               first_held_end_.capacity() * sizeof(std::uint32_t) + names;
     }
 
 private:
@@ -453,7 +451,7 @@ private:
         if (&l < out.data() || &l >= out.data() + out.size()) return false;  // not a link of `from`
         // The ends follow each other in link order: those of the links
         // before l, then l's take-off, then its landing.
-        std::size_t at = entry(from).first_held_end;
+        std::size_t at = first_held_end_[from];
         for (const link* k = out.data(); k != &l; ++k) at += held_count(*k);
         const bool point = point_portal(l);
         if (landing_side && (l.shape & portal_shape::take_off_held) != 0) at += point ? 1 : 2;
@@ -495,6 +493,9 @@ private:
     std::vector<polygon_entry> polygons_;
     std::vector<link> links_;
     std::vector<vec3> held_ends_;  // take-off and landing points (portal_shape::take_off_held)
+    // Per polygon, where its links' held ends start in held_ends_ (empty
+    // when no link has any: most walkables of Fox and Bethesda files).
+    std::vector<std::uint32_t> first_held_end_;
     std::vector<std::string> group_names_;
 };
 
@@ -582,13 +583,15 @@ inline walkable walkable_builder::finish() {
     }
     w.vertices_ = std::move(vertices_);
     w.polygons_ = std::move(polygons_);
+    w.first_held_end_.resize(w.polygons_.size());
     for (std::size_t p = 0; p < w.polygons_.size(); ++p) {
-        polygon_entry& e = w.polygons_[p];
-        e.first_held_end = static_cast<std::uint32_t>(w.held_ends_.size());
+        const polygon_entry& e = w.polygons_[p];
+        w.first_held_end_[p] = static_cast<std::uint32_t>(w.held_ends_.size());
         if (e.link_count == 0) continue;
         const vec3 mean = w.plan_mean(static_cast<polygon_index>(p));
         for (std::uint32_t k = 0; k < e.link_count; ++k) w.classify(static_cast<polygon_index>(p), w.links_[e.first_link + k], mean);
     }
+    if (w.held_ends_.empty()) std::vector<std::uint32_t>().swap(w.first_held_end_);  // nothing to find: no memory kept
     w.held_ends_.shrink_to_fit();
     w.serial_ = walkable_detail::next_serial();
     w.group_names_ = std::move(group_names_);
