@@ -303,8 +303,9 @@ path_result find_path(const walkable& w, polygon_index start, vec3 start_point, 
 // portal on it needs no turn-back test). So a step costs O(1) and no
 // polygon test (but on polygons past walkable::max_tested_corners), and
 // the funnel visits only the portals that add something. On the bench's
-// maps this is 2-6% of a find_path + straight_path query (Cheat_Room,
-// whose searches are short, about 12%; README, docs/nav.md).
+// maps it costs 5-14% of find_path's instructions (30% on Cheat_Room,
+// whose searches are short, 32% on hip1m3, whose every link lands off its
+// portal; docs/nav.md).
 //
 // `links` (path_result::links: links[i] from corridor[i] to
 // corridor[i + 1]) spares the lookup of each step's link; without it (an
