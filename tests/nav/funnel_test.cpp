@@ -182,4 +182,63 @@ TEST_CASE("straight_path: every waypoint segment lies over the corridor, on ever
     }
 }
 
+TEST_CASE("walkable: the take-off and landing points it holds are what a query would find, on every corpus map") {
+    // The funnel once moved each portal end onto the polygon at every query
+    // (the end itself where the polygon holds it in plan, else its nearest
+    // point); the walkable now does so when it is built. Its points, its
+    // lands_behind bit (against the turn-back test written with a square
+    // root) and its enters_ahead bit are checked against that here.
+    const char* folders[] = {"source-nav", "source2-nav", "quake-nav", "fox-nav2", "creation-plugins"};
+    std::size_t held = 0, ahead = 0;
+    for (const char* folder_name : folders) {
+        navspan_test::for_each_corpus_walkable(folder_name, [&](const nav::walkable& w, const std::string& name,
+                                                                const nav::plugin_space*) {
+            CAPTURE(name);
+            auto onto = [&](nav::polygon_index p, vec3 q) {
+                if (nav::geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return q;
+                return w.to_plan(nav::closest_point(w, p, w.to_world(q)));
+            };
+            auto same = [](vec3 u, vec3 v) { return u.x == v.x && u.y == v.y && u.z == v.z; };
+            for (nav::polygon_index p = 0; p < w.polygon_count(); ++p) {
+                for (const nav::link& l : w.links(p)) {
+                    const vec3 a = l.portal_a, b = l.portal_b;
+                    const bool point = nav::path_detail::same_plan_point(a, b);
+                    const bool a_right = (l.shape & nav::portal_shape::a_right) != 0;
+                    const double ex = double{b.x} - a.x, ey = double{b.y} - a.y;
+                    const double limit = nav::geometry_detail::turn_back_tolerance * std::sqrt(ex * ex + ey * ey);
+                    auto toward_source = [&](vec3 q) {
+                        const double d = ex * (double{q.y} - a.y) - ey * (double{q.x} - a.x);
+                        return a_right ? d : -d;
+                    };
+                    for (const bool entered : {false, true}) {
+                        const nav::polygon_index on = entered ? l.target : p;
+                        const std::uint8_t on_bit = entered ? nav::portal_shape::on_target : nav::portal_shape::on_source;
+                        const std::uint8_t held_bit = entered ? nav::portal_shape::landing_held : nav::portal_shape::take_off_held;
+                        vec3 ha{}, hb{};
+                        const bool has = entered ? w.landing(p, l, ha, hb) : w.take_off(p, l, ha, hb);
+                        CHECK(has == ((l.shape & held_bit) != 0));
+                        if ((l.shape & on_bit) != 0) CHECK(!has);
+                        else if (!has) CHECK(w.corner_count(on) > nav::walkable::max_tested_corners);
+                        if (!has) continue;
+                        ++held;
+                        const vec3 ea = onto(on, a), eb = point ? ea : onto(on, b);
+                        CHECK(same(ha, ea));
+                        CHECK(same(hb, eb));
+                        if (entered && (l.shape & nav::portal_shape::no_side) == 0) {
+                            const bool behind = toward_source(ea) > limit || toward_source(eb) > limit;
+                            CHECK(behind == ((l.shape & nav::portal_shape::lands_behind) != 0));
+                        }
+                    }
+                    if ((l.shape & nav::portal_shape::enters_ahead) == 0) continue;
+                    ++ahead;
+                    for (const vec3& c : w.plan_corners(l.target)) CHECK(toward_source(c) <= limit / 2);
+                }
+            }
+        });
+    }
+    MESSAGE(held << " sides of links held, " << ahead << " links entering a polygon ahead");
+    CHECK(held > 0);
+    CHECK(ahead > 0);
+}
+
 }  // namespace nav_funnel_test

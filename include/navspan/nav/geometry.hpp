@@ -19,56 +19,6 @@ namespace navspan::nav {
 
 namespace geometry_detail {
 
-// Height of a plan point over corners NW, NE, SE, SW (Source areas): the
-// game's interpolation between the corner heights, u and v clamped to the area.
-// The same from what it reads of them: NW's and SE's plan position and the
-// four heights (the spatial index keeps these for each Source area, and must
-// find the very same height).
-struct corner_surface {
-    float x0, y0, x2, y2;  // NW, SE
-    float z0, z1, z2, z3;  // NW, NE, SE, SW
-};
-inline double corner_height(const corner_surface& c, plan2 p) noexcept {
-    const double w = static_cast<double>(c.x2) - c.x0, h = static_cast<double>(c.y2) - c.y0;
-    const double u = w != 0 ? std::clamp((p.x - c.x0) / w, 0.0, 1.0) : 0.0;
-    const double v = h != 0 ? std::clamp((p.y - c.y0) / h, 0.0, 1.0) : 0.0;
-    const double north = c.z0 + u * (static_cast<double>(c.z1) - c.z0);
-    const double south = c.z3 + u * (static_cast<double>(c.z2) - c.z3);
-    return north + v * (south - north);
-}
-inline corner_surface corner_surface_of(std::span<const vec3> c) noexcept {
-    return {c[0].x, c[0].y, c[2].x, c[2].y, c[0].z, c[1].z, c[2].z, c[3].z};
-}
-inline double corner_height(std::span<const vec3> c, plan2 p) noexcept { return corner_height(corner_surface_of(c), p); }
-
-// Height of a plan point over a fan of triangles from corner 0: the
-// triangle the point is most inside, its barycentric weights clamped.
-inline double fan_height(std::span<const vec3> c, plan2 p) noexcept {
-    double best_inside = -INFINITY, best = c[0].z;
-    const plan2 a{c[0].x, c[0].y};
-    for (std::size_t i = 1; i + 1 < c.size(); ++i) {
-        const plan2 b{c[i].x, c[i].y}, d{c[i + 1].x, c[i + 1].y};
-        const double area = cross(a, b, d);
-        if (area == 0 || !std::isfinite(area)) continue;
-        double wb = cross(a, p, d) / area, wd = cross(a, b, p) / area;
-        double wa = 1 - wb - wd;
-        const double inside = std::min({wa, wb, wd});
-        if (!(inside > best_inside)) continue;
-        best_inside = inside;
-        wa = std::max(wa, 0.0);
-        wb = std::max(wb, 0.0);
-        wd = std::max(wd, 0.0);
-        const double sum = wa + wb + wd;
-        best = sum > 0 ? (wa * c[0].z + wb * c[i].z + wd * c[i + 1].z) / sum : static_cast<double>(c[0].z);
-    }
-    if (best_inside == -INFINITY) {  // every triangle flat in plan: the mean height
-        double z = 0;
-        for (const vec3& v : c) z += v.z;
-        best = z / static_cast<double>(c.size());
-    }
-    return best;
-}
-
 inline double plan_height(const walkable& w, polygon_index p, plan2 at) noexcept {
     const auto c = w.plan_corners(p);
     if (c.empty()) return 0;
@@ -165,21 +115,7 @@ inline vec3 closest_point(const walkable& w, polygon_index p, vec3 world_point) 
     if (c.empty()) return world_point;
     const vec3 q = w.to_plan(world_point);
     plan2 at{q.x, q.y};
-    if (!plan_contains(c, at)) {
-        double best = INFINITY;
-        plan2 best_at{c[0].x, c[0].y};
-        for (std::size_t i = 0; i < c.size(); ++i) {
-            const plan2 a{c[i].x, c[i].y}, b{c[(i + 1) % c.size()].x, c[(i + 1) % c.size()].y};
-            const double t = segment_fraction(at, a, b);
-            const plan2 on{a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)};
-            const double d = (on.x - at.x) * (on.x - at.x) + (on.y - at.y) * (on.y - at.y);
-            if (d < best) {
-                best = d;
-                best_at = on;
-            }
-        }
-        at = best_at;
-    }
+    if (!plan_contains(c, at)) at = nearest_on_boundary(c, at);
     return w.to_world({static_cast<float>(at.x), static_cast<float>(at.y), static_cast<float>(plan_height(w, p, at))});
 }
 

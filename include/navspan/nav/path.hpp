@@ -30,6 +30,7 @@
 #include <span>
 #include <vector>
 
+#include "funnel.hpp"
 #include "geometry.hpp"
 #include "heap.hpp"
 #include "status.hpp"
@@ -281,242 +282,6 @@ path_result find_path(const walkable& w, polygon_index start, vec3 start_point, 
     return search.run(start, w.to_plan(start_point), goal, w.to_plan(goal_point));
 }
 
-namespace path_detail {
-
-// Twice the signed area of the plan triangle a, b, c.
-inline float triangle_area2(vec3 a, vec3 b, vec3 c) noexcept {
-    const float ax = b.x - a.x, ay = b.y - a.y, bx = c.x - a.x, by = c.y - a.y;
-    return bx * ay - ax * by;
-}
-
-inline bool same_plan_point(vec3 a, vec3 b) noexcept {
-    const float dx = a.x - b.x, dy = a.y - b.y;
-    return dx * dx + dy * dy < 1e-6f;
-}
-
-inline vec3 lerp(vec3 a, vec3 b, float t) noexcept {
-    return {a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), a.z + t * (b.z - a.z)};
-}
-
-// How far beyond a portal's line, back toward the polygon it leaves, a
-// point may lie before the corridor counts as turning back: float noise of
-// shared edges stays under it, a real turn is wider.
-inline constexpr double turn_back_tolerance = 0.01;
-
-// One step of a corridor as the funnel sees it: the portal of the link,
-// as (left, right) seen from inside the polygon it leaves, the same ends
-// moved onto the polygon left (where the walk takes off: a ladder's or an
-// off-mesh link's portal may lie beside it) and onto the polygon entered
-// (where it lands). The three are one segment where the polygons touch;
-// where they do not (a Source drop or jump across a gap, a link between
-// meshes that do not meet, a ladder) the funnel keeps to both sides of the
-// gap instead of cutting across it.
-struct funnel_step {
-    vec3 off_left{}, off_right{};
-    vec3 left{}, right{};
-    vec3 land_left{}, land_right{};
-    bool lifts = false;  // the take-off is not the portal itself
-    bool apart = false;  // the landing is not the portal itself
-    // The corridor turns back here: the landing or the way on (the next
-    // portal, or the goal) lies behind the portal's line, on the side of
-    // the polygon it leaves. A drop off an edge onto an area beside or
-    // below the one left, or an area overlapping the last in plan, does
-    // so. The funnel's left/right tests assume each portal lies ahead of
-    // the last, so the path is made to cross here at one point, and the
-    // funnel starts afresh from where it lands (as Detour does at an
-    // off-mesh link).
-    bool turns_back = false;
-};
-
-// The steps of a corridor. Each link comes from `links` (find_path's, one
-// per step: no lookup) when it matches the corridor, else from the
-// polygon's list (find_link: linear in its links).
-struct funnel_portals {
-    const walkable& w;
-    std::span<const polygon_index> corridor;
-    std::span<const link* const> links;
-    vec3 goal;
-
-    std::size_t steps() const noexcept { return corridor.empty() ? 0 : corridor.size() - 1; }
-    const link* link_at(std::size_t i) const noexcept {
-        if (links.size() == steps() && links[i] != nullptr && links[i]->target == corridor[i + 1]) return links[i];
-        return w.find_link(corridor[i], corridor[i + 1]);
-    }
-
-    // The portal end q itself when polygon p holds it in plan, else its
-    // nearest point of p.
-    vec3 onto(polygon_index p, vec3 q) const noexcept {
-        if (geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return q;
-        return w.to_plan(closest_point(w, p, w.to_world(q)));
-    }
-
-    // Step i; false when corridor[i] has no link to corridor[i + 1]. What
-    // the walkable knows of the portal (link::shape) spares every polygon
-    // test where the polygons touch: O(1) then.
-    bool get(std::size_t i, funnel_step& s) const noexcept {
-        const link* l = link_at(i);
-        if (l == nullptr) return false;
-        const vec3 a = l->portal_a, b = l->portal_b;
-        const bool point = same_plan_point(a, b);
-        vec3 oa = a, ob = b, la = a, lb = b;
-        if ((l->shape & portal_shape::on_source) == 0) {
-            oa = onto(corridor[i], a);
-            ob = point ? oa : onto(corridor[i], b);
-        }
-        if ((l->shape & portal_shape::on_target) == 0) {
-            la = onto(corridor[i + 1], a);
-            lb = point ? la : onto(corridor[i + 1], b);
-        }
-        const bool flip = (l->shape & portal_shape::a_right) != 0;
-        s.right = flip ? a : b;
-        s.left = flip ? b : a;
-        s.off_right = flip ? oa : ob;
-        s.off_left = flip ? ob : oa;
-        s.land_right = flip ? la : lb;
-        s.land_left = flip ? lb : la;
-        s.lifts = !(oa.x == a.x && oa.y == a.y && ob.x == b.x && ob.y == b.y);
-        s.apart = !(la.x == a.x && la.y == a.y && lb.x == b.x && lb.y == b.y);
-        s.turns_back = false;
-        if ((l->shape & portal_shape::no_side) != 0) return true;  // no line to be behind
-        const double ex = double{b.x} - a.x, ey = double{b.y} - a.y;
-        // Beyond the line toward the polygon left by more than the tolerance
-        // (d is that distance times the portal's length).
-        const double limit = turn_back_tolerance * std::sqrt(ex * ex + ey * ey);
-        auto behind = [&](vec3 q) {
-            const double d = ex * (double{q.y} - a.y) - ey * (double{q.x} - a.x);
-            return (flip ? d : -d) > limit;
-        };
-        vec3 on_a = goal, on_b = goal;
-        if (i + 2 < corridor.size()) {
-            if (const link* next = link_at(i + 1)) {
-                on_a = next->portal_a;
-                on_b = next->portal_b;
-            }
-        }
-        s.turns_back = behind(la) || behind(lb) || behind(on_a) || behind(on_b);
-        return true;
-    }
-};
-
-}  // namespace path_detail
-
-// What straight_path wrote.
-struct straight_path_result {
-    std::size_t count = 0;   // waypoints written
-    bool complete = false;   // false when `out` was too small (the path was cut)
-};
-
-namespace path_detail {
-
-// The funnel (string pulling) over the steps of a corridor: Detour's
-// findStraightPath, with each step's portal and landing as two portals and
-// a forced crossing point where the corridor turns back.
-struct funnel_run {
-    const walkable& w;
-    const funnel_portals& portals;
-    std::span<vec3> out;
-    straight_path_result r;
-
-    bool emit(vec3 p) noexcept {
-        if (r.count > 0) {
-            const vec3 last = w.to_plan(out[r.count - 1]);
-            if (same_plan_point(last, p) && std::fabs(last.z - p.z) < 1e-3f) return true;
-        }
-        if (r.count >= out.size()) return false;
-        out[r.count++] = w.to_world(p);
-        return true;
-    }
-
-    // Portal j as (left, right): 3i is where step i takes off, 3i + 1 its
-    // portal, 3i + 2 where it lands, the last one the goal. False for a
-    // take-off or landing the same as its portal (nothing to add). A
-    // missing link ends the corridor there.
-    bool portal(std::size_t j, std::size_t& n, vec3 apex, vec3& pl, vec3& pr) noexcept {
-        const std::size_t i = j / 3;
-        if (j + 1 < n && i != step_at) {
-            if (!portals.get(i, step)) n = 3 * i + 1;  // stop at the gap: the goal comes next
-            step_at = i;
-        }
-        if (j + 1 >= n) {
-            pl = pr = portals.goal;
-            return true;
-        }
-        switch (j % 3) {
-            case 0:
-                pl = step.off_left;
-                pr = step.off_right;
-                return step.lifts;
-            case 1:
-                pl = step.left;
-                pr = step.right;
-                if (step.turns_back) {
-                    // Cross at the portal's point nearest the apex; its landing follows.
-                    const float ex = pr.x - pl.x, ey = pr.y - pl.y, len2 = ex * ex + ey * ey;
-                    cross_at = len2 > 0 ? std::clamp(((apex.x - pl.x) * ex + (apex.y - pl.y) * ey) / len2, 0.0f, 1.0f) : 0.0f;
-                    pl = pr = lerp(pl, pr, cross_at);
-                }
-                return true;
-            default:
-                if (step.turns_back) {
-                    pl = pr = lerp(step.land_left, step.land_right, cross_at);
-                    return true;
-                }
-                pl = step.land_left;
-                pr = step.land_right;
-                return step.apart;
-        }
-    }
-
-    void run(vec3 start) noexcept {
-        if (!emit(start)) return;
-        std::size_t n = 3 * portals.steps() + 1;
-        vec3 apex = start, left = start, right = start;
-        std::size_t apex_i = 0, left_i = 0, right_i = 0;
-        // Each restart moves the apex forward, so the loop ends after at most
-        // n * n steps even on a corridor of degenerate portals.
-        std::size_t budget = n * n + 4 * n + 8;
-        for (std::size_t j = 0; j < n && budget > 0; ++j, --budget) {
-            vec3 pl, pr;
-            if (!portal(j, n, apex, pl, pr)) continue;
-            bool turn = false;
-            vec3 corner{};
-            std::size_t corner_i = 0;
-            if (triangle_area2(apex, right, pr) <= 0.0f) {
-                if (same_plan_point(apex, right) || triangle_area2(apex, left, pr) > 0.0f) {
-                    right = pr;
-                    right_i = j;
-                } else {
-                    turn = true;  // the right side crossed the left: the left is a corner
-                    corner = left;
-                    corner_i = left_i;
-                }
-            }
-            if (!turn && triangle_area2(apex, left, pl) >= 0.0f) {
-                if (same_plan_point(apex, left) || triangle_area2(apex, right, pl) < 0.0f) {
-                    left = pl;
-                    left_i = j;
-                } else {
-                    turn = true;
-                    corner = right;
-                    corner_i = right_i;
-                }
-            }
-            if (!turn) continue;
-            if (!emit(corner)) return;
-            apex = left = right = corner;
-            apex_i = left_i = right_i = corner_i;
-            j = apex_i;  // start the funnel afresh from the corner
-        }
-        if (emit(portals.goal)) r.complete = true;
-    }
-
-    funnel_step step{};
-    std::size_t step_at = static_cast<std::size_t>(-1);
-    float cross_at = 0;
-};
-
-}  // namespace path_detail
-
 // The corner points of the shortest way through the corridor (the funnel
 // over its portals, as Detour's findStraightPath), start and goal
 // included, in world coordinates. Every segment between two waypoints lies
@@ -530,6 +295,18 @@ struct funnel_run {
 // `out` of 3 * corridor.size() + 2 always suffices.
 // Allocates nothing.
 //
+// Cost. Each step is derived once (kept in a ring of 16 on the stack, so
+// a restart from the last corner reads them again rather than deriving
+// them) from what the walkable worked out when it was built: the portal's
+// sides, its take-off and landing points where the polygons do not hold
+// it, whether the polygon entered lies ahead of the portal (then a next
+// portal on it needs no turn-back test). So a step costs O(1) and no
+// polygon test (but on polygons past walkable::max_tested_corners), and
+// the funnel visits only the portals that add something. On the bench's
+// maps it costs 5-14% of find_path's instructions (30% on Cheat_Room,
+// whose searches are short, 32% on hip1m3, whose every link lands off its
+// portal; docs/nav.md).
+//
 // `links` (path_result::links: links[i] from corridor[i] to
 // corridor[i + 1]) spares the lookup of each step's link; without it (an
 // empty span) each is looked up in its polygon's list.
@@ -538,7 +315,7 @@ inline straight_path_result straight_path(const walkable& w, std::span<const pol
                                           std::span<vec3> out) noexcept {
     if (out.empty()) return {};
     const path_detail::funnel_portals portals{w, corridor, links, w.to_plan(goal_point)};
-    path_detail::funnel_run run{w, portals, out, {}};
+    path_detail::funnel_run run(w, portals, out);
     run.run(w.to_plan(start_point));
     return run.r;
 }

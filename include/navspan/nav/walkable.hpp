@@ -137,6 +137,20 @@ inline constexpr std::uint8_t on_source = 2;  // both ends lie on the polygon th
 inline constexpr std::uint8_t on_target = 4;  // both ends lie on the polygon it enters (plan)
 // A point, or a segment through that mean: no side of the portal to turn back to.
 inline constexpr std::uint8_t no_side = 8;
+// Without on_source (on_target): the walkable holds the portal's ends moved
+// onto the polygon left (entered), where the walk takes off (lands), so a
+// query needs no polygon test (walkable::take_off, walkable::landing).
+// Unset on a polygon of more than walkable::max_tested_corners corners.
+inline constexpr std::uint8_t take_off_held = 16;
+inline constexpr std::uint8_t landing_held = 32;
+// With landing_held: a landing point lies behind the portal's line, on the
+// side of the polygon left (geometry_detail::portal_line::behind).
+inline constexpr std::uint8_t lands_behind = 64;
+// No corner of the polygon entered lies behind the portal's line by half
+// the turn-back tolerance (portal_line::well_ahead): no point on that
+// polygon, within plan_contains' tolerance, lies behind(), so the funnel
+// need not test a next portal that lies on it (on_source of the next link).
+inline constexpr std::uint8_t enters_ahead = 128;
 }  // namespace portal_shape
 
 // An axis-aligned box in world coordinates.
@@ -307,6 +321,19 @@ public:
     // A link's portal in world coordinates.
     std::pair<vec3, vec3> portal(const link& l) const noexcept { return {to_world(l.portal_a), to_world(l.portal_b)}; }
 
+    // Where the walk over link l of polygon `from` takes off: the ends of
+    // its portal moved onto `from` (each end itself where `from` holds it in
+    // plan, else its nearest point of `from`; for a point portal, both the
+    // point's), in the plan frame. False when the walkable holds none
+    // (portal_shape::take_off_held unset; on_source: they are the portal's
+    // own ends). landing(): the same onto the polygon l enters.
+    bool take_off(polygon_index from, const link& l, vec3& a, vec3& b) const noexcept {
+        return held_ends(from, l, false, a, b);
+    }
+    bool landing(polygon_index from, const link& l, vec3& a, vec3& b) const noexcept {
+        return held_ends(from, l, true, a, b);
+    }
+
     // The polygon with this id (the file's own: Source area id, Quake node,
     // Fox group and face, plugin form id and triangle), or no_polygon; a
     // linear search (for command lines and tests; keep indices for anything
@@ -350,30 +377,109 @@ public:
     std::size_t memory_bytes() const noexcept {
         std::size_t names = group_names_.capacity() * sizeof(std::string);
         for (const std::string& n : group_names_) names += n.capacity();
-        return vertices_.capacity() * sizeof(vec3) + polygons_.capacity() * sizeof(polygon_entry) +
-               links_.capacity() * sizeof(link) + names;
+        return (vertices_.capacity() + held_ends_.capacity()) * sizeof(vec3) +
+               polygons_.capacity() * sizeof(polygon_entry) + links_.capacity() * sizeof(link) +
+               first_held_end_.capacity() * sizeof(std::uint32_t) + names;
     }
 
 private:
     friend class walkable_builder;
-    // The portal_shape bits of a link from polygon `from`, whose plan_mean
-    // is `mean`.
-    std::uint8_t shape_of(polygon_index from, const link& l, vec3 mean) const noexcept {
+    // Sets the portal_shape bits of a link from polygon `from`, whose
+    // plan_mean is `mean`, and holds its take-off and landing points where
+    // the polygons do not hold its portal (portal_shape::take_off_held).
+    void classify(polygon_index from, link& l, vec3 mean) {
         using geometry_detail::plan_contains;
         const vec3 a = l.portal_a, b = l.portal_b;
-        const auto source = plan_corners(from), target = plan_corners(l.target);
+        const bool point = point_portal(l);
         std::uint8_t s = 0;
-        const auto holds_portal = [&](std::span<const vec3> c) {
-            return c.size() <= max_tested_corners && plan_contains(c, {a.x, a.y}) && plan_contains(c, {b.x, b.y});
-        };
-        if (holds_portal(source)) s |= portal_shape::on_source;
-        if (holds_portal(target)) s |= portal_shape::on_target;
         // The same float arithmetic as the funnel used to do per query.
         const float side = (b.x - mean.x) * (a.y - mean.y) - (a.x - mean.x) * (b.y - mean.y);
         if (side < 0) s |= portal_shape::a_right;
-        const float dx = a.x - b.x, dy = a.y - b.y;
-        if (side == 0 || dx * dx + dy * dy < 1e-6f) s |= portal_shape::no_side;
-        return s;
+        if (side == 0 || point) s |= portal_shape::no_side;
+        vec3 land_a{}, land_b{};
+        for (const bool entered : {false, true}) {
+            const polygon_index p = entered ? l.target : from;
+            const auto c = plan_corners(p);
+            if (c.size() > max_tested_corners) continue;  // left to the query (see max_tested_corners)
+            // A point portal's take-off and landing are its first end's.
+            const bool holds_a = plan_contains(c, {a.x, a.y});
+            const bool holds_b = (holds_a || !point) && plan_contains(c, {b.x, b.y});
+            if (holds_a && holds_b) {
+                s |= entered ? portal_shape::on_target : portal_shape::on_source;
+            } else if (hold_ends(p, l, holds_a, holds_b, land_a, land_b)) {
+                s |= entered ? portal_shape::landing_held : portal_shape::take_off_held;
+            }
+        }
+        if ((s & portal_shape::no_side) == 0) {
+            const geometry_detail::portal_line line(a, b, (s & portal_shape::a_right) != 0);
+            if ((s & portal_shape::landing_held) != 0 && (line.behind(land_a) || line.behind(land_b))) s |= portal_shape::lands_behind;
+            if (entered_ahead(l, line)) s |= portal_shape::enters_ahead;
+        }
+        l.shape = s;
+    }
+    // True when every corner of the polygon l enters is well_ahead of its
+    // portal's line. Only for plan coordinates within 1e10, where the
+    // rounding of the double tests stays far below the margin that
+    // well_ahead keeps (so the funnel answers as if it had tested).
+    bool entered_ahead(const link& l, const geometry_detail::portal_line& line) const noexcept {
+        const auto c = plan_corners(l.target);
+        if (c.size() > max_tested_corners) return false;
+        const box& b = entry(l.target).bounds;
+        const auto near = [](float v) { return v >= -1e10f && v <= 1e10f; };
+        if (!near(b.min.x) || !near(b.min.y) || !near(b.max.x) || !near(b.max.y)) return false;
+        if (!near(l.portal_a.x) || !near(l.portal_a.y) || !near(l.portal_b.x) || !near(l.portal_b.y)) return false;
+        for (const vec3& corner : c) {
+            if (!line.well_ahead(corner)) return false;
+        }
+        return true;
+    }
+    // How many points a link's held ends take: each side held, its two ends
+    // (one for a point portal).
+    static std::uint32_t held_count(const link& l) noexcept {
+        const std::uint32_t per_side = point_portal(l) ? 1 : 2;
+        return ((l.shape & portal_shape::take_off_held) != 0 ? per_side : 0) +
+               ((l.shape & portal_shape::landing_held) != 0 ? per_side : 0);
+    }
+    static bool point_portal(const link& l) noexcept {
+        const float dx = l.portal_a.x - l.portal_b.x, dy = l.portal_a.y - l.portal_b.y;
+        return dx * dx + dy * dy < 1e-6f;
+    }
+    bool held_ends(polygon_index from, const link& l, bool landing_side, vec3& a, vec3& b) const noexcept {
+        const std::uint8_t bit = landing_side ? portal_shape::landing_held : portal_shape::take_off_held;
+        if ((l.shape & bit) == 0 || from >= polygons_.size()) return false;
+        const auto out = links(from);
+        if (&l < out.data() || &l >= out.data() + out.size()) return false;  // not a link of `from`
+        // The ends follow each other in link order: those of the links
+        // before l, then l's take-off, then its landing.
+        std::size_t at = first_held_end_[from];
+        for (const link* k = out.data(); k != &l; ++k) at += held_count(*k);
+        const bool point = point_portal(l);
+        if (landing_side && (l.shape & portal_shape::take_off_held) != 0) at += point ? 1 : 2;
+        a = held_ends_[at];
+        b = point ? a : held_ends_[at + 1];
+        return true;
+    }
+    // The portal's end q moved onto polygon p: q where p holds it in plan,
+    // else p's nearest point (path.hpp's funnel did this at each query).
+    vec3 onto(polygon_index p, vec3 q, bool held) const noexcept {
+        using namespace geometry_detail;
+        if (held) return q;
+        const auto c = plan_corners(p);
+        const plan2 at = nearest_on_boundary(c, {q.x, q.y});
+        const double h = surface(p) == surface::corner_heights ? corner_height(c, at) : fan_height(c, at);
+        return {static_cast<float>(at.x), static_cast<float>(at.y), static_cast<float>(h)};
+    }
+    // Appends the ends of link l moved onto polygon p (its source or
+    // target) and sets them in a, b, given which of them p holds; true when
+    // it did.
+    bool hold_ends(polygon_index p, const link& l, bool holds_a, bool holds_b, vec3& a, vec3& b) {
+        if (held_ends_.size() > 0xFFFFFFFFu - 4) return false;  // beyond the 32-bit offsets: the query finds them
+        a = b = onto(p, l.portal_a, holds_a);
+        held_ends_.push_back(a);
+        if (point_portal(l)) return true;
+        b = onto(p, l.portal_b, holds_b);
+        held_ends_.push_back(b);
+        return true;
     }
     const polygon_entry& entry(polygon_index p) const noexcept {
         NAVSPAN_ASSERT(p < polygons_.size());
@@ -386,6 +492,10 @@ private:
     std::vector<vec3> vertices_;
     std::vector<polygon_entry> polygons_;
     std::vector<link> links_;
+    std::vector<vec3> held_ends_;  // take-off and landing points (portal_shape::take_off_held)
+    // Per polygon, where its links' held ends start in held_ends_ (empty
+    // when no link has any: most walkables of Fox and Bethesda files).
+    std::vector<std::uint32_t> first_held_end_;
     std::vector<std::string> group_names_;
 };
 
@@ -473,14 +583,16 @@ inline walkable walkable_builder::finish() {
     }
     w.vertices_ = std::move(vertices_);
     w.polygons_ = std::move(polygons_);
+    w.first_held_end_.resize(w.polygons_.size());
     for (std::size_t p = 0; p < w.polygons_.size(); ++p) {
-        if (w.polygons_[p].link_count == 0) continue;
+        const polygon_entry& e = w.polygons_[p];
+        w.first_held_end_[p] = static_cast<std::uint32_t>(w.held_ends_.size());
+        if (e.link_count == 0) continue;
         const vec3 mean = w.plan_mean(static_cast<polygon_index>(p));
-        for (std::uint32_t k = 0; k < w.polygons_[p].link_count; ++k) {
-            link& l = w.links_[w.polygons_[p].first_link + k];
-            l.shape = w.shape_of(static_cast<polygon_index>(p), l, mean);
-        }
+        for (std::uint32_t k = 0; k < e.link_count; ++k) w.classify(static_cast<polygon_index>(p), w.links_[e.first_link + k], mean);
     }
+    if (w.held_ends_.empty()) std::vector<std::uint32_t>().swap(w.first_held_end_);  // nothing to find: no memory kept
+    w.held_ends_.shrink_to_fit();
     w.serial_ = walkable_detail::next_serial();
     w.group_names_ = std::move(group_names_);
     pending_.clear();
