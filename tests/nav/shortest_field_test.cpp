@@ -99,7 +99,9 @@ TEST_CASE("shortest field: reach lists the field within a cost, start first, nea
     CHECK(out[0].polygon == 23);
     CHECK(out[0].cost == 0);
     std::size_t finite = 0;
-    for (float c : cost) finite += c != INFINITY;
+    for (float c : cost) {
+        if (c != INFINITY) ++finite;
+    }
     CHECK(r.count == finite);
     for (std::size_t i = 1; i < r.count; ++i) {
         CHECK(out[i].cost == cost[out[i].polygon]);
