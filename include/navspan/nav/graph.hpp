@@ -27,6 +27,8 @@
 namespace navspan::nav {
 
 class search_scratch;
+struct ch_detail_builder;
+struct ch_detail_run;
 
 class search_graph {
 public:
@@ -94,6 +96,8 @@ private:
     friend class search_scratch;
     template <class Cost>
     friend struct search_detail_run;
+    friend struct ch_detail_builder;  // contraction.hpp
+    friend struct ch_detail_run;
     struct state {
         vec3 at;  // the portal midpoint, plan frame
         polygon_index target;

@@ -56,6 +56,9 @@
 //   reach.hpp         reach
 //   nearest_goal.hpp  find_nearest_goal
 //   distance_field.hpp distance_field (reach from many starts, into an array)
+//   contraction.hpp   contraction_hierarchy: find_exact_path's costs in a
+//                     small bidirectional search, memory linear in the links
+//                     (contraction_query.hpp: its find_exact_path overload)
 // Their status is query_status (status.hpp); search_status names it.
 #pragma once
 #include "../core/min_max_push.hpp"
@@ -68,4 +71,5 @@
 #include "reach.hpp"
 #include "nearest_goal.hpp"
 #include "distance_field.hpp"
+#include "contraction.hpp"
 #include "../core/min_max_pop.hpp"

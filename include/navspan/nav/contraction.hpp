@@ -1,0 +1,428 @@
+// navspan/nav/contraction.hpp - a contraction hierarchy over the search
+// graph's states: find_exact_path's costs (the default distance cost) in a
+// small bidirectional search, with memory linear in the links (the
+// all-pairs table of pair_table.hpp costs links x polygons x 2 bytes).
+//
+//   auto graph = navspan::nav::search_graph::build(mesh);             // once
+//   auto ch = navspan::nav::contraction_hierarchy::build(graph);      // once
+//   navspan::nav::ch_scratch scratch(ch);                             // per thread
+//   auto found = navspan::nav::find_exact_path(ch, start, start_point,
+//                                              goal, goal_point, scratch);
+//
+// The graph it contracts is the one find_exact_path searches with the
+// default cost: a node per state (a link, standing on its portal's
+// midpoint), an edge s -> x for every link x out of s's target but those
+// stepping straight back into s's source, weighing the step's length.
+// Building removes the nodes one by one, least important first (the fewest
+// shortcuts added less edges removed, plus the neighbours already removed:
+// spreads the removals over the map); removing v adds a shortcut u -> w
+// (through v) for each pair of its remaining neighbours whose cheapest way
+// runs through v, unless a bounded witness search from u finds a way round
+// v no dearer. Each node keeps the edges to the nodes removed after it: its
+// upward edges, both ways, in two CSR arrays. A cheapest path then climbs
+// and descends once, so a Dijkstra from the start's links over the upward
+// edges and one from the goal's links over the upward edges backwards meet
+// on its highest node, each settling few nodes; the shortcuts on the way
+// keep their middle node and unpack to the full sequence of states.
+//
+// Bounds: building stops (the hierarchy stays empty()) where the graph
+// computes its step lengths while searching (lengths_precomputed() false:
+// polygons with very many links in and out, crafted files), or where the
+// shortcuts or the witness searches' work pass a fixed number per edge; so
+// memory and time stay O(links) on any file. A caller then searches the
+// graph itself.
+#pragma once
+#include "../core/min_max_push.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <queue>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "exact_path.hpp"
+#include "graph.hpp"
+#include "heap.hpp"
+#include "path.hpp"
+#include "search_run.hpp"
+#include "status.hpp"
+#include "walkable.hpp"
+
+namespace navspan::nav {
+
+class contraction_hierarchy {
+public:
+    struct options {
+        // A witness search (is there a way round the node being removed
+        // that costs no more than the shortcut?) stops after this many
+        // settled nodes or steps from its source; one that gives up only
+        // adds a shortcut that was not needed, never a wrong one.
+        std::uint32_t witness_settled = 48;
+        std::uint32_t witness_hops = 6;
+        // Building gives up (empty()) past this many shortcuts per edge,
+        // or this much witness-search work (relaxations) per edge.
+        std::uint32_t shortcuts_per_edge = 4;
+        std::uint32_t work_per_edge = 4096;
+    };
+    // Why a hierarchy is empty().
+    enum class outcome : std::uint8_t { not_built, built, lengths_not_precomputed, over_budget };
+
+    contraction_hierarchy() = default;
+    static contraction_hierarchy build(const search_graph& g) { return build(g, options{}); }
+    static contraction_hierarchy build(const search_graph& g, options opt);
+
+    const search_graph* graph() const noexcept { return graph_; }
+    bool empty() const noexcept { return outcome_ != outcome::built; }
+    outcome build_outcome() const noexcept { return outcome_; }
+    std::size_t node_count() const noexcept { return up_first_.empty() ? 0 : up_first_.size() - 1; }
+    // Edges of the graph, and shortcuts added.
+    std::uint64_t edge_count() const noexcept { return edges_; }
+    std::uint64_t shortcut_count() const noexcept { return shortcuts_; }
+    // Upward edges kept, both ways.
+    std::size_t upward_count() const noexcept { return up_.size() + down_.size(); }
+    // Relaxations and pair checks spent building.
+    std::uint64_t build_steps() const noexcept { return build_steps_; }
+    std::size_t memory_bytes() const noexcept {
+        return up_first_.capacity() * 4 + down_first_.capacity() * 4 + up_.capacity() * sizeof(arc) +
+               down_.capacity() * sizeof(arc) + up_middle_.capacity() * 4 + down_middle_.capacity() * 4;
+    }
+
+private:
+    friend class ch_scratch;
+    friend struct ch_detail_run;
+    friend struct ch_detail_builder;
+    static constexpr std::uint32_t none = 0xFFFFFFFFu;
+    struct arc {
+        std::uint32_t node;  // the other end (removed later than this one)
+        float weight;
+    };
+    // Node u's upward edges: up_[up_first_[u] .. up_first_[u + 1]) go
+    // u -> node, down_[down_first_[u] ..) come node -> u; each with the
+    // middle node of its shortcut (none: an edge of the graph).
+    std::span<const arc> up(std::uint32_t u) const noexcept {
+        return {up_.data() + up_first_[u], up_first_[u + 1] - up_first_[u]};
+    }
+    std::span<const arc> down(std::uint32_t u) const noexcept {
+        return {down_.data() + down_first_[u], down_first_[u + 1] - down_first_[u]};
+    }
+    // The middle of edge a -> b, found at whichever end was removed first.
+    std::uint32_t middle(std::uint32_t a, std::uint32_t b) const noexcept;
+
+    const search_graph* graph_ = nullptr;
+    outcome outcome_ = outcome::not_built;
+    std::vector<std::uint32_t> up_first_, down_first_;
+    std::vector<arc> up_, down_;
+    std::vector<std::uint32_t> up_middle_, down_middle_;
+    std::uint64_t edges_ = 0, shortcuts_ = 0, build_steps_ = 0;
+};
+
+// The building: the graph as adjacency lists that shrink as nodes are
+// removed and grow with shortcuts, witness searches, the lazy queue.
+struct ch_detail_builder {
+    using options = contraction_hierarchy::options;
+    static constexpr std::uint32_t none = contraction_hierarchy::none;
+    struct edge {
+        std::uint32_t node;
+        float weight;
+        std::uint32_t middle;
+    };
+    struct kept {  // an upward edge, before the CSR arrays
+        std::uint32_t low;  // the end removed first (whose list holds it)
+        edge e;
+    };
+    const search_graph& g;
+    options opt;
+    std::vector<std::vector<edge>> out, in;
+    std::vector<unsigned char> removed;
+    std::vector<std::uint32_t> removed_neighbours;
+    std::vector<kept> ups, downs;
+    // The witness search's state (stamped: never cleared).
+    std::vector<float> dist;
+    std::vector<std::uint32_t> stamp;
+    std::vector<std::uint8_t> hops;
+    std::vector<std::pair<float, std::uint32_t>> open;
+    std::uint32_t generation = 0;
+    std::uint64_t work = 0, work_limit = 0, shortcuts = 0, shortcut_limit = 0, edges = 0;
+
+    ch_detail_builder(const search_graph& graph, options o) : g(graph), opt(o) {}
+    void load();
+    void witness(std::uint32_t from, std::uint32_t avoid, float limit);
+    bool witnessed(std::uint32_t w, float cost) const noexcept { return stamp[w] == generation && dist[w] <= cost; }
+    // The shortcuts removing v would add (counted, or added).
+    std::uint32_t shortcuts_of(std::uint32_t v, bool add);
+    void add_or_improve(std::uint32_t u, std::uint32_t w, float weight, std::uint32_t middle);
+    std::int64_t priority(std::uint32_t v) {
+        const std::int64_t added = shortcuts_of(v, false);
+        return 2 * added - static_cast<std::int64_t>(out[v].size() + in[v].size()) + removed_neighbours[v];
+    }
+    void remove(std::uint32_t v);
+    bool over_budget() const noexcept { return work > work_limit || shortcuts > shortcut_limit; }
+    bool run();
+    void store(contraction_hierarchy& h);
+};
+
+// The graph's edges: the steps find_exact_path takes with the default
+// cost (never straight back into the polygon a link came from).
+inline void ch_detail_builder::load() {
+    const auto n = static_cast<std::uint32_t>(g.state_count());
+    out.resize(n);
+    in.resize(n);
+    removed.assign(n, 0);
+    removed_neighbours.assign(n, 0);
+    dist.assign(n, 0.0f);
+    stamp.assign(n, 0);
+    hops.assign(n, 0);
+    for (std::uint32_t s = 0; s < n; ++s) {
+        const polygon_index q = g.target(s), back = g.source(s);
+        if (q >= g.polygon_count()) continue;
+        for (std::uint32_t x = g.out_begin(q); x < g.out_end(q); ++x) {
+            if (x == s || g.target(x) == back) continue;
+            const float w = g.step_length(s, x);
+            out[s].push_back({x, w, none});
+            in[x].push_back({s, w, none});
+            ++edges;
+        }
+    }
+    work_limit = std::uint64_t{opt.work_per_edge} * edges + 65536;
+    shortcut_limit = std::uint64_t{opt.shortcuts_per_edge} * edges + 1024;
+}
+
+// Dijkstra from `from` round `avoid` and the removed nodes, within `limit`,
+// opt.witness_settled nodes and opt.witness_hops steps; dist/stamp hold
+// what it reached.
+inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, float limit) {
+    if (++generation == 0) {  // wrapped: forget every old stamp
+        std::fill(stamp.begin(), stamp.end(), 0u);
+        generation = 1;
+    }
+    const auto later = std::greater<std::pair<float, std::uint32_t>>();
+    open.clear();
+    dist[from] = 0;
+    stamp[from] = generation;
+    hops[from] = 0;
+    open.push_back({0.0f, from});
+    std::uint32_t settled = 0;
+    while (!open.empty() && settled < opt.witness_settled) {
+        std::pop_heap(open.begin(), open.end(), later);
+        const auto [d, u] = open.back();
+        open.pop_back();
+        if (d > dist[u]) continue;  // a stale entry
+        if (d > limit) break;
+        ++settled;
+        if (hops[u] >= opt.witness_hops) continue;
+        for (const edge& e : out[u]) {
+            ++work;
+            if (e.node == avoid) continue;
+            const float nd = d + e.weight;
+            if (stamp[e.node] == generation && !(nd < dist[e.node])) continue;
+            stamp[e.node] = generation;
+            dist[e.node] = nd;
+            hops[e.node] = static_cast<std::uint8_t>(hops[u] + 1);
+            open.push_back({nd, e.node});
+            std::push_heap(open.begin(), open.end(), later);
+        }
+    }
+}
+
+inline std::uint32_t ch_detail_builder::shortcuts_of(std::uint32_t v, bool add) {
+    std::uint32_t count = 0;
+    float most_out = 0;
+    for (const edge& b : out[v]) most_out = std::max(most_out, b.weight);
+    for (std::size_t i = 0; i < in[v].size(); ++i) {
+        const edge a = in[v][i];  // (copied: adding shortcuts may grow other lists, never v's)
+        witness(a.node, v, a.weight + most_out);
+        for (const edge& b : out[v]) {
+            ++work;
+            if (b.node == a.node) continue;
+            const float through = a.weight + b.weight;
+            if (witnessed(b.node, through)) continue;
+            ++count;
+            if (add) add_or_improve(a.node, b.node, through, v);
+        }
+        if (over_budget()) break;
+    }
+    return count;
+}
+
+// Edge u -> w of `weight` through `middle`, or the cheaper of it and the
+// edge already there (one edge per pair: unpacking finds it by its ends).
+inline void ch_detail_builder::add_or_improve(std::uint32_t u, std::uint32_t w, float weight, std::uint32_t middle) {
+    for (edge& e : out[u]) {
+        if (e.node != w) continue;
+        if (weight < e.weight) {
+            e = {w, weight, middle};
+            for (edge& back : in[w]) {
+                if (back.node == u) back = {u, weight, middle};
+            }
+        }
+        return;
+    }
+    out[u].push_back({w, weight, middle});
+    in[w].push_back({u, weight, middle});
+    ++shortcuts;
+}
+
+// Removes v: its shortcuts added, its remaining edges kept as upward
+// edges, v taken out of its neighbours' lists.
+inline void ch_detail_builder::remove(std::uint32_t v) {
+    shortcuts_of(v, true);
+    removed[v] = 1;
+    auto drop = [v](std::vector<edge>& list) {
+        list.erase(std::remove_if(list.begin(), list.end(), [v](const edge& e) { return e.node == v; }), list.end());
+    };
+    for (const edge& e : out[v]) {
+        ups.push_back({v, e});
+        drop(in[e.node]);
+        ++removed_neighbours[e.node];
+        work += in[e.node].size();
+    }
+    for (const edge& e : in[v]) {
+        downs.push_back({v, e});
+        drop(out[e.node]);
+        ++removed_neighbours[e.node];
+        work += out[e.node].size();
+    }
+    std::vector<edge>().swap(out[v]);
+    std::vector<edge>().swap(in[v]);
+}
+
+// The lazy queue: the least priority is recomputed when taken off; if it
+// grew past the next one's it goes back, else the node is removed.
+inline bool ch_detail_builder::run() {
+    const auto n = static_cast<std::uint32_t>(out.size());
+    using item = std::pair<std::int64_t, std::uint32_t>;
+    std::priority_queue<item, std::vector<item>, std::greater<item>> queue;
+    for (std::uint32_t v = 0; v < n; ++v) {
+        queue.push({priority(v), v});
+        if (over_budget()) return false;
+    }
+    while (!queue.empty()) {
+        const std::uint32_t v = queue.top().second;
+        queue.pop();
+        const std::int64_t p = priority(v);
+        if (over_budget()) return false;
+        if (!queue.empty() && p > queue.top().first) {
+            queue.push({p, v});
+            continue;
+        }
+        remove(v);
+        if (over_budget()) return false;
+    }
+    return true;
+}
+
+// The upward edges into the CSR arrays (a counting sort by their lower end).
+inline void ch_detail_builder::store(contraction_hierarchy& h) {
+    const std::size_t n = out.size();
+    auto lay_out = [n](const std::vector<kept>& from, std::vector<std::uint32_t>& first,
+                       std::vector<contraction_hierarchy::arc>& arcs, std::vector<std::uint32_t>& middles) {
+        first.assign(n + 1, 0);
+        for (const kept& k : from) ++first[k.low + 1];
+        for (std::size_t i = 0; i < n; ++i) first[i + 1] += first[i];
+        arcs.resize(from.size());
+        middles.resize(from.size());
+        std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
+        for (const kept& k : from) {
+            const std::uint32_t at = fill[k.low]++;
+            arcs[at] = {k.e.node, k.e.weight};
+            middles[at] = k.e.middle;
+        }
+    };
+    lay_out(ups, h.up_first_, h.up_, h.up_middle_);
+    lay_out(downs, h.down_first_, h.down_, h.down_middle_);
+}
+
+inline contraction_hierarchy contraction_hierarchy::build(const search_graph& g, options opt) {
+    contraction_hierarchy h;
+    h.graph_ = &g;
+    if (g.empty()) return h;
+    if (!g.lengths_precomputed()) {  // crafted: steps would number more than the graph's budget
+        h.outcome_ = outcome::lengths_not_precomputed;
+        return h;
+    }
+    // (Hop counts are kept in a byte.)
+    opt.witness_hops = std::min<std::uint32_t>(opt.witness_hops, 255);
+    ch_detail_builder b(g, opt);
+    b.load();
+    const bool done = b.run();
+    h.edges_ = b.edges;
+    h.shortcuts_ = b.shortcuts;
+    h.build_steps_ = b.work;
+    if (!done) {
+        h.outcome_ = outcome::over_budget;
+        return h;
+    }
+    b.store(h);
+    h.outcome_ = outcome::built;
+    return h;
+}
+
+inline std::uint32_t contraction_hierarchy::middle(std::uint32_t a, std::uint32_t b) const noexcept {
+    // Edge a -> b is in up(a) if a went first, else in down(b).
+    for (std::uint32_t i = up_first_[a]; i < up_first_[a + 1]; ++i) {
+        if (up_[i].node == b) return up_middle_[i];
+    }
+    for (std::uint32_t i = down_first_[b]; i < down_first_[b + 1]; ++i) {
+        if (down_[i].node == a) return down_middle_[i];
+    }
+    return none;
+}
+
+// Per thread: for each node and each direction its distance, stamp,
+// parent and heap slot; two heaps; the unpacking stack; the corridor.
+class ch_scratch {
+public:
+    ch_scratch() = default;
+    explicit ch_scratch(const contraction_hierarchy& h) { fit(h); }
+    void fit(const contraction_hierarchy& h) {
+        const std::size_t n = h.node_count() + 2;
+        for (int side = 0; side < 2; ++side) {
+            if (slots_[side].size() < n) {
+                slots_[side].resize(n);
+                heap_[side].resize(n);
+            }
+        }
+        if (stack_.size() < n) {
+            stack_.resize(n);
+            corridor_.resize(n);
+        }
+    }
+    bool fits(const contraction_hierarchy& h) const noexcept {
+        const std::size_t n = h.node_count() + 2;
+        return slots_[0].size() >= n && slots_[1].size() >= n && stack_.size() >= n;
+    }
+    std::size_t memory_bytes() const noexcept {
+        return (slots_[0].capacity() + slots_[1].capacity()) * sizeof(slot) +
+               (heap_[0].capacity() + heap_[1].capacity()) * sizeof(entry) + stack_.capacity() * sizeof(step) +
+               corridor_.capacity() * 4;
+    }
+
+private:
+    friend struct ch_detail_run;
+    struct slot {
+        float dist;
+        std::uint32_t stamp;   // search generation * 2 + settled
+        std::uint32_t parent;  // the node before (forward) or after (backward); none for a seed
+        std::uint32_t heap;    // heap slot while open
+    };
+    struct entry {
+        float key;
+        std::uint32_t node;
+    };
+    struct step {  // an edge left to unpack
+        std::uint32_t from, to;
+    };
+    std::vector<slot> slots_[2];
+    std::vector<entry> heap_[2];
+    std::vector<step> stack_;
+    std::vector<polygon_index> corridor_;
+    std::uint32_t generation_ = 0;
+};
+
+}  // namespace navspan::nav
+
+#include "contraction_query.hpp"
+#include "../core/min_max_pop.hpp"
