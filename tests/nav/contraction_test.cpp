@@ -235,7 +235,7 @@ TEST_CASE("contraction: a hub with thousands of links is declined at once") {
     const double s2 = seconds_since(t1);
     MESSAGE("hub of " << few << " spokes: " << s2 << " s, outcome " << static_cast<int>(ch2.build_outcome()) << ", "
                       << ch2.shortcut_count() << " shortcuts for " << ch2.edge_count() << " edges");
-    CHECK(s2 < 2.0);
+    CHECK(s2 < 1.0);
     CHECK(ch2.shortcut_count() <= 4 * ch2.edge_count() + 1024);
 }
 

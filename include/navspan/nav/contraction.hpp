@@ -60,12 +60,12 @@ public:
         // that costs no more than the shortcut?) stops after this many
         // settled nodes or steps from its source; one that gives up only
         // adds a shortcut that was not needed, never a wrong one.
-        std::uint32_t witness_settled = 48;
-        std::uint32_t witness_hops = 6;
+        std::uint32_t witness_settled = 32;
+        std::uint32_t witness_hops = 4;
         // Building gives up (empty()) past this many shortcuts per edge,
         // or this much witness-search work (relaxations) per edge.
-        std::uint32_t shortcuts_per_edge = 4;
-        std::uint32_t work_per_edge = 4096;
+        std::uint32_t shortcuts_per_edge = 8;
+        std::uint32_t work_per_edge = 8192;
     };
     // Why a hierarchy is empty().
     enum class outcome : std::uint8_t { not_built, built, lengths_not_precomputed, over_budget };
@@ -137,7 +137,7 @@ struct ch_detail_builder {
     options opt;
     std::vector<std::vector<edge>> out, in;
     std::vector<unsigned char> removed;
-    std::vector<std::uint32_t> removed_neighbours;
+    std::vector<std::uint32_t> removed_neighbours, level;
     std::vector<kept> ups, downs;
     // The witness search's state (stamped: never cleared).
     std::vector<float> dist;
@@ -149,18 +149,29 @@ struct ch_detail_builder {
 
     ch_detail_builder(const search_graph& graph, options o) : g(graph), opt(o) {}
     void load();
-    void witness(std::uint32_t from, std::uint32_t avoid, float limit);
+    void witness(std::uint32_t from, std::uint32_t avoid, float limit, std::uint32_t targets);
+    std::vector<std::uint32_t> target_stamp;
+    std::uint32_t target_mark = 0;
     bool witnessed(std::uint32_t w, float cost) const noexcept { return stamp[w] == generation && dist[w] <= cost; }
-    // The shortcuts removing v would add (counted, or added).
-    std::uint32_t shortcuts_of(std::uint32_t v, bool add);
+    // The shortcuts removing v would add, into `pending` (tail, edge).
+    void shortcuts_of(std::uint32_t v);
     void add_or_improve(std::uint32_t u, std::uint32_t w, float weight, std::uint32_t middle);
+    std::vector<kept> pending;
+    // Removal order: the fewest shortcuts for the edges a removal takes
+    // away (twice the shortcuts less the edges), then the neighbours
+    // already removed (spreads removals over the map) and the level (the
+    // most removals below a node: keeps the hierarchy shallow, so a
+    // query climbs few levels).
     std::int64_t priority(std::uint32_t v) {
-        const std::int64_t added = shortcuts_of(v, false);
-        return 2 * added - static_cast<std::int64_t>(out[v].size() + in[v].size()) + removed_neighbours[v];
+        shortcuts_of(v);
+        const auto added = static_cast<std::int64_t>(pending.size());
+        const auto edges_removed = static_cast<std::int64_t>(out[v].size() + in[v].size());
+        return 2 * added - edges_removed + removed_neighbours[v] + 2 * std::int64_t{level[v]};
     }
     void remove(std::uint32_t v);
     bool over_budget() const noexcept { return work > work_limit || shortcuts > shortcut_limit; }
     bool run();
+
     void store(contraction_hierarchy& h);
 };
 
@@ -172,9 +183,11 @@ inline void ch_detail_builder::load() {
     in.resize(n);
     removed.assign(n, 0);
     removed_neighbours.assign(n, 0);
+    level.assign(n, 0);
     dist.assign(n, 0.0f);
     stamp.assign(n, 0);
     hops.assign(n, 0);
+    target_stamp.assign(n, 0);
     for (std::uint32_t s = 0; s < n; ++s) {
         const polygon_index q = g.target(s), back = g.source(s);
         if (q >= g.polygon_count()) continue;
@@ -191,9 +204,11 @@ inline void ch_detail_builder::load() {
 }
 
 // Dijkstra from `from` round `avoid` and the removed nodes, within `limit`,
-// opt.witness_settled nodes and opt.witness_hops steps; dist/stamp hold
-// what it reached.
-inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, float limit) {
+// opt.witness_settled nodes and opt.witness_hops steps, until it settled
+// the `targets` nodes marked target_mark (v's out-neighbours); dist/stamp
+// hold what it reached. Nothing beyond `limit` is pushed: in the dense
+// last levels most edges are.
+inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, float limit, std::uint32_t targets) {
     if (++generation == 0) {  // wrapped: forget every old stamp
         std::fill(stamp.begin(), stamp.end(), 0u);
         generation = 1;
@@ -210,13 +225,13 @@ inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, 
         const auto [d, u] = open.back();
         open.pop_back();
         if (d > dist[u]) continue;  // a stale entry
-        if (d > limit) break;
         ++settled;
+        if (target_stamp[u] == target_mark && --targets == 0) return;
         if (hops[u] >= opt.witness_hops) continue;
         for (const edge& e : out[u]) {
             ++work;
-            if (e.node == avoid) continue;
             const float nd = d + e.weight;
+            if (nd > limit || e.node == avoid) continue;
             if (stamp[e.node] == generation && !(nd < dist[e.node])) continue;
             stamp[e.node] = generation;
             dist[e.node] = nd;
@@ -227,24 +242,31 @@ inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, 
     }
 }
 
-inline std::uint32_t ch_detail_builder::shortcuts_of(std::uint32_t v, bool add) {
-    std::uint32_t count = 0;
+inline void ch_detail_builder::shortcuts_of(std::uint32_t v) {
+    pending.clear();
+    if (out[v].empty() || in[v].empty()) return;  // nothing runs through v
     float most_out = 0;
-    for (const edge& b : out[v]) most_out = std::max(most_out, b.weight);
+    if (++target_mark == 0) {  // wrapped
+        std::fill(target_stamp.begin(), target_stamp.end(), 0u);
+        target_mark = 1;
+    }
+    for (const edge& b : out[v]) {
+        most_out = std::max(most_out, b.weight);
+        target_stamp[b.node] = target_mark;
+    }
+    const auto targets = static_cast<std::uint32_t>(out[v].size());
     for (std::size_t i = 0; i < in[v].size(); ++i) {
-        const edge a = in[v][i];  // (copied: adding shortcuts may grow other lists, never v's)
-        witness(a.node, v, a.weight + most_out);
+        const edge a = in[v][i];
+        witness(a.node, v, a.weight + most_out, targets);
         for (const edge& b : out[v]) {
             ++work;
             if (b.node == a.node) continue;
             const float through = a.weight + b.weight;
             if (witnessed(b.node, through)) continue;
-            ++count;
-            if (add) add_or_improve(a.node, b.node, through, v);
+            pending.push_back({a.node, {b.node, through, v}});
         }
-        if (over_budget()) break;
+        if (over_budget() || pending.size() > shortcut_limit) break;
     }
-    return count;
 }
 
 // Edge u -> w of `weight` through `middle`, or the cheaper of it and the
@@ -265,10 +287,11 @@ inline void ch_detail_builder::add_or_improve(std::uint32_t u, std::uint32_t w, 
     ++shortcuts;
 }
 
-// Removes v: its shortcuts added, its remaining edges kept as upward
-// edges, v taken out of its neighbours' lists.
+// Removes v: its shortcuts (pending: priority(v) found them, the graph
+// unchanged since) added, its remaining edges kept as upward edges, v
+// taken out of its neighbours' lists.
 inline void ch_detail_builder::remove(std::uint32_t v) {
-    shortcuts_of(v, true);
+    for (const kept& k : pending) add_or_improve(k.low, k.e.node, k.e.weight, k.e.middle);
     removed[v] = 1;
     auto drop = [v](std::vector<edge>& list) {
         list.erase(std::remove_if(list.begin(), list.end(), [v](const edge& e) { return e.node == v; }), list.end());
@@ -277,12 +300,14 @@ inline void ch_detail_builder::remove(std::uint32_t v) {
         ups.push_back({v, e});
         drop(in[e.node]);
         ++removed_neighbours[e.node];
+        level[e.node] = std::max(level[e.node], level[v] + 1);
         work += in[e.node].size();
     }
     for (const edge& e : in[v]) {
         downs.push_back({v, e});
         drop(out[e.node]);
         ++removed_neighbours[e.node];
+        level[e.node] = std::max(level[e.node], level[v] + 1);
         work += out[e.node].size();
     }
     std::vector<edge>().swap(out[v]);
