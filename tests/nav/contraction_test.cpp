@@ -87,19 +87,33 @@ struct folder_tally {
 void check_walkable(const nav::walkable& w, folder_tally& t) {
     if (w.polygon_count() < 2 || w.link_count() == 0) return;
     const auto graph = nav::search_graph::build(w);
+    // The graph's own hierarchy, with hub labels (the option), timed by
+    // its share of the graph's build; and one without labels, searched.
+    nav::search_graph::options with_hierarchy;
+    with_hierarchy.hierarchy = true;
+    const auto g0 = clock_type::now();
+    const auto plain_graph = nav::search_graph::build(w);
     const auto t0 = clock_type::now();
-    const auto ch = nav::contraction_hierarchy::build(graph);
-    const double build_seconds = seconds_since(t0);
+    const auto labelled = nav::search_graph::build(w, with_hierarchy);
+    const double build_seconds = std::max(0.0, seconds_since(t0) - std::chrono::duration<double>(t0 - g0).count());
+    nav::contraction_hierarchy::options unlabelled;
+    unlabelled.label_entries_per_node = 0;
+    const auto ch = nav::contraction_hierarchy::build(graph, unlabelled);
     ++t.walkables;
     REQUIRE(!ch.empty());
+    REQUIRE(labelled.has_hierarchy());
+    CHECK(!ch.labelled());
+    CHECK(labelled.hierarchy()->labelled());
     ++t.built;
     CHECK(ch.node_count() == graph.state_count());
+    CHECK(plain_graph.state_count() == graph.state_count());
     t.build_seconds += build_seconds;
     t.slowest_build = std::max(t.slowest_build, build_seconds);
     t.links += w.link_count();
-    t.bytes += ch.memory_bytes();
-    t.most_bytes_per_link = std::max(t.most_bytes_per_link, static_cast<double>(ch.memory_bytes()) / static_cast<double>(w.link_count()));
-    nav::search_scratch graph_scratch(graph);
+    const std::size_t bytes = labelled.hierarchy_bytes();
+    t.bytes += bytes;
+    t.most_bytes_per_link = std::max(t.most_bytes_per_link, static_cast<double>(bytes) / static_cast<double>(w.link_count()));
+    nav::search_scratch graph_scratch(graph), labelled_scratch(labelled);
     nav::ch_scratch scratch(ch);
     const auto n = static_cast<std::uint32_t>(w.polygon_count());
     std::uint64_t lcg = 12345;
@@ -116,8 +130,9 @@ void check_walkable(const nav::walkable& w, folder_tally& t) {
         const auto g0 = clock_type::now();
         const auto expected = nav::find_exact_path(graph, start, a, goal, b, graph_scratch);
         const auto g1 = clock_type::now();
-        const auto got = nav::find_exact_path(ch, start, a, goal, b, scratch);
+        const auto got = nav::find_exact_path(labelled, start, a, goal, b, labelled_scratch);
         t.ch_seconds += seconds_since(g1);
+        const auto searched = nav::find_exact_path(ch, start, a, goal, b, scratch);
         t.graph_seconds += std::chrono::duration<double>(g1 - g0).count();
         t.ch_expanded += got.expanded;
         t.graph_expanded += expected.expanded;
@@ -126,6 +141,7 @@ void check_walkable(const nav::walkable& w, folder_tally& t) {
         CAPTURE(goal);
         REQUIRE(expected.status != nav::search_status::limit_exceeded);
         REQUIRE(got.status == expected.status);
+        REQUIRE(searched.status == expected.status);
         if (got.status != nav::search_status::found) continue;
         ++t.found;
         CAPTURE(got.cost);
@@ -135,7 +151,14 @@ void check_walkable(const nav::walkable& w, folder_tally& t) {
         CHECK(got.corridor.front() == start);
         CHECK(got.corridor.back() == goal);
         if (start != goal) CHECK(costs_agree(corridor_cost(w, got.corridor, w.to_plan(a), w.to_plan(b)), got.cost));
-        CHECK(nav::geodesic_distance(ch, start, a, goal, b, scratch) == doctest::Approx(got.cost));
+        CHECK(nav::geodesic_distance(labelled, start, a, goal, b, labelled_scratch) == doctest::Approx(got.cost));
+        // The search over the upward edges (no labels): the same.
+        REQUIRE(searched.status == nav::search_status::found);
+        CHECK(costs_agree(searched.cost, expected.cost));
+        REQUIRE(!searched.corridor.empty());
+        CHECK(searched.corridor.back() == goal);
+        if (start != goal) CHECK(costs_agree(corridor_cost(w, searched.corridor, w.to_plan(a), w.to_plan(b)), searched.cost));
+        CHECK(nav::geodesic_distance(ch, start, a, goal, b, scratch) == doctest::Approx(searched.cost));
     }
 }
 
@@ -184,6 +207,25 @@ TEST_CASE("contraction: a hand-made mesh, its known path, the refusals") {
     CHECK(nav::find_exact_path(ch, 0, from, 4, {550, 550, 0}, scratch).status == nav::search_status::no_path);
     CHECK(nav::geodesic_distance(ch, 0, from, 4, {550, 550, 0}, scratch) < 0);
     CHECK(nav::geodesic_distance(ch, 3, to, 2, {75, 150, 0}, scratch) == doctest::Approx(90 + 50));
+    // The graph's own hierarchy (the option): the same answers through
+    // find_exact_path over the graph; a scale above 1 searches instead.
+    nav::search_graph::options with_hierarchy;
+    with_hierarchy.hierarchy = true;
+    const auto hg = nav::search_graph::build(w, with_hierarchy);
+    REQUIRE(hg.has_hierarchy());
+    CHECK(hg.hierarchy_bytes() > 0);
+    CHECK(hg.memory_bytes() > hg.hierarchy_bytes());
+    nav::search_scratch hs(hg);
+    const auto r2 = nav::find_exact_path(hg, 0, from, 3, to, hs);
+    REQUIRE(r2.status == nav::search_status::found);
+    REQUIRE(r2.corridor.size() == 3);
+    CHECK(r2.corridor[1] == 2);
+    CHECK(r2.cost == doctest::Approx(90 + 100 + 90));
+    CHECK(nav::find_exact_path(hg, 0, from, 3, to, hs, nav::distance_cost{}, 2.0f).cost == doctest::Approx(90 + 100 + 90));
+    CHECK(nav::find_exact_path(hg, 0, from, 4, {550, 550, 0}, hs).status == nav::search_status::no_path);
+    CHECK(nav::geodesic_distance(hg, 3, to, 2, {75, 150, 0}, hs) == doctest::Approx(90 + 50));
+    nav::search_scratch unfitted;
+    CHECK(nav::find_exact_path(hg, 0, from, 3, to, unfitted).status == nav::search_status::scratch_too_small);
     // Refusals: as find_exact_path's, and an empty hierarchy.
     CHECK(nav::find_exact_path(ch, 0, from, 9, to, scratch).status == nav::search_status::bad_input);
     CHECK(nav::find_exact_path(ch, 0, {INFINITY, 0, 0}, 3, to, scratch).status == nav::search_status::bad_input);
@@ -269,11 +311,18 @@ TEST_CASE("contraction: queries allocate nothing once the hierarchy and scratch 
     nav::ch_scratch scratch(ch);
     const auto last = static_cast<nav::polygon_index>(w->polygon_count() - 1);
     const vec3 a = nav::centre(*w, 0), b = nav::centre(*w, last);
+    nav::search_graph::options with_hierarchy;
+    with_hierarchy.hierarchy = true;
+    const auto hg = nav::search_graph::build(*w, with_hierarchy);
+    REQUIRE(hg.has_hierarchy());
+    nav::search_scratch hs(hg);
     std::size_t found = 0;
     navspan_test::allocation_scope scope;
     for (int i = 0; i < 10; ++i) {
         found += nav::find_exact_path(ch, 0, a, last, b, scratch).corridor.size();
         found += nav::geodesic_distance(ch, last, b, 0, a, scratch) >= 0;
+        found += nav::find_exact_path(hg, 0, a, last, b, hs).corridor.size();
+        found += nav::geodesic_distance(hg, last, b, 0, a, hs) >= 0;
     }
     CHECK(scope.count() == 0);
     CHECK(found > 0);

@@ -38,86 +38,18 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <queue>
 #include <span>
 #include <utility>
 #include <vector>
 
-#include "exact_path.hpp"
+#include "contraction_data.hpp"
 #include "graph.hpp"
-#include "heap.hpp"
 #include "path.hpp"
-#include "search_run.hpp"
-#include "status.hpp"
 #include "walkable.hpp"
 
 namespace navspan::nav {
-
-class contraction_hierarchy {
-public:
-    struct options {
-        // A witness search (is there a way round the node being removed
-        // that costs no more than the shortcut?) stops after this many
-        // settled nodes or steps from its source; one that gives up only
-        // adds a shortcut that was not needed, never a wrong one.
-        std::uint32_t witness_settled = 32;
-        std::uint32_t witness_hops = 4;
-        // Building gives up (empty()) past this many shortcuts per edge,
-        // or this much witness-search work (relaxations) per edge.
-        std::uint32_t shortcuts_per_edge = 8;
-        std::uint32_t work_per_edge = 8192;
-    };
-    // Why a hierarchy is empty().
-    enum class outcome : std::uint8_t { not_built, built, lengths_not_precomputed, over_budget };
-
-    contraction_hierarchy() = default;
-    static contraction_hierarchy build(const search_graph& g) { return build(g, options{}); }
-    static contraction_hierarchy build(const search_graph& g, options opt);
-
-    const search_graph* graph() const noexcept { return graph_; }
-    bool empty() const noexcept { return outcome_ != outcome::built; }
-    outcome build_outcome() const noexcept { return outcome_; }
-    std::size_t node_count() const noexcept { return up_first_.empty() ? 0 : up_first_.size() - 1; }
-    // Edges of the graph, and shortcuts added.
-    std::uint64_t edge_count() const noexcept { return edges_; }
-    std::uint64_t shortcut_count() const noexcept { return shortcuts_; }
-    // Upward edges kept, both ways.
-    std::size_t upward_count() const noexcept { return up_.size() + down_.size(); }
-    // Relaxations and pair checks spent building.
-    std::uint64_t build_steps() const noexcept { return build_steps_; }
-    std::size_t memory_bytes() const noexcept {
-        return up_first_.capacity() * 4 + down_first_.capacity() * 4 + up_.capacity() * sizeof(arc) +
-               down_.capacity() * sizeof(arc) + up_middle_.capacity() * 4 + down_middle_.capacity() * 4;
-    }
-
-private:
-    friend class ch_scratch;
-    friend struct ch_detail_run;
-    friend struct ch_detail_builder;
-    static constexpr std::uint32_t none = 0xFFFFFFFFu;
-    struct arc {
-        std::uint32_t node;  // the other end (removed later than this one)
-        float weight;
-    };
-    // Node u's upward edges: up_[up_first_[u] .. up_first_[u + 1]) go
-    // u -> node, down_[down_first_[u] ..) come node -> u; each with the
-    // middle node of its shortcut (none: an edge of the graph).
-    std::span<const arc> up(std::uint32_t u) const noexcept {
-        return {up_.data() + up_first_[u], up_first_[u + 1] - up_first_[u]};
-    }
-    std::span<const arc> down(std::uint32_t u) const noexcept {
-        return {down_.data() + down_first_[u], down_first_[u + 1] - down_first_[u]};
-    }
-    // The middle of edge a -> b, found at whichever end was removed first.
-    std::uint32_t middle(std::uint32_t a, std::uint32_t b) const noexcept;
-
-    const search_graph* graph_ = nullptr;
-    outcome outcome_ = outcome::not_built;
-    std::vector<std::uint32_t> up_first_, down_first_;
-    std::vector<arc> up_, down_;
-    std::vector<std::uint32_t> up_middle_, down_middle_;
-    std::uint64_t edges_ = 0, shortcuts_ = 0, build_steps_ = 0;
-};
 
 // The building: the graph as adjacency lists that shrink as nodes are
 // removed and grow with shortcuts, witness searches, the lazy queue.
@@ -139,6 +71,7 @@ struct ch_detail_builder {
     std::vector<unsigned char> removed;
     std::vector<std::uint32_t> removed_neighbours, level;
     std::vector<kept> ups, downs;
+    std::vector<std::uint32_t> order;  // the nodes as removed
     // The witness search's state (stamped: never cleared).
     std::vector<float> dist;
     std::vector<std::uint32_t> stamp;
@@ -293,6 +226,7 @@ inline void ch_detail_builder::add_or_improve(std::uint32_t u, std::uint32_t w, 
 inline void ch_detail_builder::remove(std::uint32_t v) {
     for (const kept& k : pending) add_or_improve(k.low, k.e.node, k.e.weight, k.e.middle);
     removed[v] = 1;
+    order.push_back(v);
     auto drop = [v](std::vector<edge>& list) {
         list.erase(std::remove_if(list.begin(), list.end(), [v](const edge& e) { return e.node == v; }), list.end());
     };
@@ -341,23 +275,48 @@ inline bool ch_detail_builder::run() {
 
 // The upward edges into the CSR arrays (a counting sort by their lower end).
 inline void ch_detail_builder::store(contraction_hierarchy& h) {
+    using halves = contraction_hierarchy::halves;
     const std::size_t n = out.size();
     auto lay_out = [n](const std::vector<kept>& from, std::vector<std::uint32_t>& first,
-                       std::vector<contraction_hierarchy::arc>& arcs, std::vector<std::uint32_t>& middles) {
+                       std::vector<contraction_hierarchy::arc>& arcs, std::vector<halves>& parts) {
         first.assign(n + 1, 0);
         for (const kept& k : from) ++first[k.low + 1];
         for (std::size_t i = 0; i < n; ++i) first[i + 1] += first[i];
         arcs.resize(from.size());
-        middles.resize(from.size());
+        parts.resize(from.size());
         std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
         for (const kept& k : from) {
             const std::uint32_t at = fill[k.low]++;
             arcs[at] = {k.e.node, k.e.weight};
-            middles[at] = k.e.middle;
+            parts[at] = {k.e.middle, none, none};
         }
     };
-    lay_out(ups, h.up_first_, h.up_, h.up_middle_);
-    lay_out(downs, h.down_first_, h.down_, h.down_middle_);
+    lay_out(ups, h.up_first_, h.up_, h.up_halves_);
+    lay_out(downs, h.down_first_, h.down_, h.down_halves_);
+    // Each shortcut's halves, at its middle node.
+    auto index_in = [](const std::vector<std::uint32_t>& first, const std::vector<contraction_hierarchy::arc>& arcs,
+                       std::uint32_t at, std::uint32_t node) {
+        for (std::uint32_t i = first[at]; i < first[at + 1]; ++i) {
+            if (arcs[i].node == node) return i;
+        }
+        return none;  // (never: the halves were the middle's edges when it went)
+    };
+    for (std::uint32_t u = 0; u < n; ++u) {
+        for (std::uint32_t i = h.up_first_[u]; i < h.up_first_[u + 1]; ++i) {
+            halves& p = h.up_halves_[i];
+            if (p.middle == none) continue;
+            p.first = index_in(h.down_first_, h.down_, p.middle, u);
+            p.second = index_in(h.up_first_, h.up_, p.middle, h.up_[i].node);
+            work += h.down_first_[p.middle + 1] - h.down_first_[p.middle] + h.up_first_[p.middle + 1] - h.up_first_[p.middle];
+        }
+        for (std::uint32_t i = h.down_first_[u]; i < h.down_first_[u + 1]; ++i) {
+            halves& p = h.down_halves_[i];
+            if (p.middle == none) continue;
+            p.first = index_in(h.down_first_, h.down_, p.middle, h.down_[i].node);
+            p.second = index_in(h.up_first_, h.up_, p.middle, u);
+            work += h.down_first_[p.middle + 1] - h.down_first_[p.middle] + h.up_first_[p.middle + 1] - h.up_first_[p.middle];
+        }
+    }
 }
 
 inline contraction_hierarchy contraction_hierarchy::build(const search_graph& g, options opt) {
@@ -382,72 +341,31 @@ inline contraction_hierarchy contraction_hierarchy::build(const search_graph& g,
     }
     b.store(h);
     h.outcome_ = outcome::built;
+    if (opt.label_entries_per_node > 0) h.make_labels(b.order, opt.label_entries_per_node);
     return h;
 }
 
-inline std::uint32_t contraction_hierarchy::middle(std::uint32_t a, std::uint32_t b) const noexcept {
-    // Edge a -> b is in up(a) if a went first, else in down(b).
-    for (std::uint32_t i = up_first_[a]; i < up_first_[a + 1]; ++i) {
-        if (up_[i].node == b) return up_middle_[i];
-    }
-    for (std::uint32_t i = down_first_[b]; i < down_first_[b + 1]; ++i) {
-        if (down_[i].node == a) return down_middle_[i];
-    }
-    return none;
+// The graph's own hierarchy (options::hierarchy): kept only when built.
+inline void search_graph::build_hierarchy() {
+    contraction_hierarchy h = contraction_hierarchy::build(*this);
+    build_steps_ += h.build_steps();
+    if (h.empty()) return;
+    h.graph_ = nullptr;  // (this graph may move: queries pass it)
+    hierarchy_ = std::make_shared<const contraction_hierarchy>(std::move(h));
 }
 
-// Per thread: for each node and each direction its distance, stamp,
-// parent and heap slot; two heaps; the unpacking stack; the corridor.
-class ch_scratch {
-public:
-    ch_scratch() = default;
-    explicit ch_scratch(const contraction_hierarchy& h) { fit(h); }
-    void fit(const contraction_hierarchy& h) {
-        const std::size_t n = h.node_count() + 2;
-        for (int side = 0; side < 2; ++side) {
-            if (slots_[side].size() < n) {
-                slots_[side].resize(n);
-                heap_[side].resize(n);
-            }
-        }
-        if (stack_.size() < n) {
-            stack_.resize(n);
-            corridor_.resize(n);
-        }
+inline contraction_hierarchy::arc_ref contraction_hierarchy::find_arc(std::uint32_t a, std::uint32_t b) const noexcept {
+    // Edge a -> b is in up(a) if a went first, else in down(b).
+    for (std::uint32_t i = up_first_[a]; i < up_first_[a + 1]; ++i) {
+        if (up_[i].node == b) return {i, a};
     }
-    bool fits(const contraction_hierarchy& h) const noexcept {
-        const std::size_t n = h.node_count() + 2;
-        return slots_[0].size() >= n && slots_[1].size() >= n && stack_.size() >= n;
+    for (std::uint32_t i = down_first_[b]; i < down_first_[b + 1]; ++i) {
+        if (down_[i].node == a) return {i | down_bit, b};
     }
-    std::size_t memory_bytes() const noexcept {
-        return (slots_[0].capacity() + slots_[1].capacity()) * sizeof(slot) +
-               (heap_[0].capacity() + heap_[1].capacity()) * sizeof(entry) + stack_.capacity() * sizeof(step) +
-               corridor_.capacity() * 4;
-    }
-
-private:
-    friend struct ch_detail_run;
-    struct slot {
-        float dist;
-        std::uint32_t stamp;   // search generation * 2 + settled
-        std::uint32_t parent;  // the node before (forward) or after (backward); none for a seed
-        std::uint32_t heap;    // heap slot while open
-    };
-    struct entry {
-        float key;
-        std::uint32_t node;
-    };
-    struct step {  // an edge left to unpack
-        std::uint32_t from, to;
-    };
-    std::vector<slot> slots_[2];
-    std::vector<entry> heap_[2];
-    std::vector<step> stack_;
-    std::vector<polygon_index> corridor_;
-    std::uint32_t generation_ = 0;
-};
+    return {none, none};
+}
 
 }  // namespace navspan::nav
 
-#include "contraction_query.hpp"
+#include "contraction_labels.hpp"
 #include "../core/min_max_pop.hpp"

@@ -12,6 +12,9 @@
 #include <span>
 
 #include "contraction.hpp"
+#include "exact_path.hpp"
+#include "search_run.hpp"
+#include "status.hpp"
 
 namespace navspan::nav {
 
@@ -90,12 +93,51 @@ struct ch_detail_run {
         for (const auto& a : side == 0 ? h.up(x) : h.down(x)) relax(side, a.node, d + a.weight, x);
     }
     void search(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept;
+    // The hub labels' answer: meet is the hub, seed and last the links
+    // out of the start and into the goal the path takes.
+    std::uint32_t seed = none, last = none;
+    void by_labels(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept;
+    std::span<const polygon_index> labelled_corridor(polygon_index start) noexcept;
     std::span<const polygon_index> corridor(polygon_index start) noexcept;
     std::span<const polygon_index> corridor_of(polygon_index only) noexcept {
         s.corridor_[0] = only;
         return {s.corridor_.data(), 1};
     }
-    std::size_t unpack(std::uint32_t from, std::uint32_t to, bool backwards, std::size_t n) noexcept;
+    static ch_scratch& scratch_of(search_scratch& s) noexcept { return s.hierarchy_; }
+    // The query, its inputs checked: the labels' answer, or the search
+    // over the upward edges where the labels were not made.
+    static exact_path_result answer(const contraction_hierarchy& h, const search_graph& g, ch_scratch& scratch,
+                                    polygon_index start, vec3 start_point, polygon_index goal, vec3 goal_point,
+                                    bool want_corridor) noexcept {
+        exact_path_result r;
+        const vec3 sp = g.mesh()->to_plan(start_point), gp = g.mesh()->to_plan(goal_point);
+        ch_detail_run run{h, g, scratch};
+        run.begin();
+        if (start == goal) {
+            r.status = search_status::found;
+            r.cost = path_detail::plan_distance3(sp, gp);
+            if (want_corridor) r.corridor = run.corridor_of(start);
+            return r;
+        }
+        const bool labelled = h.labelled();
+        if (labelled) run.by_labels(start, sp, goal, gp);
+        else run.search(start, sp, goal, gp);
+        r.expanded = run.expanded;
+        if (run.meet == none) {
+            r.status = search_status::no_path;
+            return r;
+        }
+        r.status = search_status::found;
+        r.cost = run.best;
+        if (want_corridor) r.corridor = labelled ? run.labelled_corridor(start) : run.corridor(start);
+        return r;
+    }
+    using arc_ref = contraction_hierarchy::arc_ref;
+    std::size_t unpack(arc_ref edge, bool backwards, std::size_t n) noexcept;
+    std::size_t unpack(std::uint32_t from, std::uint32_t to, bool backwards, std::size_t n) noexcept {
+        const arc_ref edge = h.find_arc(from, to);
+        return edge.index == none ? n : unpack(edge, backwards, n);
+    }
 };
 
 // Seeds: the links out of the start at their first legs (forward), the
@@ -120,29 +162,88 @@ inline void ch_detail_run::search(polygon_index start, vec3 sp, polygon_index go
     }
 }
 
-// Emits the states edge from -> to unpacks to, but `from`, into
+// Each hub the start's links reach, at its least cost (first legs
+// included) and from which link, in slots_[0]; then each hub of each link
+// into the goal, met there, is a way: the cheapest is the path.
+inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept {
+    ch_scratch::hub* hubs = s.hub_.data();
+    best = ch_scratch::unset;  // (a way through an unset hub is no way)
+    for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
+        const float first_leg = path_detail::plan_distance3(sp, g.plan_point(x));
+        for (const auto& e : h.forward_label(x)) {
+            ch_scratch::hub& at = hubs[e.hub];
+            const float d = first_leg + e.dist;
+            const bool better = d < at.cost;
+            at.seed = better ? x : at.seed;
+            at.cost = better ? d : at.cost;
+        }
+        expanded += h.forward_label(x).size();
+    }
+    for (std::uint32_t j = g.in_first_[goal]; j < g.in_first_[goal + 1]; ++j) {
+        const std::uint32_t t = g.in_states_[j];
+        const float last_leg = path_detail::plan_distance3(g.plan_point(t), gp);
+        for (const auto& e : h.backward_label(t)) {
+            const float through = hubs[e.hub].cost + e.dist + last_leg;
+            if (through < best) {
+                best = through;
+                meet = e.hub;
+                last = t;
+            }
+        }
+        expanded += h.backward_label(t).size();
+    }
+    if (meet != none) seed = hubs[meet].seed;
+    for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
+        for (const auto& e : h.forward_label(x)) hubs[e.hub].cost = ch_scratch::unset;
+    }
+}
+
+// Up from the seed to the hub along the forward labels' parents, down from
+// the hub to the last link along the backward labels' (found from the
+// last link up, so unpacked last first and turned round); each upward edge
+// unpacked into the states it stands for.
+inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_index start) noexcept {
+    std::size_t n = 1;
+    const std::size_t room = s.corridor_.size();
+    s.corridor_[n++] = seed;
+    for (std::uint32_t x = seed; x != meet && n < room;) {
+        const std::uint32_t arc = h.label_parent(true, x, meet);
+        if (arc == none) break;  // (never: every entry but the hub's own has one)
+        n = unpack(arc_ref{arc, x}, false, n);
+        x = h.up_[arc].node;
+    }
+    const std::size_t down_from = n;
+    for (std::uint32_t x = last; x != meet && n < room;) {
+        const std::uint32_t arc = h.label_parent(false, x, meet);
+        if (arc == none) break;
+        n = unpack(arc_ref{arc | contraction_hierarchy::down_bit, x}, true, n);
+        x = h.down_[arc].node;
+    }
+    std::reverse(s.corridor_.begin() + static_cast<std::ptrdiff_t>(down_from), s.corridor_.begin() + static_cast<std::ptrdiff_t>(n));
+    s.corridor_[0] = start;
+    for (std::size_t i = 1; i < n; ++i) s.corridor_[i] = g.target(s.corridor_[i]);
+    return {s.corridor_.data(), n};
+}
+
+// Emits the states upward edge `edge` unpacks to, but its tail, into
 // corridor_[n ..]: in path order, or last first when `backwards`. Returns
-// the new n. An edge with a middle m is the edges from -> m and m -> to.
-inline std::size_t ch_detail_run::unpack(std::uint32_t from, std::uint32_t to, bool backwards, std::size_t n) noexcept {
+// the new n. A shortcut through m is its two halves, both kept at m.
+inline std::size_t ch_detail_run::unpack(arc_ref edge, bool backwards, std::size_t n) noexcept {
     std::size_t depth = 0;
     const std::size_t room = s.stack_.size(), corridor_room = s.corridor_.size();
-    s.stack_[depth++] = {from, to};
+    s.stack_[depth++] = edge;
     while (depth > 0 && n < corridor_room) {
-        const ch_scratch::step e = s.stack_[--depth];
-        const std::uint32_t m = h.middle(e.from, e.to);
-        if (m == none) {
-            s.corridor_[n++] = e.to;
+        const arc_ref e = s.stack_[--depth];
+        const contraction_hierarchy::halves& parts = h.halves_of(e.index);
+        if (parts.middle == none) {
+            s.corridor_[n++] = h.head(e);
             continue;
         }
         if (depth + 2 > room) break;  // (never: each level of shortcuts adds one)
+        const arc_ref into{parts.first | contraction_hierarchy::down_bit, parts.middle}, on{parts.second, parts.middle};
         // The half to emit first goes on top.
-        if (backwards) {
-            s.stack_[depth++] = {e.from, m};
-            s.stack_[depth++] = {m, e.to};
-        } else {
-            s.stack_[depth++] = {m, e.to};
-            s.stack_[depth++] = {e.from, m};
-        }
+        s.stack_[depth++] = backwards ? into : on;
+        s.stack_[depth++] = backwards ? on : into;
     }
     return n;
 }
@@ -194,27 +295,17 @@ inline exact_path_result find_exact_path(const contraction_hierarchy& h, polygon
         r.status = search_status::scratch_too_small;
         return r;
     }
-    const vec3 sp = g->mesh()->to_plan(start_point), gp = g->mesh()->to_plan(goal_point);
-    ch_detail_run run{h, *g, scratch};
-    run.begin();
-    if (start == goal) {
-        r.status = search_status::found;
-        r.cost = path_detail::plan_distance3(sp, gp);
-        if (want_corridor) {
-            r.corridor = run.corridor_of(start);
-        }
-        return r;
-    }
-    run.search(start, sp, goal, gp);
-    r.expanded = run.expanded;
-    if (run.meet == ch_detail_run::none) {
-        r.status = search_status::no_path;
-        return r;
-    }
-    r.status = search_status::found;
-    r.cost = run.best;
-    if (want_corridor) r.corridor = run.corridor(start);
-    return r;
+    return ch_detail_run::answer(h, *g, scratch, start, start_point, goal, goal_point, want_corridor);
+}
+
+// The graph's own hierarchy (search_graph::options::hierarchy), through
+// find_exact_path over the graph (exact_path.hpp): its refusals checked
+// there, this scratch fitted to the hierarchy by search_scratch::fit.
+inline exact_path_result search_detail::exact_by_hierarchy(const search_graph& g, polygon_index start, vec3 start_point,
+                                                           polygon_index goal, vec3 goal_point, search_scratch& scratch,
+                                                           bool want_corridor) noexcept {
+    return ch_detail_run::answer(*g.hierarchy(), g, ch_detail_run::scratch_of(scratch), start, start_point, goal, goal_point,
+                                 want_corridor);
 }
 
 // The cost alone (negative when there is no path), as geodesic_distance
