@@ -1,13 +1,23 @@
 // navspan/nav/contraction.hpp - a contraction hierarchy over the search
-// graph's states: find_exact_path's costs (the default distance cost) in a
-// small bidirectional search, with memory linear in the links (the
-// all-pairs table of pair_table.hpp costs links x polygons x 2 bytes).
+// graph's states, and hub labels from it (contraction_labels.hpp):
+// find_exact_path's costs (the default distance cost) without a search,
+// with memory linear in the links (a bounded number of label entries per
+// link; the all-pairs table of pair_table.hpp costs links x polygons x 2
+// bytes). The usual way in is the graph's option:
 //
-//   auto graph = navspan::nav::search_graph::build(mesh);             // once
-//   auto ch = navspan::nav::contraction_hierarchy::build(graph);      // once
-//   navspan::nav::ch_scratch scratch(ch);                             // per thread
-//   auto found = navspan::nav::find_exact_path(ch, start, start_point,
+//   navspan::nav::search_graph::options o;
+//   o.hierarchy = true;
+//   auto graph = navspan::nav::search_graph::build(mesh, o);         // once
+//   navspan::nav::search_scratch scratch(graph);                     // per thread
+//   auto found = navspan::nav::find_exact_path(graph, start, start_point,
 //                                              goal, goal_point, scratch);
+//
+// or a hierarchy of its own beside a graph (contraction_query.hpp):
+//
+//   auto ch = navspan::nav::contraction_hierarchy::build(graph);
+//   navspan::nav::ch_scratch ch_scratch(ch);
+//   auto found = navspan::nav::find_exact_path(ch, start, start_point,
+//                                              goal, goal_point, ch_scratch);
 //
 // The graph it contracts is the one find_exact_path searches with the
 // default cost: a node per state (a link, standing on its portal's
@@ -22,8 +32,10 @@
 // upward edges, both ways, in two CSR arrays. A cheapest path then climbs
 // and descends once, so a Dijkstra from the start's links over the upward
 // edges and one from the goal's links over the upward edges backwards meet
-// on its highest node, each settling few nodes; the shortcuts on the way
-// keep their middle node and unpack to the full sequence of states.
+// on its highest node, each settling few nodes (the search used when the
+// labels were not made); the hub labels hold those searches' results. The
+// shortcuts on the way keep their middle node and the indices of their two
+// halves, and unpack to the full sequence of states.
 //
 // Bounds: building stops (the hierarchy stays empty()) where the graph
 // computes its step lengths while searching (lengths_precomputed() false:

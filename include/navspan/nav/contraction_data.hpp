@@ -65,7 +65,7 @@ public:
         return up_first_.capacity() * 4 + down_first_.capacity() * 4 + up_.capacity() * sizeof(arc) +
                down_.capacity() * sizeof(arc) + (up_halves_.capacity() + down_halves_.capacity()) * sizeof(halves) +
                (fwd_first_.capacity() + bwd_first_.capacity()) * 4 + (fwd_.capacity() + bwd_.capacity()) * sizeof(label) +
-               (fwd_parent_.capacity() + bwd_parent_.capacity()) * 4;
+               (fwd_parent_.capacity() + bwd_parent_.capacity()) * sizeof(label_step);
     }
 
 private:
@@ -121,9 +121,14 @@ private:
     std::span<const label> backward_label(std::uint32_t v) const noexcept {
         return {bwd_.data() + bwd_first_[v], bwd_first_[v + 1] - bwd_first_[v]};
     }
-    // The upward edge node v's entry for `hub` came through: an index in
-    // up_ (forward) or down_ (backward); none: the hub is v, or no entry.
-    std::uint32_t label_parent(bool forward, std::uint32_t v, std::uint32_t hub) const noexcept;
+    // Where a label entry came from: the upward edge out of (forward) or
+    // into (backward) its node, an index in up_ or down_, and the entry
+    // for the same hub at the edge's other end (none, none: the entry of
+    // the node itself). Read only to unpack a corridor.
+    struct label_step {
+        std::uint32_t arc;
+        std::uint32_t entry;
+    };
     void make_labels(const std::vector<std::uint32_t>& order, std::uint32_t entries_per_node);  // contraction_labels.hpp
 
     const search_graph* graph_ = nullptr;
@@ -135,7 +140,7 @@ private:
     // The hub labels, CSR by node, and each entry's parent.
     std::vector<std::uint32_t> fwd_first_, bwd_first_;
     std::vector<label> fwd_, bwd_;
-    std::vector<std::uint32_t> fwd_parent_, bwd_parent_;
+    std::vector<label_step> fwd_parent_, bwd_parent_;
 };
 
 // Per thread: for each node and each direction its distance, stamp,
@@ -156,7 +161,7 @@ public:
             stack_.resize(n);
             corridor_.resize(n);
         }
-        if (h.labelled() && hub_.size() < n) hub_.resize(n, hub{unset, 0});
+        if (h.labelled() && hub_.size() < n) hub_.resize(n, hub{unset, 0, 0});
     }
     bool fits(const contraction_hierarchy& h) const noexcept {
         const std::size_t n = h.node_count() + 2;
@@ -193,7 +198,8 @@ private:
     static constexpr float unset = 3.0e38f;
     struct hub {
         float cost;
-        std::uint32_t seed;
+        std::uint32_t seed;   // the link out of the start
+        std::uint32_t entry;  // the seed's label entry for this hub
     };
     std::vector<hub> hub_;
 };

@@ -17,7 +17,8 @@
 // edges, whose shortcuts unpack into the corridor.
 //
 // Bounds: labels stop (the hierarchy keeps its upward edges and answers by
-// searching them) once their entries pass a fixed number per node.
+// searching them) once their entries, or the work of merging them, pass a
+// fixed number per node.
 #pragma once
 #include "../core/min_max_push.hpp"
 
@@ -34,18 +35,18 @@ struct ch_detail_labeller {
     using label = contraction_hierarchy::label;
     static constexpr std::uint32_t none = contraction_hierarchy::none;
     contraction_hierarchy& h;
-    std::uint64_t entry_limit = 0;
+    std::uint64_t entry_limit = 0, work_limit = 0;
     explicit ch_detail_labeller(contraction_hierarchy& hierarchy) : h(hierarchy) {}
     // Per node, its labels while building: in building order, each at
     // first[v] (none: not made yet) with size count[v].
     struct side {
         std::vector<label> entries;
-        std::vector<std::uint32_t> parents;
+        std::vector<contraction_hierarchy::label_step> parents;  // entry: the offset in the other end's label
         std::vector<std::uint32_t> first, count;
     } fwd, bwd;
     // The label being made, by hub (stamped: never cleared).
     std::vector<float> tentative;
-    std::vector<std::uint32_t> via, stamp, hubs;
+    std::vector<std::uint32_t> via, via_entry, stamp, hubs;
     std::uint32_t generation = 0;
     std::uint64_t work = 0;
 
@@ -58,7 +59,7 @@ struct ch_detail_labeller {
     bool make(std::uint32_t v, bool forward);
     bool run(const std::vector<std::uint32_t>& order);
     void store(const side& s, std::vector<std::uint32_t>& first, std::vector<label>& entries,
-               std::vector<std::uint32_t>& parents) const;
+               std::vector<contraction_hierarchy::label_step>& parents, bool forward) const;
 };
 
 inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
@@ -68,7 +69,7 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
         generation = 1;
     }
     hubs.clear();
-    auto offer = [this](std::uint32_t hub, float d, std::uint32_t parent) {
+    auto offer = [this](std::uint32_t hub, float d, std::uint32_t parent, std::uint32_t parent_entry) {
         if (stamp[hub] != generation) {
             stamp[hub] = generation;
             hubs.push_back(hub);
@@ -77,16 +78,18 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
         }
         tentative[hub] = d;
         via[hub] = parent;
+        via_entry[hub] = parent_entry;
     };
-    offer(v, 0.0f, none);
+    offer(v, 0.0f, none, none);
     const auto& first = forward ? h.up_first_ : h.down_first_;
     const auto& arcs = forward ? h.up_ : h.down_;
     for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
         const auto& a = arcs[i];
-        for (const label& e : of(mine, a.node)) offer(e.hub, a.weight + e.dist, i);
+        const auto above = of(mine, a.node);
+        for (std::uint32_t k = 0; k < above.size(); ++k) offer(above[k].hub, a.weight + above[k].dist, i, k);
         work += mine.count[a.node];
     }
-    std::sort(hubs.begin(), hubs.end());  // (a query's unpacking finds an entry by halving)
+    std::sort(hubs.begin(), hubs.end());  // (the labels lie in memory in the order of their hubs)
     work += hubs.size();
     mine.first[v] = static_cast<std::uint32_t>(mine.entries.size());
     const auto& other_first = forward ? h.down_first_ : h.up_first_;
@@ -108,10 +111,10 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
         work += other_first[hub + 1] - other_first[hub];
         if (dearer) continue;
         mine.entries.push_back({hub, d});
-        mine.parents.push_back(via[hub]);
+        mine.parents.push_back({via[hub], via_entry[hub]});
     }
     mine.count[v] = static_cast<std::uint32_t>(mine.entries.size() - mine.first[v]);
-    return mine.entries.size() <= entry_limit;
+    return mine.entries.size() <= entry_limit && work <= work_limit;
 }
 
 inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order) {
@@ -122,6 +125,7 @@ inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order) {
     }
     tentative.assign(n, 0.0f);
     via.assign(n, none);
+    via_entry.assign(n, none);
     stamp.assign(n, 0);
     for (std::size_t i = order.size(); i-- > 0;) {
         if (!make(order[i], true) || !make(order[i], false)) return false;
@@ -132,7 +136,7 @@ inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order) {
 // Into the hierarchy's arrays, by node (a query reads the labels of a
 // polygon's links, which lie together).
 inline void ch_detail_labeller::store(const side& s, std::vector<std::uint32_t>& first, std::vector<label>& entries,
-                                      std::vector<std::uint32_t>& parents) const {
+                                      std::vector<contraction_hierarchy::label_step>& parents, bool forward) const {
     const std::size_t n = s.first.size();
     first.assign(n + 1, 0);
     for (std::size_t v = 0; v < n; ++v) first[v + 1] = first[v] + s.count[v];
@@ -142,25 +146,24 @@ inline void ch_detail_labeller::store(const side& s, std::vector<std::uint32_t>&
         std::copy_n(s.entries.begin() + s.first[v], s.count[v], entries.begin() + first[v]);
         std::copy_n(s.parents.begin() + s.first[v], s.count[v], parents.begin() + first[v]);
     }
+    // Offsets in the other end's label become indices in `entries`.
+    const auto& arcs = forward ? h.up_ : h.down_;
+    for (auto& p : parents) {
+        if (p.arc != none) p.entry += first[arcs[p.arc].node];
+    }
 }
 
 inline void contraction_hierarchy::make_labels(const std::vector<std::uint32_t>& order, std::uint32_t entries_per_node) {
     ch_detail_labeller l(*this);
     l.entry_limit = std::uint64_t{entries_per_node} * node_count() + 1024;
+    // Merging a label costs the labels above it: bounded per node too
+    // (every corpus map stays far below: the tests check its labels).
+    l.work_limit = 256 * std::uint64_t{entries_per_node} * node_count() + 65536;
     const bool done = l.run(order);
     build_steps_ += l.work;
     if (!done) return;
-    l.store(l.fwd, fwd_first_, fwd_, fwd_parent_);
-    l.store(l.bwd, bwd_first_, bwd_, bwd_parent_);
-}
-
-inline std::uint32_t contraction_hierarchy::label_parent(bool forward, std::uint32_t v, std::uint32_t hub) const noexcept {
-    const auto& first = forward ? fwd_first_ : bwd_first_;
-    const auto& entries = forward ? fwd_ : bwd_;
-    const auto begin = entries.begin() + first[v], end = entries.begin() + first[v + 1];
-    const auto at = std::lower_bound(begin, end, hub, [](const label& e, std::uint32_t x) { return e.hub < x; });
-    if (at == end || at->hub != hub) return none;
-    return (forward ? fwd_parent_ : bwd_parent_)[static_cast<std::size_t>(at - entries.begin())];
+    l.store(l.fwd, fwd_first_, fwd_, fwd_parent_, true);
+    l.store(l.bwd, bwd_first_, bwd_, bwd_parent_, false);
 }
 
 }  // namespace navspan::nav

@@ -95,7 +95,7 @@ struct ch_detail_run {
     void search(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept;
     // The hub labels' answer: meet is the hub, seed and last the links
     // out of the start and into the goal the path takes.
-    std::uint32_t seed = none, last = none;
+    std::uint32_t seed = none, last = none, seed_entry = none, last_entry = none;
     void by_labels(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept;
     std::span<const polygon_index> labelled_corridor(polygon_index start) noexcept;
     std::span<const polygon_index> corridor(polygon_index start) noexcept;
@@ -170,11 +170,15 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
     best = ch_scratch::unset;  // (a way through an unset hub is no way)
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
         const float first_leg = path_detail::plan_distance3(sp, g.plan_point(x));
-        for (const auto& e : h.forward_label(x)) {
+        const std::uint32_t base = h.fwd_first_[x];
+        const auto label = h.forward_label(x);
+        for (std::uint32_t k = 0; k < label.size(); ++k) {
+            const auto& e = label[k];
             ch_scratch::hub& at = hubs[e.hub];
             const float d = first_leg + e.dist;
             const bool better = d < at.cost;
             at.seed = better ? x : at.seed;
+            at.entry = better ? base + k : at.entry;
             at.cost = better ? d : at.cost;
         }
         expanded += h.forward_label(x).size();
@@ -182,17 +186,23 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
     for (std::uint32_t j = g.in_first_[goal]; j < g.in_first_[goal + 1]; ++j) {
         const std::uint32_t t = g.in_states_[j];
         const float last_leg = path_detail::plan_distance3(g.plan_point(t), gp);
-        for (const auto& e : h.backward_label(t)) {
-            const float through = hubs[e.hub].cost + e.dist + last_leg;
+        const std::uint32_t base = h.bwd_first_[t];
+        const auto label = h.backward_label(t);
+        for (std::uint32_t k = 0; k < label.size(); ++k) {
+            const float through = hubs[label[k].hub].cost + label[k].dist + last_leg;
             if (through < best) {
                 best = through;
-                meet = e.hub;
+                meet = label[k].hub;
                 last = t;
+                last_entry = base + k;
             }
         }
         expanded += h.backward_label(t).size();
     }
-    if (meet != none) seed = hubs[meet].seed;
+    if (meet != none) {
+        seed = hubs[meet].seed;
+        seed_entry = hubs[meet].entry;
+    }
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
         for (const auto& e : h.forward_label(x)) hubs[e.hub].cost = ch_scratch::unset;
     }
@@ -206,18 +216,22 @@ inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_i
     std::size_t n = 1;
     const std::size_t room = s.corridor_.size();
     s.corridor_[n++] = seed;
-    for (std::uint32_t x = seed; x != meet && n < room;) {
-        const std::uint32_t arc = h.label_parent(true, x, meet);
-        if (arc == none) break;  // (never: every entry but the hub's own has one)
-        n = unpack(arc_ref{arc, x}, false, n);
-        x = h.up_[arc].node;
+    std::uint32_t x = seed;
+    for (std::uint32_t e = seed_entry; n < room;) {
+        const contraction_hierarchy::label_step step = h.fwd_parent_[e];
+        if (step.arc == none) break;  // the hub's own entry
+        n = unpack(arc_ref{step.arc, x}, false, n);
+        x = h.up_[step.arc].node;
+        e = step.entry;
     }
     const std::size_t down_from = n;
-    for (std::uint32_t x = last; x != meet && n < room;) {
-        const std::uint32_t arc = h.label_parent(false, x, meet);
-        if (arc == none) break;
-        n = unpack(arc_ref{arc | contraction_hierarchy::down_bit, x}, true, n);
-        x = h.down_[arc].node;
+    x = last;
+    for (std::uint32_t e = last_entry; n < room;) {
+        const contraction_hierarchy::label_step step = h.bwd_parent_[e];
+        if (step.arc == none) break;
+        n = unpack(arc_ref{step.arc | contraction_hierarchy::down_bit, x}, true, n);
+        x = h.down_[step.arc].node;
+        e = step.entry;
     }
     std::reverse(s.corridor_.begin() + static_cast<std::ptrdiff_t>(down_from), s.corridor_.begin() + static_cast<std::ptrdiff_t>(n));
     s.corridor_[0] = start;
