@@ -2,7 +2,7 @@
 // pairs of a file, once, for counting instructions (wall time on a shared
 // machine is too noisy for ratios):
 //
-//   for mode in none plain polygon build exact table exact-table; do
+//   for mode in none plain polygon build exact table exact-table hierarchy exact-hierarchy; do
 //     valgrind --tool=callgrind --callgrind-out-file=/dev/null
 //       build/bench/benchmarks/navspan-nav-count FILE $mode   (one line)
 //   done
@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
     namespace nav = navspan::nav;
     using namespace navspan_bench::nav_rows_detail;
     if (argc < 3) {
-        std::fprintf(stderr, "usage: navspan-nav-count FILE none|plain|polygon|build|exact|table|exact-table [PAIRS [off]]\n");
+        std::fprintf(stderr, "usage: navspan-nav-count FILE none|plain|polygon|build|exact|table|exact-table|hierarchy|exact-hierarchy [PAIRS [off]]\n");
         return 2;
     }
     const std::string mode = argv[2];
@@ -66,6 +66,11 @@ int main(int argc, char** argv) {
         o.all_pairs = true;
         graph = nav::search_graph::build(w, o);
     }
+    if (mode == "hierarchy" || mode == "exact-hierarchy") {
+        nav::search_graph::options o;
+        o.hierarchy = true;
+        graph = nav::search_graph::build(w, o);
+    }
     nav::search_scratch exact_scratch(graph);
     nav::path_scratch scratch(w);
     plain_astar plain(w);
@@ -79,7 +84,7 @@ int main(int argc, char** argv) {
             const auto r = nav::find_path(w, a, centres[a], b, centres[b], scratch);
             expanded += r.expanded;
             if (r.status == nav::path_status::found) cost = r.cost;
-        } else if (mode == "exact" || mode == "exact-table") {
+        } else if (mode == "exact" || mode == "exact-table" || mode == "exact-hierarchy") {
             const auto r = nav::find_exact_path(graph, a, centres[a], b, centres[b], exact_scratch);
             expanded += r.expanded;
             if (r.status == nav::search_status::found) { cost = r.cost; corridor_total += r.corridor.size(); }

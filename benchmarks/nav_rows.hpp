@@ -12,6 +12,9 @@
 //                              findStraightPath)
 //   nav path search, Dijkstra  find_path with heuristic_scale 0 on the same
 //                              pairs, against a plain Dijkstra
+//   nav exact search, hierarchy  find_exact_path over the contraction
+//                              hierarchy on the same pairs, floor: the
+//                              plain A*
 //   nav distance_field         the cost from one start to every polygon
 //                              (the exact model, and find_path's: one state
 //                              per polygon), against a plain Dijkstra with
@@ -821,6 +824,37 @@ inline void emit_nav_rows(const settings& s, bool quick, const navspan::nav::wal
         }), work.pairs.size()));
     };
     exact_search_row("nav exact path search (per query)", graph);
+    // The same pairs over the contraction hierarchy (contraction.hpp),
+    // against the plain A* above as its floor: both count the pairs found
+    // (the same: a goal one reaches the other does). Its build time and
+    // memory in the note.
+    {
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto ch = nav::contraction_hierarchy::build(graph);
+        const double build_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        if (ch.empty()) {
+            show(skipped_row("nav exact search, hierarchy (per q)", fmt, label, "hierarchy not built (crafted graph or over budget)"));
+        } else {
+            nav::ch_scratch ch_scratch(ch);
+            row r = per_query(measure_against_floor(s, "nav exact search, hierarchy (per q)", fmt, label, 0, [&] {
+                std::uint64_t h = 0;
+                for (const auto& [a, b] : work.pairs) {
+                    h += nav::find_exact_path(ch, a, centres[a], b, centres[b], ch_scratch).status == nav::search_status::found;
+                }
+                return h;
+            }, [&] {
+                std::uint64_t h = 0;
+                for (const auto& [a, b] : work.pairs) h += static_cast<std::uint64_t>(plain.run(w, a, centres[a], b, centres[b]) >= 0);
+                return h;
+            }), work.pairs.size());
+            r.floor_ns /= static_cast<double>(work.pairs.size());
+            char note[160];
+            std::snprintf(note, sizeof note, "; built in %.1f ms, %zu bytes (%.0f per link)", build_ms, ch.memory_bytes(),
+                          static_cast<double>(ch.memory_bytes()) / static_cast<double>(std::max<std::size_t>(w.link_count(), 1)));
+            r.note += note;
+            show(r);
+        }
+    }
     // find_shortest_path (any-angle, Polyanya-style) beside it, on the
     // first pairs only (it expands far more than the exact search: see
     // docs/nav.md); the note holds the same pairs' find_exact_path time.

@@ -8,6 +8,8 @@
 //   find_path           navspan's Detour-style search (polygon states)
 //   find_exact_path     the provably shortest search, landmarks as bound
 //   ... + table         the same with the all-pairs table as bound
+//   ... + hierarchy     the same over the contraction hierarchy's hub
+//                       labels (search_graph::options::hierarchy)
 //   Detour findPath     on the bench's conversion of the same polygons
 //   find_shortest_path  the any-angle shortest path (no graph, no table)
 // and, for the waypoints, find_path + straight_path against Detour's
@@ -108,6 +110,10 @@ struct map_result {
     std::string allocations, found;
     double nav_waypoints_ns = 0, detour_waypoints_ns = 0, waypoints_ratio = 0, waypoints_share = 0;
     double shortest_ns = 0, shortest_ratio = 0;
+    double hierarchy_ns = 0, hierarchy_ratio = 0;
+    bool have_hierarchy = false;
+    std::size_t hierarchy_bytes = 0;
+    double hierarchy_build_ns = 0;
     std::size_t shortest_bytes = 0;
     bool have_detour = false;
     std::size_t graph_bytes = 0, table_bytes = 0, detour_mesh_bytes = 0, detour_query_bytes = 0, scratch_bytes = 0;
@@ -137,10 +143,17 @@ inline map_result measure_map(const nav::walkable& w, const std::string& name, i
     nav::search_graph tabled = nav::search_graph::build(w, with_table);
     out.table_build_ns = cpu_ns() - t0;
     out.table_bytes = tabled.has_table() ? tabled.table_bytes() : 0;
+    nav::search_graph::options with_hierarchy;
+    with_hierarchy.hierarchy = true;
+    t0 = cpu_ns();
+    nav::search_graph hierarchic = nav::search_graph::build(w, with_hierarchy);
+    out.hierarchy_build_ns = std::max(0.0, cpu_ns() - t0 - out.graph_build_ns);  // the hierarchy's share
+    out.hierarchy_bytes = hierarchic.hierarchy_bytes();
+    out.have_hierarchy = hierarchic.has_hierarchy();
 
     plain_astar plain(w);
     nav::path_scratch scratch(w);
-    nav::search_scratch exact_scratch(graph), table_scratch(tabled);
+    nav::search_scratch exact_scratch(graph), table_scratch(tabled), hierarchy_scratch(hierarchic);
     out.scratch_bytes = exact_scratch.memory_bytes();
     std::vector<navspan::vec3> points(4096);
     std::vector<mode> modes;
@@ -186,6 +199,11 @@ inline map_result measure_map(const nav::walkable& w, const std::string& name, i
             return nav::find_shortest_path(w, a, centres[a], b, centres[b], shortest_scratch).status ==
                    nav::query_status::found;
         }));
+    add("exact+hierarchy", over_pairs([&](auto a, auto b) {
+            return nav::find_exact_path(hierarchic, a, centres[a], b, centres[b], hierarchy_scratch).status ==
+                   nav::search_status::found;
+        }));
+    modes.back().present = hierarchic.has_hierarchy();
 
 #if defined(NAVSPAN_BENCH_HAVE_DETOUR)
     detour_mesh d;
@@ -275,6 +293,10 @@ inline map_result measure_map(const nav::walkable& w, const std::string& name, i
     out.nav_waypoints_ns = median(modes[5].samples);
     out.shortest_ns = median(modes[7].samples);
     out.shortest_ratio = median(modes[7].ratios);
+    if (modes[8].present) {
+        out.hierarchy_ns = median(modes[8].samples);
+        out.hierarchy_ratio = median(modes[8].ratios);
+    }
     {
         std::vector<double> share;
         for (std::size_t i = 0; i < modes[5].samples.size(); ++i) {
@@ -290,10 +312,10 @@ inline map_result measure_map(const nav::walkable& w, const std::string& name, i
         }
         out.waypoints_ratio = median(r);
     }
-    // plain / path / exact / table / shortest / Detour
+    // plain / path / exact / table / hierarchy / shortest / Detour
     auto list = [&](auto field) {
         std::string s;
-        for (const std::size_t k : {0u, 1u, 2u, 3u, 7u, 4u}) {
+        for (const std::size_t k : {0u, 1u, 2u, 3u, 8u, 7u, 4u}) {
             if (!s.empty()) s += " / ";
             s += modes[k].present ? field(modes[k]) : std::string("–");
         }
@@ -332,23 +354,23 @@ inline int bench_nav_table(bool quick, const std::string& filter) {
                 "navspan or Detour cell its ratio to the plain A* (median of the rounds' ratios; lower is better).\n\n",
                 rounds, 256);
     std::printf("| map (polygons, links) | plain A* | `find_path` | `find_exact_path` | `find_exact_path` + table | "
-                "`find_shortest_path` | Detour `findPath` | allocations per query (plain / path / exact / table / shortest / "
-                "Detour) | paths found (same order) |\n");
-    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                "`find_exact_path` + hierarchy | `find_shortest_path` | Detour `findPath` | allocations per query (plain / "
+                "path / exact / table / hierarchy / shortest / Detour) | paths found (same order) |\n");
+    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (const map_result& r : results) {
-        std::printf("| %s (%s, %s) | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.name.c_str(), grouped(r.polygons).c_str(),
+        std::printf("| %s (%s, %s) | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.name.c_str(), grouped(r.polygons).c_str(),
                     grouped(r.links).c_str(), micros(r.plain_ns).c_str(), cell(r.have[0], r.ns[0], r.ratio[0]).c_str(),
                     cell(r.have[1], r.ns[1], r.ratio[1]).c_str(), cell(r.have[2], r.ns[2], r.ratio[2]).c_str(),
-                    cell(true, r.shortest_ns, r.shortest_ratio).c_str(), cell(r.have[3], r.ns[3], r.ratio[3]).c_str(),
+                    cell(r.have_hierarchy, r.hierarchy_ns, r.hierarchy_ratio).c_str(), cell(true, r.shortest_ns, r.shortest_ratio).c_str(), cell(r.have[3], r.ns[3], r.ratio[3]).c_str(),
                     r.allocations.c_str(), r.found.c_str());
     }
     std::printf("\nWaypoints, memory and builds: the search plus the waypoints (`find_path` + `straight_path` against "
                 "Detour's `findPath` + `findStraightPath`, the ratio Detour ÷ navspan), what each side builds once "
                 "per map (CPU time), and the polygons each side searches.\n\n");
     std::printf("| map | navspan path + waypoints (`straight_path`'s share) | Detour path + waypoints | search graph: "
-                "memory, build | all-pairs table: memory, build | `find_shortest_path` scratch, all nodes held | "
+                "memory, build | all-pairs table: memory, build | hierarchy (hub labels): memory, build | `find_shortest_path` scratch, all nodes held | "
                 "Detour mesh (+ query): memory, build | polygons: navspan, Detour |\n");
-    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (const map_result& r : results) {
         std::string detour_wp = "–", detour_mesh = "–", polys = grouped(r.polygons) + ", –";
         if (r.have_detour) {
@@ -360,11 +382,13 @@ inline int bench_nav_table(bool quick, const std::string& filter) {
             polys = grouped(r.polygons) + ", " + grouped(r.detour_polygons);
         }
         const std::string table = r.have[2] ? megabytes(r.table_bytes) + ", " + build_time(r.table_build_ns) : "–";
+        const std::string hierarchy =
+            r.have_hierarchy ? megabytes(r.hierarchy_bytes) + ", " + build_time(r.hierarchy_build_ns) : "–";
         char share[32];
         std::snprintf(share, sizeof share, " (%.1f%%)", 100 * r.waypoints_share);
-        std::printf("| %s | %s%s | %s | %s, %s | %s | %s | %s | %s |\n", r.name.c_str(), micros(r.nav_waypoints_ns).c_str(),
+        std::printf("| %s | %s%s | %s | %s, %s | %s | %s | %s | %s | %s |\n", r.name.c_str(), micros(r.nav_waypoints_ns).c_str(),
                     share, detour_wp.c_str(), megabytes(r.graph_bytes).c_str(), build_time(r.graph_build_ns).c_str(),
-                    table.c_str(), megabytes(r.shortest_bytes).c_str(), detour_mesh.c_str(), polys.c_str());
+                    table.c_str(), hierarchy.c_str(), megabytes(r.shortest_bytes).c_str(), detour_mesh.c_str(), polys.c_str());
     }
     std::printf("\n");
     std::fflush(stdout);

@@ -224,6 +224,12 @@ bool search_detail_run<Cost>::dominated(std::uint32_t e, polygon_index q, float 
 // in world coordinates. `cost` as find_path's hook; `heuristic_scale` as
 // described at the top (1 for hooks that never price below the length).
 // With `want_corridor` false only the cost is found (geodesic_distance).
+namespace search_detail {
+// The graph's contraction hierarchy answers (contraction_query.hpp).
+exact_path_result exact_by_hierarchy(const search_graph& g, polygon_index start, vec3 start_point, polygon_index goal,
+                                     vec3 goal_point, search_scratch& scratch, bool want_corridor) noexcept;
+}  // namespace search_detail
+
 template <class Cost = distance_cost>
 exact_path_result find_exact_path(const search_graph& g, polygon_index start, vec3 start_point, polygon_index goal,
                                   vec3 goal_point, search_scratch& scratch, Cost cost = {},
@@ -234,6 +240,13 @@ exact_path_result find_exact_path(const search_graph& g, polygon_index start, ve
                                           search_detail::usable_polygon(g, goal) && valid_query_point(start_point) &&
                                           valid_query_point(goal_point) && heuristic_scale >= 0);
     if (r.status != search_status::found) return r;
+    if constexpr (std::is_same_v<Cost, distance_cost>) {
+        // The hierarchy's answer is the search's, exact; a scale above 1
+        // asks for the faster inexact search.
+        if (g.has_hierarchy() && heuristic_scale <= 1.0f) {
+            return search_detail::exact_by_hierarchy(g, start, start_point, goal, goal_point, scratch, want_corridor);
+        }
+    }
     search_detail_run<Cost> run{g, *g.mesh(), scratch, cost};
     return run.exact(start, start_point, goal, goal_point, heuristic_scale, want_corridor);
 }
@@ -248,4 +261,5 @@ float geodesic_distance(const search_graph& g, polygon_index start, vec3 start_p
 }
 
 }  // namespace navspan::nav
+#include "contraction_query.hpp"
 #include "../core/min_max_pop.hpp"

@@ -15,11 +15,13 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <queue>
 #include <utility>
 #include <vector>
 
 #include "../core/config.hpp"
+#include "contraction_data.hpp"
 #include "geometry.hpp"
 #include "path.hpp"
 #include "walkable.hpp"
@@ -27,6 +29,8 @@
 namespace navspan::nav {
 
 class search_scratch;
+struct ch_detail_builder;
+struct ch_detail_run;
 
 class search_graph {
 public:
@@ -55,6 +59,15 @@ public:
         std::uint32_t all_pairs_max_polygons = 4096;
         std::uint64_t all_pairs_max_bytes = std::uint64_t{1} << 27;
         std::uint64_t all_pairs_max_work = std::uint64_t{1} << 29;
+        // The contraction hierarchy with hub labels (contraction.hpp; off
+        // by default: it costs about 1 to 3 KB per link, linear in the
+        // links, and a fraction of a second to build on a map of 10,000
+        // links): find_exact_path with the default cost (and a
+        // heuristic_scale of at most 1) then reads its answer from the
+        // labels of the start's and goal's links instead of searching, the
+        // same costs. Not built (has_hierarchy() false) where the step
+        // lengths were not precomputed or its budgets run out.
+        bool hierarchy = false;
     };
 
     search_graph() = default;
@@ -73,12 +86,18 @@ public:
     // share of memory_bytes().
     bool has_table() const noexcept { return !lower_.empty(); }
     std::size_t table_bytes() const noexcept { return lower_.capacity() * 2 + quantum_.capacity() * 4 + anchor_.capacity() * sizeof(vec3); }
+    // Whether the contraction hierarchy was built (options::hierarchy),
+    // the hierarchy, and its share of memory_bytes().
+    bool has_hierarchy() const noexcept { return hierarchy_ != nullptr; }
+    const contraction_hierarchy* hierarchy() const noexcept { return hierarchy_.get(); }
+    std::size_t hierarchy_bytes() const noexcept { return hierarchy_ ? hierarchy_->memory_bytes() : 0; }
     // Steps (relaxations and corner looks) spent building.
     std::uint64_t build_steps() const noexcept { return build_steps_; }
     std::size_t memory_bytes() const noexcept {
         return states_.capacity() * sizeof(state) + source_.capacity() * 4 + out_first_.capacity() * 4 + out_end_.capacity() * 4 +
                in_first_.capacity() * 4 + in_states_.capacity() * 4 + step_first_.capacity() * 4 +
-               steps_.capacity() * 4 + from_landmark_.capacity() * 4 + to_landmark_.capacity() * 4 + table_bytes();
+               steps_.capacity() * 4 + from_landmark_.capacity() * 4 + to_landmark_.capacity() * 4 + table_bytes() +
+               hierarchy_bytes();
     }
     // Links out of polygon p are states out_begin(p) .. out_end(p) - 1, in
     // the order of walkable::links(p).
@@ -94,6 +113,8 @@ private:
     friend class search_scratch;
     template <class Cost>
     friend struct search_detail_run;
+    friend struct ch_detail_builder;  // contraction.hpp
+    friend struct ch_detail_run;
     struct state {
         vec3 at;  // the portal midpoint, plan frame
         polygon_index target;
@@ -114,6 +135,7 @@ private:
     void precompute_steps(std::uint64_t pairs);
     void dijkstra(std::uint32_t from, bool backwards, float* dist, std::size_t stride);
     void build_table();                             // pair_table.hpp
+    void build_hierarchy();                         // contraction.hpp
     void choose_landmarks(std::uint32_t wanted);    // landmarks.hpp
     std::uint32_t landmark_seed();                  // landmarks.hpp
     static constexpr std::uint16_t table_unreached = 0xFFFF;
@@ -141,6 +163,9 @@ private:
     std::vector<vec3> anchor_;  // per polygon, plan frame: the point the table's costs run to
     std::uint64_t build_steps_ = 0;
     std::uint64_t search_budget_ = 0;
+    // Shared by copies of the graph (it never changes once built); its
+    // graph() is null: queries pass this graph.
+    std::shared_ptr<const contraction_hierarchy> hierarchy_;
 };
 
 inline search_graph search_graph::build(const walkable& w, options opt) {
@@ -155,6 +180,7 @@ inline search_graph search_graph::build(const walkable& w, options opt) {
     g.search_budget_ = 2 * allowed + 64 * std::uint64_t{links} + 4096;
     if (pairs > allowed) return g;  // crafted: no table, no landmarks
     g.precompute_steps(pairs);
+    if (opt.hierarchy) g.build_hierarchy();
     if (opt.all_pairs && n > 0 && n <= opt.all_pairs_max_polygons &&
         std::uint64_t{n} * links * 2 <= opt.all_pairs_max_bytes &&
         std::uint64_t{n} * (pairs + links) <= opt.all_pairs_max_work) {
@@ -277,4 +303,5 @@ inline void search_graph::dijkstra(std::uint32_t from, bool backwards, float* di
 // The members that build the table and the landmarks.
 #include "landmarks.hpp"
 #include "pair_table.hpp"
+#include "contraction.hpp"
 #include "../core/min_max_pop.hpp"

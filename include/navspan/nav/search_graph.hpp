@@ -56,6 +56,11 @@
 //   reach.hpp         reach
 //   nearest_goal.hpp  find_nearest_goal
 //   distance_field.hpp distance_field (reach from many starts, into an array)
+//   contraction.hpp   contraction_hierarchy (options::hierarchy, or one of
+//                     its own): find_exact_path's costs from hub labels
+//                     (contraction_labels.hpp), memory linear in the links
+//                     (contraction_data.hpp: the classes;
+//                     contraction_query.hpp: the queries)
 // Their status is query_status (status.hpp); search_status names it.
 #pragma once
 #include "../core/min_max_push.hpp"
@@ -68,4 +73,5 @@
 #include "reach.hpp"
 #include "nearest_goal.hpp"
 #include "distance_field.hpp"
+#include "contraction.hpp"
 #include "../core/min_max_pop.hpp"

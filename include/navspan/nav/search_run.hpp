@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "../core/config.hpp"
+#include "contraction_data.hpp"
 #include "graph.hpp"
 #include "heap.hpp"
 #include "path.hpp"
@@ -42,18 +43,21 @@ public:
             polygon_mark_.resize(polygons);
             corridor_.resize(polygons + 1);
         }
+        if (g.hierarchy() != nullptr) hierarchy_.fit(*g.hierarchy());
     }
     bool fits(const search_graph& g) const noexcept {
-        return hot_.size() >= g.state_count() + 1 && polygon_mark_.size() >= g.polygon_count();
+        return hot_.size() >= g.state_count() + 1 && polygon_mark_.size() >= g.polygon_count() &&
+               (g.hierarchy() == nullptr || hierarchy_.fits(*g.hierarchy()));
     }
     std::size_t memory_bytes() const noexcept {
         return hot_.capacity() * sizeof(hot) + parent_.capacity() * 4 + heap_.capacity() * sizeof(entry) +
-               polygon_mark_.capacity() * sizeof(mark) + corridor_.capacity() * 4;
+               polygon_mark_.capacity() * sizeof(mark) + corridor_.capacity() * 4 + hierarchy_.memory_bytes();
     }
 
 private:
     template <class Cost>
     friend struct search_detail_run;
+    friend struct ch_detail_run;
     struct hot {
         float cost;        // from the start to this state
         float bound;       // the heuristic (computed once per search)
@@ -74,6 +78,7 @@ private:
     std::vector<mark> polygon_mark_;
     std::vector<polygon_index> corridor_;
     std::uint32_t generation_ = 0;
+    ch_scratch hierarchy_;  // for the graph's hierarchy (options::hierarchy)
 };
 
 struct exact_path_result;

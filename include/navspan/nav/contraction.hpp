@@ -1,0 +1,383 @@
+// navspan/nav/contraction.hpp - a contraction hierarchy over the search
+// graph's states, and hub labels from it (contraction_labels.hpp):
+// find_exact_path's costs (the default distance cost) without a search,
+// with memory linear in the links (a bounded number of label entries per
+// link; the all-pairs table of pair_table.hpp costs links x polygons x 2
+// bytes). The usual way in is the graph's option:
+//
+//   navspan::nav::search_graph::options o;
+//   o.hierarchy = true;
+//   auto graph = navspan::nav::search_graph::build(mesh, o);         // once
+//   navspan::nav::search_scratch scratch(graph);                     // per thread
+//   auto found = navspan::nav::find_exact_path(graph, start, start_point,
+//                                              goal, goal_point, scratch);
+//
+// or a hierarchy of its own beside a graph (contraction_query.hpp):
+//
+//   auto ch = navspan::nav::contraction_hierarchy::build(graph);
+//   navspan::nav::ch_scratch ch_scratch(ch);
+//   auto found = navspan::nav::find_exact_path(ch, start, start_point,
+//                                              goal, goal_point, ch_scratch);
+//
+// The graph it contracts is the one find_exact_path searches with the
+// default cost: a node per state (a link, standing on its portal's
+// midpoint), an edge s -> x for every link x out of s's target but those
+// stepping straight back into s's source, weighing the step's length.
+// Building removes the nodes one by one, least important first (the fewest
+// shortcuts added less edges removed, plus the neighbours already removed:
+// spreads the removals over the map); removing v adds a shortcut u -> w
+// (through v) for each pair of its remaining neighbours whose cheapest way
+// runs through v, unless a bounded witness search from u finds a way round
+// v no dearer. Each node keeps the edges to the nodes removed after it: its
+// upward edges, both ways, in two CSR arrays. A cheapest path then climbs
+// and descends once, so a Dijkstra from the start's links over the upward
+// edges and one from the goal's links over the upward edges backwards meet
+// on its highest node, each settling few nodes (the search used when the
+// labels were not made); the hub labels hold those searches' results. The
+// shortcuts on the way keep their middle node and the indices of their two
+// halves, and unpack to the full sequence of states.
+//
+// Bounds: building stops (the hierarchy stays empty()) where the graph
+// computes its step lengths while searching (lengths_precomputed() false:
+// polygons with very many links in and out, crafted files), or where the
+// shortcuts or the witness searches' work pass a fixed number per edge; so
+// memory and time stay O(links) on any file. A caller then searches the
+// graph itself.
+#pragma once
+#include "../core/min_max_push.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <queue>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "contraction_data.hpp"
+#include "graph.hpp"
+#include "path.hpp"
+#include "walkable.hpp"
+
+namespace navspan::nav {
+
+// The building: the graph as adjacency lists that shrink as nodes are
+// removed and grow with shortcuts, witness searches, the lazy queue.
+struct ch_detail_builder {
+    using options = contraction_hierarchy::options;
+    static constexpr std::uint32_t none = contraction_hierarchy::none;
+    struct edge {
+        std::uint32_t node;
+        float weight;
+        std::uint32_t middle;
+    };
+    struct kept {  // an upward edge, before the CSR arrays
+        std::uint32_t low;  // the end removed first (whose list holds it)
+        edge e;
+    };
+    const search_graph& g;
+    options opt;
+    std::vector<std::vector<edge>> out, in;
+    std::vector<unsigned char> removed;
+    std::vector<std::uint32_t> removed_neighbours, level;
+    std::vector<kept> ups, downs;
+    std::vector<std::uint32_t> order;  // the nodes as removed
+    // The witness search's state (stamped: never cleared).
+    std::vector<float> dist;
+    std::vector<std::uint32_t> stamp;
+    std::vector<std::uint8_t> hops;
+    std::vector<std::pair<float, std::uint32_t>> open;
+    std::uint32_t generation = 0;
+    std::uint64_t work = 0, work_limit = 0, shortcuts = 0, shortcut_limit = 0, edges = 0;
+
+    ch_detail_builder(const search_graph& graph, options o) : g(graph), opt(o) {}
+    void load();
+    void witness(std::uint32_t from, std::uint32_t avoid, float limit, std::uint32_t targets);
+    std::vector<std::uint32_t> target_stamp;
+    std::uint32_t target_mark = 0;
+    bool witnessed(std::uint32_t w, float cost) const noexcept { return stamp[w] == generation && dist[w] <= cost; }
+    // The shortcuts removing v would add, into `pending` (tail, edge).
+    void shortcuts_of(std::uint32_t v);
+    void add_or_improve(std::uint32_t u, std::uint32_t w, float weight, std::uint32_t middle);
+    std::vector<kept> pending;
+    // Removal order: the fewest shortcuts for the edges a removal takes
+    // away (twice the shortcuts less the edges), then the neighbours
+    // already removed (spreads removals over the map) and the level (the
+    // most removals below a node: keeps the hierarchy shallow, so a
+    // query climbs few levels).
+    std::int64_t priority(std::uint32_t v) {
+        shortcuts_of(v);
+        const auto added = static_cast<std::int64_t>(pending.size());
+        const auto edges_removed = static_cast<std::int64_t>(out[v].size() + in[v].size());
+        return 2 * added - edges_removed + removed_neighbours[v] + 2 * std::int64_t{level[v]};
+    }
+    void remove(std::uint32_t v);
+    bool over_budget() const noexcept { return work > work_limit || shortcuts > shortcut_limit; }
+    bool run();
+
+    void store(contraction_hierarchy& h);
+};
+
+// The graph's edges: the steps find_exact_path takes with the default
+// cost (never straight back into the polygon a link came from).
+inline void ch_detail_builder::load() {
+    const auto n = static_cast<std::uint32_t>(g.state_count());
+    out.resize(n);
+    in.resize(n);
+    removed.assign(n, 0);
+    removed_neighbours.assign(n, 0);
+    level.assign(n, 0);
+    dist.assign(n, 0.0f);
+    stamp.assign(n, 0);
+    hops.assign(n, 0);
+    target_stamp.assign(n, 0);
+    for (std::uint32_t s = 0; s < n; ++s) {
+        const polygon_index q = g.target(s), back = g.source(s);
+        if (q >= g.polygon_count()) continue;
+        for (std::uint32_t x = g.out_begin(q); x < g.out_end(q); ++x) {
+            if (x == s || g.target(x) == back) continue;
+            const float w = g.step_length(s, x);
+            out[s].push_back({x, w, none});
+            in[x].push_back({s, w, none});
+            ++edges;
+        }
+    }
+    work_limit = std::uint64_t{opt.work_per_edge} * edges + 65536;
+    shortcut_limit = std::uint64_t{opt.shortcuts_per_edge} * edges + 1024;
+}
+
+// Dijkstra from `from` round `avoid` and the removed nodes, within `limit`,
+// opt.witness_settled nodes and opt.witness_hops steps, until it settled
+// the `targets` nodes marked target_mark (v's out-neighbours); dist/stamp
+// hold what it reached. Nothing beyond `limit` is pushed: in the dense
+// last levels most edges are.
+inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, float limit, std::uint32_t targets) {
+    if (++generation == 0) {  // wrapped: forget every old stamp
+        std::fill(stamp.begin(), stamp.end(), 0u);
+        generation = 1;
+    }
+    const auto later = std::greater<std::pair<float, std::uint32_t>>();
+    open.clear();
+    dist[from] = 0;
+    stamp[from] = generation;
+    hops[from] = 0;
+    open.push_back({0.0f, from});
+    std::uint32_t settled = 0;
+    while (!open.empty() && settled < opt.witness_settled) {
+        std::pop_heap(open.begin(), open.end(), later);
+        const auto [d, u] = open.back();
+        open.pop_back();
+        if (d > dist[u]) continue;  // a stale entry
+        ++settled;
+        if (target_stamp[u] == target_mark && --targets == 0) return;
+        if (hops[u] >= opt.witness_hops) continue;
+        for (const edge& e : out[u]) {
+            ++work;
+            const float nd = d + e.weight;
+            if (nd > limit || e.node == avoid) continue;
+            if (stamp[e.node] == generation && !(nd < dist[e.node])) continue;
+            stamp[e.node] = generation;
+            dist[e.node] = nd;
+            hops[e.node] = static_cast<std::uint8_t>(hops[u] + 1);
+            open.push_back({nd, e.node});
+            std::push_heap(open.begin(), open.end(), later);
+        }
+    }
+}
+
+inline void ch_detail_builder::shortcuts_of(std::uint32_t v) {
+    pending.clear();
+    if (out[v].empty() || in[v].empty()) return;  // nothing runs through v
+    float most_out = 0;
+    if (++target_mark == 0) {  // wrapped
+        std::fill(target_stamp.begin(), target_stamp.end(), 0u);
+        target_mark = 1;
+    }
+    for (const edge& b : out[v]) {
+        most_out = std::max(most_out, b.weight);
+        target_stamp[b.node] = target_mark;
+    }
+    const auto targets = static_cast<std::uint32_t>(out[v].size());
+    for (std::size_t i = 0; i < in[v].size(); ++i) {
+        const edge a = in[v][i];
+        witness(a.node, v, a.weight + most_out, targets);
+        for (const edge& b : out[v]) {
+            ++work;
+            if (b.node == a.node) continue;
+            const float through = a.weight + b.weight;
+            if (witnessed(b.node, through)) continue;
+            pending.push_back({a.node, {b.node, through, v}});
+        }
+        if (over_budget() || pending.size() > shortcut_limit) break;
+    }
+}
+
+// Edge u -> w of `weight` through `middle`, or the cheaper of it and the
+// edge already there (one edge per pair: unpacking finds it by its ends).
+inline void ch_detail_builder::add_or_improve(std::uint32_t u, std::uint32_t w, float weight, std::uint32_t middle) {
+    for (edge& e : out[u]) {
+        if (e.node != w) continue;
+        if (weight < e.weight) {
+            e = {w, weight, middle};
+            for (edge& back : in[w]) {
+                if (back.node == u) back = {u, weight, middle};
+            }
+        }
+        return;
+    }
+    out[u].push_back({w, weight, middle});
+    in[w].push_back({u, weight, middle});
+    ++shortcuts;
+}
+
+// Removes v: its shortcuts (pending: priority(v) found them, the graph
+// unchanged since) added, its remaining edges kept as upward edges, v
+// taken out of its neighbours' lists.
+inline void ch_detail_builder::remove(std::uint32_t v) {
+    for (const kept& k : pending) add_or_improve(k.low, k.e.node, k.e.weight, k.e.middle);
+    removed[v] = 1;
+    order.push_back(v);
+    auto drop = [v](std::vector<edge>& list) {
+        list.erase(std::remove_if(list.begin(), list.end(), [v](const edge& e) { return e.node == v; }), list.end());
+    };
+    for (const edge& e : out[v]) {
+        ups.push_back({v, e});
+        drop(in[e.node]);
+        ++removed_neighbours[e.node];
+        level[e.node] = std::max(level[e.node], level[v] + 1);
+        work += in[e.node].size();
+    }
+    for (const edge& e : in[v]) {
+        downs.push_back({v, e});
+        drop(out[e.node]);
+        ++removed_neighbours[e.node];
+        level[e.node] = std::max(level[e.node], level[v] + 1);
+        work += out[e.node].size();
+    }
+    std::vector<edge>().swap(out[v]);
+    std::vector<edge>().swap(in[v]);
+}
+
+// The lazy queue: the least priority is recomputed when taken off; if it
+// grew past the next one's it goes back, else the node is removed.
+inline bool ch_detail_builder::run() {
+    const auto n = static_cast<std::uint32_t>(out.size());
+    using item = std::pair<std::int64_t, std::uint32_t>;
+    std::priority_queue<item, std::vector<item>, std::greater<item>> queue;
+    for (std::uint32_t v = 0; v < n; ++v) {
+        queue.push({priority(v), v});
+        if (over_budget()) return false;
+    }
+    while (!queue.empty()) {
+        const std::uint32_t v = queue.top().second;
+        queue.pop();
+        const std::int64_t p = priority(v);
+        if (over_budget()) return false;
+        if (!queue.empty() && p > queue.top().first) {
+            queue.push({p, v});
+            continue;
+        }
+        remove(v);
+        if (over_budget()) return false;
+    }
+    return true;
+}
+
+// The upward edges into the CSR arrays (a counting sort by their lower end).
+inline void ch_detail_builder::store(contraction_hierarchy& h) {
+    using halves = contraction_hierarchy::halves;
+    const std::size_t n = out.size();
+    auto lay_out = [n](const std::vector<kept>& from, std::vector<std::uint32_t>& first,
+                       std::vector<contraction_hierarchy::arc>& arcs, std::vector<halves>& parts) {
+        first.assign(n + 1, 0);
+        for (const kept& k : from) ++first[k.low + 1];
+        for (std::size_t i = 0; i < n; ++i) first[i + 1] += first[i];
+        arcs.resize(from.size());
+        parts.resize(from.size());
+        std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
+        for (const kept& k : from) {
+            const std::uint32_t at = fill[k.low]++;
+            arcs[at] = {k.e.node, k.e.weight};
+            parts[at] = {k.e.middle, none, none};
+        }
+    };
+    lay_out(ups, h.up_first_, h.up_, h.up_halves_);
+    lay_out(downs, h.down_first_, h.down_, h.down_halves_);
+    // Each shortcut's halves, at its middle node.
+    auto index_in = [](const std::vector<std::uint32_t>& first, const std::vector<contraction_hierarchy::arc>& arcs,
+                       std::uint32_t at, std::uint32_t node) {
+        for (std::uint32_t i = first[at]; i < first[at + 1]; ++i) {
+            if (arcs[i].node == node) return i;
+        }
+        return none;  // (never: the halves were the middle's edges when it went)
+    };
+    for (std::uint32_t u = 0; u < n; ++u) {
+        for (std::uint32_t i = h.up_first_[u]; i < h.up_first_[u + 1]; ++i) {
+            halves& p = h.up_halves_[i];
+            if (p.middle == none) continue;
+            p.first = index_in(h.down_first_, h.down_, p.middle, u);
+            p.second = index_in(h.up_first_, h.up_, p.middle, h.up_[i].node);
+            work += h.down_first_[p.middle + 1] - h.down_first_[p.middle] + h.up_first_[p.middle + 1] - h.up_first_[p.middle];
+        }
+        for (std::uint32_t i = h.down_first_[u]; i < h.down_first_[u + 1]; ++i) {
+            halves& p = h.down_halves_[i];
+            if (p.middle == none) continue;
+            p.first = index_in(h.down_first_, h.down_, p.middle, h.down_[i].node);
+            p.second = index_in(h.up_first_, h.up_, p.middle, u);
+            work += h.down_first_[p.middle + 1] - h.down_first_[p.middle] + h.up_first_[p.middle + 1] - h.up_first_[p.middle];
+        }
+    }
+}
+
+inline contraction_hierarchy contraction_hierarchy::build(const search_graph& g, options opt) {
+    contraction_hierarchy h;
+    h.graph_ = &g;
+    if (g.empty()) return h;
+    if (!g.lengths_precomputed()) {  // crafted: steps would number more than the graph's budget
+        h.outcome_ = outcome::lengths_not_precomputed;
+        return h;
+    }
+    // (Hop counts are kept in a byte.)
+    opt.witness_hops = std::min<std::uint32_t>(opt.witness_hops, 255);
+    ch_detail_builder b(g, opt);
+    b.load();
+    const bool done = b.run();
+    h.edges_ = b.edges;
+    h.shortcuts_ = b.shortcuts;
+    h.build_steps_ = b.work;
+    if (!done) {
+        h.outcome_ = outcome::over_budget;
+        return h;
+    }
+    b.store(h);
+    h.outcome_ = outcome::built;
+    if (opt.label_entries_per_node > 0) h.make_labels(b.order, opt.label_entries_per_node);
+    return h;
+}
+
+// The graph's own hierarchy (options::hierarchy): kept only when built.
+inline void search_graph::build_hierarchy() {
+    contraction_hierarchy h = contraction_hierarchy::build(*this);
+    build_steps_ += h.build_steps();
+    if (h.empty()) return;
+    h.graph_ = nullptr;  // (this graph may move: queries pass it)
+    hierarchy_ = std::make_shared<const contraction_hierarchy>(std::move(h));
+}
+
+inline contraction_hierarchy::arc_ref contraction_hierarchy::find_arc(std::uint32_t a, std::uint32_t b) const noexcept {
+    // Edge a -> b is in up(a) if a went first, else in down(b).
+    for (std::uint32_t i = up_first_[a]; i < up_first_[a + 1]; ++i) {
+        if (up_[i].node == b) return {i, a};
+    }
+    for (std::uint32_t i = down_first_[b]; i < down_first_[b + 1]; ++i) {
+        if (down_[i].node == a) return {i | down_bit, b};
+    }
+    return {none, none};
+}
+
+}  // namespace navspan::nav
+
+#include "contraction_labels.hpp"
+#include "../core/min_max_pop.hpp"

@@ -1,0 +1,208 @@
+// navspan/nav/contraction_data.hpp - what a contraction hierarchy keeps
+// (contraction_hierarchy) and the reusable state of its queries
+// (ch_scratch): the classes alone, so that the search graph can own a
+// hierarchy (search_graph::options::hierarchy) and search_scratch hold its
+// scratch. Building: contraction.hpp; hub labels: contraction_labels.hpp;
+// queries: contraction_query.hpp.
+#pragma once
+#include "../core/min_max_push.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "walkable.hpp"
+
+namespace navspan::nav {
+
+class search_graph;
+struct ch_detail_run;
+struct ch_detail_builder;
+struct ch_detail_labeller;
+
+
+class contraction_hierarchy {
+public:
+    struct options {
+        // A witness search (is there a way round the node being removed
+        // that costs no more than the shortcut?) stops after this many
+        // settled nodes or steps from its source; one that gives up only
+        // adds a shortcut that was not needed, never a wrong one.
+        std::uint32_t witness_settled = 32;
+        std::uint32_t witness_hops = 4;
+        // Building gives up (empty()) past this many shortcuts per edge,
+        // or this much witness-search work (relaxations) per edge.
+        std::uint32_t shortcuts_per_edge = 8;
+        std::uint32_t work_per_edge = 8192;
+        // Hub labels (contraction_labels.hpp) unless their entries pass
+        // this many per node (0: none); without them a query searches the
+        // upward edges.
+        std::uint32_t label_entries_per_node = 512;
+    };
+    // Why a hierarchy is empty().
+    enum class outcome : std::uint8_t { not_built, built, lengths_not_precomputed, over_budget };
+
+    contraction_hierarchy() = default;
+    static contraction_hierarchy build(const search_graph& g) { return build(g, options{}); }
+    static contraction_hierarchy build(const search_graph& g, options opt);
+
+    const search_graph* graph() const noexcept { return graph_; }
+    bool empty() const noexcept { return outcome_ != outcome::built; }
+    outcome build_outcome() const noexcept { return outcome_; }
+    std::size_t node_count() const noexcept { return up_first_.empty() ? 0 : up_first_.size() - 1; }
+    // Edges of the graph, and shortcuts added.
+    std::uint64_t edge_count() const noexcept { return edges_; }
+    std::uint64_t shortcut_count() const noexcept { return shortcuts_; }
+    // Upward edges kept, both ways.
+    std::size_t upward_count() const noexcept { return up_.size() + down_.size(); }
+    // Relaxations and pair checks spent building.
+    std::uint64_t build_steps() const noexcept { return build_steps_; }
+    // Whether the hub labels were made, and their entries (both sides).
+    bool labelled() const noexcept { return !fwd_first_.empty(); }
+    std::size_t label_entries() const noexcept { return fwd_.size() + bwd_.size(); }
+    std::size_t memory_bytes() const noexcept {
+        return up_first_.capacity() * 4 + down_first_.capacity() * 4 + up_.capacity() * sizeof(arc) +
+               down_.capacity() * sizeof(arc) + (up_halves_.capacity() + down_halves_.capacity()) * sizeof(halves) +
+               (fwd_first_.capacity() + bwd_first_.capacity()) * 4 + (fwd_.capacity() + bwd_.capacity()) * sizeof(label) +
+               (fwd_parent_.capacity() + bwd_parent_.capacity()) * sizeof(label_step);
+    }
+
+private:
+    friend class ch_scratch;
+    friend struct ch_detail_run;
+    friend struct ch_detail_builder;
+    friend struct ch_detail_labeller;
+    friend class search_graph;  // owns one (options::hierarchy), graph() null
+    static constexpr std::uint32_t none = 0xFFFFFFFFu;
+    struct arc {
+        std::uint32_t node;  // the other end (removed later than this one)
+        float weight;
+    };
+    // Node u's upward edges: up_[up_first_[u] .. up_first_[u + 1]) go
+    // u -> node, down_[down_first_[u] ..) come node -> u; each with the
+    // middle node of its shortcut (none: an edge of the graph).
+    std::span<const arc> up(std::uint32_t u) const noexcept {
+        return {up_.data() + up_first_[u], up_first_[u + 1] - up_first_[u]};
+    }
+    std::span<const arc> down(std::uint32_t u) const noexcept {
+        return {down_.data() + down_first_[u], down_first_[u + 1] - down_first_[u]};
+    }
+    // A shortcut u -> w through m is the edges u -> m and m -> w, both
+    // kept at m (removed before u and w): down_[first] and up_[second].
+    struct halves {
+        std::uint32_t middle;  // none: an edge of the graph
+        std::uint32_t first, second;
+    };
+    // An upward edge: its index, in down_ when the top bit is set; and
+    // the node whose list holds it (its end removed first).
+    static constexpr std::uint32_t down_bit = 0x80000000u;
+    struct arc_ref {
+        std::uint32_t index;
+        std::uint32_t owner;
+    };
+    const halves& halves_of(std::uint32_t index) const noexcept {
+        return index & down_bit ? down_halves_[index & ~down_bit] : up_halves_[index];
+    }
+    // The state edge `r` leads to.
+    std::uint32_t head(arc_ref r) const noexcept { return r.index & down_bit ? r.owner : up_[r.index].node; }
+    // The edge a -> b, found at whichever end was removed first (index
+    // none: no such edge).
+    arc_ref find_arc(std::uint32_t a, std::uint32_t b) const noexcept;
+    // A label entry: a hub and the cost from the node to it (forward) or
+    // from it to the node (backward).
+    struct label {
+        std::uint32_t hub;
+        float dist;
+    };
+    std::span<const label> forward_label(std::uint32_t v) const noexcept {
+        return {fwd_.data() + fwd_first_[v], fwd_first_[v + 1] - fwd_first_[v]};
+    }
+    std::span<const label> backward_label(std::uint32_t v) const noexcept {
+        return {bwd_.data() + bwd_first_[v], bwd_first_[v + 1] - bwd_first_[v]};
+    }
+    // Where a label entry came from: the upward edge out of (forward) or
+    // into (backward) its node, an index in up_ or down_, and the entry
+    // for the same hub at the edge's other end (none, none: the entry of
+    // the node itself). Read only to unpack a corridor.
+    struct label_step {
+        std::uint32_t arc;
+        std::uint32_t entry;
+    };
+    void make_labels(const std::vector<std::uint32_t>& order, std::uint32_t entries_per_node);  // contraction_labels.hpp
+
+    const search_graph* graph_ = nullptr;
+    outcome outcome_ = outcome::not_built;
+    std::vector<std::uint32_t> up_first_, down_first_;
+    std::vector<arc> up_, down_;
+    std::vector<halves> up_halves_, down_halves_;
+    std::uint64_t edges_ = 0, shortcuts_ = 0, build_steps_ = 0;
+    // The hub labels, CSR by node, and each entry's parent.
+    std::vector<std::uint32_t> fwd_first_, bwd_first_;
+    std::vector<label> fwd_, bwd_;
+    std::vector<label_step> fwd_parent_, bwd_parent_;
+};
+
+// Per thread: for each node and each direction its distance, stamp,
+// parent and heap slot; two heaps; the unpacking stack; the corridor.
+class ch_scratch {
+public:
+    ch_scratch() = default;
+    explicit ch_scratch(const contraction_hierarchy& h) { fit(h); }
+    void fit(const contraction_hierarchy& h) {
+        const std::size_t n = h.node_count() + 2;
+        for (int side = 0; side < 2; ++side) {
+            if (slots_[side].size() < n) {
+                slots_[side].resize(n);
+                heap_[side].resize(n);
+            }
+        }
+        if (stack_.size() < n) {
+            stack_.resize(n);
+            corridor_.resize(n);
+        }
+        if (h.labelled() && hub_.size() < n) hub_.resize(n, hub{unset, 0, 0});
+    }
+    bool fits(const contraction_hierarchy& h) const noexcept {
+        const std::size_t n = h.node_count() + 2;
+        return slots_[0].size() >= n && slots_[1].size() >= n && stack_.size() >= n && (!h.labelled() || hub_.size() >= n);
+    }
+    std::size_t memory_bytes() const noexcept {
+        return (slots_[0].capacity() + slots_[1].capacity()) * sizeof(slot) +
+               (heap_[0].capacity() + heap_[1].capacity()) * sizeof(entry) + stack_.capacity() * sizeof(step) +
+               corridor_.capacity() * 4 + hub_.capacity() * sizeof(hub);
+    }
+
+private:
+    friend struct ch_detail_run;
+    struct slot {
+        float dist;
+        std::uint32_t stamp;   // search generation * 2 + settled
+        std::uint32_t parent;  // the node before (forward) or after (backward); none for a seed
+        std::uint32_t heap;    // heap slot while open
+    };
+    struct entry {
+        float key;
+        std::uint32_t node;
+    };
+    using step = contraction_hierarchy::arc_ref;  // an edge left to unpack
+    std::vector<slot> slots_[2];
+    std::vector<entry> heap_[2];
+    std::vector<step> stack_;
+    std::vector<polygon_index> corridor_;
+    std::uint32_t generation_ = 0;
+    // Per node, as a hub: the least cost from the start through the links
+    // out of it, and which link. Unset (infinite) between queries: a query
+    // sets only its start links' hubs and unsets them before it returns,
+    // so nothing is stamped or cleared (its loops stay free of branches).
+    static constexpr float unset = 3.0e38f;
+    struct hub {
+        float cost;
+        std::uint32_t seed;   // the link out of the start
+        std::uint32_t entry;  // the seed's label entry for this hub
+    };
+    std::vector<hub> hub_;
+};
+
+}  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"

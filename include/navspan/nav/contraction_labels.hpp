@@ -1,0 +1,170 @@
+// navspan/nav/contraction_labels.hpp - hub labels from a contraction
+// hierarchy (contraction.hpp, which includes this): for every node v its
+// forward label, the nodes its upward search reaches (its hubs) with the
+// cost from v to each, and its backward label, the hubs whose downward
+// edges reach v with the cost from each to v. A cheapest path climbs to its
+// highest node and descends from it, and that node is a hub of both ends
+// at its true cost: the least of forward(s)[h] + backward(t)[h] over the
+// hubs the two labels share is the cost from s to t, found without a
+// search (a scan of a few dozen entries at each end).
+//
+// The labels are made top down (the last removed first): a node's label is
+// itself plus its upward neighbours' labels, each behind the edge to it;
+// an entry dearer than a way the label already gives (v to another hub h',
+// then one edge down from h' to h) is dropped: it is not the cost of a
+// cheapest path, so no cheapest path uses it. Each entry keeps the neighbour it came through
+// (its parent, the upward edge's index): following parents from v climbs to the hub along upward
+// edges, whose shortcuts unpack into the corridor.
+//
+// Bounds: labels stop (the hierarchy keeps its upward edges and answers by
+// searching them) once their entries, or the work of merging them, pass a
+// fixed number per node.
+#pragma once
+#include "../core/min_max_push.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "contraction.hpp"
+
+namespace navspan::nav {
+
+struct ch_detail_labeller {
+    using label = contraction_hierarchy::label;
+    static constexpr std::uint32_t none = contraction_hierarchy::none;
+    contraction_hierarchy& h;
+    std::uint64_t entry_limit = 0, work_limit = 0;
+    explicit ch_detail_labeller(contraction_hierarchy& hierarchy) : h(hierarchy) {}
+    // Per node, its labels while building: in building order, each at
+    // first[v] (none: not made yet) with size count[v].
+    struct side {
+        std::vector<label> entries;
+        std::vector<contraction_hierarchy::label_step> parents;  // entry: the offset in the other end's label
+        std::vector<std::uint32_t> first, count;
+    } fwd, bwd;
+    // The label being made, by hub (stamped: never cleared).
+    std::vector<float> tentative;
+    std::vector<std::uint32_t> via, via_entry, stamp, hubs;
+    std::uint32_t generation = 0;
+    std::uint64_t work = 0;
+
+    std::span<const label> of(const side& s, std::uint32_t v) const noexcept {
+        return {s.entries.data() + s.first[v], s.count[v]};
+    }
+    // Node v's label on one side: `forward` merges the labels of up(v)
+    // behind their edges, less the entries a hub above reaches cheaper;
+    // backward likewise over down(v).
+    bool make(std::uint32_t v, bool forward);
+    bool run(const std::vector<std::uint32_t>& order);
+    void store(const side& s, std::vector<std::uint32_t>& first, std::vector<label>& entries,
+               std::vector<contraction_hierarchy::label_step>& parents, bool forward) const;
+};
+
+inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
+    side& mine = forward ? fwd : bwd;
+    if (++generation == 0) {  // wrapped: forget every old stamp
+        std::fill(stamp.begin(), stamp.end(), 0u);
+        generation = 1;
+    }
+    hubs.clear();
+    auto offer = [this](std::uint32_t hub, float d, std::uint32_t parent, std::uint32_t parent_entry) {
+        if (stamp[hub] != generation) {
+            stamp[hub] = generation;
+            hubs.push_back(hub);
+        } else if (!(d < tentative[hub])) {
+            return;
+        }
+        tentative[hub] = d;
+        via[hub] = parent;
+        via_entry[hub] = parent_entry;
+    };
+    offer(v, 0.0f, none, none);
+    const auto& first = forward ? h.up_first_ : h.down_first_;
+    const auto& arcs = forward ? h.up_ : h.down_;
+    for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
+        const auto& a = arcs[i];
+        const auto above = of(mine, a.node);
+        for (std::uint32_t k = 0; k < above.size(); ++k) offer(above[k].hub, a.weight + above[k].dist, i, k);
+        work += mine.count[a.node];
+    }
+    std::sort(hubs.begin(), hubs.end());  // (the labels lie in memory in the order of their hubs)
+    work += hubs.size();
+    mine.first[v] = static_cast<std::uint32_t>(mine.entries.size());
+    const auto& other_first = forward ? h.down_first_ : h.up_first_;
+    const auto& other_arcs = forward ? h.down_ : h.up_;
+    for (const std::uint32_t hub : hubs) {
+        const float d = tentative[hub];
+        bool dearer = false;
+        // Dropped if a hub above it reaches it cheaper by one edge down
+        // (the test of a stalled node in a search over upward edges: the
+        // full test, through every hub of the other side's label, costs
+        // a label's length per entry and drops 1% more).
+        for (std::uint32_t i = other_first[hub]; i < other_first[hub + 1]; ++i) {
+            const auto& a = other_arcs[i];
+            if (stamp[a.node] == generation && tentative[a.node] + a.weight < d) {
+                dearer = true;
+                break;
+            }
+        }
+        work += other_first[hub + 1] - other_first[hub];
+        if (dearer) continue;
+        mine.entries.push_back({hub, d});
+        mine.parents.push_back({via[hub], via_entry[hub]});
+    }
+    mine.count[v] = static_cast<std::uint32_t>(mine.entries.size() - mine.first[v]);
+    return mine.entries.size() <= entry_limit && work <= work_limit;
+}
+
+inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order) {
+    const std::size_t n = h.node_count();
+    for (side* s : {&fwd, &bwd}) {
+        s->first.assign(n, 0);
+        s->count.assign(n, 0);
+    }
+    tentative.assign(n, 0.0f);
+    via.assign(n, none);
+    via_entry.assign(n, none);
+    stamp.assign(n, 0);
+    for (std::size_t i = order.size(); i-- > 0;) {
+        if (!make(order[i], true) || !make(order[i], false)) return false;
+    }
+    return true;
+}
+
+// Into the hierarchy's arrays, by node (a query reads the labels of a
+// polygon's links, which lie together).
+inline void ch_detail_labeller::store(const side& s, std::vector<std::uint32_t>& first, std::vector<label>& entries,
+                                      std::vector<contraction_hierarchy::label_step>& parents, bool forward) const {
+    const std::size_t n = s.first.size();
+    first.assign(n + 1, 0);
+    for (std::size_t v = 0; v < n; ++v) first[v + 1] = first[v] + s.count[v];
+    entries.resize(first[n]);
+    parents.resize(first[n]);
+    for (std::size_t v = 0; v < n; ++v) {
+        std::copy_n(s.entries.begin() + s.first[v], s.count[v], entries.begin() + first[v]);
+        std::copy_n(s.parents.begin() + s.first[v], s.count[v], parents.begin() + first[v]);
+    }
+    // Offsets in the other end's label become indices in `entries`.
+    const auto& arcs = forward ? h.up_ : h.down_;
+    for (auto& p : parents) {
+        if (p.arc != none) p.entry += first[arcs[p.arc].node];
+    }
+}
+
+inline void contraction_hierarchy::make_labels(const std::vector<std::uint32_t>& order, std::uint32_t entries_per_node) {
+    ch_detail_labeller l(*this);
+    l.entry_limit = std::uint64_t{entries_per_node} * node_count() + 1024;
+    // Merging a label costs the labels above it: bounded per node too
+    // (every corpus map stays far below: the tests check its labels).
+    l.work_limit = 256 * std::uint64_t{entries_per_node} * node_count() + 65536;
+    const bool done = l.run(order);
+    build_steps_ += l.work;
+    if (!done) return;
+    l.store(l.fwd, fwd_first_, fwd_, fwd_parent_, true);
+    l.store(l.bwd, bwd_first_, bwd_, bwd_parent_, false);
+}
+
+}  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"

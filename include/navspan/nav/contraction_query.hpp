@@ -1,0 +1,334 @@
+// navspan/nav/contraction_query.hpp - find_exact_path and geodesic_distance
+// over a contraction_hierarchy (contraction.hpp, which includes this):
+// bidirectional Dijkstra over the upward edges, then the shortcuts of the
+// path found unpacked into its corridor.
+#pragma once
+#include "../core/min_max_push.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <span>
+
+#include "contraction.hpp"
+#include "exact_path.hpp"
+#include "search_run.hpp"
+#include "status.hpp"
+
+namespace navspan::nav {
+
+struct ch_detail_run {
+    using slot = ch_scratch::slot;
+    using entry = ch_scratch::entry;
+    static constexpr std::uint32_t none = contraction_hierarchy::none;
+    static constexpr float inf = std::numeric_limits<float>::infinity();
+    const contraction_hierarchy& h;
+    const search_graph& g;
+    ch_scratch& s;
+    std::uint32_t open_stamp = 0;
+    std::size_t size[2] = {0, 0};
+    std::size_t expanded = 0;
+    float best = inf;
+    std::uint32_t meet = none;
+
+    void begin() noexcept {
+        s.generation_ += 1;
+        if (s.generation_ >= 0x7FFFFFFFu) {  // wrapped: forget every old stamp
+            for (auto& side : s.slots_) {
+                for (slot& x : side) x.stamp = 0;
+            }
+            s.generation_ = 1;
+        }
+        open_stamp = s.generation_ * 2;
+    }
+    bool seen(int side, std::uint32_t x) const noexcept { return (s.slots_[side][x].stamp | 1u) == (open_stamp | 1u); }
+
+    // Offers distance d to node x on one side, from `parent`; a node met
+    // by both sides is a meeting: the cost of the path through it.
+    void relax(int side, std::uint32_t x, float d, std::uint32_t parent) noexcept {
+        slot& at = s.slots_[side][x];
+        entry* heap = s.heap_[side].data();
+        auto less = [](const entry& a, const entry& b) { return a.key < b.key; };
+        auto placed = [this, side](std::size_t i, const entry& e) { s.slots_[side][e.node].heap = static_cast<std::uint32_t>(i); };
+        if (!seen(side, x)) {
+            at = {d, open_stamp, parent, 0};
+            heap_detail::sift_up(heap, size[side]++, entry{d, x}, less, placed);
+        } else if (d < at.dist && at.stamp == open_stamp) {
+            at.dist = d;
+            at.parent = parent;
+            heap_detail::sift_up(heap, at.heap, entry{d, x}, less, placed);
+        } else {
+            return;
+        }
+        if (seen(1 - side, x)) {
+            const float through = d + s.slots_[1 - side][x].dist;
+            if (through < best) {
+                best = through;
+                meet = x;
+            }
+        }
+    }
+    std::uint32_t pop(int side) noexcept {
+        auto less = [](const entry& a, const entry& b) { return a.key < b.key; };
+        auto placed = [this, side](std::size_t i, const entry& e) { s.slots_[side][e.node].heap = static_cast<std::uint32_t>(i); };
+        const std::uint32_t x = heap_detail::pop(s.heap_[side].data(), size[side], less, placed).node;
+        s.slots_[side][x].stamp = open_stamp | 1u;
+        return x;
+    }
+    // Stall on demand: a node some upward edge from a node already met on
+    // the same side reaches cheaper is not on a cheapest path with this
+    // distance, so its edges are not followed.
+    bool stalled(int side, std::uint32_t x, float d) const noexcept {
+        const auto from = side == 0 ? h.down(x) : h.up(x);
+        for (const auto& a : from) {
+            if (seen(side, a.node) && s.slots_[side][a.node].dist + a.weight < d) return true;
+        }
+        return false;
+    }
+    void settle(int side, std::uint32_t x) noexcept {
+        ++expanded;
+        const float d = s.slots_[side][x].dist;
+        if (stalled(side, x, d)) return;
+        for (const auto& a : side == 0 ? h.up(x) : h.down(x)) relax(side, a.node, d + a.weight, x);
+    }
+    void search(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept;
+    // The hub labels' answer: meet is the hub, seed and last the links
+    // out of the start and into the goal the path takes.
+    std::uint32_t seed = none, last = none, seed_entry = none, last_entry = none;
+    void by_labels(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept;
+    std::span<const polygon_index> labelled_corridor(polygon_index start) noexcept;
+    std::span<const polygon_index> corridor(polygon_index start) noexcept;
+    std::span<const polygon_index> corridor_of(polygon_index only) noexcept {
+        s.corridor_[0] = only;
+        return {s.corridor_.data(), 1};
+    }
+    static ch_scratch& scratch_of(search_scratch& s) noexcept { return s.hierarchy_; }
+    // The query, its inputs checked: the labels' answer, or the search
+    // over the upward edges where the labels were not made.
+    static exact_path_result answer(const contraction_hierarchy& h, const search_graph& g, ch_scratch& scratch,
+                                    polygon_index start, vec3 start_point, polygon_index goal, vec3 goal_point,
+                                    bool want_corridor) noexcept {
+        exact_path_result r;
+        const vec3 sp = g.mesh()->to_plan(start_point), gp = g.mesh()->to_plan(goal_point);
+        ch_detail_run run{h, g, scratch};
+        run.begin();
+        if (start == goal) {
+            r.status = search_status::found;
+            r.cost = path_detail::plan_distance3(sp, gp);
+            if (want_corridor) r.corridor = run.corridor_of(start);
+            return r;
+        }
+        const bool labelled = h.labelled();
+        if (labelled) run.by_labels(start, sp, goal, gp);
+        else run.search(start, sp, goal, gp);
+        r.expanded = run.expanded;
+        if (run.meet == none) {
+            r.status = search_status::no_path;
+            return r;
+        }
+        r.status = search_status::found;
+        r.cost = run.best;
+        if (want_corridor) r.corridor = labelled ? run.labelled_corridor(start) : run.corridor(start);
+        return r;
+    }
+    using arc_ref = contraction_hierarchy::arc_ref;
+    std::size_t unpack(arc_ref edge, bool backwards, std::size_t n) noexcept;
+    std::size_t unpack(std::uint32_t from, std::uint32_t to, bool backwards, std::size_t n) noexcept {
+        const arc_ref edge = h.find_arc(from, to);
+        return edge.index == none ? n : unpack(edge, backwards, n);
+    }
+};
+
+// Seeds: the links out of the start at their first legs (forward), the
+// links into the goal at their last legs (backward); a link from the start
+// into the goal is met by both. Each side stops once its least key is no
+// less than the best meeting.
+inline void ch_detail_run::search(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept {
+    for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
+        relax(0, x, path_detail::plan_distance3(sp, g.plan_point(x)), none);
+    }
+    for (std::uint32_t j = g.in_first_[goal]; j < g.in_first_[goal + 1]; ++j) {
+        const std::uint32_t e = g.in_states_[j];
+        relax(1, e, path_detail::plan_distance3(g.plan_point(e), gp), none);
+    }
+    for (;;) {
+        const float fk = size[0] > 0 ? s.heap_[0][0].key : inf;
+        const float bk = size[1] > 0 ? s.heap_[1][0].key : inf;
+        const bool forward_on = fk < best, backward_on = bk < best;
+        if (!forward_on && !backward_on) return;
+        const int side = forward_on && (!backward_on || fk <= bk) ? 0 : 1;
+        settle(side, pop(side));
+    }
+}
+
+// Each hub the start's links reach, at its least cost (first legs
+// included) and from which link, in slots_[0]; then each hub of each link
+// into the goal, met there, is a way: the cheapest is the path.
+inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept {
+    ch_scratch::hub* hubs = s.hub_.data();
+    best = ch_scratch::unset;  // (a way through an unset hub is no way)
+    for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
+        const float first_leg = path_detail::plan_distance3(sp, g.plan_point(x));
+        const std::uint32_t base = h.fwd_first_[x];
+        const auto label = h.forward_label(x);
+        for (std::uint32_t k = 0; k < label.size(); ++k) {
+            const auto& e = label[k];
+            ch_scratch::hub& at = hubs[e.hub];
+            const float d = first_leg + e.dist;
+            const bool better = d < at.cost;
+            at.seed = better ? x : at.seed;
+            at.entry = better ? base + k : at.entry;
+            at.cost = better ? d : at.cost;
+        }
+        expanded += h.forward_label(x).size();
+    }
+    for (std::uint32_t j = g.in_first_[goal]; j < g.in_first_[goal + 1]; ++j) {
+        const std::uint32_t t = g.in_states_[j];
+        const float last_leg = path_detail::plan_distance3(g.plan_point(t), gp);
+        const std::uint32_t base = h.bwd_first_[t];
+        const auto label = h.backward_label(t);
+        for (std::uint32_t k = 0; k < label.size(); ++k) {
+            const float through = hubs[label[k].hub].cost + label[k].dist + last_leg;
+            if (through < best) {
+                best = through;
+                meet = label[k].hub;
+                last = t;
+                last_entry = base + k;
+            }
+        }
+        expanded += h.backward_label(t).size();
+    }
+    if (meet != none) {
+        seed = hubs[meet].seed;
+        seed_entry = hubs[meet].entry;
+    }
+    for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
+        for (const auto& e : h.forward_label(x)) hubs[e.hub].cost = ch_scratch::unset;
+    }
+}
+
+// Up from the seed to the hub along the forward labels' parents, down from
+// the hub to the last link along the backward labels' (found from the
+// last link up, so unpacked last first and turned round); each upward edge
+// unpacked into the states it stands for.
+inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_index start) noexcept {
+    std::size_t n = 1;
+    const std::size_t room = s.corridor_.size();
+    s.corridor_[n++] = seed;
+    std::uint32_t x = seed;
+    for (std::uint32_t e = seed_entry; n < room;) {
+        const contraction_hierarchy::label_step step = h.fwd_parent_[e];
+        if (step.arc == none) break;  // the hub's own entry
+        n = unpack(arc_ref{step.arc, x}, false, n);
+        x = h.up_[step.arc].node;
+        e = step.entry;
+    }
+    const std::size_t down_from = n;
+    x = last;
+    for (std::uint32_t e = last_entry; n < room;) {
+        const contraction_hierarchy::label_step step = h.bwd_parent_[e];
+        if (step.arc == none) break;
+        n = unpack(arc_ref{step.arc | contraction_hierarchy::down_bit, x}, true, n);
+        x = h.down_[step.arc].node;
+        e = step.entry;
+    }
+    std::reverse(s.corridor_.begin() + static_cast<std::ptrdiff_t>(down_from), s.corridor_.begin() + static_cast<std::ptrdiff_t>(n));
+    s.corridor_[0] = start;
+    for (std::size_t i = 1; i < n; ++i) s.corridor_[i] = g.target(s.corridor_[i]);
+    return {s.corridor_.data(), n};
+}
+
+// Emits the states upward edge `edge` unpacks to, but its tail, into
+// corridor_[n ..]: in path order, or last first when `backwards`. Returns
+// the new n. A shortcut through m is its two halves, both kept at m.
+inline std::size_t ch_detail_run::unpack(arc_ref edge, bool backwards, std::size_t n) noexcept {
+    std::size_t depth = 0;
+    const std::size_t room = s.stack_.size(), corridor_room = s.corridor_.size();
+    s.stack_[depth++] = edge;
+    while (depth > 0 && n < corridor_room) {
+        const arc_ref e = s.stack_[--depth];
+        const contraction_hierarchy::halves& parts = h.halves_of(e.index);
+        if (parts.middle == none) {
+            s.corridor_[n++] = h.head(e);
+            continue;
+        }
+        if (depth + 2 > room) break;  // (never: each level of shortcuts adds one)
+        const arc_ref into{parts.first | contraction_hierarchy::down_bit, parts.middle}, on{parts.second, parts.middle};
+        // The half to emit first goes on top.
+        s.stack_[depth++] = backwards ? into : on;
+        s.stack_[depth++] = backwards ? on : into;
+    }
+    return n;
+}
+
+// The corridor of the meeting found: the forward half unpacked last state
+// first and turned round, then the backward half; each state then gives
+// way to its target, after the start polygon.
+inline std::span<const polygon_index> ch_detail_run::corridor(polygon_index start) noexcept {
+    std::size_t n = 1;
+    const std::size_t room = s.corridor_.size();
+    for (std::uint32_t x = meet; n < room;) {
+        const std::uint32_t p = s.slots_[0][x].parent;
+        if (p == none) {
+            s.corridor_[n++] = x;  // the seed, out of the start
+            break;
+        }
+        n = unpack(p, x, true, n);
+        x = p;
+    }
+    std::reverse(s.corridor_.begin() + 1, s.corridor_.begin() + static_cast<std::ptrdiff_t>(n));
+    for (std::uint32_t x = meet; n < room;) {
+        const std::uint32_t next = s.slots_[1][x].parent;
+        if (next == none) break;
+        n = unpack(x, next, false, n);
+        x = next;
+    }
+    s.corridor_[0] = start;
+    for (std::size_t i = 1; i < n; ++i) s.corridor_[i] = g.target(s.corridor_[i]);
+    return {s.corridor_.data(), n};
+}
+
+// find_exact_path's cost with the default cost (exact_path.hpp), and its
+// corridor, over the hierarchy: the same answers up to float rounding, the
+// same refusals, plus bad_input for an empty() hierarchy (search the graph
+// then). `expanded` counts the nodes settled on both sides.
+inline exact_path_result find_exact_path(const contraction_hierarchy& h, polygon_index start, vec3 start_point,
+                                         polygon_index goal, vec3 goal_point, ch_scratch& scratch,
+                                         bool want_corridor = true) noexcept {
+    exact_path_result r;
+    const search_graph* g = h.graph();
+    const bool valid = !h.empty() && g != nullptr && !g->empty() && search_detail::usable_polygon(*g, start) &&
+                       search_detail::usable_polygon(*g, goal) && valid_query_point(start_point) &&
+                       valid_query_point(goal_point);
+    if (!valid) {
+        r.status = search_status::bad_input;
+        return r;
+    }
+    if (!scratch.fits(h)) {
+        r.status = search_status::scratch_too_small;
+        return r;
+    }
+    return ch_detail_run::answer(h, *g, scratch, start, start_point, goal, goal_point, want_corridor);
+}
+
+// The graph's own hierarchy (search_graph::options::hierarchy), through
+// find_exact_path over the graph (exact_path.hpp): its refusals checked
+// there, this scratch fitted to the hierarchy by search_scratch::fit.
+inline exact_path_result search_detail::exact_by_hierarchy(const search_graph& g, polygon_index start, vec3 start_point,
+                                                           polygon_index goal, vec3 goal_point, search_scratch& scratch,
+                                                           bool want_corridor) noexcept {
+    return ch_detail_run::answer(*g.hierarchy(), g, ch_detail_run::scratch_of(scratch), start, start_point, goal, goal_point,
+                                 want_corridor);
+}
+
+// The cost alone (negative when there is no path), as geodesic_distance
+// over the graph.
+inline float geodesic_distance(const contraction_hierarchy& h, polygon_index start, vec3 start_point, polygon_index goal,
+                               vec3 goal_point, ch_scratch& scratch) noexcept {
+    const auto r = find_exact_path(h, start, start_point, goal, goal_point, scratch, false);
+    return r.status == search_status::found ? r.cost : -1.0f;
+}
+
+}  // namespace navspan::nav
+#include "../core/min_max_pop.hpp"
