@@ -127,13 +127,13 @@ void check_walkable(const nav::walkable& w, folder_tally& t) {
         // Every third pair off the centres.
         const vec3 a = k % 3 == 2 ? toward_corner(w, start, 0.7f) : nav::centre(w, start);
         const vec3 b = k % 3 == 2 ? toward_corner(w, goal, 0.7f) : nav::centre(w, goal);
-        const auto g0 = clock_type::now();
+        const auto before_graph = clock_type::now();
         const auto expected = nav::find_exact_path(graph, start, a, goal, b, graph_scratch);
         const auto g1 = clock_type::now();
         const auto got = nav::find_exact_path(labelled, start, a, goal, b, labelled_scratch);
         t.ch_seconds += seconds_since(g1);
         const auto searched = nav::find_exact_path(ch, start, a, goal, b, scratch);
-        t.graph_seconds += std::chrono::duration<double>(g1 - g0).count();
+        t.graph_seconds += std::chrono::duration<double>(g1 - before_graph).count();
         t.ch_expanded += got.expanded;
         t.graph_expanded += expected.expanded;
         ++t.pairs;

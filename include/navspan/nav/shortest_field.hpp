@@ -125,6 +125,14 @@ inline bool usable_start(const walkable& w, polygon_index p, vec3 point) noexcep
     return p < w.polygon_count() && w.usable(p) && valid_query_point(point);
 }
 
+// What every search here answers before it starts: bad_input for input
+// refused (`valid` false), scratch_too_small for a scratch fitted to
+// another walkable, else found (go on).
+inline query_status refusal(const walkable& w, const shortest_path_scratch& scratch, bool valid) noexcept {
+    if (!valid) return query_status::bad_input;
+    return scratch.fits(w) ? query_status::found : query_status::scratch_too_small;
+}
+
 }  // namespace shortest_detail
 
 // Every polygon a path from `start_point` (on `start`) reaches within a
@@ -136,14 +144,9 @@ inline bool usable_start(const walkable& w, polygon_index p, vec3 point) noexcep
 inline reach_result reach(const walkable& w, polygon_index start, vec3 start_point, float max_cost,
                           std::span<reached_polygon> out, shortest_path_scratch& scratch) {
     reach_result r;
-    if (w.empty() || !shortest_detail::usable_start(w, start, start_point) || !(max_cost >= 0)) {
-        r.status = search_status::bad_input;
-        return r;
-    }
-    if (!scratch.fits(w)) {
-        r.status = search_status::scratch_too_small;
-        return r;
-    }
+    r.status = shortest_detail::refusal(
+        w, scratch, !w.empty() && shortest_detail::usable_start(w, start, start_point) && max_cost >= 0);
+    if (r.status != query_status::found) return r;
     shortest_spread spread{w, scratch, max_cost};
     std::size_t listed = spread.note(0, start, 0.0f);
     spread.run.push_first_nodes(start, w.to_plan(start_point));
@@ -178,14 +181,8 @@ inline distance_field_result distance_field(const walkable& w, std::span<const g
     for (std::size_t i = 0; valid && i < starts.size(); ++i) {
         valid = shortest_detail::usable_start(w, starts[i].polygon, starts[i].point);
     }
-    if (!valid) {
-        r.status = search_status::bad_input;
-        return r;
-    }
-    if (!scratch.fits(w)) {
-        r.status = search_status::scratch_too_small;
-        return r;
-    }
+    r.status = shortest_detail::refusal(w, scratch, valid);
+    if (r.status != query_status::found) return r;
     const float unreached = std::numeric_limits<float>::infinity();
     for (std::size_t p = 0; p < polygons; ++p) cost_per_polygon[p] = unreached;
     shortest_spread spread{w, scratch, max_cost};
@@ -212,14 +209,8 @@ inline nearest_goal_result find_nearest_goal(const walkable& w, polygon_index st
     nearest_goal_result r;
     bool valid = !w.empty() && usable_start(w, start, start_point) && !goals.empty() && goals.size() < none;
     for (std::size_t i = 0; valid && i < goals.size(); ++i) valid = usable_start(w, goals[i].polygon, goals[i].point);
-    if (!valid) {
-        r.status = search_status::bad_input;
-        return r;
-    }
-    if (!scratch.fits(w)) {
-        r.status = search_status::scratch_too_small;
-        return r;
-    }
+    r.status = shortest_detail::refusal(w, scratch, valid);
+    if (r.status != query_status::found) return r;
     shortest_spread spread{w, scratch, unset};
     shortest_path_run& run = spread.run;
     spread.place_goals(goals);

@@ -46,8 +46,9 @@
 // interval becomes a node of the same root; the parts out of sight become
 // nodes rooted at the interval's ends that are corners (turning there);
 // past an end that is not a corner the search goes on from the node
-// through the neighbouring portal, which sees round it. A corner reached
-// by a longer way than the best so far is dropped (root-level pruning).
+// through the neighbouring portal, which sees round it. A turn at a corner
+// into a polygon reached by a way no shorter than the best so far is
+// dropped (root-level pruning, by corner and polygon: mark_of).
 // The search never steps back into the polygon a link came from. Nodes
 // live in the scratch (their number is bounded by its cap: limit_exceeded
 // when full, and when the links its expansions read pass 1,024 a link, so
@@ -219,36 +220,37 @@ struct shortest_path_run {
         return n.g + static_cast<float>(through(r, p, q, flat(gp)));
     }
 
-    // The slot of turning point p in the root table (nullptr: the table is
-    // full, and p goes unpruned).
-    shortest_path_scratch::root_mark* mark_of(vec3 p) noexcept {
+    // The slot of turning point p, for a path turning there into polygon
+    // `into`, in the root table (nullptr: the table is full, and p goes
+    // unpruned). Keyed by both: a turn into one polygon round a corner
+    // makes nodes in that polygon only, so a way to the corner that turns
+    // into another polygon there is no continuation of the first, whatever
+    // its length (pruning by the point alone lost paths on a Source map:
+    // 5,279 units found where 740 exist).
+    shortest_path_scratch::root_mark* mark_of(vec3 p, polygon_index into) noexcept {
         std::uint32_t bits[3];
         std::memcpy(&bits[0], &p.x, 4);
         std::memcpy(&bits[1], &p.y, 4);
         std::memcpy(&bits[2], &p.z, 4);
-        std::uint32_t h = bits[0] * 0x9E3779B1u ^ (bits[1] * 0x85EBCA77u) ^ (bits[2] * 0xC2B2AE3Du);
+        std::uint32_t h = bits[0] * 0x9E3779B1u ^ (bits[1] * 0x85EBCA77u) ^ (bits[2] * 0xC2B2AE3Du) ^ (into * 0x27D4EB2Fu);
         h ^= h >> 15;
         const std::size_t mask = s.roots_.size() - 1;
         for (std::size_t i = h & mask, probes = 0; probes < 64; i = (i + 1) & mask, ++probes) {
             auto& m = s.roots_[i];
             if (m.stamp != stamp) {
-                m = {p, shortest_detail::unset, stamp};
+                m = {p, shortest_detail::unset, stamp, into, shortest_detail::none};
                 return &m;
             }
-            if (m.at.x == p.x && m.at.y == p.y && m.at.z == p.z) return &m;
+            if (m.at.x == p.x && m.at.y == p.y && m.at.z == p.z && m.into == into) return &m;
         }
         return nullptr;
     }
+    // The polygon a root turns into: the target of the link whose portal
+    // end it is (its id is 3 * link + 0 or 2).
+    polygon_index turned_into(std::uint32_t root_id) const noexcept { return link_of(root_id / 3).target; }
 
-    // Whether a length g to a turning point is longer than the best there
-    // (by more than float noise). Only longer ways are dropped: a way of
-    // the same length arriving from another side turns round the point
-    // into polygons the first way's nodes do not enter (it is not the
-    // first way's continuation), so it stays.
-    static bool longer(float g, float best) noexcept { return g > best + 1e-5f * best + 1e-4f; }
-
-    // A new node (dropped when it turns at a point reached shorter by
-    // another way, or when the scratch is full).
+    // A new node (dropped when it turns at a point, into a polygon, reached
+    // as short by another expansion, or when the scratch is full).
     // May grow the scratch (an allocation): not noexcept, so a failed one
     // reaches the caller as every allocation of the library does.
     void push(const node& n, std::uint32_t by) {
@@ -256,9 +258,12 @@ struct shortest_path_run {
         if (key > limit) return;
         const bool turned = by == shortest_detail::none || s.nodes_[by].root_id != n.root_id;
         if (turned && n.root_id < shortest_detail::goal_root) {
-            if (auto* m = mark_of(n.root)) {
-                if (longer(n.g, m->g)) return;
-                m->g = std::min(m->g, n.g);
+            if (auto* m = mark_of(n.root, turned_into(n.root_id))) {
+                if (m->by != by && !(n.g < m->g)) return;
+                if (n.g < m->g) {
+                    m->g = n.g;
+                    m->by = by;
+                }
             }
         }
         if (count >= s.nodes_.size() && !s.grow()) {
@@ -273,8 +278,8 @@ struct shortest_path_run {
     // A node stands on a root no longer the best way there.
     bool stale(const node& n) noexcept {
         if (n.root_id >= shortest_detail::goal_root) return false;
-        const auto* m = mark_of(n.root);
-        return m != nullptr && longer(n.g, m->g);
+        const auto* m = mark_of(n.root, turned_into(n.root_id));
+        return m != nullptr && m->g < n.g;
     }
 
     // Whether a node of the same root as `at_node` already passed polygon

@@ -83,13 +83,16 @@ private:
         float key;
         std::uint32_t node;
     };
-    // The best length found to each turning point, by the point itself (a
-    // corner is the end of several portals): open addressing, a power of
-    // two of slots, cleared by the stamp.
+    // The best length found to each turning point and the polygon a path
+    // turns into there, by the point itself (a corner is the end of several
+    // portals) and that polygon: open addressing, a power of two of slots,
+    // cleared by the stamp.
     struct root_mark {
         vec3 at;
         float g;
         std::uint32_t stamp;
+        polygon_index into;
+        std::uint32_t by;  // the expansion that set it
     };
     // Nodes, heap and the output's room together (a chain of nodes is at
     // most every node, plus the start and the goal).

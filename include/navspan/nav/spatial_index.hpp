@@ -211,14 +211,14 @@ public:
         double best_d = max_distance;
         const double tol = geometry_detail::tolerance({q.x, q.y});
         reach within = reach_of(q, best_d, tol);
-        step_range near = steps_near(q.z, best_d);
+        step_range heights_in_reach = steps_near(q.z, best_d);
         auto consider = [&](polygon_index p) {
             const vec3 on = closest_point(w, p, point);
             const double d = navspan::detail::rounded(distance(on, point));
             if (!(d <= best_d) || (best.polygon != no_polygon && d == best_d && p > best.polygon)) return;
             best_d = d;
             within = reach_of(q, best_d, tol);
-            near = steps_near(q.z, best_d);
+            heights_in_reach = steps_near(q.z, best_d);
             best = {p, on, std::fabs(w.up_of(on) - w.up_of(point)), static_cast<float>(d)};
         };
         // The distance from the point to a polygon's bounds, widened in plan
@@ -242,13 +242,13 @@ public:
             const std::uint32_t end = words_[cell + 1];
             if (i == end) return;
             const std::uint32_t h = words_[heights_at_ + cell];
-            if (cell_beyond(x, y, cx, cy, h, q, best_d, slack, near)) return;
+            if (cell_beyond(x, y, cx, cy, h, q, best_d, slack, heights_in_reach)) return;
             // Each entry here unless its polygon is also in the next cell towards
             // the point's, and only if its heights reach the slices within the
             // best distance (found 32 at a time without a branch per entry).
             const std::uint32_t elsewhere = (x < cx ? reaches_after : x > cx ? reaches_before : 0u) |
                                             ((y < cy ? reaches_after : y > cy ? reaches_before : 0u) << y_shift);
-            const std::uint32_t heights = slices(near, h);
+            const std::uint32_t heights = slices(heights_in_reach, h);
             for (; i < end; i += 32) {
                 const std::uint32_t n = std::min<std::uint32_t>(end - i, 32);
                 std::uint32_t hits = 0;
@@ -462,8 +462,8 @@ private:
     // next cell towards the point's, cx, cy) all lie farther than d from q:
     // its heights h beyond the steps near, or they and its plan distance.
     bool cell_beyond(std::uint32_t x, std::uint32_t y, std::uint32_t cx, std::uint32_t cy, std::uint32_t h, vec3 q,
-                     double d, double slack, step_range near) const noexcept {
-        if ((h >> 16) < near.low || (h & 0xffffu) > near.high) return true;
+                     double d, double slack, step_range heights_in_reach) const noexcept {
+        if ((h >> 16) < heights_in_reach.low || (h & 0xffffu) > heights_in_reach.high) return true;
         const double dz = std::max(std::max(z0_ + (h & 0xffffu) * zstep_ - q.z, q.z - (z0_ + (h >> 16) * zstep_)), 0.0);
         if (!(dz > 0)) return false;
         const double dx = x < cx ? q.x - (origin_x_ + static_cast<double>(x + 1) * cell_) - slack

@@ -425,9 +425,9 @@ private:
         const auto c = plan_corners(l.target);
         if (c.size() > max_tested_corners) return false;
         const box& b = entry(l.target).bounds;
-        const auto near = [](float v) { return v >= -1e10f && v <= 1e10f; };
-        if (!near(b.min.x) || !near(b.min.y) || !near(b.max.x) || !near(b.max.y)) return false;
-        if (!near(l.portal_a.x) || !near(l.portal_a.y) || !near(l.portal_b.x) || !near(l.portal_b.y)) return false;
+        const auto moderate = [](float v) { return v >= -1e10f && v <= 1e10f; };
+        if (!moderate(b.min.x) || !moderate(b.min.y) || !moderate(b.max.x) || !moderate(b.max.y)) return false;
+        if (!moderate(l.portal_a.x) || !moderate(l.portal_a.y) || !moderate(l.portal_b.x) || !moderate(l.portal_b.y)) return false;
         for (const vec3& corner : c) {
             if (!line.well_ahead(corner)) return false;
         }
