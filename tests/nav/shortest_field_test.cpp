@@ -97,7 +97,7 @@ TEST_CASE("shortest field: reach lists the field within a cost, start first, nea
     CHECK(r.complete);
     REQUIRE(r.count > 1);
     CHECK(out[0].polygon == 23);
-    CHECK(out[0].cost == 0);
+    CHECK(out[0].cost == 0.0f);
     std::size_t finite = 0;
     for (float c : cost) {
         if (c != INFINITY) ++finite;
@@ -139,7 +139,7 @@ TEST_CASE("shortest field: refusals; a scratch fitted to another walkable") {
     // The island holds the only goal: no path (not out of nodes).
     const nav::goal_point island[] = {{36, nav::centre(w, 36)}};
     CHECK(nav::find_nearest_goal(w, 0, nav::centre(w, 0), island, scratch).status == nav::query_status::no_path);
-    CHECK(nav::geodesic_distance(w, 0, nav::centre(w, 0), 36, nav::centre(w, 36), scratch) < 0);
+    CHECK(nav::geodesic_distance(w, 0, nav::centre(w, 0), 36, nav::centre(w, 36), scratch) < 0.0f);
 }
 
 struct tally {
