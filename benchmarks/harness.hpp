@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <ctime>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +28,28 @@ std::uint64_t allocation_count() noexcept;
 // The limits every floor checks against: the library's defaults, which a
 // reader's open() uses when given no options.
 inline constexpr navspan::limits default_limits{};
+
+// What the query tables (nav_table.hpp, locate_table.hpp) share: the
+// process's CPU time in ns (leaves out waiting, not other processes' use of
+// the caches), the median of samples, and a count with thousands commas.
+inline double cpu_ns() { return static_cast<double>(std::clock()) * (1e9 / static_cast<double>(CLOCKS_PER_SEC)); }
+
+inline double median_of(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+// "1,234"
+inline std::string grouped(std::size_t n) {
+    const std::string digits = std::to_string(n);
+    std::string s;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) s += ',';
+        s += digits[i];
+    }
+    return s;
+}
 
 struct settings {
     double min_seconds = 0.25;  // keep repeating a row until this much time passed

@@ -40,6 +40,7 @@
 
 #include <navspan/nav.hpp>
 
+#include "harness.hpp"
 #include "nav_rows.hpp"
 
 namespace navspan_bench {
@@ -47,14 +48,6 @@ namespace navspan_bench {
 namespace locate_table_detail {
 
 namespace nav = navspan::nav;
-
-inline double cpu_ns() { return static_cast<double>(std::clock()) * (1e9 / static_cast<double>(CLOCKS_PER_SEC)); }
-
-inline double median_of(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 struct query_points {
     std::vector<navspan::vec3> on_mesh, random;
@@ -215,17 +208,6 @@ inline map_figures measure_map(const nav::walkable& w, const std::string& name, 
     for (const library& l : libraries) out.libraries.push_back(l.name);
     out.figures = measure_libraries(libraries, points, rounds);
     return out;
-}
-
-// "1,234"
-inline std::string grouped(std::size_t n) {
-    const std::string digits = std::to_string(n);
-    std::string s;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) s += ',';
-        s += digits[i];
-    }
-    return s;
 }
 
 inline std::string nanoseconds(double ns) {

@@ -44,25 +44,6 @@ namespace nav_table_detail {
 
 namespace nav = navspan::nav;
 
-inline double cpu_ns() { return static_cast<double>(std::clock()) * (1e9 / static_cast<double>(CLOCKS_PER_SEC)); }
-
-inline double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
-// "1,234"
-inline std::string grouped(std::size_t n) {
-    const std::string digits = std::to_string(n);
-    std::string s;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) s += ',';
-        s += digits[i];
-    }
-    return s;
-}
-
 inline std::string micros(double ns) {
     char b[32];
     std::snprintf(b, sizeof b, ns >= 100e3 ? "%.0f µs" : "%.1f µs", ns / 1e3);
@@ -284,33 +265,33 @@ inline map_result measure_map(const nav::walkable& w, const std::string& name, i
             modes[k].ratios.push_back(round_ns[0] > 0 ? round_ns[k] / round_ns[0] : 0);
         }
     }
-    out.plain_ns = median(modes[0].samples);
+    out.plain_ns = median_of(modes[0].samples);
     for (std::size_t k = 0; k < 4; ++k) {
         out.have[k] = modes[k + 1].present;
-        out.ns[k] = median(modes[k + 1].samples);
-        out.ratio[k] = median(modes[k + 1].ratios);
+        out.ns[k] = median_of(modes[k + 1].samples);
+        out.ratio[k] = median_of(modes[k + 1].ratios);
     }
-    out.nav_waypoints_ns = median(modes[5].samples);
-    out.shortest_ns = median(modes[7].samples);
-    out.shortest_ratio = median(modes[7].ratios);
+    out.nav_waypoints_ns = median_of(modes[5].samples);
+    out.shortest_ns = median_of(modes[7].samples);
+    out.shortest_ratio = median_of(modes[7].ratios);
     if (modes[8].present) {
-        out.hierarchy_ns = median(modes[8].samples);
-        out.hierarchy_ratio = median(modes[8].ratios);
+        out.hierarchy_ns = median_of(modes[8].samples);
+        out.hierarchy_ratio = median_of(modes[8].ratios);
     }
     {
         std::vector<double> share;
         for (std::size_t i = 0; i < modes[5].samples.size(); ++i) {
             if (modes[5].samples[i] > 0) share.push_back((modes[5].samples[i] - modes[1].samples[i]) / modes[5].samples[i]);
         }
-        out.waypoints_share = median(share);
+        out.waypoints_share = median_of(share);
     }
     if (modes[6].present) {
-        out.detour_waypoints_ns = median(modes[6].samples);
+        out.detour_waypoints_ns = median_of(modes[6].samples);
         std::vector<double> r;
         for (std::size_t i = 0; i < modes[6].samples.size(); ++i) {
             if (modes[5].samples[i] > 0) r.push_back(modes[6].samples[i] / modes[5].samples[i]);
         }
-        out.waypoints_ratio = median(r);
+        out.waypoints_ratio = median_of(r);
     }
     // plain / path / exact / table / hierarchy / shortest / Detour
     auto list = [&](auto field) {

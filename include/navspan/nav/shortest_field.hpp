@@ -64,9 +64,16 @@ struct shortest_spread {
         return static_cast<float>(std::sqrt(dx * dx + dy * dy + dz * dz));
     }
 
-    // Takes nodes off the heap, least key first, calling
-    // settle(polygon, cost) with the cost of entering the polygon each
-    // node's link leads into, until the heap is empty or the first goal
+    // The length to the nearest point of node n's interval: the cost of
+    // entering the polygon its link leads into by it.
+    float entry_cost(const shortest_path_scratch::node& n) const noexcept {
+        const link& l = run.link_of(n.link);
+        return n.g + to_segment(n.root, shortest_detail::at(l, n.lo), shortest_detail::at(l, n.hi));
+    }
+
+    // Takes nodes off the heap, least key first, calling settle(polygon,
+    // node) for the polygon each node's link leads into (entry_cost gives
+    // what entering it costs), until the heap is empty or the first goal
     // node (find_nearest_goal's), which it returns; shortest_detail::none
     // otherwise.
     template <class Settle>
@@ -82,8 +89,7 @@ struct shortest_spread {
             if (run.stale(n)) continue;
             ++expanded;
             if (n.root_id == goal_root) return top;
-            const link& l = run.link_of(n.link);
-            settle(l.target, n.g + to_segment(n.root, at(l, n.lo), at(l, n.hi)));
+            settle(run.link_of(n.link).target, n);
             run.expand(top);
         }
         return none;
@@ -150,7 +156,8 @@ inline reach_result reach(const walkable& w, polygon_index start, vec3 start_poi
     shortest_spread spread{w, scratch, max_cost};
     std::size_t listed = spread.note(0, start, 0.0f);
     spread.run.push_first_nodes(start, w.to_plan(start_point));
-    spread.grow([&](polygon_index p, float c) {
+    spread.grow([&](polygon_index p, const auto& n) {
+        const float c = spread.entry_cost(n);
         if (c <= max_cost) listed = spread.note(listed, p, c);
     });
     if (spread.run.full) r.status = search_status::limit_exceeded;
@@ -162,7 +169,7 @@ inline reach_result reach(const walkable& w, polygon_index start, vec3 start_poi
     });
     r.count = std::min(listed, out.size());
     r.complete = listed <= out.size();
-    for (std::size_t i = 0; i < r.count; ++i) out[i] = {list[i], i == 0 ? 0.0f : spread.cost_of(list[i])};
+    for (std::size_t i = 0; i < r.count; ++i) out[i] = {list[i], spread.cost_of(list[i])};
     return r;
 }
 
@@ -193,7 +200,7 @@ inline distance_field_result distance_field(const walkable& w, std::span<const g
     };
     for (const goal_point& st : starts) settle(st.polygon, 0.0f);
     for (const goal_point& st : starts) spread.run.push_first_nodes(st.polygon, w.to_plan(st.point));
-    spread.grow(settle);
+    spread.grow([&](polygon_index p, const auto& n) { settle(p, spread.entry_cost(n)); });
     if (spread.run.full) r.status = search_status::limit_exceeded;
     return r;
 }
@@ -221,7 +228,7 @@ inline nearest_goal_result find_nearest_goal(const walkable& w, polygon_index st
         run.push({sp, path_detail::plan_distance3(sp, target), 0.0f, 0.0f, 0, goal_root, none, start}, none);
     }
     run.push_first_nodes(start, sp);
-    const std::uint32_t end = spread.grow([](polygon_index, float) {});
+    const std::uint32_t end = spread.grow([](polygon_index, const auto&) {});
     r.expanded = spread.expanded;
     if (end == none) {
         r.status = run.full && run.reachable(start) ? search_status::limit_exceeded : search_status::no_path;

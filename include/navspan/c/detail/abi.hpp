@@ -128,6 +128,12 @@ struct navspan_scratch {
         graph_s.fit(g);
         if (reached.size() < g.polygon_count()) reached.resize(g.polygon_count());
     }
+    // For the searches under find_shortest_path's model: its scratch, and
+    // reach's whole list.
+    void fit_shortest(const navspan::nav::walkable& w) {
+        if (!shortest.fits(w)) shortest.fit(w);
+        if (reached.size() < w.polygon_count()) reached.resize(w.polygon_count());
+    }
 };
 
 namespace navspan::c_detail {
@@ -476,32 +482,41 @@ inline navspan_result from_search(nav::search_status s) noexcept {
     return navspan_result_internal;
 }
 
-// Runs search(graph, scratch) with the mesh's search graph and a scratch
-// fitted to it (the caller's, or one made for this call when it gave none).
+// Runs search(scratch) with the caller's scratch, or one made for this
+// call when it gave none.
 template <class Search>
-navspan_result with_graph(const navspan_mesh& m, navspan_scratch* scratch, Search&& search) {
-    std::unique_ptr<navspan_scratch> own;
-    if (scratch == nullptr) {
-        own = std::make_unique<navspan_scratch>();
-        scratch = own.get();
-    }
-    const nav::search_graph& g = m.graph();
-    scratch->fit(g);
-    return search(g, *scratch);
+navspan_result with_scratch(navspan_scratch* scratch, Search&& search) {
+    if (scratch != nullptr) return search(*scratch);
+    navspan_scratch own;
+    return search(own);
 }
 
-// The same for the searches under find_shortest_path's model, which need
-// no search graph: the scratch's shortest-path part fitted to the mesh.
+// Runs search(graph, scratch) with the mesh's search graph and a scratch
+// fitted to it.
+template <class Search>
+navspan_result with_graph(const navspan_mesh& m, navspan_scratch* scratch, Search&& search) {
+    return with_scratch(scratch, [&](navspan_scratch& s) {
+        const nav::search_graph& g = m.graph();
+        s.fit(g);
+        return search(g, s);
+    });
+}
+
+// The same for the searches over the walkable alone: find_path's model
+// (the scratch fitted to the walkable) or find_shortest_path's.
+template <class Search>
+navspan_result with_walkable(const navspan_mesh& m, navspan_scratch* scratch, Search&& search) {
+    return with_scratch(scratch, [&](navspan_scratch& s) {
+        s.fit(m.w);  // a scratch made for a smaller mesh grows (once)
+        return search(s);
+    });
+}
 template <class Search>
 navspan_result with_shortest(const navspan_mesh& m, navspan_scratch* scratch, Search&& search) {
-    std::unique_ptr<navspan_scratch> own;
-    if (scratch == nullptr) {
-        own = std::make_unique<navspan_scratch>();
-        scratch = own.get();
-    }
-    if (!scratch->shortest.fits(m.w)) scratch->shortest.fit(m.w);
-    if (scratch->reached.size() < m.w.polygon_count()) scratch->reached.resize(m.w.polygon_count());
-    return search(*scratch);
+    return with_scratch(scratch, [&](navspan_scratch& s) {
+        s.fit_shortest(m.w);
+        return search(s);
+    });
 }
 
 template <class T>

@@ -13,7 +13,6 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
-#include <memory>
 #include <span>
 
 namespace navspan::c_detail {
@@ -113,7 +112,7 @@ inline navspan_result copy_path_out(const navspan_mesh& m, const navspan_path_re
 // waypoints into the caller's arrays.
 inline navspan_result shortest_path_out(const navspan_mesh& m, const navspan_path_request& q, navspan_scratch& scratch,
                                         navspan_path_result& r) {
-    if (!scratch.shortest.fits(m.w)) scratch.shortest.fit(m.w);
+    scratch.fit_shortest(m.w);
     const auto found = nav::find_shortest_path(m.w, r.start, vec(r.start_point), r.goal, vec(r.goal_point), scratch.shortest);
     r.expanded = found.expanded;
     if (found.status != nav::query_status::found) return from_search(found.status);
@@ -146,22 +145,14 @@ inline navspan_result find_path_with(const navspan_mesh* m, navspan_scratch* scr
         navspan_path_result r{};
         r.start = r.goal = NAVSPAN_NO_POLYGON;
         navspan_result status = resolve_path_ends(*m, q, r);
-        if (status == navspan_result_success) {
-            std::unique_ptr<navspan_scratch> own;
-            if (scratch == nullptr) {
-                own = std::make_unique<navspan_scratch>();
-                scratch = own.get();
-            }
-            if (model == navspan_path_shortest) {
-                status = shortest_path_out(*m, q, *scratch, r);
-                copy_out(result, r);
-                return status;
-            }
-            scratch->fit(m->w);  // a scratch made for a smaller mesh grows (once)
-            const nav::path_result found = search_path(*m, q, r, *scratch, exact, heuristic_scale);
-            r.expanded = found.expanded;
-            status = found.status == nav::path_status::found ? copy_path_out(*m, q, found, *scratch, r)
-                                                             : from_search(found.status);
+        if (status == navspan_result_success && model == navspan_path_shortest) {
+            status = with_shortest(*m, scratch, [&](navspan_scratch& s) { return shortest_path_out(*m, q, s, r); });
+        } else if (status == navspan_result_success) {
+            status = with_walkable(*m, scratch, [&](navspan_scratch& s) {
+                const nav::path_result found = search_path(*m, q, r, s, exact, heuristic_scale);
+                r.expanded = found.expanded;
+                return found.status == nav::path_status::found ? copy_path_out(*m, q, found, s, r) : from_search(found.status);
+            });
         }
         copy_out(result, r);
         return status;
@@ -219,15 +210,11 @@ inline navspan_result distance_field_with(const navspan_mesh* m, navspan_scratch
         });
     }
     return guarded([&] {
-        std::unique_ptr<navspan_scratch> own;
-        if (scratch == nullptr) {
-            own = std::make_unique<navspan_scratch>();
-            scratch = own.get();
-        }
-        scratch->fit(m->w);
-        if (!field_starts(*m, *scratch, start_polygons, start_points, start_count)) return navspan_result_invalid_argument;
-        return finish(nav::distance_field(m->w, std::span<const nav::goal_point>(scratch->starts.data(), start_count), max_cost,
-                                          std::span<float>(costs, capacity), scratch->s));
+        return with_walkable(*m, scratch, [&](navspan_scratch& s) {
+            if (!field_starts(*m, s, start_polygons, start_points, start_count)) return navspan_result_invalid_argument;
+            return finish(nav::distance_field(m->w, std::span<const nav::goal_point>(s.starts.data(), start_count), max_cost,
+                                              std::span<float>(costs, capacity), s.s));
+        });
     });
 }
 
@@ -291,15 +278,11 @@ inline navspan_result distance_with(const navspan_mesh* m, navspan_scratch* scra
             });
         }
         if (which == navspan_path_polygons) {
-            std::unique_ptr<navspan_scratch> own;
-            if (scratch == nullptr) {
-                own = std::make_unique<navspan_scratch>();
-                scratch = own.get();
-            }
-            scratch->fit(m->w);
-            const auto r = nav::find_path(m->w, a.polygon, a.point, b.polygon, b.point, scratch->s);
-            if (r.status == nav::query_status::found) *cost = r.cost;
-            return from_search(r.status);
+            return with_walkable(*m, scratch, [&](navspan_scratch& s) {
+                const auto r = nav::find_path(m->w, a.polygon, a.point, b.polygon, b.point, s.s);
+                if (r.status == nav::query_status::found) *cost = r.cost;
+                return from_search(r.status);
+            });
         }
         return with_graph(*m, scratch, [&](const nav::search_graph& g, navspan_scratch& s) {
             const auto r = nav::find_exact_path(g, a.polygon, a.point, b.polygon, b.point, s.graph_s, nav::distance_cost{},
