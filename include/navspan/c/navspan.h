@@ -51,6 +51,16 @@ extern "C" {
 #  define NAVSPAN_C_API
 #endif
 
+/* The enums' type in C++ is int, as in C: a caller may pass any int
+ * (the library answers navspan_result_invalid_argument for a value it does
+ * not know), and in C++ a value outside an enum's declared ones is only
+ * defined when the enum has a fixed underlying type. */
+#ifdef __cplusplus
+#  define NAVSPAN_C_ENUM_TYPE : int
+#else
+#  define NAVSPAN_C_ENUM_TYPE
+#endif
+
 /* The version of the headers; navspan_version() gives the library's. */
 #define NAVSPAN_VERSION_MAJOR 0
 #define NAVSPAN_VERSION_MINOR 1
@@ -65,7 +75,7 @@ NAVSPAN_C_API const char* navspan_version_string(void);
 
 /* ---- Results and errors ------------------------------------------------ */
 
-typedef enum navspan_result {
+typedef enum navspan_result NAVSPAN_C_ENUM_TYPE {
     navspan_result_success = 0,
     /* 1-9: the file is not valid (the C++ navspan::error_code values). */
     navspan_result_truncated = 1,
@@ -114,7 +124,7 @@ NAVSPAN_C_API const char* navspan_error_reason(const navspan_error* error);
 
 /* ---- Opening ----------------------------------------------------------- */
 
-typedef enum navspan_format {
+typedef enum navspan_format NAVSPAN_C_ENUM_TYPE {
     navspan_format_unknown = 0,
     navspan_format_source_nav = 1,
     navspan_format_quake_nav = 2,
@@ -220,7 +230,7 @@ NAVSPAN_C_API navspan_result navspan_info_get(const navspan_file* file, navspan_
 
 /* ---- Checks and dump ----------------------------------------------------- */
 
-typedef enum navspan_severity {
+typedef enum navspan_severity NAVSPAN_C_ENUM_TYPE {
     navspan_severity_info = 0,
     navspan_severity_warning = 1,
     navspan_severity_error = 2
@@ -255,14 +265,14 @@ NAVSPAN_C_API navspan_result navspan_dump_json(const navspan_file* file, navspan
 
 #define NAVSPAN_NO_POLYGON 0xFFFFFFFFu
 
-typedef enum navspan_id_scheme {
+typedef enum navspan_id_scheme NAVSPAN_C_ENUM_TYPE {
     navspan_ids_source_area = 0,     /* primary: area id */
     navspan_ids_quake_node = 1,      /* primary: node index */
     navspan_ids_fox_group_face = 2,  /* primary: group id; secondary: face index */
     navspan_ids_plugin_triangle = 3  /* primary: navmesh form id; secondary: triangle index */
 } navspan_id_scheme;
 
-typedef enum navspan_link_kind {
+typedef enum navspan_link_kind NAVSPAN_C_ENUM_TYPE {
     navspan_link_walk = 0,
     navspan_link_jump = 1,
     navspan_link_drop = 2,
@@ -279,7 +289,7 @@ typedef enum navspan_link_kind {
 /* "walk", "jump", ...; "other" for an unknown value. */
 NAVSPAN_C_API const char* navspan_link_kind_name(navspan_link_kind kind);
 
-typedef enum navspan_space_kind {
+typedef enum navspan_space_kind NAVSPAN_C_ENUM_TYPE {
     navspan_space_file = 0,    /* the whole file (every format but plugins) */
     navspan_space_world = 1,   /* a plugin worldspace */
     navspan_space_cell = 2,    /* a plugin interior cell */
@@ -523,7 +533,7 @@ NAVSPAN_C_API navspan_result navspan_distance_field(const navspan_mesh* mesh, na
                                                     size_t capacity, size_t* reached);
 
 /* The cost model of a distance field (navspan_distance_field_model). */
-typedef enum navspan_field_model {
+typedef enum navspan_field_model NAVSPAN_C_ENUM_TYPE {
     /* The exact model of the searches above (navspan_distance_field's):
      * one search state per link, a polygon left from whichever portal
      * suits the way on. Never above the polygon model. */
@@ -641,7 +651,7 @@ NAVSPAN_C_API navspan_result navspan_find_exact_path_scaled(const navspan_mesh* 
                                                             float cost_lower_bound, navspan_path_result* result);
 
 /* Which search navspan_find_path_model runs. */
-typedef enum navspan_path_model {
+typedef enum navspan_path_model NAVSPAN_C_ENUM_TYPE {
     /* navspan_find_path's: A* over the polygons, waypoints pulled over its corridor. */
     navspan_path_polygons = 0,
     /* navspan_find_exact_path's: the cheapest path through portal midpoints. */
