@@ -99,8 +99,9 @@ struct turning_ends {
     // test's size) or with the polygon entered on the same side as the one
     // left (a drop onto a floor below, reaching back under). Seen across
     // such a portal, the polygon entered is not where a straight line of
-    // sight would put it: every end of the link, and of every link out of
-    // a polygon it enters, stays a turning point (the search restarts there).
+    // sight would put it: every end at a point where such a link ends, or
+    // where a polygon it enters has a portal end, stays a turning point
+    // (the search restarts there; settle_point).
     void find_askew() {
         const std::size_t n = w.polygon_count();
         // Once per polygon: a link's target is read once per link into it.
@@ -232,11 +233,18 @@ struct turning_ends {
             const end& a = ends[m.first];
             f.room += m.closed ? angle_between(a.dx, a.dy, m.bx, m.by) : m.angle;
         }
+        // A point where an askew link ends, or where a polygon an askew
+        // link enters has a portal end, keeps every end: a path that crossed such a
+        // link comes to the point from outside the room its fans span (a
+        // drop lands across what the fans take for a wall), so it may turn
+        // there on any portal ending at the point.
+        for (std::size_t k = members.front().first; k < members.back().last; ++k) {
+            if (askew[ends[k].link] != 0 || entered_askew[ends[k].polygon] != 0) return;
+        }
         for (std::size_t i = 0; i < members.size(); ++i) {
             const fan_state& f = fans[root(static_cast<std::uint32_t>(i))];
             if (!f.sure || (!f.closed && f.room > std::numbers::pi + 1e-4)) continue;
             for (std::size_t k = members[i].first; k < members[i].last; ++k) {
-                if (askew[ends[k].link] != 0 || entered_askew[ends[k].polygon] != 0) continue;
                 bits[ends[k].link] = static_cast<std::uint8_t>(bits[ends[k].link] & ~ends[k].bit);
             }
         }
