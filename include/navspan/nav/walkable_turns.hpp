@@ -70,6 +70,7 @@ struct turning_ends {
     std::vector<std::uint8_t>& bits;          // per link: turning_bits
     std::vector<std::uint8_t> askew;          // per link
     std::vector<std::uint8_t> entered_askew;  // per polygon
+    std::vector<std::uint64_t> pinned;        // point_key of points where every end turns (sorted)
     std::vector<end> ends;
     std::vector<member> members;
     std::vector<fan_state> fans;
@@ -99,9 +100,14 @@ struct turning_ends {
     // test's size) or with the polygon entered on the same side as the one
     // left (a drop onto a floor below, reaching back under). Seen across
     // such a portal, the polygon entered is not where a straight line of
-    // sight would put it: every end at a point where such a link ends, or
-    // where a polygon it enters has a portal end, stays a turning point
-    // (the search restarts there; settle_point).
+    // sight would put it: every end of the link, and of every link out of
+    // a polygon it enters, stays a turning point (the search restarts
+    // there). And the walk crosses the edge it takes off from and the edge
+    // it lands on, which the fans at those edges' ends take for walls: a
+    // path that dropped onto a floor may turn at the foot of the wall it
+    // came over, on any portal ending there (de_mirage: areas 174 -> 136,
+    // then round the corner 135 and 245 share with 136). Those ends, and
+    // the link's own, are `pinned` points: every end there stays.
     void find_askew() {
         const std::size_t n = w.polygon_count();
         // Once per polygon: a link's target is read once per link into it.
@@ -124,9 +130,50 @@ struct turning_ends {
                 if ((l.shape & on_both) != on_both || (l.shape & portal_shape::no_side) != 0 || !across) {
                     askew[k] = 1;
                     entered_askew[l.target] = 1;
+                    pin_crossed_edges(static_cast<polygon_index>(p), l);
                 }
             }
         }
+        std::sort(pinned.begin(), pinned.end());
+        pinned.erase(std::unique(pinned.begin(), pinned.end()), pinned.end());
+    }
+
+    // The ends of the askew link l (out of `from`), and of the edges its
+    // walk takes off from and lands on (the portal's ends where the polygon
+    // holds them, else the points the walkable moved them to).
+    void pin_crossed_edges(polygon_index from, const link& l) {
+        pinned.push_back(point_key(l.portal_a.x, l.portal_a.y));
+        pinned.push_back(point_key(l.portal_b.x, l.portal_b.y));
+        for (const bool entered : {false, true}) {
+            vec3 a = l.portal_a, b = l.portal_b;
+            const bool held = (l.shape & (entered ? portal_shape::on_target : portal_shape::on_source)) != 0 ||
+                              (entered ? w.landing(from, l, a, b) : w.take_off(from, l, a, b));
+            if (!held) continue;  // a polygon past the corner test's size: its links' ends stay (entered_askew)
+            const polygon_index q = entered ? l.target : from;
+            pin_edge_ends(q, a);
+            pin_edge_ends(q, b);
+        }
+    }
+    // The two corners of polygon q's edge nearest plan point x.
+    void pin_edge_ends(polygon_index q, vec3 x) {
+        const auto corners = w.plan_corners(q);
+        if (corners.size() < 2 || corners.size() > walkable::max_tested_corners) return;
+        std::size_t best = 0;
+        double best_d2 = -1;
+        for (std::size_t i = 0; i < corners.size(); ++i) {
+            const vec3 c = corners[i], d = corners[(i + 1) % corners.size()];
+            const double ex = double{d.x} - c.x, ey = double{d.y} - c.y, len2 = ex * ex + ey * ey;
+            double t = len2 > 0 ? ((double{x.x} - c.x) * ex + (double{x.y} - c.y) * ey) / len2 : 0.0;
+            t = std::clamp(t, 0.0, 1.0);
+            const double dx = c.x + t * ex - x.x, dy = c.y + t * ey - x.y, d2 = dx * dx + dy * dy;
+            if (best_d2 < 0 || d2 < best_d2) {
+                best_d2 = d2;
+                best = i;
+            }
+        }
+        const vec3 c = corners[best], d = corners[(best + 1) % corners.size()];
+        pinned.push_back(point_key(c.x, c.y));
+        pinned.push_back(point_key(d.x, d.y));
     }
 
     // Every link end turns to begin with; the segment portals' ends, sorted
@@ -233,18 +280,12 @@ struct turning_ends {
             const end& a = ends[m.first];
             f.room += m.closed ? angle_between(a.dx, a.dy, m.bx, m.by) : m.angle;
         }
-        // A point where an askew link ends, or where a polygon an askew
-        // link enters has a portal end, keeps every end: a path that crossed such a
-        // link comes to the point from outside the room its fans span (a
-        // drop lands across what the fans take for a wall), so it may turn
-        // there on any portal ending at the point.
-        for (std::size_t k = members.front().first; k < members.back().last; ++k) {
-            if (askew[ends[k].link] != 0 || entered_askew[ends[k].polygon] != 0) return;
-        }
+        if (std::binary_search(pinned.begin(), pinned.end(), ends[members.front().first].point)) return;
         for (std::size_t i = 0; i < members.size(); ++i) {
             const fan_state& f = fans[root(static_cast<std::uint32_t>(i))];
             if (!f.sure || (!f.closed && f.room > std::numbers::pi + 1e-4)) continue;
             for (std::size_t k = members[i].first; k < members[i].last; ++k) {
+                if (askew[ends[k].link] != 0 || entered_askew[ends[k].polygon] != 0) continue;
                 bits[ends[k].link] = static_cast<std::uint8_t>(bits[ends[k].link] & ~ends[k].bit);
             }
         }
@@ -271,7 +312,7 @@ struct turning_ends {
 // Which ends of every link of `w` a shortest path may turn at: one byte a
 // link (turning_bits), into `bits`.
 inline void find_turning_ends(const walkable& w, std::vector<std::uint8_t>& bits) {
-    turning_ends{w, bits, {}, {}, {}, {}, {}}.run();
+    turning_ends{w, bits, {}, {}, {}, {}, {}, {}}.run();
 }
 
 }  // namespace navspan::nav
