@@ -238,7 +238,8 @@ inline nearest_goal_result find_nearest_goal(const walkable& w, polygon_index st
     const polygon_index held = n.parent == none ? start : run.link_of(n.link).target;
     r.goal = spread.mark(held).goal;
     run.gp = spread.mark(held).goal_point;
-    const shortest_path_result found = run.finish(end, start, sp, {});
+    shortest_path_result found = run.finish(end, start, sp, {});
+    run.pull_corridor(found);  // as find_shortest_path: its own corridor's funnel where shorter
     r.status = found.status;
     r.cost = found.cost;
     r.corridor = found.corridor;
