@@ -156,8 +156,10 @@ public:
         auto by_record = [&](polygon_index p) {
             const geometry_detail::corner_surface r = record(p);
             if (!(r.x0 == r.x0)) return false;  // NaN: no record
-            if (q.x >= std::min(r.x0, r.x2) - tol && q.x <= std::max(r.x0, r.x2) + tol &&
-                q.y >= std::min(r.y0, r.y2) - tol && q.y <= std::max(r.y0, r.y2) + tol) {
+            // One branch for the four sides (a candidate holds the point
+            // about two times in three: a branch per side mispredicted).
+            if ((q.x >= std::min(r.x0, r.x2) - tol) & (q.x <= std::max(r.x0, r.x2) + tol) &
+                (q.y >= std::min(r.y0, r.y2) - tol) & (q.y <= std::max(r.y0, r.y2) + tol)) {
                 take(p, navspan::detail::rounded(static_cast<float>(geometry_detail::corner_height(r, {q.x, q.y}))));
             }
             return true;
@@ -170,14 +172,16 @@ public:
             take(p, navspan::detail::rounded(static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y}))));
         };
         if (cap_ > 0 && inside_grid(q.x, q.y, tol)) {
-            const double tx = grid_x(q.x), ty = grid_y(q.y);
-            const std::uint32_t column = clamp_cell(tx, cols_), row = clamp_cell(ty, rows_);
-            const std::uint32_t cell = row * cols_ + column;
+            // The point's part along each axis, counted from the grid's
+            // start: its cell and the part in the cell (as column_of() and
+            // part_of() find them, without a branch).
+            const std::uint32_t part_x = part_index(grid_x(q.x), cols_), part_y = part_index(grid_y(q.y), rows_);
+            const std::uint32_t cell = (part_y / parts) * cols_ + part_x / parts;
             // The point's part of the cell, as the bits an entry's mask has
             // set when its polygon's bounds may hold the point, and the
             // slices of the cell's heights within the tolerance (one of
             // them set when its polygon's heights may lie that near).
-            const std::uint32_t wanted = part_bit(tx, column) | (part_bit(ty, row) << y_shift);
+            const std::uint32_t wanted = (2u << part_x % parts) | ((2u << part_y % parts) << y_shift);
             const std::uint32_t heights = height_tolerance < std::numeric_limits<float>::infinity()
                                               ? slices(steps_near(q.z, height_tolerance), words_[heights_at_ + cell])
                                               : ~0u;
@@ -186,11 +190,11 @@ public:
             for (std::uint32_t first = words_[cell], end = words_[cell + 1]; first < end; first += 32) {
                 const std::uint32_t n = std::min<std::uint32_t>(end - first, 32);
                 std::uint32_t hits = 0;
-                for (std::uint32_t j = 0; j < n; ++j) hits |= std::uint32_t{(words_[masks_at_ + first + j] & wanted) == wanted} << j;
-                for (; hits != 0; hits &= hits - 1) {
-                    const std::uint32_t k = first + static_cast<std::uint32_t>(std::countr_zero(hits));
-                    if ((words_[masks_at_ + k] & heights) != 0) consider(words_[items_at_ + k]);
+                for (std::uint32_t j = 0; j < n; ++j) {
+                    const std::uint32_t m = entry_mask(first + j);
+                    hits |= static_cast<std::uint32_t>(((m & wanted) == wanted) & ((m & heights) != 0)) << j;
                 }
+                for (; hits != 0; hits &= hits - 1) consider(entry_polygon(first + static_cast<std::uint32_t>(std::countr_zero(hits))));
             }
         }
         for (polygon_index p : oversize_distinct()) {
@@ -253,11 +257,11 @@ public:
                 const std::uint32_t n = std::min<std::uint32_t>(end - i, 32);
                 std::uint32_t hits = 0;
                 for (std::uint32_t j = 0; j < n; ++j) {
-                    const std::uint32_t m = words_[masks_at_ + i + j];
+                    const std::uint32_t m = entry_mask(i + j);
                     hits |= static_cast<std::uint32_t>(((m & elsewhere) == 0) & ((m & heights) != 0)) << j;
                 }
                 for (; hits != 0; hits &= hits - 1) {
-                    const polygon_index p = words_[items_at_ + i + static_cast<std::uint32_t>(std::countr_zero(hits))];
+                    const polygon_index p = entry_polygon(i + static_cast<std::uint32_t>(std::countr_zero(hits)));
                     const box& b = w.plan_bounds(p);
                     if (within.misses(b) || !may_be_nearer(b)) continue;
                     consider(p);
@@ -416,18 +420,26 @@ private:
         if (v >= parts - 1) return parts - 1;
         return static_cast<std::uint32_t>(v);
     }
+    // A coordinate's part along an axis of n cells, counted from the grid's
+    // start: its cell (clamp_cell()) times 8 plus its part in the cell
+    // (part_of()), the same numbers (multiplying by 8 is exact, and so is
+    // taking the cell off), clamped without a branch (NaN: 0).
+    static std::uint32_t part_index(double grid, std::uint32_t n) noexcept {
+        return static_cast<std::uint32_t>(std::min(std::max(0.0, grid * parts), static_cast<double>(n * parts - 1)));
+    }
     // Bits first to last (first > last: none).
     static std::uint32_t bit_run(std::uint32_t first, std::uint32_t last) noexcept {
         return ((2u << last) - 1u) & ~((1u << first) - 1u);
     }
-    // The bit of a part (1 to 8 of the 10).
-    static std::uint32_t part_bit(double grid, std::uint32_t cell) noexcept { return 2u << part_of(grid, cell); }
     static std::uint32_t axis_mask(double lo, double hi, std::uint32_t cell, std::uint32_t first_cell,
                                    std::uint32_t last_cell) noexcept {
         const std::uint32_t bits = bit_run(part_of(lo, cell), part_of(hi, cell)) << 1;
         return bits | (first_cell < cell ? reaches_before : 0u) | (last_cell > cell ? reaches_after : 0u);
     }
-    std::uint32_t mask_at(std::uint32_t i) const noexcept { return words_[masks_at_ + i]; }
+    // Entry i of the cells: its polygon, and its mask beside it (one cache
+    // line for both: the polygon is read only when the mask matches).
+    polygon_index entry_polygon(std::uint32_t i) const noexcept { return words_[entries_at_ + 2 * std::size_t{i}]; }
+    std::uint32_t entry_mask(std::uint32_t i) const noexcept { return words_[entries_at_ + 2 * std::size_t{i} + 1]; }
 
     // Heights in steps of the walkable's range (see fill()). A cell's range
     // of steps (low, high: its word) is cut into 12 slices of a power of two
@@ -571,9 +583,8 @@ private:
             over += w.usable(static_cast<polygon_index>(i)) && range_of(w.plan_bounds(static_cast<polygon_index>(i))).cells() > cap_;
         }
         heights_at_ = cells + 1;
-        items_at_ = heights_at_ + (cap_ > 0 ? cells : 0);
-        masks_at_ = items_at_ + entries;
-        records_space_at_ = masks_at_ + entries;
+        entries_at_ = heights_at_ + (cap_ > 0 ? cells : 0);
+        records_space_at_ = entries_at_ + 2 * entries;
         records_at_ = 0;  // set by fill(), aligned, when there are records
         oversize_at_ = records_space_at_ + record_words;
         oversize_count_ = over;
@@ -583,7 +594,7 @@ private:
     void fill(const walkable& w) noexcept {
         const std::size_t cells = std::size_t{cols_} * rows_;
         std::fill(words_.begin(), words_.begin() + static_cast<std::ptrdiff_t>(cells + 1), 0u);
-        std::fill(words_.begin() + static_cast<std::ptrdiff_t>(heights_at_), words_.begin() + static_cast<std::ptrdiff_t>(items_at_), 0xffffu);
+        std::fill(words_.begin() + static_cast<std::ptrdiff_t>(heights_at_), words_.begin() + static_cast<std::ptrdiff_t>(entries_at_), 0xffffu);
         // A cell's height range in steps of the walkable's, the low step
         // rounded down and the high one up with a step to spare (and the
         // step a little long), so that it holds its polygons' heights.
@@ -628,8 +639,8 @@ private:
                 for (std::uint32_t x = r.x0; x <= r.x1; ++x) {
                     const std::size_t cell = std::size_t{y} * cols_ + x;
                     const std::uint32_t at = words_[cell]++;
-                    words_[items_at_ + at] = p;
-                    words_[masks_at_ + at] = axis_mask(g.x0, g.x1, x, r.x0, r.x1) | down | slices(steps, words_[heights_at_ + cell]);
+                    words_[entries_at_ + 2 * std::size_t{at}] = p;
+                    words_[entries_at_ + 2 * std::size_t{at} + 1] = axis_mask(g.x0, g.x1, x, r.x0, r.x1) | down | slices(steps, words_[heights_at_ + cell]);
                 }
             }
         }
@@ -718,7 +729,7 @@ private:
                 for (std::uint32_t x = q.x0; x <= q.x1; ++x) {
                     const std::size_t cell = std::size_t{y} * cols_ + x;
                     for (std::uint32_t i = words_[cell], end = words_[cell + 1]; i < end; ++i) {
-                        const polygon_index p = words_[items_at_ + i];
+                        const polygon_index p = entry_polygon(i);
                         // Visited from the first cell both it and the query cover.
                         const cell_range r = range_of(w.plan_bounds(p));
                         if (x != std::max(r.x0, q.x0) || y != std::max(r.y0, q.y0)) continue;
@@ -735,7 +746,7 @@ private:
     const walkable* mesh_ = nullptr;
     std::unique_ptr<std::uint32_t[]> owned_;
     std::span<std::uint32_t> words_;
-    std::size_t heights_at_ = 0, items_at_ = 0, masks_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
+    std::size_t heights_at_ = 0, entries_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
     std::size_t records_space_at_ = 0, records_at_ = 0;  // records_at_ 0: none
     std::size_t oversize_distinct_ = 0;
     std::uint32_t usable_ = 0;
