@@ -138,70 +138,14 @@ public:
         if (mesh_ == nullptr || !valid_query_point(point)) return std::nullopt;
         const walkable& w = *mesh_;
         const vec3 q = w.to_plan(point);
-        located best;
-        float best_gap = height_tolerance;
         const double tol = geometry_detail::tolerance({q.x, q.y});
-        // A polygon holding the point in plan, its surface at height h there.
-        auto take = [&](polygon_index p, float h) {
-            // Rounded for certain (x87 may keep them wider), so that equal
-            // gaps compare equal and the lowest index wins the tie.
-            const float gap = navspan::detail::rounded(std::fabs(h - q.z));
-            if (!(gap <= best_gap) || (best.polygon != no_polygon && gap == best_gap && p > best.polygon)) return;
-            best_gap = gap;
-            best = {p, w.to_world({q.x, q.y, h}), gap, gap};
-        };
-        // A Source area from its record alone (the walkable's polygon and
-        // corners not read): its bounds are its rectangle. False when the
-        // polygon has no record.
-        auto by_record = [&](polygon_index p) {
-            const geometry_detail::corner_surface r = record(p);
-            if (!(r.x0 == r.x0)) return false;  // NaN: no record
-            // One branch for the four sides (a candidate holds the point
-            // about two times in three: a branch per side mispredicted).
-            if ((q.x >= std::min(r.x0, r.x2) - tol) & (q.x <= std::max(r.x0, r.x2) + tol) &
-                (q.y >= std::min(r.y0, r.y2) - tol) & (q.y <= std::max(r.y0, r.y2) + tol)) {
-                take(p, navspan::detail::rounded(static_cast<float>(geometry_detail::corner_height(r, {q.x, q.y}))));
-            }
-            return true;
-        };
-        auto consider = [&](polygon_index p) {
-            if (records_at_ != 0 && by_record(p)) return;
-            // A rectangle with axis-parallel sides holds the point when its bounds do.
-            if (!within(w.plan_bounds(p), q, tol)) return;
-            if (!w.rectangle(p) && !geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return;
-            take(p, navspan::detail::rounded(static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y}))));
-        };
-        if (cap_ > 0 && inside_grid(q.x, q.y, tol)) {
-            // The point's part along each axis, counted from the grid's
-            // start: its cell and the part in the cell (as column_of() and
-            // part_of() find them, without a branch).
-            const std::uint32_t part_x = part_index(grid_x(q.x), cols_), part_y = part_index(grid_y(q.y), rows_);
-            const std::uint32_t cell = (part_y / parts) * cols_ + part_x / parts;
-            // The point's part of the cell, as the bits an entry's mask has
-            // set when its polygon's bounds may hold the point, and the
-            // slices of the cell's heights within the tolerance (one of
-            // them set when its polygon's heights may lie that near).
-            const std::uint32_t wanted = (2u << part_x % parts) | ((2u << part_y % parts) << y_shift);
-            const std::uint32_t heights = height_tolerance < std::numeric_limits<float>::infinity()
-                                              ? slices(steps_near(q.z, height_tolerance), words_[heights_at_ + cell])
-                                              : ~0u;
-            // The entries whose masks have those bits, found 32 at a time
-            // without a branch per entry, then looked at one by one.
-            for (std::uint32_t first = words_[cell], end = words_[cell + 1]; first < end; first += 32) {
-                const std::uint32_t n = std::min<std::uint32_t>(end - first, 32);
-                std::uint32_t hits = 0;
-                for (std::uint32_t j = 0; j < n; ++j) {
-                    const std::uint32_t m = entry_mask(first + j);
-                    hits |= static_cast<std::uint32_t>(((m & wanted) == wanted) & ((m & heights) != 0)) << j;
-                }
-                for (; hits != 0; hits &= hits - 1) consider(entry_polygon(first + static_cast<std::uint32_t>(std::countr_zero(hits))));
-            }
-        }
+        surface_pick best{height_tolerance};
+        if (cap_ > 0) locate_in_cell(q, tol, height_tolerance, best);
         for (polygon_index p : oversize_distinct()) {
-            if (within(w.plan_bounds(p), q, tol)) consider(p);
+            if (within(w.plan_bounds(p), q, tol)) locate_on_polygon(p, q, tol, best);
         }
         if (best.polygon == no_polygon) return std::nullopt;
-        return best;
+        return located{best.polygon, w.to_world({q.x, q.y, best.height}), best.gap, best.gap};
     }
 
     // The polygon whose closest point (nearest in plan, on its surface) is
@@ -353,11 +297,77 @@ public:
     }
 
 private:
+    // locate()'s best so far: the polygon whose surface lies nearest the
+    // point in height, within the tolerance (of equal gaps, the lowest index).
+    struct surface_pick {
+        float gap;  // the tolerance until a polygon is found
+        polygon_index polygon = no_polygon;
+        float height = 0;
+        // A polygon holding the point in plan, its surface at height h there.
+        void take(polygon_index p, float h, float z) noexcept {
+            // Rounded for certain (x87 may keep them wider), so that equal
+            // gaps compare equal and the lowest index wins the tie.
+            const float g = navspan::detail::rounded(std::fabs(h - z));
+            if (!(g <= gap) || (polygon != no_polygon && g == gap && p > polygon)) return;
+            gap = g;
+            polygon = p;
+            height = h;
+        }
+    };
+
+    // locate() in the point's cell. The entries whose masks have the point's
+    // part (and, with a finite tolerance, a slice of the cell's heights
+    // within it) are found 32 at a time without a branch per entry, then
+    // looked at one by one: a Source area from its record alone (its bounds
+    // are its rectangle; the walkable's polygon and corners are not read),
+    // any other polygon by locate_on_polygon().
+    void locate_in_cell(vec3 q, double tol, float height_tolerance, surface_pick& best) const noexcept {
+        // The point's part along each axis, counted from the grid's start:
+        // its cell and its part in the cell (as column_of() and part_of()).
+        const std::uint32_t part_x = part_index(grid_x(q.x), cols_), part_y = part_index(grid_y(q.y), rows_);
+        const std::uint32_t cell = (part_y / parts) * cols_ + part_x / parts;
+        const std::uint32_t wanted = (2u << part_x % parts) | ((2u << part_y % parts) << y_shift);
+        const std::uint32_t heights = height_tolerance < std::numeric_limits<float>::infinity()
+                                          ? slices(steps_near(q.z, height_tolerance), words_[heights_at_ + cell])
+                                          : ~0u;
+        for (std::uint32_t first = words_[cell], end = words_[cell + 1]; first < end; first += 32) {
+            const std::uint32_t n = std::min<std::uint32_t>(end - first, 32);
+            std::uint32_t hits = 0;
+            for (std::uint32_t j = 0; j < n; ++j) {
+                const std::uint32_t m = entry_mask(first + j);
+                hits |= static_cast<std::uint32_t>(((m & wanted) == wanted) & ((m & heights) != 0)) << j;
+            }
+            for (; hits != 0; hits &= hits - 1) {
+                const polygon_index p = entry_polygon(first + static_cast<std::uint32_t>(std::countr_zero(hits)));
+                if (records_at_ != 0) {
+                    const geometry_detail::corner_surface r = record(p);
+                    if (r.x0 == r.x0) {  // not NaN: a record
+                        // One branch for the four sides (a candidate holds the
+                        // point about two times in three).
+                        const int inside = int{q.x >= std::min(r.x0, r.x2) - tol} & int{q.x <= std::max(r.x0, r.x2) + tol} &
+                                           int{q.y >= std::min(r.y0, r.y2) - tol} & int{q.y <= std::max(r.y0, r.y2) + tol};
+                        if (inside != 0) {
+                            best.take(p, navspan::detail::rounded(static_cast<float>(geometry_detail::corner_height(r, {q.x, q.y}))), q.z);
+                        }
+                        continue;
+                    }
+                }
+                locate_on_polygon(p, q, tol, best);
+            }
+        }
+    }
+    // locate() on a polygon without a record: its bounds, then (unless it is
+    // a rectangle with axis-parallel sides, which holds the point when its
+    // bounds do) the point-in-polygon test, then its surface's height.
+    void locate_on_polygon(polygon_index p, vec3 q, double tol, surface_pick& best) const noexcept {
+        const walkable& w = *mesh_;
+        if (!within(w.plan_bounds(p), q, tol)) return;
+        if (!w.rectangle(p) && !geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return;
+        best.take(p, navspan::detail::rounded(static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y}))), q.z);
+    }
+
     static bool within(const box& b, vec3 q, double tol) noexcept {
         return q.x >= b.min.x - tol && q.x <= b.max.x + tol && q.y >= b.min.y - tol && q.y <= b.max.y + tol;
-    }
-    bool inside_grid(double x, double y, double tol) const noexcept {
-        return x >= origin_x_ - tol && y >= origin_y_ - tol && x <= end_x_ + tol && y <= end_y_ + tol;
     }
     // The cell of a coordinate: multiplied by the inverse cell size (one
     // function for building and querying, monotonic, so a point inside a
@@ -460,7 +470,7 @@ private:
     // steps more that way, clamped to the steps there are.
     std::uint32_t step_of(double z, bool up, double spare) const noexcept {
         const double v = (z - z0_) * per_step_ + (up ? spare + 1 : -spare);  // a flat walkable: every height at step 0
-        return v <= 0 ? 0u : v >= 65535 ? 65535u : static_cast<std::uint32_t>(v);  // NaN: 0
+        return static_cast<std::uint32_t>(std::min(std::max(0.0, v), 65535.0));  // NaN: 0; no branch
     }
     // The steps of heights within r of z: the range widened by a millionth
     // and by more than float rounding moves a height (the surface heights
