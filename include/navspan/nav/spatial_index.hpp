@@ -11,9 +11,14 @@
 // those at another storey (with a finite height tolerance) with another;
 // nearest(), which walks the rows of cells outwards from the point's,
 // looks at each polygon from one cell only, and only at those whose
-// slices lie within its best distance, without a branch per entry.
+// slices lie within its best distance, without a branch per entry. An
+// entry's polygon and mask lie side by side (one cache line for both).
+// A cell's entries are ordered by where they lie across it: in its left
+// half only, in both halves, in its right half only; locate() reads those
+// of the point's half alone (about half the entries of a crowded cell).
 //
-// Each cell also keeps the height range of the polygons listed in it (two
+// Each cell also keeps, beside where its right half's entries start and
+// its left half's end, the height range of the polygons listed in it (two
 // 16-bit steps of the walkable's height range, rounded outwards), so
 // nearest() passes over a cell lying farther in height than its best
 // distance without reading its entries: the points far above or below a
@@ -31,7 +36,8 @@
 // polygons over one grid, as a crafted file has), the largest go to the
 // short list until the rest fit. So the index is at most 4 * (30 * n + 16)
 // bytes for n usable polygons (the grid has at most 3n + 3 cells, each a
-// start and a height range; an entry takes a word and a word of mask; the
+// start, a height range and its halves; an entry takes a word and a word
+// of mask; the
 // records, 8 words a polygon, only when at least half the usable polygons
 // are Source areas and there are at most twice as many polygons as usable
 // ones), and a walkable holds at least 3 corners (36 bytes) per polygon.
@@ -189,7 +195,7 @@ public:
             std::uint32_t i = words_[cell];
             const std::uint32_t end = words_[cell + 1];
             if (i == end) return;
-            const std::uint32_t h = words_[heights_at_ + cell];
+            const std::uint32_t h = words_[heights_at_ + 2 * cell];
             if (cell_beyond(x, y, cx, cy, h, q, best_d, slack, heights_in_reach)) return;
             // Each entry here unless its polygon is also in the next cell towards
             // the point's, and only if its heights reach the slices within the
@@ -328,9 +334,16 @@ private:
         const std::uint32_t cell = (part_y / parts) * cols_ + part_x / parts;
         const std::uint32_t wanted = (2u << part_x % parts) | ((2u << part_y % parts) << y_shift);
         const std::uint32_t heights = height_tolerance < std::numeric_limits<float>::infinity()
-                                          ? slices(steps_near(q.z, height_tolerance), words_[heights_at_ + cell])
+                                          ? slices(steps_near(q.z, height_tolerance), words_[heights_at_ + 2 * std::size_t{cell}])
                                           : ~0u;
-        for (std::uint32_t first = words_[cell], end = words_[cell + 1]; first < end; first += 32) {
+        // The entries that may reach the point's half of the cell (see
+        // group_entries()): about half of them where polygons are small.
+        // Selected without a branch: the half is a coin toss.
+        const std::uint32_t start = words_[cell], stop = words_[cell + 1], halves = words_[heights_at_ + 2 * std::size_t{cell} + 1];
+        const std::uint32_t left_end = (halves >> 16) == whole_cell ? stop : start + (halves >> 16);
+        const std::uint32_t right = 0u - (part_x % parts) / (parts / 2);  // all ones in the right half
+        const std::uint32_t end = left_end + ((stop - left_end) & right);
+        for (std::uint32_t first = start + (halves & 0xffffu & right); first < end; first += 32) {
             const std::uint32_t n = std::min<std::uint32_t>(end - first, 32);
             std::uint32_t hits = 0;
             for (std::uint32_t j = 0; j < n; ++j) {
@@ -344,8 +357,8 @@ private:
                     if (r.x0 == r.x0) {  // not NaN: a record
                         // One branch for the four sides (a candidate holds the
                         // point about two times in three).
-                        const int inside = int{q.x >= std::min(r.x0, r.x2) - tol} & int{q.x <= std::max(r.x0, r.x2) + tol} &
-                                           int{q.y >= std::min(r.y0, r.y2) - tol} & int{q.y <= std::max(r.y0, r.y2) + tol};
+                        const int inside = int{q.x >= least(r.x0, r.x2) - tol} & int{q.x <= most(r.x0, r.x2) + tol} &
+                                           int{q.y >= least(r.y0, r.y2) - tol} & int{q.y <= most(r.y0, r.y2) + tol};
                         if (inside != 0) {
                             best.take(p, navspan::detail::rounded(static_cast<float>(geometry_detail::corner_height(r, {q.x, q.y}))), q.z);
                         }
@@ -424,21 +437,29 @@ private:
     // its own part's bits set in that polygon's masks.
     static constexpr std::uint32_t parts = 8, y_shift = parts + 2, z_shift = 2 * y_shift, z_slices = 32 - z_shift;
     static constexpr std::uint32_t reaches_before = 1u, reaches_after = 1u << (parts + 1);
+    static constexpr std::uint32_t whole_cell = 0xffffu;  // see group_entries()
     static std::uint32_t part_of(double grid, std::uint32_t cell) noexcept {
         const double v = (grid - cell) * parts;
         if (!(v > 0)) return 0;
         if (v >= parts - 1) return parts - 1;
         return static_cast<std::uint32_t>(v);
     }
+    // The lesser and the greater of two values, by value (compilers make
+    // these one instruction each; std::min and std::max, by reference,
+    // became branches here). most(NaN, b) is b.
+    template <class T>
+    static T least(T a, T b) noexcept { return b < a ? b : a; }
+    template <class T>
+    static T most(T a, T b) noexcept { return a > b ? a : b; }
     // A coordinate's part along an axis of n cells, counted from the grid's
     // start: its cell (clamp_cell()) times 8 plus its part in the cell
     // (part_of()), the same numbers (multiplying by 8 is exact, and so is
     // taking the cell off), clamped without a branch (NaN: 0).
     static std::uint32_t part_index(double grid, std::uint32_t n) noexcept {
-        return static_cast<std::uint32_t>(std::min(std::max(0.0, grid * parts), static_cast<double>(n * parts - 1)));
+        return static_cast<std::uint32_t>(least(most(grid * parts, 0.0), static_cast<double>(n * parts - 1)));
     }
     // Bits first to last (first > last: none).
-    static std::uint32_t bit_run(std::uint32_t first, std::uint32_t last) noexcept {
+    static constexpr std::uint32_t bit_run(std::uint32_t first, std::uint32_t last) noexcept {
         return ((2u << last) - 1u) & ~((1u << first) - 1u);
     }
     static std::uint32_t axis_mask(double lo, double hi, std::uint32_t cell, std::uint32_t first_cell,
@@ -470,7 +491,7 @@ private:
     // steps more that way, clamped to the steps there are.
     std::uint32_t step_of(double z, bool up, double spare) const noexcept {
         const double v = (z - z0_) * per_step_ + (up ? spare + 1 : -spare);  // a flat walkable: every height at step 0
-        return static_cast<std::uint32_t>(std::min(std::max(0.0, v), 65535.0));  // NaN: 0; no branch
+        return static_cast<std::uint32_t>(least(most(v, 0.0), 65535.0));  // NaN: 0; no branch
     }
     // The steps of heights within r of z: the range widened by a millionth
     // and by more than float rounding moves a height (the surface heights
@@ -555,8 +576,8 @@ private:
     }
 
     // Counts the entries and lays out the words: cell starts (cells + 1),
-    // cell height ranges (cells, when any polygon is in the cells), entries,
-    // their masks, the records (8 words a polygon and 7 to align them, when
+    // cell height ranges each beside the cell's halves (2 * cells, when any
+    // polygon is in the cells), entries each beside its mask, the records (8 words a polygon and 7 to align them, when
     // at least half the usable polygons have one and there are at most
     // twice as many polygons as usable ones), oversize polygons. Returns
     // the total.
@@ -583,7 +604,7 @@ private:
         cap_ = 0;
         for (std::uint32_t n = 1; n <= max_cells_per_polygon; ++n) {
             const std::size_t e = entries + covering[n] * n, k = kept + covering[n];
-            if (cells + 1 + cells + 2 * e + record_words + (usable_ - k) > allowed) break;
+            if (cells + 1 + 2 * cells + 2 * e + record_words + (usable_ - k) > allowed) break;
             entries = e;
             kept = k;
             cap_ = n;
@@ -593,7 +614,7 @@ private:
             over += w.usable(static_cast<polygon_index>(i)) && range_of(w.plan_bounds(static_cast<polygon_index>(i))).cells() > cap_;
         }
         heights_at_ = cells + 1;
-        entries_at_ = heights_at_ + (cap_ > 0 ? cells : 0);
+        entries_at_ = heights_at_ + (cap_ > 0 ? 2 * cells : 0);
         records_space_at_ = entries_at_ + 2 * entries;
         records_at_ = 0;  // set by fill(), aligned, when there are records
         oversize_at_ = records_space_at_ + record_words;
@@ -627,7 +648,7 @@ private:
             for (std::uint32_t y = r.y0; y <= r.y1; ++y) {
                 for (std::uint32_t x = r.x0; x <= r.x1; ++x) {
                     ++words_[std::size_t{y} * cols_ + x + 1];
-                    std::uint32_t& range = words_[heights_at_ + std::size_t{y} * cols_ + x];
+                    std::uint32_t& range = words_[heights_at_ + 2 * (std::size_t{y} * cols_ + x)];
                     range = std::min(range & 0xffffu, steps.low) | (std::max(range >> 16, steps.high) << 16);
                 }
             }
@@ -650,14 +671,45 @@ private:
                     const std::size_t cell = std::size_t{y} * cols_ + x;
                     const std::uint32_t at = words_[cell]++;
                     words_[entries_at_ + 2 * std::size_t{at}] = p;
-                    words_[entries_at_ + 2 * std::size_t{at} + 1] = axis_mask(g.x0, g.x1, x, r.x0, r.x1) | down | slices(steps, words_[heights_at_ + cell]);
+                    words_[entries_at_ + 2 * std::size_t{at} + 1] = axis_mask(g.x0, g.x1, x, r.x0, r.x1) | down | slices(steps, words_[heights_at_ + 2 * cell]);
                 }
             }
         }
         for (std::size_t c = cells; c > 0; --c) words_[c] = words_[c - 1];
         words_[0] = 0;
+        if (cap_ > 0) group_entries();
         fill_records(w);
         set_apart_coincident_oversize(w);
+    }
+
+    // Orders each cell's entries: first those whose bounds lie in the
+    // cell's left half only (parts 0 to 3 along x, or before the cell),
+    // then those reaching both halves, then the right half's only; the
+    // cell's second word (beside its heights) keeps where the right half's
+    // entries start (low 16 bits) and the left half's end (high 16 bits),
+    // or whole_cell (high) with 0 (low) when the cell has more entries
+    // than 16 bits count. A three-way partition in place: O(entries).
+    void group_entries() noexcept {
+        const std::size_t cells = std::size_t{cols_} * rows_;
+        constexpr std::uint32_t left = bit_run(0, parts / 2), right_half = bit_run(parts / 2 + 1, parts + 1);
+        auto half_of = [&](std::uint32_t mask) { return (mask & right_half) == 0 ? 0 : (mask & left) == 0 ? 2 : 1; };
+        auto swap_entries = [&](std::uint32_t a, std::uint32_t b) {
+            std::swap(words_[entries_at_ + 2 * std::size_t{a}], words_[entries_at_ + 2 * std::size_t{b}]);
+            std::swap(words_[entries_at_ + 2 * std::size_t{a} + 1], words_[entries_at_ + 2 * std::size_t{b} + 1]);
+        };
+        for (std::size_t c = 0; c < cells; ++c) {
+            const std::uint32_t start = words_[c], end = words_[c + 1];
+            // [start, low) left only, [low, i) both, [high, end) right only.
+            std::uint32_t low = start, i = start, high = end;
+            while (i < high) {
+                const int half = half_of(entry_mask(i));
+                if (half == 0) swap_entries(low++, i++);
+                else if (half == 2) swap_entries(i, --high);
+                else ++i;
+            }
+            const bool fits = end - start < whole_cell;
+            words_[heights_at_ + 2 * c + 1] = fits ? (low - start) | ((high - start) << 16) : whole_cell << 16;
+        }
     }
 
     // The records, each 32-byte block aligned to 32 bytes (one cache line).
