@@ -193,10 +193,10 @@ public:
         const std::uint32_t cx = column_of(q.x), cy = row_of(q.y);
         const double slack = 1e-6 * (cell_ + std::fabs(origin_x_) + std::fabs(origin_y_) + std::fabs(q.x) + std::fabs(q.y));
         auto visit_cell = [&](std::uint32_t x, std::uint32_t y, std::size_t cell) {
-            std::uint32_t i = words_[cell];
-            const std::uint32_t end = words_[cell + 1];
+            std::uint32_t i = words_[cell_words * cell];
+            const std::uint32_t end = words_[cell_words * (cell + 1)];
             if (i == end) return;
-            const std::uint32_t h = words_[heights_at_ + 2 * cell];
+            const std::uint32_t h = words_[cell_words * cell + 1];
             if (cell_beyond(x, y, cx, cy, h, q, best_d, slack, heights_in_reach)) return;
             // Each entry here unless its polygon is also in the next cell towards
             // the point's, and only if its heights reach the slices within the
@@ -224,7 +224,7 @@ public:
         auto visit_row = [&](std::uint32_t y) {
             const std::uint32_t x0 = column_of(q.x - best_d), x1 = column_of(q.x + best_d);
             const std::size_t row = std::size_t{y} * cols_;
-            if (words_[row + x0] == words_[row + x1 + 1]) return;
+            if (words_[cell_words * (row + x0)] == words_[cell_words * (row + x1 + 1)]) return;
             for (std::uint32_t x = cx; x <= x1; ++x) {
                 if (x > cx && origin_x_ + static_cast<double>(x) * cell_ - q.x - slack > best_d) break;
                 if (x != cx || y != cy) visit_cell(x, y, row + x);
@@ -335,12 +335,12 @@ private:
         const std::uint32_t cell = (part_y / parts) * cols_ + part_x / parts;
         const std::uint32_t wanted = (2u << part_x % parts) | ((2u << part_y % parts) << y_shift);
         const std::uint32_t heights = height_tolerance < std::numeric_limits<float>::infinity()
-                                          ? slices(steps_near(q.z, height_tolerance), words_[heights_at_ + 2 * std::size_t{cell}])
+                                          ? slices(steps_near(q.z, height_tolerance), words_[cell_words * cell + 1])
                                           : ~0u;
         // The entries that may reach the point's half of the cell (see
         // group_entries()): about half of them where polygons are small.
         // Selected without a branch: the half is a coin toss.
-        const std::uint32_t start = words_[cell], stop = words_[cell + 1], halves = words_[heights_at_ + 2 * std::size_t{cell} + 1];
+        const std::uint32_t start = words_[cell_words * cell], stop = words_[cell_words * (cell + 1)], halves = words_[cell_words * cell + 2];
         const std::uint32_t left_end = (halves >> 16) == whole_cell ? stop : start + (halves >> 16);
         const std::uint32_t right = 0u - (part_x % parts) / (parts / 2);  // all ones in the right half
         const std::uint32_t end = left_end + ((stop - left_end) & right);
@@ -387,6 +387,7 @@ private:
     std::uint32_t column_of(double x) const noexcept { return clamp_cell(grid_x(x), cols_); }
     std::uint32_t row_of(double y) const noexcept { return clamp_cell(grid_y(y), rows_); }
 
+    static constexpr std::size_t cell_words = 3;  // a cell's start, height range and halves (see count())
     // Entry i of the cells: its polygon, and its mask beside it (one cache
     // line for both: the polygon is read only when the mask matches).
     polygon_index entry_polygon(std::uint32_t i) const noexcept { return words_[entries_at_ + 2 * std::size_t{i}]; }
@@ -480,9 +481,10 @@ private:
         return w.rectangle(p) && w.surface(p) == surface::corner_heights;
     }
 
-    // Counts the entries and lays out the words: cell starts (cells + 1),
-    // cell height ranges each beside the cell's halves (2 * cells, when any
-    // polygon is in the cells), entries each beside its mask, the records (8 words a polygon and 7 to align them, when
+    // Counts the entries and lays out the words: the cells, three words each
+    // (one cache line for all locate() reads of its cell: where its entries
+    // start, its height range, its halves; then where the entries end, the
+    // next cell's start), entries each beside its mask, the records (8 words a polygon and 7 to align them, when
     // at least half the usable polygons have one and there are at most
     // twice as many polygons as usable ones), oversize polygons. Returns
     // the total.
@@ -491,8 +493,9 @@ private:
         // How many polygons cover each number of cells (1 .. the most kept
         // in cells): the cap is the largest count whose polygons fit, with
         // the rest in the short list, in words_per_polygon words per usable
-        // polygon (plus 16). A cap of 0 always fits: cells + 1 + records +
-        // usable <= 3 * usable + 4 + 16 * usable + 7 + usable.
+        // polygon (plus 16). A cap of 0 always fits: 3 * cells + 1 + records
+        // + usable <= 9 * usable + 10 + 16 * usable + 7 + usable (and with no
+        // usable polygon, at most 4 cells and no records: 13 words).
         std::size_t covering[max_cells_per_polygon + 1] = {};
         std::size_t with_record = 0;
         for (std::size_t i = 0; i < w.polygon_count(); ++i) {
@@ -509,7 +512,7 @@ private:
         cap_ = 0;
         for (std::uint32_t n = 1; n <= max_cells_per_polygon; ++n) {
             const std::size_t e = entries + covering[n] * n, k = kept + covering[n];
-            if (cells + 1 + 2 * cells + 2 * e + record_words + (usable_ - k) > allowed) break;
+            if (cell_words * cells + 1 + 2 * e + record_words + (usable_ - k) > allowed) break;
             entries = e;
             kept = k;
             cap_ = n;
@@ -518,8 +521,7 @@ private:
         for (std::size_t i = 0; i < w.polygon_count(); ++i) {
             over += w.usable(static_cast<polygon_index>(i)) && range_of(w.plan_bounds(static_cast<polygon_index>(i))).cells() > cap_;
         }
-        heights_at_ = cells + 1;
-        entries_at_ = heights_at_ + (cap_ > 0 ? 2 * cells : 0);
+        entries_at_ = cell_words * cells + 1;
         records_space_at_ = entries_at_ + 2 * entries;
         records_at_ = 0;  // set by fill(), aligned, when there are records
         oversize_at_ = records_space_at_ + record_words;
@@ -529,8 +531,12 @@ private:
 
     void fill(const walkable& w) noexcept {
         const std::size_t cells = std::size_t{cols_} * rows_;
-        std::fill(words_.begin(), words_.begin() + static_cast<std::ptrdiff_t>(cells + 1), 0u);
-        std::fill(words_.begin() + static_cast<std::ptrdiff_t>(heights_at_), words_.begin() + static_cast<std::ptrdiff_t>(entries_at_), 0xffffu);
+        for (std::size_t c = 0; c < cells; ++c) {
+            words_[cell_words * c] = 0;
+            words_[cell_words * c + 1] = 0xffffu;  // no heights yet
+            words_[cell_words * c + 2] = 0;
+        }
+        words_[cell_words * cells] = 0;
         // A cell's height range in steps of the walkable's, the low step
         // rounded down and the high one up with a step to spare (and the
         // step a little long), so that it holds its polygons' heights.
@@ -552,13 +558,13 @@ private:
             const step_range steps = steps_of(w.plan_bounds(p));
             for (std::uint32_t y = r.y0; y <= r.y1; ++y) {
                 for (std::uint32_t x = r.x0; x <= r.x1; ++x) {
-                    ++words_[std::size_t{y} * cols_ + x + 1];
-                    std::uint32_t& range = words_[heights_at_ + 2 * (std::size_t{y} * cols_ + x)];
+                    ++words_[cell_words * (std::size_t{y} * cols_ + x + 1)];
+                    std::uint32_t& range = words_[cell_words * (std::size_t{y} * cols_ + x) + 1];
                     range = std::min(range & 0xffffu, steps.low) | (std::max(range >> 16, steps.high) << 16);
                 }
             }
         }
-        for (std::size_t c = 1; c <= cells; ++c) words_[c] += words_[c - 1];
+        for (std::size_t c = 1; c <= cells; ++c) words_[cell_words * c] += words_[cell_words * (c - 1)];
         std::size_t over = 0;
         for (std::size_t i = 0; i < w.polygon_count(); ++i) {
             const auto p = static_cast<polygon_index>(i);
@@ -574,13 +580,13 @@ private:
                 const std::uint32_t down = axis_mask(g.y0, g.y1, y, r.y0, r.y1) << y_shift;
                 for (std::uint32_t x = r.x0; x <= r.x1; ++x) {
                     const std::size_t cell = std::size_t{y} * cols_ + x;
-                    const std::uint32_t at = words_[cell]++;
+                    const std::uint32_t at = words_[cell_words * cell]++;
                     words_[entries_at_ + 2 * std::size_t{at}] = p;
-                    words_[entries_at_ + 2 * std::size_t{at} + 1] = axis_mask(g.x0, g.x1, x, r.x0, r.x1) | down | slices(steps, words_[heights_at_ + 2 * cell]);
+                    words_[entries_at_ + 2 * std::size_t{at} + 1] = axis_mask(g.x0, g.x1, x, r.x0, r.x1) | down | slices(steps, words_[cell_words * cell + 1]);
                 }
             }
         }
-        for (std::size_t c = cells; c > 0; --c) words_[c] = words_[c - 1];
+        for (std::size_t c = cells; c > 0; --c) words_[cell_words * c] = words_[cell_words * (c - 1)];
         words_[0] = 0;
         if (cap_ > 0) group_entries();
         fill_records(w);
@@ -603,7 +609,7 @@ private:
             std::swap(words_[entries_at_ + 2 * std::size_t{a} + 1], words_[entries_at_ + 2 * std::size_t{b} + 1]);
         };
         for (std::size_t c = 0; c < cells; ++c) {
-            const std::uint32_t start = words_[c], end = words_[c + 1];
+            const std::uint32_t start = words_[cell_words * c], end = words_[cell_words * (c + 1)];
             // [start, low) left only, [low, i) both, [high, end) right only.
             std::uint32_t low = start, i = start, high = end;
             while (i < high) {
@@ -613,7 +619,7 @@ private:
                 else ++i;
             }
             const bool fits = end - start < whole_cell;
-            words_[heights_at_ + 2 * c + 1] = fits ? (low - start) | ((high - start) << 16) : whole_cell << 16;
+            words_[cell_words * c + 2] = fits ? (low - start) | ((high - start) << 16) : whole_cell << 16;
         }
     }
 
@@ -695,7 +701,7 @@ private:
             for (std::uint32_t y = q.y0; y <= q.y1; ++y) {
                 for (std::uint32_t x = q.x0; x <= q.x1; ++x) {
                     const std::size_t cell = std::size_t{y} * cols_ + x;
-                    for (std::uint32_t i = words_[cell], end = words_[cell + 1]; i < end; ++i) {
+                    for (std::uint32_t i = words_[cell_words * cell], end = words_[cell_words * (cell + 1)]; i < end; ++i) {
                         const polygon_index p = entry_polygon(i);
                         // Visited from the first cell both it and the query cover.
                         const cell_range r = range_of(w.plan_bounds(p));
@@ -713,7 +719,7 @@ private:
     const walkable* mesh_ = nullptr;
     std::unique_ptr<std::uint32_t[]> owned_;
     std::span<std::uint32_t> words_;
-    std::size_t heights_at_ = 0, entries_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
+    std::size_t entries_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
     std::size_t records_space_at_ = 0, records_at_ = 0;  // records_at_ 0: none
     std::size_t oversize_distinct_ = 0;
     std::uint32_t usable_ = 0;
