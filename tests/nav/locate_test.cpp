@@ -394,6 +394,35 @@ TEST_CASE("nav locate and nearest: a stack of coincident huge polygons is looked
     CHECK(seen == stacked);
 }
 
+TEST_CASE("nav locate: each half of a crowded cell, and a cell with more entries than 16 bits count") {
+    // Source areas of side 1 stacked one unit apart in height, the even ones
+    // in the left half of the grid's first cell and the odd ones in its
+    // right half, and one more far away: locate() reads only the entries
+    // that may reach the point's half (the cell keeps where they start and
+    // end in 16 bits each, or says "all" when the cell has more entries
+    // than that).
+    for (const std::uint32_t stacked : {std::uint32_t{1000}, std::uint32_t{70000}}) {
+        CAPTURE(stacked);
+        nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
+        for (std::uint32_t i = 0; i < stacked; ++i) {
+            b.add_polygon({i, 0}, square(i % 2 == 0 ? 0.0f : 2.0f, 0, static_cast<float>(i), 1), nav::surface::corner_heights);
+        }
+        // Cells 3 to 4 units wide (about as many cells as polygons).
+        const float away = stacked == 1000 ? 94.0f : 1000.0f;
+        b.add_polygon({stacked, 0}, square(away, away, 0, 1), nav::surface::corner_heights);
+        const nav::walkable w = b.finish();
+        const auto index = nav::spatial_index::build(w);
+        REQUIRE(index.oversize_count() == 0);
+        for (std::uint32_t i = 0; i < stacked; i += 97) {
+            const float x = i % 2 == 0 ? 0.5f : 2.5f, z = static_cast<float>(i) + 0.25f;
+            const auto at = index.locate({x, 0.5f, z}, 0.5f);
+            REQUIRE(at);
+            CHECK(at->polygon == i);
+            CHECK(!index.locate({1.5f, 0.5f, z}, 0.5f));  // between the two stacks
+        }
+    }
+}
+
 TEST_CASE("nav locate: the tolerance left out is infinity, as the command, the C ABI and Python take it") {
     // Two storeys of one square each, 100 apart, and a point in the air
     // above both: the default finds the upper one as infinity does, and a

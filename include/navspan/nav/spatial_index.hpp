@@ -11,9 +11,14 @@
 // those at another storey (with a finite height tolerance) with another;
 // nearest(), which walks the rows of cells outwards from the point's,
 // looks at each polygon from one cell only, and only at those whose
-// slices lie within its best distance, without a branch per entry.
+// slices lie within its best distance, without a branch per entry. An
+// entry's polygon and mask lie side by side (one cache line for both).
+// A cell's entries are ordered by where they lie across it: in its left
+// half only, in both halves, in its right half only; locate() reads those
+// of the point's half alone (about half the entries of a crowded cell).
 //
-// Each cell also keeps the height range of the polygons listed in it (two
+// Each cell also keeps, beside where its right half's entries start and
+// its left half's end, the height range of the polygons listed in it (two
 // 16-bit steps of the walkable's height range, rounded outwards), so
 // nearest() passes over a cell lying farther in height than its best
 // distance without reading its entries: the points far above or below a
@@ -31,7 +36,8 @@
 // polygons over one grid, as a crafted file has), the largest go to the
 // short list until the rest fit. So the index is at most 4 * (30 * n + 16)
 // bytes for n usable polygons (the grid has at most 3n + 3 cells, each a
-// start and a height range; an entry takes a word and a word of mask; the
+// start, a height range and its halves; an entry takes a word and a word
+// of mask; the
 // records, 8 words a polygon, only when at least half the usable polygons
 // are Source areas and there are at most twice as many polygons as usable
 // ones), and a walkable holds at least 3 corners (36 bytes) per polygon.
@@ -57,6 +63,7 @@
 #include <utility>
 
 #include "geometry.hpp"
+#include "grid_masks.hpp"
 #include "walkable.hpp"
 
 namespace navspan::nav {
@@ -76,7 +83,7 @@ struct located {
 // What nearest() returns: the same type as locate()'s answer.
 using nearest_polygon = located;
 
-class spatial_index {
+class spatial_index : private index_detail::grid_masks {
 public:
     static constexpr std::uint32_t max_cells_per_polygon = 256;
     // The most 32-bit words the index takes per usable polygon (plus 16).
@@ -138,66 +145,14 @@ public:
         if (mesh_ == nullptr || !valid_query_point(point)) return std::nullopt;
         const walkable& w = *mesh_;
         const vec3 q = w.to_plan(point);
-        located best;
-        float best_gap = height_tolerance;
         const double tol = geometry_detail::tolerance({q.x, q.y});
-        // A polygon holding the point in plan, its surface at height h there.
-        auto take = [&](polygon_index p, float h) {
-            // Rounded for certain (x87 may keep them wider), so that equal
-            // gaps compare equal and the lowest index wins the tie.
-            const float gap = navspan::detail::rounded(std::fabs(h - q.z));
-            if (!(gap <= best_gap) || (best.polygon != no_polygon && gap == best_gap && p > best.polygon)) return;
-            best_gap = gap;
-            best = {p, w.to_world({q.x, q.y, h}), gap, gap};
-        };
-        // A Source area from its record alone (the walkable's polygon and
-        // corners not read): its bounds are its rectangle. False when the
-        // polygon has no record.
-        auto by_record = [&](polygon_index p) {
-            const geometry_detail::corner_surface r = record(p);
-            if (!(r.x0 == r.x0)) return false;  // NaN: no record
-            if (q.x >= std::min(r.x0, r.x2) - tol && q.x <= std::max(r.x0, r.x2) + tol &&
-                q.y >= std::min(r.y0, r.y2) - tol && q.y <= std::max(r.y0, r.y2) + tol) {
-                take(p, navspan::detail::rounded(static_cast<float>(geometry_detail::corner_height(r, {q.x, q.y}))));
-            }
-            return true;
-        };
-        auto consider = [&](polygon_index p) {
-            if (records_at_ != 0 && by_record(p)) return;
-            // A rectangle with axis-parallel sides holds the point when its bounds do.
-            if (!within(w.plan_bounds(p), q, tol)) return;
-            if (!w.rectangle(p) && !geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return;
-            take(p, navspan::detail::rounded(static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y}))));
-        };
-        if (cap_ > 0 && inside_grid(q.x, q.y, tol)) {
-            const double tx = grid_x(q.x), ty = grid_y(q.y);
-            const std::uint32_t column = clamp_cell(tx, cols_), row = clamp_cell(ty, rows_);
-            const std::uint32_t cell = row * cols_ + column;
-            // The point's part of the cell, as the bits an entry's mask has
-            // set when its polygon's bounds may hold the point, and the
-            // slices of the cell's heights within the tolerance (one of
-            // them set when its polygon's heights may lie that near).
-            const std::uint32_t wanted = part_bit(tx, column) | (part_bit(ty, row) << y_shift);
-            const std::uint32_t heights = height_tolerance < std::numeric_limits<float>::infinity()
-                                              ? slices(steps_near(q.z, height_tolerance), words_[heights_at_ + cell])
-                                              : ~0u;
-            // The entries whose masks have those bits, found 32 at a time
-            // without a branch per entry, then looked at one by one.
-            for (std::uint32_t first = words_[cell], end = words_[cell + 1]; first < end; first += 32) {
-                const std::uint32_t n = std::min<std::uint32_t>(end - first, 32);
-                std::uint32_t hits = 0;
-                for (std::uint32_t j = 0; j < n; ++j) hits |= std::uint32_t{(words_[masks_at_ + first + j] & wanted) == wanted} << j;
-                for (; hits != 0; hits &= hits - 1) {
-                    const std::uint32_t k = first + static_cast<std::uint32_t>(std::countr_zero(hits));
-                    if ((words_[masks_at_ + k] & heights) != 0) consider(words_[items_at_ + k]);
-                }
-            }
-        }
+        surface_pick best{height_tolerance};
+        if (cap_ > 0) locate_in_cell(q, tol, height_tolerance, best);
         for (polygon_index p : oversize_distinct()) {
-            if (within(w.plan_bounds(p), q, tol)) consider(p);
+            if (bounds_hold(w.plan_bounds(p), q, tol)) locate_on_polygon(p, q, tol, best);
         }
         if (best.polygon == no_polygon) return std::nullopt;
-        return best;
+        return located{best.polygon, w.to_world({q.x, q.y, best.height}), best.gap, best.gap};
     }
 
     // The polygon whose closest point (nearest in plan, on its surface) is
@@ -238,10 +193,10 @@ public:
         const std::uint32_t cx = column_of(q.x), cy = row_of(q.y);
         const double slack = 1e-6 * (cell_ + std::fabs(origin_x_) + std::fabs(origin_y_) + std::fabs(q.x) + std::fabs(q.y));
         auto visit_cell = [&](std::uint32_t x, std::uint32_t y, std::size_t cell) {
-            std::uint32_t i = words_[cell];
-            const std::uint32_t end = words_[cell + 1];
+            std::uint32_t i = words_[cell_words * cell];
+            const std::uint32_t end = words_[cell_words * (cell + 1)];
             if (i == end) return;
-            const std::uint32_t h = words_[heights_at_ + cell];
+            const std::uint32_t h = words_[cell_words * cell + 1];
             if (cell_beyond(x, y, cx, cy, h, q, best_d, slack, heights_in_reach)) return;
             // Each entry here unless its polygon is also in the next cell towards
             // the point's, and only if its heights reach the slices within the
@@ -253,11 +208,11 @@ public:
                 const std::uint32_t n = std::min<std::uint32_t>(end - i, 32);
                 std::uint32_t hits = 0;
                 for (std::uint32_t j = 0; j < n; ++j) {
-                    const std::uint32_t m = words_[masks_at_ + i + j];
+                    const std::uint32_t m = entry_mask(i + j);
                     hits |= static_cast<std::uint32_t>(((m & elsewhere) == 0) & ((m & heights) != 0)) << j;
                 }
                 for (; hits != 0; hits &= hits - 1) {
-                    const polygon_index p = words_[items_at_ + i + static_cast<std::uint32_t>(std::countr_zero(hits))];
+                    const polygon_index p = entry_polygon(i + static_cast<std::uint32_t>(std::countr_zero(hits)));
                     const box& b = w.plan_bounds(p);
                     if (within.misses(b) || !may_be_nearer(b)) continue;
                     consider(p);
@@ -269,7 +224,7 @@ public:
         auto visit_row = [&](std::uint32_t y) {
             const std::uint32_t x0 = column_of(q.x - best_d), x1 = column_of(q.x + best_d);
             const std::size_t row = std::size_t{y} * cols_;
-            if (words_[row + x0] == words_[row + x1 + 1]) return;
+            if (words_[cell_words * (row + x0)] == words_[cell_words * (row + x1 + 1)]) return;
             for (std::uint32_t x = cx; x <= x1; ++x) {
                 if (x > cx && origin_x_ + static_cast<double>(x) * cell_ - q.x - slack > best_d) break;
                 if (x != cx || y != cy) visit_cell(x, y, row + x);
@@ -349,21 +304,82 @@ public:
     }
 
 private:
-    static bool within(const box& b, vec3 q, double tol) noexcept {
-        return q.x >= b.min.x - tol && q.x <= b.max.x + tol && q.y >= b.min.y - tol && q.y <= b.max.y + tol;
+    // locate()'s best so far: the polygon whose surface lies nearest the
+    // point in height, within the tolerance (of equal gaps, the lowest index).
+    struct surface_pick {
+        float gap;  // the tolerance until a polygon is found
+        polygon_index polygon = no_polygon;
+        float height = 0;
+        // A polygon holding the point in plan, its surface at height h there.
+        void take(polygon_index p, float h, float z) noexcept {
+            // Rounded for certain (x87 may keep them wider), so that equal
+            // gaps compare equal and the lowest index wins the tie.
+            const float g = navspan::detail::rounded(std::fabs(h - z));
+            if (!(g <= gap) || (polygon != no_polygon && g == gap && p > polygon)) return;
+            gap = g;
+            polygon = p;
+            height = h;
+        }
+    };
+
+    // locate() in the point's cell. The entries whose masks have the point's
+    // part (and, with a finite tolerance, a slice of the cell's heights
+    // within it) are found 32 at a time without a branch per entry, then
+    // looked at one by one: a Source area from its record alone (its bounds
+    // are its rectangle; the walkable's polygon and corners are not read),
+    // any other polygon by locate_on_polygon().
+    void locate_in_cell(vec3 q, double tol, float height_tolerance, surface_pick& best) const noexcept {
+        // The point's part along each axis, counted from the grid's start:
+        // its cell and its part in the cell (as column_of() and part_of()).
+        const std::uint32_t part_x = part_index(grid_x(q.x), cols_), part_y = part_index(grid_y(q.y), rows_);
+        const std::uint32_t cell = (part_y / parts) * cols_ + part_x / parts;
+        const std::uint32_t wanted = (2u << part_x % parts) | ((2u << part_y % parts) << y_shift);
+        const std::uint32_t heights = height_tolerance < std::numeric_limits<float>::infinity()
+                                          ? slices(steps_near(q.z, height_tolerance), words_[cell_words * cell + 1])
+                                          : ~0u;
+        // The entries that may reach the point's half of the cell (see
+        // group_entries()): about half of them where polygons are small.
+        // Selected without a branch: the half is a coin toss.
+        const std::uint32_t start = words_[cell_words * cell], stop = words_[cell_words * (cell + 1)], halves = words_[cell_words * cell + 2];
+        const std::uint32_t left_end = (halves >> 16) == whole_cell ? stop : start + (halves >> 16);
+        const std::uint32_t right = 0u - (part_x % parts) / (parts / 2);  // all ones in the right half
+        const std::uint32_t end = left_end + ((stop - left_end) & right);
+        for (std::uint32_t first = start + (halves & 0xffffu & right); first < end; first += 32) {
+            const std::uint32_t n = std::min<std::uint32_t>(end - first, 32);
+            std::uint32_t hits = 0;
+            for (std::uint32_t j = 0; j < n; ++j) {
+                const std::uint32_t m = entry_mask(first + j);
+                hits |= static_cast<std::uint32_t>(((m & wanted) == wanted) & ((m & heights) != 0)) << j;
+            }
+            for (; hits != 0; hits &= hits - 1) {
+                const polygon_index p = entry_polygon(first + static_cast<std::uint32_t>(std::countr_zero(hits)));
+                if (records_at_ != 0) {
+                    const geometry_detail::corner_surface r = record(p);
+                    if (r.x0 == r.x0) {  // not NaN: a record
+                        // One branch for the four sides (a candidate holds the
+                        // point about two times in three).
+                        const int inside = int{q.x >= least(r.x0, r.x2) - tol} & int{q.x <= most(r.x0, r.x2) + tol} &
+                                           int{q.y >= least(r.y0, r.y2) - tol} & int{q.y <= most(r.y0, r.y2) + tol};
+                        if (inside != 0) {
+                            best.take(p, navspan::detail::rounded(static_cast<float>(geometry_detail::corner_height(r, {q.x, q.y}))), q.z);
+                        }
+                        continue;
+                    }
+                }
+                locate_on_polygon(p, q, tol, best);
+            }
+        }
     }
-    bool inside_grid(double x, double y, double tol) const noexcept {
-        return x >= origin_x_ - tol && y >= origin_y_ - tol && x <= end_x_ + tol && y <= end_y_ + tol;
+    // locate() on a polygon without a record: its bounds, then (unless it is
+    // a rectangle with axis-parallel sides, which holds the point when its
+    // bounds do) the point-in-polygon test, then its surface's height.
+    void locate_on_polygon(polygon_index p, vec3 q, double tol, surface_pick& best) const noexcept {
+        const walkable& w = *mesh_;
+        if (!bounds_hold(w.plan_bounds(p), q, tol)) return;
+        if (!w.rectangle(p) && !geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return;
+        best.take(p, navspan::detail::rounded(static_cast<float>(geometry_detail::plan_height(w, p, {q.x, q.y}))), q.z);
     }
-    // The cell of a coordinate: multiplied by the inverse cell size (one
-    // function for building and querying, monotonic, so a point inside a
-    // polygon's bounds always falls in one of the polygon's cells), and
-    // truncated once known positive (no floor call).
-    static std::uint32_t clamp_cell(double v, std::uint32_t n) noexcept {
-        if (!(v > 0)) return 0;  // NaN too
-        if (v >= static_cast<double>(n - 1)) return n - 1;
-        return static_cast<std::uint32_t>(v);
-    }
+
     // A coordinate in cells from the grid's origin (the one scale every
     // cell and part of a cell is found by).
     double grid_x(double x) const noexcept { return (x - origin_x_) * inverse_cell_; }
@@ -371,84 +387,17 @@ private:
     std::uint32_t column_of(double x) const noexcept { return clamp_cell(grid_x(x), cols_); }
     std::uint32_t row_of(double y) const noexcept { return clamp_cell(grid_y(y), rows_); }
 
-    // The box of a distance around a point, in floats rounded outwards and
-    // a little wider (a millionth): bounds it misses lie farther than the
-    // distance on some axis, so a quick first test before the exact one.
-    struct reach {
-        float lo_x, hi_x, lo_y, hi_y, lo_z, hi_z;
-        bool misses(const box& b) const noexcept {
-            // Height first: bounds near in plan are the ones the cells give.
-            return b.min.z > hi_z || b.max.z < lo_z || b.min.x > hi_x || b.max.x < lo_x || b.min.y > hi_y || b.max.y < lo_y;
-        }
-    };
-    static reach reach_of(vec3 q, double d, double plan_tolerance) noexcept {
-        constexpr float inf = INFINITY;
-        const double r = d * (1 + 1e-6), rp = r + plan_tolerance;
-        if (!(r < 1e30)) return {-inf, inf, -inf, inf, -inf, inf};
-        // Rounding to float moves a value by at most 6e-8 of it: moved
-        // first by more, it stays on its side.
-        auto down = [](double v) { return static_cast<float>(v - std::fabs(v) * 2.5e-7 - 1e-30); };
-        auto up = [](double v) { return static_cast<float>(v + std::fabs(v) * 2.5e-7 + 1e-30); };
-        return {down(q.x - rp), up(q.x + rp), down(q.y - rp), up(q.y + rp), down(q.z - r), up(q.z + r)};
-    }
-    // The squared distance from a plan point to bounds widened in plan by
-    // `tol`: no more than to any point of a polygon they bound that counts
-    // as on it.
-    static double box_distance2(const box& b, vec3 q, double tol) noexcept {
-        const double dx = std::max({static_cast<double>(b.min.x) - tol - q.x, 0.0, q.x - (static_cast<double>(b.max.x) + tol)});
-        const double dy = std::max({static_cast<double>(b.min.y) - tol - q.y, 0.0, q.y - (static_cast<double>(b.max.y) + tol)});
-        const double dz = std::max({static_cast<double>(b.min.z) - q.z, 0.0, static_cast<double>(q.z) - b.max.z});
-        return dx * dx + dy * dy + dz * dz;
-    }
+    static constexpr std::size_t cell_words = 3;  // a cell's start, height range and halves (see count())
+    // Entry i of the cells: its polygon, and its mask beside it (one cache
+    // line for both: the polygon is read only when the mask matches).
+    polygon_index entry_polygon(std::uint32_t i) const noexcept { return words_[entries_at_ + 2 * std::size_t{i}]; }
+    std::uint32_t entry_mask(std::uint32_t i) const noexcept { return words_[entries_at_ + 2 * std::size_t{i} + 1]; }
 
-    // An entry's mask: 10 bits across (x), 10 down (y), 12 of heights. Bit
-    // 0 of an axis says the polygon is listed in the cell before this one
-    // too (it reaches past this cell's start), bit 9 in the cell after;
-    // bits 1 to 8 cut the cell into 8 parts and say which its bounds (with
-    // the tolerance) reach. part_of() is monotonic in the grid coordinate
-    // like clamp_cell(), so a point inside a polygon's bounds always finds
-    // its own part's bits set in that polygon's masks.
-    static constexpr std::uint32_t parts = 8, y_shift = parts + 2, z_shift = 2 * y_shift, z_slices = 32 - z_shift;
-    static constexpr std::uint32_t reaches_before = 1u, reaches_after = 1u << (parts + 1);
-    static std::uint32_t part_of(double grid, std::uint32_t cell) noexcept {
-        const double v = (grid - cell) * parts;
-        if (!(v > 0)) return 0;
-        if (v >= parts - 1) return parts - 1;
-        return static_cast<std::uint32_t>(v);
-    }
-    // Bits first to last (first > last: none).
-    static std::uint32_t bit_run(std::uint32_t first, std::uint32_t last) noexcept {
-        return ((2u << last) - 1u) & ~((1u << first) - 1u);
-    }
-    // The bit of a part (1 to 8 of the 10).
-    static std::uint32_t part_bit(double grid, std::uint32_t cell) noexcept { return 2u << part_of(grid, cell); }
-    static std::uint32_t axis_mask(double lo, double hi, std::uint32_t cell, std::uint32_t first_cell,
-                                   std::uint32_t last_cell) noexcept {
-        const std::uint32_t bits = bit_run(part_of(lo, cell), part_of(hi, cell)) << 1;
-        return bits | (first_cell < cell ? reaches_before : 0u) | (last_cell > cell ? reaches_after : 0u);
-    }
-    std::uint32_t mask_at(std::uint32_t i) const noexcept { return words_[masks_at_ + i]; }
-
-    // Heights in steps of the walkable's range (see fill()). A cell's range
-    // of steps (low, high: its word) is cut into 12 slices of a power of two
-    // steps each; an entry's mask has the slices its polygon's steps reach.
-    // Integers throughout: the query and the build slice alike, and steps
-    // that overlap give slices that overlap.
-    struct step_range {
-        std::uint32_t low, high;
-    };
-    static std::uint32_t slices(step_range steps, std::uint32_t cell_heights) noexcept {
-        const std::uint32_t low = cell_heights & 0xffffu, high = cell_heights >> 16;
-        if (high < low) return ~0u << z_shift;  // an empty cell
-        const auto shift = static_cast<std::uint32_t>(std::bit_width((high - low) / z_slices));
-        auto slice = [&](std::uint32_t step) { return (std::clamp(step, low, high) - low) >> shift; };
-        return steps.low > steps.high ? 0u : bit_run(slice(steps.low), slice(steps.high)) << z_shift;
-    }
     // The step of a height, rounded down (up = false) or up with `spare`
     // steps more that way, clamped to the steps there are.
     std::uint32_t step_of(double z, bool up, double spare) const noexcept {
         const double v = (z - z0_) * per_step_ + (up ? spare + 1 : -spare);  // a flat walkable: every height at step 0
-        return v <= 0 ? 0u : v >= 65535 ? 65535u : static_cast<std::uint32_t>(v);  // NaN: 0
+        return static_cast<std::uint32_t>(least(most(v, 0.0), 65535.0));  // NaN: 0; no branch
     }
     // The steps of heights within r of z: the range widened by a millionth
     // and by more than float rounding moves a height (the surface heights
@@ -532,9 +481,10 @@ private:
         return w.rectangle(p) && w.surface(p) == surface::corner_heights;
     }
 
-    // Counts the entries and lays out the words: cell starts (cells + 1),
-    // cell height ranges (cells, when any polygon is in the cells), entries,
-    // their masks, the records (8 words a polygon and 7 to align them, when
+    // Counts the entries and lays out the words: the cells, three words each
+    // (one cache line for all locate() reads of its cell: where its entries
+    // start, its height range, its halves; then where the entries end, the
+    // next cell's start), entries each beside its mask, the records (8 words a polygon and 7 to align them, when
     // at least half the usable polygons have one and there are at most
     // twice as many polygons as usable ones), oversize polygons. Returns
     // the total.
@@ -543,8 +493,9 @@ private:
         // How many polygons cover each number of cells (1 .. the most kept
         // in cells): the cap is the largest count whose polygons fit, with
         // the rest in the short list, in words_per_polygon words per usable
-        // polygon (plus 16). A cap of 0 always fits: cells + 1 + records +
-        // usable <= 3 * usable + 4 + 16 * usable + 7 + usable.
+        // polygon (plus 16). A cap of 0 always fits: 3 * cells + 1 + records
+        // + usable <= 9 * usable + 10 + 16 * usable + 7 + usable (and with no
+        // usable polygon, at most 4 cells and no records: 13 words).
         std::size_t covering[max_cells_per_polygon + 1] = {};
         std::size_t with_record = 0;
         for (std::size_t i = 0; i < w.polygon_count(); ++i) {
@@ -561,7 +512,7 @@ private:
         cap_ = 0;
         for (std::uint32_t n = 1; n <= max_cells_per_polygon; ++n) {
             const std::size_t e = entries + covering[n] * n, k = kept + covering[n];
-            if (cells + 1 + cells + 2 * e + record_words + (usable_ - k) > allowed) break;
+            if (cell_words * cells + 1 + 2 * e + record_words + (usable_ - k) > allowed) break;
             entries = e;
             kept = k;
             cap_ = n;
@@ -570,10 +521,8 @@ private:
         for (std::size_t i = 0; i < w.polygon_count(); ++i) {
             over += w.usable(static_cast<polygon_index>(i)) && range_of(w.plan_bounds(static_cast<polygon_index>(i))).cells() > cap_;
         }
-        heights_at_ = cells + 1;
-        items_at_ = heights_at_ + (cap_ > 0 ? cells : 0);
-        masks_at_ = items_at_ + entries;
-        records_space_at_ = masks_at_ + entries;
+        entries_at_ = cell_words * cells + 1;
+        records_space_at_ = entries_at_ + 2 * entries;
         records_at_ = 0;  // set by fill(), aligned, when there are records
         oversize_at_ = records_space_at_ + record_words;
         oversize_count_ = over;
@@ -582,8 +531,12 @@ private:
 
     void fill(const walkable& w) noexcept {
         const std::size_t cells = std::size_t{cols_} * rows_;
-        std::fill(words_.begin(), words_.begin() + static_cast<std::ptrdiff_t>(cells + 1), 0u);
-        std::fill(words_.begin() + static_cast<std::ptrdiff_t>(heights_at_), words_.begin() + static_cast<std::ptrdiff_t>(items_at_), 0xffffu);
+        for (std::size_t c = 0; c < cells; ++c) {
+            words_[cell_words * c] = 0;
+            words_[cell_words * c + 1] = 0xffffu;  // no heights yet
+            words_[cell_words * c + 2] = 0;
+        }
+        words_[cell_words * cells] = 0;
         // A cell's height range in steps of the walkable's, the low step
         // rounded down and the high one up with a step to spare (and the
         // step a little long), so that it holds its polygons' heights.
@@ -605,13 +558,13 @@ private:
             const step_range steps = steps_of(w.plan_bounds(p));
             for (std::uint32_t y = r.y0; y <= r.y1; ++y) {
                 for (std::uint32_t x = r.x0; x <= r.x1; ++x) {
-                    ++words_[std::size_t{y} * cols_ + x + 1];
-                    std::uint32_t& range = words_[heights_at_ + std::size_t{y} * cols_ + x];
+                    ++words_[cell_words * (std::size_t{y} * cols_ + x + 1)];
+                    std::uint32_t& range = words_[cell_words * (std::size_t{y} * cols_ + x) + 1];
                     range = std::min(range & 0xffffu, steps.low) | (std::max(range >> 16, steps.high) << 16);
                 }
             }
         }
-        for (std::size_t c = 1; c <= cells; ++c) words_[c] += words_[c - 1];
+        for (std::size_t c = 1; c <= cells; ++c) words_[cell_words * c] += words_[cell_words * (c - 1)];
         std::size_t over = 0;
         for (std::size_t i = 0; i < w.polygon_count(); ++i) {
             const auto p = static_cast<polygon_index>(i);
@@ -627,16 +580,47 @@ private:
                 const std::uint32_t down = axis_mask(g.y0, g.y1, y, r.y0, r.y1) << y_shift;
                 for (std::uint32_t x = r.x0; x <= r.x1; ++x) {
                     const std::size_t cell = std::size_t{y} * cols_ + x;
-                    const std::uint32_t at = words_[cell]++;
-                    words_[items_at_ + at] = p;
-                    words_[masks_at_ + at] = axis_mask(g.x0, g.x1, x, r.x0, r.x1) | down | slices(steps, words_[heights_at_ + cell]);
+                    const std::uint32_t at = words_[cell_words * cell]++;
+                    words_[entries_at_ + 2 * std::size_t{at}] = p;
+                    words_[entries_at_ + 2 * std::size_t{at} + 1] = axis_mask(g.x0, g.x1, x, r.x0, r.x1) | down | slices(steps, words_[cell_words * cell + 1]);
                 }
             }
         }
-        for (std::size_t c = cells; c > 0; --c) words_[c] = words_[c - 1];
+        for (std::size_t c = cells; c > 0; --c) words_[cell_words * c] = words_[cell_words * (c - 1)];
         words_[0] = 0;
+        if (cap_ > 0) group_entries();
         fill_records(w);
         set_apart_coincident_oversize(w);
+    }
+
+    // Orders each cell's entries: first those whose bounds lie in the
+    // cell's left half only (parts 0 to 3 along x, or before the cell),
+    // then those reaching both halves, then the right half's only; the
+    // cell's second word (beside its heights) keeps where the right half's
+    // entries start (low 16 bits) and the left half's end (high 16 bits),
+    // or whole_cell (high) with 0 (low) when the cell has more entries
+    // than 16 bits count. A three-way partition in place: O(entries).
+    void group_entries() noexcept {
+        const std::size_t cells = std::size_t{cols_} * rows_;
+        constexpr std::uint32_t left = bit_run(0, parts / 2), right_half = bit_run(parts / 2 + 1, parts + 1);
+        auto half_of = [&](std::uint32_t mask) { return (mask & right_half) == 0 ? 0 : (mask & left) == 0 ? 2 : 1; };
+        auto swap_entries = [&](std::uint32_t a, std::uint32_t b) {
+            std::swap(words_[entries_at_ + 2 * std::size_t{a}], words_[entries_at_ + 2 * std::size_t{b}]);
+            std::swap(words_[entries_at_ + 2 * std::size_t{a} + 1], words_[entries_at_ + 2 * std::size_t{b} + 1]);
+        };
+        for (std::size_t c = 0; c < cells; ++c) {
+            const std::uint32_t start = words_[cell_words * c], end = words_[cell_words * (c + 1)];
+            // [start, low) left only, [low, i) both, [high, end) right only.
+            std::uint32_t low = start, i = start, high = end;
+            while (i < high) {
+                const int half = half_of(entry_mask(i));
+                if (half == 0) swap_entries(low++, i++);
+                else if (half == 2) swap_entries(i, --high);
+                else ++i;
+            }
+            const bool fits = end - start < whole_cell;
+            words_[cell_words * c + 2] = fits ? (low - start) | ((high - start) << 16) : whole_cell << 16;
+        }
     }
 
     // The records, each 32-byte block aligned to 32 bytes (one cache line).
@@ -717,8 +701,8 @@ private:
             for (std::uint32_t y = q.y0; y <= q.y1; ++y) {
                 for (std::uint32_t x = q.x0; x <= q.x1; ++x) {
                     const std::size_t cell = std::size_t{y} * cols_ + x;
-                    for (std::uint32_t i = words_[cell], end = words_[cell + 1]; i < end; ++i) {
-                        const polygon_index p = words_[items_at_ + i];
+                    for (std::uint32_t i = words_[cell_words * cell], end = words_[cell_words * (cell + 1)]; i < end; ++i) {
+                        const polygon_index p = entry_polygon(i);
                         // Visited from the first cell both it and the query cover.
                         const cell_range r = range_of(w.plan_bounds(p));
                         if (x != std::max(r.x0, q.x0) || y != std::max(r.y0, q.y0)) continue;
@@ -735,7 +719,7 @@ private:
     const walkable* mesh_ = nullptr;
     std::unique_ptr<std::uint32_t[]> owned_;
     std::span<std::uint32_t> words_;
-    std::size_t heights_at_ = 0, items_at_ = 0, masks_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
+    std::size_t entries_at_ = 0, oversize_at_ = 0, oversize_count_ = 0;
     std::size_t records_space_at_ = 0, records_at_ = 0;  // records_at_ 0: none
     std::size_t oversize_distinct_ = 0;
     std::uint32_t usable_ = 0;
