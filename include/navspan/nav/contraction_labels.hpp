@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "contraction.hpp"
@@ -46,11 +47,13 @@ struct ch_detail_labeller {
         std::vector<contraction_hierarchy::label_step> parents;
         std::vector<std::uint32_t> first, count;
     } fwd, bwd;
-    // The label being made, by hub (stamped: never cleared).
+    // The label being made, by hub: infinite but for the hubs offered
+    // (`hubs`), set back when the label is made (so the test of an entry
+    // reads one array, with no stamp to check).
+    static constexpr float unset = std::numeric_limits<float>::infinity();
     std::vector<float> tentative;
     std::vector<contraction_hierarchy::label_step> via;
-    std::vector<std::uint32_t> stamp, hubs;
-    std::uint32_t generation = 0;
+    std::vector<std::uint32_t> hubs;
     std::uint64_t work = 0;
 
     std::span<const label> of(const side& s, std::uint32_t v) const noexcept {
@@ -67,25 +70,17 @@ struct ch_detail_labeller {
 
 inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
     side& mine = forward ? fwd : bwd;
-    if (++generation == 0) {  // wrapped: forget every old stamp
-        std::fill(stamp.begin(), stamp.end(), 0u);
-        generation = 1;
-    }
+    const auto& first = forward ? h.up_first_ : h.down_first_;
+    const auto& arcs = forward ? h.up_ : h.down_;
+    if (first[v + 1] - first[v] >= contraction_hierarchy::own_entry) return false;  // (crafted: a parent would not fit)
     hubs.clear();
     auto offer = [this](std::uint32_t hub, float d, contraction_hierarchy::label_step parent) {
-        if (stamp[hub] != generation) {
-            stamp[hub] = generation;
-            hubs.push_back(hub);
-        } else if (!(d < tentative[hub])) {
-            return;
-        }
+        if (!(d < tentative[hub])) return;
+        if (tentative[hub] == unset) hubs.push_back(hub);
         tentative[hub] = d;
         via[hub] = parent;
     };
     offer(v, 0.0f, contraction_hierarchy::own_entry);
-    const auto& first = forward ? h.up_first_ : h.down_first_;
-    const auto& arcs = forward ? h.up_ : h.down_;
-    if (first[v + 1] - first[v] >= contraction_hierarchy::own_entry) return false;  // (crafted: a parent would not fit)
     for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
         const auto& a = arcs[i];
         const auto above = of(mine, a.node);
@@ -107,7 +102,7 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
         // a label's length per entry and drops 1% more).
         for (std::uint32_t i = other_first[hub]; i < other_first[hub + 1]; ++i) {
             const auto& a = other_arcs[i];
-            if (stamp[a.node] == generation && tentative[a.node] + a.weight < d) {
+            if (tentative[a.node] + a.weight < d) {
                 dearer = true;
                 break;
             }
@@ -118,6 +113,8 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
         mine.parents.push_back(via[hub]);
     }
     mine.count[v] = static_cast<std::uint32_t>(mine.entries.size() - mine.first[v]);
+    for (const std::uint32_t hub : hubs) tentative[hub] = unset;
+    work += hubs.size();
     return mine.entries.size() <= entry_limit && work <= work_limit;
 }
 
@@ -127,9 +124,8 @@ inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order) {
         s->first.assign(n, 0);
         s->count.assign(n, 0);
     }
-    tentative.assign(n, 0.0f);
+    tentative.assign(n, unset);
     via.assign(n, contraction_hierarchy::own_entry);
-    stamp.assign(n, 0);
     for (std::size_t i = order.size(); i-- > 0;) {
         if (!make(order[i], true) || !make(order[i], false)) return false;
     }
