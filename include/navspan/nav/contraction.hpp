@@ -173,8 +173,8 @@ inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, 
         ++settled;
         if (target_stamp[u] == target_mark && --targets == 0) return;
         if (hops[u] >= opt.witness_hops) continue;
+        work += out[u].size();  // (one add: a member bumped in the loop costs a store per edge)
         for (const edge& e : out[u]) {
-            ++work;
             const float nd = d + e.weight;
             if (nd > limit || e.node == avoid) continue;
             if (stamp[e.node] == generation && !(nd < dist[e.node])) continue;

@@ -122,13 +122,24 @@ private:
         return {bwd_.data() + bwd_first_[v], bwd_first_[v + 1] - bwd_first_[v]};
     }
     // Where a label entry came from: the upward edge out of (forward) or
-    // into (backward) its node, an index in up_ or down_, and the entry
-    // for the same hub at the edge's other end (none, none: the entry of
-    // the node itself). Read only to unpack a corridor.
-    struct label_step {
-        std::uint32_t arc;
-        std::uint32_t entry;
-    };
+    // into (backward) its node, as its place among the node's up() or
+    // down() edges (own_entry: the entry of the node itself, for the
+    // hub). Two bytes: the entry for the same hub at the edge's other end
+    // is found again by its hub (a label is sorted by hub). Read only to
+    // unpack a corridor.
+    using label_step = std::uint16_t;
+    static constexpr label_step own_entry = 0xFFFFu;
+    // The place of `hub` in node v's label on one side (none: absent).
+    static std::uint32_t entry_of(const std::vector<std::uint32_t>& first, const std::vector<label>& entries,
+                                  std::uint32_t v, std::uint32_t hub) noexcept {
+        std::uint32_t low = first[v], high = first[v + 1];
+        while (low < high) {
+            const std::uint32_t at = low + (high - low) / 2;
+            if (entries[at].hub < hub) low = at + 1;
+            else high = at;
+        }
+        return low < first[v + 1] && entries[low].hub == hub ? low : none;
+    }
     void make_labels(const std::vector<std::uint32_t>& order, std::uint32_t entries_per_node);  // contraction_labels.hpp
 
     const search_graph* graph_ = nullptr;

@@ -12,19 +12,22 @@
 // itself plus its upward neighbours' labels, each behind the edge to it;
 // an entry dearer than a way the label already gives (v to another hub h',
 // then one edge down from h' to h) is dropped: it is not the cost of a
-// cheapest path, so no cheapest path uses it. Each entry keeps the neighbour it came through
-// (its parent, the upward edge's index): following parents from v climbs to the hub along upward
-// edges, whose shortcuts unpack into the corridor.
+// cheapest path, so no cheapest path uses it. Each entry keeps the upward
+// edge it came through (its parent, two bytes: the edge's place among the
+// node's): following parents from v climbs to the hub along upward edges,
+// whose shortcuts unpack into the corridor.
 //
 // Bounds: labels stop (the hierarchy keeps its upward edges and answers by
 // searching them) once their entries, or the work of merging them, pass a
-// fixed number per node.
+// fixed number per node, or a node has more upward edges than a parent's
+// two bytes tell apart.
 #pragma once
 #include "../core/min_max_push.hpp"
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "contraction.hpp"
@@ -41,13 +44,16 @@ struct ch_detail_labeller {
     // first[v] (none: not made yet) with size count[v].
     struct side {
         std::vector<label> entries;
-        std::vector<contraction_hierarchy::label_step> parents;  // entry: the offset in the other end's label
+        std::vector<contraction_hierarchy::label_step> parents;
         std::vector<std::uint32_t> first, count;
     } fwd, bwd;
-    // The label being made, by hub (stamped: never cleared).
+    // The label being made, by hub: infinite but for the hubs offered
+    // (`hubs`), set back when the label is made (so the test of an entry
+    // reads one array, with no stamp to check).
+    static constexpr float unset = std::numeric_limits<float>::infinity();
     std::vector<float> tentative;
-    std::vector<std::uint32_t> via, via_entry, stamp, hubs;
-    std::uint32_t generation = 0;
+    std::vector<contraction_hierarchy::label_step> via;
+    std::vector<std::uint32_t> hubs;
     std::uint64_t work = 0;
 
     std::span<const label> of(const side& s, std::uint32_t v) const noexcept {
@@ -58,35 +64,28 @@ struct ch_detail_labeller {
     // backward likewise over down(v).
     bool make(std::uint32_t v, bool forward);
     bool run(const std::vector<std::uint32_t>& order);
-    void store(const side& s, std::vector<std::uint32_t>& first, std::vector<label>& entries,
-               std::vector<contraction_hierarchy::label_step>& parents, bool forward) const;
+    static void store(const side& s, std::vector<std::uint32_t>& first, std::vector<label>& entries,
+                      std::vector<contraction_hierarchy::label_step>& parents);
 };
 
 inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
     side& mine = forward ? fwd : bwd;
-    if (++generation == 0) {  // wrapped: forget every old stamp
-        std::fill(stamp.begin(), stamp.end(), 0u);
-        generation = 1;
-    }
-    hubs.clear();
-    auto offer = [this](std::uint32_t hub, float d, std::uint32_t parent, std::uint32_t parent_entry) {
-        if (stamp[hub] != generation) {
-            stamp[hub] = generation;
-            hubs.push_back(hub);
-        } else if (!(d < tentative[hub])) {
-            return;
-        }
-        tentative[hub] = d;
-        via[hub] = parent;
-        via_entry[hub] = parent_entry;
-    };
-    offer(v, 0.0f, none, none);
     const auto& first = forward ? h.up_first_ : h.down_first_;
     const auto& arcs = forward ? h.up_ : h.down_;
+    if (first[v + 1] - first[v] >= contraction_hierarchy::own_entry) return false;  // (crafted: a parent would not fit)
+    hubs.clear();
+    auto offer = [this](std::uint32_t hub, float d, contraction_hierarchy::label_step parent) {
+        if (!(d < tentative[hub])) return;
+        if (tentative[hub] == unset) hubs.push_back(hub);
+        tentative[hub] = d;
+        via[hub] = parent;
+    };
+    offer(v, 0.0f, contraction_hierarchy::own_entry);
     for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
         const auto& a = arcs[i];
         const auto above = of(mine, a.node);
-        for (std::uint32_t k = 0; k < above.size(); ++k) offer(above[k].hub, a.weight + above[k].dist, i, k);
+        const auto parent = static_cast<contraction_hierarchy::label_step>(i - first[v]);
+        for (const label& e : above) offer(e.hub, a.weight + e.dist, parent);
         work += mine.count[a.node];
     }
     std::sort(hubs.begin(), hubs.end());  // (the labels lie in memory in the order of their hubs)
@@ -103,7 +102,7 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
         // a label's length per entry and drops 1% more).
         for (std::uint32_t i = other_first[hub]; i < other_first[hub + 1]; ++i) {
             const auto& a = other_arcs[i];
-            if (stamp[a.node] == generation && tentative[a.node] + a.weight < d) {
+            if (tentative[a.node] + a.weight < d) {
                 dearer = true;
                 break;
             }
@@ -111,9 +110,11 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
         work += other_first[hub + 1] - other_first[hub];
         if (dearer) continue;
         mine.entries.push_back({hub, d});
-        mine.parents.push_back({via[hub], via_entry[hub]});
+        mine.parents.push_back(via[hub]);
     }
     mine.count[v] = static_cast<std::uint32_t>(mine.entries.size() - mine.first[v]);
+    for (const std::uint32_t hub : hubs) tentative[hub] = unset;
+    work += hubs.size();
     return mine.entries.size() <= entry_limit && work <= work_limit;
 }
 
@@ -123,10 +124,8 @@ inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order) {
         s->first.assign(n, 0);
         s->count.assign(n, 0);
     }
-    tentative.assign(n, 0.0f);
-    via.assign(n, none);
-    via_entry.assign(n, none);
-    stamp.assign(n, 0);
+    tentative.assign(n, unset);
+    via.assign(n, contraction_hierarchy::own_entry);
     for (std::size_t i = order.size(); i-- > 0;) {
         if (!make(order[i], true) || !make(order[i], false)) return false;
     }
@@ -136,7 +135,7 @@ inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order) {
 // Into the hierarchy's arrays, by node (a query reads the labels of a
 // polygon's links, which lie together).
 inline void ch_detail_labeller::store(const side& s, std::vector<std::uint32_t>& first, std::vector<label>& entries,
-                                      std::vector<contraction_hierarchy::label_step>& parents, bool forward) const {
+                                      std::vector<contraction_hierarchy::label_step>& parents) {
     const std::size_t n = s.first.size();
     first.assign(n + 1, 0);
     for (std::size_t v = 0; v < n; ++v) first[v + 1] = first[v] + s.count[v];
@@ -145,11 +144,6 @@ inline void ch_detail_labeller::store(const side& s, std::vector<std::uint32_t>&
     for (std::size_t v = 0; v < n; ++v) {
         std::copy_n(s.entries.begin() + s.first[v], s.count[v], entries.begin() + first[v]);
         std::copy_n(s.parents.begin() + s.first[v], s.count[v], parents.begin() + first[v]);
-    }
-    // Offsets in the other end's label become indices in `entries`.
-    const auto& arcs = forward ? h.up_ : h.down_;
-    for (auto& p : parents) {
-        if (p.arc != none) p.entry += first[arcs[p.arc].node];
     }
 }
 
@@ -162,8 +156,8 @@ inline void contraction_hierarchy::make_labels(const std::vector<std::uint32_t>&
     const bool done = l.run(order);
     build_steps_ += l.work;
     if (!done) return;
-    l.store(l.fwd, fwd_first_, fwd_, fwd_parent_, true);
-    l.store(l.bwd, bwd_first_, bwd_, bwd_parent_, false);
+    ch_detail_labeller::store(l.fwd, fwd_first_, fwd_, fwd_parent_);
+    ch_detail_labeller::store(l.bwd, bwd_first_, bwd_, bwd_parent_);
 }
 
 }  // namespace navspan::nav

@@ -217,21 +217,23 @@ inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_i
     const std::size_t room = s.corridor_.size();
     s.corridor_[n++] = seed;
     std::uint32_t x = seed;
-    for (std::uint32_t e = seed_entry; n < room;) {
+    for (std::uint32_t e = seed_entry; e != none && n < room;) {
         const contraction_hierarchy::label_step step = h.fwd_parent_[e];
-        if (step.arc == none) break;  // the hub's own entry
-        n = unpack(arc_ref{step.arc, x}, false, n);
-        x = h.up_[step.arc].node;
-        e = step.entry;
+        if (step == contraction_hierarchy::own_entry) break;  // the hub's own entry
+        const std::uint32_t arc = h.up_first_[x] + step;
+        n = unpack(arc_ref{arc, x}, false, n);
+        x = h.up_[arc].node;
+        e = contraction_hierarchy::entry_of(h.fwd_first_, h.fwd_, x, meet);
     }
     const std::size_t down_from = n;
     x = last;
-    for (std::uint32_t e = last_entry; n < room;) {
+    for (std::uint32_t e = last_entry; e != none && n < room;) {
         const contraction_hierarchy::label_step step = h.bwd_parent_[e];
-        if (step.arc == none) break;
-        n = unpack(arc_ref{step.arc | contraction_hierarchy::down_bit, x}, true, n);
-        x = h.down_[step.arc].node;
-        e = step.entry;
+        if (step == contraction_hierarchy::own_entry) break;
+        const std::uint32_t arc = h.down_first_[x] + step;
+        n = unpack(arc_ref{arc | contraction_hierarchy::down_bit, x}, true, n);
+        x = h.down_[arc].node;
+        e = contraction_hierarchy::entry_of(h.bwd_first_, h.bwd_, x, meet);
     }
     std::reverse(s.corridor_.begin() + static_cast<std::ptrdiff_t>(down_from), s.corridor_.begin() + static_cast<std::ptrdiff_t>(n));
     s.corridor_[0] = start;
