@@ -314,7 +314,7 @@ inline straight_path_result straight_path(const walkable& w, std::span<const pol
                                           std::span<const link* const> links, vec3 start_point, vec3 goal_point,
                                           std::span<vec3> out) noexcept {
     if (out.empty()) return {};
-    const path_detail::funnel_portals portals{w, corridor, links, w.to_plan(goal_point)};
+    const path_detail::funnel_portals portals(w, corridor, links, w.to_plan(goal_point));
     path_detail::funnel_run run(w, portals, out);
     run.run(w.to_plan(start_point));
     return run.r;
