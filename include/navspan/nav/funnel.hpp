@@ -36,6 +36,15 @@ inline vec3 lerp(vec3 a, vec3 b, float t) noexcept {
     return {a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), a.z + t * (b.z - a.z)};
 }
 
+// A plan point without vec3's member initialisers: funnel_run's ring of
+// steps holds these, so it is not zeroed at every query (288 floats, 3%
+// of straight_path on Cheat_Room) only to be written before it is read.
+struct bare_point {
+    float x, y, z;
+    static bare_point of(vec3 p) noexcept { return {p.x, p.y, p.z}; }
+    vec3 point() const noexcept { return {x, y, z}; }
+};
+
 // One step of a corridor as the funnel sees it, by part (funnel_run's
 // numbering): the portal of the link (1), as (left, right) seen from
 // inside the polygon it leaves, the same ends moved onto the polygon left
@@ -50,7 +59,7 @@ struct funnel_step {
     // part. lefts[0], rights[0] are read only when first_part is 0;
     // lefts[2], rights[2] only when last_part is 2 (where the corridor
     // turns back without a landing of its own: the portal again).
-    vec3 lefts[3], rights[3];
+    bare_point lefts[3], rights[3];
     // The portals the step adds, numbered as funnel_run's: 0 its take-off
     // where that is not the portal itself (else first_part is 1), 2 its
     // landing where that is not the portal itself or where the corridor
@@ -121,8 +130,8 @@ struct funnel_portals {
         const bool flip = (shape & portal_shape::a_right) != 0;
         // (The ends copied through a pointer: a select of the points
         // themselves went through the stack.)
-        s.rights[1] = *(flip ? &l->portal_a : &l->portal_b);
-        s.lefts[1] = *(flip ? &l->portal_b : &l->portal_a);
+        s.rights[1] = bare_point::of(*(flip ? &l->portal_a : &l->portal_b));
+        s.lefts[1] = bare_point::of(*(flip ? &l->portal_b : &l->portal_a));
         constexpr std::uint8_t on_both = portal_shape::on_source | portal_shape::on_target;
         const bool on_portal = (shape & on_both) == on_both;
         bool lands_behind = false;
@@ -172,10 +181,10 @@ struct funnel_portals {
         moved_ends(corridor[i], l, false, point, oa, ob);
         moved_ends(corridor[i], l, true, point, la, lb);
         const bool flip = (l.shape & portal_shape::a_right) != 0;
-        s.rights[0] = flip ? oa : ob;
-        s.lefts[0] = flip ? ob : oa;
-        s.rights[2] = flip ? la : lb;
-        s.lefts[2] = flip ? lb : la;
+        s.rights[0] = bare_point::of(flip ? oa : ob);
+        s.lefts[0] = bare_point::of(flip ? ob : oa);
+        s.rights[2] = bare_point::of(flip ? la : lb);
+        s.lefts[2] = bare_point::of(flip ? lb : la);
         const bool lifts = !(oa.x == a.x && oa.y == a.y && ob.x == b.x && ob.y == b.y);
         const bool apart = !(la.x == a.x && la.y == a.y && lb.x == b.x && lb.y == b.y);
         s.first_part = lifts ? 0 : 1;
@@ -300,14 +309,19 @@ struct funnel_run {
         // n * n portals (n = 3 * steps + 1) even on a corridor of degenerate ones.
         const std::size_t n = 3 * portals.steps() + 1;
         std::size_t budget = n * n + 4 * n + 8;
+        // The portal the cursor came from (moved on by advance(), or put
+        // after by a restart): a restart from it finds the cursor where
+        // after() would put it. (Unknown before the first portal: the
+        // start and step 0's take-off are both numbered 0.)
+        std::size_t came_from = no_step;
         enter(0);
         for (; budget > 0; --budget) {
             // The cursor's portal as (left, right), and its number.
             vec3 pl, pr;
             std::size_t j;
             if (at != nullptr) {
-                pl = at->lefts[part];
-                pr = at->rights[part];
+                pl = at->lefts[part].point();
+                pr = at->rights[part].point();
                 if (at->turns_back && part != 0) crossing(apex, pl, pr);
                 j = 3 * i + part;
             } else {
@@ -350,10 +364,16 @@ struct funnel_run {
                 apex_j = left_j = right_j = corner_j;
                 lx = rx = corner.x - apex.x;
                 ly = ry = corner.y - apex.y;
-                after(apex_j);  // start the funnel afresh from the corner
+                // Start the funnel afresh from the corner: on the portal
+                // after it, where the cursor is when the corner is the
+                // portal just passed (each point of a Quake link's take-off,
+                // portal and landing is one).
+                if (corner_j != came_from) after(apex_j);
+                came_from = apex_j;
             } else if (at == nullptr) {
                 break;  // through the goal
             } else {
+                came_from = j;
                 advance();
             }
         }
