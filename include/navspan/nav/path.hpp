@@ -303,9 +303,10 @@ path_result find_path(const walkable& w, polygon_index start, vec3 start_point, 
 // portal on it needs no turn-back test). So a step costs O(1) and no
 // polygon test (but on polygons past walkable::max_tested_corners), and
 // the funnel visits only the portals that add something. On the bench's
-// maps it costs 5-14% of find_path's instructions (30% on Cheat_Room,
-// whose searches are short, 32% on hip1m3, whose every link lands off its
-// portal; docs/nav.md).
+// maps it costs 4-11% of find_path's instructions (24% on Cheat_Room,
+// whose searches are short, 27% on hip1m3, whose every link lands off its
+// portal; callgrind, 2026-11-30), and 1-2% of a path query's time (9-10%
+// on Cheat_Room, 4-5% on hip1m3: navspan-bench --nav-table).
 //
 // `links` (path_result::links: links[i] from corridor[i] to
 // corridor[i + 1]) spares the lookup of each step's link; without it (an
