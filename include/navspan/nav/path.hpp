@@ -305,8 +305,9 @@ path_result find_path(const walkable& w, polygon_index start, vec3 start_point, 
 // the funnel visits only the portals that add something. On the bench's
 // maps it costs 4-11% of find_path's instructions (24% on Cheat_Room,
 // whose searches are short, 27% on hip1m3, whose every link lands off its
-// portal; callgrind, 2026-11-30), and 1-2% of a path query's time (9-10%
-// on Cheat_Room, 4-5% on hip1m3: navspan-bench --nav-table).
+// portal; callgrind, 2026-11-30), and 3-4% of a path query's time on the
+// large maps (10-13% on Cheat_Room, 9-12% on hip1m3: navspan-bench
+// --nav-table, the two calls timed apart).
 //
 // `links` (path_result::links: links[i] from corridor[i] to
 // corridor[i + 1]) spares the lookup of each step's link; without it (an
