@@ -14,7 +14,7 @@
 //   find_shortest_path  the any-angle shortest path (no graph, no table)
 // and, for the waypoints, find_path + straight_path against Detour's
 // findPath + findStraightPath (with straight_path's share of the query:
-// the round's path + waypoints less its find_path, over the former). The modes run interleaved: each round runs
+// the two calls timed apart in a mode of their own). The modes run interleaved: each round runs
 // every mode once over all pairs (the order rotating per round), for a
 // fixed number of rounds (21; 3 with --quick), so load on a shared machine
 // hits all modes alike and the work done is the same on every run. Times
@@ -28,6 +28,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <functional>
@@ -185,6 +186,32 @@ inline map_result measure_map(const nav::walkable& w, const std::string& name, i
                    nav::search_status::found;
         }));
     modes.back().present = hierarchic.has_hierarchy();
+    // straight_path's share of a path query: find_path + straight_path
+    // again, each call timed apart (steady_clock: a CPU clock ticks too
+    // coarsely for one call), the round's share its straight_path time
+    // over the two. So straight_path runs where a path query runs it,
+    // right after its search, and the share is not the difference of two
+    // modes' times 10 to 60 times larger than it (as it was: their noise
+    // read 1-2% as 4.6-5.8% on the large maps). The clock read between the
+    // two calls counts to straight_path: if anything, this overstates it.
+    std::vector<double> split_shares;
+    add("path + waypoints, timed apart", [&] {
+        using split_clock = std::chrono::steady_clock;
+        split_clock::duration search_time{}, waypoint_time{};
+        std::size_t with_waypoints = 0;
+        for (const auto& [from, to] : work.pairs) {
+            const auto search_start = split_clock::now();
+            const auto searched = nav::find_path(w, from, centres[from], to, centres[to], scratch);
+            const auto search_end = split_clock::now();
+            search_time += search_end - search_start;
+            if (searched.status != nav::path_status::found) continue;
+            with_waypoints += nav::straight_path(w, searched, centres[from], centres[to], points).count > 0 ? 1u : 0u;
+            waypoint_time += split_clock::now() - search_end;
+        }
+        const auto total_time = (search_time + waypoint_time).count();
+        split_shares.push_back(total_time > 0 ? static_cast<double>(waypoint_time.count()) / static_cast<double>(total_time) : 0.0);
+        return with_waypoints;
+    });
 
 #if defined(NAVSPAN_BENCH_HAVE_DETOUR)
     detour_mesh d;
@@ -249,6 +276,7 @@ inline map_result measure_map(const nav::walkable& w, const std::string& name, i
         m.found = m.run();
         m.allocations = allocation_count() - before;
     }
+    split_shares.clear();  // (the passes above are not rounds)
     // Interleaved rounds, the order rotating.
     std::vector<double> round_ns(modes.size());
     for (int r = 0; r < rounds; ++r) {
@@ -278,13 +306,7 @@ inline map_result measure_map(const nav::walkable& w, const std::string& name, i
         out.hierarchy_ns = median_of(modes[8].samples);
         out.hierarchy_ratio = median_of(modes[8].ratios);
     }
-    {
-        std::vector<double> share;
-        for (std::size_t i = 0; i < modes[5].samples.size(); ++i) {
-            if (modes[5].samples[i] > 0) share.push_back((modes[5].samples[i] - modes[1].samples[i]) / modes[5].samples[i]);
-        }
-        out.waypoints_share = median_of(share);
-    }
+    out.waypoints_share = median_of(split_shares);
     if (modes[6].present) {
         out.detour_waypoints_ns = median_of(modes[6].samples);
         std::vector<double> r;

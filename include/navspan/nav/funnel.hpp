@@ -36,20 +36,30 @@ inline vec3 lerp(vec3 a, vec3 b, float t) noexcept {
     return {a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), a.z + t * (b.z - a.z)};
 }
 
-// One step of a corridor as the funnel sees it: the portal of the link,
-// as (left, right) seen from inside the polygon it leaves, the same ends
-// moved onto the polygon left (where the walk takes off: a ladder's or an
-// off-mesh link's portal may lie beside it) and onto the polygon entered
-// (where it lands). The three are one segment where the polygons touch;
+// A plan point without vec3's member initialisers: funnel_run's ring of
+// steps holds these, so it is not zeroed at every query (288 floats, 3%
+// of straight_path on Cheat_Room) only to be written before it is read.
+struct bare_point {
+    float x, y, z;
+    static bare_point of(vec3 p) noexcept { return {p.x, p.y, p.z}; }
+    vec3 point() const noexcept { return {x, y, z}; }
+};
+
+// One step of a corridor as the funnel sees it, by part (funnel_run's
+// numbering): the portal of the link (1), as (left, right) seen from
+// inside the polygon it leaves, the same ends moved onto the polygon left
+// (0: where the walk takes off; a ladder's or an off-mesh link's portal
+// may lie beside it) and onto the polygon entered (2: where it lands). The three are one segment where the polygons touch;
 // where they do not (a Source drop or jump across a gap, a link between
 // meshes that do not meet, a ladder) the funnel keeps to both sides of the
 // gap instead of cutting across it. (No member initialisers: funnel_run
 // keeps an array of them that get() fills, never read before.)
 struct funnel_step {
-    vec3 left, right;
-    vec3 off_left, off_right;    // read only when first_part is 0
-    vec3 land_left, land_right;  // read only when `moved`
-    bool moved;                  // the take-off and landing were derived (else they are the portal)
+    // By part: the funnel reads its portal at one index, no branch on the
+    // part. lefts[0], rights[0] are read only when first_part is 0;
+    // lefts[2], rights[2] only when last_part is 2 (where the corridor
+    // turns back without a landing of its own: the portal again).
+    bare_point lefts[3], rights[3];
     // The portals the step adds, numbered as funnel_run's: 0 its take-off
     // where that is not the portal itself (else first_part is 1), 2 its
     // landing where that is not the portal itself or where the corridor
@@ -74,10 +84,15 @@ struct funnel_portals {
     std::span<const polygon_index> corridor;
     std::span<const link* const> links;
     vec3 goal;
+    bool links_given;  // `links` has one per step
+
+    funnel_portals(const walkable& walk, std::span<const polygon_index> polygons, std::span<const link* const> step_links,
+                   vec3 goal_point) noexcept
+        : w(walk), corridor(polygons), links(step_links), goal(goal_point), links_given(step_links.size() == steps()) {}
 
     std::size_t steps() const noexcept { return corridor.empty() ? 0 : corridor.size() - 1; }
     const link* link_at(std::size_t i) const noexcept {
-        if (links.size() == steps() && links[i] != nullptr && links[i]->target == corridor[i + 1]) return links[i];
+        if (links_given && links[i] != nullptr && links[i]->target == corridor[i + 1]) return links[i];
         return w.find_link(corridor[i], corridor[i + 1]);
     }
 
@@ -111,41 +126,50 @@ struct funnel_portals {
         next = nullptr;
         if (l == nullptr) l = link_at(i);
         if (l == nullptr) return false;
-        const vec3 a = l->portal_a, b = l->portal_b;
-        const bool flip = (l->shape & portal_shape::a_right) != 0;
-        s.right = flip ? a : b;
-        s.left = flip ? b : a;
+        const std::uint8_t shape = l->shape;
+        const bool flip = (shape & portal_shape::a_right) != 0;
+        // (The ends copied through a pointer: a select of the points
+        // themselves went through the stack.)
+        s.rights[1] = bare_point::of(*(flip ? &l->portal_a : &l->portal_b));
+        s.lefts[1] = bare_point::of(*(flip ? &l->portal_b : &l->portal_a));
         constexpr std::uint8_t on_both = portal_shape::on_source | portal_shape::on_target;
+        const bool on_portal = (shape & on_both) == on_both;
         bool lands_behind = false;
-        if ((l->shape & on_both) == on_both) {
+        if (on_portal) {
             // An edge both polygons share (nearly every link): the walk
             // takes off and lands on the portal itself, and a portal on the
             // polygon entered lands on its own line, never behind it.
             s.first_part = s.last_part = 1;
-            s.moved = false;
         } else {
             lands_behind = lift(i, *l, s);
         }
-        s.turns_back = (l->shape & portal_shape::no_side) == 0 && (lands_behind || way_on_behind(i, *l, a, b, flip, next));
-        if (s.turns_back) s.last_part = 2;
+        s.turns_back = (shape & portal_shape::no_side) == 0 && (lands_behind || way_on_behind(i, *l, next));
+        if (s.turns_back) {
+            s.last_part = 2;
+            if (on_portal) {  // no landing of its own: the crossing's second point is on the portal again
+                s.lefts[2] = s.lefts[1];
+                s.rights[2] = s.rights[1];
+            }
+        }
         return true;
     }
 
     // True when the way on from step i (link l, portal a-b) lies behind
     // the portal's line: the next portal, or the goal after the last step.
-    bool way_on_behind(std::size_t i, const link& l, vec3 a, vec3 b, bool flip, const link*& next) const noexcept {
-        vec3 on_a = goal, on_b = goal;
+    bool way_on_behind(std::size_t i, const link& l, const link*& next) const noexcept {
+        const vec3* on_a = &goal;
+        const vec3* on_b = &goal;
         if (i + 2 < corridor.size()) {
             next = link_at(i + 1);
             if (next != nullptr) {
                 // The next portal on a polygon entered ahead: never behind.
                 if ((l.shape & portal_shape::enters_ahead) != 0 && (next->shape & portal_shape::on_source) != 0) return false;
-                on_a = next->portal_a;
-                on_b = next->portal_b;
+                on_a = &next->portal_a;
+                on_b = &next->portal_b;
             }
         }
-        const geometry_detail::portal_line line(a, b, flip);
-        return line.behind(on_a) || line.behind(on_b);
+        const geometry_detail::portal_line line(l.portal_a, l.portal_b, (l.shape & portal_shape::a_right) != 0);
+        return line.behind(*on_a) || line.behind(*on_b);
     }
 
     // The take-off and landing of step i (link l) where they are not the
@@ -157,11 +181,10 @@ struct funnel_portals {
         moved_ends(corridor[i], l, false, point, oa, ob);
         moved_ends(corridor[i], l, true, point, la, lb);
         const bool flip = (l.shape & portal_shape::a_right) != 0;
-        s.moved = true;
-        s.off_right = flip ? oa : ob;
-        s.off_left = flip ? ob : oa;
-        s.land_right = flip ? la : lb;
-        s.land_left = flip ? lb : la;
+        s.rights[0] = bare_point::of(flip ? oa : ob);
+        s.lefts[0] = bare_point::of(flip ? ob : oa);
+        s.rights[2] = bare_point::of(flip ? la : lb);
+        s.lefts[2] = bare_point::of(flip ? lb : la);
         const bool lifts = !(oa.x == a.x && oa.y == a.y && ob.x == b.x && ob.y == b.y);
         const bool apart = !(la.x == a.x && la.y == a.y && lb.x == b.x && lb.y == b.y);
         s.first_part = lifts ? 0 : 1;
@@ -224,11 +247,6 @@ struct funnel_run {
         if (kept_index[slot] == k) return &kept[slot];
         return derive(k, slot);
     }
-    // (Out of line: the common call, a step already kept, stays a few
-    // instructions.)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((noinline))
-#endif
     const funnel_step* derive(std::size_t k, std::size_t slot) noexcept {
         kept_index[slot] = no_step;
         // The link of step k when the step before looked it up.
@@ -267,60 +285,73 @@ struct funnel_run {
         else advance();
     }
 
-    // The cursor's portal as (left, right).
-    void portal(vec3 apex, vec3& pl, vec3& pr) noexcept {
-        if (at == nullptr) {
-            pl = pr = portals.goal;
-        } else if (part == 1) {
-            pl = at->left;
-            pr = at->right;
-            if (at->turns_back) {
-                // Cross at the portal's point nearest the apex; its landing follows.
-                const float ex = pr.x - pl.x, ey = pr.y - pl.y, len2 = ex * ex + ey * ey;
-                cross_at = len2 > 0 ? std::clamp(((apex.x - pl.x) * ex + (apex.y - pl.y) * ey) / len2, 0.0f, 1.0f) : 0.0f;
-                pl = pr = lerp(pl, pr, cross_at);
-            }
-        } else if (part == 0) {
-            pl = at->off_left;
-            pr = at->off_right;
-        } else if (at->turns_back) {
-            pl = pr = at->moved ? lerp(at->land_left, at->land_right, cross_at) : lerp(at->left, at->right, cross_at);
-        } else {
-            pl = at->land_left;
-            pr = at->land_right;
+    // Where the corridor turns back at the cursor's step (part 1 or 2):
+    // the crossing point, nearest the apex on the portal (part 1; its
+    // landing, part 2, at the same fraction).
+    void crossing(vec3 apex, vec3& pl, vec3& pr) noexcept {
+        if (part == 1) {
+            const float ex = pr.x - pl.x, ey = pr.y - pl.y, len2 = ex * ex + ey * ey;
+            cross_at = len2 > 0 ? std::clamp(((apex.x - pl.x) * ex + (apex.y - pl.y) * ey) / len2, 0.0f, 1.0f) : 0.0f;
         }
+        pl = pr = lerp(pl, pr, cross_at);
     }
 
     void run(vec3 start) noexcept {
         if (!emit(start)) return;
         vec3 apex = start, left = start, right = start;
         std::size_t apex_j = 0, left_j = 0, right_j = 0;
+        // The sides less the apex: each test below is triangle_area2 or
+        // same_plan_point of the apex, a side and a portal end, written on
+        // these differences (the same float operations on the same values:
+        // the same answers, with fewer subtractions a portal).
+        float lx = left.x - apex.x, ly = left.y - apex.y, rx = right.x - apex.x, ry = right.y - apex.y;
         // Each restart moves the apex forward, so the loop ends after at most
         // n * n portals (n = 3 * steps + 1) even on a corridor of degenerate ones.
         const std::size_t n = 3 * portals.steps() + 1;
         std::size_t budget = n * n + 4 * n + 8;
+        // The portal the cursor came from (moved on by advance(), or put
+        // after by a restart): a restart from it finds the cursor where
+        // after() would put it. (Unknown before the first portal: the
+        // start and step 0's take-off are both numbered 0.)
+        std::size_t came_from = no_step;
         enter(0);
         for (; budget > 0; --budget) {
+            // The cursor's portal as (left, right), and its number.
             vec3 pl, pr;
-            portal(apex, pl, pr);
-            const std::size_t j = at != nullptr ? 3 * i + part : 3 * steps_left;
+            std::size_t j;
+            if (at != nullptr) {
+                pl = at->lefts[part].point();
+                pr = at->rights[part].point();
+                if (at->turns_back && part != 0) crossing(apex, pl, pr);
+                j = 3 * i + part;
+            } else {
+                pl = pr = portals.goal;
+                j = 3 * steps_left;
+            }
             bool turn = false;
             vec3 corner{};
             std::size_t corner_j = 0;
-            if (triangle_area2(apex, right, pr) <= 0.0f) {
-                if (same_plan_point(apex, right) || triangle_area2(apex, left, pr) > 0.0f) {
+            const float px = pr.x - apex.x, py = pr.y - apex.y, qx = pl.x - apex.x, qy = pl.y - apex.y;
+            if (px * ry - rx * py <= 0.0f) {  // triangle_area2(apex, right, pr)
+                // same_plan_point(apex, right) || triangle_area2(apex, left, pr) > 0
+                if (rx * rx + ry * ry < 1e-6f || px * ly - lx * py > 0.0f) {
                     right = pr;
                     right_j = j;
+                    rx = px;
+                    ry = py;
                 } else {
                     turn = true;  // the right side crossed the left: the left is a corner
                     corner = left;
                     corner_j = left_j;
                 }
             }
-            if (!turn && triangle_area2(apex, left, pl) >= 0.0f) {
-                if (same_plan_point(apex, left) || triangle_area2(apex, right, pl) < 0.0f) {
+            if (!turn && qx * ly - lx * qy >= 0.0f) {  // triangle_area2(apex, left, pl)
+                // same_plan_point(apex, left) || triangle_area2(apex, right, pl) < 0
+                if (lx * lx + ly * ly < 1e-6f || qx * ry - rx * qy < 0.0f) {
                     left = pl;
                     left_j = j;
+                    lx = qx;
+                    ly = qy;
                 } else {
                     turn = true;
                     corner = right;
@@ -331,10 +362,18 @@ struct funnel_run {
                 if (!emit(corner)) return;
                 apex = left = right = corner;
                 apex_j = left_j = right_j = corner_j;
-                after(apex_j);  // start the funnel afresh from the corner
+                lx = rx = corner.x - apex.x;
+                ly = ry = corner.y - apex.y;
+                // Start the funnel afresh from the corner: on the portal
+                // after it, where the cursor is when the corner is the
+                // portal just passed (each point of a Quake link's take-off,
+                // portal and landing is one).
+                if (corner_j != came_from) after(apex_j);
+                came_from = apex_j;
             } else if (at == nullptr) {
                 break;  // through the goal
             } else {
+                came_from = j;
                 advance();
             }
         }

@@ -303,9 +303,11 @@ path_result find_path(const walkable& w, polygon_index start, vec3 start_point, 
 // portal on it needs no turn-back test). So a step costs O(1) and no
 // polygon test (but on polygons past walkable::max_tested_corners), and
 // the funnel visits only the portals that add something. On the bench's
-// maps it costs 5-14% of find_path's instructions (30% on Cheat_Room,
-// whose searches are short, 32% on hip1m3, whose every link lands off its
-// portal; docs/nav.md).
+// maps it costs 4-11% of find_path's instructions (24% on Cheat_Room,
+// whose searches are short, 27% on hip1m3, whose every link lands off its
+// portal; callgrind, 2026-11-30), and 3-4% of a path query's time on the
+// large maps (10-13% on Cheat_Room, 9-12% on hip1m3: navspan-bench
+// --nav-table, the two calls timed apart).
 //
 // `links` (path_result::links: links[i] from corridor[i] to
 // corridor[i + 1]) spares the lookup of each step's link; without it (an
@@ -314,7 +316,7 @@ inline straight_path_result straight_path(const walkable& w, std::span<const pol
                                           std::span<const link* const> links, vec3 start_point, vec3 goal_point,
                                           std::span<vec3> out) noexcept {
     if (out.empty()) return {};
-    const path_detail::funnel_portals portals{w, corridor, links, w.to_plan(goal_point)};
+    const path_detail::funnel_portals portals(w, corridor, links, w.to_plan(goal_point));
     path_detail::funnel_run run(w, portals, out);
     run.run(w.to_plan(start_point));
     return run.r;

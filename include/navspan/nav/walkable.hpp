@@ -379,7 +379,7 @@ public:
         for (const std::string& n : group_names_) names += n.capacity();
         return (vertices_.capacity() + held_ends_.capacity()) * sizeof(vec3) +
                polygons_.capacity() * sizeof(polygon_entry) + links_.capacity() * sizeof(link) +
-               first_held_end_.capacity() * sizeof(std::uint32_t) + names;
+               held_at_.capacity() * sizeof(std::uint32_t) + names;
     }
 
 private:
@@ -433,13 +433,6 @@ private:
         }
         return true;
     }
-    // How many points a link's held ends take: each side held, its two ends
-    // (one for a point portal).
-    static std::uint32_t held_count(const link& l) noexcept {
-        const std::uint32_t per_side = point_portal(l) ? 1 : 2;
-        return ((l.shape & portal_shape::take_off_held) != 0 ? per_side : 0) +
-               ((l.shape & portal_shape::landing_held) != 0 ? per_side : 0);
-    }
     static bool point_portal(const link& l) noexcept {
         const float dx = l.portal_a.x - l.portal_b.x, dy = l.portal_a.y - l.portal_b.y;
         return dx * dx + dy * dy < 1e-6f;
@@ -449,10 +442,8 @@ private:
         if ((l.shape & bit) == 0 || from >= polygons_.size()) return false;
         const auto out = links(from);
         if (&l < out.data() || &l >= out.data() + out.size()) return false;  // not a link of `from`
-        // The ends follow each other in link order: those of the links
-        // before l, then l's take-off, then its landing.
-        std::size_t at = first_held_end_[from];
-        for (const link* k = out.data(); k != &l; ++k) at += held_count(*k);
+        // l's take-off, then its landing, from where held_at_ says.
+        std::size_t at = held_at_[static_cast<std::size_t>(&l - links_.data())];
         const bool point = point_portal(l);
         if (landing_side && (l.shape & portal_shape::take_off_held) != 0) at += point ? 1 : 2;
         a = held_ends_[at];
@@ -493,9 +484,11 @@ private:
     std::vector<polygon_entry> polygons_;
     std::vector<link> links_;
     std::vector<vec3> held_ends_;  // take-off and landing points (portal_shape::take_off_held)
-    // Per polygon, where its links' held ends start in held_ends_ (empty
-    // when no link has any: most walkables of Fox and Bethesda files).
-    std::vector<std::uint32_t> first_held_end_;
+    // Per link (as links_), where its held ends start in held_ends_: O(1)
+    // for the funnel, where an offset per polygon made it count the held
+    // ends of the links before (a Quake node's every link holds some).
+    // Empty when no link has any: most walkables of Fox and Bethesda files.
+    std::vector<std::uint32_t> held_at_;
     std::vector<std::string> group_names_;
 };
 
@@ -583,15 +576,17 @@ inline walkable walkable_builder::finish() {
     }
     w.vertices_ = std::move(vertices_);
     w.polygons_ = std::move(polygons_);
-    w.first_held_end_.resize(w.polygons_.size());
+    w.held_at_.resize(w.links_.size());
     for (std::size_t p = 0; p < w.polygons_.size(); ++p) {
         const polygon_entry& e = w.polygons_[p];
-        w.first_held_end_[p] = static_cast<std::uint32_t>(w.held_ends_.size());
         if (e.link_count == 0) continue;
         const vec3 mean = w.plan_mean(static_cast<polygon_index>(p));
-        for (std::uint32_t k = 0; k < e.link_count; ++k) w.classify(static_cast<polygon_index>(p), w.links_[e.first_link + k], mean);
+        for (std::uint32_t k = 0; k < e.link_count; ++k) {
+            w.held_at_[e.first_link + k] = static_cast<std::uint32_t>(w.held_ends_.size());
+            w.classify(static_cast<polygon_index>(p), w.links_[e.first_link + k], mean);
+        }
     }
-    if (w.held_ends_.empty()) std::vector<std::uint32_t>().swap(w.first_held_end_);  // nothing to find: no memory kept
+    if (w.held_ends_.empty()) std::vector<std::uint32_t>().swap(w.held_at_);  // nothing to find: no memory kept
     w.held_ends_.shrink_to_fit();
     w.serial_ = walkable_detail::next_serial();
     w.group_names_ = std::move(group_names_);
