@@ -70,7 +70,11 @@ struct turning_ends {
     std::vector<std::uint8_t>& bits;          // per link: turning_bits
     std::vector<std::uint8_t> askew;          // per link
     std::vector<std::uint8_t> entered_askew;  // per polygon
-    std::vector<std::uint64_t> pinned;        // point_key of points where every end turns (sorted)
+    // The corners that end an edge a drop or jump crosses (find_askew):
+    // one byte a corner, from each polygon's first (crossed_first, one a
+    // polygon plus one; empty when no link is askew).
+    std::vector<std::uint32_t> crossed_first;
+    std::vector<std::uint8_t> crossed;
     std::vector<end> ends;
     std::vector<member> members;
     std::vector<fan_state> fans;
@@ -106,8 +110,10 @@ struct turning_ends {
     // it lands on, which the fans at those edges' ends take for walls: a
     // path that dropped onto a floor may turn at the foot of the wall it
     // came over, on any portal ending there (de_mirage: areas 174 -> 136,
-    // then round the corner 135 and 245 share with 136). Those ends, and
-    // the link's own, are `pinned` points: every end there stays.
+    // then round the corner 135 and 245 share with 136). Those edges' ends
+    // are marked `crossed`: every end at such a corner of a polygon with
+    // link ends there stays (pinned_point). A byte a corner, not a list of
+    // points: a crafted file of many askew links stays within its size.
     void find_askew() {
         const std::size_t n = w.polygon_count();
         // Once per polygon: a link's target is read once per link into it.
@@ -134,16 +140,20 @@ struct turning_ends {
                 }
             }
         }
-        std::sort(pinned.begin(), pinned.end());
-        pinned.erase(std::unique(pinned.begin(), pinned.end()), pinned.end());
     }
 
-    // The ends of the askew link l (out of `from`), and of the edges its
-    // walk takes off from and lands on (the portal's ends where the polygon
-    // holds them, else the points the walkable moved them to).
+    // The ends of the edges the walk of askew link l (out of `from`) takes
+    // off from and lands on (found by the portal's ends where the polygon
+    // holds them, else by the points the walkable moved them to).
     void pin_crossed_edges(polygon_index from, const link& l) {
-        pinned.push_back(point_key(l.portal_a.x, l.portal_a.y));
-        pinned.push_back(point_key(l.portal_b.x, l.portal_b.y));
+        if (crossed_first.empty()) {
+            const std::size_t n = w.polygon_count();
+            crossed_first.resize(n + 1);
+            for (std::size_t p = 0; p < n; ++p) {
+                crossed_first[p + 1] = crossed_first[p] + static_cast<std::uint32_t>(w.corner_count(static_cast<polygon_index>(p)));
+            }
+            crossed.assign(crossed_first[n], 0);
+        }
         for (const bool entered : {false, true}) {
             vec3 a = l.portal_a, b = l.portal_b;
             const bool held = (l.shape & (entered ? portal_shape::on_target : portal_shape::on_source)) != 0 ||
@@ -171,9 +181,23 @@ struct turning_ends {
                 best = i;
             }
         }
-        const vec3 c = corners[best], d = corners[(best + 1) % corners.size()];
-        pinned.push_back(point_key(c.x, c.y));
-        pinned.push_back(point_key(d.x, d.y));
+        crossed[crossed_first[q] + best] = 1;
+        crossed[crossed_first[q] + (best + 1) % corners.size()] = 1;
+    }
+    // Whether the point of ends[first..] is a crossed corner of a polygon
+    // with link ends there (a scan of its corners: at most
+    // max_tested_corners, as member_at's).
+    bool pinned_point() const noexcept {
+        if (crossed.empty()) return false;
+        for (const member& m : members) {
+            const end& e = ends[m.first];
+            const auto corners = w.plan_corners(e.polygon);
+            if (corners.size() > walkable::max_tested_corners) continue;
+            for (std::size_t i = 0; i < corners.size(); ++i) {
+                if (corners[i].x == e.x && corners[i].y == e.y && crossed[crossed_first[e.polygon] + i] != 0) return true;
+            }
+        }
+        return false;
     }
 
     // Every link end turns to begin with; the segment portals' ends, sorted
@@ -280,7 +304,7 @@ struct turning_ends {
             const end& a = ends[m.first];
             f.room += m.closed ? angle_between(a.dx, a.dy, m.bx, m.by) : m.angle;
         }
-        if (std::binary_search(pinned.begin(), pinned.end(), ends[members.front().first].point)) return;
+        if (pinned_point()) return;
         for (std::size_t i = 0; i < members.size(); ++i) {
             const fan_state& f = fans[root(static_cast<std::uint32_t>(i))];
             if (!f.sure || (!f.closed && f.room > std::numbers::pi + 1e-4)) continue;
@@ -312,7 +336,7 @@ struct turning_ends {
 // Which ends of every link of `w` a shortest path may turn at: one byte a
 // link (turning_bits), into `bits`.
 inline void find_turning_ends(const walkable& w, std::vector<std::uint8_t>& bits) {
-    turning_ends{w, bits, {}, {}, {}, {}, {}, {}}.run();
+    turning_ends{w, bits, {}, {}, {}, {}, {}, {}, {}}.run();
 }
 
 }  // namespace navspan::nav
