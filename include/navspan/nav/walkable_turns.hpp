@@ -18,7 +18,9 @@
 // Anything unsure keeps the end a turning point, which costs a search
 // time, never a path: a polygon of more than walkable::max_tested_corners
 // corners, a link into a polygon with no end at the point, three ways out
-// of one polygon, and every end near an askew link (below). Plan points compare
+// of one polygon, every end near an askew link and every end at a corner
+// that ends an edge a drop or jump crosses (find_askew: a path that came
+// over that edge reaches the point from outside the fan's room). Plan points compare
 // exactly: ends that differ by rounding stay apart, and so stay turning
 // points.
 #pragma once
