@@ -142,8 +142,9 @@ inline void ch_detail_labeller::store(const side& s, std::vector<std::uint32_t>&
     entries.resize(first[n]);
     parents.resize(first[n]);
     for (std::size_t v = 0; v < n; ++v) {
-        std::copy_n(s.entries.begin() + s.first[v], s.count[v], entries.begin() + first[v]);
-        std::copy_n(s.parents.begin() + s.first[v], s.count[v], parents.begin() + first[v]);
+        const auto from = static_cast<std::ptrdiff_t>(s.first[v]), to = static_cast<std::ptrdiff_t>(first[v]);
+        std::copy_n(s.entries.begin() + from, s.count[v], entries.begin() + to);
+        std::copy_n(s.parents.begin() + from, s.count[v], parents.begin() + to);
     }
 }
 
