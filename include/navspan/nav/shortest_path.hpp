@@ -578,11 +578,7 @@ inline void shortest_path_run::pull_corridor(shortest_path_result& r) const noex
     const auto pulled = straight_path(w, r.corridor, r.waypoints.front(), r.waypoints.back(), spare);
     if (!pulled.complete || pulled.count < 2) return;
     double length = 0;
-    for (std::size_t i = 1; i < pulled.count; ++i) {
-        const vec3 a = spare[i - 1], b = spare[i];
-        const double dx = double{a.x} - b.x, dy = double{a.y} - b.y, dz = double{a.z} - b.z;
-        length += std::sqrt(dx * dx + dy * dy + dz * dz);
-    }
+    for (std::size_t i = 1; i < pulled.count; ++i) length += path_detail::plan_distance3(spare[i - 1], spare[i]);
     if (!(length < double{r.cost})) return;
     std::copy(spare.begin(), spare.begin() + static_cast<std::ptrdiff_t>(pulled.count), s.waypoints_.begin());
     r.waypoints = {s.waypoints_.data(), pulled.count};

@@ -34,6 +34,7 @@
 #include <numbers>
 #include <vector>
 
+#include "plan_geometry.hpp"
 #include "walkable.hpp"
 
 namespace navspan::nav {
@@ -173,11 +174,10 @@ struct turning_ends {
         std::size_t best = 0;
         double best_d2 = -1;
         for (std::size_t i = 0; i < corners.size(); ++i) {
-            const vec3 c = corners[i], d = corners[(i + 1) % corners.size()];
-            const double ex = double{d.x} - c.x, ey = double{d.y} - c.y, len2 = ex * ex + ey * ey;
-            double t = len2 > 0 ? ((double{x.x} - c.x) * ex + (double{x.y} - c.y) * ey) / len2 : 0.0;
-            t = std::clamp(t, 0.0, 1.0);
-            const double dx = c.x + t * ex - x.x, dy = c.y + t * ey - x.y, d2 = dx * dx + dy * dy;
+            const geometry_detail::plan2 c{corners[i].x, corners[i].y}, d{corners[(i + 1) % corners.size()].x,
+                                                                            corners[(i + 1) % corners.size()].y};
+            const double t = geometry_detail::segment_fraction({x.x, x.y}, c, d);
+            const double dx = c.x + t * (d.x - c.x) - x.x, dy = c.y + t * (d.y - c.y) - x.y, d2 = dx * dx + dy * dy;
             if (best_d2 < 0 || d2 < best_d2) {
                 best_d2 = d2;
                 best = i;
