@@ -305,6 +305,15 @@ struct funnel_run {
         // these differences (the same float operations on the same values:
         // the same answers, with fewer subtractions a portal).
         float lx = left.x - apex.x, ly = left.y - apex.y, rx = right.x - apex.x, ry = right.y - apex.y;
+        // A side at the apex (same_plan_point) takes the next portal end
+        // whatever its side test says: exactly what the test says when the
+        // side is the apex itself (an area of 0), and so also where rounding
+        // left it a hair off the apex. (x87's extended precision does: a
+        // crossing point kept in a register is not the float stored as the
+        // apex; the sign of the area of a hair-thin side is then noise, and
+        // a 32-bit build once skipped a corner so, cutting 2 units outside
+        // the corridor.)
+        bool left_at_apex = true, right_at_apex = true;
         // Each restart moves the apex forward, so the loop ends after at most
         // n * n portals (n = 3 * steps + 1) even on a corridor of degenerate ones.
         const std::size_t n = 3 * portals.steps() + 1;
@@ -332,26 +341,28 @@ struct funnel_run {
             vec3 corner{};
             std::size_t corner_j = 0;
             const float px = pr.x - apex.x, py = pr.y - apex.y, qx = pl.x - apex.x, qy = pl.y - apex.y;
-            if (px * ry - rx * py <= 0.0f) {  // triangle_area2(apex, right, pr)
+            if (right_at_apex || px * ry - rx * py <= 0.0f) {  // triangle_area2(apex, right, pr)
                 // same_plan_point(apex, right) || triangle_area2(apex, left, pr) > 0
-                if (rx * rx + ry * ry < 1e-6f || px * ly - lx * py > 0.0f) {
+                if (right_at_apex || px * ly - lx * py > 0.0f) {
                     right = pr;
                     right_j = j;
                     rx = px;
                     ry = py;
+                    right_at_apex = rx * rx + ry * ry < 1e-6f;
                 } else {
                     turn = true;  // the right side crossed the left: the left is a corner
                     corner = left;
                     corner_j = left_j;
                 }
             }
-            if (!turn && qx * ly - lx * qy >= 0.0f) {  // triangle_area2(apex, left, pl)
+            if (!turn && (left_at_apex || qx * ly - lx * qy >= 0.0f)) {  // triangle_area2(apex, left, pl)
                 // same_plan_point(apex, left) || triangle_area2(apex, right, pl) < 0
-                if (lx * lx + ly * ly < 1e-6f || qx * ry - rx * qy < 0.0f) {
+                if (left_at_apex || qx * ry - rx * qy < 0.0f) {
                     left = pl;
                     left_j = j;
                     lx = qx;
                     ly = qy;
+                    left_at_apex = lx * lx + ly * ly < 1e-6f;
                 } else {
                     turn = true;
                     corner = right;
@@ -362,8 +373,9 @@ struct funnel_run {
                 if (!emit(corner)) return;
                 apex = left = right = corner;
                 apex_j = left_j = right_j = corner_j;
-                lx = rx = corner.x - apex.x;
-                ly = ry = corner.y - apex.y;
+                lx = rx = 0.0f;
+                ly = ry = 0.0f;
+                left_at_apex = right_at_apex = true;
                 // Start the funnel afresh from the corner: on the portal
                 // after it, where the cursor is when the corner is the
                 // portal just passed (each point of a Quake link's take-off,
