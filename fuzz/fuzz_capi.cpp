@@ -233,9 +233,23 @@ NAVSPAN_FUZZ_BYTES_TARGET(capi) {
         navspan_space space;
         check(navspan_space_get(file, s, &space, &err));
         navspan_mesh* mesh = nullptr;
-        const navspan_result r = navspan_mesh_create(file, s, &mesh, &err);
+        // Now and then a mesh with the graph's accelerators (built at
+        // create: the hierarchy's and the table's budgets on crafted input),
+        // whose exact searches then answer from them.
+        navspan_graph_options options;
+        navspan_graph_options_init(&options);
+        options.flags = static_cast<std::uint32_t>(d.next() % 4);
+        options.landmarks = static_cast<std::uint32_t>(d.next() % 34);  // 33: refused
+        const bool accelerated = d.next() % 4 == 0;
+        const navspan_result r = accelerated ? navspan_mesh_create_ex(file, s, &options, &mesh, &err)
+                                             : navspan_mesh_create(file, s, &mesh, &err);
         check(r);
-        if (r == navspan_result_success) query(mesh, d, h);
+        if (r == navspan_result_success) {
+            navspan_graph_info graph{};
+            graph.size = sizeof graph;
+            if (accelerated) check(navspan_mesh_graph_info(mesh, &graph));
+            query(mesh, d, h);
+        }
         navspan_mesh_destroy(mesh);
     }
     navspan_close(file);

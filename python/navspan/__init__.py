@@ -334,10 +334,22 @@ class Mesh:
     world coordinates with the file's ids, links with portals, and the
     queries. Built once; any number of threads may query it."""
 
-    def __init__(self, file: "File", space: int = 0):
+    def __init__(self, file: "File", space: int = 0, *, hierarchy: bool = False, all_pairs: bool = False):
+        """`hierarchy` and `all_pairs` build the search graph now with an
+        accelerator of the exact searches (find_path(exact=True),
+        distance): the contraction hierarchy (memory linear in the links)
+        or the all-pairs table (small maps). The same costs, found faster;
+        graph_info() says what was built."""
         h = ctypes.c_void_p()
         err = _lib.Error()
-        _check(_L.navspan_mesh_create(file._h, space, ctypes.byref(h), ctypes.byref(err)), err)
+        if hierarchy or all_pairs:
+            options = _lib.GraphOptions()
+            _L.navspan_graph_options_init(ctypes.byref(options))
+            options.flags = (_lib.GRAPH_HIERARCHY if hierarchy else 0) | (_lib.GRAPH_ALL_PAIRS if all_pairs else 0)
+            _check(_L.navspan_mesh_create_ex(file._h, space, ctypes.byref(options), ctypes.byref(h),
+                                             ctypes.byref(err)), err)
+        else:
+            _check(_L.navspan_mesh_create(file._h, space, ctypes.byref(h), ctypes.byref(err)), err)
         self._h = h
         self.space = space
         self.polygon_count: int = _L.navspan_mesh_polygon_count(h)
@@ -371,6 +383,17 @@ class Mesh:
             self.close()
         except Exception:
             pass
+
+    def graph_info(self) -> Dict[str, int]:
+        """What the search graph of the exact searches holds (built now if
+        no search has built it yet): has_hierarchy, has_all_pairs,
+        landmarks, states (one per link), memory_bytes (all of it),
+        hierarchy_bytes, all_pairs_bytes."""
+        info = _lib.GraphInfo()
+        info.size = ctypes.sizeof(info)
+        _check(_L.navspan_mesh_graph_info(self._h, ctypes.byref(info)))
+        return {name: (bool(getattr(info, name)) if name.startswith("has_") else int(getattr(info, name)))
+                for name, _ in _lib.GraphInfo._fields_ if name != "size"}
 
     def _id(self, primary: int, secondary: int) -> Any:
         return (primary, secondary) if self._two_part else primary
@@ -1042,7 +1065,7 @@ class File:
         self.format: str = _L.navspan_format_name(_L.navspan_file_format(handle)).decode()
         self.version: int = _L.navspan_file_version(handle)
         self.size: int = _L.navspan_file_size(handle)
-        self._meshes: Dict[int, Mesh] = {}  # by space index
+        self._meshes: Dict[Tuple[int, bool, bool], Mesh] = {}  # by space index and accelerators
 
     def close(self) -> None:
         if getattr(self, "_h", None):
@@ -1176,14 +1199,17 @@ class File:
         _check(_L.navspan_space_find(self._handle(), space.encode(), ctypes.byref(index), ctypes.byref(err)), err)
         return index.value
 
-    def mesh(self, space: Union[int, str] = 0) -> Mesh:
+    def mesh(self, space: Union[int, str] = 0, *, hierarchy: bool = False, all_pairs: bool = False) -> Mesh:
         """The walkable view of one space of the file (File.spaces: the
         whole file, a Source 2 hull, a plugin worldspace or cell), by index
-        or name. Built on first use and kept."""
-        index = self.space_index(space)
-        if index not in self._meshes:
-            self._meshes[index] = Mesh(self, index)
-        return self._meshes[index]
+        or name. Built on first use and kept. `hierarchy` or `all_pairs`:
+        a view whose exact searches run over that accelerator, built now
+        (see Mesh), for a program that asks many exact paths or distances
+        of one map; kept beside the plain one."""
+        key = (self.space_index(space), hierarchy, all_pairs)
+        if key not in self._meshes:
+            self._meshes[key] = Mesh(self, key[0], hierarchy=hierarchy, all_pairs=all_pairs)
+        return self._meshes[key]
 
     # The first space's mesh, for the common case.
     @property

@@ -70,6 +70,12 @@ NearestGoal = _structure("NearestGoal", "size_t size, u32 goal, u32 polygon, flo
                                         "size_t expanded")
 RaycastHit = _structure("RaycastHit", _HIT)
 RaycastResult = _structure("RaycastResult", "size_t size, " + _HIT + ", i32 gave_up")
+# What a mesh's search graph is built with and holds (navspan_search.h).
+GraphOptions = _structure("GraphOptions", "size_t size, u32 flags, u32 landmarks")
+GraphInfo = _structure("GraphInfo", "size_t size, u32 has_hierarchy, u32 has_all_pairs, u32 landmarks, u32 states, "
+                                    "u64 memory_bytes, u64 hierarchy_bytes, u64 all_pairs_bytes")
+GRAPH_HIERARCHY = 1
+GRAPH_ALL_PAIRS = 2
 
 
 # The bot analysis rows (navspan_bot_*), one structure a kind.
@@ -161,6 +167,9 @@ def signatures() -> dict:
                                    ctypes.POINTER(ctypes.c_size_t), E]),
         "navspan_space_find": (r, [P, ctypes.c_char_p, c_uint32_p, E]),
         "navspan_mesh_create": (r, [P, ctypes.c_uint32, ctypes.POINTER(P), E]),
+        "navspan_graph_options_init": (None, [ctypes.POINTER(GraphOptions)]),
+        "navspan_mesh_create_ex": (r, [P, ctypes.c_uint32, ctypes.POINTER(GraphOptions), ctypes.POINTER(P), E]),
+        "navspan_mesh_graph_info": (r, [P, ctypes.POINTER(GraphInfo)]),
         "navspan_mesh_destroy": (None, [P]),
         "navspan_mesh_polygon_count": (ctypes.c_uint32, [P]),
         "navspan_mesh_group_name_count": (ctypes.c_uint32, [P]),

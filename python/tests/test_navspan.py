@@ -185,6 +185,27 @@ def test_queries(name):
 
 
 @pytest.mark.parametrize("name", sorted(FORMATS))
+def test_accelerated_mesh_answers_the_same_exact_costs(name):
+    # A mesh whose exact searches run over the contraction hierarchy and the
+    # all-pairs table, built at once: the same costs as the plain mesh's.
+    with navspan.open(SAMPLES / name) as f:
+        plain = f.mesh()
+        fast = f.mesh(hierarchy=True, all_pairs=True)
+        assert fast is f.mesh(hierarchy=True, all_pairs=True) and fast is not plain
+        info, plain_info = fast.graph_info(), plain.graph_info()
+        assert not plain_info["has_hierarchy"] and plain_info["hierarchy_bytes"] == 0
+        assert info["states"] == plain_info["states"] == plain.link_count
+        assert info["has_hierarchy"] == (info["hierarchy_bytes"] > 0)
+        assert info["memory_bytes"] >= info["hierarchy_bytes"] + info["all_pairs_bytes"]
+        first, last = usable_ends(f)
+        for a, b in ((first, last), (last, first)):
+            slow, quick = plain.distance(a, b), fast.distance(a, b)
+            assert quick == pytest.approx(slow, rel=1e-4, abs=1e-3) or quick == slow == math.inf
+            exact = fast.find_path(a, b, exact=True)
+            assert (exact is None) == (slow == math.inf)
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
 def test_distances_reach_distance_and_exact_paths(name):
     with navspan.open(SAMPLES / name) as f:
         mesh = f.mesh()

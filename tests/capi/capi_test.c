@@ -674,6 +674,56 @@ static void check_paths(const navspan_mesh* mesh) {
 }
 
 /* The spaces' names: each found again by its name and its number. */
+/* A mesh built with the hierarchy and the all-pairs table
+ * (navspan_mesh_create_ex) answers the same exact costs as one without:
+ * a few pairs of polygons, both ways. On the first meshes of each format
+ * of at most 4,000 links (building both costs a search per polygon). */
+static size_t accelerated_meshes = 0, accelerated_hierarchies = 0, accelerated_pairs = 0;
+
+static void check_accelerated(const navspan_file* file, uint32_t space, const navspan_mesh* plain, navspan_format format) {
+    static size_t per_format[32];
+    navspan_graph_options options;
+    navspan_graph_info info, plain_info;
+    navspan_mesh* mesh = NULL;
+    navspan_error err;
+    const uint32_t n = navspan_mesh_polygon_count(plain);
+    uint32_t k;
+    if (n < 2 || navspan_mesh_link_count(plain) > 4000 || (unsigned)format >= 32 || per_format[format] >= 12) return;
+    ++per_format[format];
+    navspan_graph_options_init(&options);
+    CHECK(options.size == sizeof options && options.flags == 0 && options.landmarks == 8);
+    options.flags = NAVSPAN_GRAPH_HIERARCHY | NAVSPAN_GRAPH_ALL_PAIRS;
+    CHECK(navspan_mesh_create_ex(file, space, &options, &mesh, &err) == navspan_result_success);
+    if (mesh == NULL) return;
+    ++accelerated_meshes;
+    memset(&info, 0, sizeof info);
+    info.size = sizeof info;
+    plain_info = info;
+    CHECK(navspan_mesh_graph_info(mesh, &info) == navspan_result_success && info.size == sizeof info);
+    CHECK(navspan_mesh_graph_info(plain, &plain_info) == navspan_result_success);
+    CHECK(!plain_info.has_hierarchy && !plain_info.has_all_pairs && plain_info.hierarchy_bytes == 0);
+    CHECK(info.states == navspan_mesh_link_count(plain) && info.states == plain_info.states);
+    CHECK(info.has_hierarchy == (info.hierarchy_bytes > 0) && info.has_all_pairs == (info.all_pairs_bytes > 0));
+    CHECK(info.memory_bytes >= info.hierarchy_bytes + info.all_pairs_bytes);
+    accelerated_hierarchies += info.has_hierarchy;
+    for (k = 0; k < 8; ++k) {
+        const uint32_t u = (k * 7919u) % n, v = (k * 104729u + 17u) % n;
+        float a[3], b[3], fast = 0, slow = 0;
+        centre(plain, u, a);
+        centre(plain, v, b);
+        {
+            const navspan_result r = navspan_distance(plain, NULL, u, a, v, b, &slow);
+            if (r == navspan_result_invalid_argument) continue; /* an unusable polygon */
+            CHECK(navspan_distance(mesh, NULL, u, a, v, b, &fast) == r);
+            /* The same cost to a float's rounding: the labels add the same
+             * steps in another order. */
+            CHECK(r != navspan_result_success || fabsf(fast - slow) <= 1e-4f * slow + 1e-3f);
+            accelerated_pairs += r == navspan_result_success;
+        }
+    }
+    navspan_mesh_destroy(mesh);
+}
+
 static void check_space_names(const navspan_file* file, uint32_t spaces) {
     uint32_t s, found = 0;
     navspan_error err;
@@ -903,6 +953,7 @@ static navspan_format check_file(const char* path, int must_open) {
             check_paths(mesh);
             check_searches(mesh);
             check_groups(mesh);
+            check_accelerated(file, s, mesh, format);
         }
         navspan_mesh_destroy(mesh);
     }
@@ -1028,6 +1079,23 @@ static void check_basics(void) {
     navspan_close(NULL);
     navspan_mesh_destroy(NULL);
     navspan_scratch_destroy(NULL);
+    {
+        navspan_graph_options options;
+        navspan_graph_info info;
+        navspan_mesh* mesh = (navspan_mesh*)1;
+        navspan_graph_options_init(&options);
+        options.flags = 4; /* not a flag the library knows */
+        CHECK(navspan_mesh_create_ex(NULL, 0, &options, &mesh, &err) == navspan_result_invalid_argument && mesh == NULL);
+        options.flags = NAVSPAN_GRAPH_HIERARCHY;
+        options.landmarks = 33;
+        CHECK(navspan_mesh_create_ex(NULL, 0, &options, &mesh, &err) == navspan_result_invalid_argument);
+        options.landmarks = 8;
+        options.size = 0;
+        CHECK(navspan_mesh_create_ex(NULL, 0, &options, &mesh, &err) == navspan_result_invalid_argument);
+        CHECK(navspan_mesh_create_ex(NULL, 0, NULL, &mesh, &err) == navspan_result_invalid_argument);
+        info.size = sizeof info;
+        CHECK(navspan_mesh_graph_info(NULL, &info) == navspan_result_invalid_argument);
+    }
 }
 
 static int ends_with(const char* s, const char* suffix) {
@@ -1086,8 +1154,11 @@ int main(int argc, char** argv) {
     printf("capi: %zu paths found, %zu end at the goal\n", paths_found, paths_at_goal);
     printf("capi: %zu meshes searched (distance field, reach, distance, exact path)\n", fields_checked);
     printf("capi: %zu named groups listed\n", named_groups_checked);
+    printf("capi: %zu meshes built with accelerators (%zu hierarchies), %zu exact costs the same\n",
+           accelerated_meshes, accelerated_hierarchies, accelerated_pairs);
     printf("capi: bot analysis of %zu files, %zu rows checked\n", bot_files_checked, bot_rows_checked);
     CHECK(fields_checked > 0);
+    CHECK(accelerated_hierarchies > 0 && accelerated_pairs > 0);
     CHECK(paths_found > 0 && paths_at_goal == paths_found);
     printf("capi: %d samples, %d corpus files\n", samples, corpus);
     return check_summary();

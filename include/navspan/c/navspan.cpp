@@ -337,6 +337,48 @@ navspan_result navspan_mesh_create(const navspan_file* f, uint32_t space, navspa
     });
 }
 
+void navspan_graph_options_init(navspan_graph_options* o) {
+    if (o == nullptr) return;
+    *o = navspan_graph_options{};
+    o->size = sizeof *o;
+    o->landmarks = nav::search_graph::options{}.landmarks;
+}
+
+navspan_result navspan_mesh_create_ex(const navspan_file* f, uint32_t space, const navspan_graph_options* given,
+                                      navspan_mesh** out, navspan_error* error) {
+    if (given == nullptr) return navspan_mesh_create(f, space, out, error);
+    clear(error);
+    if (out != nullptr) *out = nullptr;
+    nav::search_graph::options o;
+    if (!graph_options_of(*given, o)) {
+        return fail(navspan_result_invalid_argument, "options: a size of 0, an unknown flag or more than 32 landmarks",
+                    error);
+    }
+    navspan_mesh* m = nullptr;
+    if (const navspan_result r = navspan_mesh_create(f, space, &m, error); r != navspan_result_success) return r;
+    m->graph_options = o;
+    // Built now when an accelerator is asked for: the caller pays for it
+    // here rather than in whichever search comes first.
+    const navspan_result r = guarded([&] {
+        if (o.hierarchy || o.all_pairs) m->graph();
+        return navspan_result_success;
+    });
+    if (r != navspan_result_success) {
+        navspan_mesh_destroy(m);
+        return fail(r, "the search graph could not be built", error);
+    }
+    *out = m;
+    return navspan_result_success;
+}
+
+navspan_result navspan_mesh_graph_info(const navspan_mesh* m, navspan_graph_info* out) {
+    if (m == nullptr || out == nullptr || out->size == 0) return navspan_result_invalid_argument;
+    return guarded([&] {
+        copy_out(out, graph_info_of(m->graph()));
+        return navspan_result_success;
+    });
+}
+
 void navspan_mesh_destroy(navspan_mesh* m) { delete m; }
 
 uint32_t navspan_mesh_polygon_count(const navspan_mesh* m) { return m ? static_cast<uint32_t>(m->w.polygon_count()) : 0; }

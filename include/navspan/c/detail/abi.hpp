@@ -94,8 +94,11 @@ struct navspan_mesh {
     // call_once lets any number of threads ask at once; after it the graph
     // is only read.
     const navspan::nav::search_graph& graph() const {
-        return graph_built.get([this] { return navspan::nav::search_graph::build(w); });
+        return graph_built.get([this] { return navspan::nav::search_graph::build(w, graph_options); });
     }
+    // What the graph is built with (navspan_mesh_create_ex); set before
+    // the mesh is handed out, only read after.
+    navspan::nav::search_graph::options graph_options;
 
 private:
     navspan::c_detail::built_once<navspan::nav::search_graph> graph_built;

@@ -17,6 +17,37 @@
 
 namespace navspan::c_detail {
 
+// The graph options a navspan_graph_options asks for (the members its
+// size covers; the rest the defaults); false for a size of 0, a flag the
+// library does not know, or more landmarks than a query reads.
+inline bool graph_options_of(const navspan_graph_options& given, nav::search_graph::options& o) noexcept {
+    navspan_graph_options c;
+    navspan_graph_options_init(&c);
+    if (given.size == 0) return false;
+    std::memcpy(&c, &given, std::min(given.size, sizeof c));
+    constexpr std::uint32_t known = NAVSPAN_GRAPH_HIERARCHY | NAVSPAN_GRAPH_ALL_PAIRS;
+    if ((c.flags & ~known) != 0 || c.landmarks > 32) return false;
+    o = nav::search_graph::options{};
+    o.landmarks = c.landmarks;
+    o.hierarchy = (c.flags & NAVSPAN_GRAPH_HIERARCHY) != 0;
+    o.all_pairs = (c.flags & NAVSPAN_GRAPH_ALL_PAIRS) != 0;
+    return true;
+}
+
+// navspan_mesh_graph_info's answer.
+inline navspan_graph_info graph_info_of(const nav::search_graph& g) noexcept {
+    navspan_graph_info info{};
+    info.size = sizeof info;
+    info.has_hierarchy = g.has_hierarchy() ? 1 : 0;
+    info.has_all_pairs = g.has_table() ? 1 : 0;
+    info.landmarks = g.landmark_count();
+    info.states = static_cast<std::uint32_t>(g.state_count());
+    info.memory_bytes = g.memory_bytes();
+    info.hierarchy_bytes = g.hierarchy_bytes();
+    info.all_pairs_bytes = g.table_bytes();
+    return info;
+}
+
 // navspan_path_request_init's request: sized, both ends to be found from
 // their points.
 inline navspan_path_request default_path_request() noexcept {
