@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <span>
 
 #include "geometry.hpp"
@@ -208,49 +209,15 @@ struct straight_path_result {
 
 namespace path_detail {
 
-// One side of the funnel: the taut string from the apex to the last
-// portal end taken on that side, less the apex (a chain of corners, each
-// bending toward its side). A ring: the apex moves off its front, a
-// tighter end pops its back. Fixed size, no allocation; a corridor that
-// would make a side longer (a spiral of more than `capacity` corners
-// pending at once) is cut through a point of its portal (funnel_run::
-// through), as a turn-back is.
-struct funnel_side {
-    static constexpr std::size_t capacity = 64;  // a power of 2: the ring's index is masked
-    bare_point points[capacity];                // no member initialisers: written before read
-    std::size_t head = 0, size = 0;
-
-    bool full() const noexcept { return size == capacity; }
-    const bare_point& at(std::size_t k) const noexcept { return points[(head + k) & (capacity - 1)]; }
-    const bare_point& front() const noexcept { return at(0); }
-    const bare_point& back() const noexcept { return at(size - 1); }
-    void push_back(const bare_point& p) noexcept { points[(head + size++) & (capacity - 1)] = p; }
-    void pop_front() noexcept {
-        head = (head + 1) & (capacity - 1);
-        --size;
-    }
-};
-
-// The funnel (string pulling) over the steps of a corridor, each step's
-// take-off, portal and landing as up to three portals, and a forced
-// crossing point where the corridor turns back. The funnel keeps both of
-// its sides whole (Lee and Preparata's funnel; Detour's findStraightPath
-// keeps only their first corners and starts afresh from each corner, so
-// reads portals again): each portal end is taken once and each corner
-// leaves a side once, so the work is linear in the corridor, each step
-// derived once, in order. A missing link ends the corridor: the goal
-// comes next.
+// The funnel (string pulling) over the steps of a corridor: Detour's
+// findStraightPath, with each step's take-off, portal and landing as up to
+// three portals and a forced crossing point where the corridor turns back.
 //
-// Side tests. With area = triangle_area2(from, to, p): a right end p with
-// area <= 0 lies on or inside the line from -> to (seen from the right);
-// a left end with area >= 0 likewise from the left. Every side segment is
-// at least same_plan_point's distance long: an end within it of the
-// side's last point is not taken (the first of the points at one place in
-// plan stays: a take-off above its landing), one within it of the apex is
-// not taken either. (The sign of the area of a hair-thin side is noise:
-// x87's extended precision once made a crossing point kept in a register
-// a hair off the float stored as the apex, and the noise skipped a corner,
-// 2 units outside the corridor, in a 32-bit build.)
+// Portals are numbered j = 3i + part: part 0 is where step i takes off, 1
+// its portal, 2 where it lands; j = 3 * steps is the goal. A take-off or
+// landing the same as its portal adds nothing and is passed over (unless
+// the corridor turns back there: its landing is then where the path
+// crosses). A missing link ends the corridor: the goal comes next.
 struct funnel_run {
     const walkable& w;
     const funnel_portals& portals;
@@ -258,171 +225,186 @@ struct funnel_run {
     straight_path_result r{};
 
     funnel_run(const walkable& walk, const funnel_portals& steps, std::span<vec3> points) noexcept
-        : w(walk), portals(steps), out(points) {}
+        : w(walk), portals(steps), out(points), steps_left(steps.steps()) {
+        std::fill(std::begin(kept_index), std::end(kept_index), no_step);
+    }
 
     // Writes waypoint p (plan frame) unless it repeats the last one.
-    bool emit(const bare_point& p) noexcept {
-        if (r.count > 0 && near(last, p) && std::fabs(last.z - p.z) < 1e-3f) return true;
+    bool emit(vec3 p) noexcept {
+        if (r.count > 0 && same_plan_point(last, p) && std::fabs(last.z - p.z) < 1e-3f) return true;
         if (r.count >= out.size()) return false;
-        out[r.count++] = w.to_world(p.point());
+        out[r.count++] = w.to_world(p);
         last = p;
         return true;
     }
 
-    // same_plan_point and triangle_area2 on bare points.
-    static bool near(const bare_point& a, const bare_point& b) noexcept {
-        const float dx = a.x - b.x, dy = a.y - b.y;
-        return dx * dx + dy * dy < 1e-6f;
+    // Step i, derived once while it stays among the kept steps; nullptr
+    // where corridor[i] has no link to corridor[i + 1] (the corridor then
+    // ends before step i).
+    const funnel_step* step_for(std::size_t k) noexcept {
+        if (k >= steps_left) return nullptr;
+        const std::size_t slot = k % kept_steps;
+        if (kept_index[slot] == k) return &kept[slot];
+        return derive(k, slot);
     }
-    // On or inside the line from -> to, seen from side Right.
-    template <bool Right>
-    static bool on_or_inside(const bare_point& from, const bare_point& to, const bare_point& p) noexcept {
-        const float ax = to.x - from.x, ay = to.y - from.y, bx = p.x - from.x, by = p.y - from.y;
-        const float area = bx * ay - ax * by;
-        return Right ? area <= 0.0f : area >= 0.0f;
-    }
-
-    // Takes portal end p on side Right: the side's corners that p sees past
-    // leave it; where p sees past the apex's side too (it crosses the other
-    // side's first corner) that corner is the next waypoint and the new
-    // apex. False when `out` is full.
-    template <bool Right>
-    bool take(const bare_point& p) noexcept {
-        funnel_side& own = Right ? right : left;
-        funnel_side& other = Right ? left : right;
-        while (own.size > 0) {
-            const bare_point& back = own.back();
-            if (near(back, p)) return true;  // the side's end already
-            const bare_point& before = own.size > 1 ? own.at(own.size - 2) : apex;
-            if (!on_or_inside<Right>(before, back, p)) break;
-            --own.size;
+    const funnel_step* derive(std::size_t k, std::size_t slot) noexcept {
+        kept_index[slot] = no_step;
+        // The link of step k when the step before looked it up.
+        const link* known = next_index == k ? next_link : nullptr;
+        if (!portals.get(k, known, kept[slot], next_link)) {
+            steps_left = k;
+            return nullptr;
         }
-        if (own.size == 0) {
-            if (near(apex, p)) return true;
-            // p beyond the line from the apex to the other side's first
-            // corner (or on that corner): the path turns there.
-            while (other.size > 0 && (near(other.front(), p) || !on_or_inside<!Right>(apex, other.front(), p))) {
-                apex = other.front();
-                other.pop_front();
-                if (!emit(apex)) return false;
-                if (near(apex, p)) return true;
-            }
+        next_index = next_link != nullptr ? k + 1 : no_step;
+        kept_index[slot] = k;
+        return &kept[slot];
+    }
+
+    // The cursor: portal `part` of step `i` (`at`), or the goal (at null).
+    std::size_t i = 0;
+    unsigned part = 0;
+    const funnel_step* at = nullptr;
+
+    // Onto the first portal of step `from` that adds something.
+    void enter(std::size_t from) noexcept {
+        i = from;
+        at = step_for(i);
+        part = at != nullptr ? at->first_part : 0;
+    }
+    // Onto the next portal that adds something.
+    void advance() noexcept {
+        if (at != nullptr && part < at->last_part) ++part;
+        else enter(i + 1);
+    }
+    // Onto the portal after portal j.
+    void after(std::size_t j) noexcept {
+        i = j / 3;
+        part = static_cast<unsigned>(j % 3);
+        at = step_for(i);
+        if (at != nullptr && part < at->first_part) part = at->first_part;  // not a portal: the first that is
+        else advance();
+    }
+
+    // Where the corridor turns back at the cursor's step (part 1 or 2):
+    // the crossing point, nearest the apex on the portal (part 1; its
+    // landing, part 2, at the same fraction).
+    void crossing(vec3 apex, vec3& pl, vec3& pr) noexcept {
+        if (part == 1) {
+            const float ex = pr.x - pl.x, ey = pr.y - pl.y, len2 = ex * ex + ey * ey;
+            cross_at = len2 > 0 ? std::clamp(((apex.x - pl.x) * ex + (apex.y - pl.y) * ey) / len2, 0.0f, 1.0f) : 0.0f;
         }
-        own.push_back(p);
-        return true;
-    }
-
-    // The path goes through point c: the right side taut to it, its corners
-    // waypoints, c the new apex (and a waypoint), both sides empty. (c at
-    // the apex in plan is not taken: the apex stays.)
-    bool through(const bare_point& c) noexcept {
-        if (!take<true>(c)) return false;
-        for (std::size_t k = 0; k < right.size; ++k) {
-            if (!emit(right.at(k))) return false;
-        }
-        if (right.size > 0) apex = right.back();
-        left.head = left.size = right.head = right.size = 0;
-        return true;
-    }
-
-    // Takes portal (pl, pr). A side full takes the portal's point nearest
-    // the apex first, as a turn-back does.
-    bool portal(const bare_point& pl, const bare_point& pr) noexcept {
-        if ((left.full() || right.full()) && !through(nearest_on(pl, pr))) return false;
-        return take<true>(pr) && take<false>(pl);
-    }
-
-    // The point of segment pl-pr nearest the apex in plan, as a fraction.
-    float nearest_fraction(const bare_point& pl, const bare_point& pr) const noexcept {
-        const float ex = pr.x - pl.x, ey = pr.y - pl.y, len2 = ex * ex + ey * ey;
-        return len2 > 0 ? std::clamp(((apex.x - pl.x) * ex + (apex.y - pl.y) * ey) / len2, 0.0f, 1.0f) : 0.0f;
-    }
-    static bare_point at_fraction(const bare_point& a, const bare_point& b, float t) noexcept {
-        return bare_point::of(lerp(a.point(), b.point(), t));
-    }
-    bare_point nearest_on(const bare_point& pl, const bare_point& pr) const noexcept {
-        return at_fraction(pl, pr, nearest_fraction(pl, pr));
-    }
-
-    // The portals of step s: its take-off, portal and landing where they
-    // add something. Where the corridor turns back, the path crosses the
-    // portal at its point nearest the apex (and the landing at the same
-    // fraction), and the funnel starts afresh from there.
-    bool step(const funnel_step& s) noexcept {
-        float cross_at = 0;
-        for (unsigned part = s.first_part; part <= s.last_part; ++part) {
-            const bare_point& pl = s.lefts[part];
-            const bare_point& pr = s.rights[part];
-            if (part == 1) {
-                const bool back_along = had_portal && back_along_last(pl, pr);
-                const bare_point before_left = last_left, before_right = last_right;
-                had_portal = true;
-                last_left = pl;
-                last_right = pr;
-                if (back_along && !s.turns_back) {
-                    // On the last portal first (where the walk takes off:
-                    // above the landing in a drop), then on this one.
-                    const float t = nearest_fraction(before_left, before_right);
-                    if (!through(at_fraction(before_left, before_right, t)) || !through(nearest_on(pl, pr))) return false;
-                    continue;
-                }
-            }
-            if (!s.turns_back || part == 0) {
-                if (!portal(pl, pr)) return false;
-                continue;
-            }
-            if (part == 1) cross_at = nearest_fraction(pl, pr);
-            if (!through(at_fraction(pl, pr, cross_at))) return false;
-        }
-        return true;
-    }
-
-    // The portal lies along the last step's portal, the other way round:
-    // the corridor went through that line and comes back through it (a
-    // drop onto an area beside the one left, left again under it). Its way
-    // on is on the last portal's line, not behind it, so that step does not
-    // turn back (funnel_step::turns_back); yet the two portals make a
-    // funnel of no width whose sides swap here. The path crosses here
-    // instead, at the portal's point nearest the apex.
-    bool back_along_last(const bare_point& pl, const bare_point& pr) const noexcept {
-        // (Most portals point the last one's way: one product rules them out.)
-        if ((pl.x - pr.x) * (last_left.x - last_right.x) + (pl.y - pr.y) * (last_left.y - last_right.y) > 0) return false;
-        const geometry_detail::portal_line line(last_right.point(), last_left.point(), true);
-        const double dx = double{pl.x} - pr.x, dy = double{pl.y} - pr.y;
-        if (!(dx * line.ex + dy * line.ey < 0) || !on_line(line, pl) || !on_line(line, pr)) return false;
-        // Along the line from the last portal's right end to its left end,
-        // this portal (from pl up to pr) overlaps it: not a second portal
-        // beside it on one edge (a landing between two flights of stairs).
-        auto along = [&line](const bare_point& q) { return line.ex * (double{q.x} - line.ax) + line.ey * (double{q.y} - line.ay); };
-        return along(pl) < line.ex * line.ex + line.ey * line.ey && along(pr) > 0;
-    }
-    // Within the turn-back tolerance of the line, on either side.
-    static bool on_line(const geometry_detail::portal_line& line, const bare_point& q) noexcept {
-        const double d = line.ex * (double{q.y} - line.ay) - line.ey * (double{q.x} - line.ax);
-        return d * d <= line.limit2;
+        pl = pr = lerp(pl, pr, cross_at);
     }
 
     void run(vec3 start) noexcept {
-        apex = bare_point::of(start);
-        if (!emit(apex)) return;
-        const std::size_t steps = portals.steps();
-        const link* known = nullptr;  // step i's link, when step i - 1 looked it up
-        funnel_step s;
-        for (std::size_t i = 0; i < steps; ++i) {
-            const link* next = nullptr;
-            if (!portals.get(i, known, s, next)) break;  // no link: the corridor ends here
-            if (!step(s)) return;
-            known = next;
+        if (!emit(start)) return;
+        vec3 apex = start, left = start, right = start;
+        std::size_t apex_j = 0, left_j = 0, right_j = 0;
+        // The sides less the apex: each test below is triangle_area2 or
+        // same_plan_point of the apex, a side and a portal end, written on
+        // these differences (the same float operations on the same values:
+        // the same answers, with fewer subtractions a portal).
+        float lx = left.x - apex.x, ly = left.y - apex.y, rx = right.x - apex.x, ry = right.y - apex.y;
+        // A side at the apex (same_plan_point) takes the next portal end
+        // whatever its side test says: exactly what the test says when the
+        // side is the apex itself (an area of 0), and so also where rounding
+        // left it a hair off the apex. (x87's extended precision does: a
+        // crossing point kept in a register is not the float stored as the
+        // apex; the sign of the area of a hair-thin side is then noise, and
+        // a 32-bit build once skipped a corner so, cutting 2 units outside
+        // the corridor.)
+        bool left_at_apex = true, right_at_apex = true;
+        // Each restart moves the apex forward, so the loop ends after at most
+        // n * n portals (n = 3 * steps + 1) even on a corridor of degenerate ones.
+        const std::size_t n = 3 * portals.steps() + 1;
+        std::size_t budget = n * n + 4 * n + 8;
+        // The portal the cursor came from (moved on by advance(), or put
+        // after by a restart): a restart from it finds the cursor where
+        // after() would put it. (Unknown before the first portal: the
+        // start and step 0's take-off are both numbered 0.)
+        std::size_t came_from = no_step;
+        enter(0);
+        for (; budget > 0; --budget) {
+            // The cursor's portal as (left, right), and its number.
+            vec3 pl, pr;
+            std::size_t j;
+            if (at != nullptr) {
+                pl = at->lefts[part].point();
+                pr = at->rights[part].point();
+                if (at->turns_back && part != 0) crossing(apex, pl, pr);
+                j = 3 * i + part;
+            } else {
+                pl = pr = portals.goal;
+                j = 3 * steps_left;
+            }
+            bool turn = false;
+            vec3 corner{};
+            std::size_t corner_j = 0;
+            const float px = pr.x - apex.x, py = pr.y - apex.y, qx = pl.x - apex.x, qy = pl.y - apex.y;
+            if (right_at_apex || px * ry - rx * py <= 0.0f) {  // triangle_area2(apex, right, pr)
+                // same_plan_point(apex, right) || triangle_area2(apex, left, pr) > 0
+                if (right_at_apex || px * ly - lx * py > 0.0f) {
+                    right = pr;
+                    right_j = j;
+                    rx = px;
+                    ry = py;
+                    right_at_apex = rx * rx + ry * ry < 1e-6f;
+                } else {
+                    turn = true;  // the right side crossed the left: the left is a corner
+                    corner = left;
+                    corner_j = left_j;
+                }
+            }
+            if (!turn && (left_at_apex || qx * ly - lx * qy >= 0.0f)) {  // triangle_area2(apex, left, pl)
+                // same_plan_point(apex, left) || triangle_area2(apex, right, pl) < 0
+                if (left_at_apex || qx * ry - rx * qy < 0.0f) {
+                    left = pl;
+                    left_j = j;
+                    lx = qx;
+                    ly = qy;
+                    left_at_apex = lx * lx + ly * ly < 1e-6f;
+                } else {
+                    turn = true;
+                    corner = right;
+                    corner_j = right_j;
+                }
+            }
+            if (turn) {
+                if (!emit(corner)) return;
+                apex = left = right = corner;
+                apex_j = left_j = right_j = corner_j;
+                lx = rx = 0.0f;
+                ly = ry = 0.0f;
+                left_at_apex = right_at_apex = true;
+                // Start the funnel afresh from the corner: on the portal
+                // after it, where the cursor is when the corner is the
+                // portal just passed (each point of a Quake link's take-off,
+                // portal and landing is one).
+                if (corner_j != came_from) after(apex_j);
+                came_from = apex_j;
+            } else if (at == nullptr) {
+                break;  // through the goal
+            } else {
+                came_from = j;
+                advance();
+            }
         }
-        const bare_point goal = bare_point::of(portals.goal);
-        if (through(goal) && emit(goal)) r.complete = true;
+        if (emit(portals.goal)) r.complete = true;
     }
 
-    bare_point apex;  // (bare points: no member initialisers, all written before read)
-    funnel_side left, right;
-    bare_point last_left, last_right;  // the last step's portal (when had_portal)
-    bool had_portal = false;
-    bare_point last;  // the last waypoint written, plan frame (when r.count > 0)
+    // The steps derived lately, by step index modulo their number: a
+    // restart takes the funnel back to its apex, and the steps after it
+    // are read again from here rather than derived again (one further back
+    // than this is derived again, to the same answer). No allocation.
+    static constexpr std::size_t kept_steps = 16;
+    static constexpr std::size_t no_step = static_cast<std::size_t>(-1);
+    funnel_step kept[kept_steps];
+    std::size_t kept_index[kept_steps];  // the step each slot holds, or no_step
+    std::size_t steps_left;              // steps before the corridor's end or first gap
+    std::size_t next_index = no_step;    // the step whose link next_link is
+    const link* next_link = nullptr;
+    float cross_at = 0;
+    vec3 last{};  // the last waypoint written, plan frame
 };
 
 }  // namespace path_detail
