@@ -148,6 +148,43 @@ TEST_CASE("straight_path: a drop that turns back crosses its portal, then starts
     }
 }
 
+TEST_CASE("straight_path: a drop whose portal lies on the floor below, then back under the ledge") {
+    // A ledge (A, height 100) ends at y = -25; a floor (B, height 0) lies
+    // under it and beyond, to y = 100. The drop's portal is the line y = 0
+    // over the floor: on the polygon entered (it lands on its portal), not
+    // on the one left (it takes off from the ledge's edge, 25 units back).
+    // The goal lies under the ledge, behind the portal's line: the
+    // corridor turns back at a step whose landing is its portal, so the
+    // crossing's second point is the portal again (funnel_step's part 2,
+    // written from the portal where the polygon entered holds it).
+    nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
+    const vec3 ledge[] = {{0, -100, 100}, {100, -100, 100}, {100, -25, 100}, {0, -25, 100}};
+    const vec3 floor[] = {{0, -100, 0}, {100, -100, 0}, {100, 100, 0}, {0, 100, 0}};
+    b.add_polygon({1, 0}, ledge);
+    b.add_polygon({2, 0}, floor);
+    b.add_link(0, 1, nav::link_kind::drop, {0, 0, 0}, {100, 0, 0});
+    const nav::walkable w = b.finish();
+    const nav::link* drop = w.find_link(0, 1);
+    REQUIRE(drop != nullptr);
+    CHECK((drop->shape & nav::portal_shape::on_target) != 0);
+    CHECK((drop->shape & nav::portal_shape::on_source) == 0);
+    nav::path_scratch scratch(w);
+    const vec3 from{30, -60, 100}, to{70, -80, 0};
+    const auto found = nav::find_path(w, 0, from, 1, to, scratch);
+    REQUIRE(found.status == nav::path_status::found);
+    REQUIRE(found.corridor.size() == 2);
+    vec3 points[8];
+    const auto sp = nav::straight_path(w, found, from, to, points);
+    REQUIRE(sp.complete);
+    CHECK(worst_leg(w, found.corridor, std::span<const vec3>(points, sp.count)) < 1e-3);
+    // Straight out over the ledge's edge to the portal's point nearest
+    // the start, then back under the ledge to the goal.
+    REQUIRE(sp.count == 3);
+    CHECK(points[1].x == doctest::Approx(30));
+    CHECK(points[1].y == doctest::Approx(0));
+    CHECK(points[1].z == doctest::Approx(0));
+}
+
 TEST_CASE("straight_path: every waypoint segment lies over the corridor, on every corpus map") {
     const char* folders[] = {"source-nav", "source2-nav", "quake-nav", "fox-nav2", "creation-plugins"};
     for (const char* folder_name : folders) {

@@ -104,17 +104,11 @@ struct funnel_portals {
         return w.to_plan(closest_point(w, p, w.to_world(q)));
     }
 
-    // The ends of link l (from polygon p) where the walk takes off
-    // (`entered` false) or lands: the portal's own when the polygon holds
-    // it, else the points the walkable holds, else found here.
-    void moved_ends(polygon_index p, const link& l, bool entered, bool point, vec3& a, vec3& b) const noexcept {
-        a = l.portal_a;
-        b = l.portal_b;
-        if ((l.shape & (entered ? portal_shape::on_target : portal_shape::on_source)) != 0) return;
-        if (entered ? w.landing(p, l, a, b) : w.take_off(p, l, a, b)) return;
-        const polygon_index onto_p = entered ? l.target : p;
-        a = onto(onto_p, l.portal_a);
-        b = point ? a : onto(onto_p, l.portal_b);
+    // The ends of link l moved onto polygon p (the one it leaves or the one
+    // it enters) where the walkable holds none: found here.
+    void found_ends(polygon_index p, const link& l, vec3& a, vec3& b) const noexcept {
+        a = onto(p, l.portal_a);
+        b = same_plan_point(l.portal_a, l.portal_b) ? a : onto(p, l.portal_b);
     }
 
     // Step i; false when corridor[i] has no link to corridor[i + 1]. What
@@ -174,26 +168,32 @@ struct funnel_portals {
 
     // The take-off and landing of step i (link l) where they are not the
     // portal itself; true when the landing lies behind the portal's line.
+    // (Each side asked only where its polygon does not hold the portal.)
     bool lift(std::size_t i, const link& l, funnel_step& s) const noexcept {
         const vec3 a = l.portal_a, b = l.portal_b;
-        const bool point = same_plan_point(a, b);
-        vec3 oa, ob, la, lb;
-        moved_ends(corridor[i], l, false, point, oa, ob);
-        moved_ends(corridor[i], l, true, point, la, lb);
-        const bool flip = (l.shape & portal_shape::a_right) != 0;
-        s.rights[0] = bare_point::of(flip ? oa : ob);
-        s.lefts[0] = bare_point::of(flip ? ob : oa);
+        const std::uint8_t shape = l.shape;
+        const bool flip = (shape & portal_shape::a_right) != 0;
+        s.first_part = s.last_part = 1;
+        if ((shape & portal_shape::on_source) == 0) {
+            vec3 oa, ob;
+            if (!w.take_off(corridor[i], l, oa, ob)) found_ends(corridor[i], l, oa, ob);
+            s.rights[0] = bare_point::of(flip ? oa : ob);
+            s.lefts[0] = bare_point::of(flip ? ob : oa);
+            if (!(oa.x == a.x && oa.y == a.y && ob.x == b.x && ob.y == b.y)) s.first_part = 0;
+        }
+        vec3 la = a, lb = b;
+        if ((shape & portal_shape::on_target) == 0) {
+            if (!w.landing(corridor[i], l, la, lb)) found_ends(l.target, l, la, lb);
+            if (!(la.x == a.x && la.y == a.y && lb.x == b.x && lb.y == b.y)) s.last_part = 2;
+        }
+        // (Written even where it is the portal: a turn-back reads it.)
         s.rights[2] = bare_point::of(flip ? la : lb);
         s.lefts[2] = bare_point::of(flip ? lb : la);
-        const bool lifts = !(oa.x == a.x && oa.y == a.y && ob.x == b.x && ob.y == b.y);
-        const bool apart = !(la.x == a.x && la.y == a.y && lb.x == b.x && lb.y == b.y);
-        s.first_part = lifts ? 0 : 1;
-        s.last_part = apart ? 2 : 1;
         // The landing: judged by the walkable where it holds it; a portal
         // on the polygon entered lands on its own line (never behind).
-        if ((l.shape & portal_shape::no_side) != 0) return false;
-        if ((l.shape & portal_shape::landing_held) != 0) return (l.shape & portal_shape::lands_behind) != 0;
-        if ((l.shape & portal_shape::on_target) != 0) return false;
+        if ((shape & portal_shape::no_side) != 0) return false;
+        if ((shape & portal_shape::landing_held) != 0) return (shape & portal_shape::lands_behind) != 0;
+        if ((shape & portal_shape::on_target) != 0) return false;
         const geometry_detail::portal_line line(a, b, flip);
         return line.behind(la) || line.behind(lb);
     }

@@ -303,11 +303,14 @@ path_result find_path(const walkable& w, polygon_index start, vec3 start_point, 
 // portal on it needs no turn-back test). So a step costs O(1) and no
 // polygon test (but on polygons past walkable::max_tested_corners), and
 // the funnel visits only the portals that add something. On the bench's
-// maps it costs 4-11% of find_path's instructions (24% on Cheat_Room,
-// whose searches are short, 27% on hip1m3, whose every link lands off its
+// maps it costs 4-12% of find_path's instructions (24% on Cheat_Room,
+// whose searches are short, 21% on hip1m3, whose every link lands off its
 // portal; callgrind, 2026-11-30), and 3-4% of a path query's time on the
 // large maps (10-13% on Cheat_Room, 9-12% on hip1m3: navspan-bench
-// --nav-table, the two calls timed apart).
+// --nav-table, the two calls timed apart). (A funnel that keeps both its
+// sides whole and never starts afresh, linear in the corridor, was tried:
+// each portal end then costs more tests than the rereading it saves, and
+// it took more instructions on every bench map but hip1m3.)
 //
 // `links` (path_result::links: links[i] from corridor[i] to
 // corridor[i + 1]) spares the lookup of each step's link; without it (an
