@@ -112,8 +112,10 @@ private:
     // The edge a -> b, found at whichever end was removed first (index
     // none: no such edge).
     arc_ref find_arc(std::uint32_t a, std::uint32_t b) const noexcept;
-    // A label entry: a hub and the cost from the node to it (forward) or
-    // from it to the node (backward).
+    // A label entry: a hub, by its rank (0: the node removed last, the
+    // most important), and the cost from the node to it (forward) or from
+    // it to the node (backward). (By rank, the hubs most labels share lie
+    // together in a query's array of hubs: fewer cache lines to fetch.)
     struct label {
         std::uint32_t hub;
         float dist;
@@ -165,7 +167,7 @@ public:
             stack_.resize(2 * n);  // (two halves: unpacking level by level)
             corridor_.resize(n);
         }
-        if (h.labelled() && hub_.size() < n) hub_.resize(n, hub{unset, 0, 0});
+        if (h.labelled() && hub_.size() < n) hub_.resize(n, hub{unset, 0});
     }
     bool fits(const contraction_hierarchy& h) const noexcept {
         const std::size_t n = h.node_count() + 2;
@@ -200,15 +202,15 @@ private:
     std::vector<step> stack_;
     std::vector<polygon_index> corridor_;
     std::uint32_t generation_ = 0;
-    // Per node, as a hub: the least cost from the start through the links
-    // out of it, and which link. Unset (infinite) between queries: a query
-    // sets only its start links' hubs and unsets them before it returns,
-    // so nothing is stamped or cleared (its loops stay free of branches).
+    // Per hub (by rank): the least cost from the start through the links
+    // out of it, and the label entry giving it (whose node is the link).
+    // Unset (infinite) between queries: a query sets only its start links'
+    // hubs and unsets them before it returns, so nothing is stamped or
+    // cleared (its loops stay free of branches).
     static constexpr float unset = 3.0e38f;
     struct hub {
         float cost;
-        std::uint32_t seed;   // the link out of the start
-        std::uint32_t entry;  // the seed's label entry for this hub
+        std::uint32_t entry;
     };
     std::vector<hub> hub_;
 };

@@ -53,6 +53,7 @@ struct ch_detail_labeller {
     std::vector<float> tentative;
     std::vector<contraction_hierarchy::label_step> via;
     std::vector<std::uint32_t> hubs;
+    std::vector<std::uint32_t> rank;  // per node: 0 for the last removed
     std::uint64_t work = 0;
 
     std::span<const label> of(const side& s, std::uint32_t v) const noexcept {
@@ -63,8 +64,8 @@ struct ch_detail_labeller {
     // backward likewise over down(v).
     bool make(std::uint32_t v, bool forward);
     bool run(const std::vector<std::uint32_t>& order);
-    static void store(const side& s, const std::vector<contraction_hierarchy::arc>& arcs, std::vector<std::uint32_t>& first,
-                      std::vector<label>& entries, std::vector<contraction_hierarchy::label_step>& parents);
+    void store(const side& s, const std::vector<contraction_hierarchy::arc>& arcs, std::vector<std::uint32_t>& first,
+               std::vector<label>& entries, std::vector<contraction_hierarchy::label_step>& parents) const;
 };
 
 inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
@@ -86,7 +87,8 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
         for (std::uint32_t k = 0; k < above.size(); ++k) offer(above[k].hub, a.weight + above[k].dist, {i, k});
         work += mine.count[a.node];
     }
-    std::sort(hubs.begin(), hubs.end());  // (the labels lie in memory in the order of their hubs)
+    // (The labels lie in memory in the order of their hubs' ranks.)
+    std::sort(hubs.begin(), hubs.end(), [this](std::uint32_t a, std::uint32_t b) { return rank[a] < rank[b]; });
     work += hubs.size();
     mine.first[v] = static_cast<std::uint32_t>(mine.entries.size());
     const auto& other_first = forward ? h.down_first_ : h.up_first_;
@@ -123,6 +125,8 @@ inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order) {
         s->count.assign(n, 0);
     }
     tentative.assign(n, unset);
+    rank.assign(n, 0);
+    for (std::size_t i = 0; i < order.size(); ++i) rank[order[i]] = static_cast<std::uint32_t>(order.size() - 1 - i);
     via.assign(n, {none, 0});
     for (std::size_t i = order.size(); i-- > 0;) {
         if (!make(order[i], true) || !make(order[i], false)) return false;
@@ -131,11 +135,11 @@ inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order) {
 }
 
 // Into the hierarchy's arrays, by node (a query reads the labels of a
-// polygon's links, which lie together); each parent's entry then indexes
-// the whole array.
+// polygon's links, which lie together), each hub by its rank; each
+// parent's entry then indexes the whole array.
 inline void ch_detail_labeller::store(const side& s, const std::vector<contraction_hierarchy::arc>& arcs,
                                       std::vector<std::uint32_t>& first, std::vector<label>& entries,
-                                      std::vector<contraction_hierarchy::label_step>& parents) {
+                                      std::vector<contraction_hierarchy::label_step>& parents) const {
     const std::size_t n = s.first.size();
     first.assign(n + 1, 0);
     for (std::size_t v = 0; v < n; ++v) first[v + 1] = first[v] + s.count[v];
@@ -149,6 +153,7 @@ inline void ch_detail_labeller::store(const side& s, const std::vector<contracti
     for (auto& p : parents) {
         if (p.arc != none) p.entry += first[arcs[p.arc].node];
     }
+    for (label& e : entries) e.hub = rank[e.hub];
 }
 
 inline void contraction_hierarchy::make_labels(const std::vector<std::uint32_t>& order, std::uint32_t entries_per_node) {
@@ -160,8 +165,8 @@ inline void contraction_hierarchy::make_labels(const std::vector<std::uint32_t>&
     const bool done = l.run(order);
     build_steps_ += l.work;
     if (!done) return;
-    ch_detail_labeller::store(l.fwd, up_, fwd_first_, fwd_, fwd_parent_);
-    ch_detail_labeller::store(l.bwd, down_, bwd_first_, bwd_, bwd_parent_);
+    l.store(l.fwd, up_, fwd_first_, fwd_, fwd_parent_);
+    l.store(l.bwd, down_, bwd_first_, bwd_, bwd_parent_);
 }
 
 }  // namespace navspan::nav

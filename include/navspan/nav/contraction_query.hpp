@@ -164,8 +164,9 @@ inline void ch_detail_run::search(polygon_index start, vec3 sp, polygon_index go
 }
 
 // Each hub the start's links reach, at its least cost (first legs
-// included) and from which link, in slots_[0]; then each hub of each link
-// into the goal, met there, is a way: the cheapest is the path.
+// included) and from which label entry, in the scratch's hubs (by rank);
+// then each hub of each link into the goal, met there, is a way: the
+// cheapest is the path.
 inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept {
     ch_scratch::hub* hubs = s.hub_.data();
     best = ch_scratch::unset;  // (a way through an unset hub is no way)
@@ -178,7 +179,6 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
             ch_scratch::hub& at = hubs[e.hub];
             const float d = first_leg + e.dist;
             const bool better = d < at.cost;
-            at.seed = better ? x : at.seed;
             at.entry = better ? base + k : at.entry;
             at.cost = better ? d : at.cost;
         }
@@ -201,8 +201,10 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
         expanded += h.backward_label(t).size();
     }
     if (meet != none) {
-        seed = hubs[meet].seed;
         seed_entry = hubs[meet].entry;
+        for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
+            if (h.fwd_first_[x] <= seed_entry && seed_entry < h.fwd_first_[x + 1]) seed = x;  // the link whose label gave it
+        }
     }
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
         for (const auto& e : h.forward_label(x)) hubs[e.hub].cost = ch_scratch::unset;
