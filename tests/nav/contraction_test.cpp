@@ -236,6 +236,38 @@ TEST_CASE("contraction: a hand-made mesh, its known path, the refusals") {
     CHECK(nav::find_exact_path(none, 0, from, 3, to, scratch).status == nav::search_status::bad_input);
 }
 
+TEST_CASE("contraction: a long strip's corridor is every polygon in order") {
+    // 10,000 squares in a row, each linked to the next both ways: the
+    // shortcuts nest deeper than the level-by-level unpacking's passes, so
+    // the depth-first rest is taken too.
+    constexpr std::uint32_t count = 10000;
+    nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
+    for (std::uint32_t i = 0; i < count; ++i) b.add_polygon({i, 0}, square(100.0f * static_cast<float>(i), 0, 0));
+    for (std::uint32_t i = 0; i + 1 < count; ++i) {
+        const float x = 100.0f * static_cast<float>(i + 1);
+        b.add_link(i, i + 1, nav::link_kind::walk, {x, 0, 0}, {x, 100, 0});
+        b.add_link(i + 1, i, nav::link_kind::walk, {x, 0, 0}, {x, 100, 0});
+    }
+    const nav::walkable w = b.finish();
+    nav::search_graph::options with_hierarchy;
+    with_hierarchy.hierarchy = true;
+    const auto hg = nav::search_graph::build(w, with_hierarchy);
+    REQUIRE(hg.has_hierarchy());
+    REQUIRE(hg.hierarchy()->labelled());
+    nav::search_scratch hs(hg);
+    const auto last = static_cast<nav::polygon_index>(count - 1);
+    for (const bool forward : {true, false}) {
+        const nav::polygon_index from = forward ? 0 : last, to = forward ? last : 0;
+        const auto r = nav::find_exact_path(hg, from, nav::centre(w, from), to, nav::centre(w, to), hs);
+        REQUIRE(r.status == nav::search_status::found);
+        CHECK(r.cost == doctest::Approx(100.0 * (count - 1)));
+        REQUIRE(r.corridor.size() == count);
+        std::uint32_t in_order = 0;
+        for (std::uint32_t i = 0; i < count; ++i) in_order += r.corridor[i] == (forward ? i : last - i) ? 1u : 0u;
+        CHECK(in_order == count);
+    }
+}
+
 TEST_CASE("contraction: a hub with thousands of links is declined at once") {
     // bounds_test's hub: 3,000 spokes linked both ways, 9 million steps.
     nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);

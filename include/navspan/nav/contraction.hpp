@@ -329,6 +329,16 @@ inline void ch_detail_builder::store(contraction_hierarchy& h) {
             work += h.down_first_[p.middle + 1] - h.down_first_[p.middle] + h.up_first_[p.middle + 1] - h.up_first_[p.middle];
         }
     }
+    // Which halves are edges of the graph (unpacking emits them unread).
+    auto mark_leaves = [&h](std::vector<halves>& parts) {
+        for (halves& p : parts) {
+            if (p.middle == none) continue;
+            if (p.first < h.down_halves_.size() && h.down_halves_[p.first].middle == none) p.first |= contraction_hierarchy::leaf_bit;
+            if (p.second < h.up_halves_.size() && h.up_halves_[p.second].middle == none) p.second |= contraction_hierarchy::leaf_bit;
+        }
+    };
+    mark_leaves(h.up_halves_);
+    mark_leaves(h.down_halves_);
 }
 
 inline contraction_hierarchy contraction_hierarchy::build(const search_graph& g, options opt) {
@@ -347,7 +357,7 @@ inline contraction_hierarchy contraction_hierarchy::build(const search_graph& g,
     h.edges_ = b.edges;
     h.shortcuts_ = b.shortcuts;
     h.build_steps_ = b.work;
-    if (!done) {
+    if (!done || b.ups.size() > index_bits || b.downs.size() > index_bits) {  // (an edge's index keeps two flag bits)
         h.outcome_ = outcome::over_budget;
         return h;
     }

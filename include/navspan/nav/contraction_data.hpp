@@ -89,28 +89,33 @@ private:
         return {down_.data() + down_first_[u], down_first_[u + 1] - down_first_[u]};
     }
     // A shortcut u -> w through m is the edges u -> m and m -> w, both
-    // kept at m (removed before u and w): down_[first] and up_[second].
+    // kept at m (removed before u and w): down_[first] and up_[second],
+    // each with leaf_bit set when it is an edge of the graph (so unpacking
+    // emits it without reading its halves).
     struct halves {
         std::uint32_t middle;  // none: an edge of the graph
         std::uint32_t first, second;
     };
     // An upward edge: its index, in down_ when the top bit is set; and
     // the node whose list holds it (its end removed first).
-    static constexpr std::uint32_t down_bit = 0x80000000u;
+    static constexpr std::uint32_t down_bit = 0x80000000u, leaf_bit = 0x40000000u;
+    static constexpr std::uint32_t index_bits = leaf_bit - 1;  // (fewer upward edges: store() checks)
     struct arc_ref {
         std::uint32_t index;
         std::uint32_t owner;
     };
     const halves& halves_of(std::uint32_t index) const noexcept {
-        return index & down_bit ? down_halves_[index & ~down_bit] : up_halves_[index];
+        return index & down_bit ? down_halves_[index & index_bits] : up_halves_[index & index_bits];
     }
     // The state edge `r` leads to.
-    std::uint32_t head(arc_ref r) const noexcept { return r.index & down_bit ? r.owner : up_[r.index].node; }
+    std::uint32_t head(arc_ref r) const noexcept { return r.index & down_bit ? r.owner : up_[r.index & index_bits].node; }
     // The edge a -> b, found at whichever end was removed first (index
     // none: no such edge).
     arc_ref find_arc(std::uint32_t a, std::uint32_t b) const noexcept;
-    // A label entry: a hub and the cost from the node to it (forward) or
-    // from it to the node (backward).
+    // A label entry: a hub, by its rank (0: the node removed last, the
+    // most important), and the cost from the node to it (forward) or from
+    // it to the node (backward). (By rank, the hubs most labels share lie
+    // together in a query's array of hubs: fewer cache lines to fetch.)
     struct label {
         std::uint32_t hub;
         float dist;
@@ -122,24 +127,14 @@ private:
         return {bwd_.data() + bwd_first_[v], bwd_first_[v + 1] - bwd_first_[v]};
     }
     // Where a label entry came from: the upward edge out of (forward) or
-    // into (backward) its node, as its place among the node's up() or
-    // down() edges (own_entry: the entry of the node itself, for the
-    // hub). Two bytes: the entry for the same hub at the edge's other end
-    // is found again by its hub (a label is sorted by hub). Read only to
-    // unpack a corridor.
-    using label_step = std::uint16_t;
-    static constexpr label_step own_entry = 0xFFFFu;
-    // The place of `hub` in node v's label on one side (none: absent).
-    static std::uint32_t entry_of(const std::vector<std::uint32_t>& first, const std::vector<label>& entries,
-                                  std::uint32_t v, std::uint32_t hub) noexcept {
-        std::uint32_t low = first[v], high = first[v + 1];
-        while (low < high) {
-            const std::uint32_t at = low + (high - low) / 2;
-            if (entries[at].hub < hub) low = at + 1;
-            else high = at;
-        }
-        return low < first[v + 1] && entries[low].hub == hub ? low : none;
-    }
+    // into (backward) its node, as its index in up_ (down_), none for the
+    // entry of the node itself (the hub); and the index of the same hub's
+    // entry in the label of the edge's other end. Read only to unpack a
+    // corridor: each step towards the hub reads one parent.
+    struct label_step {
+        std::uint32_t arc;
+        std::uint32_t entry;
+    };
     void make_labels(const std::vector<std::uint32_t>& order, std::uint32_t entries_per_node);  // contraction_labels.hpp
 
     const search_graph* graph_ = nullptr;
@@ -168,15 +163,15 @@ public:
                 heap_[side].resize(n);
             }
         }
-        if (stack_.size() < n) {
-            stack_.resize(n);
+        if (stack_.size() < 2 * n) {
+            stack_.resize(2 * n);  // (two halves: unpacking level by level)
             corridor_.resize(n);
         }
-        if (h.labelled() && hub_.size() < n) hub_.resize(n, hub{unset, 0, 0});
+        if (h.labelled() && hub_.size() < n) hub_.resize(n, hub{unset, 0});
     }
     bool fits(const contraction_hierarchy& h) const noexcept {
         const std::size_t n = h.node_count() + 2;
-        return slots_[0].size() >= n && slots_[1].size() >= n && stack_.size() >= n && (!h.labelled() || hub_.size() >= n);
+        return slots_[0].size() >= n && slots_[1].size() >= n && stack_.size() >= 2 * n && (!h.labelled() || hub_.size() >= n);
     }
     std::size_t memory_bytes() const noexcept {
         return (slots_[0].capacity() + slots_[1].capacity()) * sizeof(slot) +
@@ -196,21 +191,26 @@ private:
         float key;
         std::uint32_t node;
     };
-    using step = contraction_hierarchy::arc_ref;  // an edge left to unpack
+    // An edge left to unpack: its index (as an arc_ref's, leaf_bit set for
+    // an edge of the graph) and the state it leads to.
+    struct step {
+        std::uint32_t index;
+        std::uint32_t head;
+    };
     std::vector<slot> slots_[2];
     std::vector<entry> heap_[2];
     std::vector<step> stack_;
     std::vector<polygon_index> corridor_;
     std::uint32_t generation_ = 0;
-    // Per node, as a hub: the least cost from the start through the links
-    // out of it, and which link. Unset (infinite) between queries: a query
-    // sets only its start links' hubs and unsets them before it returns,
-    // so nothing is stamped or cleared (its loops stay free of branches).
+    // Per hub (by rank): the least cost from the start through the links
+    // out of it, and the label entry giving it (whose node is the link).
+    // Unset (infinite) between queries: a query sets only its start links'
+    // hubs and unsets them before it returns, so nothing is stamped or
+    // cleared (its loops stay free of branches).
     static constexpr float unset = 3.0e38f;
     struct hub {
         float cost;
-        std::uint32_t seed;   // the link out of the start
-        std::uint32_t entry;  // the seed's label entry for this hub
+        std::uint32_t entry;
     };
     std::vector<hub> hub_;
 };

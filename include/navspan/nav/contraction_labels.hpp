@@ -19,8 +19,7 @@
 //
 // Bounds: labels stop (the hierarchy keeps its upward edges and answers by
 // searching them) once their entries, or the work of merging them, pass a
-// fixed number per node, or a node has more upward edges than a parent's
-// two bytes tell apart.
+// fixed number per node.
 #pragma once
 #include "../core/min_max_push.hpp"
 
@@ -54,6 +53,7 @@ struct ch_detail_labeller {
     std::vector<float> tentative;
     std::vector<contraction_hierarchy::label_step> via;
     std::vector<std::uint32_t> hubs;
+    std::vector<std::uint32_t> rank;  // per node: 0 for the last removed
     std::uint64_t work = 0;
 
     std::span<const label> of(const side& s, std::uint32_t v) const noexcept {
@@ -64,15 +64,14 @@ struct ch_detail_labeller {
     // backward likewise over down(v).
     bool make(std::uint32_t v, bool forward);
     bool run(const std::vector<std::uint32_t>& order);
-    static void store(const side& s, std::vector<std::uint32_t>& first, std::vector<label>& entries,
-                      std::vector<contraction_hierarchy::label_step>& parents);
+    void store(const side& s, const std::vector<contraction_hierarchy::arc>& arcs, std::vector<std::uint32_t>& first,
+               std::vector<label>& entries, std::vector<contraction_hierarchy::label_step>& parents) const;
 };
 
 inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
     side& mine = forward ? fwd : bwd;
     const auto& first = forward ? h.up_first_ : h.down_first_;
     const auto& arcs = forward ? h.up_ : h.down_;
-    if (first[v + 1] - first[v] >= contraction_hierarchy::own_entry) return false;  // (crafted: a parent would not fit)
     hubs.clear();
     auto offer = [this](std::uint32_t hub, float d, contraction_hierarchy::label_step parent) {
         if (!(d < tentative[hub])) return;
@@ -80,15 +79,16 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
         tentative[hub] = d;
         via[hub] = parent;
     };
-    offer(v, 0.0f, contraction_hierarchy::own_entry);
+    offer(v, 0.0f, {none, 0});
     for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
         const auto& a = arcs[i];
         const auto above = of(mine, a.node);
-        const auto parent = static_cast<contraction_hierarchy::label_step>(i - first[v]);
-        for (const label& e : above) offer(e.hub, a.weight + e.dist, parent);
+        // (The entry's place in the label above: store() adds where that label goes.)
+        for (std::uint32_t k = 0; k < above.size(); ++k) offer(above[k].hub, a.weight + above[k].dist, {i, k});
         work += mine.count[a.node];
     }
-    std::sort(hubs.begin(), hubs.end());  // (the labels lie in memory in the order of their hubs)
+    // (The labels lie in memory in the order of their hubs' ranks.)
+    std::sort(hubs.begin(), hubs.end(), [this](std::uint32_t a, std::uint32_t b) { return rank[a] < rank[b]; });
     work += hubs.size();
     mine.first[v] = static_cast<std::uint32_t>(mine.entries.size());
     const auto& other_first = forward ? h.down_first_ : h.up_first_;
@@ -125,7 +125,9 @@ inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order) {
         s->count.assign(n, 0);
     }
     tentative.assign(n, unset);
-    via.assign(n, contraction_hierarchy::own_entry);
+    rank.assign(n, 0);
+    for (std::size_t i = 0; i < order.size(); ++i) rank[order[i]] = static_cast<std::uint32_t>(order.size() - 1 - i);
+    via.assign(n, {none, 0});
     for (std::size_t i = order.size(); i-- > 0;) {
         if (!make(order[i], true) || !make(order[i], false)) return false;
     }
@@ -133,9 +135,11 @@ inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order) {
 }
 
 // Into the hierarchy's arrays, by node (a query reads the labels of a
-// polygon's links, which lie together).
-inline void ch_detail_labeller::store(const side& s, std::vector<std::uint32_t>& first, std::vector<label>& entries,
-                                      std::vector<contraction_hierarchy::label_step>& parents) {
+// polygon's links, which lie together), each hub by its rank; each
+// parent's entry then indexes the whole array.
+inline void ch_detail_labeller::store(const side& s, const std::vector<contraction_hierarchy::arc>& arcs,
+                                      std::vector<std::uint32_t>& first, std::vector<label>& entries,
+                                      std::vector<contraction_hierarchy::label_step>& parents) const {
     const std::size_t n = s.first.size();
     first.assign(n + 1, 0);
     for (std::size_t v = 0; v < n; ++v) first[v + 1] = first[v] + s.count[v];
@@ -146,6 +150,10 @@ inline void ch_detail_labeller::store(const side& s, std::vector<std::uint32_t>&
         std::copy_n(s.entries.begin() + from, s.count[v], entries.begin() + to);
         std::copy_n(s.parents.begin() + from, s.count[v], parents.begin() + to);
     }
+    for (auto& p : parents) {
+        if (p.arc != none) p.entry += first[arcs[p.arc].node];
+    }
+    for (label& e : entries) e.hub = rank[e.hub];
 }
 
 inline void contraction_hierarchy::make_labels(const std::vector<std::uint32_t>& order, std::uint32_t entries_per_node) {
@@ -157,8 +165,8 @@ inline void contraction_hierarchy::make_labels(const std::vector<std::uint32_t>&
     const bool done = l.run(order);
     build_steps_ += l.work;
     if (!done) return;
-    ch_detail_labeller::store(l.fwd, fwd_first_, fwd_, fwd_parent_);
-    ch_detail_labeller::store(l.bwd, bwd_first_, bwd_, bwd_parent_);
+    l.store(l.fwd, up_, fwd_first_, fwd_, fwd_parent_);
+    l.store(l.bwd, down_, bwd_first_, bwd_, bwd_parent_);
 }
 
 }  // namespace navspan::nav

@@ -133,10 +133,11 @@ struct ch_detail_run {
         return r;
     }
     using arc_ref = contraction_hierarchy::arc_ref;
-    std::size_t unpack(arc_ref edge, bool backwards, std::size_t n) noexcept;
+    std::size_t unpack_in_order(std::size_t m, std::size_t n) noexcept;
+    std::size_t unpack(ch_scratch::step top, ch_scratch::step* stack, std::size_t room, bool backwards, std::size_t n) noexcept;
     std::size_t unpack(std::uint32_t from, std::uint32_t to, bool backwards, std::size_t n) noexcept {
         const arc_ref edge = h.find_arc(from, to);
-        return edge.index == none ? n : unpack(edge, backwards, n);
+        return edge.index == none ? n : unpack({edge.index, h.head(edge)}, s.stack_.data(), s.stack_.size(), backwards, n);
     }
 };
 
@@ -163,8 +164,9 @@ inline void ch_detail_run::search(polygon_index start, vec3 sp, polygon_index go
 }
 
 // Each hub the start's links reach, at its least cost (first legs
-// included) and from which link, in slots_[0]; then each hub of each link
-// into the goal, met there, is a way: the cheapest is the path.
+// included) and from which label entry, in the scratch's hubs (by rank);
+// then each hub of each link into the goal, met there, is a way: the
+// cheapest is the path.
 inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept {
     ch_scratch::hub* hubs = s.hub_.data();
     best = ch_scratch::unset;  // (a way through an unset hub is no way)
@@ -177,7 +179,6 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
             ch_scratch::hub& at = hubs[e.hub];
             const float d = first_leg + e.dist;
             const bool better = d < at.cost;
-            at.seed = better ? x : at.seed;
             at.entry = better ? base + k : at.entry;
             at.cost = better ? d : at.cost;
         }
@@ -200,8 +201,10 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
         expanded += h.backward_label(t).size();
     }
     if (meet != none) {
-        seed = hubs[meet].seed;
         seed_entry = hubs[meet].entry;
+        for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
+            if (h.fwd_first_[x] <= seed_entry && seed_entry < h.fwd_first_[x + 1]) seed = x;  // the link whose label gave it
+        }
     }
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
         for (const auto& e : h.forward_label(x)) hubs[e.hub].cost = ch_scratch::unset;
@@ -210,56 +213,97 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
 
 // Up from the seed to the hub along the forward labels' parents, down from
 // the hub to the last link along the backward labels' (found from the
-// last link up, so unpacked last first and turned round); each upward edge
-// unpacked into the states it stands for.
+// last link up, so turned round): the upward edges of the path, in path
+// order, then unpacked into the states they stand for.
 inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_index start) noexcept {
-    std::size_t n = 1;
-    const std::size_t room = s.corridor_.size();
-    s.corridor_[n++] = seed;
+    ch_scratch::step* edges = s.stack_.data();
+    const std::size_t room = s.stack_.size() / 2;
+    std::size_t m = 0;
     std::uint32_t x = seed;
-    for (std::uint32_t e = seed_entry; e != none && n < room;) {
+    for (std::uint32_t e = seed_entry; e != none && m < room;) {
         const contraction_hierarchy::label_step step = h.fwd_parent_[e];
-        if (step == contraction_hierarchy::own_entry) break;  // the hub's own entry
-        const std::uint32_t arc = h.up_first_[x] + step;
-        n = unpack(arc_ref{arc, x}, false, n);
-        x = h.up_[arc].node;
-        e = contraction_hierarchy::entry_of(h.fwd_first_, h.fwd_, x, meet);
+        if (step.arc == none) break;  // the hub's own entry
+        x = h.up_[step.arc].node;
+        edges[m++] = {step.arc, x};
+        e = step.entry;
     }
-    const std::size_t down_from = n;
+    const std::size_t down_from = m;
     x = last;
-    for (std::uint32_t e = last_entry; e != none && n < room;) {
+    for (std::uint32_t e = last_entry; e != none && m < room;) {
         const contraction_hierarchy::label_step step = h.bwd_parent_[e];
-        if (step == contraction_hierarchy::own_entry) break;
-        const std::uint32_t arc = h.down_first_[x] + step;
-        n = unpack(arc_ref{arc | contraction_hierarchy::down_bit, x}, true, n);
-        x = h.down_[arc].node;
-        e = contraction_hierarchy::entry_of(h.bwd_first_, h.bwd_, x, meet);
+        if (step.arc == none) break;
+        edges[m++] = {step.arc | contraction_hierarchy::down_bit, x};
+        x = h.down_[step.arc].node;
+        e = step.entry;
     }
-    std::reverse(s.corridor_.begin() + static_cast<std::ptrdiff_t>(down_from), s.corridor_.begin() + static_cast<std::ptrdiff_t>(n));
+    std::reverse(edges + down_from, edges + m);
     s.corridor_[0] = start;
+    s.corridor_[1] = seed;
+    const std::size_t n = unpack_in_order(m, 2);
     for (std::size_t i = 1; i < n; ++i) s.corridor_[i] = g.target(s.corridor_[i]);
     return {s.corridor_.data(), n};
 }
 
-// Emits the states upward edge `edge` unpacks to, but its tail, into
-// corridor_[n ..]: in path order, or last first when `backwards`. Returns
-// the new n. A shortcut through m is its two halves, both kept at m.
-inline std::size_t ch_detail_run::unpack(arc_ref edge, bool backwards, std::size_t n) noexcept {
+// The m edges in the first half of stack_, in path order, unpacked into
+// the states they lead to at corridor_[n ..]; returns the new n. Level by
+// level: each pass replaces every shortcut by its two halves, so the
+// halves read in a pass are independent loads (a depth-first unpacking
+// waits for each before the next); after a few passes (bounded work per
+// pass) what is left goes depth first.
+inline std::size_t ch_detail_run::unpack_in_order(std::size_t m, std::size_t n) noexcept {
+    constexpr int passes = 12;
+    const std::size_t room = s.stack_.size() / 2;
+    ch_scratch::step* from = s.stack_.data();
+    ch_scratch::step* to = from + room;
+    bool shortcuts_left = true;
+    for (int pass = 0; pass < passes && shortcuts_left; ++pass) {
+        shortcuts_left = false;
+        std::size_t k = 0;
+        for (std::size_t i = 0; i < m && k < room; ++i) {
+            const ch_scratch::step e = from[i];
+            const contraction_hierarchy::halves* parts = e.index & contraction_hierarchy::leaf_bit ? nullptr : &h.halves_of(e.index);
+            if (parts == nullptr || parts->middle == none) {
+                to[k++] = {e.index | contraction_hierarchy::leaf_bit, e.head};
+                continue;
+            }
+            if (k + 2 > room) break;  // (never: a cheapest path has fewer states than the graph)
+            to[k++] = {parts->first | contraction_hierarchy::down_bit, parts->middle};
+            to[k++] = {parts->second, e.head};
+            shortcuts_left = true;
+        }
+        std::swap(from, to);
+        m = k;
+    }
+    // (to: free now, the depth-first stack.)
+    for (std::size_t i = 0; i < m; ++i) n = unpack(from[i], to, room, false, n);
+    return n;
+}
+
+// Emits the states upward edge `top` unpacks to, but its tail, into
+// corridor_[n ..]: in path order, or last first when `backwards`, with
+// `stack` (room steps) as its stack. Returns the new n. A shortcut through
+// m is its two halves, both kept at m.
+inline std::size_t ch_detail_run::unpack(ch_scratch::step top, ch_scratch::step* stack, std::size_t room, bool backwards,
+                                         std::size_t n) noexcept {
     std::size_t depth = 0;
-    const std::size_t room = s.stack_.size(), corridor_room = s.corridor_.size();
-    s.stack_[depth++] = edge;
+    const std::size_t corridor_room = s.corridor_.size();
+    stack[depth++] = top;
     while (depth > 0 && n < corridor_room) {
-        const arc_ref e = s.stack_[--depth];
+        const ch_scratch::step e = stack[--depth];
+        if (e.index & contraction_hierarchy::leaf_bit) {
+            s.corridor_[n++] = e.head;
+            continue;
+        }
         const contraction_hierarchy::halves& parts = h.halves_of(e.index);
         if (parts.middle == none) {
-            s.corridor_[n++] = h.head(e);
+            s.corridor_[n++] = e.head;
             continue;
         }
         if (depth + 2 > room) break;  // (never: each level of shortcuts adds one)
-        const arc_ref into{parts.first | contraction_hierarchy::down_bit, parts.middle}, on{parts.second, parts.middle};
+        const ch_scratch::step into{parts.first | contraction_hierarchy::down_bit, parts.middle}, on{parts.second, e.head};
         // The half to emit first goes on top.
-        s.stack_[depth++] = backwards ? into : on;
-        s.stack_[depth++] = backwards ? on : into;
+        stack[depth++] = backwards ? into : on;
+        stack[depth++] = backwards ? on : into;
     }
     return n;
 }
