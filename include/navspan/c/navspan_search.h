@@ -219,7 +219,7 @@ NAVSPAN_C_API navspan_result navspan_find_nearest_goal_model(const navspan_mesh*
  *     navspan_distance and the _model forms with navspan_path_exact read
  *     their answer from the labels of the two ends' links instead of
  *     searching (with no cost hook and a cost_lower_bound of at most 1).
- *     Memory grows linearly with the links (about 1 to 3 KB a link); the
+ *     Memory grows linearly with the links (about 1 to 4 KB a link); the
  *     build takes a fraction of a second on a map of 10,000 links.
  *   - the all-pairs table: links x polygons x 2 bytes, the A*'s bound
  *     (for small maps: built only up to 4,096 polygons and 128 MiB).

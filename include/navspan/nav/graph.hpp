@@ -60,7 +60,7 @@ public:
         std::uint64_t all_pairs_max_bytes = std::uint64_t{1} << 27;
         std::uint64_t all_pairs_max_work = std::uint64_t{1} << 29;
         // The contraction hierarchy with hub labels (contraction.hpp; off
-        // by default: it costs about 1 to 3 KB per link, linear in the
+        // by default: it costs about 1 to 4 KB per link, linear in the
         // links, and a fraction of a second to build on a map of 10,000
         // links): find_exact_path with the default cost (and a
         // heuristic_scale of at most 1) then reads its answer from the
