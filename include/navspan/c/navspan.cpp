@@ -338,10 +338,7 @@ navspan_result navspan_mesh_create(const navspan_file* f, uint32_t space, navspa
 }
 
 void navspan_graph_options_init(navspan_graph_options* o) {
-    if (o == nullptr) return;
-    *o = navspan_graph_options{};
-    o->size = sizeof *o;
-    o->landmarks = nav::search_graph::options{}.landmarks;
+    if (o != nullptr) *o = default_graph_options();
 }
 
 navspan_result navspan_mesh_create_ex(const navspan_file* f, uint32_t space, const navspan_graph_options* given,

@@ -17,13 +17,21 @@
 
 namespace navspan::c_detail {
 
+// navspan_graph_options_init's options: sized, no accelerator, the
+// graph's default landmarks.
+inline navspan_graph_options default_graph_options() noexcept {
+    navspan_graph_options o{};
+    o.size = sizeof o;
+    o.landmarks = nav::search_graph::options{}.landmarks;
+    return o;
+}
+
 // The graph options a navspan_graph_options asks for (the members its
 // size covers; the rest the defaults); false for a size of 0, a flag the
 // library does not know, or more landmarks than a query reads.
 inline bool graph_options_of(const navspan_graph_options& given, nav::search_graph::options& o) noexcept {
-    navspan_graph_options c;
-    navspan_graph_options_init(&c);
     if (given.size == 0) return false;
+    navspan_graph_options c = default_graph_options();
     std::memcpy(&c, &given, std::min(given.size, sizeof c));
     constexpr std::uint32_t known = NAVSPAN_GRAPH_HIERARCHY | NAVSPAN_GRAPH_ALL_PAIRS;
     if ((c.flags & ~known) != 0 || c.landmarks > 32) return false;
