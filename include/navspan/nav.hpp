@@ -15,6 +15,7 @@
 #include "nav/search_graph.hpp"  // the graph, landmarks, table and the searches over it
 #include "nav/shortest_path.hpp"
 #include "nav/shortest_field.hpp"
+#include "nav/shortest_checked.hpp"  // find_shortest_path never longer than the other searches' waypoints
 #include "nav/source_adapter.hpp"
 #include "nav/source2_adapter.hpp"
 #include "nav/quake_adapter.hpp"

@@ -537,9 +537,11 @@ class Mesh:
         portal at its midpoint) over the mesh's search graph, built on the
         first such call; A* can settle on a corridor a few percent dearer.
         shortest=True: the any-angle shortest path (free to cross each
-        portal anywhere, turning only at portal ends and midpoints; its cost
-        is the 3D length of its waypoints, never more than exact=True's);
-        no cost hook, weight or lower_bound with it."""
+        portal anywhere, turning only at corners and point portals; its cost
+        is the 3D length of its waypoints, never more than exact=True's,
+        and never longer than the waypoints of the default or exact=True
+        between the same points); no cost hook, weight or lower_bound with
+        it."""
         if shortest and (exact or cost is not None or weight != "distance" or lower_bound is not None):
             raise ValueError("shortest=True takes no cost, weight, lower_bound or exact")
         if weight not in ("distance", "hops", "size"):

@@ -15,6 +15,14 @@ if(TARGET navspan_cli AND UNIX)
     set_tests_properties(cli.hostile_files PROPERTIES LABELS "cli" TIMEOUT 300)
 endif()
 
+# path --shortest never longer than path's and path --exact's waypoints, on
+# the corpus pair where the any-angle search's own chain is (issue 36).
+if(TARGET navspan_cli AND UNIX AND NAVSPAN_CORPUS AND EXISTS ${NAVSPAN_CORPUS}/source-nav/files)
+    add_test(NAME cli.shortest_never_longer COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/cli/shortest_never_longer.sh
+        $<TARGET_FILE:navspan_cli> ${NAVSPAN_CORPUS})
+    set_tests_properties(cli.shortest_never_longer PROPERTIES LABELS "cli")
+endif()
+
 # The one space option and VPK packages, on the shared corpus (a5_vault's
 # three hulls, point_template_test's "player", a plugin of four spaces, the
 # CS2 package).

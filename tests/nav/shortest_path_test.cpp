@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <queue>
 #include <string>
 #include <utility>
@@ -112,7 +113,7 @@ struct sampled {
 };
 
 struct tally {
-    std::size_t pairs = 0, shorter = 0, limited = 0, above = 0, above_waypoints = 0;
+    std::size_t pairs = 0, shorter = 0, limited = 0, above = 0, above_waypoints = 0, offered = 0;
     double above_most = 0, above_waypoints_most = 0;
     double sum = 0, most = 0, nodes = 0;
 };
@@ -165,6 +166,7 @@ void check_walkable(const nav::walkable& w, tally& t) {
         // find_exact_path's corridors (turning, as they do, at portal ends).
         const auto found = nav::find_path(w, start, a, goal, b, path_scratch);
         const std::span<const nav::polygon_index> corridors[] = {found.corridor, exact.corridor};
+        double least_pulled = std::numeric_limits<double>::infinity();
         for (const auto corridor : corridors) {
             if (corridor.empty()) continue;
             points.resize(3 * corridor.size() + 2);
@@ -179,6 +181,25 @@ void check_walkable(const nav::walkable& w, tally& t) {
                 ++t.above_waypoints;
                 t.above_waypoints_most = std::max(t.above_waypoints_most, (cost - waypoints) / waypoints);
             }
+            least_pulled = std::min(least_pulled, waypoints);
+        }
+        // The form over the graph (shortest_checked.hpp: the command's and
+        // the C ABI's) offers both corridors: never longer than either's
+        // waypoints, nor than the model's answer. (It runs the two searches
+        // again in their scratches: the corridors above are spent.)
+        {
+            const auto checked = nav::find_shortest_path(graph, start, a, goal, b, scratch, path_scratch, exact_scratch);
+            REQUIRE(checked.status == nav::query_status::found);
+            CHECK(checked.cost <= least_pulled + 1e-3 + 1e-5 * least_pulled);
+            CHECK(checked.cost <= cost + 1e-3 + 1e-5 * cost);
+            if (checked.cost < cost - 1e-3 - 1e-5 * cost) ++t.offered;
+            REQUIRE(checked.waypoints.size() >= 2);
+            CHECK(chain_length(checked.waypoints) == doctest::Approx(checked.cost).epsilon(1e-4));
+            CHECK(length3(checked.waypoints.front(), a) < 1e-2);
+            CHECK(length3(checked.waypoints.back(), b) < 1e-2);
+            REQUIRE(!checked.corridor.empty());
+            CHECK(checked.corridor.front() == start);
+            CHECK(checked.corridor.back() == goal);
         }
         const double gap = (exact.cost - cost) / std::max(1e-9, double{exact.cost});
         if (gap > 1e-6) ++t.shorter;
@@ -357,7 +378,7 @@ TEST_CASE("shortest path: turns where a drop lands across a straight wall (de_mi
     CHECK(shortest_path_test::chain_length(r.waypoints) == doctest::Approx(r.cost).epsilon(1e-4));
 }
 
-TEST_CASE("shortest path: never longer than find_exact_path, within the sampled reference, on every corpus map") {
+TEST_CASE("shortest path: never longer than find_exact_path, within the sampled reference, on every corpus map; the form over the graph never longer than the other searches' waypoints") {
     const char* folders[] = {"source-nav", "quake-nav", "fox-nav2", "creation-plugins", "source2-nav"};
     std::size_t walkables = 0;
     for (const char* folder_name : folders) {
@@ -371,9 +392,83 @@ TEST_CASE("shortest path: never longer than find_exact_path, within the sampled 
                             << ", by " << 100 * t.sum / pairs << "% on average, " << 100 * t.most << "% at most; "
                             << t.nodes / pairs << " nodes per search; " << t.limited << " out of nodes; above the sampled 3D reference in "
                             << t.above << ", by " << 100 * t.above_most << "% at most; longer than pulled waypoints in "
-                            << t.above_waypoints << ", by " << 100 * t.above_waypoints_most << "% at most");
+                            << t.above_waypoints << ", by " << 100 * t.above_waypoints_most
+                            << "% at most (the form over the graph: never; its answer an offered corridor's in " << t.offered << ")");
     }
     MESSAGE(walkables << " walkables checked");
+}
+
+TEST_CASE("shortest path: the form over the graph takes find_exact_path's corridor where its waypoints are shorter (gm_nuketown's areas 90 -> 40)") {
+    namespace nav = navspan::nav;
+    NAVSPAN_REQUIRE_CORPUS(folder, "source-nav");
+    const auto file = *folder / "files" / "lolleko__guesswho__gm_nuketown.nav";
+    if (!std::filesystem::exists(file)) {
+        MESSAGE("gm_nuketown not in the corpus: skipping");
+        ++navspan_test::skipped_corpus_cases();
+        return;
+    }
+    const auto bytes = navspan_test::read_file(file);
+    const auto w = nav::make_walkable(bytes);
+    REQUIRE(w);
+    const nav::polygon_index start = w->find({90, 0}), goal = w->find({40, 0});
+    REQUIRE(start != nav::no_polygon);
+    REQUIRE(goal != nav::no_polygon);
+    const auto a = nav::centre(*w, start), b = nav::centre(*w, goal);
+    const auto graph = nav::search_graph::build(*w);
+    nav::shortest_path_scratch scratch(*w);
+    nav::path_scratch plain(*w);
+    nav::search_scratch exact(graph);
+    // The exact corridor drops 71 -> 79 where the model's chain goes 71 ->
+    // 12 -> 79; its funnel turns where that drop lands, 0.09% shorter.
+    const float model = nav::find_shortest_path(*w, start, a, goal, b, scratch).cost;
+    const auto by_midpoints = nav::find_exact_path(graph, start, a, goal, b, exact);
+    REQUIRE(by_midpoints.status == nav::search_status::found);
+    std::vector<navspan::vec3> points(3 * by_midpoints.corridor.size() + 2);
+    const auto pulled = nav::straight_path(*w, by_midpoints.corridor, a, b, points);
+    REQUIRE(pulled.complete);
+    const double waypoints = shortest_path_test::chain_length(std::span<const navspan::vec3>(points).first(pulled.count));
+    CHECK(model > waypoints + 1e-3);
+    const auto checked = nav::find_shortest_path(graph, start, a, goal, b, scratch, plain, exact);
+    REQUIRE(checked.status == nav::query_status::found);
+    CHECK(checked.cost == doctest::Approx(waypoints).epsilon(1e-6));
+    CHECK(shortest_path_test::chain_length(checked.waypoints) == doctest::Approx(waypoints).epsilon(1e-6));
+    CHECK(std::vector<nav::polygon_index>(checked.corridor.begin(), checked.corridor.end()) ==
+          std::vector<nav::polygon_index>(by_midpoints.corridor.begin(), by_midpoints.corridor.end()));
+}
+
+TEST_CASE("shortest path: offer_corridor passes over a corridor that does not join the answer's ends link by link") {
+    namespace nav = navspan::nav;
+    using navspan::vec3;
+    // Three squares in a row, 0 - 1 - 2, and a fourth, 3, beside 2 but
+    // joined to nothing: a corridor 0 -> 3 -> 2 has a gap, over which the
+    // funnel would go straight to the goal.
+    nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
+    for (std::uint32_t i = 0; i < 3; ++i) {
+        const float x = 10.0f * static_cast<float>(i);
+        const vec3 sq[] = {{x, 0, 0}, {x + 10, 0, 0}, {x + 10, 10, 0}, {x, 10, 0}};
+        b.add_polygon({i + 1, 0}, sq);
+    }
+    const vec3 lone[] = {{20, 10, 0}, {30, 10, 0}, {30, 20, 0}, {20, 20, 0}};
+    b.add_polygon({4, 0}, lone);
+    for (nav::polygon_index i = 0; i < 2; ++i) {
+        const float x = 10.0f * static_cast<float>(i + 1);
+        b.add_link(i, i + 1, nav::link_kind::walk, {x, 0, 0}, {x, 10, 0});
+        b.add_link(i + 1, i, nav::link_kind::walk, {x, 10, 0}, {x, 0, 0});
+    }
+    const nav::walkable w = b.finish();
+    nav::shortest_path_scratch scratch(w);
+    auto r = nav::find_shortest_path(w, 0, {1, 5, 0}, 2, {29, 5, 0}, scratch);
+    REQUIRE(r.status == nav::query_status::found);
+    const float cost = r.cost;
+    const nav::polygon_index gap[] = {0, 3, 2}, wrong_end[] = {0, 1}, none[] = {0};
+    CHECK_FALSE(nav::offer_corridor(w, r, gap, scratch));
+    CHECK_FALSE(nav::offer_corridor(w, r, wrong_end, scratch));
+    CHECK_FALSE(nav::offer_corridor(w, r, none, scratch));
+    const nav::polygon_index same[] = {0, 1, 2};
+    CHECK_FALSE(nav::offer_corridor(w, r, same, scratch));  // no shorter: the answer stands
+    CHECK(r.cost == cost);
+    CHECK(r.corridor.size() == 3);
+    CHECK(shortest_path_test::chain_length(r.waypoints) == doctest::Approx(28.0));
 }
 
 TEST_CASE("shortest path: allocates nothing once the scratch exists") {
@@ -397,6 +492,22 @@ TEST_CASE("shortest path: allocates nothing once the scratch exists") {
         CHECK(scope.count() == 0);
     }
     CHECK(found > asked / 2);
+    // The form over a search graph (shortest_checked.hpp) too.
+    const auto graph = nav::search_graph::build(*w);
+    nav::path_scratch plain(*w);
+    nav::search_scratch exact(graph);
+    std::size_t checked = 0;
+    {
+        navspan_test::allocation_scope scope;
+        for (nav::polygon_index a = 0; a < n; ++a) {
+            for (nav::polygon_index b = 0; b < n; ++b) {
+                checked += nav::find_shortest_path(graph, a, nav::centre(*w, a), b, nav::centre(*w, b), scratch, plain, exact)
+                               .status == nav::query_status::found;
+            }
+        }
+        CHECK(scope.count() == 0);
+    }
+    CHECK(checked == found);
 }
 
 TEST_CASE("shortest path: turns only at corners with a wall beside them (a walled grid)") {

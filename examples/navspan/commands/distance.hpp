@@ -34,15 +34,18 @@ inline int run_distance(command_options& a) {
     float d = -1;
     bool gave_up = false;
     if (a.shortest) {
-        // No search graph: the any-angle search works on the walkable alone.
+        // path --shortest's answer: over the graph, so that find_path's and
+        // find_exact_path's corridors are offered too (shortest_checked.hpp).
         namespace nav = navspan::nav;
+        build_graph(q);
         nav::shortest_path_scratch scratch(ends.view.mesh);
-        const auto r = nav::find_shortest_path(ends.view.mesh, ends.from->polygon, ends.from->point, ends.to->polygon,
-                                               ends.to->point, scratch);
+        nav::path_scratch plain(ends.view.mesh);
+        const auto r = nav::find_shortest_path(q.graph, ends.from->polygon, ends.from->point, ends.to->polygon,
+                                               ends.to->point, scratch, plain, q.scratch);
         if (r.status == nav::query_status::found) d = r.cost;
         gave_up = r.status == nav::query_status::limit_exceeded;
     } else {
-        build_graph(q);  // the exact model's graph (not needed for --shortest)
+        build_graph(q);  // the exact model's graph
         d = navspan::nav::geodesic_distance(q.graph, ends.from->polygon, ends.from->point, ends.to->polygon, ends.to->point,
                                             q.scratch);
     }

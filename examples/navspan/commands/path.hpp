@@ -33,8 +33,10 @@ inline constexpr const char* path_usage =
     "  --exact    the search over portal midpoints that is provably shortest under the\n"
     "             cost model of docs/nav.md (the default search can cost a little more)\n"
     "  --shortest the any-angle shortest path (find_shortest_path, docs/nav.md): free to\n"
-    "             cross each portal anywhere, turning only at portal ends and midpoints;\n"
-    "             its cost is the 3D length of its waypoints, never more than --exact's\n"
+    "             cross each portal anywhere, turning only at corners (portal ends with\n"
+    "             a wall beside them) and point portals (ladders); its cost is the 3D\n"
+    "             length of its waypoints, never more than --exact's, and never longer\n"
+    "             than the waypoints path and path --exact print\n"
     "  --snap D   refuse (status 2) an end point moved more than D onto the mesh\n"
     "             (default 250; Fox Engine files, in metres: 10)\n"
     "  --space NAME|N  the space searched, by name or number (navspan info lists them;\n"
@@ -79,9 +81,14 @@ inline found_path search_path(const nav_view& view, const resolved_end& from, co
     };
     if (how == path_search::shortest) {
         // The library's default scratch: a long path on a large map can need
-        // more nodes than it holds (then gave_up, said as such).
+        // more nodes than it holds (then gave_up, said as such). The form
+        // over a search graph offers find_path's and find_exact_path's
+        // corridors too: never longer than path's or path --exact's waypoints.
+        const nav::search_graph graph = nav::search_graph::build(view.mesh);
         nav::shortest_path_scratch scratch(view.mesh);
-        const auto r = nav::find_shortest_path(view.mesh, from.polygon, from.point, to.polygon, to.point, scratch);
+        nav::path_scratch plain(view.mesh);
+        nav::search_scratch exact(graph);
+        const auto r = nav::find_shortest_path(graph, from.polygon, from.point, to.polygon, to.point, scratch, plain, exact);
         take(r);
         p.waypoints.assign(r.waypoints.begin(), r.waypoints.end());
         return p;

@@ -169,7 +169,10 @@ typedef enum navspan_path_model NAVSPAN_C_ENUM_TYPE {
     /* The any-angle shortest path (nav::find_shortest_path, docs/nav.md):
      * free to cross each portal anywhere, turning only at corners (portal
      * ends with a wall beside them) and point portals; `cost` is the 3D length of its waypoints (start, each turn,
-     * goal), never more than navspan_path_exact's. No cost hook (a request
+     * goal), never more than navspan_path_exact's, and never longer than
+     * the waypoints of navspan_path_polygons or navspan_path_exact between
+     * the same points (their corridors are searched too and pulled: the
+     * mesh's search graph is built on first use). No cost hook (a request
      * with one: invalid_argument); `expanded` counts search nodes;
      * limit_exceeded when the scratch's nodes (16 per link) run out. */
     navspan_path_shortest = 2
@@ -177,16 +180,17 @@ typedef enum navspan_path_model NAVSPAN_C_ENUM_TYPE {
 
 /* navspan_find_path under the `model` given (any other value:
  * invalid_argument): the same request, result, refusals and answers. The
- * waypoints of navspan_path_shortest are its own turning points, not the
- * funnel's. Since 0.1.0. */
+ * waypoints of navspan_path_shortest are its own turning points (or, where
+ * shorter, another corridor's pulled waypoints), not the funnel's over its
+ * corridor. Since 0.1.0. */
 NAVSPAN_C_API navspan_result navspan_find_path_model(const navspan_mesh* mesh, navspan_scratch* scratch,
                                                      const navspan_path_request* request, navspan_path_model model,
                                                      navspan_path_result* result);
 
 /* navspan_distance under the `model` given: navspan_path_polygons (the cost
  * of navspan_find_path's path), navspan_path_exact (navspan_distance
- * itself) or navspan_path_shortest (the length of the any-angle shortest
- * path; no search graph built; limit_exceeded when the scratch's search
+ * itself) or navspan_path_shortest (the length of navspan_find_path_model's
+ * navspan_path_shortest path; limit_exceeded when the scratch's search
  * nodes run out); any other value: invalid_argument. The same arguments
  * and answers. Since 0.1.0. */
 NAVSPAN_C_API navspan_result navspan_distance_model(const navspan_mesh* mesh, navspan_scratch* scratch, uint32_t start,

@@ -49,6 +49,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <queue>
@@ -85,19 +86,34 @@ struct ch_detail_builder {
     std::vector<kept> ups, downs;
     std::vector<std::uint32_t> order;  // the nodes as removed
     // The witness search's state (stamped: never cleared).
-    std::vector<float> dist;
-    std::vector<std::uint32_t> stamp;
-    std::vector<std::uint8_t> hops;
-    std::vector<std::pair<float, std::uint32_t>> open;
+    // Per node, together (a relaxation touches one cache line, not four):
+    // the witness search's distance, hop count and stamp, and the stamp
+    // saying the node is a target of the current removal.
+    struct witness_state {
+        float dist;
+        std::uint32_t stamp;
+        std::uint32_t target;
+        std::uint32_t hops;
+    };
+    std::vector<witness_state> state;
+    // The witness search's open nodes, each (distance, node) packed in one
+    // word whose order as an integer is the pair's (distances are never
+    // negative, and a non-negative float's bits order as its value): the
+    // heap compares words, not pairs.
+    std::vector<std::uint64_t> open;
+    static std::uint64_t open_entry(float d, std::uint32_t node) noexcept {
+        std::uint32_t bits;
+        std::memcpy(&bits, &d, 4);
+        return (std::uint64_t{bits} << 32) | node;
+    }
     std::uint32_t generation = 0;
     std::uint64_t work = 0, work_limit = 0, shortcuts = 0, shortcut_limit = 0, edges = 0;
 
     ch_detail_builder(const search_graph& graph, options o) : g(graph), opt(o) {}
     void load();
     void witness(std::uint32_t from, std::uint32_t avoid, float limit, std::uint32_t targets);
-    std::vector<std::uint32_t> target_stamp;
     std::uint32_t target_mark = 0;
-    bool witnessed(std::uint32_t w, float cost) const noexcept { return stamp[w] == generation && dist[w] <= cost; }
+    bool witnessed(std::uint32_t w, float cost) const noexcept { return state[w].stamp == generation && state[w].dist <= cost; }
     // The shortcuts removing v would add, into `pending` (tail, edge).
     void shortcuts_of(std::uint32_t v);
     void add_or_improve(std::uint32_t u, std::uint32_t w, float weight, std::uint32_t middle);
@@ -129,10 +145,7 @@ inline void ch_detail_builder::load() {
     removed.assign(n, 0);
     removed_neighbours.assign(n, 0);
     level.assign(n, 0);
-    dist.assign(n, 0.0f);
-    stamp.assign(n, 0);
-    hops.assign(n, 0);
-    target_stamp.assign(n, 0);
+    state.assign(n, witness_state{0.0f, 0, 0, 0});
     for (std::uint32_t s = 0; s < n; ++s) {
         const polygon_index q = g.target(s), back = g.source(s);
         if (q >= g.polygon_count()) continue;
@@ -155,33 +168,36 @@ inline void ch_detail_builder::load() {
 // last levels most edges are.
 inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, float limit, std::uint32_t targets) {
     if (++generation == 0) {  // wrapped: forget every old stamp
-        std::fill(stamp.begin(), stamp.end(), 0u);
+        for (witness_state& x : state) x.stamp = 0;
         generation = 1;
     }
-    const auto later = std::greater<std::pair<float, std::uint32_t>>();
+    const auto later = std::greater<std::uint64_t>();
     open.clear();
-    dist[from] = 0;
-    stamp[from] = generation;
-    hops[from] = 0;
-    open.push_back({0.0f, from});
+    state[from].dist = 0;
+    state[from].stamp = generation;
+    state[from].hops = 0;
+    open.push_back(open_entry(0.0f, from));
     std::uint32_t settled = 0;
     while (!open.empty() && settled < opt.witness_settled) {
         std::pop_heap(open.begin(), open.end(), later);
-        const auto [d, u] = open.back();
+        const std::uint64_t top = open.back();
         open.pop_back();
-        if (d > dist[u]) continue;  // a stale entry
+        const auto u = static_cast<std::uint32_t>(top);
+        const witness_state& at = state[u];
+        const float d = at.dist;
+        if (open_entry(d, u) != top) continue;  // a stale entry (a cheaper one came later)
         ++settled;
-        if (target_stamp[u] == target_mark && --targets == 0) return;
-        if (hops[u] >= opt.witness_hops) continue;
+        if (at.target == target_mark && --targets == 0) return;
+        if (at.hops >= opt.witness_hops) continue;
+        const std::uint32_t next_hops = at.hops + 1;
         work += out[u].size();  // (one add: a member bumped in the loop costs a store per edge)
         for (const edge& e : out[u]) {
             const float nd = d + e.weight;
             if (nd > limit || e.node == avoid) continue;
-            if (stamp[e.node] == generation && !(nd < dist[e.node])) continue;
-            stamp[e.node] = generation;
-            dist[e.node] = nd;
-            hops[e.node] = static_cast<std::uint8_t>(hops[u] + 1);
-            open.push_back({nd, e.node});
+            witness_state& x = state[e.node];
+            if (x.stamp == generation && !(nd < x.dist)) continue;
+            x = {nd, generation, x.target, next_hops};
+            open.push_back(open_entry(nd, e.node));
             std::push_heap(open.begin(), open.end(), later);
         }
     }
@@ -192,12 +208,12 @@ inline void ch_detail_builder::shortcuts_of(std::uint32_t v) {
     if (out[v].empty() || in[v].empty()) return;  // nothing runs through v
     float most_out = 0;
     if (++target_mark == 0) {  // wrapped
-        std::fill(target_stamp.begin(), target_stamp.end(), 0u);
+        for (witness_state& x : state) x.target = 0;
         target_mark = 1;
     }
     for (const edge& b : out[v]) {
         most_out = std::max(most_out, b.weight);
-        target_stamp[b.node] = target_mark;
+        state[b.node].target = target_mark;
     }
     const auto targets = static_cast<std::uint32_t>(out[v].size());
     for (std::size_t i = 0; i < in[v].size(); ++i) {
@@ -349,8 +365,6 @@ inline contraction_hierarchy contraction_hierarchy::build(const search_graph& g,
         h.outcome_ = outcome::lengths_not_precomputed;
         return h;
     }
-    // (Hop counts are kept in a byte.)
-    opt.witness_hops = std::min<std::uint32_t>(opt.witness_hops, 255);
     ch_detail_builder b(g, opt);
     b.load();
     const bool done = b.run();

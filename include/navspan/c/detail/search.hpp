@@ -147,12 +147,23 @@ inline navspan_result copy_path_out(const navspan_mesh& m, const navspan_path_re
     return status;
 }
 
+// find_shortest_path over the mesh's search graph (shortest_checked.hpp):
+// find_path's and find_exact_path's corridors offered too, so the answer
+// is never longer than their waypoints, as the command's path --shortest.
+inline nav::shortest_path_result checked_shortest(const navspan_mesh& m, navspan_scratch& scratch, std::uint32_t start,
+                                                  navspan::vec3 start_point, std::uint32_t goal, navspan::vec3 goal_point) {
+    const nav::search_graph& g = m.graph();
+    scratch.fit(g);
+    scratch.fit(m.w);
+    scratch.fit_shortest(m.w);
+    return nav::find_shortest_path(g, start, start_point, goal, goal_point, scratch.shortest, scratch.s, scratch.graph_s);
+}
+
 // navspan_path_shortest: find_shortest_path, its corridor and its own
 // waypoints into the caller's arrays.
 inline navspan_result shortest_path_out(const navspan_mesh& m, const navspan_path_request& q, navspan_scratch& scratch,
                                         navspan_path_result& r) {
-    scratch.fit_shortest(m.w);
-    const auto found = nav::find_shortest_path(m.w, r.start, vec(r.start_point), r.goal, vec(r.goal_point), scratch.shortest);
+    const auto found = checked_shortest(m, scratch, r.start, vec(r.start_point), r.goal, vec(r.goal_point));
     r.expanded = found.expanded;
     if (found.status != nav::query_status::found) return from_search(found.status);
     navspan_result status = copy_corridor_out(q, found.corridor, found.cost, r);
@@ -311,7 +322,7 @@ inline navspan_result distance_with(const navspan_mesh* m, navspan_scratch* scra
     return guarded([&] {
         if (which == navspan_path_shortest) {
             return with_shortest(*m, scratch, [&](navspan_scratch& s) {
-                const auto r = nav::find_shortest_path(m->w, a.polygon, a.point, b.polygon, b.point, s.shortest);
+                const auto r = checked_shortest(*m, s, a.polygon, a.point, b.polygon, b.point);
                 if (r.status == nav::query_status::found) *cost = r.cost;
                 return from_search(r.status);
             });
