@@ -35,13 +35,19 @@ inline int run_distance(command_options& a) {
     bool gave_up = false;
     if (a.shortest) {
         // path --shortest's answer: over the graph, so that find_path's and
-        // find_exact_path's corridors are offered too (shortest_checked.hpp).
+        // find_exact_path's corridors are offered too (shortest_checked.hpp);
+        // within one polygon (the straight line) no graph is built.
         namespace nav = navspan::nav;
-        build_graph(q);
         nav::shortest_path_scratch scratch(ends.view.mesh);
-        nav::path_scratch plain(ends.view.mesh);
-        const auto r = nav::find_shortest_path(q.graph, ends.from->polygon, ends.from->point, ends.to->polygon,
-                                               ends.to->point, scratch, plain, q.scratch);
+        const nav::polygon_index from = ends.from->polygon, to = ends.to->polygon;
+        nav::shortest_path_result r;
+        if (from == to) {
+            r = nav::find_shortest_path(ends.view.mesh, from, ends.from->point, to, ends.to->point, scratch);
+        } else {
+            build_graph(q);
+            nav::path_scratch plain(ends.view.mesh);
+            r = nav::find_shortest_path(q.graph, from, ends.from->point, to, ends.to->point, scratch, plain, q.scratch);
+        }
         if (r.status == nav::query_status::found) d = r.cost;
         gave_up = r.status == nav::query_status::limit_exceeded;
     } else {

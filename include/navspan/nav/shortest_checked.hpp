@@ -41,7 +41,8 @@ inline shortest_path_result find_shortest_path(const search_graph& g, polygon_in
     }
     const walkable& w = *g.mesh();
     shortest_path_result found = find_shortest_path(w, start, start_point, goal, goal_point, scratch);
-    if (found.status != query_status::found) return found;
+    // Within one polygon the answer is the straight line: nothing to offer.
+    if (found.status != query_status::found || start == goal) return found;
     const path_result by_polygons = find_path(w, start, start_point, goal, goal_point, plain);
     if (by_polygons.status == path_status::found) offer_corridor(w, found, by_polygons.corridor, scratch);
     const exact_path_result by_midpoints = find_exact_path(g, start, start_point, goal, goal_point, exact);

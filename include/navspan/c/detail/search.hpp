@@ -150,8 +150,13 @@ inline navspan_result copy_path_out(const navspan_mesh& m, const navspan_path_re
 // find_shortest_path over the mesh's search graph (shortest_checked.hpp):
 // find_path's and find_exact_path's corridors offered too, so the answer
 // is never longer than their waypoints, as the command's path --shortest.
+// Within one polygon (the straight line) the graph is not asked for.
 inline nav::shortest_path_result checked_shortest(const navspan_mesh& m, navspan_scratch& scratch, std::uint32_t start,
                                                   navspan::vec3 start_point, std::uint32_t goal, navspan::vec3 goal_point) {
+    if (start == goal) {
+        scratch.fit_shortest(m.w);
+        return nav::find_shortest_path(m.w, start, start_point, goal, goal_point, scratch.shortest);
+    }
     const nav::search_graph& g = m.graph();
     scratch.fit(g);
     scratch.fit(m.w);
