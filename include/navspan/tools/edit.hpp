@@ -16,17 +16,17 @@
 #include <utility>
 #include <vector>
 
-#include <navspan/core/error.hpp>
-#include <navspan/detect.hpp>
-#include <navspan/quake/edit.hpp>
-#include <navspan/quake/model.hpp>
-#include <navspan/quake/writer.hpp>
-#include <navspan/source/edit.hpp>
-#include <navspan/source/model.hpp>
-#include <navspan/source/writer.hpp>
-#include <navspan/source2/edit.hpp>
-#include <navspan/source2/model.hpp>
-#include <navspan/source2/writer.hpp>
+#include "../core/error.hpp"
+#include "../detect.hpp"
+#include "../quake/edit.hpp"
+#include "../quake/model.hpp"
+#include "../quake/writer.hpp"
+#include "../source/edit.hpp"
+#include "../source/model.hpp"
+#include "../source/writer.hpp"
+#include "../source2/edit.hpp"
+#include "../source2/model.hpp"
+#include "../source2/writer.hpp"
 
 namespace navspan::tools {
 

@@ -34,7 +34,7 @@
 #include <type_traits>
 #include <vector>
 
-#include <navspan/core/views.hpp>
+#include "../core/views.hpp"
 
 #include "json_reader.hpp"
 #include "json_values.hpp"

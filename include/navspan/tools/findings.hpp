@@ -15,8 +15,8 @@
 #include <string_view>
 #include <vector>
 
-#include <navspan/core/views.hpp>
-#include <navspan/core/validate.hpp>
+#include "../core/views.hpp"
+#include "../core/validate.hpp"
 
 namespace navspan::tools {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include <navspan/any_file.hpp>
-#include <navspan/navspan.hpp>
+#include "../any_file.hpp"
+#include "../navspan.hpp"
 
 #include "json_writer.hpp"
 #include "modules.hpp"

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include <navspan/navspan.hpp>
+#include "../navspan.hpp"
 
 #include "json_writer.hpp"
 

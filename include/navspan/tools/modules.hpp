@@ -10,8 +10,8 @@
 #include <type_traits>
 #include <vector>
 
-#include <navspan/any_file.hpp>
-#include <navspan/navspan.hpp>
+#include "../any_file.hpp"
+#include "../navspan.hpp"
 
 #include "creation/dump.hpp"
 #include "creation/info.hpp"

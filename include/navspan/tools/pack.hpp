@@ -16,10 +16,10 @@
 #include <utility>
 #include <vector>
 
-#include <navspan/core/error.hpp>
-#include <navspan/quake/writer.hpp>
-#include <navspan/source/writer.hpp>
-#include <navspan/source2/writer.hpp>
+#include "../core/error.hpp"
+#include "../quake/writer.hpp"
+#include "../source/writer.hpp"
+#include "../source2/writer.hpp"
 
 #include "json_reader.hpp"
 #include "quake/fields.hpp"

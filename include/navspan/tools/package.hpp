@@ -19,11 +19,11 @@
 #include <utility>
 #include <vector>
 
-#include <navspan/core/error.hpp>
-#include <navspan/core/limits.hpp>
-#include <navspan/detect.hpp>
-#include <navspan/io/read_file.hpp>
-#include <navspan/vpk.hpp>
+#include "../core/error.hpp"
+#include "../core/limits.hpp"
+#include "../detect.hpp"
+#include "../io/read_file.hpp"
+#include "../vpk.hpp"
 
 namespace navspan::tools {
 

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include <navspan/core/views.hpp>
+#include "../core/views.hpp"
 
 namespace navspan::tools {
 

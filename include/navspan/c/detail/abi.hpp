@@ -24,14 +24,14 @@
 #include <variant>
 #include <vector>
 
-#include <navspan/io/mapped_file.hpp>
-#include <navspan/io/read_file.hpp>
-#include <navspan/navspan.hpp>
-#include <navspan/tools/findings.hpp>
-#include <navspan/tools/info.hpp>
-#include <navspan/tools/json_writer.hpp>
-#include <navspan/tools/modules.hpp>
-#include <navspan/tools/output.hpp>
+#include "../../io/mapped_file.hpp"
+#include "../../io/read_file.hpp"
+#include "../../navspan.hpp"
+#include "../../tools/findings.hpp"
+#include "../../tools/info.hpp"
+#include "../../tools/json_writer.hpp"
+#include "../../tools/modules.hpp"
+#include "../../tools/output.hpp"
 
 #include "bot.hpp"
 

@@ -23,10 +23,10 @@
 #include <utility>
 #include <vector>
 
-#include <navspan/core/sorted_ids.hpp>
-#include <navspan/navspan.hpp>
-#include <navspan/source2/bot_analysis.hpp>
-#include <navspan/source2/encounter_handles.hpp>
+#include "../../core/sorted_ids.hpp"
+#include "../../navspan.hpp"
+#include "../../source2/bot_analysis.hpp"
+#include "../../source2/encounter_handles.hpp"
 
 namespace navspan::c_detail {
 

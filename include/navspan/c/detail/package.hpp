@@ -13,7 +13,7 @@
 #include <string_view>
 #include <utility>
 
-#include <navspan/tools/package.hpp>
+#include "../../tools/package.hpp"
 
 namespace navspan::c_detail {
 

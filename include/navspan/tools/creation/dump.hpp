@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "../fields.hpp"
 #include "../json_writer.hpp"

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "../fields.hpp"
 #include "../json_values.hpp"

@@ -11,7 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "../bounds.hpp"
 #include "../json_writer.hpp"

@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 namespace navspan::tools::creation_names {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "common.hpp"
 #include "names.hpp"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 namespace navspan::tools::creation_fields {
 

@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "../findings.hpp"
 #include "common.hpp"

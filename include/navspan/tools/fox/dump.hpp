@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "../fields.hpp"
 #include "../json_writer.hpp"

@@ -6,7 +6,7 @@
 #include <array>
 #include <cstdint>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "../bounds.hpp"
 #include "../json_values.hpp"

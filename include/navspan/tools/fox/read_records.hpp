@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "common.hpp"
 #include "records.hpp"

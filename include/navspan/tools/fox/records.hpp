@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 namespace navspan::tools::fox_fields {
 

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "../findings.hpp"
 #include "../scene.hpp"

@@ -6,7 +6,7 @@
 
 #include <utility>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "../findings.hpp"
 #include "common.hpp"

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <optional>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "../json_writer.hpp"
 #include "common.hpp"

@@ -16,9 +16,9 @@
 #include <string_view>
 #include <vector>
 
-#include <navspan/quake.hpp>
-#include <navspan/quake/model.hpp>
-#include <navspan/quake/writer.hpp>
+#include "../../quake.hpp"
+#include "../../quake/model.hpp"
+#include "../../quake/writer.hpp"
 
 #include "../fields.hpp"
 #include "../json_reader.hpp"

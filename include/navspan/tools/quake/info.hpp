@@ -3,7 +3,7 @@
 
 #include "../../core/min_max_push.hpp"
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "../bounds.hpp"
 #include "../json_writer.hpp"

@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "../json_values.hpp"
 #include "../json_writer.hpp"

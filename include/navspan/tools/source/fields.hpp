@@ -17,9 +17,9 @@
 #include <string_view>
 #include <vector>
 
-#include <navspan/source.hpp>
-#include <navspan/source/model.hpp>
-#include <navspan/source/writer.hpp>
+#include "../../source.hpp"
+#include "../../source/model.hpp"
+#include "../../source/writer.hpp"
 
 #include "../fields.hpp"
 #include "../json_reader.hpp"

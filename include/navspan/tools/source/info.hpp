@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "../bounds.hpp"
 #include "../json_writer.hpp"

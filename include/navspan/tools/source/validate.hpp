@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "../findings.hpp"
 

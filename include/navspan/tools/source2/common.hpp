@@ -13,10 +13,10 @@
 #include <tuple>
 #include <vector>
 
-#include <navspan/kv3.hpp>
-#include <navspan/navspan.hpp>
-#include <navspan/source2/encounter_handles.hpp>
-#include <navspan/source2/stored_hull_names.hpp>
+#include "../../kv3.hpp"
+#include "../../navspan.hpp"
+#include "../../source2/encounter_handles.hpp"
+#include "../../source2/stored_hull_names.hpp"
 
 #include "../json_values.hpp"
 #include "../json_writer.hpp"

@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include <navspan/kv3.hpp>
-#include <navspan/navspan.hpp>
+#include "../../kv3.hpp"
+#include "../../navspan.hpp"
 
 #include "../fields.hpp"
 #include "../json_writer.hpp"

@@ -15,8 +15,8 @@
 #include <type_traits>
 #include <vector>
 
-#include <navspan/kv3.hpp>
-#include <navspan/navspan.hpp>
+#include "../../kv3.hpp"
+#include "../../navspan.hpp"
 
 #include "../fields.hpp"
 #include "../json_values.hpp"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include <navspan/navspan.hpp>
+#include "../../navspan.hpp"
 
 #include "../bounds.hpp"
 #include "../json_writer.hpp"

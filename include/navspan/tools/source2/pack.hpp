@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include <navspan/navspan.hpp>
-#include <navspan/source2/model.hpp>
+#include "../../navspan.hpp"
+#include "../../source2/model.hpp"
 
 #include "../fields.hpp"
 #include "../json_reader.hpp"

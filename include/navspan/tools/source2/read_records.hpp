@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include <navspan/navspan.hpp>
-#include <navspan/source2/model.hpp>
+#include "../../navspan.hpp"
+#include "../../source2/model.hpp"
 
 #include "common.hpp"
 #include "records.hpp"

@@ -14,8 +14,8 @@
 #include <tuple>
 #include <vector>
 
-#include <navspan/navspan.hpp>
-#include <navspan/source2/encounter_handles.hpp>
+#include "../../navspan.hpp"
+#include "../../source2/encounter_handles.hpp"
 
 namespace navspan::tools::source2_fields {
 

@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include <navspan/kv3.hpp>
-#include <navspan/navspan.hpp>
+#include "../../kv3.hpp"
+#include "../../navspan.hpp"
 
 #include "../palette.hpp"
 #include "../scene.hpp"

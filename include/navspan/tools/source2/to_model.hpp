@@ -14,8 +14,8 @@
 #include <string>
 #include <utility>
 
-#include <navspan/navspan.hpp>
-#include <navspan/source2/model.hpp>
+#include "../../navspan.hpp"
+#include "../../source2/model.hpp"
 
 #include "records.hpp"
 
