@@ -34,22 +34,12 @@ inline int run_distance(command_options& a) {
     float d = -1;
     bool gave_up = false;
     if (a.shortest) {
-        // path --shortest's answer: over the graph, so that find_path's and
-        // find_exact_path's corridors are offered too (shortest_checked.hpp);
-        // within one polygon (the straight line) no graph is built.
+        // path --shortest's answer, without the corridor.
         namespace nav = navspan::nav;
-        nav::shortest_path_scratch scratch(ends.view.mesh);
-        const nav::polygon_index from = ends.from->polygon, to = ends.to->polygon;
-        nav::shortest_path_result r;
-        if (from == to) {
-            r = nav::find_shortest_path(ends.view.mesh, from, ends.from->point, to, ends.to->point, scratch);
-        } else {
-            build_graph(q);
-            nav::path_scratch plain(ends.view.mesh);
-            r = nav::find_shortest_path(q.graph, from, ends.from->point, to, ends.to->point, scratch, plain, q.scratch);
-        }
-        if (r.status == nav::query_status::found) d = r.cost;
-        gave_up = r.status == nav::query_status::limit_exceeded;
+        with_shortest_path(ends.view, *ends.from, *ends.to, [&](const nav::shortest_path_result& r) {
+            if (r.status == nav::query_status::found) d = r.cost;
+            gave_up = r.status == nav::query_status::limit_exceeded;
+        });
     } else {
         build_graph(q);  // the exact model's graph
         d = navspan::nav::geodesic_distance(q.graph, ends.from->polygon, ends.from->point, ends.to->polygon, ends.to->point,

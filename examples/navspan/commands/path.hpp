@@ -80,24 +80,10 @@ inline found_path search_path(const nav_view& view, const resolved_end& from, co
         p.corridor.assign(r.corridor.begin(), r.corridor.end());
     };
     if (how == path_search::shortest) {
-        // The library's default scratch: a long path on a large map can need
-        // more nodes than it holds (then gave_up, said as such). The form
-        // over a search graph offers find_path's and find_exact_path's
-        // corridors too: never longer than path's or path --exact's
-        // waypoints. Within one polygon (the straight line) no graph is built.
-        nav::shortest_path_scratch scratch(view.mesh);
-        const auto keep = [&](const nav::shortest_path_result& r) {
+        with_shortest_path(view, from, to, [&](const nav::shortest_path_result& r) {
             take(r);
             p.waypoints.assign(r.waypoints.begin(), r.waypoints.end());
-        };
-        if (from.polygon == to.polygon) {
-            keep(nav::find_shortest_path(view.mesh, from.polygon, from.point, to.polygon, to.point, scratch));
-            return p;
-        }
-        const nav::search_graph graph = nav::search_graph::build(view.mesh);
-        nav::path_scratch plain(view.mesh);
-        nav::search_scratch exact(graph);
-        keep(nav::find_shortest_path(graph, from.polygon, from.point, to.polygon, to.point, scratch, plain, exact));
+        });
         return p;
     }
     if (how == path_search::exact) {

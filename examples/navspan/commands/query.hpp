@@ -82,6 +82,27 @@ inline void build_graph(graph_query& q) {
     q.scratch.fit(q.graph);
 }
 
+// find_shortest_path as path --shortest and distance --shortest answer it:
+// over a search graph, so that find_path's and find_exact_path's corridors
+// are offered too (nav/shortest_checked.hpp: never longer than their
+// waypoints); within one polygon (the straight line) no graph is built.
+// `use` reads the answer, whose spans point into a scratch of this call.
+template <class Use>
+void with_shortest_path(const nav_view& view, const resolved_end& from, const resolved_end& to, Use&& use) {
+    namespace nav = navspan::nav;
+    // The library's default scratch: a long path on a large map can need
+    // more nodes than it holds (limit_exceeded, said as such).
+    nav::shortest_path_scratch scratch(view.mesh);
+    if (from.polygon == to.polygon) {
+        use(nav::find_shortest_path(view.mesh, from.polygon, from.point, to.polygon, to.point, scratch));
+        return;
+    }
+    const nav::search_graph graph = nav::search_graph::build(view.mesh);
+    nav::path_scratch plain(view.mesh);
+    nav::search_scratch exact(graph);
+    use(nav::find_shortest_path(graph, from.polygon, from.point, to.polygon, to.point, scratch, plain, exact));
+}
+
 inline int load_graph_query(const command_options& a, const char* usage, graph_query& q) {
     if (int s = load_ends(a, usage, q.file, q.ends); s >= 0) return s;
     build_graph(q);

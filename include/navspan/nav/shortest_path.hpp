@@ -585,6 +585,9 @@ inline bool shortest_path_run::take_if_shorter(shortest_path_result& r,
     }
     const bool own = corridor.data() == r.corridor.data();
     if (!own) {
+        // The answer's own corridor again (the other searches often find
+        // it): its funnel was pulled when the answer was made.
+        if (std::equal(corridor.begin(), corridor.end(), r.corridor.begin(), r.corridor.end())) return false;
         for (std::size_t i = 0; i + 1 < corridor.size(); ++i) {
             if (corridor[i] >= w.polygon_count() || w.find_link(corridor[i], corridor[i + 1]) == nullptr) return false;
         }
