@@ -80,7 +80,7 @@ struct ch_detail_builder {
     };
     const search_graph& g;
     options opt;
-    std::vector<std::vector<edge>> out, in;
+    std::vector<std::vector<edge>> out, in;  // out: each list by weight (load, add_or_improve)
     std::vector<unsigned char> removed;
     std::vector<std::uint32_t> removed_neighbours, level;
     std::vector<kept> ups, downs;
@@ -157,6 +157,15 @@ inline void ch_detail_builder::load() {
             ++edges;
         }
     }
+    // Each node's out-edges by weight (ties by node: the same order with
+    // every standard library), kept so: a witness search stops scanning a
+    // list at its first edge past its limit (16% of the build on
+    // ctf_sawmill, where most relaxations in the dense last levels are).
+    for (auto& list : out) {
+        std::sort(list.begin(), list.end(), [](const edge& a, const edge& b) {
+            return a.weight < b.weight || (a.weight == b.weight && a.node < b.node);
+        });
+    }
     work_limit = std::uint64_t{opt.work_per_edge} * edges + 65536;
     shortcut_limit = std::uint64_t{opt.shortcuts_per_edge} * edges + 1024;
 }
@@ -193,7 +202,8 @@ inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, 
         work += out[u].size();  // (one add: a member bumped in the loop costs a store per edge)
         for (const edge& e : out[u]) {
             const float nd = d + e.weight;
-            if (nd > limit || e.node == avoid) continue;
+            if (nd > limit) break;  // (the list is by weight: so are the rest)
+            if (e.node == avoid) continue;
             witness_state& x = state[e.node];
             if (x.stamp == generation && !(nd < x.dist)) continue;
             x = {nd, generation, x.target, next_hops};
@@ -233,17 +243,26 @@ inline void ch_detail_builder::shortcuts_of(std::uint32_t v) {
 // Edge u -> w of `weight` through `middle`, or the cheaper of it and the
 // edge already there (one edge per pair: unpacking finds it by its ends).
 inline void ch_detail_builder::add_or_improve(std::uint32_t u, std::uint32_t w, float weight, std::uint32_t middle) {
-    for (edge& e : out[u]) {
+    std::vector<edge>& list = out[u];
+    // Kept by weight (the witness search stops at the first edge past its
+    // limit): the edge moves to its place among the cheaper ones.
+    auto place = [&list](std::size_t at) {
+        for (; at > 0 && list[at].weight < list[at - 1].weight; --at) std::swap(list[at], list[at - 1]);
+    };
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        edge& e = list[i];
         if (e.node != w) continue;
         if (weight < e.weight) {
             e = {w, weight, middle};
+            place(i);
             for (edge& back : in[w]) {
                 if (back.node == u) back = {u, weight, middle};
             }
         }
         return;
     }
-    out[u].push_back({w, weight, middle});
+    list.push_back({w, weight, middle});
+    place(list.size() - 1);
     in[w].push_back({u, weight, middle});
     ++shortcuts;
 }
