@@ -138,7 +138,8 @@ namespace Navspan
         [DllImport(Lib)] public static extern void navspan_scratch_destroy(IntPtr scratch);
         [DllImport(Lib)] public static extern int navspan_find_path(IntPtr mesh, IntPtr scratch, ref PathRequest request, ref PathResult result);
         [DllImport(Lib)] public static extern int navspan_find_path_model(IntPtr mesh, IntPtr scratch, ref PathRequest request, int model, ref PathResult result);
-        [DllImport(Lib)] public static extern int navspan_distance_model(IntPtr mesh, IntPtr scratch, uint start, float[] startPoint, uint goal, float[] goalPoint, int model, out float cost);
+        [DllImport(Lib)] public static extern int navspan_distance_model(IntPtr mesh, IntPtr scratch, uint start, float[] startPoint,
+                                                                         uint goal, float[] goalPoint, int model, out float cost);
         [DllImport(Lib)] public static extern int navspan_bot_hiding_spots(IntPtr file, [Out] BotHidingSpot[] output, UIntPtr capacity, out UIntPtr count, out Error error);
 
         public static string Text(IntPtr p) { return Marshal.PtrToStringAnsi(p); }
