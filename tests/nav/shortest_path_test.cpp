@@ -266,6 +266,17 @@ TEST_CASE("shortest path: straight down a corridor, around a corner, up a ladder
     REQUIRE(line.corridor.size() == 3);
     CHECK(line.corridor[1] == 1);
 
+    // Within one polygon: the straight line; the goal where the start is,
+    // one waypoint (as straight_path writes it).
+    const auto inside = nav::find_shortest_path(w, 0, {20, 10, 0}, 0, {30, 15, 0}, scratch);
+    REQUIRE(inside.status == nav::query_status::found);
+    CHECK(inside.waypoints.size() == 2);
+    const auto here = nav::find_shortest_path(w, 0, {20, 10, 0}, 0, {20, 10, 0}, scratch);
+    REQUIRE(here.status == nav::query_status::found);
+    CHECK(here.cost == 0);
+    CHECK(here.waypoints.size() == 1);
+    CHECK(here.corridor.size() == 1);
+
     // Around the corner (100, 200): two segments.
     const vec3 from{50, 10, 0}, corner{100, 200, 0}, to{190, 250, 0};
     const auto bend = nav::find_shortest_path(w, 0, from, 3, to, scratch);

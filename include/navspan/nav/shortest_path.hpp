@@ -623,7 +623,10 @@ inline shortest_path_result shortest_path_run::search(polygon_index start, vec3 
         s.waypoints_[0] = start_point;
         s.waypoints_[1] = goal_point;
         s.corridor_[0] = start;
-        r.waypoints = {s.waypoints_.data(), 2};
+        // The goal where the start is: one waypoint, as straight_path
+        // writes a point that repeats the last once.
+        const bool one_point = path_detail::same_plan_point(sp, gp) && std::fabs(sp.z - gp.z) < 1e-3f;
+        r.waypoints = {s.waypoints_.data(), one_point ? 1u : 2u};
         r.corridor = {s.corridor_.data(), 1};
         return r;
     }
