@@ -310,7 +310,7 @@ struct funnel_run {
     // an obstacle, whose every corner is found only many portals on) makes
     // the visits quadratic; on the corpus they are at most 1.33 n (19,090
     // pairs of funnel_test's and 152,675 of 2,000 per walkable).
-    static std::size_t visit_budget(std::size_t n) noexcept { return 4 * n + 16; }
+    static std::size_t visit_budget(std::size_t n) noexcept { return 16 * n + 16; }
 
     // Writes waypoint p (plan frame) unless it repeats the last one.
     bool emit(vec3 p) noexcept {
@@ -324,6 +324,8 @@ struct funnel_run {
     void run(vec3 start) noexcept;
     bool run_shared(funnel_sides& f, std::size_t& step) noexcept;
     void run_ring(funnel_sides& f, std::size_t pos) noexcept;
+    bool point_run(funnel_sides& f, std::size_t& pos) noexcept;
+    bool point_steps(funnel_sides& f, std::size_t pos) noexcept;
 
     // How many of the corridor's first steps are shared ones: its link as
     // find_path gave it, an edge both polygons share, the way on (the next
@@ -587,10 +589,129 @@ inline bool funnel_run::run_shared(funnel_sides& f, std::size_t& step) noexcept 
     return false;
 }
 
+// From a funnel whose sides are both at its apex (just started afresh),
+// through the portals from `pos` on while each is a point followed by a
+// point: run_ring's visits in half the turns. Visited from there, a point
+// P off the apex puts both sides on P; the point Q after it then lies on
+// one side of the line apex-P or the other, and its area against either
+// side is the same float (the sides are one point), so one of funnel_sides'
+// two tests finds them crossed: P is a corner (the left side's copy of it
+// where the area is <= 0, else the right's), and the funnel starts afresh
+// from P with Q next. (A point at the apex, a NaN area, any other portal:
+// left to run_ring, the funnel as it would be there.) False when done
+// (out was full).
+inline bool funnel_run::point_run(funnel_sides& f, std::size_t& pos) noexcept {
+    bool moved = false;
+    for (;;) {
+        if (visits + 2 > budget) break;
+        if (pos == produced) produce();
+        const portal& p = ring[pos % ring_size];
+        if (p.kind != plain || p.left.x != p.right.x || p.left.y != p.right.y) break;
+        const float px = p.right.x - f.apex.x, py = p.right.y - f.apex.y;
+        if (px * px + py * py < 1e-6f) break;  // at the apex
+        if (pos + 1 == produced) produce();
+        const portal& q = ring[(pos + 1) % ring_size];
+        if (q.kind == cross_first || q.kind == cross_again || q.left.x != q.right.x || q.left.y != q.right.y) break;
+        const float qx = q.left.x - f.apex.x, qy = q.left.y - f.apex.y;
+        const float area = qx * py - px * qy;  // triangle_area2(apex, P, Q)
+        if (!(area <= 0.0f || area > 0.0f)) break;
+        visits += 2;
+        const vec3 corner = (area <= 0.0f ? p.left : p.right).point();
+        if (!emit(corner)) return false;
+        f.apex = corner;
+        f.apex_next = pos + 1;
+        f.apex_j = p.j;
+        moved = true;
+        ++pos;
+    }
+    if (moved) {
+        f.left = f.right = f.apex;
+        f.left_next = f.right_next = f.apex_next;
+        f.left_j = f.right_j = f.apex_j;
+        f.lx = f.ly = f.rx = f.ry = 0.0f;
+    }
+    return true;
+}
+
+// point_run over the steps themselves, where the ring holds nothing ahead
+// (pos == produced): while every portal a step adds is a point, each is
+// decided as it comes (derived once, never written to the ring). Leaves
+// the funnel afresh at its last corner with the ring to be derived again
+// from the portal after it, or the portals as they were where no corner
+// was found. False when done (through the goal, or out was full).
+inline bool funnel_run::point_steps(funnel_sides& f, std::size_t pos) noexcept {
+    vec3 apex = f.apex;
+    std::size_t apex_j = f.apex_j, k = next_step, used = visits;
+    unsigned from_part = next_part;
+    bool pending = false, moved = false, full = false;  // pending: a point P off the apex waits for the next one
+    bare_point p_left{}, p_right{};
+    std::size_t p_j = 0;
+    float px = 0, py = 0;
+    // The funnel meets point X (numbered j): false where it cannot tell.
+    std::size_t committed = visits;  // the visits up to the last corner found
+    auto meet = [&](bare_point x_left, bare_point x_right, std::size_t j) noexcept {
+        if (x_left.x != x_right.x || x_left.y != x_right.y || used + 2 > budget) return false;
+        if (used - committed >= 4 && !pending) return false;  // points at the apex: left to run_ring (bounds the rescans)
+        if (pending) {
+            const float qx = x_left.x - apex.x, qy = x_left.y - apex.y;
+            const float area = qx * py - px * qy;  // as in point_run
+            if (!(area <= 0.0f || area > 0.0f)) return false;
+            apex = (area <= 0.0f ? p_left : p_right).point();
+            apex_j = p_j;
+            committed = ++used;
+            moved = true;
+            if (!emit(apex)) {
+                full = true;
+                return false;
+            }
+        }
+        px = x_right.x - apex.x;
+        py = x_right.y - apex.y;
+        pending = !(px * px + py * py < 1e-6f);  // a point at the apex is forgotten by the next visit
+        p_left = x_left;
+        p_right = x_right;
+        p_j = j;
+        ++used;
+        return true;
+    };
+    bool done = false;
+    for (;; ++k, from_part = 0) {
+        if (k >= steps_left) {
+            const bare_point g = bare_point::of(portals.goal);
+            if (meet(g, g, 3 * steps_left)) {
+                done = true;
+                if (emit(portals.goal)) r.complete = true;
+            }
+            break;
+        }
+        const link* l = next_index == k ? next_link : portals.link_at(k);
+        if (l == nullptr) break;
+        funnel_step s;
+        portals.get(k, l, s, next_link);
+        next_index = next_link != nullptr ? k + 1 : no_step;
+        if (s.turns_back) break;
+        unsigned part = std::max<unsigned>(s.first_part, from_part);
+        while (part <= s.last_part && meet(s.lefts[part], s.rights[part], 3 * k + part)) ++part;
+        if (part <= s.last_part) break;
+    }
+    // The visits up to the last corner (run_ring visits the points after
+    // it again, from a ring derived again).
+    visits = done ? used : committed;
+    if (done || full) return false;
+    if (!moved) return true;
+    f.apex = f.left = f.right = apex;
+    f.apex_next = f.left_next = f.right_next = pos;
+    f.apex_j = f.left_j = f.right_j = apex_j;
+    f.lx = f.ly = f.rx = f.ry = 0.0f;
+    rewind(pos, apex_j);
+    return true;
+}
+
 // The funnel over the ring, from position `pos`; `next`: the position
 // after a side's portal.
 inline void funnel_run::run_ring(funnel_sides& f, std::size_t pos) noexcept {
     for (;;) {
+        if (f.left_at_apex && f.right_at_apex && (pos == produced ? !point_steps(f, pos) : !point_run(f, pos))) return;
         if (visits == budget) {
             through_midpoints(f.apex_next, f.apex_j);
             return;
