@@ -37,8 +37,8 @@ inline vec3 lerp(vec3 a, vec3 b, float t) noexcept {
 }
 
 // A plan point without vec3's member initialisers: funnel_run's ring of
-// steps holds these, so it is not zeroed at every query (288 floats, 3%
-// of straight_path on Cheat_Room) only to be written before it is read.
+// portals holds these, so it is not zeroed at every query (384 floats)
+// only to be written before it is read.
 struct bare_point {
     float x, y, z;
     static bare_point of(vec3 p) noexcept { return {p.x, p.y, p.z}; }
@@ -52,8 +52,8 @@ struct bare_point {
 // may lie beside it) and onto the polygon entered (2: where it lands). The three are one segment where the polygons touch;
 // where they do not (a Source drop or jump across a gap, a link between
 // meshes that do not meet, a ladder) the funnel keeps to both sides of the
-// gap instead of cutting across it. (No member initialisers: funnel_run
-// keeps an array of them that get() fills, never read before.)
+// gap instead of cutting across it. (No member initialisers: get() fills
+// one, never read before.)
 struct funnel_step {
     // By part: the funnel reads its portal at one index, no branch on the
     // part. lefts[0], rights[0] are read only when first_part is 0;
@@ -304,12 +304,14 @@ struct funnel_run {
     funnel_run(const walkable& walk, const funnel_portals& steps, std::span<vec3> points) noexcept
         : w(walk), portals(steps), out(points), steps_left(steps.steps()) {}
 
-    // The most portals the funnel visits before it gives up pulling: 4 per
+    // The most portals the funnel visits before it gives up pulling: 16 per
     // portal number (n = 3 * steps + 1), and a few. A restart rescans the
-    // portals from its corner on, so a crafted corridor (one winding round
-    // an obstacle, whose every corner is found only many portals on) makes
-    // the visits quadratic; on the corpus they are at most 1.33 n (19,090
-    // pairs of funnel_test's and 152,675 of 2,000 per walkable).
+    // portals after its corner, so a crafted corridor (one winding round a
+    // pillar, each corner found only a quarter turn on) makes the visits
+    // quadratic: past the budget the rest of the way goes through the
+    // portals' midpoints (through_midpoints). On the corpus the visits are
+    // at most 1.43 n (152,675 pairs: 2,000 per walkable); a 270-degree arc
+    // of 100 sectors round a pillar, 4 n (funnel_test).
     static std::size_t visit_budget(std::size_t n) noexcept { return 16 * n + 16; }
 
     // Writes waypoint p (plan frame) unless it repeats the last one.
