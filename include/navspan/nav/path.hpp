@@ -315,7 +315,7 @@ path_result find_path(const walkable& w, polygon_index start, vec3 start_point, 
 // crafted corridor (one winding round a pillar, each corner found only a
 // quarter turn on) would make the funnel quadratic. It visits at most 16
 // portals per portal number (16 * (3 * steps + 1) + 16; the corpus needs
-// at most 1.43 per number); past that the rest of the way goes through
+// at most 1.5 per number); past that the rest of the way goes through
 // the midpoint of each portal left, then the goal: over the corridor, and
 // `complete` as usual (true when `out` held it all), but not the shortest.
 // So with `links` a call costs O(corridor) whatever the file; without,
