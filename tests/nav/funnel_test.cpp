@@ -185,6 +185,70 @@ TEST_CASE("straight_path: a drop whose portal lies on the floor below, then back
     CHECK(points[1].z == doctest::Approx(0));
 }
 
+// A corridor that winds 270 degrees round a round pillar (radius 100), as
+// wide as 10,000: `sectors` quads between the pillar's side and the outer
+// rim, each linked to the next across its radial edge. The shortest way
+// hugs the pillar, a corner at each sector's inner corner, and the funnel
+// finds each only once a portal's far end has swung past the line from
+// the last corner (about a quarter turn on): each restart rescans that
+// many portals, quadratic in the corridor.
+nav::walkable pillar_corridor(std::uint32_t sectors) {
+    nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
+    const double sweep = 1.5 * 3.14159265358979;
+    auto at = [&](std::uint32_t k, double radius) {
+        const double a = sweep * k / sectors;
+        return vec3{static_cast<float>(radius * std::cos(a)), static_cast<float>(radius * std::sin(a)), 0};
+    };
+    for (std::uint32_t k = 0; k < sectors; ++k) {
+        const vec3 c[] = {at(k, 100), at(k, 10000), at(k + 1, 10000), at(k + 1, 100)};
+        b.add_polygon({k, 0}, c);
+    }
+    for (std::uint32_t k = 0; k + 1 < sectors; ++k) {
+        b.add_link(k, k + 1, nav::link_kind::walk, at(k + 1, 100), at(k + 1, 10000));
+        b.add_link(k + 1, k, nav::link_kind::walk, at(k + 1, 10000), at(k + 1, 100));
+    }
+    return b.finish();
+}
+
+TEST_CASE("straight_path: a corridor whose restarts rescan long stretches costs at most the visit budget") {
+    using nav::path_detail::funnel_portals;
+    using nav::path_detail::funnel_run;
+    // 100 sectors: pulled in full, 1,190 visits (n = 298: 4 n); 1,000: the
+    // funnel unbounded took 113,210 visits (n = 2,998: 38 n), within the
+    // budget the rest of the way goes through the portals' midpoints.
+    for (const std::uint32_t sectors : {100u, 1000u}) {
+        CAPTURE(sectors);
+        const nav::walkable w = pillar_corridor(sectors);
+        nav::path_scratch scratch(w);
+        const vec3 from = nav::centre(w, 0), to = nav::centre(w, sectors - 1);
+        const auto found = nav::find_path(w, 0, from, sectors - 1, to, scratch);
+        REQUIRE(found.status == nav::path_status::found);
+        REQUIRE(found.corridor.size() == sectors);
+        std::vector<vec3> points(3 * found.corridor.size() + 2);
+        const funnel_portals portals(w, found.corridor, found.links, w.to_plan(to));
+        funnel_run run(w, portals, points);
+        run.run(w.to_plan(from));
+        const std::size_t n = 3 * (found.corridor.size() - 1) + 1;
+        MESSAGE(sectors << " sectors: " << run.visits << " portals visited, n = " << n << ", budget " << funnel_run::visit_budget(n)
+                        << ", " << run.r.count << " waypoints");
+        CHECK(run.visits <= funnel_run::visit_budget(n));
+        REQUIRE(run.r.complete);
+        // straight_path is that run.
+        std::vector<vec3> again(points.size());
+        const auto sp = nav::straight_path(w, found, from, to, again);
+        REQUIRE(sp.count == run.r.count);
+        CHECK(std::equal(again.begin(), again.begin() + static_cast<std::ptrdiff_t>(sp.count), points.begin(),
+                         [](vec3 a, vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }));
+        const std::span<const vec3> path(points.data(), run.r.count);
+        CHECK(worst_leg(w, found.corridor, path) < 1e-3);
+        if (sectors == 100) {
+            // Pulled in full: every corner is on the pillar.
+            CHECK(run.visits < funnel_run::visit_budget(n));
+            for (std::size_t i = 1; i + 1 < path.size(); ++i) CHECK(std::hypot(path[i].x, path[i].y) == doctest::Approx(100).epsilon(1e-4));
+        }
+    }
+}
+
 TEST_CASE("straight_path: every waypoint segment lies over the corridor, on every corpus map") {
     const char* folders[] = {"source-nav", "source2-nav", "quake-nav", "fox-nav2", "creation-plugins"};
     for (const char* folder_name : folders) {

@@ -37,8 +37,8 @@ inline vec3 lerp(vec3 a, vec3 b, float t) noexcept {
 }
 
 // A plan point without vec3's member initialisers: funnel_run's ring of
-// steps holds these, so it is not zeroed at every query (288 floats, 3%
-// of straight_path on Cheat_Room) only to be written before it is read.
+// portals holds these, so it is not zeroed at every query (384 floats)
+// only to be written before it is read.
 struct bare_point {
     float x, y, z;
     static bare_point of(vec3 p) noexcept { return {p.x, p.y, p.z}; }
@@ -52,8 +52,8 @@ struct bare_point {
 // may lie beside it) and onto the polygon entered (2: where it lands). The three are one segment where the polygons touch;
 // where they do not (a Source drop or jump across a gap, a link between
 // meshes that do not meet, a ladder) the funnel keeps to both sides of the
-// gap instead of cutting across it. (No member initialisers: funnel_run
-// keeps an array of them that get() fills, never read before.)
+// gap instead of cutting across it. (No member initialisers: get() fills
+// one, never read before.)
 struct funnel_step {
     // By part: the funnel reads its portal at one index, no branch on the
     // part. lefts[0], rights[0] are read only when first_part is 0;
@@ -209,6 +209,72 @@ struct straight_path_result {
 
 namespace path_detail {
 
+// The funnel's apex and sides (plan frame), and where each side's portal
+// is: `next`, the loop's cursor just after it (a restart from a corner
+// goes on from there), and its number j (no_step: the start). The side
+// tests are Detour's, written on the sides less the apex.
+struct funnel_sides {
+    static constexpr std::size_t no_step = static_cast<std::size_t>(-1);
+    vec3 apex, left, right;
+    // The sides less the apex: each test below is triangle_area2 or
+    // same_plan_point of the apex, a side and a portal end, written on
+    // these differences (the same float operations on the same values:
+    // the same answers, with fewer subtractions a portal).
+    float lx = 0, ly = 0, rx = 0, ry = 0;
+    // A side at the apex (same_plan_point) takes the next portal end
+    // whatever its side test says: exactly what the test says when the
+    // side is the apex itself (an area of 0), and so also where rounding
+    // left it a hair off the apex. (x87's extended precision does: a
+    // crossing point kept in a register is not the float stored as the
+    // apex; the sign of the area of a hair-thin side is then noise, and
+    // a 32-bit build once skipped a corner so, cutting 2 units outside
+    // the corridor.)
+    bool left_at_apex = true, right_at_apex = true;
+    std::size_t apex_next = 0, left_next = 0, right_next = 0;
+    std::size_t apex_j = no_step, left_j = no_step, right_j = no_step;
+
+    explicit funnel_sides(vec3 start) noexcept : apex(start), left(start), right(start) {}
+
+    enum narrowed { through, left_corner, right_corner };
+
+    // Narrows the funnel to the portal (pl, pr), numbered j, the cursor
+    // after it `next`; or tells which side the other crossed (a corner).
+    narrowed narrow(vec3 pl, vec3 pr, std::size_t next, std::size_t j) noexcept {
+        const float px = pr.x - apex.x, py = pr.y - apex.y, qx = pl.x - apex.x, qy = pl.y - apex.y;
+        if (right_at_apex || px * ry - rx * py <= 0.0f) {  // triangle_area2(apex, right, pr)
+            // same_plan_point(apex, right) || triangle_area2(apex, left, pr) > 0
+            if (!(right_at_apex || px * ly - lx * py > 0.0f)) return left_corner;  // the right side crossed the left
+            right = pr;
+            right_next = next;
+            right_j = j;
+            rx = px;
+            ry = py;
+            right_at_apex = rx * rx + ry * ry < 1e-6f;
+        }
+        if (left_at_apex || qx * ly - lx * qy >= 0.0f) {  // triangle_area2(apex, left, pl)
+            // same_plan_point(apex, left) || triangle_area2(apex, right, pl) < 0
+            if (!(left_at_apex || qx * ry - rx * qy < 0.0f)) return right_corner;
+            left = pl;
+            left_next = next;
+            left_j = j;
+            lx = qx;
+            ly = qy;
+            left_at_apex = lx * lx + ly * ly < 1e-6f;
+        }
+        return through;
+    }
+
+    // Starts afresh from a side that is a corner (the apex now).
+    void restart(narrowed side) noexcept {
+        const bool l = side == left_corner;
+        apex = left = right = l ? left : right;
+        apex_next = left_next = right_next = l ? left_next : right_next;
+        apex_j = left_j = right_j = l ? left_j : right_j;
+        lx = ly = rx = ry = 0.0f;
+        left_at_apex = right_at_apex = true;
+    }
+};
+
 // The funnel (string pulling) over the steps of a corridor: Detour's
 // findStraightPath, with each step's take-off, portal and landing as up to
 // three portals and a forced crossing point where the corridor turns back.
@@ -218,16 +284,35 @@ namespace path_detail {
 // landing the same as its portal adds nothing and is passed over (unless
 // the corridor turns back there: its landing is then where the path
 // crosses). A missing link ends the corridor: the goal comes next.
+//
+// Two loops visit the portals, in the same order with the same tests.
+// While the steps are edges both polygons share where the corridor goes
+// on ahead (nearly every step: a shared step), the first reads each
+// portal from its link, and each step is checked once. From the first
+// other step on, the second writes the portals that add something to a
+// ring of the last 64 in the order it visits them (on the stack, no
+// allocation): each step is derived once, a restart from a corner reads
+// the portals after it from the ring, and one from further back than the
+// ring holds derives them again, to the same answer. Work: visit_budget.
 struct funnel_run {
     const walkable& w;
     const funnel_portals& portals;
     std::span<vec3> out;
     straight_path_result r{};
+    std::size_t visits = 0;  // portals visited: the loops' turns (tests read it)
 
     funnel_run(const walkable& walk, const funnel_portals& steps, std::span<vec3> points) noexcept
-        : w(walk), portals(steps), out(points), steps_left(steps.steps()) {
-        std::fill(std::begin(kept_index), std::end(kept_index), no_step);
-    }
+        : w(walk), portals(steps), out(points), steps_left(steps.steps()) {}
+
+    // The most portals the funnel visits before it gives up pulling: 16 per
+    // portal number (n = 3 * steps + 1), and a few. A restart rescans the
+    // portals after its corner, so a crafted corridor (one winding round a
+    // pillar, each corner found only a quarter turn on) makes the visits
+    // quadratic: past the budget the rest of the way goes through the
+    // portals' midpoints (through_midpoints). On the corpus the visits are
+    // at most 1.5 n (229,026 pairs: 2,000 per walkable between polygon
+    // centres, 1,000 off them); an arc of 100 sectors round a pillar, 4 n.
+    static std::size_t visit_budget(std::size_t n) noexcept { return 16 * n + 16; }
 
     // Writes waypoint p (plan frame) unless it repeats the last one.
     bool emit(vec3 p) noexcept {
@@ -238,174 +323,422 @@ struct funnel_run {
         return true;
     }
 
-    // Step i, derived once while it stays among the kept steps; nullptr
-    // where corridor[i] has no link to corridor[i + 1] (the corridor then
-    // ends before step i).
-    const funnel_step* step_for(std::size_t k) noexcept {
-        if (k >= steps_left) return nullptr;
-        const std::size_t slot = k % kept_steps;
-        if (kept_index[slot] == k) return &kept[slot];
-        return derive(k, slot);
-    }
-    const funnel_step* derive(std::size_t k, std::size_t slot) noexcept {
-        kept_index[slot] = no_step;
-        // The link of step k when the step before looked it up.
-        const link* known = next_index == k ? next_link : nullptr;
-        if (!portals.get(k, known, kept[slot], next_link)) {
-            steps_left = k;
-            return nullptr;
+    void run(vec3 start) noexcept;
+    bool run_shared(funnel_sides& f, std::size_t& step) noexcept;
+    void run_ring(funnel_sides& f, std::size_t pos) noexcept;
+    bool point_run(funnel_sides& f, std::size_t& pos) noexcept;
+    bool point_steps(funnel_sides& f, std::size_t pos) noexcept;
+
+    // How many of the corridor's first steps are shared ones: its link as
+    // find_path gave it, an edge both polygons share, the way on (the next
+    // portal, or the goal) not behind it. One pass, before the funnel (each
+    // link is checked as the step's own, and as the next of the step
+    // before: once).
+    std::size_t shared_steps() const noexcept {
+        const std::size_t steps = portals.steps();
+        const link* const* links = portals.links.data();
+        const polygon_index* corridor = portals.corridor.data();
+        constexpr std::uint8_t on_both = portal_shape::on_source | portal_shape::on_target;
+        if (steps == 0 || links[0] == nullptr || links[0]->target != corridor[1]) return 0;
+        const link* l = links[0];
+        for (std::size_t k = 0;; ++k) {
+            const std::uint8_t shape = l->shape;
+            if ((shape & on_both) != on_both) return k;
+            const vec3* on_a = &portals.goal;
+            const vec3* on_b = &portals.goal;
+            const link* next = nullptr;
+            if (k + 1 < steps) {
+                next = links[k + 1];
+                // (No link as find_path gave it: step k + 1 is not a shared
+                // one, and step k is only where nothing is behind it.)
+                if (next == nullptr || next->target != corridor[k + 2]) return (shape & portal_shape::no_side) != 0 ? k + 1 : k;
+                on_a = &next->portal_a;
+                on_b = &next->portal_b;
+            }
+            // The portal_shape bits spare the test: nothing behind an edge
+            // with no side, or a next portal on a polygon entered ahead.
+            const bool ahead = (shape & portal_shape::no_side) != 0 ||
+                               (next != nullptr && (shape & portal_shape::enters_ahead) != 0 &&
+                                (next->shape & portal_shape::on_source) != 0);
+            if (!ahead) {
+                const geometry_detail::portal_line line(l->portal_a, l->portal_b, (shape & portal_shape::a_right) != 0);
+                if (line.behind(*on_a) || line.behind(*on_b)) return k;
+            }
+            if (next == nullptr) return steps;
+            l = next;
         }
+    }
+
+    // --- The ring (run_ring's).
+
+    // What the funnel does with a portal besides its side tests.
+    enum portal_kind : std::uint8_t {
+        plain,
+        cross_first,  // part 1 where the corridor turns back: crossed at its point nearest the apex
+        cross_again,  // part 2 there: crossed at the same fraction of its length
+        goal_point,   // the goal (both ends): the funnel ends here
+    };
+    struct portal {
+        bare_point left, right;
+        std::size_t j;  // its number
+        portal_kind kind;
+    };
+
+    void push(bare_point left, bare_point right, std::size_t j, portal_kind kind) noexcept {
+        portal& p = ring[produced++ % ring_size];
+        p.left = left;
+        p.right = right;
+        p.j = j;
+        p.kind = kind;
+    }
+
+    // Writes the portals of the next step to the ring (from part next_part
+    // on), or the goal after the last step or at a missing link.
+    void produce() noexcept {
+        const std::size_t before = produced;
+        while (produced == before) {
+            if (next_step < steps_left) {
+                if (produce_step(next_step)) {
+                    ++next_step;
+                    next_part = 0;
+                    continue;
+                }
+                steps_left = next_step;  // no link: the corridor ends here
+            }
+            const bare_point g = bare_point::of(portals.goal);
+            push(g, g, 3 * steps_left, goal_point);
+        }
+    }
+
+    // Step k's portals; false when it has no link.
+    bool produce_step(std::size_t k) noexcept {
+        const link* l = next_index == k ? next_link : portals.link_at(k);  // the step before may have looked it up
+        if (l == nullptr) return false;
+        funnel_step s;
+        portals.get(k, l, s, next_link);
         next_index = next_link != nullptr ? k + 1 : no_step;
-        kept_index[slot] = k;
-        return &kept[slot];
+        for (unsigned part = std::max<unsigned>(s.first_part, next_part); part <= s.last_part; ++part) {
+            const portal_kind kind = !s.turns_back || part == 0 ? plain : part == 1 ? cross_first : cross_again;
+            push(s.lefts[part], s.rights[part], 3 * k + part, kind);
+        }
+        return true;
     }
 
-    // The cursor: portal `part` of step `i` (`at`), or the goal (at null).
-    std::size_t i = 0;
-    unsigned part = 0;
-    const funnel_step* at = nullptr;
-
-    // Onto the first portal of step `from` that adds something.
-    void enter(std::size_t from) noexcept {
-        i = from;
-        at = step_for(i);
-        part = at != nullptr ? at->first_part : 0;
-    }
-    // Onto the next portal that adds something.
-    void advance() noexcept {
-        if (at != nullptr && part < at->last_part) ++part;
-        else enter(i + 1);
-    }
-    // Onto the portal after portal j.
-    void after(std::size_t j) noexcept {
-        i = j / 3;
-        part = static_cast<unsigned>(j % 3);
-        at = step_for(i);
-        if (at != nullptr && part < at->first_part) part = at->first_part;  // not a portal: the first that is
-        else advance();
+    // The ring from position `pos` on derived again: the portals after
+    // portal j (no_step: all of them).
+    void rewind(std::size_t pos, std::size_t j) noexcept {
+        produced = pos;
+        next_step = j == no_step ? 0 : j / 3;
+        next_part = j == no_step ? 0 : static_cast<unsigned>(j % 3) + 1;
+        if (next_part > 2) {
+            ++next_step;
+            next_part = 0;
+        }
     }
 
-    // Where the corridor turns back at the cursor's step (part 1 or 2):
-    // the crossing point, nearest the apex on the portal (part 1; its
-    // landing, part 2, at the same fraction).
-    void crossing(vec3 apex, vec3& pl, vec3& pr) noexcept {
-        if (part == 1) {
+    // Where the corridor turns back (cross_first, cross_again): the
+    // crossing point, nearest the apex on the portal (its landing, part 2,
+    // at the same fraction).
+    void crossing(portal_kind kind, vec3 apex, vec3& pl, vec3& pr) noexcept {
+        if (kind == cross_first) {
             const float ex = pr.x - pl.x, ey = pr.y - pl.y, len2 = ex * ex + ey * ey;
             cross_at = len2 > 0 ? std::clamp(((apex.x - pl.x) * ex + (apex.y - pl.y) * ey) / len2, 0.0f, 1.0f) : 0.0f;
         }
         pl = pr = lerp(pl, pr, cross_at);
     }
 
-    void run(vec3 start) noexcept {
-        if (!emit(start)) return;
-        vec3 apex = start, left = start, right = start;
-        std::size_t apex_j = 0, left_j = 0, right_j = 0;
-        // The sides less the apex: each test below is triangle_area2 or
-        // same_plan_point of the apex, a side and a portal end, written on
-        // these differences (the same float operations on the same values:
-        // the same answers, with fewer subtractions a portal).
-        float lx = left.x - apex.x, ly = left.y - apex.y, rx = right.x - apex.x, ry = right.y - apex.y;
-        // A side at the apex (same_plan_point) takes the next portal end
-        // whatever its side test says: exactly what the test says when the
-        // side is the apex itself (an area of 0), and so also where rounding
-        // left it a hair off the apex. (x87's extended precision does: a
-        // crossing point kept in a register is not the float stored as the
-        // apex; the sign of the area of a hair-thin side is then noise, and
-        // a 32-bit build once skipped a corner so, cutting 2 units outside
-        // the corridor.)
-        bool left_at_apex = true, right_at_apex = true;
-        // Each restart moves the apex forward, so the loop ends after at most
-        // n * n portals (n = 3 * steps + 1) even on a corridor of degenerate ones.
-        const std::size_t n = 3 * portals.steps() + 1;
-        std::size_t budget = n * n + 4 * n + 8;
-        // The portal the cursor came from (moved on by advance(), or put
-        // after by a restart): a restart from it finds the cursor where
-        // after() would put it. (Unknown before the first portal: the
-        // start and step 0's take-off are both numbered 0.)
-        std::size_t came_from = no_step;
-        enter(0);
-        for (; budget > 0; --budget) {
-            // The cursor's portal as (left, right), and its number.
-            vec3 pl, pr;
-            std::size_t j;
-            if (at != nullptr) {
-                pl = at->lefts[part].point();
-                pr = at->rights[part].point();
-                if (at->turns_back && part != 0) crossing(apex, pl, pr);
-                j = 3 * i + part;
-            } else {
-                pl = pr = portals.goal;
-                j = 3 * steps_left;
-            }
-            bool turn = false;
-            vec3 corner{};
-            std::size_t corner_j = 0;
-            const float px = pr.x - apex.x, py = pr.y - apex.y, qx = pl.x - apex.x, qy = pl.y - apex.y;
-            if (right_at_apex || px * ry - rx * py <= 0.0f) {  // triangle_area2(apex, right, pr)
-                // same_plan_point(apex, right) || triangle_area2(apex, left, pr) > 0
-                if (right_at_apex || px * ly - lx * py > 0.0f) {
-                    right = pr;
-                    right_j = j;
-                    rx = px;
-                    ry = py;
-                    right_at_apex = rx * rx + ry * ry < 1e-6f;
-                } else {
-                    turn = true;  // the right side crossed the left: the left is a corner
-                    corner = left;
-                    corner_j = left_j;
-                }
-            }
-            if (!turn && (left_at_apex || qx * ly - lx * qy >= 0.0f)) {  // triangle_area2(apex, left, pl)
-                // same_plan_point(apex, left) || triangle_area2(apex, right, pl) < 0
-                if (left_at_apex || qx * ry - rx * qy < 0.0f) {
-                    left = pl;
-                    left_j = j;
-                    lx = qx;
-                    ly = qy;
-                    left_at_apex = lx * lx + ly * ly < 1e-6f;
-                } else {
-                    turn = true;
-                    corner = right;
-                    corner_j = right_j;
-                }
-            }
-            if (turn) {
-                if (!emit(corner)) return;
-                apex = left = right = corner;
-                apex_j = left_j = right_j = corner_j;
-                lx = rx = 0.0f;
-                ly = ry = 0.0f;
-                left_at_apex = right_at_apex = true;
-                // Start the funnel afresh from the corner: on the portal
-                // after it, where the cursor is when the corner is the
-                // portal just passed (each point of a Quake link's take-off,
-                // portal and landing is one).
-                if (corner_j != came_from) after(apex_j);
-                came_from = apex_j;
-            } else if (at == nullptr) {
-                break;  // through the goal
-            } else {
-                came_from = j;
-                advance();
-            }
+    // Past the budget: on from the apex (pos: the ring's position after
+    // its portal; j: that portal's number) through the midpoint of each
+    // portal left, then the goal. Each leg joins two portals on one
+    // polygon or on one gap a link bridges: over the corridor, not the
+    // shortest.
+    void through_midpoints(std::size_t pos, std::size_t j) noexcept {
+        if (pos + ring_size < produced) rewind(pos, j);
+        for (;;) {
+            if (pos == produced) produce();
+            const portal& p = ring[pos++ % ring_size];
+            if (p.kind == goal_point) break;
+            if (!emit(lerp(p.left.point(), p.right.point(), 0.5f))) return;
         }
         if (emit(portals.goal)) r.complete = true;
     }
 
-    // The steps derived lately, by step index modulo their number: a
-    // restart takes the funnel back to its apex, and the steps after it
-    // are read again from here rather than derived again (one further back
-    // than this is derived again, to the same answer). No allocation.
-    static constexpr std::size_t kept_steps = 16;
-    static constexpr std::size_t no_step = static_cast<std::size_t>(-1);
-    funnel_step kept[kept_steps];
-    std::size_t kept_index[kept_steps];  // the step each slot holds, or no_step
-    std::size_t steps_left;              // steps before the corridor's end or first gap
-    std::size_t next_index = no_step;    // the step whose link next_link is
+    static constexpr std::size_t ring_size = 64;
+    static constexpr std::size_t no_step = funnel_sides::no_step;
+    std::size_t budget = 0;
+    portal ring[ring_size];
+    std::size_t produced = 0;          // portals written to the ring, by position; it holds the last ring_size
+    std::size_t next_step = 0;         // the step whose portals come next...
+    unsigned next_part = 0;            // ...from this part on
+    std::size_t steps_left;            // steps before the corridor's end or first gap
+    std::size_t next_index = no_step;  // the step whose link next_link is
     const link* next_link = nullptr;
     float cross_at = 0;
     vec3 last{};  // the last waypoint written, plan frame
 };
+
+inline void funnel_run::run(vec3 start) noexcept {
+    if (!emit(start)) return;
+    budget = visit_budget(3 * portals.steps() + 1);
+    funnel_sides f(start);
+    std::size_t step = 0;
+    if (portals.links_given) {
+        if (run_shared(f, step)) return;
+        // From step `step` on (the shared loop's cursor) in the ring: what
+        // the shared loop left is behind the ring (derived again if needed).
+        produced = ring_size + 2;
+        next_step = step;
+        f.apex_next = f.left_next = f.right_next = 1;
+    }
+    run_ring(f, produced);
+}
+
+// The funnel while the steps are shared ones, each portal read from its
+// link: funnel_sides' tests on the same values, its state in locals (a
+// side is the step whose portal it is: its point is read again only when
+// it becomes a corner). True when done; false at the first other step
+// (`step`), with `f` the funnel there (each side's `next` behind the
+// ring: derived again from its j when a restart needs it).
+inline bool funnel_run::run_shared(funnel_sides& f, std::size_t& step) noexcept {
+    const link* const* links = portals.links.data();
+    const std::size_t steps = portals.steps();
+    // A side's point: the left or right end of step k's portal, the goal
+    // (k = steps) or the start (no_step).
+    const vec3 start = f.apex;
+    auto point = [&](std::size_t k, bool left_side) noexcept {
+        if (k == no_step) return start;
+        if (k == steps) return portals.goal;
+        const link& l = *links[k];
+        return left_side != ((l.shape & portal_shape::a_right) != 0) ? l.portal_a : l.portal_b;
+    };
+    vec3 apex = start;
+    float lx = 0, ly = 0, rx = 0, ry = 0;
+    bool left_at_apex = true, right_at_apex = true;
+    std::size_t apex_k = no_step, left_k = no_step, right_k = no_step;
+    // funnel_sides::narrow on portal (pl, pr) of step k: 0, or the side
+    // that is a corner (1 the left, 2 the right).
+    auto narrow = [&](float plx, float ply, float prx, float pry, std::size_t k) noexcept {
+        const float px = prx - apex.x, py = pry - apex.y;
+        if (right_at_apex || px * ry - rx * py <= 0.0f) {
+            if (!(right_at_apex || px * ly - lx * py > 0.0f)) return 1;
+            right_k = k;
+            rx = px;
+            ry = py;
+            right_at_apex = rx * rx + ry * ry < 1e-6f;
+        }
+        const float qx = plx - apex.x, qy = ply - apex.y;
+        if (left_at_apex || qx * ly - lx * qy >= 0.0f) {
+            if (!(left_at_apex || qx * ry - rx * qy < 0.0f)) return 2;
+            left_k = k;
+            lx = qx;
+            ly = qy;
+            left_at_apex = lx * lx + ly * ly < 1e-6f;
+        }
+        return 0;
+    };
+    const std::size_t shared = shared_steps();
+    std::size_t k = 0, visited = visits;  // the cursor's step, the visits so far
+    for (;;) {
+        // On from step k until a corner, the first other step, the goal or
+        // the budget (counted for the run as a whole).
+        const std::size_t from = k, stop = std::min(shared, k + (budget - visited));
+        int corner = 0;
+        for (; k < stop; ++k) {
+            const link& l = *links[k];
+            const bool flip = (l.shape & portal_shape::a_right) != 0;
+            const vec3& pl = flip ? l.portal_b : l.portal_a;
+            const vec3& pr = flip ? l.portal_a : l.portal_b;
+            corner = narrow(pl.x, pl.y, pr.x, pr.y, k);
+            if (corner != 0) break;
+        }
+        visited += k - from + (corner != 0 ? 1 : 0);
+        if (corner == 0) {
+            if (k < steps || visited == budget) break;  // the first other step, or past the budget
+            ++visited;
+            corner = narrow(portals.goal.x, portals.goal.y, portals.goal.x, portals.goal.y, steps);
+            if (corner == 0) {
+                visits = visited;
+                if (emit(portals.goal)) r.complete = true;
+                return true;
+            }
+        }
+        apex_k = corner == 1 ? left_k : right_k;
+        apex = point(apex_k, corner == 1);
+        if (!emit(apex)) {
+            visits = visited;
+            return true;
+        }
+        left_k = right_k = apex_k;
+        lx = ly = rx = ry = 0.0f;
+        left_at_apex = right_at_apex = true;
+        k = apex_k == no_step ? 0 : std::min(apex_k + 1, steps);  // on from the portal after the corner
+    }
+    visits = visited;
+    step = k;
+    f.apex = apex;
+    f.left = point(left_k, true);
+    f.right = point(right_k, false);
+    f.lx = lx;
+    f.ly = ly;
+    f.rx = rx;
+    f.ry = ry;
+    f.left_at_apex = left_at_apex;
+    f.right_at_apex = right_at_apex;
+    auto number = [](std::size_t side_k) { return side_k == no_step ? no_step : 3 * side_k + 1; };
+    f.apex_j = number(apex_k);
+    f.left_j = number(left_k);
+    f.right_j = number(right_k);
+    return false;
+}
+
+// From a funnel whose sides are both at its apex (just started afresh),
+// through the portals from `pos` on while each is a point followed by a
+// point: run_ring's visits in half the turns. Visited from there, a point
+// P off the apex puts both sides on P; the point Q after it then lies on
+// one side of the line apex-P or the other, and its area against either
+// side is the same float (the sides are one point), so one of funnel_sides'
+// two tests finds them crossed: P is a corner (the left side's copy of it
+// where the area is <= 0, else the right's), and the funnel starts afresh
+// from P with Q next. (A point at the apex, a NaN area, any other portal:
+// left to run_ring, the funnel as it would be there.) False when done
+// (out was full).
+inline bool funnel_run::point_run(funnel_sides& f, std::size_t& pos) noexcept {
+    bool moved = false;
+    for (;;) {
+        if (visits + 2 > budget) break;
+        if (pos == produced) produce();
+        const portal& p = ring[pos % ring_size];
+        if (p.kind != plain || p.left.x != p.right.x || p.left.y != p.right.y) break;
+        const float px = p.right.x - f.apex.x, py = p.right.y - f.apex.y;
+        if (px * px + py * py < 1e-6f) break;  // at the apex
+        if (pos + 1 == produced) produce();
+        const portal& q = ring[(pos + 1) % ring_size];
+        if (q.kind == cross_first || q.kind == cross_again || q.left.x != q.right.x || q.left.y != q.right.y) break;
+        const float qx = q.left.x - f.apex.x, qy = q.left.y - f.apex.y;
+        const float area = qx * py - px * qy;  // triangle_area2(apex, P, Q)
+        if (!(area <= 0.0f || area > 0.0f)) break;
+        visits += 2;
+        const vec3 corner = (area <= 0.0f ? p.left : p.right).point();
+        if (!emit(corner)) return false;
+        f.apex = corner;
+        f.apex_next = pos + 1;
+        f.apex_j = p.j;
+        moved = true;
+        ++pos;
+    }
+    if (moved) {
+        f.left = f.right = f.apex;
+        f.left_next = f.right_next = f.apex_next;
+        f.left_j = f.right_j = f.apex_j;
+        f.lx = f.ly = f.rx = f.ry = 0.0f;
+    }
+    return true;
+}
+
+// point_run over the steps themselves, where the ring holds nothing ahead
+// (pos == produced): while every portal a step adds is a point, each is
+// decided as it comes (derived once, never written to the ring). Leaves
+// the funnel afresh at its last corner with the ring to be derived again
+// from the portal after it, or the portals as they were where no corner
+// was found. False when done (through the goal, or out was full).
+inline bool funnel_run::point_steps(funnel_sides& f, std::size_t pos) noexcept {
+    vec3 apex = f.apex;
+    std::size_t apex_j = f.apex_j, k = next_step, used = visits;
+    unsigned from_part = next_part;
+    bool pending = false, moved = false, full = false;  // pending: a point P off the apex waits for the next one
+    bare_point p_left{}, p_right{};
+    std::size_t p_j = 0;
+    float px = 0, py = 0;
+    // The funnel meets point X (numbered j): false where it cannot tell.
+    std::size_t committed = visits;  // the visits up to the last corner found
+    auto meet = [&](bare_point x_left, bare_point x_right, std::size_t j) noexcept {
+        if (x_left.x != x_right.x || x_left.y != x_right.y || used + 2 > budget) return false;
+        if (used - committed >= 4 && !pending) return false;  // points at the apex: left to run_ring (bounds the rescans)
+        if (pending) {
+            const float qx = x_left.x - apex.x, qy = x_left.y - apex.y;
+            const float area = qx * py - px * qy;  // as in point_run
+            if (!(area <= 0.0f || area > 0.0f)) return false;
+            apex = (area <= 0.0f ? p_left : p_right).point();
+            apex_j = p_j;
+            committed = ++used;
+            moved = true;
+            if (!emit(apex)) {
+                full = true;
+                return false;
+            }
+        }
+        px = x_right.x - apex.x;
+        py = x_right.y - apex.y;
+        pending = !(px * px + py * py < 1e-6f);  // a point at the apex is forgotten by the next visit
+        p_left = x_left;
+        p_right = x_right;
+        p_j = j;
+        ++used;
+        return true;
+    };
+    bool done = false;
+    for (;; ++k, from_part = 0) {
+        if (k >= steps_left) {
+            const bare_point g = bare_point::of(portals.goal);
+            if (meet(g, g, 3 * steps_left)) {
+                done = true;
+                if (emit(portals.goal)) r.complete = true;
+            }
+            break;
+        }
+        const link* l = next_index == k ? next_link : portals.link_at(k);
+        if (l == nullptr) break;
+        funnel_step s;
+        portals.get(k, l, s, next_link);
+        next_index = next_link != nullptr ? k + 1 : no_step;
+        if (s.turns_back) break;
+        unsigned part = std::max<unsigned>(s.first_part, from_part);
+        while (part <= s.last_part && meet(s.lefts[part], s.rights[part], 3 * k + part)) ++part;
+        if (part <= s.last_part) break;
+    }
+    // The visits up to the last corner (run_ring visits the points after
+    // it again, from a ring derived again).
+    visits = done ? used : committed;
+    if (done || full) return false;
+    if (!moved) return true;
+    f.apex = f.left = f.right = apex;
+    f.apex_next = f.left_next = f.right_next = pos;
+    f.apex_j = f.left_j = f.right_j = apex_j;
+    f.lx = f.ly = f.rx = f.ry = 0.0f;
+    rewind(pos, apex_j);
+    return true;
+}
+
+// The funnel over the ring, from position `pos`; `next`: the position
+// after a side's portal.
+inline void funnel_run::run_ring(funnel_sides& f, std::size_t pos) noexcept {
+    for (;;) {
+        if (f.left_at_apex && f.right_at_apex && (pos == produced ? !point_steps(f, pos) : !point_run(f, pos))) return;
+        if (visits == budget) {
+            through_midpoints(f.apex_next, f.apex_j);
+            return;
+        }
+        ++visits;
+        if (pos == produced) produce();
+        const portal& p = ring[pos % ring_size];
+        vec3 pl = p.left.point(), pr = p.right.point();
+        if (p.kind == cross_first || p.kind == cross_again) crossing(p.kind, f.apex, pl, pr);
+        const funnel_sides::narrowed side = f.narrow(pl, pr, pos + 1, p.j);
+        if (side != funnel_sides::through) {
+            if (!emit(side == funnel_sides::left_corner ? f.left : f.right)) return;
+            f.restart(side);
+            // On from the portal after the corner (each point of a Quake
+            // link's take-off, portal and landing is one).
+            pos = f.apex_next;
+            if (pos + ring_size < produced) rewind(pos, f.apex_j);  // gone from the ring
+        } else if (p.kind == goal_point) {
+            break;  // through the goal
+        } else {
+            ++pos;
+        }
+    }
+    if (emit(portals.goal)) r.complete = true;
+}
 
 }  // namespace path_detail
 

@@ -295,22 +295,31 @@ path_result find_path(const walkable& w, polygon_index start, vec3 start_point, 
 // `out` of 3 * corridor.size() + 2 always suffices.
 // Allocates nothing.
 //
-// Cost. Each step is derived once (kept in a ring of 16 on the stack, so
-// a restart from the last corner reads them again rather than deriving
-// them) from what the walkable worked out when it was built: the portal's
-// sides, its take-off and landing points where the polygons do not hold
-// it, whether the polygon entered lies ahead of the portal (then a next
-// portal on it needs no turn-back test). So a step costs O(1) and no
-// polygon test (but on polygons past walkable::max_tested_corners), and
-// the funnel visits only the portals that add something. On the bench's
-// maps it costs 4-12% of find_path's instructions (24% on Cheat_Room,
-// whose searches are short, 21% on hip1m3, whose every link lands off its
-// portal; callgrind, 2026-11-30), and 3-4% of a path query's time on the
-// large maps (10-13% on Cheat_Room, 9-12% on hip1m3: navspan-bench
-// --nav-table, the two calls timed apart). (A funnel that keeps both its
-// sides whole and never starts afresh, linear in the corridor, was tried:
-// each portal end then costs more tests than the rereading it saves, and
-// it took more instructions on every bench map but hip1m3.)
+// Cost. Each step is derived once from what the walkable worked out when
+// it was built (the portal's sides, its take-off and landing points where
+// the polygons do not hold it, whether the polygon entered lies ahead of
+// the portal): O(1), no polygon test (but on polygons past
+// walkable::max_tested_corners). While the steps are edges both polygons
+// share with the way on ahead (nearly all), the funnel reads each portal
+// from its link; from the first other step on, from a ring of the last 64
+// portals on the stack; points (Quake links' take-off, portal and landing)
+// are decided as they come. On the bench's maps it costs 3.6-16% of
+// find_path's instructions (13.7% on Cheat_Room, whose searches are short,
+// 16% on hip1m3, whose every link lands off its portal; callgrind,
+// 2026-11-30), against 4.2-25% before these loops. (A funnel that keeps
+// both its sides whole and never starts afresh, linear in the corridor,
+// was tried: each portal end then costs more tests than the rereading it
+// saves, and it took more instructions on every bench map but hip1m3.)
+//
+// Work bound. A restart from a corner rescans the portals after it, so a
+// crafted corridor (one winding round a pillar, each corner found only a
+// quarter turn on) would make the funnel quadratic. It visits at most 16
+// portals per portal number (16 * (3 * steps + 1) + 16; the corpus needs
+// at most 1.5 per number); past that the rest of the way goes through
+// the midpoint of each portal left, then the goal: over the corridor, and
+// `complete` as usual (true when `out` held it all), but not the shortest.
+// So with `links` a call costs O(corridor) whatever the file; without,
+// each step derived adds a lookup in its polygon's list of links.
 //
 // `links` (path_result::links: links[i] from corridor[i] to
 // corridor[i + 1]) spares the lookup of each step's link; without it (an
