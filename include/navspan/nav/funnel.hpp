@@ -293,7 +293,9 @@ struct funnel_sides {
 // ring of the last 64 in the order it visits them (on the stack, no
 // allocation): each step is derived once, a restart from a corner reads
 // the portals after it from the ring, and one from further back than the
-// ring holds derives them again, to the same answer. Work: visit_budget.
+// ring holds derives them again, to the same answer. Runs of point
+// portals (Quake links, ladders) it decides two at a time (point_run,
+// point_steps). Work: visit_budget.
 struct funnel_run {
     const walkable& w;
     const funnel_portals& portals;
