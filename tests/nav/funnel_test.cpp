@@ -241,6 +241,16 @@ TEST_CASE("straight_path: a corridor whose restarts rescan long stretches costs 
                          [](vec3 a, vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }));
         const std::span<const vec3> path(points.data(), run.r.count);
         CHECK(worst_leg(w, found.corridor, path) < 1e-3);
+        // Without the links (a caller's own corridor): the ring alone, the
+        // same budget and the same waypoints.
+        std::vector<vec3> bare(points.size());
+        const funnel_portals unlinked(w, found.corridor, {}, w.to_plan(to));
+        funnel_run bare_run(w, unlinked, bare);
+        bare_run.run(w.to_plan(from));
+        CHECK(bare_run.visits <= funnel_run::visit_budget(n));
+        REQUIRE(bare_run.r.count == run.r.count);
+        CHECK(std::equal(bare.begin(), bare.begin() + static_cast<std::ptrdiff_t>(run.r.count), points.begin(),
+                         [](vec3 a, vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }));
         if (sectors == 100) {
             // Pulled in full: every corner is on the pillar.
             CHECK(run.visits < funnel_run::visit_budget(n));
