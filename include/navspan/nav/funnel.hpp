@@ -209,13 +209,12 @@ struct straight_path_result {
 
 namespace path_detail {
 
-// The funnel's apex and sides (plan frame), and where each side's portal
-// is: `next`, the loop's cursor just after it (a restart from a corner
-// goes on from there), and its number j (no_step: the start). The side
-// tests are Detour's, written on the sides less the apex.
-struct funnel_sides {
-    static constexpr std::size_t no_step = static_cast<std::size_t>(-1);
-    vec3 apex, left, right;
+// The funnel's side tests (Detour's) and what they read: the apex, the
+// sides less the apex, and whether each side is at the apex. Shared by
+// funnel_sides (the ring's funnel, each side a point) and run_shared
+// (each side a step): one copy of the tests, so both loops decide alike.
+struct funnel_tests {
+    vec3 apex;
     // The sides less the apex: each test below is triangle_area2 or
     // same_plan_point of the apex, a side and a portal end, written on
     // these differences (the same float operations on the same values:
@@ -230,23 +229,19 @@ struct funnel_sides {
     // a 32-bit build once skipped a corner so, cutting 2 units outside
     // the corridor.)
     bool left_at_apex = true, right_at_apex = true;
-    std::size_t apex_next = 0, left_next = 0, right_next = 0;
-    std::size_t apex_j = no_step, left_j = no_step, right_j = no_step;
-
-    explicit funnel_sides(vec3 start) noexcept : apex(start), left(start), right(start) {}
 
     enum narrowed { through, left_corner, right_corner };
 
-    // Narrows the funnel to the portal (pl, pr), numbered j, the cursor
-    // after it `next`; or tells which side the other crossed (a corner).
-    narrowed narrow(vec3 pl, vec3 pr, std::size_t next, std::size_t j) noexcept {
-        const float px = pr.x - apex.x, py = pr.y - apex.y, qx = pl.x - apex.x, qy = pl.y - apex.y;
+    // Narrows the funnel to the portal (pl, pr), calling moved_right() or
+    // moved_left() as a side moves onto it (the caller keeps where each
+    // side is); or tells which side the other crossed (a corner).
+    template <class Right, class Left>
+    narrowed narrow(float plx, float ply, float prx, float pry, Right moved_right, Left moved_left) noexcept {
+        const float px = prx - apex.x, py = pry - apex.y, qx = plx - apex.x, qy = ply - apex.y;
         if (right_at_apex || px * ry - rx * py <= 0.0f) {  // triangle_area2(apex, right, pr)
             // same_plan_point(apex, right) || triangle_area2(apex, left, pr) > 0
             if (!(right_at_apex || px * ly - lx * py > 0.0f)) return left_corner;  // the right side crossed the left
-            right = pr;
-            right_next = next;
-            right_j = j;
+            moved_right();
             rx = px;
             ry = py;
             right_at_apex = rx * rx + ry * ry < 1e-6f;
@@ -254,9 +249,7 @@ struct funnel_sides {
         if (left_at_apex || qx * ly - lx * qy >= 0.0f) {  // triangle_area2(apex, left, pl)
             // same_plan_point(apex, left) || triangle_area2(apex, right, pl) < 0
             if (!(left_at_apex || qx * ry - rx * qy < 0.0f)) return right_corner;
-            left = pl;
-            left_next = next;
-            left_j = j;
+            moved_left();
             lx = qx;
             ly = qy;
             left_at_apex = lx * lx + ly * ly < 1e-6f;
@@ -264,14 +257,53 @@ struct funnel_sides {
         return through;
     }
 
+    // Afresh from `corner`: both sides at it.
+    void start_at(vec3 corner) noexcept {
+        apex = corner;
+        lx = ly = rx = ry = 0.0f;
+        left_at_apex = right_at_apex = true;
+    }
+};
+
+// The ring's funnel: its tests, and where each side's portal is: its
+// point, `next`, the loop's cursor just after it (a restart from a corner
+// goes on from there), and its number j (no_step: the start).
+struct funnel_sides : funnel_tests {
+    static constexpr std::size_t no_step = static_cast<std::size_t>(-1);
+    vec3 left, right;
+    std::size_t apex_next = 0, left_next = 0, right_next = 0;
+    std::size_t apex_j = no_step, left_j = no_step, right_j = no_step;
+
+    explicit funnel_sides(vec3 start) noexcept : funnel_tests{start}, left(start), right(start) {}
+
+    // Narrows the funnel to the portal (pl, pr), numbered j, the cursor
+    // after it `next`; or tells which side the other crossed (a corner).
+    narrowed narrow(vec3 pl, vec3 pr, std::size_t next, std::size_t j) noexcept {
+        return funnel_tests::narrow(
+            pl.x, pl.y, pr.x, pr.y,
+            [&] {
+                right = pr;
+                right_next = next;
+                right_j = j;
+            },
+            [&] {
+                left = pl;
+                left_next = next;
+                left_j = j;
+            });
+    }
+
     // Starts afresh from a side that is a corner (the apex now).
     void restart(narrowed side) noexcept {
         const bool l = side == left_corner;
-        apex = left = right = l ? left : right;
-        apex_next = left_next = right_next = l ? left_next : right_next;
-        apex_j = left_j = right_j = l ? left_j : right_j;
-        lx = ly = rx = ry = 0.0f;
-        left_at_apex = right_at_apex = true;
+        afresh(l ? left : right, l ? left_next : right_next, l ? left_j : right_j);
+    }
+    // Afresh from `corner`, portal j, the cursor after it `next`.
+    void afresh(vec3 corner, std::size_t next, std::size_t j) noexcept {
+        start_at(corner);
+        left = right = corner;
+        apex_next = left_next = right_next = next;
+        apex_j = left_j = right_j = j;
     }
 };
 
@@ -513,30 +545,12 @@ inline bool funnel_run::run_shared(funnel_sides& f, std::size_t& step) noexcept 
         const link& l = *links[k];
         return left_side != ((l.shape & portal_shape::a_right) != 0) ? l.portal_a : l.portal_b;
     };
-    vec3 apex = start;
-    float lx = 0, ly = 0, rx = 0, ry = 0;
-    bool left_at_apex = true, right_at_apex = true;
+    funnel_tests t{start};
     std::size_t apex_k = no_step, left_k = no_step, right_k = no_step;
-    // funnel_sides::narrow on portal (pl, pr) of step k: 0, or the side
-    // that is a corner (1 the left, 2 the right).
+    // funnel_tests::narrow on portal (pl, pr) of step k: a side that
+    // moves is that step.
     auto narrow = [&](float plx, float ply, float prx, float pry, std::size_t k) noexcept {
-        const float px = prx - apex.x, py = pry - apex.y;
-        if (right_at_apex || px * ry - rx * py <= 0.0f) {
-            if (!(right_at_apex || px * ly - lx * py > 0.0f)) return 1;
-            right_k = k;
-            rx = px;
-            ry = py;
-            right_at_apex = rx * rx + ry * ry < 1e-6f;
-        }
-        const float qx = plx - apex.x, qy = ply - apex.y;
-        if (left_at_apex || qx * ly - lx * qy >= 0.0f) {
-            if (!(left_at_apex || qx * ry - rx * qy < 0.0f)) return 2;
-            left_k = k;
-            lx = qx;
-            ly = qy;
-            left_at_apex = lx * lx + ly * ly < 1e-6f;
-        }
-        return 0;
+        return t.narrow(plx, ply, prx, pry, [&] { right_k = k; }, [&] { left_k = k; });
     };
     const std::size_t shared = shared_steps();
     std::size_t k = 0, visited = visits;  // the cursor's step, the visits so far
@@ -544,48 +558,41 @@ inline bool funnel_run::run_shared(funnel_sides& f, std::size_t& step) noexcept 
         // On from step k until a corner, the first other step, the goal or
         // the budget (counted for the run as a whole).
         const std::size_t from = k, stop = std::min(shared, k + (budget - visited));
-        int corner = 0;
+        funnel_tests::narrowed corner = funnel_tests::through;
         for (; k < stop; ++k) {
             const link& l = *links[k];
             const bool flip = (l.shape & portal_shape::a_right) != 0;
             const vec3& pl = flip ? l.portal_b : l.portal_a;
             const vec3& pr = flip ? l.portal_a : l.portal_b;
             corner = narrow(pl.x, pl.y, pr.x, pr.y, k);
-            if (corner != 0) break;
+            if (corner != funnel_tests::through) break;
         }
-        visited += k - from + (corner != 0 ? 1 : 0);
-        if (corner == 0) {
+        visited += k - from + (corner != funnel_tests::through ? 1 : 0);
+        if (corner == funnel_tests::through) {
             if (k < steps || visited == budget) break;  // the first other step, or past the budget
             ++visited;
             corner = narrow(portals.goal.x, portals.goal.y, portals.goal.x, portals.goal.y, steps);
-            if (corner == 0) {
+            if (corner == funnel_tests::through) {
                 visits = visited;
                 if (emit(portals.goal)) r.complete = true;
                 return true;
             }
         }
-        apex_k = corner == 1 ? left_k : right_k;
-        apex = point(apex_k, corner == 1);
-        if (!emit(apex)) {
+        const bool left_corner = corner == funnel_tests::left_corner;
+        apex_k = left_corner ? left_k : right_k;
+        t.start_at(point(apex_k, left_corner));
+        if (!emit(t.apex)) {
             visits = visited;
             return true;
         }
         left_k = right_k = apex_k;
-        lx = ly = rx = ry = 0.0f;
-        left_at_apex = right_at_apex = true;
         k = apex_k == no_step ? 0 : std::min(apex_k + 1, steps);  // on from the portal after the corner
     }
     visits = visited;
     step = k;
-    f.apex = apex;
+    static_cast<funnel_tests&>(f) = t;
     f.left = point(left_k, true);
     f.right = point(right_k, false);
-    f.lx = lx;
-    f.ly = ly;
-    f.rx = rx;
-    f.ry = ry;
-    f.left_at_apex = left_at_apex;
-    f.right_at_apex = right_at_apex;
     auto number = [](std::size_t side_k) { return side_k == no_step ? no_step : 3 * side_k + 1; };
     f.apex_j = number(apex_k);
     f.left_j = number(left_k);
@@ -628,12 +635,7 @@ inline bool funnel_run::point_run(funnel_sides& f, std::size_t& pos) noexcept {
         moved = true;
         ++pos;
     }
-    if (moved) {
-        f.left = f.right = f.apex;
-        f.left_next = f.right_next = f.apex_next;
-        f.left_j = f.right_j = f.apex_j;
-        f.lx = f.ly = f.rx = f.ry = 0.0f;
-    }
+    if (moved) f.afresh(f.apex, f.apex_next, f.apex_j);
     return true;
 }
 
@@ -703,10 +705,7 @@ inline bool funnel_run::point_steps(funnel_sides& f, std::size_t pos) noexcept {
     visits = done ? used : committed;
     if (done || full) return false;
     if (!moved) return true;
-    f.apex = f.left = f.right = apex;
-    f.apex_next = f.left_next = f.right_next = pos;
-    f.apex_j = f.left_j = f.right_j = apex_j;
-    f.lx = f.ly = f.rx = f.ry = 0.0f;
+    f.afresh(apex, pos, apex_j);
     rewind(pos, apex_j);
     return true;
 }
