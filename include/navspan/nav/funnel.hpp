@@ -528,7 +528,7 @@ inline void funnel_run::run(vec3 start) noexcept {
 }
 
 // The funnel while the steps are shared ones, each portal read from its
-// link: funnel_sides' tests on the same values, its state in locals (a
+// link: funnel_tests on the same values, in a local of its own (a
 // side is the step whose portal it is: its point is read again only when
 // it becomes a corner). True when done; false at the first other step
 // (`step`), with `f` the funnel there (each side's `next` behind the
@@ -605,7 +605,7 @@ inline bool funnel_run::run_shared(funnel_sides& f, std::size_t& step) noexcept 
 // point: run_ring's visits in half the turns. Visited from there, a point
 // P off the apex puts both sides on P; the point Q after it then lies on
 // one side of the line apex-P or the other, and its area against either
-// side is the same float (the sides are one point), so one of funnel_sides'
+// side is the same float (the sides are one point), so one of funnel_tests'
 // two tests finds them crossed: P is a corner (the left side's copy of it
 // where the area is <= 0, else the right's), and the funnel starts afresh
 // from P with Q next. (A point at the apex, a NaN area, any other portal:
