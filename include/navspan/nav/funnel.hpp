@@ -360,15 +360,19 @@ inline void funnel_run::run(vec3 start) noexcept {
     funnel_sides f(start);
     std::size_t step = 0;
     if (portals.links_given) {
-        // (Its loop without the landings' tests where no direct step has one.)
         bool landings = false;
         const std::size_t direct = direct_steps(landings);
-        if (landings ? run_direct<true>(f, step, direct) : run_direct<false>(f, step, direct)) return;
-        // From step `step` on (the direct loop's cursor) in the ring: what
-        // the direct loop left is behind the ring (derived again if needed).
-        produced = ring_size + 2;
-        next_step = step;
-        f.apex_next = f.left_next = f.right_next = 1;
+        // (None, as on a Quake map, whose links land off their point
+        // portals: the ring from the start, as without `links`. Its loop
+        // without the landings' tests where no direct step has one.)
+        if (direct > 0) {
+            if (landings ? run_direct<true>(f, step, direct) : run_direct<false>(f, step, direct)) return;
+            // From step `step` on (the direct loop's cursor) in the ring: what
+            // the direct loop left is behind the ring (derived again if needed).
+            produced = ring_size + 2;
+            next_step = step;
+            f.apex_next = f.left_next = f.right_next = 1;
+        }
     }
     run_ring(f, produced);
 }
