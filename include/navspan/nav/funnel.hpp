@@ -1,8 +1,8 @@
 // navspan/nav/funnel.hpp - the funnel behind straight_path (path.hpp):
-// the steps of a corridor as the funnel sees them (a link's portal, where
-// the walk takes off and lands, whether the corridor turns back there) and
-// the string pulling over them. path.hpp includes it; straight_path is the
-// way in.
+// the string pulling over a corridor's steps (funnel_steps.hpp reads
+// them): its side tests, the loop over direct steps, the ring of portals
+// and its point runs, and the work bound. path.hpp includes it;
+// straight_path is the way in.
 #pragma once
 #include "../core/min_max_push.hpp"
 
@@ -10,196 +10,12 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
 #include <span>
 
-#include "geometry.hpp"
-#include "plan_geometry.hpp"
+#include "funnel_steps.hpp"
 #include "walkable.hpp"
 
 namespace navspan::nav {
-
-namespace path_detail {
-
-// Twice the signed area of the plan triangle a, b, c.
-inline float triangle_area2(vec3 a, vec3 b, vec3 c) noexcept {
-    const float ax = b.x - a.x, ay = b.y - a.y, bx = c.x - a.x, by = c.y - a.y;
-    return bx * ay - ax * by;
-}
-
-inline bool same_plan_point(vec3 a, vec3 b) noexcept {
-    const float dx = a.x - b.x, dy = a.y - b.y;
-    return dx * dx + dy * dy < 1e-6f;
-}
-
-inline vec3 lerp(vec3 a, vec3 b, float t) noexcept {
-    return {a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), a.z + t * (b.z - a.z)};
-}
-
-// A plan point without vec3's member initialisers: funnel_run's ring of
-// portals holds these, so it is not zeroed at every query (384 floats)
-// only to be written before it is read.
-struct bare_point {
-    float x, y, z;
-    static bare_point of(vec3 p) noexcept { return {p.x, p.y, p.z}; }
-    vec3 point() const noexcept { return {x, y, z}; }
-};
-
-// One step of a corridor as the funnel sees it, by part (funnel_run's
-// numbering): the portal of the link (1), as (left, right) seen from
-// inside the polygon it leaves, the same ends moved onto the polygon left
-// (0: where the walk takes off; a ladder's or an off-mesh link's portal
-// may lie beside it) and onto the polygon entered (2: where it lands). The three are one segment where the polygons touch;
-// where they do not (a Source drop or jump across a gap, a link between
-// meshes that do not meet, a ladder) the funnel keeps to both sides of the
-// gap instead of cutting across it. (No member initialisers: get() fills
-// one, never read before.)
-struct funnel_step {
-    // By part: the funnel reads its portal at one index, no branch on the
-    // part. lefts[0], rights[0] are read only when first_part is 0;
-    // lefts[2], rights[2] only when last_part is 2 (where the corridor
-    // turns back without a landing of its own: the portal again).
-    bare_point lefts[3], rights[3];
-    // The portals the step adds, numbered as funnel_run's: 0 its take-off
-    // where that is not the portal itself (else first_part is 1), 2 its
-    // landing where that is not the portal itself or where the corridor
-    // turns back (else last_part is 1).
-    std::uint8_t first_part, last_part;
-    // The corridor turns back here: the landing or the way on (the next
-    // portal, or the goal) lies behind the portal's line, on the side of
-    // the polygon it leaves. A drop off an edge onto an area beside or
-    // below the one left, or an area overlapping the last in plan, does
-    // so. The funnel's left/right tests assume each portal lies ahead of
-    // the last, so the path is made to cross here at one point, and the
-    // funnel starts afresh from where it lands (as Detour does at an
-    // off-mesh link).
-    bool turns_back;
-};
-
-// The steps of a corridor. Each link comes from `links` (find_path's, one
-// per step: no lookup) when it matches the corridor, else from the
-// polygon's list (find_link: linear in its links).
-struct funnel_portals {
-    const walkable& w;
-    std::span<const polygon_index> corridor;
-    std::span<const link* const> links;
-    vec3 goal;
-    bool links_given;  // `links` has one per step
-
-    funnel_portals(const walkable& walk, std::span<const polygon_index> polygons, std::span<const link* const> step_links,
-                   vec3 goal_point) noexcept
-        : w(walk), corridor(polygons), links(step_links), goal(goal_point), links_given(step_links.size() == steps()) {}
-
-    std::size_t steps() const noexcept { return corridor.empty() ? 0 : corridor.size() - 1; }
-    const link* link_at(std::size_t i) const noexcept {
-        if (links_given && links[i] != nullptr && links[i]->target == corridor[i + 1]) return links[i];
-        return w.find_link(corridor[i], corridor[i + 1]);
-    }
-
-    // The portal end q itself when polygon p holds it in plan, else its
-    // nearest point of p: what the walkable holds for every link but those
-    // of polygons past its corner limit (walkable::max_tested_corners).
-    vec3 onto(polygon_index p, vec3 q) const noexcept {
-        if (geometry_detail::plan_contains(w.plan_corners(p), {q.x, q.y})) return q;
-        return w.to_plan(closest_point(w, p, w.to_world(q)));
-    }
-
-    // The ends of link l moved onto polygon p (the one it leaves or the one
-    // it enters) where the walkable holds none: found here.
-    void found_ends(polygon_index p, const link& l, vec3& a, vec3& b) const noexcept {
-        a = onto(p, l.portal_a);
-        b = same_plan_point(l.portal_a, l.portal_b) ? a : onto(p, l.portal_b);
-    }
-
-    // Step i; false when corridor[i] has no link to corridor[i + 1]. What
-    // the walkable knows of the portal (link::shape, its take-off and
-    // landing points) spares every polygon test: O(1) then. `l`: step i's
-    // link when the caller knows it (else null); `next` is set to step
-    // i + 1's where this looked it up (else null).
-    bool get(std::size_t i, const link* l, funnel_step& s, const link*& next) const noexcept {
-        next = nullptr;
-        if (l == nullptr) l = link_at(i);
-        if (l == nullptr) return false;
-        const std::uint8_t shape = l->shape;
-        const bool flip = (shape & portal_shape::a_right) != 0;
-        // (The ends copied through a pointer: a select of the points
-        // themselves went through the stack.)
-        s.rights[1] = bare_point::of(*(flip ? &l->portal_a : &l->portal_b));
-        s.lefts[1] = bare_point::of(*(flip ? &l->portal_b : &l->portal_a));
-        constexpr std::uint8_t on_both = portal_shape::on_source | portal_shape::on_target;
-        const bool on_portal = (shape & on_both) == on_both;
-        bool lands_behind = false;
-        if (on_portal) {
-            // An edge both polygons share (nearly every link): the walk
-            // takes off and lands on the portal itself, and a portal on the
-            // polygon entered lands on its own line, never behind it.
-            s.first_part = s.last_part = 1;
-        } else {
-            lands_behind = lift(i, *l, s);
-        }
-        s.turns_back = (shape & portal_shape::no_side) == 0 && (lands_behind || way_on_behind(i, *l, next));
-        if (s.turns_back) {
-            s.last_part = 2;
-            if (on_portal) {  // no landing of its own: the crossing's second point is on the portal again
-                s.lefts[2] = s.lefts[1];
-                s.rights[2] = s.rights[1];
-            }
-        }
-        return true;
-    }
-
-    // True when the way on from step i (link l, portal a-b) lies behind
-    // the portal's line: the next portal, or the goal after the last step.
-    bool way_on_behind(std::size_t i, const link& l, const link*& next) const noexcept {
-        const vec3* on_a = &goal;
-        const vec3* on_b = &goal;
-        if (i + 2 < corridor.size()) {
-            next = link_at(i + 1);
-            if (next != nullptr) {
-                // The next portal on a polygon entered ahead: never behind.
-                if ((l.shape & portal_shape::enters_ahead) != 0 && (next->shape & portal_shape::on_source) != 0) return false;
-                on_a = &next->portal_a;
-                on_b = &next->portal_b;
-            }
-        }
-        const geometry_detail::portal_line line(l.portal_a, l.portal_b, (l.shape & portal_shape::a_right) != 0);
-        return line.behind(*on_a) || line.behind(*on_b);
-    }
-
-    // The take-off and landing of step i (link l) where they are not the
-    // portal itself; true when the landing lies behind the portal's line.
-    // (Each side asked only where its polygon does not hold the portal.)
-    bool lift(std::size_t i, const link& l, funnel_step& s) const noexcept {
-        const vec3 a = l.portal_a, b = l.portal_b;
-        const std::uint8_t shape = l.shape;
-        const bool flip = (shape & portal_shape::a_right) != 0;
-        s.first_part = s.last_part = 1;
-        if ((shape & portal_shape::on_source) == 0) {
-            vec3 oa, ob;
-            if (!w.take_off(corridor[i], l, oa, ob)) found_ends(corridor[i], l, oa, ob);
-            s.rights[0] = bare_point::of(flip ? oa : ob);
-            s.lefts[0] = bare_point::of(flip ? ob : oa);
-            if (!(oa.x == a.x && oa.y == a.y && ob.x == b.x && ob.y == b.y)) s.first_part = 0;
-        }
-        vec3 la = a, lb = b;
-        if ((shape & portal_shape::on_target) == 0) {
-            if (!w.landing(corridor[i], l, la, lb)) found_ends(l.target, l, la, lb);
-            if (!(la.x == a.x && la.y == a.y && lb.x == b.x && lb.y == b.y)) s.last_part = 2;
-        }
-        // (Written even where it is the portal: a turn-back reads it.)
-        s.rights[2] = bare_point::of(flip ? la : lb);
-        s.lefts[2] = bare_point::of(flip ? lb : la);
-        // The landing: judged by the walkable where it holds it; a portal
-        // on the polygon entered lands on its own line (never behind).
-        if ((shape & portal_shape::no_side) != 0) return false;
-        if ((shape & portal_shape::landing_held) != 0) return (shape & portal_shape::lands_behind) != 0;
-        if ((shape & portal_shape::on_target) != 0) return false;
-        const geometry_detail::portal_line line(a, b, flip);
-        return line.behind(la) || line.behind(lb);
-    }
-};
-
-}  // namespace path_detail
 
 // What straight_path wrote.
 struct straight_path_result {
@@ -211,8 +27,9 @@ namespace path_detail {
 
 // The funnel's side tests (Detour's) and what they read: the apex, the
 // sides less the apex, and whether each side is at the apex. Shared by
-// funnel_sides (the ring's funnel, each side a point) and run_shared
-// (each side a step): one copy of the tests, so both loops decide alike.
+// funnel_sides (the ring's funnel, each side a point) and run_direct
+// (each side a portal it names): one copy of the tests, so both loops
+// decide alike.
 struct funnel_tests {
     vec3 apex;
     // The sides less the apex: each test below is triangle_area2 or
@@ -318,9 +135,10 @@ struct funnel_sides : funnel_tests {
 // crosses). A missing link ends the corridor: the goal comes next.
 //
 // Two loops visit the portals, in the same order with the same tests.
-// While the steps are edges both polygons share where the corridor goes
-// on ahead (nearly every step: a shared step), the first reads each
-// portal from its link, and each step is checked once. From the first
+// While the steps are direct ones (nearly every step: an edge both
+// polygons share, or a drop whose landing the walkable holds, where the
+// corridor goes on ahead), the first reads each portal from its link (a
+// landing from the walkable), and each step is checked once. From the first
 // other step on, the second writes the portals that add something to a
 // ring of the last 64 in the order it visits them (on the stack, no
 // allocation): each step is derived once, a restart from a corner reads
@@ -358,32 +176,45 @@ struct funnel_run {
     }
 
     void run(vec3 start) noexcept;
-    bool run_shared(funnel_sides& f, std::size_t& step) noexcept;
+    template <bool Landings>
+    bool run_direct(funnel_sides& f, std::size_t& step, std::size_t direct) noexcept;
     void run_ring(funnel_sides& f, std::size_t pos) noexcept;
     bool point_run(funnel_sides& f, std::size_t& pos) noexcept;
     bool point_steps(funnel_sides& f, std::size_t pos) noexcept;
 
-    // How many of the corridor's first steps are shared ones: its link as
-    // find_path gave it, an edge both polygons share, the way on (the next
-    // portal, or the goal) not behind it. One pass, before the funnel (each
+    // How many of the corridor's first steps are direct ones: its link as
+    // find_path gave it, taking off from its own portal (on the polygon
+    // left), landing on it or where the walkable holds the landing, and
+    // turning back nowhere (the landing and the way on, the next portal or
+    // the goal, not behind the portal). One pass, before the funnel (each
     // link is checked as the step's own, and as the next of the step
-    // before: once).
-    std::size_t shared_steps() const noexcept {
+    // before: once). `landings`: set where one of them lands off its portal.
+    std::size_t direct_steps(bool& landings) const noexcept {
         const std::size_t steps = portals.steps();
         const link* const* links = portals.links.data();
         const polygon_index* corridor = portals.corridor.data();
-        constexpr std::uint8_t on_both = portal_shape::on_source | portal_shape::on_target;
         if (steps == 0 || links[0] == nullptr || links[0]->target != corridor[1]) return 0;
         const link* l = links[0];
         for (std::size_t k = 0;; ++k) {
             const std::uint8_t shape = l->shape;
-            if ((shape & on_both) != on_both) return k;
+            constexpr std::uint8_t on_both = portal_shape::on_source | portal_shape::on_target;
+            if ((shape & on_both) != on_both) {
+                if ((shape & portal_shape::on_source) == 0) return k;
+                // Lands off its portal: where the walkable holds it (a
+                // link of corridor[k]) and not behind it. (A portal with no
+                // side, a Quake link's point: left to the ring, whose
+                // point_steps decides runs of points two at a time.)
+                if ((shape & (portal_shape::no_side | portal_shape::lands_behind)) != 0) return k;
+                vec3 a, b;
+                if (!w.landing(corridor[k], *l, a, b)) return k;
+                landings = true;
+            }
             const vec3* on_a = &portals.goal;
             const vec3* on_b = &portals.goal;
             const link* next = nullptr;
             if (k + 1 < steps) {
                 next = links[k + 1];
-                // (No link as find_path gave it: step k + 1 is not a shared
+                // (No link as find_path gave it: step k + 1 is not a direct
                 // one, and step k is only where nothing is behind it.)
                 if (next == nullptr || next->target != corridor[k + 2]) return (shape & portal_shape::no_side) != 0 ? k + 1 : k;
                 on_a = &next->portal_a;
@@ -401,6 +232,18 @@ struct funnel_run {
             if (next == nullptr) return steps;
             l = next;
         }
+    }
+
+    // Direct step k's landing (left, right ends), the walkable's; false
+    // where it is the portal itself (nothing to visit).
+    bool direct_landing(std::size_t k, vec3& left, vec3& right) const noexcept {
+        const link& l = *portals.links[k];
+        vec3 a = l.portal_a, b = l.portal_b;
+        w.landing(portals.corridor[k], l, a, b);  // (held: direct_steps checked)
+        const bool flip = (l.shape & portal_shape::a_right) != 0;
+        left = flip ? b : a;
+        right = flip ? a : b;
+        return !(a.x == l.portal_a.x && a.y == l.portal_a.y && b.x == l.portal_b.x && b.y == l.portal_b.y);
     }
 
     // --- The ring (run_ring's).
@@ -517,86 +360,128 @@ inline void funnel_run::run(vec3 start) noexcept {
     funnel_sides f(start);
     std::size_t step = 0;
     if (portals.links_given) {
-        if (run_shared(f, step)) return;
-        // From step `step` on (the shared loop's cursor) in the ring: what
-        // the shared loop left is behind the ring (derived again if needed).
-        produced = ring_size + 2;
-        next_step = step;
-        f.apex_next = f.left_next = f.right_next = 1;
+        bool landings = false;
+        const std::size_t direct = direct_steps(landings);
+        // (None, as on a Quake map, whose links land off their point
+        // portals: the ring from the start, as without `links`. Its loop
+        // without the landings' tests where no direct step has one.)
+        if (direct > 0) {
+            if (landings ? run_direct<true>(f, step, direct) : run_direct<false>(f, step, direct)) return;
+            // From step `step` on (the direct loop's cursor) in the ring: what
+            // the direct loop left is behind the ring (derived again if needed).
+            produced = ring_size + 2;
+            next_step = step;
+            f.apex_next = f.left_next = f.right_next = 1;
+        }
     }
     run_ring(f, produced);
 }
 
-// The funnel while the steps are shared ones, each portal read from its
-// link: funnel_tests on the same values, in a local of its own (a
-// side is the step whose portal it is: its point is read again only when
-// it becomes a corner). True when done; false at the first other step
-// (`step`), with `f` the funnel there (each side's `next` behind the
-// ring: derived again from its j when a restart needs it).
-inline bool funnel_run::run_shared(funnel_sides& f, std::size_t& step) noexcept {
+// The funnel while the steps are direct ones, each portal read from its
+// link (a landing off it, from the walkable): funnel_tests on the same
+// values, in a local of its own (a side is the portal it is: its point is
+// read again only when it becomes a corner). True when
+// done; false at the first other step (`step`), with `f` the funnel there
+// (each side's `next` behind the ring: derived again from its j when a
+// restart needs it).
+template <bool Landings>
+bool funnel_run::run_direct(funnel_sides& f, std::size_t& step, std::size_t direct) noexcept {
     const link* const* links = portals.links.data();
-    const std::size_t steps = portals.steps();
-    // A side's point: the left or right end of step k's portal, the goal
-    // (k = steps) or the start (no_step).
+    constexpr std::size_t per_step = Landings ? 2 : 1;
+    const std::size_t steps = portals.steps(), goal_c = per_step * steps;
+    // A side: 2k for step k's portal, 2k + 1 for its landing (k, where no
+    // step has one), goal_c for the goal, no_step for the start (a halving,
+    // not run_ring's j = 3k + part, whose division by 3 a restart paid).
+    // Its point: the left or right end.
     const vec3 start = f.apex;
-    auto point = [&](std::size_t k, bool left_side) noexcept {
-        if (k == no_step) return start;
-        if (k == steps) return portals.goal;
-        const link& l = *links[k];
+    auto point = [&](std::size_t c, bool left_side) noexcept {
+        if (c == no_step) return start;
+        if (c == goal_c) return portals.goal;
+        const link& l = *links[c / per_step];
+        if (Landings && c % 2 == 1) {
+            vec3 left, right;
+            direct_landing(c / 2, left, right);
+            return left_side ? left : right;
+        }
         return left_side != ((l.shape & portal_shape::a_right) != 0) ? l.portal_a : l.portal_b;
     };
     funnel_tests t{start};
-    std::size_t apex_k = no_step, left_k = no_step, right_k = no_step;
-    // funnel_tests::narrow on portal (pl, pr) of step k: a side that
-    // moves is that step.
-    auto narrow = [&](float plx, float ply, float prx, float pry, std::size_t k) noexcept {
-        return t.narrow(plx, ply, prx, pry, [&] { right_k = k; }, [&] { left_k = k; });
+    std::size_t apex_c = no_step, left_c = no_step, right_c = no_step;
+    // funnel_tests::narrow on portal (pl, pr), side c: a side that moves is
+    // that portal.
+    auto narrow = [&](float plx, float ply, float prx, float pry, std::size_t c) noexcept {
+        return t.narrow(plx, ply, prx, pry, [&] { right_c = c; }, [&] { left_c = c; });
     };
-    const std::size_t shared = shared_steps();
     std::size_t k = 0, visited = visits;  // the cursor's step, the visits so far
+    bool at_landing = false;              // the cursor is at step k's landing
+    funnel_tests::narrowed corner = funnel_tests::through;
     for (;;) {
-        // On from step k until a corner, the first other step, the goal or
-        // the budget (counted for the run as a whole).
-        const std::size_t from = k, stop = std::min(shared, k + (budget - visited));
-        funnel_tests::narrowed corner = funnel_tests::through;
-        for (; k < stop; ++k) {
-            const link& l = *links[k];
-            const bool flip = (l.shape & portal_shape::a_right) != 0;
-            const vec3& pl = flip ? l.portal_b : l.portal_a;
-            const vec3& pr = flip ? l.portal_a : l.portal_b;
-            corner = narrow(pl.x, pl.y, pr.x, pr.y, k);
-            if (corner != funnel_tests::through) break;
+        // On from the cursor until a corner, the first other step, the goal
+        // or the budget (counted for the run as a whole; stopped: past it
+        // at a landing).
+        corner = funnel_tests::through;
+        bool stopped = false;
+        for (;;) {
+            if (Landings && at_landing) {  // step k lands off its portal: one visit more where that is not the portal itself
+                at_landing = false;
+                vec3 left, right;
+                if (direct_landing(k, left, right)) {
+                    if (visited == budget) {
+                        stopped = true;
+                        break;
+                    }
+                    ++visited;
+                    corner = narrow(left.x, left.y, right.x, right.y, 2 * k + 1);
+                    if (corner != funnel_tests::through) break;
+                }
+                ++k;
+            }
+            const std::size_t from = k, stop = std::min(direct, k + (budget - visited));
+            for (; k < stop; ++k) {
+                const link& l = *links[k];
+                const bool flip = (l.shape & portal_shape::a_right) != 0;
+                const vec3& pl = flip ? l.portal_b : l.portal_a;
+                const vec3& pr = flip ? l.portal_a : l.portal_b;
+                corner = narrow(pl.x, pl.y, pr.x, pr.y, per_step * k);
+                if (corner != funnel_tests::through || (Landings && (l.shape & portal_shape::on_target) == 0)) break;
+            }
+            visited += k - from + (k < stop ? 1 : 0);
+            if (k == stop || corner != funnel_tests::through) break;
+            at_landing = Landings;
         }
-        visited += k - from + (corner != funnel_tests::through ? 1 : 0);
-        if (corner == funnel_tests::through) {
+        if (!stopped && corner == funnel_tests::through) {
             if (k < steps || visited == budget) break;  // the first other step, or past the budget
             ++visited;
-            corner = narrow(portals.goal.x, portals.goal.y, portals.goal.x, portals.goal.y, steps);
+            corner = narrow(portals.goal.x, portals.goal.y, portals.goal.x, portals.goal.y, goal_c);
             if (corner == funnel_tests::through) {
                 visits = visited;
                 if (emit(portals.goal)) r.complete = true;
                 return true;
             }
         }
+        if (corner == funnel_tests::through) break;  // past the budget at a landing
         const bool left_corner = corner == funnel_tests::left_corner;
-        apex_k = left_corner ? left_k : right_k;
-        t.start_at(point(apex_k, left_corner));
+        apex_c = left_corner ? left_c : right_c;
+        t.start_at(point(apex_c, left_corner));
         if (!emit(t.apex)) {
             visits = visited;
             return true;
         }
-        left_k = right_k = apex_k;
-        k = apex_k == no_step ? 0 : std::min(apex_k + 1, steps);  // on from the portal after the corner
+        left_c = right_c = apex_c;
+        // On from the portal after the corner.
+        at_landing = Landings && apex_c < goal_c && apex_c % 2 == 0 && (links[apex_c / 2]->shape & portal_shape::on_target) == 0;
+        k = apex_c == no_step ? 0 : std::min(apex_c / per_step + (at_landing ? 0 : 1), steps);
     }
     visits = visited;
     step = k;
     static_cast<funnel_tests&>(f) = t;
-    f.left = point(left_k, true);
-    f.right = point(right_k, false);
-    auto number = [](std::size_t side_k) { return side_k == no_step ? no_step : 3 * side_k + 1; };
-    f.apex_j = number(apex_k);
-    f.left_j = number(left_k);
-    f.right_j = number(right_k);
+    f.left = point(left_c, true);
+    f.right = point(right_c, false);
+    // run_ring's numbers: j = 3k + 1 for a portal, 3k + 2 for a landing.
+    auto number = [](std::size_t c) { return c == no_step ? no_step : 3 * (c / per_step) + 1 + (Landings ? c % 2 : 0); };
+    f.apex_j = number(apex_c);
+    f.left_j = number(left_c);
+    f.right_j = number(right_c);
     return false;
 }
 
