@@ -299,17 +299,21 @@ path_result find_path(const walkable& w, polygon_index start, vec3 start_point, 
 // it was built (the portal's sides, its take-off and landing points where
 // the polygons do not hold it, whether the polygon entered lies ahead of
 // the portal): O(1), no polygon test (but on polygons past
-// walkable::max_tested_corners). While the steps are edges both polygons
-// share with the way on ahead (nearly all), the funnel reads each portal
-// from its link; from the first other step on, from a ring of the last 64
-// portals on the stack; points (Quake links' take-off, portal and landing)
-// are decided as they come. On the bench's maps it costs 3.6-16% of
-// find_path's instructions (13.7% on Cheat_Room, whose searches are short,
-// 16% on hip1m3, whose every link lands off its portal; callgrind,
-// 2026-11-30), against 4.2-25% before these loops. (A funnel that keeps
-// both its sides whole and never starts afresh, linear in the corridor,
-// was tried: each portal end then costs more tests than the rereading it
-// saves, and it took more instructions on every bench map but hip1m3.)
+// walkable::max_tested_corners). While the steps are direct ones (an edge
+// both polygons share, or a drop whose landing the walkable holds, with
+// the way on ahead: nearly all but Quake's), the funnel reads each portal
+// and landing from its link (funnel.hpp); from the first other step on,
+// from a ring of the last 64 portals on the stack; points (Quake links'
+// take-off, portal and landing) are decided as they come. On the bench's
+// maps it costs 3.0-7.0% of find_path's instructions (14.5% on Cheat_Room,
+// whose searches are short, 18.5% on hip1m3, whose every link lands off
+// its portal; callgrind, 2026-11-30, the bench's 256 pairs), against
+// 3.7-7.9% (13.9%, 18.6%) before the drops joined the first loop (their
+// corridors then went on in the ring) and 4.2-25% before these loops.
+// (A funnel that keeps both its sides whole and never starts afresh,
+// linear in the corridor, was tried: each portal end then costs more
+// tests than the rereading it saves, and it took more instructions on
+// every bench map but hip1m3.)
 //
 // Work bound. A restart from a corner rescans the portals after it, so a
 // crafted corridor (one winding round a pillar, each corner found only a
