@@ -202,10 +202,8 @@ inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, 
     const std::vector<edge>& ends = out[avoid];
     std::size_t dearest = ends.size();  // ends[dearest - 1]: the dearest target maybe unmet
     auto lowered_limit = [&] {
-        for (; dearest > 0; --dearest) {
-            const edge& b = ends[dearest - 1];
-            const witness_state& x = state[b.node];
-            if (!(x.stamp == generation && x.dist <= first + b.weight)) break;  // (`from` is met: its dist is 0)
+        // (`from` is met: its dist is 0.)
+        for (; dearest > 0 && witnessed(ends[dearest - 1].node, first + ends[dearest - 1].weight); --dearest) {
         }
         return dearest > 0 ? first + ends[dearest - 1].weight : 0.0f;
     };

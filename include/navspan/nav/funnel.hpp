@@ -209,26 +209,15 @@ struct funnel_run {
                 if (!w.landing(corridor[k], *l, a, b)) return k;
                 landings = true;
             }
-            const vec3* on_a = &portals.goal;
-            const vec3* on_b = &portals.goal;
             const link* next = nullptr;
             if (k + 1 < steps) {
                 next = links[k + 1];
                 // (No link as find_path gave it: step k + 1 is not a direct
                 // one, and step k is only where nothing is behind it.)
                 if (next == nullptr || next->target != corridor[k + 2]) return (shape & portal_shape::no_side) != 0 ? k + 1 : k;
-                on_a = &next->portal_a;
-                on_b = &next->portal_b;
             }
-            // The portal_shape bits spare the test: nothing behind an edge
-            // with no side, or a next portal on a polygon entered ahead.
-            const bool ahead = (shape & portal_shape::no_side) != 0 ||
-                               (next != nullptr && (shape & portal_shape::enters_ahead) != 0 &&
-                                (next->shape & portal_shape::on_source) != 0);
-            if (!ahead) {
-                const geometry_detail::portal_line line(l->portal_a, l->portal_b, (shape & portal_shape::a_right) != 0);
-                if (line.behind(*on_a) || line.behind(*on_b)) return k;
-            }
+            // (Nothing is behind an edge with no side.)
+            if ((shape & portal_shape::no_side) == 0 && portals.behind(*l, next)) return k;
             if (next == nullptr) return steps;
             l = next;
         }

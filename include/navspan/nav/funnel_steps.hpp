@@ -149,19 +149,18 @@ struct funnel_portals {
     // True when the way on from step i (link l, portal a-b) lies behind
     // the portal's line: the next portal, or the goal after the last step.
     bool way_on_behind(std::size_t i, const link& l, const link*& next) const noexcept {
-        const vec3* on_a = &goal;
-        const vec3* on_b = &goal;
-        if (i + 2 < corridor.size()) {
-            next = link_at(i + 1);
-            if (next != nullptr) {
-                // The next portal on a polygon entered ahead: never behind.
-                if ((l.shape & portal_shape::enters_ahead) != 0 && (next->shape & portal_shape::on_source) != 0) return false;
-                on_a = &next->portal_a;
-                on_b = &next->portal_b;
-            }
-        }
+        next = i + 2 < corridor.size() ? link_at(i + 1) : nullptr;
+        return behind(l, next);
+    }
+    // True when the way on past link l lies behind its portal's line: the
+    // portal of `next`, or the goal where it is null.
+    bool behind(const link& l, const link* next) const noexcept {
+        // The next portal on a polygon entered ahead: never behind.
+        if (next != nullptr && (l.shape & portal_shape::enters_ahead) != 0 && (next->shape & portal_shape::on_source) != 0) return false;
+        const vec3& on_a = next != nullptr ? next->portal_a : goal;
+        const vec3& on_b = next != nullptr ? next->portal_b : goal;
         const geometry_detail::portal_line line(l.portal_a, l.portal_b, (l.shape & portal_shape::a_right) != 0);
-        return line.behind(*on_a) || line.behind(*on_b);
+        return line.behind(on_a) || line.behind(on_b);
     }
 
     // The take-off and landing of step i (link l) where they are not the
