@@ -105,7 +105,10 @@ inline constexpr double edge_on = 1e-3;
 struct view;  // how a node's root sees its interval (below)
 
 inline plan2 flat(vec3 p) noexcept { return {p.x, p.y}; }
-inline double plan_length(plan2 a, plan2 b) noexcept { return std::hypot(a.x - b.x, a.y - b.y); }
+inline double plan_length(plan2 a, plan2 b) noexcept {
+    const double dx = a.x - b.x, dy = a.y - b.y;
+    return std::sqrt(dx * dx + dy * dy);
+}
 inline vec3 at(const link& l, float t) noexcept { return path_detail::lerp(l.portal_a, l.portal_b, t); }
 
 // The least plan length from r through segment pq to goal: straight when
@@ -199,8 +202,13 @@ struct shortest_path_run {
     static auto by_key() noexcept {
         // Ties to the newer node: a root that sees the goal keeps one key
         // down its whole line of sight, which is then followed at once.
+        // (Keys are never negative, and a non-negative float's bits order
+        // as its value: one compare of two words, key then newer node.)
         return [](const shortest_path_scratch::entry& a, const shortest_path_scratch::entry& b) {
-            return a.key < b.key || (a.key == b.key && a.node > b.node);
+            std::uint32_t ka, kb;
+            std::memcpy(&ka, &a.key, 4);
+            std::memcpy(&kb, &b.key, 4);
+            return ((std::uint64_t{ka} << 32) | ~a.node) < ((std::uint64_t{kb} << 32) | ~b.node);
         };
     }
     static auto placed() noexcept { return [](std::size_t, const shortest_path_scratch::entry&) {}; }
@@ -273,7 +281,10 @@ struct shortest_path_run {
             full = true;
             return;
         }
-        s.nodes_[count] = n;
+        node& made = s.nodes_[count];
+        made = n;
+        const bool same_root = by != shortest_detail::none && s.nodes_[by].root_id == n.root_id;
+        made.passed_bits = (same_root ? s.nodes_[by].passed_bits : 0) | bit_of(n.from) | bit_of(link_of(n.link).target);
         heap_detail::sift_up(s.heap_.data(), size++, shortest_path_scratch::entry{key, count}, by_key(), placed());
         ++count;
     }
@@ -289,7 +300,9 @@ struct shortest_path_run {
     // p: a straight line in plan enters a convex polygon once, so a way
     // back is a loop (around a corner shared by a ring of polygons, with
     // the root on it; or through polygons that overlap in plan).
+    static std::uint32_t bit_of(polygon_index p) noexcept { return std::uint32_t{1} << ((p * 0x9E3779B1u) >> 27); }
     bool passed(std::uint32_t at_node, polygon_index p) const noexcept {
+        if ((s.nodes_[at_node].passed_bits & bit_of(p)) == 0) return false;
         const std::uint32_t root = s.nodes_[at_node].root_id;
         std::uint32_t i = at_node;
         for (int steps = 0; i != shortest_detail::none && steps < 64; ++steps, i = s.nodes_[i].parent) {

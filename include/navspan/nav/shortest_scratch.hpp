@@ -19,9 +19,10 @@ namespace navspan::nav {
 // the turning points are derived there, again only for another walkable),
 // then reused. Its nodes start at one
 // per link and grow, when a search needs more than any search before it,
-// up to the cap (node_capacity()): 64 bytes a node, so a cap of 16 a link
-// held up front was 1 KB a link (199 MB for a 14 MB Source file of 131,072
-// areas, for a path from an area to itself). A scratch that has grown
+// up to the cap (node_capacity()): 68 bytes a node (with its heap entry and
+// its room in the answer), so a cap of 16 a link held up front is about
+// 1.1 KB a link (211 MB for a 14 MB Source file of 131,072 areas, for a
+// path from an area to itself). A scratch that has grown
 // allocates nothing more; preallocate() grows it to the cap at once.
 class shortest_path_scratch {
 public:
@@ -78,6 +79,11 @@ private:
         std::uint32_t root_id;  // 3 * link + 0 (portal_a) or 2 (portal_b); or start/goal
         std::uint32_t parent;  // the node expanded to make this one
         polygon_index from;    // the polygon the link leaves
+        // A bit for each polygon a node of its root up its chain passed
+        // (left or entered), by a hash of the polygon: a polygon whose bit
+        // is clear was not passed, and run::passed() walks the chain only
+        // when it is set.
+        std::uint32_t passed_bits;
     };
     struct entry {
         float key;
