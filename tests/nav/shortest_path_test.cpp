@@ -589,6 +589,49 @@ TEST_CASE("shortest path: out of nodes is limit_exceeded for a goal it can reach
     // The path the tight scratch could not hold is there: polygon by polygon.
     nav::path_scratch polygons(w);
     CHECK(nav::find_path(w, 0, nav::centre(w, 0), across, nav::centre(w, across), polygons).status == nav::query_status::found);
+    CHECK(far.waypoints.empty());  // the walkable's form: no answer
+    // The form over a search graph answers its best known path: the
+    // shorter of find_path's and find_exact_path's pulled, still
+    // limit_exceeded (not proven the shortest).
+    const auto graph = nav::search_graph::build(w);
+    nav::search_scratch exact(graph);
+    const navspan::vec3 a = nav::centre(w, 0), b = nav::centre(w, across);
+    const auto checked = nav::find_shortest_path(graph, 0, a, across, b, tight, polygons, exact);
+    CHECK(checked.status == nav::query_status::limit_exceeded);
+    double shorter = 1e30;
+    for (int model = 0; model < 2; ++model) {
+        std::vector<nav::polygon_index> corridor;
+        if (model == 0) {
+            const auto r = nav::find_path(w, 0, a, across, b, polygons);
+            corridor.assign(r.corridor.begin(), r.corridor.end());
+        } else {
+            const auto r = nav::find_exact_path(graph, 0, a, across, b, exact);
+            corridor.assign(r.corridor.begin(), r.corridor.end());
+        }
+        std::vector<navspan::vec3> points(3 * corridor.size() + 2);
+        const auto pulled = nav::straight_path(w, corridor, a, b, points);
+        REQUIRE(pulled.complete);
+        shorter = std::min(shorter, shortest_path_test::chain_length(std::span<const navspan::vec3>(points).first(pulled.count)));
+    }
+    REQUIRE(checked.waypoints.size() >= 2);
+    CHECK(checked.cost == doctest::Approx(shorter).epsilon(1e-6));
+    CHECK(shortest_path_test::chain_length(checked.waypoints) == doctest::Approx(shorter).epsilon(1e-6));
+    CHECK(checked.waypoints.front().x == a.x);
+    CHECK(checked.waypoints.back().y == b.y);
+    REQUIRE(!checked.corridor.empty());
+    CHECK(checked.corridor.front() == 0);
+    CHECK(checked.corridor.back() == across);
+    // Round the wall's open end: far longer than the straight line across.
+    CHECK(checked.cost > 4 * nav::path_detail::plan_distance3(a, b));
+    // A corridor that does not join link by link is passed over; one
+    // offered to a found answer is offer_corridor's.
+    const std::vector<nav::polygon_index> broken{0, across};
+    auto again = nav::find_shortest_path(w, 0, a, across, b, tight);
+    CHECK_FALSE(nav::offer_best_known(w, again, broken, a, b, tight));
+    CHECK(again.waypoints.empty());
+    const auto apart_checked = nav::find_shortest_path(graph, 0, a, island, nav::centre(w, island), tight, polygons, exact);
+    CHECK(apart_checked.status == nav::query_status::no_path);
+    CHECK(apart_checked.waypoints.empty());
 }
 
 }  // namespace nav_shortest_path_test

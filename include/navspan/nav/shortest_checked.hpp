@@ -21,15 +21,69 @@
 // shortest model answer so. It costs the two other searches (find_path
 // about a plain A*, find_exact_path less with the graph's hierarchy);
 // find_shortest_path(walkable, ...) alone stays the faster form.
+//
+// Where the any-angle search runs out of its scratch's nodes (a long path
+// over a large map of many small polygons: limit_exceeded), the shorter of
+// the other two corridors pulled is its best known path (offer_best_known):
+// the status stays limit_exceeded (not proven the shortest), and the
+// waypoints, corridor and cost are that path's. So the answer is never
+// longer than the other two searches' waypoints either way.
 // Allocates nothing.
 #pragma once
 #include "../core/min_max_push.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <span>
 
 #include "path.hpp"
 #include "search_graph.hpp"
 #include "shortest_path.hpp"
 
 namespace navspan::nav {
+
+// offer_best_known's work (a friend of the scratch: the answer's spans
+// point into it).
+struct shortest_best_known {
+    static bool offer(const walkable& w, shortest_path_result& r, std::span<const polygon_index> corridor, vec3 start_point,
+                      vec3 goal_point, shortest_path_scratch& s) noexcept {
+        if (r.status != query_status::limit_exceeded || corridor.empty() || corridor.size() > s.corridor_.size() ||
+            !s.fits(w)) {
+            return false;
+        }
+        for (std::size_t i = 0; i < corridor.size(); ++i) {
+            if (corridor[i] >= w.polygon_count()) return false;
+            if (i + 1 < corridor.size() && w.find_link(corridor[i], corridor[i + 1]) == nullptr) return false;
+        }
+        // An earlier best known path stands at the front; this one is
+        // pulled past it, and moved to the front if it is shorter.
+        const std::size_t used = r.waypoints.size();
+        if (used >= s.waypoints_.size()) return false;
+        const std::span<vec3> spare(s.waypoints_.data() + used, s.waypoints_.size() - used);
+        const auto pulled = straight_path(w, corridor, start_point, goal_point, spare);
+        if (!pulled.complete || pulled.count == 0) return false;
+        double length = 0;
+        for (std::size_t i = 1; i < pulled.count; ++i) length += path_detail::plan_distance3(spare[i - 1], spare[i]);
+        if (used > 0 && !(length < double{r.cost})) return false;
+        std::copy(spare.begin(), spare.begin() + static_cast<std::ptrdiff_t>(pulled.count), s.waypoints_.begin());
+        std::copy(corridor.begin(), corridor.end(), s.corridor_.begin());
+        r.waypoints = {s.waypoints_.data(), pulled.count};
+        r.corridor = {s.corridor_.data(), corridor.size()};
+        r.cost = static_cast<float>(length);
+        return true;
+    }
+};
+
+// Where find_shortest_path(walkable, ...) answered limit_exceeded (out of
+// its scratch's nodes): a corridor between the same points (find_path's,
+// find_exact_path's), pulled (straight_path), becomes `found`'s best known
+// path (waypoints, corridor and cost) when it is the first offered or
+// shorter than the one before. The status stays limit_exceeded: the path
+// is not proven the shortest. True when it did. Allocates nothing.
+inline bool offer_best_known(const walkable& w, shortest_path_result& found, std::span<const polygon_index> corridor,
+                             vec3 start_point, vec3 goal_point, shortest_path_scratch& scratch) noexcept {
+    return shortest_best_known::offer(w, found, corridor, start_point, goal_point, scratch);
+}
 
 inline shortest_path_result find_shortest_path(const search_graph& g, polygon_index start, vec3 start_point,
                                                polygon_index goal, vec3 goal_point, shortest_path_scratch& scratch,
@@ -42,11 +96,16 @@ inline shortest_path_result find_shortest_path(const search_graph& g, polygon_in
     const walkable& w = *g.mesh();
     shortest_path_result found = find_shortest_path(w, start, start_point, goal, goal_point, scratch);
     // Within one polygon the answer is the straight line: nothing to offer.
-    if (found.status != query_status::found || start == goal) return found;
+    const bool proven = found.status == query_status::found;
+    if ((!proven && found.status != query_status::limit_exceeded) || start == goal) return found;
+    const auto offer = [&](std::span<const polygon_index> corridor) {
+        if (proven) offer_corridor(w, found, corridor, scratch);
+        else offer_best_known(w, found, corridor, start_point, goal_point, scratch);
+    };
     const path_result by_polygons = find_path(w, start, start_point, goal, goal_point, plain);
-    if (by_polygons.status == path_status::found) offer_corridor(w, found, by_polygons.corridor, scratch);
+    if (by_polygons.status == path_status::found) offer(by_polygons.corridor);
     const exact_path_result by_midpoints = find_exact_path(g, start, start_point, goal, goal_point, exact);
-    if (by_midpoints.status == search_status::found) offer_corridor(w, found, by_midpoints.corridor, scratch);
+    if (by_midpoints.status == search_status::found) offer(by_midpoints.corridor);
     return found;
 }
 

@@ -71,6 +71,7 @@ public:
 private:
     friend struct shortest_path_run;
     friend struct shortest_spread;
+    friend struct shortest_best_known;
     struct node {
         vec3 root;             // plan frame
         float g;               // length from the start to the root
@@ -83,7 +84,7 @@ private:
         // (left or entered), by a hash of the polygon: a polygon whose bit
         // is clear was not passed, and run::passed() walks the chain only
         // when it is set.
-        std::uint32_t passed_bits;
+        std::uint32_t passed_bits = 0;
     };
     struct entry {
         float key;
