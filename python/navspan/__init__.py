@@ -87,6 +87,11 @@ class NavspanError(Exception):
         self.value = value
         self.bound = bound
         self.reason = reason if reason is not None else message
+        # limit_exceeded from find_path(..., shortest=True): the best known
+        # path (a Path: the shorter of the default's and exact=True's
+        # waypoints, not proven the shortest); from distance(...,
+        # shortest=True): its length. None otherwise.
+        self.best_known: Any = None
 
     @classmethod
     def _from(cls, code: int, err: Optional[_lib.Error] = None) -> "NavspanError":
@@ -541,7 +546,10 @@ class Mesh:
         is the 3D length of its waypoints, never more than exact=True's,
         and never longer than the waypoints of the default or exact=True
         between the same points); no cost hook, weight or lower_bound with
-        it."""
+        it. When its search runs out of nodes (a long path over a large map
+        of many small polygons), NavspanError "limit_exceeded", whose
+        best_known is the shorter of the default's and exact=True's paths
+        (a Path, not proven the shortest)."""
         if shortest and (exact or cost is not None or weight != "distance" or lower_bound is not None):
             raise ValueError("shortest=True takes no cost, weight, lower_bound or exact")
         if weight not in ("distance", "hops", "size"):
@@ -614,7 +622,9 @@ class Mesh:
                 req.waypoints = self._waypoints
                 req.waypoint_capacity = len(self._waypoints) // 3
                 r = search(self._h, self._scratch, ctypes.byref(req), ctypes.byref(res))
-                if r != 33:
+                # (Out of nodes with a best known path: its counts too.)
+                short = res.corridor_count > len(self._corridor) or res.waypoint_count > len(self._waypoints) // 3
+                if r != 33 and not (r == 8 and shortest and short):
                     break
                 if res.corridor_count > len(self._corridor):
                     self._corridor = (ctypes.c_uint32 * res.corridor_count)()
@@ -622,7 +632,9 @@ class Mesh:
                     self._waypoints = (ctypes.c_float * (3 * res.waypoint_count))()
             if r == 36:
                 return None
-            _check(r)
+            best_known = r == 8 and shortest and res.waypoint_count > 0
+            if not best_known:
+                _check(r)
             polygons = self._corridor[:res.corridor_count]
             w = self._waypoints[:3 * res.waypoint_count]
         waypoints = list(zip(w[0::3], w[1::3], w[2::3]))
@@ -631,7 +643,14 @@ class Mesh:
             ids = [(primary[p], secondary[p]) for p in polygons]
         else:
             ids = [primary[p] for p in polygons]
-        return Path(polygons, ids, res.cost, waypoints, res.start, res.goal, res.expanded)
+        path = Path(polygons, ids, res.cost, waypoints, res.start, res.goal, res.expanded)
+        if best_known:
+            # The any-angle search ran out of nodes: its best known path
+            # rides on the error (not proven the shortest).
+            error = NavspanError._from(r)
+            error.best_known = path
+            raise error
+        return path
 
     def _endpoint(self, value: Union[int, PointLike]):
         """A search's endpoint as the C ABI takes it: a polygon index (at
@@ -718,7 +737,9 @@ class Mesh:
 
         shortest=True: the length of the any-angle shortest path instead
         (find_path(a, b, shortest=True).cost, as navspan distance --shortest):
-        free to cross each portal anywhere, never longer."""
+        free to cross each portal anywhere, never longer. Out of nodes:
+        NavspanError "limit_exceeded", whose best_known is the length of the
+        best known path (an upper bound)."""
         start, start_point = self._endpoint(a)
         goal, goal_point = self._endpoint(b)
         cost = ctypes.c_float()
@@ -728,6 +749,10 @@ class Mesh:
                                           ctypes.byref(cost))
         if r == 36:
             return math.inf
+        if r == 8 and shortest and math.isfinite(cost.value):
+            error = NavspanError._from(r)
+            error.best_known = cost.value  # the best known path's length (an upper bound)
+            raise error
         _check(r)
         return cost.value
 

@@ -25,6 +25,7 @@ class NavspanError(Exception):
     record: Optional[str]
     value: int
     bound: int
+    best_known: Union["Path", float, None]  # limit_exceeded from a shortest=True search: its best known path, or length
     def __init__(self, code: int, message: str, offset: Optional[int] = ..., record: Optional[str] = ...,
                  value: int = ..., bound: int = ..., reason: Optional[str] = ...) -> None: ...
 

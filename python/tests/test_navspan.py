@@ -446,6 +446,37 @@ def test_the_issues_hops_path_on_awpys_dust2():
             mesh.find_path(6992, 1807)
         assert "by='id'" in str(e.value)
 
+def test_shortest_out_of_nodes_carries_its_best_known_path():
+    """A long path over ctf_sawmill (polygons 2259 to 1766) runs the
+    any-angle search out of its nodes: limit_exceeded, whose best_known is
+    the shorter of the default's and exact=True's paths, as the command's
+    path --shortest prints it."""
+    files = [p for p in corpus_files("source-nav") if p.name == "jiimjaam__tf-navmesh__ctf_sawmill.nav"]
+    if not files:
+        pytest.skip("no ctf_sawmill in the corpus")
+    with navspan.open(files[0]) as f:
+        mesh = f.mesh()
+
+        def length(path):
+            return sum(math.dist(a, b) for a, b in zip(path.waypoints, path.waypoints[1:]))
+
+        shorter = min(length(mesh.find_path(2259, 1766)), length(mesh.find_path(2259, 1766, exact=True)))
+        with pytest.raises(navspan.NavspanError) as e:
+            mesh.find_path(2259, 1766, shortest=True)
+        assert e.value.name == "limit_exceeded"
+        best = e.value.best_known
+        assert isinstance(best, navspan.Path)
+        assert best.polygons[0] == 2259 and best.polygons[-1] == 1766
+        assert best.cost == pytest.approx(shorter, rel=1e-5)
+        assert length(best) == pytest.approx(best.cost, rel=1e-4)
+        with pytest.raises(navspan.NavspanError) as e:
+            mesh.distance(2259, 1766, shortest=True)
+        assert e.value.name == "limit_exceeded" and e.value.best_known == best.cost
+        with pytest.raises(navspan.NavspanError) as e:
+            mesh.find_path(2259, mesh.polygon_count, exact=True)
+        assert e.value.best_known is None
+
+
 @pytest.mark.parametrize("name", sorted(FORMATS))
 def test_paths_by_the_files_own_ids(name):
     with navspan.open(SAMPLES / name) as f:

@@ -77,6 +77,12 @@ def test_distance_reach_and_exact_path_equal_the_command(path, command):
             if shortest["found"]:
                 assert agree(mesh.distance(a, b, shortest=True), shortest["distance"]), (a, b)
                 assert shortest["distance"] <= theirs["distance"] * (1 + 2e-5) + 1e-3
+            elif shortest["best_known_distance"] is not None:
+                # Out of nodes: the same best known length, on the error.
+                with pytest.raises(navspan.NavspanError) as e:
+                    mesh.distance(a, b, shortest=True)
+                assert e.value.name == "limit_exceeded"
+                assert agree(e.value.best_known, shortest["best_known_distance"]), (a, b)
 
             exact = mesh.find_path(a, b, exact=True)
             path_json = ask(command, "path", str(path), "--from", text(a), "--to", text(b), "--exact")

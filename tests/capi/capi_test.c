@@ -976,6 +976,70 @@ static navspan_format check_file(const char* path, int must_open) {
 /* What the corpus is known to hold: a5_vault's three hulls and their areas
  * (1245 in all, as `navspan info` counts them), the CS2 package whose .nav
  * is source2-nav's point_template_test, a one-polygon path's cost. */
+/* The length of a polyline of n points. */
+static double polyline_length(const float* points, size_t n) {
+    double total = 0;
+    size_t i;
+    for (i = 1; i < n; ++i) {
+        const double dx = points[3 * i] - points[3 * i - 3], dy = points[3 * i + 1] - points[3 * i - 2],
+                     dz = points[3 * i + 2] - points[3 * i - 1];
+        total += sqrt(dx * dx + dy * dy + dz * dz);
+    }
+    return total;
+}
+
+/* A long path over ctf_sawmill (areas by index 2259 to 1766) runs the
+ * shortest model out of its nodes: limit_exceeded, with the best known
+ * path (the shorter of the other two models' waypoints) in the result, and
+ * its length from navspan_distance_model. */
+static void check_best_known(const char* corpus) {
+    static uint32_t corridor[4096];
+    static float waypoints[3 * 4096];
+    char path[4096];
+    navspan_file* file = NULL;
+    navspan_mesh* mesh = NULL;
+    navspan_scratch* scratch = NULL;
+    navspan_error err;
+    navspan_path_request req;
+    navspan_path_result res;
+    double shorter = 1e30;
+    float a[3], b[3], d = 0;
+    int model;
+    current = "best known path";
+    snprintf(path, sizeof path, "%s/source-nav/files/jiimjaam__tf-navmesh__ctf_sawmill.nav", corpus);
+    if (navspan_open_path(path, NULL, &file, &err) != navspan_result_success) return;
+    CHECK(navspan_mesh_create(file, 0, &mesh, &err) == navspan_result_success);
+    CHECK(navspan_scratch_create(mesh, &scratch) == navspan_result_success);
+    centre(mesh, 2259, a);
+    centre(mesh, 1766, b);
+    for (model = navspan_path_polygons; model <= navspan_path_shortest; ++model) {
+        double length;
+        request_between(&req, a, b, corridor, waypoints);
+        req.start = 2259;
+        req.goal = 1766;
+        memset(&res, 0, sizeof res);
+        res.size = sizeof res;
+        if (model < navspan_path_shortest) {
+            CHECK(navspan_find_path_model(mesh, scratch, &req, (navspan_path_model)model, &res) == navspan_result_success);
+            length = polyline_length(waypoints, res.waypoint_count);
+            if (length < shorter) shorter = length;
+            continue;
+        }
+        CHECK(navspan_find_path_model(mesh, scratch, &req, navspan_path_shortest, &res) == navspan_result_limit_exceeded);
+        CHECK(res.waypoint_count >= 2 && res.corridor_count >= 2);
+        CHECK(corridor[0] == 2259 && corridor[res.corridor_count - 1] == 1766);
+        length = polyline_length(waypoints, res.waypoint_count);
+        CHECK(fabs(length - res.cost) <= 1e-4 * length);
+        CHECK(fabs(res.cost - shorter) <= 1e-5 * shorter + 1e-3);
+    }
+    CHECK(navspan_distance_model(mesh, scratch, 2259, a, 1766, b, navspan_path_shortest, &d) ==
+          navspan_result_limit_exceeded);
+    CHECK(d == res.cost);
+    navspan_scratch_destroy(scratch);
+    navspan_mesh_destroy(mesh);
+    navspan_close(file);
+}
+
 static void check_corpus_specifics(const char* corpus) {
     static const uint32_t areas[3] = {436, 417, 392};
     char path[4096], loose[4096], name[64];
@@ -1042,6 +1106,7 @@ static void check_corpus_specifics(const char* corpus) {
     }
     navspan_close(file);
     navspan_close(member);
+    check_best_known(corpus);
 }
 
 static void check_basics(void) {

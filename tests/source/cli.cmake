@@ -13,13 +13,13 @@ expect_run(0 "exact path of 3 areas" path ${source_sample} --from 20 --to 30 --e
 expect_run(0 "\"from_moved\": [0-9.e+-]+, \"to_moved\": 0.0, \"exact\": true, \"links\": \\[\"walk\", \"walk\"\\]" path --json --exact ${source_sample} --from 150,50,0 --to 30)
 # path --shortest (issue 36): the any-angle search, and never with --exact.
 expect_run(0 "shortest path of [0-9]+ areas, cost 141.4:" path ${source_sample} --from 20 --to 30 --shortest)
-expect_run(0 "\"cost\": 141.42[0-9]*, .*\"exact\": false, \"links\": \\[[^]]*\\], \"shortest\": true, \"gave_up\": false" path --json --shortest ${source_sample} --from 150,50,0 --to 30)
+expect_run(0 "\"cost\": 141.42[0-9]*, .*\"exact\": false, \"links\": \\[[^]]*\\], \"shortest\": true, \"gave_up\": false, \"best_known\": false}" path --json --shortest ${source_sample} --from 150,50,0 --to 30)
 expect_run(2 "--exact and --shortest" path ${source_sample} --from 20 --to 30 --exact --shortest)
 expect_run(0 "^[0-9]+\\.[0-9]\n$" distance ${source_sample} --from 20 --to 30)
-expect_run(0 "\"found\": true, \"distance\": [0-9.]+, \"model\": \"exact\", \"shortest\": false, \"gave_up\": false}" distance --json ${source_sample} --from 20 --to 30)
+expect_run(0 "\"found\": true, \"distance\": [0-9.]+, \"model\": \"exact\", \"shortest\": false, \"gave_up\": false, \"best_known_distance\": null}" distance --json ${source_sample} --from 20 --to 30)
 # distance --shortest: path --shortest's cost, without the corridor.
 expect_run(0 "^141\\.4\n$" distance ${source_sample} --from 20 --to 30 --shortest)
-expect_run(0 "\"distance\": 141\\.42[0-9]*, \"model\": \"shortest\", \"shortest\": true, \"gave_up\": false}" distance --json --shortest ${source_sample} --from 20 --to 30)
+expect_run(0 "\"distance\": 141\\.42[0-9]*, \"model\": \"shortest\", \"shortest\": true, \"gave_up\": false, \"best_known_distance\": null}" distance --json --shortest ${source_sample} --from 20 --to 30)
 expect_run(0 "areas within 1000 of area 20 \\(exact model\\):\n +0.0  area 20\n" reach ${source_sample} --from 20 --cost 1000)
 # reach --shortest: the any-angle length to each area's nearest point, the model named.
 expect_run(0 "areas within 1000 of area 20 \\(shortest model\\):\n +0.0  area 20\n" reach ${source_sample} --from 20 --cost 1000 --shortest)

@@ -21,7 +21,8 @@ inline constexpr const char* distance_usage =
     "path.\n"
     "\n"
     "Exit status: 0 a distance was printed, 3 there is no path (or, with --shortest, none\n"
-    "found within the search's nodes: said as such), 1 the file is not valid or\n"
+    "found within the search's nodes: said as such, with the best known path's length,\n"
+    "the shorter of path's and path --exact's, as an upper bound), 1 the file is not valid or\n"
     "cannot be read, 2 usage error (or an end point farther from the mesh than --snap), 4 the\n"
     "output could not be written.\n";
 
@@ -32,6 +33,7 @@ inline int run_distance(command_options& a) {
     if (int s = load_ends(a, distance_usage, q.file, q.ends); s >= 0) return s;
     const nav_ends& ends = q.ends;
     float d = -1;
+    float best_known = -1;  // --shortest gave up: the best known path's length (an upper bound)
     bool gave_up = false;
     if (a.shortest) {
         // path --shortest's answer, without the corridor.
@@ -39,6 +41,7 @@ inline int run_distance(command_options& a) {
         with_shortest_path(ends.view, *ends.from, *ends.to, [&](const nav::shortest_path_result& r) {
             if (r.status == nav::query_status::found) d = r.cost;
             gave_up = r.status == nav::query_status::limit_exceeded;
+            if (gave_up && !r.waypoints.empty()) best_known = r.cost;
         });
     } else {
         build_graph(q);  // the exact model's graph
@@ -62,9 +65,18 @@ inline int run_distance(command_options& a) {
             w.field("model", std::string_view(a.shortest ? "shortest" : "exact"));
             w.field("shortest", a.shortest);
             w.field("gave_up", gave_up);
+            // Added later: --shortest gave up with a best known path, its
+            // length (an upper bound; "distance" stays null).
+            if (best_known >= 0) w.field("best_known_distance", best_known);
+            else w.field_null("best_known_distance");
         });
     } else if (found) {
         std::printf("%.1f\n", static_cast<double>(d));
+    } else if (best_known >= 0) {
+        std::printf("no shortest distance proven within the search's limit from %s to %s: at most %.1f (the shorter of "
+                    "path's and path --exact's waypoints)\n",
+                    polygon_label(ends.view, ends.from->polygon).c_str(), polygon_label(ends.view, ends.to->polygon).c_str(),
+                    static_cast<double>(best_known));
     } else {
         std::printf("no path %sfrom %s to %s\n", gave_up ? "found within the search's limit " : "",
                     polygon_label(ends.view, ends.from->polygon).c_str(), polygon_label(ends.view, ends.to->polygon).c_str());

@@ -36,7 +36,9 @@ inline constexpr const char* path_usage =
     "             cross each portal anywhere, turning only at corners (portal ends with\n"
     "             a wall beside them) and point portals (ladders); its cost is the 3D\n"
     "             length of its waypoints, never more than --exact's, and never longer\n"
-    "             than the waypoints path and path --exact print\n"
+    "             than the waypoints path and path --exact print; where its search runs\n"
+    "             out of nodes (status 3), the shorter of those is printed as the best\n"
+    "             known path\n"
     "  --snap D   refuse (status 2) an end point moved more than D onto the mesh\n"
     "             (default 250; Fox Engine files, in metres: 10)\n"
     "  --space NAME|N  the space searched, by name or number (navspan info lists them;\n"
@@ -62,6 +64,10 @@ struct found_path {
     // The search stopped at its limit (limit_exceeded: find_shortest_path's
     // nodes, or an exact search's budget), not "no path".
     bool gave_up = false;
+    // --shortest gave up with a best known path (nav/shortest_checked.hpp):
+    // the corridor, cost and waypoints are the shorter of path's and
+    // path --exact's, not proven the shortest.
+    bool best_known = false;
     float cost = 0;
     std::size_t expanded = 0;
     std::vector<navspan::nav::polygon_index> corridor;
@@ -83,6 +89,7 @@ inline found_path search_path(const nav_view& view, const resolved_end& from, co
         with_shortest_path(view, from, to, [&](const nav::shortest_path_result& r) {
             take(r);
             p.waypoints.assign(r.waypoints.begin(), r.waypoints.end());
+            p.best_known = p.gave_up && !r.waypoints.empty();
         });
         return p;
     }
@@ -140,6 +147,9 @@ inline void print_path_json(const char* file, const nav_ends& ends, const found_
         w.end_array();
         w.field("shortest", searched == path_search::shortest);
         w.field("gave_up", p.gave_up);
+        // Added later: --shortest gave up, and corridor, cost and
+        // waypoints are its best known path (found stays false).
+        w.field("best_known", p.best_known);
     });
 }
 
@@ -155,14 +165,15 @@ inline void print_path_text(const nav_ends& ends, const found_path& p, path_sear
         }
     }
     if (!p.found) {
-        std::printf("no path %sfrom %s to %s (%zu expanded)\n", p.gave_up ? "found within the search's limit " : "",
+        std::printf("no %spath %sfrom %s to %s (%zu expanded)%s\n", p.best_known ? "shortest " : "",
+                    p.gave_up ? (p.best_known ? "proven within the search's limit " : "found within the search's limit ") : "",
                     polygon_label(view, ends.from->polygon).c_str(), polygon_label(view, ends.to->polygon).c_str(),
-                    p.expanded);
-        return;
+                    p.expanded, p.best_known ? ": the best known, the shorter of path's and path --exact's waypoints" : "");
+        if (!p.best_known) return;
     }
     const std::string kind(nav::to_string(view.mesh.ids()));
-    std::printf("%spath of %zu %ss, cost %.1f:\n", search_word(searched), p.corridor.size(), kind.c_str(),
-                static_cast<double>(p.cost));
+    std::printf("%spath of %zu %ss, cost %.1f:\n", p.best_known ? "best known " : search_word(searched), p.corridor.size(),
+                kind.c_str(), static_cast<double>(p.cost));
     for (std::size_t i = 0; i < p.corridor.size(); ++i) {
         const nav::link* l = i > 0 ? link_into(view, p, i) : nullptr;
         const char* how = l != nullptr ? link_words(l->kind) : nullptr;
@@ -201,13 +212,13 @@ inline int run_path(command_options& a) {
     const found_path p = search_path(ends.view, *ends.from, *ends.to, search_of(a));
     if (a.json) print_path_json(a.files[0], ends, p, search_of(a));
     else print_path_text(ends, p, search_of(a));
-    if (!p.found) return exit_findings;
+    if (!p.found && !p.best_known) return exit_findings;
     if (a.svg != nullptr) {
         const navspan::space* space = nullptr;
         if (int s = choose_space(a.files[0], file.file, a, path_usage, space); s >= 0) return s;
-        return draw_path(a, file, space, p);
+        if (int s = draw_path(a, file, space, p); s != exit_ok) return s;
     }
-    return exit_ok;
+    return p.found ? exit_ok : exit_findings;  // (a best known path: drawn, still status 3)
 }
 
 inline constexpr command_spec path_command{

@@ -174,7 +174,11 @@ typedef enum navspan_path_model NAVSPAN_C_ENUM_TYPE {
      * the same points (their corridors are searched too and pulled: the
      * mesh's search graph is built on first use). No cost hook (a request
      * with one: invalid_argument); `expanded` counts search nodes;
-     * limit_exceeded when the scratch's nodes (16 per link) run out. */
+     * limit_exceeded when the scratch's nodes (16 per link) run out: the
+     * result then holds the best known path, the shorter of the
+     * waypoints of navspan_path_polygons and navspan_path_exact (cost,
+     * corridor and waypoints, as far as the arrays hold them; the counts
+     * say how many it has), not proven the shortest; counts 0: none. */
     navspan_path_shortest = 2
 } navspan_path_model;
 
@@ -191,8 +195,9 @@ NAVSPAN_C_API navspan_result navspan_find_path_model(const navspan_mesh* mesh, n
  * of navspan_find_path's path), navspan_path_exact (navspan_distance
  * itself) or navspan_path_shortest (the length of navspan_find_path_model's
  * navspan_path_shortest path; limit_exceeded when the scratch's search
- * nodes run out); any other value: invalid_argument. The same arguments
- * and answers. Since 0.1.0. */
+ * nodes run out, *cost then the best known path's length, an upper bound,
+ * or infinity when there is none); any other value: invalid_argument. The
+ * same arguments and answers. Since 0.1.0. */
 NAVSPAN_C_API navspan_result navspan_distance_model(const navspan_mesh* mesh, navspan_scratch* scratch, uint32_t start,
                                                     const float start_point[3], uint32_t goal, const float goal_point[3],
                                                     navspan_path_model model, float* cost);

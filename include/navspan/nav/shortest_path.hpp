@@ -296,8 +296,12 @@ struct shortest_path_run {
         }
         node& made = s.nodes_[count];
         made = n;
+        // (A goal node is never expanded, and its link may be none: a
+        // goal in the start polygon of a walkable without links.)
         const bool same_root = by != shortest_detail::none && s.nodes_[by].root_id == n.root_id;
-        made.passed_bits = (same_root ? s.nodes_[by].passed_bits : 0) | bit_of(n.from) | bit_of(link_of(n.link).target);
+        made.passed_bits = n.root_id == shortest_detail::goal_root
+                               ? 0u
+                               : (same_root ? s.nodes_[by].passed_bits : 0u) | bit_of(n.from) | bit_of(link_of(n.link).target);
         heap_detail::sift_up(s.heap_.data(), size++, shortest_path_scratch::entry{key, count}, by_key(), placed());
         ++count;
     }

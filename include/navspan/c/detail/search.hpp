@@ -165,12 +165,15 @@ inline nav::shortest_path_result checked_shortest(const navspan_mesh& m, navspan
 }
 
 // navspan_path_shortest: find_shortest_path, its corridor and its own
-// waypoints into the caller's arrays.
+// waypoints into the caller's arrays. Out of nodes with a best known path
+// (shortest_checked.hpp): that path, as far as the arrays hold it (the
+// counts say how long it is), and limit_exceeded.
 inline navspan_result shortest_path_out(const navspan_mesh& m, const navspan_path_request& q, navspan_scratch& scratch,
                                         navspan_path_result& r) {
     const auto found = checked_shortest(m, scratch, r.start, vec(r.start_point), r.goal, vec(r.goal_point));
     r.expanded = found.expanded;
-    if (found.status != nav::query_status::found) return from_search(found.status);
+    const bool best_known = found.status == nav::query_status::limit_exceeded && !found.waypoints.empty();
+    if (found.status != nav::query_status::found && !best_known) return from_search(found.status);
     navspan_result status = copy_corridor_out(q, found.corridor, found.cost, r);
     if (q.waypoints != nullptr) {
         r.waypoint_count = found.waypoints.size();
@@ -178,7 +181,7 @@ inline navspan_result shortest_path_out(const navspan_mesh& m, const navspan_pat
         for (std::size_t i = 0; i < n; ++i) put(q.waypoints + 3 * i, found.waypoints[i]);
         if (n < found.waypoints.size()) status = navspan_result_buffer_too_small;
     }
-    return status;
+    return best_known ? navspan_result_limit_exceeded : status;
 }
 
 // navspan_find_path, navspan_find_exact_path, navspan_find_path_model and
@@ -328,7 +331,8 @@ inline navspan_result distance_with(const navspan_mesh* m, navspan_scratch* scra
         if (which == navspan_path_shortest) {
             return with_shortest(*m, scratch, [&](navspan_scratch& s) {
                 const auto r = checked_shortest(*m, s, a.polygon, a.point, b.polygon, b.point);
-                if (r.status == nav::query_status::found) *cost = r.cost;
+                // (Out of nodes: the best known path's length, an upper bound.)
+                if (r.status == nav::query_status::found || !r.waypoints.empty()) *cost = r.cost;
                 return from_search(r.status);
             });
         }
