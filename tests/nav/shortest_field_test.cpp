@@ -117,6 +117,21 @@ TEST_CASE("shortest field: reach lists the field within a cost, start first, nea
     CHECK(cost[side * side] == INFINITY);
 }
 
+TEST_CASE("shortest field: the nearest goal in the start polygon of a walkable without links") {
+    // One square, no link: the goal node stands on no link (the search
+    // keeps no chain for it), and the answer is the straight line.
+    const nav::walkable w = walled_grid(1, false);
+    REQUIRE(w.polygon_count() == 1);
+    REQUIRE(w.link_count() == 0);
+    nav::shortest_path_scratch scratch(w);
+    const navspan::vec3 from = nav::centre(w, 0), to{from.x + 30.0f, from.y + 40.0f, from.z};
+    const nav::goal_point goals[] = {{0, to}};
+    const auto r = nav::find_nearest_goal(w, 0, from, goals, scratch);
+    REQUIRE(r.status == nav::query_status::found);
+    CHECK(r.goal == 0);
+    CHECK(r.cost == doctest::Approx(50.0));
+}
+
 TEST_CASE("shortest field: refusals; a scratch fitted to another walkable") {
     const nav::walkable w = walled_grid(6, true);
     const nav::walkable other = walled_grid(9, false);
