@@ -313,11 +313,14 @@ struct shortest_path_run {
         return m != nullptr && m->g < n.g;
     }
 
+    // Polygon p's bit in a node's passed_bits (five bits of a hash of p).
+    static std::uint32_t bit_of(polygon_index p) noexcept { return std::uint32_t{1} << ((p * 0x9E3779B1u) >> 27); }
+
     // Whether a node of the same root as `at_node` already passed polygon
     // p: a straight line in plan enters a convex polygon once, so a way
     // back is a loop (around a corner shared by a ring of polygons, with
-    // the root on it; or through polygons that overlap in plan).
-    static std::uint32_t bit_of(polygon_index p) noexcept { return std::uint32_t{1} << ((p * 0x9E3779B1u) >> 27); }
+    // the root on it; or through polygons that overlap in plan). The chain
+    // is walked only where p's bit is set in the node's passed_bits.
     bool passed(std::uint32_t at_node, polygon_index p) const noexcept {
         if ((s.nodes_[at_node].passed_bits & bit_of(p)) == 0) return false;
         const std::uint32_t root = s.nodes_[at_node].root_id;
