@@ -25,7 +25,7 @@ namespace Navspan
         const string Lib = "navspan";  // libnavspan.so / navspan.dll / libnavspan.dylib
 
         public const uint NoPolygon = 0xFFFFFFFF;
-        public const int Success = 0, BufferTooSmall = 33, NotFound = 35, NoPath = 36;
+        public const int Success = 0, LimitExceeded = 8, BufferTooSmall = 33, NotFound = 35, NoPath = 36;
 
         // navspan_path_model: which search navspan_find_path_model and
         // navspan_distance_model run.
@@ -349,9 +349,14 @@ namespace Navspan
                 if (r != Native.Success)
                 {
                     // limit_exceeded: the shortest search ran out of the
-                    // scratch's search nodes (16 per link); the other
-                    // models still answer.
-                    Console.WriteLine("  " + ModelNames[model] + ": " + Native.Text(Native.navspan_result_string(r)));
+                    // scratch's search nodes (16 per link); its result
+                    // then holds the best known path (the shorter of the
+                    // other two models' waypoints, not proven the
+                    // shortest). The other models still answer.
+                    string best = r == Native.LimitExceeded && (ulong)res.WaypointCount > 0
+                                      ? "; best known: cost " + Fmt(res.Cost) + ", " + res.CorridorCount + " polygons"
+                                      : "";
+                    Console.WriteLine("  " + ModelNames[model] + ": " + Native.Text(Native.navspan_result_string(r)) + best);
                     continue;
                 }
                 Console.WriteLine("  " + ModelNames[model] + ": cost " + Fmt(res.Cost) + ", distance " + Fmt(distance) + ", " +
