@@ -2,14 +2,15 @@
 // pairs of a file, once, for counting instructions (wall time on a shared
 // machine is too noisy for ratios):
 //
-//   for mode in none plain polygon build exact table exact-table hierarchy exact-hierarchy; do
+//   for mode in none plain polygon waypoints build exact table exact-table hierarchy exact-hierarchy; do
 //     valgrind --tool=callgrind --callgrind-out-file=/dev/null
 //       build/bench/benchmarks/navspan-nav-count FILE $mode   (one line)
 //   done
 //
 // The searches' own cost is a mode's count minus its baseline's: plain
 // (std::priority_queue A*) and polygon (find_path) minus none (the file
-// read, the walkable and the pairs); exact (find_exact_path) minus build
+// read, the walkable and the pairs); waypoints (find_path, then
+// straight_path on each path found) minus polygon; exact (find_exact_path) minus build
 // (the same plus the search graph); exact-table (find_exact_path with the
 // all-pairs table as its bound) minus table (the same plus the graph with
 // the table). A plugin: its space with the most
@@ -25,7 +26,7 @@ int main(int argc, char** argv) {
     namespace nav = navspan::nav;
     using namespace navspan_bench::nav_rows_detail;
     if (argc < 3) {
-        std::fprintf(stderr, "usage: navspan-nav-count FILE none|plain|polygon|build|exact|table|exact-table|hierarchy|exact-hierarchy [PAIRS [off]]\n");
+        std::fprintf(stderr, "usage: navspan-nav-count FILE none|plain|polygon|waypoints|build|exact|table|exact-table|hierarchy|exact-hierarchy [PAIRS [off]]\n");
         return 2;
     }
     const std::string mode = argv[2];
@@ -75,15 +76,19 @@ int main(int argc, char** argv) {
     nav::path_scratch scratch(w);
     plain_astar plain(w);
     double total = 0;
-    std::size_t found = 0, expanded = 0, corridor_total = 0;
+    std::size_t found = 0, expanded = 0, corridor_total = 0, waypoint_total = 0;
+    std::vector<navspan::vec3> waypoints(4096);
     for (const auto& [a, b] : work.pairs) {
         float cost = -1;
         if (mode == "plain") {
             cost = plain.run(w, a, centres[a], b, centres[b]);
-        } else if (mode == "polygon") {
+        } else if (mode == "polygon" || mode == "waypoints") {
             const auto r = nav::find_path(w, a, centres[a], b, centres[b], scratch);
             expanded += r.expanded;
             if (r.status == nav::path_status::found) cost = r.cost;
+            if (r.status == nav::path_status::found && mode == "waypoints") {
+                waypoint_total += nav::straight_path(w, r, centres[a], centres[b], waypoints).count;
+            }
         } else if (mode == "exact" || mode == "exact-table" || mode == "exact-hierarchy") {
             const auto r = nav::find_exact_path(graph, a, centres[a], b, centres[b], exact_scratch);
             expanded += r.expanded;
@@ -94,7 +99,8 @@ int main(int argc, char** argv) {
             ++found;
         }
     }
-    std::printf("%s: %zu polygons, %zu links; %zu pairs, %zu found, total cost %.1f; search graph %zu bytes; %zu expanded, corridor %zu\n",
-                mode.c_str(), w.polygon_count(), w.link_count(), work.pairs.size(), found, total, graph.memory_bytes(), expanded, corridor_total);
+    std::printf("%s: %zu polygons, %zu links; %zu pairs, %zu found, total cost %.1f; search graph %zu bytes; %zu expanded, corridor %zu, waypoints %zu\n",
+                mode.c_str(), w.polygon_count(), w.link_count(), work.pairs.size(), found, total, graph.memory_bytes(), expanded, corridor_total,
+                waypoint_total);
     return 0;
 }
