@@ -2,7 +2,8 @@
 // format, builds the walkable view (for a plugin, each of its first few
 // spaces) and the spatial index, then runs queries whose points and
 // polygons are drawn from the input's own bytes: locate, nearest, box
-// queries, A* with waypoints, raycasts. Nothing may crash, read out of
+// queries, A* with waypoints, raycasts, the exact and the any-angle
+// searches (the latter also short of nodes). Nothing may crash, read out of
 // bounds or loop without end, whatever the file holds (NaN corners
 // included).
 #include <cmath>
@@ -101,6 +102,28 @@ std::uint64_t query(const nav::walkable& w, draw& d) {
             }
         }
         h += r.reached + static_cast<std::uint64_t>(nav::geodesic_distance(w, a, pa, g, pg, shortest) > 0);
+    }
+    // find_shortest_path itself, with a scratch whose cap is drawn down to
+    // the least (0 to 2 nodes a link), so long searches run out of nodes:
+    // over the walkable, and through the graph's checked form, which then
+    // offers find_path's and find_exact_path's corridors as the best known
+    // path. A path given (found, or the best known) runs from start to goal
+    // at a cost that is a number, not negative.
+    nav::shortest_path_scratch tight(w, d.next() % 3);
+    auto check = [&](const nav::shortest_path_result& r, nav::polygon_index a, nav::polygon_index g) {
+        const bool given = r.status == nav::query_status::found ||
+                           (r.status == nav::query_status::limit_exceeded && !r.waypoints.empty());
+        if (given && (r.corridor.empty() || r.corridor.front() != a || r.corridor.back() != g || !(r.cost >= 0) ||
+                      r.waypoints.empty())) {
+            std::abort();
+        }
+        h += r.corridor.size() + r.waypoints.size() + r.expanded;
+    };
+    for (int i = 0; i < 2; ++i) {
+        const nav::polygon_index a = d.next() % n, g = d.next() % n;
+        const navspan::vec3 pa = end_at(a), pg = end_at(g);
+        check(nav::find_shortest_path(w, a, pa, g, pg, tight), a, g);
+        check(nav::find_shortest_path(graph, a, pa, g, pg, tight, scratch, search), a, g);
     }
     return h;
 }
