@@ -167,7 +167,7 @@ public:
             stack_.resize(2 * n);  // (two halves: unpacking level by level)
             corridor_.resize(n);
         }
-        if (h.labelled() && hub_.size() < n) hub_.resize(n, hub{unset, 0});
+        if (h.labelled() && hub_.size() < n) hub_.resize(n, unset);
     }
     bool fits(const contraction_hierarchy& h) const noexcept {
         const std::size_t n = h.node_count() + 2;
@@ -176,7 +176,7 @@ public:
     std::size_t memory_bytes() const noexcept {
         return (slots_[0].capacity() + slots_[1].capacity()) * sizeof(slot) +
                (heap_[0].capacity() + heap_[1].capacity()) * sizeof(entry) + stack_.capacity() * sizeof(step) +
-               corridor_.capacity() * 4 + hub_.capacity() * sizeof(hub);
+               corridor_.capacity() * 4 + hub_.capacity() * sizeof(float);
     }
 
 private:
@@ -203,16 +203,13 @@ private:
     std::vector<polygon_index> corridor_;
     std::uint32_t generation_ = 0;
     // Per hub (by rank): the least cost from the start through the links
-    // out of it, and the label entry giving it (whose node is the link).
-    // Unset (infinite) between queries: a query sets only its start links'
-    // hubs and unsets them before it returns, so nothing is stamped or
-    // cleared (its loops stay free of branches).
+    // out of it (which link and entry gave it is found again for the one
+    // hub the path meets at, not kept for each). Unset (infinite) between
+    // queries: a query sets only its start links' hubs and unsets them
+    // before it returns, so nothing is stamped or cleared (its loops stay
+    // free of branches).
     static constexpr float unset = 3.0e38f;
-    struct hub {
-        float cost;
-        std::uint32_t entry;
-    };
-    std::vector<hub> hub_;
+    std::vector<float> hub_;
 };
 
 }  // namespace navspan::nav
