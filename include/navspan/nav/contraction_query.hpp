@@ -199,7 +199,9 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
     }
     if (meet == none) return;
     // The seed: the first link out of the start whose way to the hub is
-    // the least (as the scan above kept it: the first of equal costs).
+    // the least (as the scan above kept it: the first of equal costs), and
+    // at any rate one whose label holds the hub (one does: the hub's cost
+    // came from it), whatever the rounding of the sums.
     float least = ch_scratch::unset;
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
         const auto label = h.forward_label(x);
@@ -207,7 +209,7 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
                                          [](const contraction_hierarchy::label& e, std::uint32_t hub) { return e.hub < hub; });
         if (at == label.end() || at->hub != meet) continue;
         const float d = path_detail::plan_distance3(sp, g.plan_point(x)) + at->dist;
-        if (d < least) {
+        if (seed == none || d < least) {
             least = d;
             seed = x;
             seed_entry = h.fwd_first_[x] + static_cast<std::uint32_t>(at - label.begin());
