@@ -32,8 +32,6 @@
 #pragma once
 #include "../core/min_max_push.hpp"
 
-#include <algorithm>
-#include <cstddef>
 #include <span>
 
 #include "path.hpp"
@@ -41,38 +39,6 @@
 #include "shortest_path.hpp"
 
 namespace navspan::nav {
-
-// offer_best_known's work (a friend of the scratch: the answer's spans
-// point into it).
-struct shortest_best_known {
-    static bool offer(const walkable& w, shortest_path_result& r, std::span<const polygon_index> corridor, vec3 start_point,
-                      vec3 goal_point, shortest_path_scratch& s) noexcept {
-        if (r.status != query_status::limit_exceeded || corridor.empty() || corridor.size() > s.corridor_.size() ||
-            !s.fits(w)) {
-            return false;
-        }
-        for (std::size_t i = 0; i < corridor.size(); ++i) {
-            if (corridor[i] >= w.polygon_count()) return false;
-            if (i + 1 < corridor.size() && w.find_link(corridor[i], corridor[i + 1]) == nullptr) return false;
-        }
-        // An earlier best known path stands at the front; this one is
-        // pulled past it, and moved to the front if it is shorter.
-        const std::size_t used = r.waypoints.size();
-        if (used >= s.waypoints_.size()) return false;
-        const std::span<vec3> spare(s.waypoints_.data() + used, s.waypoints_.size() - used);
-        const auto pulled = straight_path(w, corridor, start_point, goal_point, spare);
-        if (!pulled.complete || pulled.count == 0) return false;
-        double length = 0;
-        for (std::size_t i = 1; i < pulled.count; ++i) length += path_detail::plan_distance3(spare[i - 1], spare[i]);
-        if (used > 0 && !(length < double{r.cost})) return false;
-        std::copy(spare.begin(), spare.begin() + static_cast<std::ptrdiff_t>(pulled.count), s.waypoints_.begin());
-        std::copy(corridor.begin(), corridor.end(), s.corridor_.begin());
-        r.waypoints = {s.waypoints_.data(), pulled.count};
-        r.corridor = {s.corridor_.data(), corridor.size()};
-        r.cost = static_cast<float>(length);
-        return true;
-    }
-};
 
 // Where find_shortest_path(walkable, ...) answered limit_exceeded (out of
 // its scratch's nodes): a corridor between the same points (find_path's,
@@ -82,7 +48,9 @@ struct shortest_best_known {
 // is not proven the shortest. True when it did. Allocates nothing.
 inline bool offer_best_known(const walkable& w, shortest_path_result& found, std::span<const polygon_index> corridor,
                              vec3 start_point, vec3 goal_point, shortest_path_scratch& scratch) noexcept {
-    return shortest_best_known::offer(w, found, corridor, start_point, goal_point, scratch);
+    if (found.status != query_status::limit_exceeded || !scratch.fits(w)) return false;
+    const shortest_path_run run{w, scratch};
+    return run.take_pulled(found, corridor, start_point, goal_point);
 }
 
 inline shortest_path_result find_shortest_path(const search_graph& g, polygon_index start, vec3 start_point,

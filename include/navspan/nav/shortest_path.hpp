@@ -364,7 +364,11 @@ struct shortest_path_run {
     bool reachable(polygon_index start) noexcept;
     shortest_path_result finish(std::uint32_t goal_node, polygon_index start, vec3 sp, shortest_path_result r) noexcept;
     void pull_corridor(shortest_path_result& r) const noexcept { take_if_shorter(r, r.corridor); }
-    bool take_if_shorter(shortest_path_result& r, std::span<const polygon_index> corridor) const noexcept;
+    bool take_if_shorter(shortest_path_result& r, std::span<const polygon_index> corridor) const noexcept {
+        return r.status == query_status::found && r.waypoints.size() >= 2 &&  // (between the found answer's ends)
+               take_pulled(r, corridor, r.waypoints.front(), r.waypoints.back());
+    }
+    bool take_pulled(shortest_path_result& r, std::span<const polygon_index> corridor, vec3 from, vec3 to) const noexcept;
 };
 
 namespace shortest_detail {
@@ -598,39 +602,38 @@ inline void shortest_path_run::push_first_nodes(polygon_index start, vec3 sp) {
     }
 }
 
-// The funnel over a corridor between the answer's ends (straight_path):
-// its own corridor (pull_corridor), or one offered (offer_corridor). Where
-// a link's take-off or landing lies off its portal (a drop, a jump across
-// a gap) the funnel crosses there, at heights and turning points the
-// model's chain does not have (it crosses the portal itself), and can come
-// out a little shorter (up to about 1% on the corpus); the shorter is the
-// answer. The funnel writes into the waypoint array past the chain (no
-// allocation); where that is too short, the chain stands. A corridor
-// offered that does not join the answer's ends link by link is passed
-// over (the funnel would go straight to the goal from a gap).
-inline bool shortest_path_run::take_if_shorter(shortest_path_result& r,
-                                               std::span<const polygon_index> corridor) const noexcept {
+// The funnel (straight_path) over the answer's own corridor (pull_corridor),
+// one offered for a found answer (offer_corridor) or for one out of nodes
+// (offer_best_known, shortest_checked.hpp: the first is taken whole). Where
+// a link's take-off or landing lies off its portal (a drop, a jump) the
+// funnel crosses there, at heights and turning points the model's chain
+// does not have, and can come out a little shorter (up to about 1% on the
+// corpus): the shorter is the answer. It writes past the answer's waypoints
+// (no allocation; too short: the answer stands). A corridor that does not
+// join the answer's ends link by link is passed over.
+inline bool shortest_path_run::take_pulled(shortest_path_result& r, std::span<const polygon_index> corridor, vec3 from,
+                                           vec3 to) const noexcept {
     const std::size_t used = r.waypoints.size();
-    if (r.status != query_status::found || used < 2 || used >= s.waypoints_.size() || corridor.empty() ||
-        r.corridor.empty() || corridor.front() != r.corridor.front() || corridor.back() != r.corridor.back() ||
-        corridor.size() > s.corridor_.size()) {
+    const bool have = used > 0;  // a path to beat (none: a best known path's first offer)
+    if (used >= s.waypoints_.size() || corridor.empty() || corridor.size() > s.corridor_.size() || corridor.back() >= w.polygon_count() ||
+        (have && (r.corridor.empty() || corridor.front() != r.corridor.front() || corridor.back() != r.corridor.back()))) {
         return false;
     }
     const bool own = corridor.data() == r.corridor.data();
     if (!own) {
         // The answer's own corridor again (the other searches often find
         // it): its funnel was pulled when the answer was made.
-        if (std::equal(corridor.begin(), corridor.end(), r.corridor.begin(), r.corridor.end())) return false;
+        if (have && std::equal(corridor.begin(), corridor.end(), r.corridor.begin(), r.corridor.end())) return false;
         for (std::size_t i = 0; i + 1 < corridor.size(); ++i) {
             if (corridor[i] >= w.polygon_count() || w.find_link(corridor[i], corridor[i + 1]) == nullptr) return false;
         }
     }
     const std::span<vec3> spare(s.waypoints_.data() + used, s.waypoints_.size() - used);
-    const auto pulled = straight_path(w, corridor, r.waypoints.front(), r.waypoints.back(), spare);
-    if (!pulled.complete || pulled.count < 2) return false;
+    const auto pulled = straight_path(w, corridor, from, to, spare);
+    if (!pulled.complete || pulled.count < (have ? 2u : 1u)) return false;
     double length = 0;
     for (std::size_t i = 1; i < pulled.count; ++i) length += path_detail::plan_distance3(spare[i - 1], spare[i]);
-    if (!(length < double{r.cost})) return false;
+    if (have && !(length < double{r.cost})) return false;
     std::copy(spare.begin(), spare.begin() + static_cast<std::ptrdiff_t>(pulled.count), s.waypoints_.begin());
     r.waypoints = {s.waypoints_.data(), pulled.count};
     if (!own) {

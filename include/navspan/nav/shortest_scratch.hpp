@@ -71,7 +71,6 @@ public:
 private:
     friend struct shortest_path_run;
     friend struct shortest_spread;
-    friend struct shortest_best_known;
     struct node {
         vec3 root;             // plan frame
         float g;               // length from the start to the root
