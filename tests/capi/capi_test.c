@@ -973,9 +973,6 @@ static navspan_format check_file(const char* path, int must_open) {
     return format;
 }
 
-/* What the corpus is known to hold: a5_vault's three hulls and their areas
- * (1245 in all, as `navspan info` counts them), the CS2 package whose .nav
- * is source2-nav's point_template_test, a one-polygon path's cost. */
 /* The length of a polyline of n points. */
 static double polyline_length(const float* points, size_t n) {
     double total = 0;
@@ -1040,6 +1037,9 @@ static void check_best_known(const char* corpus) {
     navspan_close(file);
 }
 
+/* What the corpus is known to hold: a5_vault's three hulls and their areas
+ * (1245 in all, as `navspan info` counts them), the CS2 package whose .nav
+ * is source2-nav's point_template_test, a one-polygon path's cost. */
 static void check_corpus_specifics(const char* corpus) {
     static const uint32_t areas[3] = {436, 417, 392};
     char path[4096], loose[4096], name[64];
