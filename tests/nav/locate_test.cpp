@@ -284,7 +284,7 @@ TEST_CASE("nav locate and nearest: storeys of sloped Source areas (records, heig
                      !locate_test::same_answer(want, in_caller_memory.locate(p, tolerance));
         }
         if (k % 5 != 0) continue;
-        for (const float radius : {20.0f, 120.0f, 1e9f}) {
+        for (const float radius : {20.0f, 60.0f, 120.0f, 1e9f}) {
             const auto want = locate_test::nearest_by_scan(w, p, radius);
             wrong += !locate_test::same_answer(want, index.nearest(p, radius)) ||
                      !locate_test::same_answer(want, in_caller_memory.nearest(p, radius));
@@ -394,21 +394,22 @@ TEST_CASE("nav locate and nearest: a stack of coincident huge polygons is looked
     CHECK(seen == stacked);
 }
 
-TEST_CASE("nav locate: each half of a crowded cell, and a cell with more entries than 16 bits count") {
+TEST_CASE("nav locate: each half of a crowded cell, and a cell with more entries than 10 bits count") {
     // Source areas of side 1 stacked one unit apart in height, the even ones
     // in the left half of the grid's first cell and the odd ones in its
     // right half, and one more far away: locate() reads only the entries
     // that may reach the point's half (the cell keeps where they start and
-    // end in 16 bits each, or says "all" when the cell has more entries
-    // than that).
-    for (const std::uint32_t stacked : {std::uint32_t{1000}, std::uint32_t{70000}}) {
+    // end in 10 bits each, or says "all" when the cell has more entries
+    // than that). nearest() passes over such a cell only when none of its
+    // entries reaches the slices of heights within its distance.
+    for (const std::uint32_t stacked : {std::uint32_t{1000}, std::uint32_t{2000}}) {
         CAPTURE(stacked);
         nav::walkable_builder b(nav::id_scheme::source_area, nav::axis::z);
         for (std::uint32_t i = 0; i < stacked; ++i) {
             b.add_polygon({i, 0}, square(i % 2 == 0 ? 0.0f : 2.0f, 0, static_cast<float>(i), 1), nav::surface::corner_heights);
         }
         // Cells 3 to 4 units wide (about as many cells as polygons).
-        const float away = stacked == 1000 ? 94.0f : 1000.0f;
+        const float away = stacked == 1000 ? 94.0f : 133.0f;
         b.add_polygon({stacked, 0}, square(away, away, 0, 1), nav::surface::corner_heights);
         const nav::walkable w = b.finish();
         const auto index = nav::spatial_index::build(w);
@@ -419,7 +420,12 @@ TEST_CASE("nav locate: each half of a crowded cell, and a cell with more entries
             REQUIRE(at);
             CHECK(at->polygon == i);
             CHECK(!index.locate({1.5f, 0.5f, z}, 0.5f));  // between the two stacks
+            const auto near = index.nearest({x, 0.5f, z + 0.25f}, 0.75f);
+            REQUIRE(near);
+            CHECK(near->polygon == i);
         }
+        CHECK(!index.nearest({0.5f, 0.5f, -10.0f}, 5.0f));  // below the stacks, within the cell's columns
+        CHECK(!index.nearest({0.5f, 0.5f, static_cast<float>(stacked) + 10.0f}, 5.0f));  // above
     }
 }
 

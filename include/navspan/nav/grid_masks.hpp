@@ -69,7 +69,13 @@ struct grid_masks {
     // its own part's bits set in that polygon's masks.
     static constexpr std::uint32_t parts = 8, y_shift = parts + 2, z_shift = 2 * y_shift, z_slices = 32 - z_shift;
     static constexpr std::uint32_t reaches_before = 1u, reaches_after = 1u << (parts + 1);
-    static constexpr std::uint32_t whole_cell = 0xffffu;  // see spatial_index::group_entries()
+    // A cell's third word (see spatial_index::group_entries()): where its
+    // right half's entries start and its left half's end, 10 bits each
+    // (whole_cell: the cell has too many entries to say), and above them,
+    // at the masks' own slice bits, the slices any of its entries reach.
+    static constexpr std::uint32_t half_bits = 10, half_field = (1u << half_bits) - 1;
+    static constexpr std::uint32_t whole_cell = half_field;
+    static_assert(2 * half_bits == z_shift, "the cell's slices sit where the entries' masks keep theirs");
     static std::uint32_t part_of(double grid, std::uint32_t cell) noexcept {
         const double v = (grid - cell) * parts;
         if (!(v > 0)) return 0;

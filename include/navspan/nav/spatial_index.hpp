@@ -22,7 +22,10 @@
 // 16-bit steps of the walkable's height range, rounded outwards), so
 // nearest() passes over a cell lying farther in height than its best
 // distance without reading its entries: the points far above or below a
-// dense navmesh.
+// dense navmesh. And beside its halves, the slices of its height range
+// that any of its entries reach: the cells of a storeyed map whose range
+// spans the point's height but whose polygons lie on other storeys are
+// passed over too.
 //
 // A Source area (a plan rectangle with corner heights) has a record of 32
 // bytes in the index, aligned to 32: its rectangle and four heights, which
@@ -204,6 +207,9 @@ public:
             const std::uint32_t elsewhere = (x < cx ? reaches_after : x > cx ? reaches_before : 0u) |
                                             ((y < cy ? reaches_after : y > cy ? reaches_before : 0u) << y_shift);
             const std::uint32_t heights = slices(heights_in_reach, h);
+            // None of its entries reaches those slices: most cells of a
+            // storeyed map that the range of heights lets through.
+            if ((words_[cell_words * cell + 2] & heights) == 0) return;
             for (; i < end; i += 32) {
                 const std::uint32_t n = std::min<std::uint32_t>(end - i, 32);
                 std::uint32_t hits = 0;
@@ -341,10 +347,11 @@ private:
         // group_entries()): about half of them where polygons are small.
         // Selected without a branch: the half is a coin toss.
         const std::uint32_t start = words_[cell_words * cell], stop = words_[cell_words * (cell + 1)], halves = words_[cell_words * cell + 2];
-        const std::uint32_t left_end = (halves >> 16) == whole_cell ? stop : start + (halves >> 16);
+        const std::uint32_t left_half = (halves >> half_bits) & half_field;
+        const std::uint32_t left_end = left_half == whole_cell ? stop : start + left_half;
         const std::uint32_t right = 0u - (part_x % parts) / (parts / 2);  // all ones in the right half
         const std::uint32_t end = left_end + ((stop - left_end) & right);
-        for (std::uint32_t first = start + (halves & 0xffffu & right); first < end; first += 32) {
+        for (std::uint32_t first = start + (halves & half_field & right); first < end; first += 32) {
             const std::uint32_t n = std::min<std::uint32_t>(end - first, 32);
             std::uint32_t hits = 0;
             for (std::uint32_t j = 0; j < n; ++j) {
@@ -596,10 +603,11 @@ private:
     // Orders each cell's entries: first those whose bounds lie in the
     // cell's left half only (parts 0 to 3 along x, or before the cell),
     // then those reaching both halves, then the right half's only; the
-    // cell's second word (beside its heights) keeps where the right half's
-    // entries start (low 16 bits) and the left half's end (high 16 bits),
-    // or whole_cell (high) with 0 (low) when the cell has more entries
-    // than 16 bits count. A three-way partition in place: O(entries).
+    // cell's third word (after its heights) keeps where the right half's
+    // entries start (low 10 bits) and the left half's end (the next 10),
+    // or whole_cell (left) with 0 (right) when the cell has more entries
+    // than 10 bits count, and above them the slices its entries reach.
+    // A three-way partition in place: O(entries).
     void group_entries() noexcept {
         const std::size_t cells = std::size_t{cols_} * rows_;
         constexpr std::uint32_t left = bit_run(0, parts / 2), right_half = bit_run(parts / 2 + 1, parts + 1);
@@ -618,8 +626,11 @@ private:
                 else if (half == 2) swap_entries(i, --high);
                 else ++i;
             }
+            std::uint32_t reached = 0;
+            for (std::uint32_t e = start; e < end; ++e) reached |= entry_mask(e);
             const bool fits = end - start < whole_cell;
-            words_[cell_words * c + 2] = fits ? (low - start) | ((high - start) << 16) : whole_cell << 16;
+            const std::uint32_t halves = fits ? (low - start) | ((high - start) << half_bits) : whole_cell << half_bits;
+            words_[cell_words * c + 2] = halves | (reached & (~0u << z_shift));
         }
     }
 
