@@ -431,7 +431,7 @@ inline contraction_hierarchy contraction_hierarchy::build(const search_graph& g,
     }
     b.store(h);
     h.outcome_ = outcome::built;
-    if (opt.label_entries_per_node > 0) h.make_labels(b.order, opt.label_entries_per_node);
+    if (opt.label_entries_per_node > 0) h.make_labels(g, b.order, opt.label_entries_per_node);
     return h;
 }
 

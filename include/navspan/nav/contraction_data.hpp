@@ -59,13 +59,15 @@ public:
     // Relaxations and pair checks spent building.
     std::uint64_t build_steps() const noexcept { return build_steps_; }
     // Whether the hub labels were made, and their entries (both sides).
-    bool labelled() const noexcept { return !fwd_first_.empty(); }
-    std::size_t label_entries() const noexcept { return fwd_.size() + bwd_.size(); }
+    bool labelled() const noexcept { return !fwd_query_first_.empty(); }
+    std::size_t label_entries() const noexcept { return fwd_parent_.size() + bwd_parent_.size(); }
     std::size_t memory_bytes() const noexcept {
         return up_first_.capacity() * 4 + down_first_.capacity() * 4 + up_.capacity() * sizeof(arc) +
                down_.capacity() * sizeof(arc) + (up_halves_.capacity() + down_halves_.capacity()) * sizeof(halves) +
-               (fwd_first_.capacity() + bwd_first_.capacity()) * 4 + (fwd_.capacity() + bwd_.capacity()) * sizeof(label) +
-               (fwd_parent_.capacity() + bwd_parent_.capacity()) * sizeof(label_step);
+               (fwd_parent_.capacity() + bwd_parent_.capacity()) * sizeof(label_step) +
+               (fwd_query_first_.capacity() + bwd_query_first_.capacity()) * 4 +
+               (fwd_query_.capacity() + bwd_query_.capacity()) * sizeof(label) +
+               (fwd_query_at_.capacity() + bwd_query_at_.capacity()) * 4;
     }
 
 private:
@@ -120,22 +122,31 @@ private:
         std::uint32_t hub;
         float dist;
     };
-    std::span<const label> forward_label(std::uint32_t v) const noexcept {
-        return {fwd_.data() + fwd_first_[v], fwd_first_[v + 1] - fwd_first_[v]};
-    }
-    std::span<const label> backward_label(std::uint32_t v) const noexcept {
-        return {bwd_.data() + bwd_first_[v], bwd_first_[v + 1] - bwd_first_[v]};
-    }
     // Where a label entry came from: the upward edge out of (forward) or
     // into (backward) its node, as its index in up_ (down_), none for the
     // entry of the node itself (the hub); and the index of the same hub's
     // entry in the label of the edge's other end. Read only to unpack a
-    // corridor: each step towards the hub reads one parent.
+    // corridor: each step towards the hub reads one parent. (The whole
+    // labels' hubs and costs are not kept once the query labels are made:
+    // an entry is its parent's index.)
     struct label_step {
         std::uint32_t arc;
         std::uint32_t entry;
     };
-    void make_labels(const std::vector<std::uint32_t>& order, std::uint32_t entries_per_node);  // contraction_labels.hpp
+    // A link's query label: its label less the entries another link out
+    // of the same polygon (forward; into it, backward) reaches at a cost
+    // lower from any point (its own cost plus the distance between the two
+    // links' midpoints, with room for rounding): a query from or to that
+    // polygon never takes them. Only these are read by a query, and for
+    // the entries it takes, where each is in its whole label (*_query_at_:
+    // its parent's index).
+    std::span<const label> forward_query_label(std::uint32_t v) const noexcept {
+        return {fwd_query_.data() + fwd_query_first_[v], fwd_query_first_[v + 1] - fwd_query_first_[v]};
+    }
+    std::span<const label> backward_query_label(std::uint32_t v) const noexcept {
+        return {bwd_query_.data() + bwd_query_first_[v], bwd_query_first_[v + 1] - bwd_query_first_[v]};
+    }
+    void make_labels(const search_graph& g, const std::vector<std::uint32_t>& order, std::uint32_t entries_per_node);  // contraction_labels.hpp
 
     const search_graph* graph_ = nullptr;
     outcome outcome_ = outcome::not_built;
@@ -143,10 +154,12 @@ private:
     std::vector<arc> up_, down_;
     std::vector<halves> up_halves_, down_halves_;
     std::uint64_t edges_ = 0, shortcuts_ = 0, build_steps_ = 0;
-    // The hub labels, CSR by node, and each entry's parent.
-    std::vector<std::uint32_t> fwd_first_, bwd_first_;
-    std::vector<label> fwd_, bwd_;
+    // The whole hub labels' parents, by node; the query labels, CSR by
+    // node, and each query entry's index among the parents.
     std::vector<label_step> fwd_parent_, bwd_parent_;
+    std::vector<std::uint32_t> fwd_query_first_, bwd_query_first_;
+    std::vector<label> fwd_query_, bwd_query_;
+    std::vector<std::uint32_t> fwd_query_at_, bwd_query_at_;
 };
 
 // Per thread: for each node and each direction its distance, stamp,

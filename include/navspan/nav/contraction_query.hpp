@@ -175,14 +175,15 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
     best = ch_scratch::unset;  // (a way through an unset hub is no way)
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
         const float first_leg = path_detail::plan_distance3(sp, g.plan_point(x));
-        for (const auto& e : h.forward_label(x)) hubs[e.hub] = std::min(hubs[e.hub], first_leg + e.dist);
-        expanded += h.forward_label(x).size();
+        const auto label = h.forward_query_label(x);
+        for (const auto& e : label) hubs[e.hub] = std::min(hubs[e.hub], first_leg + e.dist);
+        expanded += label.size();
     }
     for (std::uint32_t j = g.in_first_[goal]; j < g.in_first_[goal + 1]; ++j) {
         const std::uint32_t t = g.in_states_[j];
         const float last_leg = path_detail::plan_distance3(g.plan_point(t), gp);
-        const std::uint32_t base = h.bwd_first_[t];
-        const auto label = h.backward_label(t);
+        const std::uint32_t base = h.bwd_query_first_[t];
+        const auto label = h.backward_query_label(t);
         for (std::uint32_t k = 0; k < label.size(); ++k) {
             const float through = hubs[label[k].hub] + label[k].dist + last_leg;
             if (through < best) {
@@ -192,19 +193,21 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
                 last_entry = base + k;
             }
         }
-        expanded += h.backward_label(t).size();
+        expanded += label.size();
     }
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
-        for (const auto& e : h.forward_label(x)) hubs[e.hub] = ch_scratch::unset;
+        for (const auto& e : h.forward_query_label(x)) hubs[e.hub] = ch_scratch::unset;
     }
     if (meet == none) return;
+    last_entry = h.bwd_query_at_[last_entry];  // (the whole label's entry: its parents lead down to the hub)
     // The seed: the first link out of the start whose way to the hub is
     // the least (as the scan above kept it: the first of equal costs), and
-    // at any rate one whose label holds the hub (one does: the hub's cost
-    // came from it), whatever the rounding of the sums.
+    // at any rate one whose query label holds the hub (one does: the hub's
+    // cost came from it), whatever the rounding of the sums. (Those labels
+    // were just read: a binary search in each reads lines at hand.)
     float least = ch_scratch::unset;
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
-        const auto label = h.forward_label(x);
+        const auto label = h.forward_query_label(x);
         const auto at = std::lower_bound(label.begin(), label.end(), meet,
                                          [](const contraction_hierarchy::label& e, std::uint32_t hub) { return e.hub < hub; });
         if (at == label.end() || at->hub != meet) continue;
@@ -212,7 +215,7 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
         if (seed == none || d < least) {
             least = d;
             seed = x;
-            seed_entry = h.fwd_first_[x] + static_cast<std::uint32_t>(at - label.begin());
+            seed_entry = h.fwd_query_at_[h.fwd_query_first_[x] + static_cast<std::uint32_t>(at - label.begin())];
         }
     }
 }

@@ -115,6 +115,7 @@ private:
     friend struct search_detail_run;
     friend struct ch_detail_builder;  // contraction.hpp
     friend struct ch_detail_run;
+    friend struct ch_detail_labeller;  // contraction_labels.hpp
     struct state {
         vec3 at;  // the portal midpoint, plan frame
         polygon_index target;
