@@ -139,12 +139,14 @@ private:
     // links' midpoints, with room for rounding): a query from or to that
     // polygon never takes them. Only these are read by a query, and for
     // the entries it takes, where each is in its whole label (*_query_at_:
-    // its parent's index).
+    // its parent's index). Forward by node; backward by the link's place
+    // among the graph's links by target (search_graph::in_states_), so a
+    // goal's links have theirs side by side.
     std::span<const label> forward_query_label(std::uint32_t v) const noexcept {
         return {fwd_query_.data() + fwd_query_first_[v], fwd_query_first_[v + 1] - fwd_query_first_[v]};
     }
-    std::span<const label> backward_query_label(std::uint32_t v) const noexcept {
-        return {bwd_query_.data() + bwd_query_first_[v], bwd_query_first_[v + 1] - bwd_query_first_[v]};
+    std::span<const label> backward_query_label(std::uint32_t place) const noexcept {
+        return {bwd_query_.data() + bwd_query_first_[place], bwd_query_first_[place + 1] - bwd_query_first_[place]};
     }
     void make_labels(const search_graph& g, const std::vector<std::uint32_t>& order, std::uint32_t entries_per_node);  // contraction_labels.hpp
 

@@ -234,13 +234,17 @@ inline void ch_detail_labeller::query_labels(const search_graph& g, const std::v
     query.reserve(kept);
     query_at.clear();
     query_at.reserve(kept);
-    for (std::size_t v = 0; v < n; ++v) {
+    // Forward by node (a polygon's links out are numbered in a row);
+    // backward in the graph's order of links by target, so that the links
+    // into a goal have their labels in one run of memory too.
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::uint32_t v = forward ? static_cast<std::uint32_t>(k) : g.in_states_[k];
         for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
             if (dropped[i] != 0) continue;
             query.push_back(entries[i]);
             query_at.push_back(i);
         }
-        query_first[v + 1] = static_cast<std::uint32_t>(query.size());
+        query_first[k + 1] = static_cast<std::uint32_t>(query.size());
     }
     work += entries.size();
 }

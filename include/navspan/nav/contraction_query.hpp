@@ -182,8 +182,8 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
     for (std::uint32_t j = g.in_first_[goal]; j < g.in_first_[goal + 1]; ++j) {
         const std::uint32_t t = g.in_states_[j];
         const float last_leg = path_detail::plan_distance3(g.plan_point(t), gp);
-        const std::uint32_t base = h.bwd_query_first_[t];
-        const auto label = h.backward_query_label(t);
+        const std::uint32_t base = h.bwd_query_first_[j];
+        const auto label = h.backward_query_label(j);
         for (std::uint32_t k = 0; k < label.size(); ++k) {
             const float through = hubs[label[k].hub] + label[k].dist + last_leg;
             if (through < best) {
