@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <navspan/navspan.hpp>
@@ -238,8 +239,9 @@ TEST_CASE("contraction: a hand-made mesh, its known path, the refusals") {
 
 TEST_CASE("contraction: a long strip's corridor is every polygon in order") {
     // 10,000 squares in a row, each linked to the next both ways: the
-    // shortcuts nest deeper than the level-by-level unpacking's passes, so
-    // the depth-first rest is taken too.
+    // upward edges of the long pairs stand for more polygons than the
+    // hierarchy writes out (max_path_polygons), so those unpack depth
+    // first; the short pairs' edges are copied as written.
     constexpr std::uint32_t count = 10000;
     nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
     for (std::uint32_t i = 0; i < count; ++i) b.add_polygon({i, 0}, square(100.0f * static_cast<float>(i), 0, 0));
@@ -265,6 +267,13 @@ TEST_CASE("contraction: a long strip's corridor is every polygon in order") {
         std::uint32_t in_order = 0;
         for (std::uint32_t i = 0; i < count; ++i) in_order += r.corridor[i] == (forward ? i : last - i) ? 1u : 0u;
         CHECK(in_order == count);
+    }
+    for (const auto& [from, to] : {std::pair<nav::polygon_index, nav::polygon_index>{100, 140}, {5000, 4990}, {7, 70}}) {
+        const auto r = nav::find_exact_path(hg, from, nav::centre(w, from), to, nav::centre(w, to), hs);
+        REQUIRE(r.status == nav::search_status::found);
+        const std::uint32_t span = from < to ? to - from : from - to;
+        REQUIRE(r.corridor.size() == span + 1);
+        for (std::uint32_t i = 0; i <= span; ++i) CHECK(r.corridor[i] == (from < to ? from + i : from - i));
     }
 }
 

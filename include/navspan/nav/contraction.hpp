@@ -135,6 +135,7 @@ struct ch_detail_builder {
     bool run();
 
     void store(contraction_hierarchy& h);
+    void store_paths(contraction_hierarchy& h) const;
 };
 
 // The graph's edges: the steps find_exact_path takes with the default
@@ -409,6 +410,71 @@ inline void ch_detail_builder::store(contraction_hierarchy& h) {
     };
     mark_leaves(h.up_halves_);
     mark_leaves(h.down_halves_);
+    store_paths(h);
+}
+
+// Each upward edge's polygons (the targets of the states it unpacks to,
+// its tail's left out), written out once so that a query's corridor is a
+// copy per edge, not a walk down its shortcuts level by level (a chain of
+// cache misses when the hierarchy is cold). Nodes in the order they were
+// removed: a shortcut's halves belong to its middle node, removed before
+// either end, so theirs are written first. An edge whose polygons would
+// pass max_path_polygons, or the whole past path_polygons_per_edge a
+// kept edge, keeps none (its query unpacks it); so memory stays linear.
+inline void ch_detail_builder::store_paths(contraction_hierarchy& h) const {
+    using hierarchy = contraction_hierarchy;
+    const std::size_t budget = std::size_t{hierarchy::path_polygons_per_edge} * (h.up_.size() + h.down_.size());
+    h.up_path_first_.assign(h.up_.size() + 1, 0);
+    h.down_path_first_.assign(h.down_.size() + 1, 0);
+    // Where each edge's polygons start, and how many (0: none kept), while
+    // they are written in removal order; laid out by edge afterwards.
+    std::vector<std::uint32_t> at[2] = {std::vector<std::uint32_t>(h.up_.size(), 0), std::vector<std::uint32_t>(h.down_.size(), 0)};
+    std::vector<std::uint32_t> count[2] = {std::vector<std::uint32_t>(h.up_.size(), 0), std::vector<std::uint32_t>(h.down_.size(), 0)};
+    std::vector<polygon_index> written;
+    auto side = [](std::uint32_t index) { return index & hierarchy::down_bit ? 1 : 0; };
+    auto place = [](std::uint32_t index) { return index & hierarchy::index_bits; };
+    for (const std::uint32_t u : order) {
+        for (int down = 0; down < 2; ++down) {
+            const auto& first = down ? h.down_first_ : h.up_first_;
+            for (std::uint32_t i = first[u]; i < first[u + 1]; ++i) {
+                const hierarchy::halves& parts = down ? h.down_halves_[i] : h.up_halves_[i];
+                const std::uint32_t head = down ? u : h.up_[i].node;
+                const auto start = static_cast<std::uint32_t>(written.size());
+                if (parts.middle == none) {
+                    if (written.size() >= budget) continue;
+                    written.push_back(g.target(head));
+                } else {
+                    const std::uint32_t a = (parts.first & ~hierarchy::leaf_bit) | hierarchy::down_bit;
+                    const std::uint32_t b = parts.second & ~hierarchy::leaf_bit;
+                    const std::uint32_t na = count[side(a)][place(a)], nb = count[side(b)][place(b)];
+                    if (na == 0 || nb == 0 || na + nb > hierarchy::max_path_polygons || written.size() + na + nb > budget) continue;
+                    for (std::uint32_t k = 0; k < na; ++k) {
+                        const polygon_index p = written[at[side(a)][place(a)] + k];  // (a copy: the push may move them)
+                        written.push_back(p);
+                    }
+                    for (std::uint32_t k = 0; k < nb; ++k) {
+                        const polygon_index p = written[at[side(b)][place(b)] + k];
+                        written.push_back(p);
+                    }
+                }
+                at[down][i] = start;
+                count[down][i] = static_cast<std::uint32_t>(written.size()) - start;
+            }
+        }
+    }
+    // By edge: the upward list's, then the downward list's.
+    for (int down = 0; down < 2; ++down) {
+        std::vector<std::uint32_t>& path_first = down ? h.down_path_first_ : h.up_path_first_;
+        if (down) path_first[0] = h.up_path_first_.back();
+        for (std::size_t i = 0; i < count[down].size(); ++i) path_first[i + 1] = path_first[i] + count[down][i];
+    }
+    h.paths_.resize(written.size());
+    for (int down = 0; down < 2; ++down) {
+        const std::vector<std::uint32_t>& path_first = down ? h.down_path_first_ : h.up_path_first_;
+        for (std::size_t i = 0; i < count[down].size(); ++i) {
+            std::copy_n(written.begin() + at[down][i], count[down][i], h.paths_.begin() + path_first[i]);
+        }
+    }
 }
 
 inline contraction_hierarchy contraction_hierarchy::build(const search_graph& g, options opt) {

@@ -67,7 +67,8 @@ public:
                (fwd_parent_.capacity() + bwd_parent_.capacity()) * sizeof(label_step) +
                (fwd_query_first_.capacity() + bwd_query_first_.capacity()) * 4 +
                (fwd_query_.capacity() + bwd_query_.capacity()) * sizeof(label) +
-               (fwd_query_at_.capacity() + bwd_query_at_.capacity()) * 4;
+               (fwd_query_at_.capacity() + bwd_query_at_.capacity()) * 4 +
+               (up_path_first_.capacity() + down_path_first_.capacity() + paths_.capacity()) * 4;
     }
 
 private:
@@ -149,6 +150,16 @@ private:
         return {bwd_query_.data() + bwd_query_first_[place], bwd_query_first_[place + 1] - bwd_query_first_[place]};
     }
     void make_labels(const search_graph& g, const std::vector<std::uint32_t>& order, std::uint32_t entries_per_node);  // contraction_labels.hpp
+    // An upward edge's polygons, written out (ch_detail_builder::store_paths()):
+    // the targets of the states it unpacks to, its tail's left out; empty
+    // where they were not kept (the query unpacks that edge). At most
+    // max_path_polygons an edge, path_polygons_per_edge an edge in all.
+    static constexpr std::uint32_t max_path_polygons = 64, path_polygons_per_edge = 16;
+    std::span<const polygon_index> path_of(std::uint32_t index) const noexcept {
+        const std::vector<std::uint32_t>& first = index & down_bit ? down_path_first_ : up_path_first_;
+        const std::uint32_t i = index & index_bits;
+        return {paths_.data() + first[i], first[i + 1] - first[i]};
+    }
 
     const search_graph* graph_ = nullptr;
     outcome outcome_ = outcome::not_built;
@@ -162,6 +173,9 @@ private:
     std::vector<std::uint32_t> fwd_query_first_, bwd_query_first_;
     std::vector<label> fwd_query_, bwd_query_;
     std::vector<std::uint32_t> fwd_query_at_, bwd_query_at_;
+    // Each upward edge's polygons (path_of()): where they start in paths_.
+    std::vector<std::uint32_t> up_path_first_, down_path_first_;
+    std::vector<polygon_index> paths_;
 };
 
 // Per thread: for each node and each direction its distance, stamp,

@@ -133,7 +133,6 @@ struct ch_detail_run {
         return r;
     }
     using arc_ref = contraction_hierarchy::arc_ref;
-    std::size_t unpack_in_order(std::size_t m, std::size_t n) noexcept;
     std::size_t unpack(ch_scratch::step top, ch_scratch::step* stack, std::size_t room, bool backwards, std::size_t n) noexcept;
     std::size_t unpack(std::uint32_t from, std::uint32_t to, bool backwards, std::size_t n) noexcept {
         const arc_ref edge = h.find_arc(from, to);
@@ -223,7 +222,10 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
 // Up from the seed to the hub along the forward labels' parents, down from
 // the hub to the last link along the backward labels' (found from the
 // last link up, so turned round): the upward edges of the path, in path
-// order, then unpacked into the states they stand for.
+// order, then the polygons each stands for (written out when the
+// hierarchy was built: a copy, where unpacking its shortcuts level by
+// level waited on a cache miss a level; Cheat_Room's paths pass 2.4
+// edges up, 2.4 down and 3 levels of shortcuts).
 inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_index start) noexcept {
     ch_scratch::step* edges = s.stack_.data();
     const std::size_t room = s.stack_.size() / 2;
@@ -246,50 +248,24 @@ inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_i
         e = step.entry;
     }
     std::reverse(edges + down_from, edges + m);
+    // Each edge's polygons as the hierarchy wrote them out, or (where it
+    // kept none) its states unpacked depth first, then their polygons.
+    const std::size_t corridor_room = s.corridor_.size();
     s.corridor_[0] = start;
-    s.corridor_[1] = seed;
-    const std::size_t n = unpack_in_order(m, 2);
-    for (std::size_t i = 1; i < n; ++i) s.corridor_[i] = g.target(s.corridor_[i]);
-    return {s.corridor_.data(), n};
-}
-
-// The m edges in the first half of stack_, in path order, unpacked into
-// the states they lead to at corridor_[n ..]; returns the new n. Level by
-// level: each pass replaces every shortcut by its two halves, so the
-// halves read in a pass are independent loads (a depth-first unpacking
-// waits for each before the next); after a few passes (bounded work per
-// pass) what is left goes depth first.
-inline std::size_t ch_detail_run::unpack_in_order(std::size_t m, std::size_t n) noexcept {
-    constexpr int passes = 12;
-    const std::size_t room = s.stack_.size() / 2;
-    ch_scratch::step* from = s.stack_.data();
-    ch_scratch::step* to = from + room;
-    bool shortcuts_left = true;
-    for (int pass = 0; pass < passes && shortcuts_left; ++pass) {
-        shortcuts_left = false;
-        std::size_t k = 0;
-        for (std::size_t i = 0; i < m && k < room; ++i) {
-            const ch_scratch::step e = from[i];
-            const contraction_hierarchy::halves* parts = e.index & contraction_hierarchy::leaf_bit ? nullptr : &h.halves_of(e.index);
-            if (parts == nullptr || parts->middle == none) {
-                to[k++] = {e.index | contraction_hierarchy::leaf_bit, e.head};
-                continue;
-            }
-            if (k + 2 > room) break;  // (never: a cheapest path has fewer states than the graph)
-            to[k++] = {parts->first | contraction_hierarchy::down_bit, parts->middle};
-            to[k++] = {parts->second, e.head};
-            shortcuts_left = true;
+    s.corridor_[1] = g.target(seed);
+    std::size_t n = 2;
+    for (std::size_t i = 0; i < m; ++i) {
+        const std::span<const polygon_index> path = h.path_of(edges[i].index);
+        if (!path.empty() && path.size() <= corridor_room - n) {
+            std::copy(path.begin(), path.end(), s.corridor_.begin() + static_cast<std::ptrdiff_t>(n));
+            n += path.size();
+            continue;
         }
-        std::swap(from, to);
-        m = k;
+        const std::size_t from = n;
+        n = unpack(edges[i], edges + room, room, false, n);
+        for (std::size_t k = from; k < n; ++k) s.corridor_[k] = g.target(s.corridor_[k]);
     }
-    if (!shortcuts_left) {  // (nearly always: every edge left is one of the graph's, its state in order)
-        for (std::size_t i = 0; i < m && n < s.corridor_.size(); ++i) s.corridor_[n++] = from[i].head;
-        return n;
-    }
-    // (to: free now, the depth-first stack.)
-    for (std::size_t i = 0; i < m; ++i) n = unpack(from[i], to, room, false, n);
-    return n;
+    return {s.corridor_.data(), n};
 }
 
 // Emits the states upward edge `top` unpacks to, but its tail, into
