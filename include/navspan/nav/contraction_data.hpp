@@ -193,7 +193,7 @@ public:
             }
         }
         if (stack_.size() < 2 * n) {
-            stack_.resize(2 * n);  // (two halves: unpacking level by level)
+            stack_.resize(2 * n);  // (two halves: a path's upward edges, and the stack unpacking one)
             corridor_.resize(n);
         }
         if (h.labelled() && hub_.size() < n) hub_.resize(n, unset);
