@@ -171,13 +171,14 @@ inline void ch_detail_labeller::store(const side& s, const std::vector<contracti
 }
 
 // For each polygon, its links' entries on one side gathered by hub (a
-// sort); an entry goes when a sibling's entry for the same hub, plus the
-// distance between the two links' midpoints, is lower by more than float
-// rounding makes up: from any point the sibling's way is then the cheaper
-// (the triangle inequality), so the least a query takes over the polygon's
-// links is the same. Of entries that go, the cheapest of each hub always
-// stays. On Cheat_Room (475 triangles) this keeps 60% of the entries a
-// query scans; time and memory O(entries log entries).
+// chain per hub, no sort); an entry goes when a sibling's entry for the
+// same hub, plus the distance between the two links' midpoints, is lower
+// by more than float rounding makes up: from any point the sibling's way
+// is then the cheaper (the triangle inequality), so the least a query
+// takes over the polygon's links is the same. Of a hub's entries the
+// cheapest always stays. On Cheat_Room (475 triangles) this keeps 60% of
+// the entries a query scans; time O(entries x most_siblings), memory
+// O(entries + nodes).
 inline void ch_detail_labeller::query_labels(const search_graph& g, const std::vector<std::uint32_t>& first,
                                              const std::vector<label>& entries, bool forward) {
     const std::size_t n = h.node_count();
