@@ -300,9 +300,9 @@ TEST_CASE("walkable: the take-off and landing points it holds are what a query w
     // lands_behind bit (against the turn-back test written with a square
     // root) and its enters_ahead bit are checked against that here.
     const char* folders[] = {"source-nav", "source2-nav", "quake-nav", "fox-nav2", "creation-plugins"};
-    std::size_t held = 0, ahead = 0;
+    std::size_t held = 0, ahead = 0, walkables = 0;
     for (const char* folder_name : folders) {
-        navspan_test::for_each_corpus_walkable(folder_name, [&](const nav::walkable& w, const std::string& name,
+        walkables += navspan_test::for_each_corpus_walkable(folder_name, [&](const nav::walkable& w, const std::string& name,
                                                                 const nav::plugin_space*) {
             CAPTURE(name);
             auto onto = [&](nav::polygon_index p, vec3 q) {
@@ -348,6 +348,7 @@ TEST_CASE("walkable: the take-off and landing points it holds are what a query w
         });
     }
     MESSAGE(held << " sides of links held, " << ahead << " links entering a polygon ahead");
+    if (walkables == 0) return;  // (no corpus: said above)
     CHECK(held > 0);
     CHECK(ahead > 0);
 }

@@ -49,7 +49,7 @@ template <class Visit>
 std::size_t for_each_corpus_walkable(const char* folder_name, Visit&& visit) {
     const auto folder = corpus_folder(folder_name);
     if (!folder) {
-        MESSAGE("corpus not found: skipped " << folder_name);
+        MESSAGE("corpus not found: skipped " << std::string(folder_name));
         return 0;
     }
     std::size_t walkables = 0;
