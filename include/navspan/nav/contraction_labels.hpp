@@ -59,7 +59,7 @@ struct ch_detail_labeller {
     static constexpr float unset = std::numeric_limits<float>::infinity();
     std::vector<float> tentative;
     std::vector<contraction_hierarchy::label_step> via;
-    std::vector<std::uint32_t> hubs;
+    std::vector<std::uint64_t> hubs;  // each (its rank, the hub) in one word: sorted as integers
     std::vector<std::uint32_t> rank;  // per node: 0 for the last removed
     std::uint64_t work = 0;
 
@@ -89,7 +89,7 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
     hubs.clear();
     auto offer = [this](std::uint32_t hub, float d, contraction_hierarchy::label_step parent) {
         if (!(d < tentative[hub])) return;
-        if (tentative[hub] == unset) hubs.push_back(hub);
+        if (tentative[hub] == unset) hubs.push_back(std::uint64_t{rank[hub]} << 32 | hub);
         tentative[hub] = d;
         via[hub] = parent;
     };
@@ -102,12 +102,13 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
         work += mine.count[a.node];
     }
     // (The labels lie in memory in the order of their hubs' ranks.)
-    std::sort(hubs.begin(), hubs.end(), [this](std::uint32_t a, std::uint32_t b) { return rank[a] < rank[b]; });
+    std::sort(hubs.begin(), hubs.end());
     work += hubs.size();
     mine.first[v] = static_cast<std::uint32_t>(mine.entries.size());
     const auto& other_first = forward ? h.down_first_ : h.up_first_;
     const auto& other_arcs = forward ? h.down_ : h.up_;
-    for (const std::uint32_t hub : hubs) {
+    for (const std::uint64_t ranked : hubs) {
+        const auto hub = static_cast<std::uint32_t>(ranked);
         const float d = tentative[hub];
         bool dearer = false;
         // Dropped if a hub above it reaches it cheaper by one edge down
@@ -127,7 +128,7 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
         mine.parents.push_back(via[hub]);
     }
     mine.count[v] = static_cast<std::uint32_t>(mine.entries.size() - mine.first[v]);
-    for (const std::uint32_t hub : hubs) tentative[hub] = unset;
+    for (const std::uint64_t ranked : hubs) tentative[static_cast<std::uint32_t>(ranked)] = unset;
     work += hubs.size();
     return mine.entries.size() <= entry_limit && work <= work_limit;
 }
