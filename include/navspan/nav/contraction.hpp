@@ -142,7 +142,7 @@ struct ch_detail_builder {
         open[n] = open_end;
         std::size_t i = 0;
         for (std::size_t child = 1; child < n; child = 2 * i + 1) {
-            child += open[child + 1] < open[child] ? 1 : 0;
+            child += static_cast<std::size_t>(open[child + 1] < open[child]);
             open[i] = open[child];
             state[static_cast<std::uint32_t>(open[i])].pos = static_cast<std::uint32_t>(i);
             i = child;
