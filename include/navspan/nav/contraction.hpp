@@ -515,7 +515,8 @@ inline void ch_detail_builder::store_paths(contraction_hierarchy& h) const {
     for (int down = 0; down < 2; ++down) {
         const std::vector<std::uint32_t>& path_first = down ? h.down_path_first_ : h.up_path_first_;
         for (std::size_t i = 0; i < count[down].size(); ++i) {
-            std::copy_n(written.begin() + at[down][i], count[down][i], h.paths_.begin() + path_first[i]);
+            std::copy_n(written.begin() + static_cast<std::ptrdiff_t>(at[down][i]), count[down][i],
+                        h.paths_.begin() + static_cast<std::ptrdiff_t>(path_first[i]));
         }
     }
 }
