@@ -36,27 +36,28 @@ inline void sift_up(Item* heap, std::size_t slot, Item item, Less less, Placed p
     place(heap, slot, item, placed);
 }
 
-// Moves `item` from `slot` toward the leaves of a heap of `size` items
-// until no child is smaller.
-template <class Item, class Less, class Placed>
-inline void sift_down(Item* heap, std::size_t size, std::size_t slot, Item item, Less less, Placed placed) noexcept {
-    for (;;) {
-        std::size_t child = slot * 2 + 1;
-        if (child >= size) break;
-        if (child + 1 < size && less(heap[child + 1], heap[child])) ++child;
-        if (!less(heap[child], item)) break;
-        place(heap, slot, heap[child], placed);
-        slot = child;
-    }
-    place(heap, slot, item, placed);
-}
-
-// Takes the least item off a heap of `size` (> 0) items.
+// Takes the least item off a heap of `size` (> 0) items. The hole at the
+// root goes down to a leaf along the lesser child, then the last item goes
+// up from there (it came from the bottom and nearly always belongs near
+// it): one comparison a level, not two, and the lesser child is picked by
+// an index sum (no branch for the predictor to miss; moving the last item
+// down from the root cost two missed branches a level).
 template <class Item, class Less, class Placed>
 inline Item pop(Item* heap, std::size_t& size, Less less, Placed placed) noexcept {
     const Item top = heap[0];
-    --size;
-    if (size > 0) sift_down(heap, size, 0, heap[size], less, placed);
+    const std::size_t n = --size;
+    if (n == 0) return top;
+    std::size_t slot = 0, child = 1;
+    for (; child + 1 < n; child = slot * 2 + 1) {  // both children in the heap
+        child += static_cast<std::size_t>(less(heap[child + 1], heap[child]));
+        place(heap, slot, heap[child], placed);
+        slot = child;
+    }
+    if (child < n) {  // a last left child alone
+        place(heap, slot, heap[child], placed);
+        slot = child;
+    }
+    sift_up(heap, slot, heap[n], less, placed);
     return top;
 }
 
