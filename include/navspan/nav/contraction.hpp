@@ -50,6 +50,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <queue>
@@ -59,6 +60,7 @@
 
 #include "contraction_data.hpp"
 #include "graph.hpp"
+#include "heap.hpp"
 #include "path.hpp"
 #include "walkable.hpp"
 
@@ -99,56 +101,35 @@ struct ch_detail_builder {
     };
     static constexpr std::uint32_t settled_pos = none;
     std::vector<witness_state> state;
-    // The witness search's open nodes: a binary heap of (distance, node)
-    // packed in one word whose order as an integer is the pair's
-    // (distances are never negative, and a non-negative float's bits order
-    // as its value), each node in it once: a cheaper way moves its entry
-    // up (state's pos says where it is). A heap of stale entries instead
-    // (a new one pushed per cheaper way) popped more of them than live
-    // ones on ctf_sawmill (6.2 million of 11.7). Nodes leave in the same
-    // order either way, so the hierarchy is the same.
+    // The witness search's open nodes: a binary heap (heap.hpp) of
+    // (distance, node) packed in one word whose order as an integer is the
+    // pair's (distances are never negative, and a non-negative float's
+    // bits order as its value), each node in it once: a cheaper way moves
+    // its entry up (state's pos says where it is). A heap of stale entries
+    // instead (a new one pushed per cheaper way) popped more of them than
+    // live ones on ctf_sawmill (6.2 million of 11.7). Nodes leave in the
+    // same order either way (the words are unique), so the hierarchy is the
+    // same.
     std::vector<std::uint64_t> open;
     static std::uint64_t open_entry(float d, std::uint32_t node) noexcept {
         std::uint32_t bits;
         std::memcpy(&bits, &d, 4);
         return (std::uint64_t{bits} << 32) | node;
     }
-    // Puts `entry` at hole i, moving dearer parents down into it.
-    void open_up(std::size_t i, std::uint64_t entry) noexcept {
-        while (i > 0) {
-            const std::size_t parent = (i - 1) / 2;
-            if (open[parent] <= entry) break;
-            open[i] = open[parent];
-            state[static_cast<std::uint32_t>(open[i])].pos = static_cast<std::uint32_t>(i);
-            i = parent;
-        }
-        open[i] = entry;
-        state[static_cast<std::uint32_t>(entry)].pos = static_cast<std::uint32_t>(i);
+    auto open_placed() noexcept {
+        return [this](std::size_t slot, std::uint64_t entry) {
+            state[static_cast<std::uint32_t>(entry)].pos = static_cast<std::uint32_t>(slot);
+        };
     }
-    // Takes the cheapest entry off the heap: the hole at the root goes
-    // down the cheaper side to a leaf, then the last entry goes up from
-    // there (it nearly always belongs near the bottom). The cheaper child
-    // is picked without a branch, and open_end (past the last entry: a
-    // left child without a sibling is never passed over for it) spares a
-    // test. (ctf_sawmill's build, in callgrind's model: 101 million
-    // mispredicted branches with a pop that moved `last` down from the
-    // root, three branches a level; 77 million so.)
-    static constexpr std::uint64_t open_end = ~std::uint64_t{0};
+    // Puts `entry` at slot i (a new one's, or its node's own) and moves it up.
+    void open_up(std::size_t i, std::uint64_t entry) noexcept {
+        heap_detail::sift_up(open.data(), i, entry, std::less<std::uint64_t>(), open_placed());
+    }
     std::uint64_t open_pop() noexcept {
-        const std::uint64_t top = open.front();
-        state[static_cast<std::uint32_t>(top)].pos = settled_pos;
-        const std::size_t n = open.size() - 1;
-        const std::uint64_t last = open[n];
-        open[n] = open_end;
-        std::size_t i = 0;
-        for (std::size_t child = 1; child < n; child = 2 * i + 1) {
-            child += static_cast<std::size_t>(open[child + 1] < open[child]);
-            open[i] = open[child];
-            state[static_cast<std::uint32_t>(open[i])].pos = static_cast<std::uint32_t>(i);
-            i = child;
-        }
-        if (i < n) open_up(i, last);
+        std::size_t size = open.size();
+        const std::uint64_t top = heap_detail::pop(open.data(), size, std::less<std::uint64_t>(), open_placed());
         open.pop_back();
+        state[static_cast<std::uint32_t>(top)].pos = settled_pos;
         return top;
     }
     std::uint32_t generation = 0;
