@@ -1,6 +1,7 @@
 // navspan/nav/heap.hpp - the binary min-heap the nav searches keep their
 // open states in, written once for find_path (a heap of polygons, keys in
-// its nodes) and the graph searches (a heap of (key, state) pairs).
+// its nodes), the graph searches (a heap of (key, state) pairs), the
+// any-angle search and the hierarchy's build and queries.
 //
 // The heap lives in caller storage (the search's scratch, sized once), so
 // pushing never allocates; std::priority_queue cannot work in place like
