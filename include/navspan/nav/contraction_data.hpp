@@ -67,7 +67,7 @@ public:
                (fwd_parent_.capacity() + bwd_parent_.capacity()) * sizeof(label_step) +
                (fwd_query_first_.capacity() + bwd_query_first_.capacity()) * 4 +
                (fwd_query_.capacity() + bwd_query_.capacity()) * sizeof(label) +
-               (fwd_query_at_.capacity() + bwd_query_at_.capacity()) * 4 +
+               (fwd_parent_first_.capacity() + bwd_parent_first_.capacity()) * 4 +
                (up_path_first_.capacity() + down_path_first_.capacity() + paths_.capacity()) * 4;
     }
 
@@ -133,16 +133,21 @@ private:
     struct label_step {
         std::uint32_t arc;
         std::uint32_t entry;
+        // Set in arc when the edge's other end is the hub itself (entry is
+        // the hub's own entry: the chain ends there).
+        static constexpr std::uint32_t to_hub = 0x80000000u;
     };
     // A link's query label: its label less the entries another link out
     // of the same polygon (forward; into it, backward) reaches at a cost
     // lower from any point (its own cost plus the distance between the two
     // links' midpoints, with room for rounding): a query from or to that
     // polygon never takes them. Only these are read by a query, and for
-    // the entries it takes, where each is in its whole label (*_query_at_:
-    // its parent's index). Forward by node; backward by the link's place
-    // among the graph's links by target (search_graph::in_states_), so a
-    // goal's links have theirs side by side.
+    // the entry it takes, its parent: each node's whole label begins with
+    // its query entries, in the same order (at *_parent_first_[node] plus
+    // the entry's offset in its query label). Forward by node; backward
+    // by the link's place among the graph's links by target
+    // (search_graph::in_states_), so a goal's links have theirs side by
+    // side.
     std::span<const label> forward_query_label(std::uint32_t v) const noexcept {
         return {fwd_query_.data() + fwd_query_first_[v], fwd_query_first_[v + 1] - fwd_query_first_[v]};
     }
@@ -167,12 +172,12 @@ private:
     std::vector<arc> up_, down_;
     std::vector<halves> up_halves_, down_halves_;
     std::uint64_t edges_ = 0, shortcuts_ = 0, build_steps_ = 0;
-    // The whole hub labels' parents, by node; the query labels, CSR by
-    // node, and each query entry's index among the parents.
+    // The whole hub labels' parents, CSR by node (each node's query
+    // entries first); the query labels, CSR by node (backward: by place).
     std::vector<label_step> fwd_parent_, bwd_parent_;
+    std::vector<std::uint32_t> fwd_parent_first_, bwd_parent_first_;
     std::vector<std::uint32_t> fwd_query_first_, bwd_query_first_;
     std::vector<label> fwd_query_, bwd_query_;
-    std::vector<std::uint32_t> fwd_query_at_, bwd_query_at_;
     // Each upward edge's polygons (path_of()): where they start in paths_.
     std::vector<std::uint32_t> up_path_first_, down_path_first_;
     std::vector<polygon_index> paths_;

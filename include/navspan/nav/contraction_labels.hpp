@@ -165,8 +165,12 @@ inline void ch_detail_labeller::store(const side& s, const std::vector<contracti
         std::copy_n(s.entries.begin() + from, s.count[v], entries.begin() + to);
         std::copy_n(s.parents.begin() + from, s.count[v], parents.begin() + to);
     }
-    for (auto& p : parents) {
-        if (p.arc != none) p.entry += first[arcs[p.arc].node];
+    for (std::size_t i = 0; i < parents.size(); ++i) {
+        contraction_hierarchy::label_step& p = parents[i];
+        if (p.arc == none) continue;
+        const std::uint32_t above = arcs[p.arc].node;
+        p.entry += first[above];
+        if (above == entries[i].hub) p.arc |= contraction_hierarchy::label_step::to_hub;
     }
     for (label& e : entries) e.hub = rank[e.hub];
 }
@@ -229,25 +233,42 @@ inline void ch_detail_labeller::query_labels(const search_graph& g, const std::v
     }
     auto& query_first = forward ? h.fwd_query_first_ : h.bwd_query_first_;
     auto& query = forward ? h.fwd_query_ : h.bwd_query_;
-    auto& query_at = forward ? h.fwd_query_at_ : h.bwd_query_at_;
+    auto& parents = forward ? h.fwd_parent_ : h.bwd_parent_;
     const std::size_t kept = entries.size() - static_cast<std::size_t>(std::count(dropped.begin(), dropped.end(), 1));
     query_first.assign(n + 1, 0);
     query.clear();
     query.reserve(kept);
-    query_at.clear();
-    query_at.reserve(kept);
     // Forward by node (a polygon's links out are numbered in a row);
     // backward in the graph's order of links by target, so that the links
     // into a goal have their labels in one run of memory too.
     for (std::size_t k = 0; k < n; ++k) {
         const std::uint32_t v = forward ? static_cast<std::uint32_t>(k) : g.in_states_[k];
         for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
-            if (dropped[i] != 0) continue;
-            query.push_back(entries[i]);
-            query_at.push_back(i);
+            if (dropped[i] == 0) query.push_back(entries[i]);
         }
         query_first[k + 1] = static_cast<std::uint32_t>(query.size());
     }
+    // Each whole label's parents reordered, its query entries first and in
+    // the same order: a query entry's parent is then at the same offset in
+    // its node's parents (where an index per query entry cost a load that
+    // missed the cache, on the way to the corridor).
+    std::vector<std::uint32_t> moved_to(entries.size());
+    for (std::size_t v = 0; v < n; ++v) {
+        std::uint32_t next = first[v];
+        for (int pass = 0; pass < 2; ++pass) {
+            for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
+                if ((dropped[i] == 0) == (pass == 0)) moved_to[i] = next++;
+            }
+        }
+    }
+    std::vector<contraction_hierarchy::label_step> reordered(parents.size());
+    for (std::size_t i = 0; i < parents.size(); ++i) {
+        contraction_hierarchy::label_step step = parents[i];
+        if (step.arc != none) step.entry = moved_to[step.entry];
+        reordered[moved_to[i]] = step;
+    }
+    parents.swap(reordered);
+    (forward ? h.fwd_parent_first_ : h.bwd_parent_first_) = first;
     work += entries.size();
 }
 

@@ -93,6 +93,21 @@ struct ch_detail_run {
         for (const auto& a : side == 0 ? h.up(x) : h.down(x)) relax(side, a.node, d + a.weight, x);
     }
     void search(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept;
+    // The entry of `hub` in a label (its entries in rank order), or null: a
+    // binary search whose steps are selects, not branches (the hub sits
+    // anywhere in the label: a branch on each step was mispredicted half
+    // the time, a quarter of a query's mispredictions on Cheat_Room).
+    static const contraction_hierarchy::label* find_hub(std::span<const contraction_hierarchy::label> label,
+                                                         std::uint32_t hub) noexcept {
+        if (label.empty()) return nullptr;
+        const contraction_hierarchy::label* base = label.data();
+        for (std::size_t n = label.size(); n > 1;) {
+            const std::size_t half = n / 2;
+            base = base[half].hub <= hub ? base + half : base;
+            n -= half;
+        }
+        return base->hub == hub ? base : nullptr;
+    }
     // The hub labels' answer: meet is the hub, seed and last the links
     // out of the start and into the goal the path takes.
     std::uint32_t seed = none, last = none, seed_entry = none, last_entry = none;
@@ -178,27 +193,39 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
         for (const auto& e : label) hubs[e.hub] = std::min(hubs[e.hub], first_leg + e.dist);
         expanded += label.size();
     }
+    // (The least so far in a register, and the entry that gave it as a
+    // pointer: the loop reads two words and a hub a step, and writes only
+    // on a new least.)
+    float least_way = best;
+    const contraction_hierarchy::label* least_at = nullptr;
+    std::uint32_t least_place = 0;
     for (std::uint32_t j = g.in_first_[goal]; j < g.in_first_[goal + 1]; ++j) {
         const std::uint32_t t = g.in_states_[j];
         const float last_leg = path_detail::plan_distance3(g.plan_point(t), gp);
-        const std::uint32_t base = h.bwd_query_first_[j];
         const auto label = h.backward_query_label(j);
-        for (std::uint32_t k = 0; k < label.size(); ++k) {
-            const float through = hubs[label[k].hub] + label[k].dist + last_leg;
-            if (through < best) {
-                best = through;
-                meet = label[k].hub;
-                last = t;
-                last_entry = base + k;
+        for (const contraction_hierarchy::label* e = label.data(), *end = e + label.size(); e != end; ++e) {
+            const float through = hubs[e->hub] + e->dist + last_leg;
+            if (through < least_way) {
+                least_way = through;
+                least_at = e;
+                least_place = j;
             }
         }
         expanded += label.size();
+    }
+    if (least_at != nullptr) {
+        best = least_way;
+        meet = least_at->hub;
+        last = g.in_states_[least_place];
+        last_entry = static_cast<std::uint32_t>(least_at - h.bwd_query_.data());
     }
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
         for (const auto& e : h.forward_query_label(x)) hubs[e.hub] = ch_scratch::unset;
     }
     if (meet == none) return;
-    last_entry = h.bwd_query_at_[last_entry];  // (the whole label's entry: its parents lead down to the hub)
+    // (The whole label's entry, whose parents lead down to the hub: each
+    // whole label starts with its query entries, in the same order.)
+    last_entry = h.bwd_parent_first_[last] + (last_entry - h.bwd_query_first_[least_place]);
     // The seed: the first link out of the start whose way to the hub is
     // the least (as the scan above kept it: the first of equal costs), and
     // at any rate one whose query label holds the hub (one does: the hub's
@@ -206,15 +233,13 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
     // were just read: a binary search in each reads lines at hand.)
     float least = ch_scratch::unset;
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
-        const auto label = h.forward_query_label(x);
-        const auto at = std::lower_bound(label.begin(), label.end(), meet,
-                                         [](const contraction_hierarchy::label& e, std::uint32_t hub) { return e.hub < hub; });
-        if (at == label.end() || at->hub != meet) continue;
+        const contraction_hierarchy::label* at = find_hub(h.forward_query_label(x), meet);
+        if (at == nullptr) continue;
         const float d = path_detail::plan_distance3(sp, g.plan_point(x)) + at->dist;
         if (seed == none || d < least) {
             least = d;
             seed = x;
-            seed_entry = h.fwd_query_at_[h.fwd_query_first_[x] + static_cast<std::uint32_t>(at - label.begin())];
+            seed_entry = h.fwd_parent_first_[x] + (static_cast<std::uint32_t>(at - h.fwd_query_.data()) - h.fwd_query_first_[x]);
         }
     }
 }
@@ -226,28 +251,43 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
 // hierarchy was built: a copy, where unpacking its shortcuts level by
 // level waited on a cache miss a level; Cheat_Room's paths pass 2.4
 // edges up, 2.4 down and 3 levels of shortcuts).
+//
+// Each step of a chain waits on the load of the one before (a cache miss
+// when the labels are not at hand: most of a query's time then), so the
+// two chains are walked side by side, their loads in flight together, and
+// a step that reaches the hub says so (label_step::to_hub): the hub's own
+// entry is not loaded only to find that it ends the chain.
 inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_index start) noexcept {
+    using label_step = contraction_hierarchy::label_step;
     ch_scratch::step* edges = s.stack_.data();
     const std::size_t room = s.stack_.size() / 2;
-    std::size_t m = 0;
-    std::uint32_t x = seed;
-    for (std::uint32_t e = seed_entry; e != none && m < room;) {
-        const contraction_hierarchy::label_step step = h.fwd_parent_[e];
-        if (step.arc == none) break;  // the hub's own entry
-        x = h.up_[step.arc].node;
-        edges[m++] = {step.arc, x};
-        e = step.entry;
+    // The upward edges at edges[0, up), the downward ones as found (last
+    // first) at edges[room - down, room): in path order there.
+    std::size_t up = 0, down = 0;
+    std::uint32_t fe = seed_entry, be = last_entry, below = last;
+    while ((fe != none || be != none) && up + down < room) {
+        if (fe != none) {
+            const label_step step = h.fwd_parent_[fe];
+            fe = none;
+            if (step.arc != none) {
+                const std::uint32_t arc = step.arc & ~label_step::to_hub;
+                edges[up++] = {arc, h.up_[arc].node};
+                if ((step.arc & label_step::to_hub) == 0) fe = step.entry;
+            }
+        }
+        if (be != none && up + down < room) {
+            const label_step step = h.bwd_parent_[be];
+            be = none;
+            if (step.arc != none) {
+                const std::uint32_t arc = step.arc & ~label_step::to_hub;
+                edges[room - ++down] = {arc | contraction_hierarchy::down_bit, below};
+                below = h.down_[arc].node;
+                if ((step.arc & label_step::to_hub) == 0) be = step.entry;
+            }
+        }
     }
-    const std::size_t down_from = m;
-    x = last;
-    for (std::uint32_t e = last_entry; e != none && m < room;) {
-        const contraction_hierarchy::label_step step = h.bwd_parent_[e];
-        if (step.arc == none) break;
-        edges[m++] = {step.arc | contraction_hierarchy::down_bit, x};
-        x = h.down_[step.arc].node;
-        e = step.entry;
-    }
-    std::reverse(edges + down_from, edges + m);
+    for (std::size_t k = 0; k < down; ++k) edges[up + k] = edges[room - down + k];  // (down, never up: up <= room - down)
+    const std::size_t m = up + down;
     // Each edge's polygons as the hierarchy wrote them out, or (where it
     // kept none) its states unpacked depth first, then their polygons.
     const std::size_t corridor_room = s.corridor_.size();
@@ -257,7 +297,10 @@ inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_i
     for (std::size_t i = 0; i < m; ++i) {
         const std::span<const polygon_index> path = h.path_of(edges[i].index);
         if (!path.empty() && path.size() <= corridor_room - n) {
-            std::copy(path.begin(), path.end(), s.corridor_.begin() + static_cast<std::ptrdiff_t>(n));
+            // (A loop: the paths are a few polygons each, where a call to
+            // memmove spent more on choosing its way than on copying.)
+            polygon_index* to = s.corridor_.data() + n;
+            for (const polygon_index p : path) *to++ = p;
             n += path.size();
             continue;
         }
