@@ -195,7 +195,22 @@ struct funnel_run {
         const polygon_index* corridor = portals.corridor.data();
         if (steps == 0 || links[0] == nullptr || links[0]->target != corridor[1]) return 0;
         const link* l = links[0];
-        for (std::size_t k = 0;; ++k) {
+        // First the common step, in a few tests: an edge both polygons
+        // share, into a polygon entered ahead, whose next link is as
+        // find_path gave it and takes off from its own portal (so it is not
+        // behind). The loop below would pass it on the same tests, spelled
+        // out one by one (a third of the funnel's time on a plugin's space).
+        constexpr std::uint8_t common_mask = portal_shape::on_source | portal_shape::on_target | portal_shape::no_side | portal_shape::enters_ahead;
+        constexpr std::uint8_t common = portal_shape::on_source | portal_shape::on_target | portal_shape::enters_ahead;
+        std::size_t k = 0;
+        for (; k + 1 < steps; ++k) {
+            const link* next = links[k + 1];
+            if ((l->shape & common_mask) != common || next == nullptr || next->target != corridor[k + 2] ||
+                (next->shape & portal_shape::on_source) == 0)
+                break;
+            l = next;
+        }
+        for (;; ++k) {
             const std::uint8_t shape = l->shape;
             constexpr std::uint8_t on_both = portal_shape::on_source | portal_shape::on_target;
             if ((shape & on_both) != on_both) {
