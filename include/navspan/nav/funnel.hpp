@@ -175,6 +175,16 @@ struct funnel_run {
         return true;
     }
 
+    // Point P as a corner (point_run, point_steps): the left side's copy
+    // of it where the area of apex, P and the next point is <= 0, else the
+    // right's. The copies differ at most in height (a point portal whose
+    // ends are apart in height); where they do not, the area's sign, about
+    // even along a path, is not branched on: it decides nothing.
+    static vec3 corner_of(bare_point left, bare_point right, float area) noexcept {
+        if (left.z == right.z || area <= 0.0f) return left.point();
+        return right.point();
+    }
+
     void run(vec3 start) noexcept;
     template <bool Landings>
     bool run_direct(funnel_sides& f, std::size_t& step, std::size_t direct) noexcept;
@@ -514,9 +524,9 @@ inline bool funnel_run::point_run(funnel_sides& f, std::size_t& pos) noexcept {
         if (q.kind == cross_first || q.kind == cross_again || q.left.x != q.right.x || q.left.y != q.right.y) break;
         const float qx = q.left.x - f.apex.x, qy = q.left.y - f.apex.y;
         const float area = qx * py - px * qy;  // triangle_area2(apex, P, Q)
-        if (!(area <= 0.0f || area > 0.0f)) break;
+        if (area != area) break;  // NaN
         visits += 2;
-        const vec3 corner = (area <= 0.0f ? p.left : p.right).point();
+        const vec3 corner = corner_of(p.left, p.right, area);
         if (!emit(corner)) return false;
         f.apex = corner;
         f.apex_next = pos + 1;
@@ -550,8 +560,8 @@ inline bool funnel_run::point_steps(funnel_sides& f, std::size_t pos) noexcept {
         if (pending) {
             const float qx = x_left.x - apex.x, qy = x_left.y - apex.y;
             const float area = qx * py - px * qy;  // as in point_run
-            if (!(area <= 0.0f || area > 0.0f)) return false;
-            apex = (area <= 0.0f ? p_left : p_right).point();
+            if (area != area) return false;  // NaN
+            apex = corner_of(p_left, p_right, area);
             apex_j = p_j;
             committed = ++used;
             moved = true;
