@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 
 #include "funnel_steps.hpp"
@@ -177,11 +178,12 @@ struct funnel_run {
 
     // Point P as a corner (point_run, point_steps): the left side's copy
     // of it where the area of apex, P and the next point is <= 0, else the
-    // right's. The copies differ at most in height (a point portal whose
-    // ends are apart in height); where they do not, the area's sign, about
-    // even along a path, is not branched on: it decides nothing.
+    // right's. The copies are one plan point and differ at most in height
+    // (a point portal whose ends are apart in height); where their bits
+    // are the same, the area's sign, about even along a path, is not
+    // branched on: it decides nothing.
     static vec3 corner_of(bare_point left, bare_point right, float area) noexcept {
-        if (left.z == right.z || area <= 0.0f) return left.point();
+        if (std::memcmp(&left, &right, sizeof(bare_point)) == 0 || area <= 0.0f) return left.point();
         return right.point();
     }
 
