@@ -19,7 +19,7 @@
 //
 // A query reads its ends' links' labels only, each less what a sibling
 // link (out of the same start polygon, into the same goal polygon) gives
-// cheaper from anywhere (query_labels()): 60% of the entries on
+// cheaper from anywhere (drop_by_siblings()): 60% of the entries on
 // Cheat_Room, 53% on ctf_sawmill. Once those are made, the whole labels
 // keep only their parents.
 //
@@ -42,52 +42,74 @@ namespace navspan::nav {
 
 struct ch_detail_labeller {
     using label = contraction_hierarchy::label;
+    using label_step = contraction_hierarchy::label_step;
     static constexpr std::uint32_t none = contraction_hierarchy::none;
     contraction_hierarchy& h;
     std::uint64_t entry_limit = 0, work_limit = 0;
     explicit ch_detail_labeller(contraction_hierarchy& hierarchy) : h(hierarchy) {}
-    // Per node, its labels while building: in building order, each at
-    // first[v] (none: not made yet) with size count[v].
+    // Per node, its labels while building, in building order: in blocks
+    // that never move once reserved (a label lies in one block, at
+    // first[v] of block[v], count[v] entries; block none: not made yet).
+    // One growing array moved every label at each doubling: on ctf_sawmill
+    // a tenth of the whole build went to copying and to the page faults of
+    // the fresh memory.
     struct side {
-        std::vector<label> entries;
-        std::vector<contraction_hierarchy::label_step> parents;
-        std::vector<std::uint32_t> first, count;
+        std::vector<std::vector<label>> entry_blocks;
+        std::vector<std::vector<label_step>> parent_blocks;
+        std::vector<std::uint32_t> block, first, count;
+        std::uint64_t total = 0;
     } fwd, bwd;
+    static constexpr std::size_t first_block = 1024, largest_block = std::size_t{1} << 16;
     // The label being made, by hub: infinite but for the hubs offered
     // (`hubs`), set back when the label is made (so the test of an entry
     // reads one array, with no stamp to check).
     static constexpr float unset = std::numeric_limits<float>::infinity();
     std::vector<float> tentative;
-    std::vector<contraction_hierarchy::label_step> via;
+    std::vector<label_step> via;
     std::vector<std::uint64_t> hubs;  // each (its rank, the hub) in one word: sorted as integers
     std::vector<std::uint32_t> rank;  // per node: 0 for the last removed
     std::uint64_t work = 0;
 
-    std::span<const label> of(const side& s, std::uint32_t v) const noexcept {
-        return {s.entries.data() + s.first[v], s.count[v]};
+    static std::span<const label> of(const side& s, std::uint32_t v) noexcept {
+        return {s.entry_blocks[s.block[v]].data() + s.first[v], s.count[v]};
     }
+    static const label_step* parents_of(const side& s, std::uint32_t v) noexcept {
+        return s.parent_blocks[s.block[v]].data() + s.first[v];
+    }
+    // Room in the last block for `entries` more (a new block if not).
+    static void make_room(side& s, std::size_t entries);
     // Node v's label on one side: `forward` merges the labels of up(v)
     // behind their edges, less the entries a hub above reaches cheaper;
     // backward likewise over down(v).
     bool make(std::uint32_t v, bool forward);
     bool run(const std::vector<std::uint32_t>& order);
-    void store(const side& s, const std::vector<contraction_hierarchy::arc>& arcs, std::vector<std::uint32_t>& first,
-               std::vector<label>& entries, std::vector<contraction_hierarchy::label_step>& parents) const;
-    // The query labels of one side (contraction_hierarchy::forward_query_label()),
-    // from its stored whole labels: a polygon with more links than this on
-    // that side keeps its links' labels whole (the test is quadratic in the
-    // links that share a hub).
+    // One side's labels into the hierarchy (finish()): its query labels
+    // and, by node, each whole label's parents, its query entries first.
+    // A polygon with more links than most_siblings on that side keeps its
+    // links' labels whole (the sibling test is quadratic in the links
+    // that share a hub).
     static constexpr std::size_t most_siblings = 32;
-    void query_labels(const search_graph& g, const std::vector<std::uint32_t>& first, const std::vector<label>& entries,
-                      bool forward);
+    void finish(const search_graph& g, const side& s, bool forward);
+    // Which entries a sibling link makes needless (1 in `dropped`, by
+    // node as finish() lays them out from `place`).
+    void drop_by_siblings(const search_graph& g, const side& s, bool forward, const std::vector<std::uint32_t>& place,
+                          std::vector<unsigned char>& dropped);
 };
+
+inline void ch_detail_labeller::make_room(side& s, std::size_t entries) {
+    if (!s.entry_blocks.empty() && s.entry_blocks.back().capacity() - s.entry_blocks.back().size() >= entries) return;
+    const std::size_t grown = s.entry_blocks.empty() ? first_block : std::min(2 * s.entry_blocks.back().capacity(), largest_block);
+    const std::size_t size = std::max(grown, entries);
+    s.entry_blocks.emplace_back().reserve(size);
+    s.parent_blocks.emplace_back().reserve(size);
+}
 
 inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
     side& mine = forward ? fwd : bwd;
     const auto& first = forward ? h.up_first_ : h.down_first_;
     const auto& arcs = forward ? h.up_ : h.down_;
     hubs.clear();
-    auto offer = [this](std::uint32_t hub, float d, contraction_hierarchy::label_step parent) {
+    auto offer = [this](std::uint32_t hub, float d, label_step parent) {
         if (!(d < tentative[hub])) return;
         if (tentative[hub] == unset) hubs.push_back(std::uint64_t{rank[hub]} << 32 | hub);
         tentative[hub] = d;
@@ -97,14 +119,18 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
     for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
         const auto& a = arcs[i];
         const auto above = of(mine, a.node);
-        // (The entry's place in the label above: store() adds where that label goes.)
+        // (The entry's place in the label above: finish() adds where that label goes.)
         for (std::uint32_t k = 0; k < above.size(); ++k) offer(above[k].hub, a.weight + above[k].dist, {i, k});
         work += mine.count[a.node];
     }
     // (The labels lie in memory in the order of their hubs' ranks.)
     std::sort(hubs.begin(), hubs.end());
     work += hubs.size();
-    mine.first[v] = static_cast<std::uint32_t>(mine.entries.size());
+    make_room(mine, hubs.size());
+    std::vector<label>& entries = mine.entry_blocks.back();
+    std::vector<label_step>& parents = mine.parent_blocks.back();
+    mine.block[v] = static_cast<std::uint32_t>(mine.entry_blocks.size() - 1);
+    mine.first[v] = static_cast<std::uint32_t>(entries.size());
     const auto& other_first = forward ? h.down_first_ : h.up_first_;
     const auto& other_arcs = forward ? h.down_ : h.up_;
     for (const std::uint64_t ranked : hubs) {
@@ -124,18 +150,20 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
         }
         work += other_first[hub + 1] - other_first[hub];
         if (dearer) continue;
-        mine.entries.push_back({hub, d});
-        mine.parents.push_back(via[hub]);
+        entries.push_back({hub, d});  // (within the room made: no label moves)
+        parents.push_back(via[hub]);
     }
-    mine.count[v] = static_cast<std::uint32_t>(mine.entries.size() - mine.first[v]);
+    mine.count[v] = static_cast<std::uint32_t>(entries.size() - mine.first[v]);
+    mine.total += mine.count[v];
     for (const std::uint64_t ranked : hubs) tentative[static_cast<std::uint32_t>(ranked)] = unset;
     work += hubs.size();
-    return mine.entries.size() <= entry_limit && work <= work_limit;
+    return mine.total <= entry_limit && work <= work_limit;
 }
 
 inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order) {
     const std::size_t n = h.node_count();
     for (side* s : {&fwd, &bwd}) {
+        s->block.assign(n, none);
         s->first.assign(n, 0);
         s->count.assign(n, 0);
     }
@@ -149,32 +177,6 @@ inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order) {
     return true;
 }
 
-// Into the hierarchy's arrays, by node (a query reads the labels of a
-// polygon's links, which lie together), each hub by its rank; each
-// parent's entry then indexes the whole array.
-inline void ch_detail_labeller::store(const side& s, const std::vector<contraction_hierarchy::arc>& arcs,
-                                      std::vector<std::uint32_t>& first, std::vector<label>& entries,
-                                      std::vector<contraction_hierarchy::label_step>& parents) const {
-    const std::size_t n = s.first.size();
-    first.assign(n + 1, 0);
-    for (std::size_t v = 0; v < n; ++v) first[v + 1] = first[v] + s.count[v];
-    entries.resize(first[n]);
-    parents.resize(first[n]);
-    for (std::size_t v = 0; v < n; ++v) {
-        const auto from = static_cast<std::ptrdiff_t>(s.first[v]), to = static_cast<std::ptrdiff_t>(first[v]);
-        std::copy_n(s.entries.begin() + from, s.count[v], entries.begin() + to);
-        std::copy_n(s.parents.begin() + from, s.count[v], parents.begin() + to);
-    }
-    for (std::size_t i = 0; i < parents.size(); ++i) {
-        contraction_hierarchy::label_step& p = parents[i];
-        if (p.arc == none) continue;
-        const std::uint32_t above = arcs[p.arc].node;
-        p.entry += first[above];
-        if (above == entries[i].hub) p.arc |= contraction_hierarchy::label_step::to_hub;
-    }
-    for (label& e : entries) e.hub = rank[e.hub];
-}
-
 // For each polygon, its links' entries on one side gathered by hub (a
 // chain per hub, no sort); an entry goes when a sibling's entry for the
 // same hub, plus the distance between the two links' midpoints, is lower
@@ -184,13 +186,16 @@ inline void ch_detail_labeller::store(const side& s, const std::vector<contracti
 // cheapest always stays. On Cheat_Room (475 triangles) this keeps 60% of
 // the entries a query scans; time O(entries x most_siblings), memory
 // O(entries + nodes).
-inline void ch_detail_labeller::query_labels(const search_graph& g, const std::vector<std::uint32_t>& first,
-                                             const std::vector<label>& entries, bool forward) {
+inline void ch_detail_labeller::drop_by_siblings(const search_graph& g, const side& s, bool forward,
+                                                 const std::vector<std::uint32_t>& place,
+                                                 std::vector<unsigned char>& dropped) {
     const std::size_t n = h.node_count();
-    std::vector<unsigned char> dropped(entries.size(), 0), sibling(entries.size(), 0);
-    // A polygon's entries by hub, without a sort: each hub's latest entry
-    // (for the polygon stamped in `group`), each entry the one before it.
-    std::vector<std::uint32_t> latest(n, none), group(n, none), before(entries.size(), none);
+    // A polygon's entries (numbered in a row, link by link) by hub,
+    // without a sort: each hub's latest entry (for the polygon stamped in
+    // `group`), each entry the one before it, its link and its cost.
+    std::vector<std::uint32_t> latest(n, none), group(n, none), before;
+    std::vector<unsigned char> sibling;
+    std::vector<float> costs;
     std::vector<std::uint32_t> links;
     float apart[most_siblings][most_siblings];
     for (polygon_index p = 0; p < g.polygon_count(); ++p) {
@@ -204,72 +209,98 @@ inline void ch_detail_labeller::query_labels(const search_graph& g, const std::v
         for (std::size_t a = 0; a < links.size(); ++a) {
             for (std::size_t b = 0; b < links.size(); ++b) apart[a][b] = path_detail::plan_distance3(g.plan_point(links[a]), g.plan_point(links[b]));
         }
+        before.clear();
+        sibling.clear();
+        costs.clear();
         for (std::uint32_t k = 0; k < links.size(); ++k) {
-            for (std::uint32_t i = first[links[k]]; i < first[links[k] + 1]; ++i) {
-                const std::uint32_t hub = entries[i].hub;
-                if (group[hub] != p) {
-                    group[hub] = p;
-                    latest[hub] = none;
+            for (const label& e : of(s, links[k])) {
+                if (group[e.hub] != p) {
+                    group[e.hub] = p;
+                    latest[e.hub] = none;
                 }
-                sibling[i] = static_cast<unsigned char>(k);
-                before[i] = latest[hub];
-                latest[hub] = i;
+                sibling.push_back(static_cast<unsigned char>(k));
+                costs.push_back(e.dist);
+                before.push_back(latest[e.hub]);
+                latest[e.hub] = static_cast<std::uint32_t>(before.size() - 1);
             }
         }
         // Each entry against the others of its hub (at most one a link).
+        std::uint32_t i = 0;  // (the entry's number in the polygon)
         for (std::uint32_t k = 0; k < links.size(); ++k) {
-            for (std::uint32_t i = first[links[k]]; i < first[links[k] + 1]; ++i) {
-                const float mine = entries[i].dist;
-                for (std::uint32_t j = latest[entries[i].hub]; j != none; j = before[j]) {
+            const std::span<const label> mine = of(s, links[k]);
+            for (std::uint32_t e = 0; e < mine.size(); ++e, ++i) {
+                const float cost = costs[i];
+                for (std::uint32_t j = latest[mine[e].hub]; j != none; j = before[j]) {
                     ++work;
-                    const float other = entries[j].dist + apart[k][sibling[j]];
-                    if (j != i && other < mine && mine - other > 1e-5f * (mine + apart[k][sibling[j]])) {
-                        dropped[i] = 1;
+                    const float other = costs[j] + apart[k][sibling[j]];
+                    if (j != i && other < cost && cost - other > 1e-5f * (cost + apart[k][sibling[j]])) {
+                        dropped[place[links[k]] + e] = 1;
                         break;
                     }
                 }
             }
         }
     }
-    auto& query_first = forward ? h.fwd_query_first_ : h.bwd_query_first_;
-    auto& query = forward ? h.fwd_query_ : h.bwd_query_;
-    auto& parents = forward ? h.fwd_parent_ : h.bwd_parent_;
-    const std::size_t kept = entries.size() - static_cast<std::size_t>(std::count(dropped.begin(), dropped.end(), 1));
-    query_first.assign(n + 1, 0);
-    query.clear();
-    query.reserve(kept);
-    // Forward by node (a polygon's links out are numbered in a row);
-    // backward in the graph's order of links by target, so that the links
-    // into a goal have their labels in one run of memory too.
-    for (std::size_t k = 0; k < n; ++k) {
-        const std::uint32_t v = forward ? static_cast<std::uint32_t>(k) : g.in_states_[k];
-        for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
-            if (dropped[i] == 0) query.push_back(entries[i]);
-        }
-        query_first[k + 1] = static_cast<std::uint32_t>(query.size());
-    }
-    // Each whole label's parents reordered, its query entries first and in
-    // the same order: a query entry's parent is then at the same offset in
-    // its node's parents (where an index per query entry cost a load that
-    // missed the cache, on the way to the corridor).
-    std::vector<std::uint32_t> moved_to(entries.size());
+}
+// Laid out by node (a query reads the labels of a polygon's links, which
+// lie together): the parents of each whole label, its query entries first
+// and in the same order (a query entry's parent is then at the same
+// offset in its node's parents, where an index per query entry cost a
+// load that missed the cache on the way to the corridor), each pointing
+// at the same hub's entry above by its place in the whole array; and the
+// query labels, forward by node, backward in the graph's order of links
+// by target (search_graph::in_states_), so that the links into a goal
+// have theirs in one run of memory too; each hub by its rank.
+inline void ch_detail_labeller::finish(const search_graph& g, const side& s, bool forward) {
+    const std::size_t n = h.node_count();
+    const auto& arcs = forward ? h.up_ : h.down_;
+    std::vector<std::uint32_t>& parent_first = forward ? h.fwd_parent_first_ : h.bwd_parent_first_;
+    parent_first.assign(n + 1, 0);
+    for (std::size_t v = 0; v < n; ++v) parent_first[v + 1] = parent_first[v] + s.count[v];
+    const std::uint32_t total = parent_first[n];
+    std::vector<unsigned char> dropped(total, 0);
+    drop_by_siblings(g, s, forward, parent_first, dropped);
+    // Where each whole entry goes: its node's query entries first.
+    std::vector<std::uint32_t> moved_to(total);
+    std::uint32_t kept = 0;
     for (std::size_t v = 0; v < n; ++v) {
-        std::uint32_t next = first[v];
+        std::uint32_t next = parent_first[v];
         for (int pass = 0; pass < 2; ++pass) {
-            for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
+            for (std::uint32_t i = parent_first[v]; i < parent_first[v + 1]; ++i) {
                 if ((dropped[i] == 0) == (pass == 0)) moved_to[i] = next++;
             }
         }
     }
-    std::vector<contraction_hierarchy::label_step> reordered(parents.size());
-    for (std::size_t i = 0; i < parents.size(); ++i) {
-        contraction_hierarchy::label_step step = parents[i];
-        if (step.arc != none) step.entry = moved_to[step.entry];
-        reordered[moved_to[i]] = step;
+    std::vector<label_step>& parents = forward ? h.fwd_parent_ : h.bwd_parent_;
+    parents.resize(total);
+    for (std::uint32_t v = 0; v < n; ++v) {
+        const std::span<const label> entries = of(s, v);
+        const label_step* from = parents_of(s, v);
+        for (std::uint32_t k = 0; k < entries.size(); ++k) {
+            label_step step = from[k];
+            if (step.arc != none) {
+                const std::uint32_t above = arcs[step.arc].node;
+                step.entry = moved_to[parent_first[above] + step.entry];
+                if (above == entries[k].hub) step.arc |= label_step::to_hub;
+            }
+            parents[moved_to[parent_first[v] + k]] = step;
+            kept += dropped[parent_first[v] + k] == 0 ? 1u : 0u;
+        }
     }
-    parents.swap(reordered);
-    (forward ? h.fwd_parent_first_ : h.bwd_parent_first_) = first;
-    work += entries.size();
+    auto& query_first = forward ? h.fwd_query_first_ : h.bwd_query_first_;
+    auto& query = forward ? h.fwd_query_ : h.bwd_query_;
+    query_first.assign(n + 1, 0);
+    query.clear();
+    query.reserve(kept);
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::uint32_t v = forward ? static_cast<std::uint32_t>(k) : g.in_states_[k];
+        const std::span<const label> entries = of(s, v);
+        for (std::uint32_t i = 0; i < entries.size(); ++i) {
+            if (dropped[parent_first[v] + i] == 0) query.push_back({rank[entries[i].hub], entries[i].dist});
+        }
+        query_first[k + 1] = static_cast<std::uint32_t>(query.size());
+    }
+    work += total;
 }
 
 inline void contraction_hierarchy::make_labels(const search_graph& g, const std::vector<std::uint32_t>& order,
@@ -284,12 +315,9 @@ inline void contraction_hierarchy::make_labels(const search_graph& g, const std:
         build_steps_ += l.work;
         return;
     }
-    std::vector<std::uint32_t> first;
-    std::vector<label> entries;
-    l.store(l.fwd, up_, first, entries, fwd_parent_);
-    l.query_labels(g, first, entries, true);
-    l.store(l.bwd, down_, first, entries, bwd_parent_);
-    l.query_labels(g, first, entries, false);
+    l.finish(g, l.fwd, true);
+    l.fwd = {};  // (its memory back before the other side's is laid out)
+    l.finish(g, l.bwd, false);
     build_steps_ += l.work;
 }
 
