@@ -27,8 +27,8 @@
 // shortcuts added less edges removed, plus the neighbours already removed:
 // spreads the removals over the map); removing v adds a shortcut u -> w
 // (through v) for each pair of its remaining neighbours whose cheapest way
-// runs through v, unless a bounded witness search from u finds a way round
-// v no dearer. Each node keeps the edges to the nodes removed after it: its
+// runs through v, unless a bounded witness search from u (or back from w,
+// whichever side of v has fewer neighbours) finds a way round v no dearer. Each node keeps the edges to the nodes removed after it: its
 // upward edges, both ways, in two CSR arrays. A cheapest path then climbs
 // and descends once, so a Dijkstra from the start's links over the upward
 // edges and one from the goal's links over the upward edges backwards meet
@@ -82,7 +82,7 @@ struct ch_detail_builder {
     };
     const search_graph& g;
     options opt;
-    std::vector<std::vector<edge>> out, in;  // out: each list by weight (load, add_or_improve)
+    std::vector<std::vector<edge>> out, in;  // each list by weight (load, add_or_improve)
     std::vector<unsigned char> removed;
     std::vector<std::uint32_t> removed_neighbours, level;
     std::vector<kept> ups, downs;
@@ -137,7 +137,8 @@ struct ch_detail_builder {
 
     ch_detail_builder(const search_graph& graph, options o) : g(graph), opt(o) {}
     void load();
-    void witness(std::uint32_t from, std::uint32_t avoid, float first, std::uint32_t targets, std::uint32_t unmet);
+    void witness(std::uint32_t from, std::uint32_t avoid, float first, std::uint32_t targets, std::uint32_t unmet,
+                 bool backward);
     std::uint32_t target_mark = 0;
     bool witnessed(std::uint32_t w, float cost) const noexcept { return state[w].stamp == generation && state[w].dist <= cost; }
     // The shortcuts removing v would add, into `pending` (tail, edge).
@@ -184,20 +185,23 @@ inline void ch_detail_builder::load() {
             ++edges;
         }
     }
-    // Each node's out-edges by weight (ties by node: the same order with
+    // Each node's edges by weight (ties by node: the same order with
     // every standard library), kept so: a witness search stops scanning a
     // list at its first edge past its limit (16% of the build on
     // ctf_sawmill, where most relaxations in the dense last levels are).
-    for (auto& list : out) {
-        std::sort(list.begin(), list.end(), [](const edge& a, const edge& b) {
-            return a.weight < b.weight || (a.weight == b.weight && a.node < b.node);
-        });
+    for (auto* lists : {&out, &in}) {
+        for (auto& list : *lists) {
+            std::sort(list.begin(), list.end(), [](const edge& a, const edge& b) {
+                return a.weight < b.weight || (a.weight == b.weight && a.node < b.node);
+            });
+        }
     }
     work_limit = std::uint64_t{opt.work_per_edge} * edges + 65536;
     shortcut_limit = std::uint64_t{opt.shortcuts_per_edge} * edges + 1024;
 }
 
-// Dijkstra from `from` round `avoid` and the removed nodes, within
+// Dijkstra from `from` round `avoid` and the removed nodes (over the edges
+// backwards when `backward`: every "out" below is then "in"), within
 // opt.witness_settled nodes and opt.witness_hops steps, until it settled
 // the `targets` nodes marked target_mark (avoid's out-neighbours), or until
 // the `unmet` targets other than `from` all have a way no dearer than
@@ -214,7 +218,8 @@ inline void ch_detail_builder::load() {
 // dist/stamp hold what it reached. Nothing beyond the limit is pushed or
 // expanded: in the dense last levels most edges are.
 inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, float first, std::uint32_t targets,
-                                       std::uint32_t unmet) {
+                                       std::uint32_t unmet, bool backward) {
+    const std::vector<std::vector<edge>>& lists = backward ? in : out;
     if (++generation == 0) {  // wrapped: forget every old stamp
         for (witness_state& x : state) x.stamp = 0;
         generation = 1;
@@ -225,7 +230,7 @@ inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, 
     state[from].hops = 0;
     state[from].pos = 0;
     open.push_back(open_entry(0.0f, from));
-    const std::vector<edge>& ends = out[avoid];
+    const std::vector<edge>& ends = lists[avoid];
     std::size_t dearest = ends.size();  // ends[dearest - 1]: the dearest target maybe unmet
     auto lowered_limit = [&] {
         // (`from` is met: its dist is 0.)
@@ -244,8 +249,9 @@ inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, 
         if (at.target == target_mark && --targets == 0) return;
         if (at.hops >= opt.witness_hops) continue;
         const std::uint32_t next_hops = at.hops + 1;
-        work += out[u].size();  // (one add: a member bumped in the loop costs a store per edge)
-        for (const edge& e : out[u]) {
+        const std::vector<edge>& list = lists[u];
+        work += list.size();  // (one add: a member bumped in the loop costs a store per edge)
+        for (const edge& e : list) {
             const float nd = d + e.weight;
             if (nd > limit) break;  // (the list is by weight: so are the rest)
             if (e.node == avoid) continue;
@@ -271,6 +277,10 @@ inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, 
     }
 }
 
+// The searches run from the side of v with fewer neighbours (forward
+// from each node with an edge into v, to those v has edges to; or
+// backward): the same pairs are tested with fewer searches (ctf_sawmill:
+// 24% fewer).
 inline void ch_detail_builder::shortcuts_of(std::uint32_t v) {
     pending.clear();
     if (out[v].empty() || in[v].empty()) return;  // nothing runs through v
@@ -278,23 +288,27 @@ inline void ch_detail_builder::shortcuts_of(std::uint32_t v) {
         for (witness_state& x : state) x.target = 0;
         target_mark = 1;
     }
-    for (const edge& b : out[v]) {
+    const bool backward = in[v].size() > out[v].size();
+    const std::vector<edge>& sources = backward ? out[v] : in[v];
+    const std::vector<edge>& ends = backward ? in[v] : out[v];
+    for (const edge& b : ends) {
         state[b.node].target = target_mark;
         state[b.node].via = b.weight;
     }
-    const auto targets = static_cast<std::uint32_t>(out[v].size());
-    for (std::size_t i = 0; i < in[v].size(); ++i) {
-        const edge a = in[v][i];
+    const auto targets = static_cast<std::uint32_t>(ends.size());
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        const edge a = sources[i];
         // The targets a witness must reach: all but a's own node (no shortcut to itself).
         const std::uint32_t unmet = targets - (state[a.node].target == target_mark ? 1u : 0u);
         if (unmet == 0) continue;
-        witness(a.node, v, a.weight, targets, unmet);
-        for (const edge& b : out[v]) {
+        witness(a.node, v, a.weight, targets, unmet, backward);
+        for (const edge& b : ends) {
             ++work;
             if (b.node == a.node) continue;
             const float through = a.weight + b.weight;
             if (witnessed(b.node, through)) continue;
-            pending.push_back({a.node, {b.node, through, v}});
+            if (backward) pending.push_back({b.node, {a.node, through, v}});
+            else pending.push_back({a.node, {b.node, through, v}});
         }
         if (over_budget() || pending.size() > shortcut_limit) break;
     }
@@ -303,27 +317,32 @@ inline void ch_detail_builder::shortcuts_of(std::uint32_t v) {
 // Edge u -> w of `weight` through `middle`, or the cheaper of it and the
 // edge already there (one edge per pair: unpacking finds it by its ends).
 inline void ch_detail_builder::add_or_improve(std::uint32_t u, std::uint32_t w, float weight, std::uint32_t middle) {
-    std::vector<edge>& list = out[u];
-    // Kept by weight (the witness search stops at the first edge past its
-    // limit): the edge moves to its place among the cheaper ones.
-    auto place = [&list](std::size_t at) {
+    // Both lists kept by weight (a witness search stops at the first edge
+    // past its limit): an edge moves to its place among the cheaper ones.
+    auto place = [](std::vector<edge>& list, std::size_t at) {
         for (; at > 0 && list[at].weight < list[at - 1].weight; --at) std::swap(list[at], list[at - 1]);
     };
+    std::vector<edge>& list = out[u];
     for (std::size_t i = 0; i < list.size(); ++i) {
         edge& e = list[i];
         if (e.node != w) continue;
         if (weight < e.weight) {
             e = {w, weight, middle};
-            place(i);
-            for (edge& back : in[w]) {
-                if (back.node == u) back = {u, weight, middle};
+            place(list, i);
+            std::vector<edge>& back = in[w];
+            for (std::size_t j = 0; j < back.size(); ++j) {
+                if (back[j].node != u) continue;
+                back[j] = {u, weight, middle};
+                place(back, j);
+                break;
             }
         }
         return;
     }
     list.push_back({w, weight, middle});
-    place(list.size() - 1);
+    place(list, list.size() - 1);
     in[w].push_back({u, weight, middle});
+    place(in[w], in[w].size() - 1);
     ++shortcuts;
 }
 
