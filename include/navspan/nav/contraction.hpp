@@ -28,8 +28,9 @@
 // spreads the removals over the map); removing v adds a shortcut u -> w
 // (through v) for each pair of its remaining neighbours whose cheapest way
 // runs through v, unless a bounded witness search from u (or back from w,
-// whichever side of v has fewer neighbours) finds a way round v no dearer. Each node keeps the edges to the nodes removed after it: its
-// upward edges, both ways, in two CSR arrays. A cheapest path then climbs
+// whichever side of v has fewer neighbours) finds a way round v no dearer.
+// Each node keeps the edges to the nodes removed after it: its upward
+// edges, both ways, in two CSR arrays. A cheapest path then climbs
 // and descends once, so a Dijkstra from the start's links over the upward
 // edges and one from the goal's links over the upward edges backwards meet
 // on its highest node, each settling few nodes (the search used when the

@@ -242,6 +242,7 @@ inline void ch_detail_labeller::drop_by_siblings(const search_graph& g, const si
         }
     }
 }
+
 // Laid out by node (a query reads the labels of a polygon's links, which
 // lie together): the parents of each whole label, its query entries first
 // and in the same order (a query entry's parent is then at the same
