@@ -264,14 +264,14 @@ inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_i
     // The upward edges at edges[0, up), the downward ones as found (last
     // first) at edges[room - down, room): in path order there.
     std::size_t up = 0, down = 0;
-    std::uint32_t fe = seed_entry, be = last_entry, below = last;
+    std::uint32_t fe = seed_entry, be = last_entry;
     while ((fe != none || be != none) && up + down < room) {
         if (fe != none) {
             const label_step step = h.fwd_parent_[fe];
             fe = none;
             if (step.arc != none) {
                 const std::uint32_t arc = step.arc & ~label_step::to_hub;
-                edges[up++] = {arc, h.up_[arc].node};
+                edges[up++] = {arc, none};  // (its head: read only if it is unpacked, below)
                 if ((step.arc & label_step::to_hub) == 0) fe = step.entry;
             }
         }
@@ -280,8 +280,7 @@ inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_i
             be = none;
             if (step.arc != none) {
                 const std::uint32_t arc = step.arc & ~label_step::to_hub;
-                edges[room - ++down] = {arc | contraction_hierarchy::down_bit, below};
-                below = h.down_[arc].node;
+                edges[room - ++down] = {arc | contraction_hierarchy::down_bit, none};
                 if ((step.arc & label_step::to_hub) == 0) be = step.entry;
             }
         }
@@ -304,6 +303,12 @@ inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_i
             n += path.size();
             continue;
         }
+        // Its head, only now: an upward edge's is its node; a downward
+        // edge's, the tail of the edge after it (the last: the last link).
+        // (Each an arc's load that no written-out path needs.)
+        const std::uint32_t index = edges[i].index, at = index & contraction_hierarchy::index_bits;
+        if ((index & contraction_hierarchy::down_bit) == 0) edges[i].head = h.up_[at].node;
+        else edges[i].head = i + 1 < m ? h.down_[edges[i + 1].index & contraction_hierarchy::index_bits].node : last;
         const std::size_t from = n;
         n = unpack(edges[i], edges + room, room, false, n);
         for (std::size_t k = from; k < n; ++k) s.corridor_[k] = g.target(s.corridor_[k]);
