@@ -303,12 +303,14 @@ inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_i
             n += path.size();
             continue;
         }
-        // Its head, only now: an upward edge's is its node; a downward
-        // edge's, the tail of the edge after it (the last: the last link).
-        // (Each an arc's load that no written-out path needs.)
-        const std::uint32_t index = edges[i].index, at = index & contraction_hierarchy::index_bits;
-        if ((index & contraction_hierarchy::down_bit) == 0) edges[i].head = h.up_[at].node;
-        else edges[i].head = i + 1 < m ? h.down_[edges[i + 1].index & contraction_hierarchy::index_bits].node : last;
+        // Its head, only now (an arc's load no written-out path needs): a
+        // downward edge's is its owner, the tail of the edge after it (the
+        // last one's: the last link); an upward edge's, its arc's node.
+        const std::uint32_t index = edges[i].index;
+        const std::uint32_t owner = (index & contraction_hierarchy::down_bit) == 0 ? none
+                                    : i + 1 < m ? h.down_[edges[i + 1].index & contraction_hierarchy::index_bits].node
+                                                : last;
+        edges[i].head = h.head({index, owner});
         const std::size_t from = n;
         n = unpack(edges[i], edges + room, room, false, n);
         for (std::size_t k = from; k < n; ++k) s.corridor_[k] = g.target(s.corridor_[k]);
