@@ -237,12 +237,13 @@ TEST_CASE("contraction: a hand-made mesh, its known path, the refusals") {
     CHECK(nav::find_exact_path(none, 0, from, 3, to, scratch).status == nav::search_status::bad_input);
 }
 
-TEST_CASE("contraction: a long strip's corridor is every polygon in order") {
-    // 10,000 squares in a row, each linked to the next both ways: the
-    // upward edges of the long pairs stand for more polygons than the
-    // hierarchy writes out (max_path_polygons), so those unpack depth
-    // first; the short pairs' edges are copied as written.
-    constexpr std::uint32_t count = 10000;
+namespace {
+
+// `count` squares in a row, each linked to the next both ways: the
+// upward edges of the long pairs stand for more polygons than the
+// hierarchy writes out (max_path_polygons), so those unpack depth first;
+// the short pairs' edges are copied as written.
+void check_strip(std::uint32_t count) {
     nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
     for (std::uint32_t i = 0; i < count; ++i) b.add_polygon({i, 0}, square(100.0f * static_cast<float>(i), 0, 0));
     for (std::uint32_t i = 0; i + 1 < count; ++i) {
@@ -256,6 +257,7 @@ TEST_CASE("contraction: a long strip's corridor is every polygon in order") {
     const auto hg = nav::search_graph::build(w, with_hierarchy);
     REQUIRE(hg.has_hierarchy());
     REQUIRE(hg.hierarchy()->labelled());
+    CHECK(hg.hierarchy()->node_count() == 2 * (count - 1));
     nav::search_scratch hs(hg);
     const auto last = static_cast<nav::polygon_index>(count - 1);
     for (const bool forward : {true, false}) {
@@ -275,6 +277,16 @@ TEST_CASE("contraction: a long strip's corridor is every polygon in order") {
         REQUIRE(r.corridor.size() == span + 1);
         for (std::uint32_t i = 0; i <= span; ++i) CHECK(r.corridor[i] == (from < to ? from + i : from - i));
     }
+}
+
+}  // namespace
+
+TEST_CASE("contraction: a long strip's corridor is every polygon in order") {
+    // 10,000 squares: 19,998 link states, whose hub ranks fit the query
+    // labels' 6-byte entries; 40,000: 79,998, past the 65,536 that do,
+    // with 8-byte entries.
+    check_strip(10000);
+    check_strip(40000);
 }
 
 TEST_CASE("contraction: a hub with thousands of links is declined at once") {

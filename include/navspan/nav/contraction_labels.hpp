@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -288,18 +289,28 @@ inline void ch_detail_labeller::finish(const search_graph& g, const side& s, boo
             kept += dropped[parent_first[v] + k] == 0 ? 1u : 0u;
         }
     }
-    auto& query_first = forward ? h.fwd_query_first_ : h.bwd_query_first_;
-    auto& query = forward ? h.fwd_query_ : h.bwd_query_;
-    query_first.assign(n + 1, 0);
-    query.clear();
-    query.reserve(kept);
+    contraction_hierarchy::query_labels& query = forward ? h.fwd_query_ : h.bwd_query_;
+    const bool wide = h.wide_hubs();
+    query.first.assign(n + 1, 0);
+    query.narrow.clear();  // (one of the two is filled)
+    query.wide.clear();
+    if (wide) query.wide.reserve(kept);
+    else query.narrow.reserve(kept);
     for (std::size_t k = 0; k < n; ++k) {
         const std::uint32_t v = forward ? static_cast<std::uint32_t>(k) : g.in_states_[k];
         const std::span<const label> entries = of(s, v);
         for (std::uint32_t i = 0; i < entries.size(); ++i) {
-            if (dropped[parent_first[v] + i] == 0) query.push_back({rank[entries[i].hub], entries[i].dist});
+            if (dropped[parent_first[v] + i] != 0) continue;
+            const std::uint32_t hub = rank[entries[i].hub];  // (< node_count(): 16 bits unless wide)
+            if (wide) {
+                query.wide.push_back({hub, entries[i].dist});
+            } else {
+                contraction_hierarchy::narrow_label e{static_cast<std::uint16_t>(hub), {}};
+                std::memcpy(e.dist_bytes, &entries[i].dist, sizeof(float));
+                query.narrow.push_back(e);
+            }
         }
-        query_first[k + 1] = static_cast<std::uint32_t>(query.size());
+        query.first[k + 1] = static_cast<std::uint32_t>(wide ? query.wide.size() : query.narrow.size());
     }
     work += total;
 }

@@ -93,15 +93,18 @@ struct ch_detail_run {
         for (const auto& a : side == 0 ? h.up(x) : h.down(x)) relax(side, a.node, d + a.weight, x);
     }
     void search(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept;
-    // The entry of `hub` in a label (its entries in rank order), or null: a
-    // binary search whose steps are selects, not branches (the hub sits
-    // anywhere in the label: a branch on each step was mispredicted half
-    // the time, a quarter of a query's mispredictions on Cheat_Room).
-    static const contraction_hierarchy::label* find_hub(std::span<const contraction_hierarchy::label> label,
-                                                         std::uint32_t hub) noexcept {
-        if (label.empty()) return nullptr;
-        const contraction_hierarchy::label* base = label.data();
-        for (std::size_t n = label.size(); n > 1;) {
+    // An entry's cost, whichever its width.
+    static float cost_of(const contraction_hierarchy::label& e) noexcept { return e.dist; }
+    static float cost_of(const contraction_hierarchy::narrow_label& e) noexcept { return e.dist(); }
+    // The entry of `hub` in a query label (its entries in rank order), or
+    // null: a binary search whose steps are selects, not branches (the hub
+    // sits anywhere in the label: a branch on each step was mispredicted
+    // half the time, a quarter of a query's mispredictions on Cheat_Room).
+    template <class Entry>
+    static const Entry* find_hub(const Entry* label, std::size_t size, std::uint32_t hub) noexcept {
+        if (size == 0) return nullptr;
+        const Entry* base = label;
+        for (std::size_t n = size; n > 1;) {
             const std::size_t half = n / 2;
             base = base[half].hub <= hub ? base + half : base;
             n -= half;
@@ -111,7 +114,12 @@ struct ch_detail_run {
     // The hub labels' answer: meet is the hub, seed and last the links
     // out of the start and into the goal the path takes.
     std::uint32_t seed = none, last = none, seed_entry = none, last_entry = none;
-    void by_labels(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept;
+    void by_labels(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept {
+        if (h.wide_hubs()) by_labels_of<contraction_hierarchy::label>(start, sp, goal, gp);
+        else by_labels_of<contraction_hierarchy::narrow_label>(start, sp, goal, gp);
+    }
+    template <class Entry>
+    void by_labels_of(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept;
     std::span<const polygon_index> labelled_corridor(polygon_index start) noexcept;
     std::span<const polygon_index> corridor(polygon_index start) noexcept;
     std::span<const polygon_index> corridor_of(polygon_index only) noexcept {
@@ -184,48 +192,51 @@ inline void ch_detail_run::search(polygon_index start, vec3 sp, polygon_index go
 // found afterwards for that hub alone (each label is in rank order: a
 // binary search), so the scan over the start's labels keeps no more than
 // the cost (a third of its instructions fewer).
-inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept {
+template <class Entry>
+inline void ch_detail_run::by_labels_of(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept {
+    const contraction_hierarchy::query_labels &fwd = h.fwd_query_, &bwd = h.bwd_query_;
+    const Entry *fwd_entries = fwd.template entries<Entry>(), *bwd_entries = bwd.template entries<Entry>();
     float* hubs = s.hub_.data();
     best = ch_scratch::unset;  // (a way through an unset hub is no way)
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
         const float first_leg = path_detail::plan_distance3(sp, g.plan_point(x));
-        const auto label = h.forward_query_label(x);
-        for (const auto& e : label) hubs[e.hub] = std::min(hubs[e.hub], first_leg + e.dist);
-        expanded += label.size();
+        const Entry *e = fwd_entries + fwd.first[x], *end = fwd_entries + fwd.first[x + 1];
+        expanded += fwd.first[x + 1] - fwd.first[x];
+        for (; e != end; ++e) hubs[e->hub] = std::min(hubs[e->hub], first_leg + cost_of(*e));
     }
     // (The least so far in a register, and the entry that gave it as a
-    // pointer: the loop reads two words and a hub a step, and writes only
+    // pointer: the loop reads an entry and a hub a step, and writes only
     // on a new least.)
     float least_way = best;
-    const contraction_hierarchy::label* least_at = nullptr;
+    const Entry* least_at = nullptr;
     std::uint32_t least_place = 0;
     for (std::uint32_t j = g.in_first_[goal]; j < g.in_first_[goal + 1]; ++j) {
         const std::uint32_t t = g.in_states_[j];
         const float last_leg = path_detail::plan_distance3(g.plan_point(t), gp);
-        const auto label = h.backward_query_label(j);
-        for (const contraction_hierarchy::label* e = label.data(), *end = e + label.size(); e != end; ++e) {
-            const float through = hubs[e->hub] + e->dist + last_leg;
+        const Entry *e = bwd_entries + bwd.first[j], *end = bwd_entries + bwd.first[j + 1];
+        expanded += bwd.first[j + 1] - bwd.first[j];
+        for (; e != end; ++e) {
+            const float through = hubs[e->hub] + cost_of(*e) + last_leg;
             if (through < least_way) {
                 least_way = through;
                 least_at = e;
                 least_place = j;
             }
         }
-        expanded += label.size();
     }
     if (least_at != nullptr) {
         best = least_way;
         meet = least_at->hub;
         last = g.in_states_[least_place];
-        last_entry = static_cast<std::uint32_t>(least_at - h.bwd_query_.data());
+        // (The whole label's entry, whose parents lead down to the hub:
+        // each whole label starts with its query entries, in the same
+        // order.)
+        last_entry = h.bwd_parent_first_[last] + (static_cast<std::uint32_t>(least_at - bwd_entries) - bwd.first[least_place]);
     }
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
-        for (const auto& e : h.forward_query_label(x)) hubs[e.hub] = ch_scratch::unset;
+        for (const Entry *e = fwd_entries + fwd.first[x], *end = fwd_entries + fwd.first[x + 1]; e != end; ++e) hubs[e->hub] = ch_scratch::unset;
     }
     if (meet == none) return;
-    // (The whole label's entry, whose parents lead down to the hub: each
-    // whole label starts with its query entries, in the same order.)
-    last_entry = h.bwd_parent_first_[last] + (last_entry - h.bwd_query_first_[least_place]);
     // The seed: the first link out of the start whose way to the hub is
     // the least (as the scan above kept it: the first of equal costs), and
     // at any rate one whose query label holds the hub (one does: the hub's
@@ -233,13 +244,13 @@ inline void ch_detail_run::by_labels(polygon_index start, vec3 sp, polygon_index
     // were just read: a binary search in each reads lines at hand.)
     float least = ch_scratch::unset;
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
-        const contraction_hierarchy::label* at = find_hub(h.forward_query_label(x), meet);
+        const Entry* at = find_hub(fwd_entries + fwd.first[x], fwd.first[x + 1] - fwd.first[x], meet);
         if (at == nullptr) continue;
-        const float d = path_detail::plan_distance3(sp, g.plan_point(x)) + at->dist;
+        const float d = path_detail::plan_distance3(sp, g.plan_point(x)) + cost_of(*at);
         if (seed == none || d < least) {
             least = d;
             seed = x;
-            seed_entry = h.fwd_parent_first_[x] + (static_cast<std::uint32_t>(at - h.fwd_query_.data()) - h.fwd_query_first_[x]);
+            seed_entry = h.fwd_parent_first_[x] + (static_cast<std::uint32_t>(at - fwd_entries) - fwd.first[x]);
         }
     }
 }
