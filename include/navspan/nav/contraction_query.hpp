@@ -234,7 +234,8 @@ inline void ch_detail_run::by_labels_of(polygon_index start, vec3 sp, polygon_in
         last_entry = h.bwd_parent_first_[last] + (static_cast<std::uint32_t>(least_at - bwd_entries) - bwd.first[least_place]);
     }
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
-        for (const Entry *e = fwd_entries + fwd.first[x], *end = fwd_entries + fwd.first[x + 1]; e != end; ++e) hubs[e->hub] = ch_scratch::unset;
+        const Entry *e = fwd_entries + fwd.first[x], *end = fwd_entries + fwd.first[x + 1];
+        for (; e != end; ++e) hubs[e->hub] = ch_scratch::unset;
     }
     if (meet == none) return;
     // The seed: the first link out of the start whose way to the hub is
