@@ -93,4 +93,11 @@ constexpr Float rounded(Float x) noexcept {
 #    define NAVSPAN_NOINLINE
 #  endif
 #endif
+// A hint that `address` will be read soon (its cache line fetched while
+// other work goes on); nothing where the compiler has no such builtin.
+#if defined(__GNUC__) || defined(__clang__)
+#  define NAVSPAN_PREFETCH(address) __builtin_prefetch(address)
+#else
+#  define NAVSPAN_PREFETCH(address) static_cast<void>(address)
+#endif
 #include "../core/min_max_pop.hpp"

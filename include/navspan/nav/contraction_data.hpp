@@ -67,7 +67,6 @@ public:
                down_.capacity() * sizeof(arc) + (up_halves_.capacity() + down_halves_.capacity()) * sizeof(halves) +
                (fwd_parent_.capacity() + bwd_parent_.capacity()) * sizeof(label_step) +
                fwd_query_.memory_bytes() + bwd_query_.memory_bytes() +
-               (fwd_parent_first_.capacity() + bwd_parent_first_.capacity()) * 4 +
                (up_path_first_.capacity() + down_path_first_.capacity() + paths_.capacity()) * 4;
     }
 
@@ -125,8 +124,9 @@ private:
     };
     // Where a label entry came from: the upward edge out of (forward) or
     // into (backward) its node, as its index in up_ (down_), none for the
-    // entry of the node itself (the hub); and the index of the same hub's
-    // entry in the label of the edge's other end. Read only to unpack a
+    // entry of the node itself (the hub); and the index (in the same
+    // array of steps) of the same hub's entry in the label of the edge's
+    // other end. Read only to unpack a
     // corridor: each step towards the hub reads one parent. (The whole
     // labels' hubs and costs are not kept once the query labels are made:
     // an entry is its parent's index.)
@@ -142,9 +142,9 @@ private:
     // lower from any point (its own cost plus the distance between the two
     // links' midpoints, with room for rounding): a query from or to that
     // polygon never takes them. Only these are read by a query, and for
-    // the entry it takes, its parent: each node's whole label begins with
-    // its query entries, in the same order (at *_parent_first_[node] plus
-    // the entry's offset in its query label). Forward by node; backward
+    // the entry it takes, its parent: the query entries' parents come
+    // first in the array of steps, each at its query entry's own index
+    // (the dropped entries' after them). Forward by node; backward
     // by the link's place among the graph's links by target
     // (search_graph::in_states_), so a goal's links have theirs side by
     // side.
@@ -197,10 +197,9 @@ private:
     std::vector<arc> up_, down_;
     std::vector<halves> up_halves_, down_halves_;
     std::uint64_t edges_ = 0, shortcuts_ = 0, build_steps_ = 0;
-    // The whole hub labels' parents, CSR by node (each node's query
-    // entries first); the query labels, by node (backward: by place).
+    // The whole hub labels' parents (the query entries' first, at their
+    // query entries' indices); the query labels, by node (backward: by place).
     std::vector<label_step> fwd_parent_, bwd_parent_;
-    std::vector<std::uint32_t> fwd_parent_first_, bwd_parent_first_;
     query_labels fwd_query_, bwd_query_;
     // Each upward edge's polygons (path_of()): where they start in paths_.
     std::vector<std::uint32_t> up_path_first_, down_path_first_;

@@ -85,7 +85,7 @@ struct ch_detail_labeller {
     bool make(std::uint32_t v, bool forward);
     bool run(const std::vector<std::uint32_t>& order);
     // One side's labels into the hierarchy (finish()): its query labels
-    // and, by node, each whole label's parents, its query entries first.
+    // and each whole entry's parent, the query entries' first.
     // A polygon with more links than most_siblings on that side keeps its
     // links' labels whole (the sibling test is quadratic in the links
     // that share a hub).
@@ -244,34 +244,36 @@ inline void ch_detail_labeller::drop_by_siblings(const search_graph& g, const si
     }
 }
 
-// Laid out by node (a query reads the labels of a polygon's links, which
-// lie together): the parents of each whole label, its query entries first
-// and in the same order (a query entry's parent is then at the same
-// offset in its node's parents, where an index per query entry cost a
-// load that missed the cache on the way to the corridor), each pointing
-// at the same hub's entry above by its place in the whole array; and the
-// query labels, forward by node, backward in the graph's order of links
-// by target (search_graph::in_states_), so that the links into a goal
-// have theirs in one run of memory too; each hub by its rank.
+// The query labels, forward by node, backward in the graph's order of
+// links by target (search_graph::in_states_), so that the links into a
+// goal have theirs in one run of memory too; each hub by its rank. And
+// the parents of every whole entry: first the query entries', at the same
+// index as the query entry (the corridor's chains start there, with no
+// index to load on the way: on Cheat_Room in the bench's rounds the
+// chains' loads are a third of a query), then the dropped entries', each
+// pointing at the same hub's entry above by its index in that array.
 inline void ch_detail_labeller::finish(const search_graph& g, const side& s, bool forward) {
     const std::size_t n = h.node_count();
     const auto& arcs = forward ? h.up_ : h.down_;
-    std::vector<std::uint32_t>& parent_first = forward ? h.fwd_parent_first_ : h.bwd_parent_first_;
-    parent_first.assign(n + 1, 0);
-    for (std::size_t v = 0; v < n; ++v) parent_first[v + 1] = parent_first[v] + s.count[v];
-    const std::uint32_t total = parent_first[n];
+    // Each node's whole entries numbered in a row (by node), while laid out.
+    std::vector<std::uint32_t> whole_first(n + 1, 0);
+    for (std::size_t v = 0; v < n; ++v) whole_first[v + 1] = whole_first[v] + s.count[v];
+    const std::uint32_t total = whole_first[n];
     std::vector<unsigned char> dropped(total, 0);
-    drop_by_siblings(g, s, forward, parent_first, dropped);
-    // Where each whole entry goes: its node's query entries first.
+    drop_by_siblings(g, s, forward, whole_first, dropped);
+    auto node_at = [&](std::size_t place) { return forward ? static_cast<std::uint32_t>(place) : g.in_states_[place]; };
+    // Where each whole entry goes: the query entries in query order, then the rest.
     std::vector<std::uint32_t> moved_to(total);
     std::uint32_t kept = 0;
-    for (std::size_t v = 0; v < n; ++v) {
-        std::uint32_t next = parent_first[v];
-        for (int pass = 0; pass < 2; ++pass) {
-            for (std::uint32_t i = parent_first[v]; i < parent_first[v + 1]; ++i) {
-                if ((dropped[i] == 0) == (pass == 0)) moved_to[i] = next++;
-            }
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::uint32_t v = node_at(k);
+        for (std::uint32_t i = whole_first[v]; i < whole_first[v + 1]; ++i) {
+            if (dropped[i] == 0) moved_to[i] = kept++;
         }
+    }
+    std::uint32_t rest = kept;
+    for (std::uint32_t i = 0; i < total; ++i) {
+        if (dropped[i] != 0) moved_to[i] = rest++;
     }
     std::vector<label_step>& parents = forward ? h.fwd_parent_ : h.bwd_parent_;
     parents.resize(total);
@@ -282,11 +284,10 @@ inline void ch_detail_labeller::finish(const search_graph& g, const side& s, boo
             label_step step = from[k];
             if (step.arc != none) {
                 const std::uint32_t above = arcs[step.arc].node;
-                step.entry = moved_to[parent_first[above] + step.entry];
+                step.entry = moved_to[whole_first[above] + step.entry];
                 if (above == entries[k].hub) step.arc |= label_step::to_hub;
             }
-            parents[moved_to[parent_first[v] + k]] = step;
-            kept += dropped[parent_first[v] + k] == 0 ? 1u : 0u;
+            parents[moved_to[whole_first[v] + k]] = step;
         }
     }
     contraction_hierarchy::query_labels& query = forward ? h.fwd_query_ : h.bwd_query_;
@@ -297,10 +298,10 @@ inline void ch_detail_labeller::finish(const search_graph& g, const side& s, boo
     if (wide) query.wide.reserve(kept);
     else query.narrow.reserve(kept);
     for (std::size_t k = 0; k < n; ++k) {
-        const std::uint32_t v = forward ? static_cast<std::uint32_t>(k) : g.in_states_[k];
+        const std::uint32_t v = node_at(k);
         const std::span<const label> entries = of(s, v);
         for (std::uint32_t i = 0; i < entries.size(); ++i) {
-            if (dropped[parent_first[v] + i] != 0) continue;
+            if (dropped[whole_first[v] + i] != 0) continue;
             const std::uint32_t hub = rank[entries[i].hub];  // (< node_count(): 16 bits unless wide)
             if (wide) {
                 query.wide.push_back({hub, entries[i].dist});
