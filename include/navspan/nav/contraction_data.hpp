@@ -224,7 +224,7 @@ public:
             stack_.resize(2 * n);  // (two halves: a path's upward edges, and the stack unpacking one)
             corridor_.resize(n);
         }
-        if (h.labelled() && hub_.size() < n) hub_.resize(n, unset);
+        if (h.labelled() && hub_.size() < n) hub_.resize(n, unset_word);
     }
     bool fits(const contraction_hierarchy& h) const noexcept {
         const std::size_t n = h.node_count() + 2;
@@ -233,7 +233,7 @@ public:
     std::size_t memory_bytes() const noexcept {
         return (slots_[0].capacity() + slots_[1].capacity()) * sizeof(slot) +
                (heap_[0].capacity() + heap_[1].capacity()) * sizeof(entry) + stack_.capacity() * sizeof(step) +
-               corridor_.capacity() * 4 + hub_.capacity() * sizeof(float);
+               corridor_.capacity() * 4 + hub_.capacity() * sizeof(std::uint64_t);
     }
 
 private:
@@ -260,13 +260,30 @@ private:
     std::vector<polygon_index> corridor_;
     std::uint32_t generation_ = 0;
     // Per hub (by rank): the least cost from the start through the links
-    // out of it (which link and entry gave it is found again for the one
-    // hub the path meets at, not kept for each). Unset (infinite) between
-    // queries: a query sets only its start links' hubs and unsets them
-    // before it returns, so nothing is stamped or cleared (its loops stay
-    // free of branches).
+    // out of it, and the query entry that gave it, in one word: the cost's
+    // bits above the entry's index. A non-negative float's bits order as
+    // its value, so the least word holds the least cost and, of equal
+    // costs, the first entry (the first link's: a polygon's links have
+    // their entries in link order); one integer min a step keeps both,
+    // and the path's first parent can be asked for while the goal's
+    // labels are still being scanned. Unset (a cost no way reaches)
+    // between queries: a query sets only its start links' hubs and unsets
+    // them before it returns, so nothing is stamped or cleared (its loops
+    // stay free of branches).
     static constexpr float unset = 3.0e38f;
-    std::vector<float> hub_;
+    static std::uint64_t hub_word(float cost, std::uint32_t entry) noexcept {
+        std::uint32_t bits;
+        std::memcpy(&bits, &cost, sizeof bits);
+        return std::uint64_t{bits} << 32 | entry;
+    }
+    static float hub_cost(std::uint64_t word) noexcept {
+        const auto bits = static_cast<std::uint32_t>(word >> 32);
+        float cost;
+        std::memcpy(&cost, &bits, sizeof cost);
+        return cost;
+    }
+    static constexpr std::uint64_t unset_word = std::uint64_t{0x7F61B1E6u} << 32 | 0xFFFFFFFFu;  // (unset's bits, no entry)
+    std::vector<std::uint64_t> hub_;
 };
 
 }  // namespace navspan::nav

@@ -96,21 +96,6 @@ struct ch_detail_run {
     // An entry's cost, whichever its width.
     static float cost_of(const contraction_hierarchy::label& e) noexcept { return e.dist; }
     static float cost_of(const contraction_hierarchy::narrow_label& e) noexcept { return e.dist(); }
-    // The entry of `hub` in a query label (its entries in rank order), or
-    // null: a binary search whose steps are selects, not branches (the hub
-    // sits anywhere in the label: a branch on each step was mispredicted
-    // half the time, a quarter of a query's mispredictions on Cheat_Room).
-    template <class Entry>
-    static const Entry* find_hub(const Entry* label, std::size_t size, std::uint32_t hub) noexcept {
-        if (size == 0) return nullptr;
-        const Entry* base = label;
-        for (std::size_t n = size; n > 1;) {
-            const std::size_t half = n / 2;
-            base = base[half].hub <= hub ? base + half : base;
-            n -= half;
-        }
-        return base->hub == hub ? base : nullptr;
-    }
     // The hub labels' answer: meet is the hub, seed and last the links
     // out of the start and into the goal the path takes.
     std::uint32_t seed = none, last = none, seed_entry = none, last_entry = none;
@@ -193,24 +178,24 @@ inline void ch_detail_run::search(polygon_index start, vec3 sp, polygon_index go
 }
 
 // Each hub the start's links reach, at its least cost (first legs
-// included), in the scratch's hubs (by rank); then each hub of each link
-// into the goal, met there, is a way: the cheapest is the path. Which link
-// out of the start gave the meeting hub its cost, and from which entry, is
-// found afterwards for that hub alone (each label is in rank order: a
-// binary search), so the scan over the start's labels keeps no more than
-// the cost (a third of its instructions fewer).
+// included) and with the entry that gave it, in the scratch's hubs (by
+// rank); then each hub of each link into the goal, met there, is a way:
+// the cheapest is the path, and the two entries that made it start the
+// corridor's two chains of parents (labelled_corridor()).
 //
 // The labels' cache lines are asked for all at once before the scans, and
-// the parent a corridor would start from as soon as its entry is a
-// candidate (a new least; a start link whose label holds the hub), so
-// those loads overlap the scans instead of following them (Cheat_Room in
-// the bench's rounds, where other modes evict the hierarchy: the query
-// 2,300-2,700 -> 1,900-2,100 cycles).
+// both chains' first parents as soon as their entries are a candidate (a
+// new least), so those loads overlap the scans instead of following them.
+// In the bench's rounds, where the other modes evict the hierarchy between
+// its passes, Cheat_Room's query went from 2,300-2,700 to 1,900-2,100
+// cycles with the labels' lines and the goal side's parent asked for early,
+// and by 5-9% more with the start side's (whose entry the hubs then keep:
+// the start's scan takes 15 instructions an entry, not 8).
 template <class Entry>
 inline void ch_detail_run::by_labels_of(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept {
     const contraction_hierarchy::query_labels &fwd = h.fwd_query_, &bwd = h.bwd_query_;
     const Entry *fwd_entries = fwd.template entries<Entry>(), *bwd_entries = bwd.template entries<Entry>();
-    float* hubs = s.hub_.data();
+    std::uint64_t* hubs = s.hub_.data();
     prefetch_lines(fwd_entries + fwd.first[g.out_begin(start)], fwd_entries + fwd.first[g.out_end(start)]);
     prefetch_lines(bwd_entries + bwd.first[g.in_first_[goal]], bwd_entries + bwd.first[g.in_first_[goal + 1]]);
     best = ch_scratch::unset;  // (a way through an unset hub is no way)
@@ -218,7 +203,9 @@ inline void ch_detail_run::by_labels_of(polygon_index start, vec3 sp, polygon_in
         const float first_leg = path_detail::plan_distance3(sp, g.plan_point(x));
         const Entry *e = fwd_entries + fwd.first[x], *end = fwd_entries + fwd.first[x + 1];
         expanded += fwd.first[x + 1] - fwd.first[x];
-        for (; e != end; ++e) hubs[e->hub] = std::min(hubs[e->hub], first_leg + cost_of(*e));
+        for (std::uint32_t i = fwd.first[x]; e != end; ++e, ++i) {
+            hubs[e->hub] = std::min(hubs[e->hub], ch_scratch::hub_word(first_leg + cost_of(*e), i));
+        }
     }
     // (The least so far in a register, and the entry that gave it as a
     // pointer: the loop reads an entry and a hub a step, and writes only
@@ -232,9 +219,11 @@ inline void ch_detail_run::by_labels_of(polygon_index start, vec3 sp, polygon_in
         const Entry *e = bwd_entries + bwd.first[j], *end = bwd_entries + bwd.first[j + 1];
         expanded += bwd.first[j + 1] - bwd.first[j];
         for (; e != end; ++e) {
-            const float through = hubs[e->hub] + cost_of(*e) + last_leg;
-            if (through < least_way) {
+            const std::uint64_t word = hubs[e->hub];
+            const float through = ch_scratch::hub_cost(word) + cost_of(*e) + last_leg;
+            if (through < least_way) {  // (never through an unset hub: its cost is the first least_way)
                 NAVSPAN_PREFETCH(h.bwd_parent_.data() + (e - bwd_entries));
+                NAVSPAN_PREFETCH(h.fwd_parent_.data() + static_cast<std::uint32_t>(word));
                 least_way = through;
                 least_at = e;
                 least_place = j;
@@ -247,28 +236,12 @@ inline void ch_detail_run::by_labels_of(polygon_index start, vec3 sp, polygon_in
         last = g.in_states_[least_place];
         // (A query entry's index is its parent's, whose chain leads to the hub.)
         last_entry = static_cast<std::uint32_t>(least_at - bwd_entries);
+        seed_entry = static_cast<std::uint32_t>(hubs[meet]);
     }
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
         const Entry *e = fwd_entries + fwd.first[x], *end = fwd_entries + fwd.first[x + 1];
-        for (; e != end; ++e) hubs[e->hub] = ch_scratch::unset;
-    }
-    if (meet == none) return;
-    // The seed: the first link out of the start whose way to the hub is
-    // the least (as the scan above kept it: the first of equal costs), and
-    // at any rate one whose query label holds the hub (one does: the hub's
-    // cost came from it), whatever the rounding of the sums. (Those labels
-    // were just read: a binary search in each reads lines at hand.)
-    float least = ch_scratch::unset;
-    for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
-        const Entry* at = find_hub(fwd_entries + fwd.first[x], fwd.first[x + 1] - fwd.first[x], meet);
-        if (at == nullptr) continue;
-        NAVSPAN_PREFETCH(h.fwd_parent_.data() + (at - fwd_entries));
-        const float d = path_detail::plan_distance3(sp, g.plan_point(x)) + cost_of(*at);
-        if (seed == none || d < least) {
-            least = d;
-            seed = x;
-            seed_entry = static_cast<std::uint32_t>(at - fwd_entries);
-        }
+        for (; e != end; ++e) hubs[e->hub] = ch_scratch::unset_word;
+        if (seed_entry >= fwd.first[x] && seed_entry < fwd.first[x + 1]) seed = x;  // (the link whose label holds it)
     }
 }
 
