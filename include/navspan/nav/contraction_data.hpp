@@ -168,13 +168,19 @@ private:
         std::vector<std::uint32_t> first;
         std::vector<narrow_label> narrow;
         std::vector<label> wide;
+        // Per polygon p, where its links' entries begin and end (the
+        // links out of it forward, into it backward): [2p] and [2p + 1],
+        // so a query asks for its labels' lines after one load, not after
+        // the polygon's links and then their labels' offsets.
+        std::vector<std::uint32_t> polygon_range;
         template <class Entry>
         const Entry* entries() const noexcept {
             if constexpr (sizeof(Entry) == sizeof(narrow_label)) return narrow.data();
             else return wide.data();
         }
         std::size_t memory_bytes() const noexcept {
-            return first.capacity() * 4 + narrow.capacity() * sizeof(narrow_label) + wide.capacity() * sizeof(label);
+            return (first.capacity() + polygon_range.capacity()) * 4 + narrow.capacity() * sizeof(narrow_label) +
+                   wide.capacity() * sizeof(label);
         }
     };
     // Whether the query labels are labels (more than 65,536 nodes), not narrow_labels.

@@ -313,6 +313,11 @@ inline void ch_detail_labeller::finish(const search_graph& g, const side& s, boo
         }
         query.first[k + 1] = static_cast<std::uint32_t>(wide ? query.wide.size() : query.narrow.size());
     }
+    query.polygon_range.resize(2 * std::size_t{g.polygon_count()});
+    for (polygon_index p = 0; p < g.polygon_count(); ++p) {
+        query.polygon_range[2 * std::size_t{p}] = query.first[forward ? g.out_begin(p) : g.in_first_[p]];
+        query.polygon_range[2 * std::size_t{p} + 1] = query.first[forward ? g.out_end(p) : g.in_first_[p + 1]];
+    }
     work += total;
 }
 

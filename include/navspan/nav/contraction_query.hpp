@@ -196,8 +196,8 @@ inline void ch_detail_run::by_labels_of(polygon_index start, vec3 sp, polygon_in
     const contraction_hierarchy::query_labels &fwd = h.fwd_query_, &bwd = h.bwd_query_;
     const Entry *fwd_entries = fwd.template entries<Entry>(), *bwd_entries = bwd.template entries<Entry>();
     std::uint64_t* hubs = s.hub_.data();
-    prefetch_lines(fwd_entries + fwd.first[g.out_begin(start)], fwd_entries + fwd.first[g.out_end(start)]);
-    prefetch_lines(bwd_entries + bwd.first[g.in_first_[goal]], bwd_entries + bwd.first[g.in_first_[goal + 1]]);
+    prefetch_lines(fwd_entries + fwd.polygon_range[2 * std::size_t{start}], fwd_entries + fwd.polygon_range[2 * std::size_t{start} + 1]);
+    prefetch_lines(bwd_entries + bwd.polygon_range[2 * std::size_t{goal}], bwd_entries + bwd.polygon_range[2 * std::size_t{goal} + 1]);
     best = ch_scratch::unset;  // (a way through an unset hub is no way)
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
         const float first_leg = path_detail::plan_distance3(sp, g.plan_point(x));
