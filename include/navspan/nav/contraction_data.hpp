@@ -61,11 +61,14 @@ public:
     std::uint64_t build_steps() const noexcept { return build_steps_; }
     // Whether the hub labels were made, and their entries (both sides).
     bool labelled() const noexcept { return !fwd_query_.first.empty(); }
-    std::size_t label_entries() const noexcept { return fwd_parent_.size() + bwd_parent_.size(); }
+    std::size_t label_entries() const noexcept {
+        return fwd_head_.size() + bwd_head_.size() + fwd_parent_.size() + bwd_parent_.size();
+    }
     std::size_t memory_bytes() const noexcept {
         return up_first_.capacity() * 4 + down_first_.capacity() * 4 + up_.capacity() * sizeof(arc) +
                down_.capacity() * sizeof(arc) + (up_halves_.capacity() + down_halves_.capacity()) * sizeof(halves) +
                (fwd_parent_.capacity() + bwd_parent_.capacity()) * sizeof(label_step) +
+               (fwd_head_.capacity() + bwd_head_.capacity()) * sizeof(chain_head) +
                fwd_query_.memory_bytes() + bwd_query_.memory_bytes() +
                (up_path_first_.capacity() + down_path_first_.capacity() + paths_.capacity()) * 4;
     }
@@ -137,6 +140,17 @@ private:
         // the hub's own entry: the chain ends there).
         static constexpr std::uint32_t to_hub = 0x80000000u;
     };
+    // A query entry's first three steps at once: the arcs of its chain's
+    // first three steps (to_hub set on the last one where the chain ends
+    // within them; none past its end, or for the hub's own entry) and the
+    // entry the fourth step starts from (none: the chain has ended). A
+    // query's corridor starts from two query entries and climbs 2.4 steps
+    // from each on Cheat_Room: one load, asked for during the scans,
+    // where a step each was a cache miss waiting on the one before.
+    struct chain_head {
+        std::uint32_t arc[3];
+        std::uint32_t entry;
+    };
     // A link's query label: its label less the entries another link out
     // of the same polygon (forward; into it, backward) reaches at a cost
     // lower from any point (its own cost plus the distance between the two
@@ -203,8 +217,11 @@ private:
     std::vector<arc> up_, down_;
     std::vector<halves> up_halves_, down_halves_;
     std::uint64_t edges_ = 0, shortcuts_ = 0, build_steps_ = 0;
-    // The whole hub labels' parents (the query entries' first, at their
-    // query entries' indices); the query labels, by node (backward: by place).
+    // The whole hub labels' parents: a chain_head for each query entry,
+    // at its query entry's index, and a label_step for each of the other
+    // entries, entry e at e - (number of query entries) in *_parent_; the
+    // query labels, by node (backward: by place).
+    std::vector<chain_head> fwd_head_, bwd_head_;
     std::vector<label_step> fwd_parent_, bwd_parent_;
     query_labels fwd_query_, bwd_query_;
     // Each upward edge's polygons (path_of()): where they start in paths_.

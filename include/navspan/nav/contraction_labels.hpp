@@ -275,8 +275,7 @@ inline void ch_detail_labeller::finish(const search_graph& g, const side& s, boo
     for (std::uint32_t i = 0; i < total; ++i) {
         if (dropped[i] != 0) moved_to[i] = rest++;
     }
-    std::vector<label_step>& parents = forward ? h.fwd_parent_ : h.bwd_parent_;
-    parents.resize(total);
+    std::vector<label_step> parents(total);
     for (std::uint32_t v = 0; v < n; ++v) {
         const std::span<const label> entries = of(s, v);
         const label_step* from = parents_of(s, v);
@@ -290,6 +289,20 @@ inline void ch_detail_labeller::finish(const search_graph& g, const side& s, boo
             parents[moved_to[whole_first[v] + k]] = step;
         }
     }
+    // The query entries' first three steps each, then the other entries' steps.
+    std::vector<contraction_hierarchy::chain_head>& heads = forward ? h.fwd_head_ : h.bwd_head_;
+    heads.assign(kept, {{none, none, none}, none});
+    for (std::uint32_t e = 0; e < kept; ++e) {
+        std::uint32_t at = e;
+        for (int k = 0; k < 3 && at != none; ++k) {
+            const label_step step = parents[at];
+            heads[e].arc[k] = step.arc;
+            at = step.arc == none || (step.arc & label_step::to_hub) != 0 ? none : step.entry;
+        }
+        heads[e].entry = at;
+    }
+    std::vector<label_step>& steps = forward ? h.fwd_parent_ : h.bwd_parent_;
+    steps.assign(parents.begin() + kept, parents.end());
     contraction_hierarchy::query_labels& query = forward ? h.fwd_query_ : h.bwd_query_;
     const bool wide = h.wide_hubs();
     query.first.assign(n + 1, 0);

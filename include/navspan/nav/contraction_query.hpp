@@ -222,8 +222,8 @@ inline void ch_detail_run::by_labels_of(polygon_index start, vec3 sp, polygon_in
             const std::uint64_t word = hubs[e->hub];
             const float through = ch_scratch::hub_cost(word) + cost_of(*e) + last_leg;
             if (through < least_way) {  // (never through an unset hub: its cost is the first least_way)
-                NAVSPAN_PREFETCH(h.bwd_parent_.data() + (e - bwd_entries));
-                NAVSPAN_PREFETCH(h.fwd_parent_.data() + static_cast<std::uint32_t>(word));
+                NAVSPAN_PREFETCH(h.bwd_head_.data() + (e - bwd_entries));
+                NAVSPAN_PREFETCH(h.fwd_head_.data() + static_cast<std::uint32_t>(word));
                 least_way = through;
                 least_at = e;
                 least_place = j;
@@ -265,26 +265,29 @@ inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_i
     // The upward edges at edges[0, up), the downward ones as found (last
     // first) at edges[room - down, room): in path order there.
     std::size_t up = 0, down = 0;
+    // One load of a chain from entry e: its arcs out through `put`
+    // (false: no room), and the entry it goes on from (none: it ended).
+    auto advance = [](const std::vector<contraction_hierarchy::chain_head>& heads, const std::vector<label_step>& steps,
+                      std::uint32_t e, auto put) {
+        auto one = [&put](std::uint32_t arc, std::uint32_t next) {
+            if (arc == none || !put(arc & ~label_step::to_hub)) return none;
+            return (arc & label_step::to_hub) != 0 ? none : next;
+        };
+        if (e >= heads.size()) return one(steps[e - heads.size()].arc, steps[e - heads.size()].entry);
+        const contraction_hierarchy::chain_head& head = heads[e];
+        const std::uint32_t after_first = one(head.arc[0], 0);
+        const std::uint32_t after_second = after_first == none ? none : one(head.arc[1], 0);
+        return after_second == none ? none : one(head.arc[2], head.entry);
+    };
+    // (its head: read only if it is unpacked, below)
+    auto put_up = [&](std::uint32_t arc) { return up + down < room && ((edges[up++] = {arc, none}), true); };
+    auto put_down = [&](std::uint32_t arc) {
+        return up + down < room && ((edges[room - ++down] = {arc | contraction_hierarchy::down_bit, none}), true);
+    };
     std::uint32_t fe = seed_entry, be = last_entry;
-    while ((fe != none || be != none) && up + down < room) {
-        if (fe != none) {
-            const label_step step = h.fwd_parent_[fe];
-            fe = none;
-            if (step.arc != none) {
-                const std::uint32_t arc = step.arc & ~label_step::to_hub;
-                edges[up++] = {arc, none};  // (its head: read only if it is unpacked, below)
-                if ((step.arc & label_step::to_hub) == 0) fe = step.entry;
-            }
-        }
-        if (be != none && up + down < room) {
-            const label_step step = h.bwd_parent_[be];
-            be = none;
-            if (step.arc != none) {
-                const std::uint32_t arc = step.arc & ~label_step::to_hub;
-                edges[room - ++down] = {arc | contraction_hierarchy::down_bit, none};
-                if ((step.arc & label_step::to_hub) == 0) be = step.entry;
-            }
-        }
+    while (fe != none || be != none) {
+        if (fe != none) fe = advance(h.fwd_head_, h.fwd_parent_, fe, put_up);
+        if (be != none) be = advance(h.bwd_head_, h.bwd_parent_, be, put_down);
     }
     for (std::size_t k = 0; k < down; ++k) edges[up + k] = edges[room - down + k];  // (down, never up: up <= room - down)
     const std::size_t m = up + down;
