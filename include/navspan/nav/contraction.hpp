@@ -243,6 +243,9 @@ inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, 
     std::uint32_t settled = 0;
     while (!open.empty() && settled < opt.witness_settled) {
         const auto u = static_cast<std::uint32_t>(open_pop());
+        // (The next node's edges asked for while this one's are read: its
+        // list's header was asked for when it was pushed.)
+        if (!open.empty()) NAVSPAN_PREFETCH(lists[static_cast<std::uint32_t>(open[0])].data());
         const witness_state& at = state[u];
         const float d = at.dist;
         if (d > limit) return;  // (and so is every node left)
@@ -272,7 +275,10 @@ inline void ch_detail_builder::witness(std::uint32_t from, std::uint32_t avoid, 
                 if (--unmet == 0) return;
                 limit = lowered_limit();
             }
-            if (!reached) open.push_back(0);
+            if (!reached) {
+                open.push_back(0);
+                NAVSPAN_PREFETCH(&lists[e.node]);
+            }
             open_up(at_pos, open_entry(nd, e.node));
         }
     }

@@ -247,11 +247,12 @@ inline void ch_detail_labeller::drop_by_siblings(const search_graph& g, const si
 // The query labels, forward by node, backward in the graph's order of
 // links by target (search_graph::in_states_), so that the links into a
 // goal have theirs in one run of memory too; each hub by its rank. And
-// the parents of every whole entry: first the query entries', at the same
-// index as the query entry (the corridor's chains start there, with no
-// index to load on the way: on Cheat_Room in the bench's rounds the
-// chains' loads are a third of a query), then the dropped entries', each
-// pointing at the same hub's entry above by its index in that array.
+// the parents of every whole entry: a chain_head for each query entry, at
+// the same index as the query entry (the corridor's chains start there,
+// with no index to load on the way: on Cheat_Room in the bench's rounds
+// the chains' loads were a third of a query), then the dropped entries'
+// label_steps, each step pointing at the same hub's entry above by its
+// index (heads' count and up).
 inline void ch_detail_labeller::finish(const search_graph& g, const side& s, bool forward) {
     const std::size_t n = h.node_count();
     const auto& arcs = forward ? h.up_ : h.down_;
@@ -275,34 +276,53 @@ inline void ch_detail_labeller::finish(const search_graph& g, const side& s, boo
     for (std::uint32_t i = 0; i < total; ++i) {
         if (dropped[i] != 0) moved_to[i] = rest++;
     }
-    std::vector<label_step> parents(total);
+    // A query entry's first three steps (chain_head), read off the blocks:
+    // the hub is the same all the way up, so a step ends the chain where
+    // its edge reaches it.
+    std::vector<const label_step*> parents(n);  // (each node's in its block: one load, not three)
+    for (std::uint32_t v = 0; v < n; ++v) parents[v] = parents_of(s, v);
+    auto head_of = [&](std::uint32_t v, std::uint32_t k) {
+        contraction_hierarchy::chain_head head{{none, none, none}, none};
+        const std::uint32_t hub = of(s, v)[k].hub;
+        for (int i = 0; i < 3; ++i) {
+            const label_step step = parents[v][k];
+            if (step.arc == none) return head;  // (the hub's own entry)
+            const std::uint32_t above = arcs[step.arc].node;
+            head.arc[i] = step.arc | (above == hub ? label_step::to_hub : 0u);
+            if (above == hub) return head;
+            v = above;
+            k = step.entry;
+        }
+        head.entry = moved_to[whole_first[v] + k];
+        return head;
+    };
+    // Both in the order their indices were given above (pushed, so
+    // nothing is zeroed first only to be written over).
+    std::vector<contraction_hierarchy::chain_head>& heads = forward ? h.fwd_head_ : h.bwd_head_;
+    heads.clear();
+    heads.reserve(kept);
+    for (std::size_t place = 0; place < n; ++place) {
+        const std::uint32_t v = node_at(place);
+        for (std::uint32_t k = 0; k < s.count[v]; ++k) {
+            if (dropped[whole_first[v] + k] == 0) heads.push_back(head_of(v, k));
+        }
+    }
+    std::vector<label_step>& steps = forward ? h.fwd_parent_ : h.bwd_parent_;
+    steps.clear();
+    steps.reserve(total - kept);
     for (std::uint32_t v = 0; v < n; ++v) {
         const std::span<const label> entries = of(s, v);
-        const label_step* from = parents_of(s, v);
         for (std::uint32_t k = 0; k < entries.size(); ++k) {
-            label_step step = from[k];
+            if (dropped[whole_first[v] + k] == 0) continue;
+            label_step step = parents[v][k];
             if (step.arc != none) {
                 const std::uint32_t above = arcs[step.arc].node;
                 step.entry = moved_to[whole_first[above] + step.entry];
                 if (above == entries[k].hub) step.arc |= label_step::to_hub;
             }
-            parents[moved_to[whole_first[v] + k]] = step;
+            steps.push_back(step);
         }
     }
-    // The query entries' first three steps each, then the other entries' steps.
-    std::vector<contraction_hierarchy::chain_head>& heads = forward ? h.fwd_head_ : h.bwd_head_;
-    heads.assign(kept, {{none, none, none}, none});
-    for (std::uint32_t e = 0; e < kept; ++e) {
-        std::uint32_t at = e;
-        for (int k = 0; k < 3 && at != none; ++k) {
-            const label_step step = parents[at];
-            heads[e].arc[k] = step.arc;
-            at = step.arc == none || (step.arc & label_step::to_hub) != 0 ? none : step.entry;
-        }
-        heads[e].entry = at;
-    }
-    std::vector<label_step>& steps = forward ? h.fwd_parent_ : h.bwd_parent_;
-    steps.assign(parents.begin() + kept, parents.end());
     contraction_hierarchy::query_labels& query = forward ? h.fwd_query_ : h.bwd_query_;
     const bool wide = h.wide_hubs();
     query.first.assign(n + 1, 0);
