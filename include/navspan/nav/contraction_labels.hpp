@@ -117,6 +117,13 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
         via[hub] = parent;
     };
     offer(v, 0.0f, {none, 0});
+    // (Every label above asked for at once: each was made long before and
+    // lies anywhere in the blocks.)
+    for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
+        const auto above = of(mine, arcs[i].node);
+        const char* bytes = reinterpret_cast<const char*>(above.data());
+        for (std::size_t b = 0; b < above.size_bytes(); b += 64) NAVSPAN_PREFETCH(bytes + b);
+    }
     for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
         const auto& a = arcs[i];
         const auto above = of(mine, a.node);
@@ -134,8 +141,11 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
     mine.first[v] = static_cast<std::uint32_t>(entries.size());
     const auto& other_first = forward ? h.down_first_ : h.up_first_;
     const auto& other_arcs = forward ? h.down_ : h.up_;
-    for (const std::uint64_t ranked : hubs) {
-        const auto hub = static_cast<std::uint32_t>(ranked);
+    for (std::size_t j = 0; j < hubs.size(); ++j) {
+        // (A few hubs ahead, their edges asked for: each hub's lie anywhere.)
+        if (j + 8 < hubs.size()) NAVSPAN_PREFETCH(other_first.data() + static_cast<std::uint32_t>(hubs[j + 8]));
+        if (j + 4 < hubs.size()) NAVSPAN_PREFETCH(other_arcs.data() + other_first[static_cast<std::uint32_t>(hubs[j + 4])]);
+        const auto hub = static_cast<std::uint32_t>(hubs[j]);
         const float d = tentative[hub];
         bool dearer = false;
         // Dropped if a hub above it reaches it cheaper by one edge down
