@@ -127,12 +127,13 @@ private:
     };
     // Where a label entry came from: the upward edge out of (forward) or
     // into (backward) its node, as its index in up_ (down_), none for the
-    // entry of the node itself (the hub); and the index (in the same
-    // array of steps) of the same hub's entry in the label of the edge's
-    // other end. Read only to unpack a
-    // corridor: each step towards the hub reads one parent. (The whole
-    // labels' hubs and costs are not kept once the query labels are made:
-    // an entry is its parent's index.)
+    // entry of the node itself (the hub); and the index of the same hub's
+    // entry in the label of the edge's other end (below the number of
+    // query entries, a query entry's: its chain_head; else its step in
+    // *_parent_, at that index less the query entries). Read only to
+    // unpack a corridor: each step towards the hub reads one parent. (The
+    // whole labels' hubs and costs are not kept once the query labels are
+    // made: an entry is its parent's index.)
     struct label_step {
         std::uint32_t arc;
         std::uint32_t entry;
@@ -156,9 +157,8 @@ private:
     // lower from any point (its own cost plus the distance between the two
     // links' midpoints, with room for rounding): a query from or to that
     // polygon never takes them. Only these are read by a query, and for
-    // the entry it takes, its parent: the query entries' parents come
-    // first in the array of steps, each at its query entry's own index
-    // (the dropped entries' after them). Forward by node; backward
+    // the entry it takes, its parent: each query entry's chain_head is at
+    // the query entry's own index. Forward by node; backward
     // by the link's place among the graph's links by target
     // (search_graph::in_states_), so a goal's links have theirs side by
     // side.

@@ -106,9 +106,10 @@ struct ch_detail_run {
     // Asks for the cache lines of [from, to) (the query's labels, read
     // next) all at once, not one after another as the scans reach them.
     static void prefetch_lines(const void* from, const void* to) noexcept {
-        const char *p = static_cast<const char*>(from), *end = static_cast<const char*>(to);
-        for (; p < end; p += 64) NAVSPAN_PREFETCH(p);
-        if (p - 64 < end - 1) NAVSPAN_PREFETCH(end - 1);
+        const char* first = static_cast<const char*>(from);
+        const auto bytes = static_cast<std::size_t>(static_cast<const char*>(to) - first);
+        for (std::size_t at = 0; at < bytes; at += 64) NAVSPAN_PREFETCH(first + at);
+        if (bytes > 0) NAVSPAN_PREFETCH(first + bytes - 1);  // (the last line, where the range starts mid-line)
     }
     template <class Entry>
     void by_labels_of(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept;
@@ -253,11 +254,13 @@ inline void ch_detail_run::by_labels_of(polygon_index start, vec3 sp, polygon_in
 // level waited on a cache miss a level; Cheat_Room's paths pass 2.4
 // edges up, 2.4 down and 3 levels of shortcuts).
 //
-// Each step of a chain waits on the load of the one before (a cache miss
-// when the labels are not at hand: most of a query's time then), so the
-// two chains are walked side by side, their loads in flight together, and
-// a step that reaches the hub says so (label_step::to_hub): the hub's own
-// entry is not loaded only to find that it ends the chain.
+// Each load of a chain waits on the one before (a cache miss when the
+// labels are not at hand: most of a query's time then), so a chain starts
+// with its query entry's chain_head, three steps in one load (asked for
+// during the scans), the two chains are walked side by side, their loads
+// in flight together, and a step that reaches the hub says so
+// (label_step::to_hub): the hub's own entry is not loaded only to find
+// that it ends the chain.
 inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_index start) noexcept {
     using label_step = contraction_hierarchy::label_step;
     ch_scratch::step* edges = s.stack_.data();
