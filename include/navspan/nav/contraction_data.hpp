@@ -13,9 +13,19 @@
 #include <span>
 #include <vector>
 
+#include "../core/config.hpp"
 #include "walkable.hpp"
 
 namespace navspan::nav {
+
+// Asks for every cache line of `bytes` bytes from `from` at once (memory
+// read next, which lies anywhere), not one after another as a loop reaches
+// them: the hierarchy's build and its queries both wait on such loads.
+inline void ch_detail_prefetch(const void* from, std::size_t bytes) noexcept {
+    const char* first = static_cast<const char*>(from);
+    for (std::size_t at = 0; at < bytes; at += 64) NAVSPAN_PREFETCH(first + at);
+    if (bytes > 0) NAVSPAN_PREFETCH(first + bytes - 1);  // (the last line, where the range starts mid-line)
+}
 
 class search_graph;
 struct ch_detail_run;

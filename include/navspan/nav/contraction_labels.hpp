@@ -121,8 +121,7 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
     // lies anywhere in the blocks.)
     for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
         const auto above = of(mine, arcs[i].node);
-        const char* bytes = reinterpret_cast<const char*>(above.data());
-        for (std::size_t b = 0; b < above.size_bytes(); b += 64) NAVSPAN_PREFETCH(bytes + b);
+        ch_detail_prefetch(above.data(), above.size_bytes());
     }
     for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
         const auto& a = arcs[i];
@@ -286,53 +285,49 @@ inline void ch_detail_labeller::finish(const search_graph& g, const side& s, boo
     for (std::uint32_t i = 0; i < total; ++i) {
         if (dropped[i] != 0) moved_to[i] = rest++;
     }
-    // A query entry's first three steps (chain_head), read off the blocks:
-    // the hub is the same all the way up, so a step ends the chain where
-    // its edge reaches it.
+    // Entry k of node v's step as kept: its edge, to_hub set where the
+    // edge's other end is the entry's hub, and where it goes on (that end,
+    // and the hub's entry there, by its place in that end's label).
     std::vector<const label_step*> parents(n);  // (each node's in its block: one load, not three)
     for (std::uint32_t v = 0; v < n; ++v) parents[v] = parents_of(s, v);
+    struct step_up {
+        std::uint32_t arc, above, entry;
+    };
+    auto step_of = [&](std::uint32_t v, std::uint32_t k) {
+        const label_step step = parents[v][k];
+        if (step.arc == none) return step_up{none, none, 0};  // (the hub's own entry)
+        const std::uint32_t above = arcs[step.arc].node;
+        return step_up{step.arc | (above == of(s, v)[k].hub ? label_step::to_hub : 0u), above, step.entry};
+    };
+    // A query entry's first three steps (chain_head).
     auto head_of = [&](std::uint32_t v, std::uint32_t k) {
         contraction_hierarchy::chain_head head{{none, none, none}, none};
-        const std::uint32_t hub = of(s, v)[k].hub;
         for (int i = 0; i < 3; ++i) {
-            const label_step step = parents[v][k];
-            if (step.arc == none) return head;  // (the hub's own entry)
-            const std::uint32_t above = arcs[step.arc].node;
-            head.arc[i] = step.arc | (above == hub ? label_step::to_hub : 0u);
-            if (above == hub) return head;
-            v = above;
-            k = step.entry;
+            const step_up up = step_of(v, k);
+            head.arc[i] = up.arc;
+            if (up.arc == none || (up.arc & label_step::to_hub) != 0) return head;
+            v = up.above;
+            k = up.entry;
         }
         head.entry = moved_to[whole_first[v] + k];
         return head;
     };
-    // Both in the order their indices were given above (pushed, so
-    // nothing is zeroed first only to be written over).
-    std::vector<contraction_hierarchy::chain_head>& heads = forward ? h.fwd_head_ : h.bwd_head_;
-    heads.clear();
-    heads.reserve(kept);
-    for (std::size_t place = 0; place < n; ++place) {
-        const std::uint32_t v = node_at(place);
-        for (std::uint32_t k = 0; k < s.count[v]; ++k) {
-            if (dropped[whole_first[v] + k] == 0) heads.push_back(head_of(v, k));
-        }
-    }
+    // The dropped entries' steps, in the order their indices were given
+    // above (pushed: nothing is zeroed first only to be written over).
     std::vector<label_step>& steps = forward ? h.fwd_parent_ : h.bwd_parent_;
     steps.clear();
     steps.reserve(total - kept);
     for (std::uint32_t v = 0; v < n; ++v) {
-        const std::span<const label> entries = of(s, v);
-        for (std::uint32_t k = 0; k < entries.size(); ++k) {
+        for (std::uint32_t k = 0; k < s.count[v]; ++k) {
             if (dropped[whole_first[v] + k] == 0) continue;
-            label_step step = parents[v][k];
-            if (step.arc != none) {
-                const std::uint32_t above = arcs[step.arc].node;
-                step.entry = moved_to[whole_first[above] + step.entry];
-                if (above == entries[k].hub) step.arc |= label_step::to_hub;
-            }
-            steps.push_back(step);
+            const step_up up = step_of(v, k);
+            steps.push_back({up.arc, up.arc == none ? 0 : moved_to[whole_first[up.above] + up.entry]});
         }
     }
+    // The query entries and their heads, in query order.
+    std::vector<contraction_hierarchy::chain_head>& heads = forward ? h.fwd_head_ : h.bwd_head_;
+    heads.clear();
+    heads.reserve(kept);
     contraction_hierarchy::query_labels& query = forward ? h.fwd_query_ : h.bwd_query_;
     const bool wide = h.wide_hubs();
     query.first.assign(n + 1, 0);
@@ -345,6 +340,7 @@ inline void ch_detail_labeller::finish(const search_graph& g, const side& s, boo
         const std::span<const label> entries = of(s, v);
         for (std::uint32_t i = 0; i < entries.size(); ++i) {
             if (dropped[whole_first[v] + i] != 0) continue;
+            heads.push_back(head_of(v, i));
             const std::uint32_t hub = rank[entries[i].hub];  // (< node_count(): 16 bits unless wide)
             if (wide) {
                 query.wide.push_back({hub, entries[i].dist});

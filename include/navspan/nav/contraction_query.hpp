@@ -103,14 +103,6 @@ struct ch_detail_run {
         if (h.wide_hubs()) by_labels_of<contraction_hierarchy::label>(start, sp, goal, gp);
         else by_labels_of<contraction_hierarchy::narrow_label>(start, sp, goal, gp);
     }
-    // Asks for the cache lines of [from, to) (the query's labels, read
-    // next) all at once, not one after another as the scans reach them.
-    static void prefetch_lines(const void* from, const void* to) noexcept {
-        const char* first = static_cast<const char*>(from);
-        const auto bytes = static_cast<std::size_t>(static_cast<const char*>(to) - first);
-        for (std::size_t at = 0; at < bytes; at += 64) NAVSPAN_PREFETCH(first + at);
-        if (bytes > 0) NAVSPAN_PREFETCH(first + bytes - 1);  // (the last line, where the range starts mid-line)
-    }
     template <class Entry>
     void by_labels_of(polygon_index start, vec3 sp, polygon_index goal, vec3 gp) noexcept;
     std::span<const polygon_index> labelled_corridor(polygon_index start) noexcept;
@@ -197,8 +189,13 @@ inline void ch_detail_run::by_labels_of(polygon_index start, vec3 sp, polygon_in
     const contraction_hierarchy::query_labels &fwd = h.fwd_query_, &bwd = h.bwd_query_;
     const Entry *fwd_entries = fwd.template entries<Entry>(), *bwd_entries = bwd.template entries<Entry>();
     std::uint64_t* hubs = s.hub_.data();
-    prefetch_lines(fwd_entries + fwd.polygon_range[2 * std::size_t{start}], fwd_entries + fwd.polygon_range[2 * std::size_t{start} + 1]);
-    prefetch_lines(bwd_entries + bwd.polygon_range[2 * std::size_t{goal}], bwd_entries + bwd.polygon_range[2 * std::size_t{goal} + 1]);
+    // (The labels the scans read next.)
+    auto prefetch_labels = [](const contraction_hierarchy::query_labels& side, const Entry* entries, polygon_index p) {
+        const std::uint32_t from = side.polygon_range[2 * std::size_t{p}], to = side.polygon_range[2 * std::size_t{p} + 1];
+        ch_detail_prefetch(entries + from, std::size_t{to - from} * sizeof(Entry));
+    };
+    prefetch_labels(fwd, fwd_entries, start);
+    prefetch_labels(bwd, bwd_entries, goal);
     best = ch_scratch::unset;  // (a way through an unset hub is no way)
     for (std::uint32_t x = g.out_begin(start); x < g.out_end(start); ++x) {
         const float first_leg = path_detail::plan_distance3(sp, g.plan_point(x));
