@@ -299,10 +299,10 @@ inline void ch_detail_labeller::finish(const search_graph& g, const side& s, boo
         const std::uint32_t above = arcs[step.arc].node;
         return step_up{step.arc | (above == of(s, v)[k].hub ? label_step::to_hub : 0u), above, step.entry};
     };
-    // A query entry's first three steps (chain_head).
+    // A query entry's first two steps (chain_head).
     auto head_of = [&](std::uint32_t v, std::uint32_t k) {
-        contraction_hierarchy::chain_head head{{none, none, none}, none};
-        for (int i = 0; i < 3; ++i) {
+        contraction_hierarchy::chain_head head{{none, none}, none};
+        for (int i = 0; i < 2; ++i) {
             const step_up up = step_of(v, k);
             head.arc[i] = up.arc;
             if (up.arc == none || (up.arc & label_step::to_hub) != 0) return head;

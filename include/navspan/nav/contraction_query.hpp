@@ -253,7 +253,7 @@ inline void ch_detail_run::by_labels_of(polygon_index start, vec3 sp, polygon_in
 //
 // Each load of a chain waits on the one before (a cache miss when the
 // labels are not at hand: most of a query's time then), so a chain starts
-// with its query entry's chain_head, three steps in one load (asked for
+// with its query entry's chain_head, two steps in one load (asked for
 // during the scans), the two chains are walked side by side, their loads
 // in flight together, and a step that reaches the hub says so
 // (label_step::to_hub): the hub's own entry is not loaded only to find
@@ -276,8 +276,7 @@ inline std::span<const polygon_index> ch_detail_run::labelled_corridor(polygon_i
         if (e >= heads.size()) return one(steps[e - heads.size()].arc, steps[e - heads.size()].entry);
         const contraction_hierarchy::chain_head& head = heads[e];
         const std::uint32_t after_first = one(head.arc[0], 0);
-        const std::uint32_t after_second = after_first == none ? none : one(head.arc[1], 0);
-        return after_second == none ? none : one(head.arc[2], head.entry);
+        return after_first == none ? none : one(head.arc[1], head.entry);
     };
     // (its head: read only if it is unpacked, below)
     auto put_up = [&](std::uint32_t arc) { return up + down < room && ((edges[up++] = {arc, none}), true); };
