@@ -536,19 +536,23 @@ inline contraction_hierarchy contraction_hierarchy::build(const search_graph& g,
         h.outcome_ = outcome::lengths_not_precomputed;
         return h;
     }
-    ch_detail_builder b(g, opt);
-    b.load();
-    const bool done = b.run();
-    h.edges_ = b.edges;
-    h.shortcuts_ = b.shortcuts;
-    h.build_steps_ = b.work;
-    if (!done || b.ups.size() > index_bits || b.downs.size() > index_bits) {  // (an edge's index keeps two flag bits)
-        h.outcome_ = outcome::over_budget;
-        return h;
+    std::vector<std::uint32_t> order;  // (the builder's memory given back before the labels take theirs)
+    {
+        ch_detail_builder b(g, opt);
+        b.load();
+        const bool done = b.run();
+        h.edges_ = b.edges;
+        h.shortcuts_ = b.shortcuts;
+        h.build_steps_ = b.work;
+        if (!done || b.ups.size() > index_bits || b.downs.size() > index_bits) {  // (an edge's index keeps two flag bits)
+            h.outcome_ = outcome::over_budget;
+            return h;
+        }
+        b.store(h);
+        order = std::move(b.order);
     }
-    b.store(h);
     h.outcome_ = outcome::built;
-    if (opt.label_entries_per_node > 0) h.make_labels(g, b.order, opt.label_entries_per_node);
+    if (opt.label_entries_per_node > 0) h.make_labels(g, order, opt.label_entries_per_node);
     return h;
 }
 

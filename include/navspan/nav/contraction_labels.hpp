@@ -53,14 +53,41 @@ struct ch_detail_labeller {
     // first[v] of block[v], count[v] entries; block none: not made yet).
     // One growing array moved every label at each doubling: on ctf_sawmill
     // a tenth of the whole build went to copying and to the page faults of
-    // the fresh memory.
+    // the fresh memory. An entry's *position* numbers it across the
+    // blocks (block b's slots from base[b], in building order; the slots a
+    // block leaves empty have one too): a parent (label_step) points at
+    // its entry above by position while the labels are made. A block's
+    // slots are a multiple of first_block, so a position's block is one
+    // load (block_at). One side is made and laid out, then the other in
+    // the same blocks and arrays (`used` of them: on ctf_sawmill a side's
+    // 17 MB of fresh memory a page fault a page, some 4,000).
+    static constexpr std::size_t first_block = 1024, largest_block = std::size_t{1} << 16;
     struct side {
         std::vector<std::vector<label>> entry_blocks;
         std::vector<std::vector<label_step>> parent_blocks;
+        std::size_t used = 0;
         std::vector<std::uint32_t> block, first, count;
+        std::vector<std::uint32_t> base{0};  // per block, and the end of the last
+        std::vector<std::uint32_t> block_at;  // per first_block positions
         std::uint64_t total = 0;
-    } fwd, bwd;
-    static constexpr std::size_t first_block = 1024, largest_block = std::size_t{1} << 16;
+        std::uint32_t position(std::uint32_t v) const noexcept { return base[block[v]] + first[v]; }
+        const label_step& step_at(std::uint32_t position) const noexcept {
+            const std::uint32_t b = block_at[position / first_block];
+            return parent_blocks[b][position - base[b]];
+        }
+        void reset(std::size_t n) {
+            block.assign(n, contraction_hierarchy::none);
+            first.assign(n, 0);
+            count.assign(n, 0);
+            base.assign(1, 0);
+            block_at.clear();
+            used = 0;
+            total = 0;
+        }
+    } labels;
+    // finish()'s arrays by position (kept for the other side).
+    std::vector<std::uint32_t> place, moved_to;
+    std::vector<unsigned char> dropped;
     // The label being made, by hub: infinite but for the hubs offered
     // (`hubs`), set back when the label is made (so the test of an entry
     // reads one array, with no stamp to check).
@@ -77,36 +104,50 @@ struct ch_detail_labeller {
     static const label_step* parents_of(const side& s, std::uint32_t v) noexcept {
         return s.parent_blocks[s.block[v]].data() + s.first[v];
     }
-    // Room in the last block for `entries` more (a new block if not).
+    // Room in the last block for `entries` more (the next block if not,
+    // grown where the other side's was smaller).
     static void make_room(side& s, std::size_t entries);
     // Node v's label on one side: `forward` merges the labels of up(v)
     // behind their edges, less the entries a hub above reaches cheaper;
     // backward likewise over down(v).
     bool make(std::uint32_t v, bool forward);
-    bool run(const std::vector<std::uint32_t>& order);
+    // Every node's label on one side (top down), into `labels`.
+    bool run(const std::vector<std::uint32_t>& order, bool forward);
     // One side's labels into the hierarchy (finish()): its query labels
-    // and each whole entry's parent, the query entries' first.
+    // and each whole entry's parent, the query entries' first (as heads).
     // A polygon with more links than most_siblings on that side keeps its
     // links' labels whole (the sibling test is quadratic in the links
     // that share a hub).
     static constexpr std::size_t most_siblings = 32;
-    void finish(const search_graph& g, const side& s, bool forward);
+    void finish(const search_graph& g, bool forward);
+    // The dropped entries' steps (finish()), by `moved_to`: each position's
+    // new index.
+    void dropped_steps(bool forward, std::uint32_t kept);
     // Which entries a sibling link makes needless (1 in `dropped`, by
-    // node as finish() lays them out from `place`).
-    void drop_by_siblings(const search_graph& g, const side& s, bool forward, const std::vector<std::uint32_t>& place,
-                          std::vector<unsigned char>& dropped);
+    // position: node v's from `place[v]`).
+    void drop_by_siblings(const search_graph& g, bool forward);
 };
 
 inline void ch_detail_labeller::make_room(side& s, std::size_t entries) {
-    if (!s.entry_blocks.empty() && s.entry_blocks.back().capacity() - s.entry_blocks.back().size() >= entries) return;
-    const std::size_t grown = s.entry_blocks.empty() ? first_block : std::min(2 * s.entry_blocks.back().capacity(), largest_block);
-    const std::size_t size = std::max(grown, entries);
-    s.entry_blocks.emplace_back().reserve(size);
-    s.parent_blocks.emplace_back().reserve(size);
+    const std::size_t slots = s.used == 0 ? 0 : s.base[s.used] - s.base[s.used - 1];
+    if (s.used > 0 && slots - s.entry_blocks[s.used - 1].size() >= entries) return;
+    const std::size_t grown = s.used == 0 ? first_block : std::min(2 * slots, largest_block);
+    const std::size_t size = (std::max(grown, entries) + first_block - 1) / first_block * first_block;
+    if (s.used == s.entry_blocks.size()) {
+        s.entry_blocks.emplace_back();
+        s.parent_blocks.emplace_back();
+    }
+    s.entry_blocks[s.used].clear();
+    s.entry_blocks[s.used].reserve(size);
+    s.parent_blocks[s.used].clear();
+    s.parent_blocks[s.used].reserve(size);
+    s.block_at.insert(s.block_at.end(), size / first_block, static_cast<std::uint32_t>(s.used));
+    s.base.push_back(s.base.back() + static_cast<std::uint32_t>(size));
+    ++s.used;
 }
 
 inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
-    side& mine = forward ? fwd : bwd;
+    side& mine = labels;
     const auto& first = forward ? h.up_first_ : h.down_first_;
     const auto& arcs = forward ? h.up_ : h.down_;
     hubs.clear();
@@ -126,20 +167,25 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
     for (std::uint32_t i = first[v]; i < first[v + 1]; ++i) {
         const auto& a = arcs[i];
         const auto above = of(mine, a.node);
-        // (The entry's place in the label above: finish() adds where that label goes.)
-        for (std::uint32_t k = 0; k < above.size(); ++k) offer(above[k].hub, a.weight + above[k].dist, {i, k});
+        const std::uint32_t at = mine.position(a.node);
+        for (std::uint32_t k = 0; k < above.size(); ++k) {
+            const std::uint32_t arc = i | (above[k].hub == a.node ? label_step::to_hub : 0u);
+            offer(above[k].hub, a.weight + above[k].dist, {arc, at + k});
+        }
         work += mine.count[a.node];
     }
     // (The labels lie in memory in the order of their hubs' ranks.)
     std::sort(hubs.begin(), hubs.end());
     work += hubs.size();
     make_room(mine, hubs.size());
-    std::vector<label>& entries = mine.entry_blocks.back();
-    std::vector<label_step>& parents = mine.parent_blocks.back();
-    mine.block[v] = static_cast<std::uint32_t>(mine.entry_blocks.size() - 1);
+    std::vector<label>& entries = mine.entry_blocks[mine.used - 1];
+    std::vector<label_step>& parents = mine.parent_blocks[mine.used - 1];
+    mine.block[v] = static_cast<std::uint32_t>(mine.used - 1);
     mine.first[v] = static_cast<std::uint32_t>(entries.size());
     const auto& other_first = forward ? h.down_first_ : h.up_first_;
     const auto& other_arcs = forward ? h.down_ : h.up_;
+    // (The parents' arcs with to_hub set where the chain ends, their
+    // entries by position: as finish() reads them.)
     for (std::size_t j = 0; j < hubs.size(); ++j) {
         // (A few hubs ahead, their edges asked for: each hub's lie anywhere.)
         if (j + 8 < hubs.size()) NAVSPAN_PREFETCH(other_first.data() + static_cast<std::uint32_t>(hubs[j + 8]));
@@ -170,19 +216,17 @@ inline bool ch_detail_labeller::make(std::uint32_t v, bool forward) {
     return mine.total <= entry_limit && work <= work_limit;
 }
 
-inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order) {
+inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order, bool forward) {
     const std::size_t n = h.node_count();
-    for (side* s : {&fwd, &bwd}) {
-        s->block.assign(n, none);
-        s->first.assign(n, 0);
-        s->count.assign(n, 0);
+    labels.reset(n);
+    if (rank.size() != n) {
+        tentative.assign(n, unset);
+        rank.assign(n, 0);
+        for (std::size_t i = 0; i < order.size(); ++i) rank[order[i]] = static_cast<std::uint32_t>(order.size() - 1 - i);
+        via.assign(n, {none, 0});
     }
-    tentative.assign(n, unset);
-    rank.assign(n, 0);
-    for (std::size_t i = 0; i < order.size(); ++i) rank[order[i]] = static_cast<std::uint32_t>(order.size() - 1 - i);
-    via.assign(n, {none, 0});
     for (std::size_t i = order.size(); i-- > 0;) {
-        if (!make(order[i], true) || !make(order[i], false)) return false;
+        if (!make(order[i], forward)) return false;
     }
     return true;
 }
@@ -196,9 +240,8 @@ inline bool ch_detail_labeller::run(const std::vector<std::uint32_t>& order) {
 // cheapest always stays. On Cheat_Room (475 triangles) this keeps 60% of
 // the entries a query scans; time O(entries x most_siblings), memory
 // O(entries + nodes).
-inline void ch_detail_labeller::drop_by_siblings(const search_graph& g, const side& s, bool forward,
-                                                 const std::vector<std::uint32_t>& place,
-                                                 std::vector<unsigned char>& dropped) {
+inline void ch_detail_labeller::drop_by_siblings(const search_graph& g, bool forward) {
+    const side& s = labels;
     const std::size_t n = h.node_count();
     // A polygon's entries (numbered in a row, link by link) by hub,
     // without a sort: each hub's latest entry (for the polygon stamped in
@@ -256,75 +299,39 @@ inline void ch_detail_labeller::drop_by_siblings(const search_graph& g, const si
 // The query labels, forward by node, backward in the graph's order of
 // links by target (search_graph::in_states_), so that the links into a
 // goal have theirs in one run of memory too; each hub by its rank. And
-// the parents of every whole entry: a chain_head for each query entry, at
-// the same index as the query entry (the corridor's chains start there,
-// with no index to load on the way: on Cheat_Room in the bench's rounds
-// the chains' loads were a third of a query), then the dropped entries'
-// label_steps, each step pointing at the same hub's entry above by its
-// index (heads' count and up).
-inline void ch_detail_labeller::finish(const search_graph& g, const side& s, bool forward) {
+// the parents as a query reads them: a chain_head for each query entry,
+// at the same index as the query entry (the corridor's chains start
+// there, with no index to load on the way: on Cheat_Room in the bench's
+// rounds the chains' loads were a third of a query), then the dropped
+// entries' label_steps, each step pointing at the same hub's entry above
+// by its index (heads' count and up). A head's second step lies anywhere:
+// asked for a few entries ahead, and then its entry's new index.
+inline void ch_detail_labeller::finish(const search_graph& g, bool forward) {
+    const side& s = labels;
     const std::size_t n = h.node_count();
-    const auto& arcs = forward ? h.up_ : h.down_;
-    // Each node's whole entries numbered in a row (by node), while laid out.
-    std::vector<std::uint32_t> whole_first(n + 1, 0);
-    for (std::size_t v = 0; v < n; ++v) whole_first[v + 1] = whole_first[v] + s.count[v];
-    const std::uint32_t total = whole_first[n];
-    std::vector<unsigned char> dropped(total, 0);
-    drop_by_siblings(g, s, forward, whole_first, dropped);
-    auto node_at = [&](std::size_t place) { return forward ? static_cast<std::uint32_t>(place) : g.in_states_[place]; };
-    // Where each whole entry goes: the query entries in query order, then the rest.
-    std::vector<std::uint32_t> moved_to(total);
+    const std::uint32_t positions = s.base.back();
+    place.resize(n);  // (each node's position: one load, not three)
+    for (std::uint32_t v = 0; v < n; ++v) place[v] = s.count[v] == 0 ? 0 : s.position(v);
+    dropped.assign(positions, 0);
+    drop_by_siblings(g, forward);
+    auto node_at = [&](std::size_t k) { return forward ? static_cast<std::uint32_t>(k) : g.in_states_[k]; };
+    // Each position's new index: the query entries in query order, then
+    // the rest in building order (dropped_steps()).
+    moved_to.resize(positions);  // (every position that holds an entry is written)
     std::uint32_t kept = 0;
     for (std::size_t k = 0; k < n; ++k) {
         const std::uint32_t v = node_at(k);
-        for (std::uint32_t i = whole_first[v]; i < whole_first[v + 1]; ++i) {
+        for (std::uint32_t i = place[v]; i < place[v] + s.count[v]; ++i) {
             if (dropped[i] == 0) moved_to[i] = kept++;
         }
     }
     std::uint32_t rest = kept;
-    for (std::uint32_t i = 0; i < total; ++i) {
-        if (dropped[i] != 0) moved_to[i] = rest++;
-    }
-    // Entry k of node v's step as kept: its edge, to_hub set where the
-    // edge's other end is the entry's hub, and where it goes on (that end,
-    // and the hub's entry there, by its place in that end's label).
-    std::vector<const label_step*> parents(n);  // (each node's in its block: one load, not three)
-    for (std::uint32_t v = 0; v < n; ++v) parents[v] = parents_of(s, v);
-    struct step_up {
-        std::uint32_t arc, above, entry;
-    };
-    auto step_of = [&](std::uint32_t v, std::uint32_t k) {
-        const label_step step = parents[v][k];
-        if (step.arc == none) return step_up{none, none, 0};  // (the hub's own entry)
-        const std::uint32_t above = arcs[step.arc].node;
-        return step_up{step.arc | (above == of(s, v)[k].hub ? label_step::to_hub : 0u), above, step.entry};
-    };
-    // A query entry's first two steps (chain_head).
-    auto head_of = [&](std::uint32_t v, std::uint32_t k) {
-        contraction_hierarchy::chain_head head{{none, none}, none};
-        for (int i = 0; i < 2; ++i) {
-            const step_up up = step_of(v, k);
-            head.arc[i] = up.arc;
-            if (up.arc == none || (up.arc & label_step::to_hub) != 0) return head;
-            v = up.above;
-            k = up.entry;
-        }
-        head.entry = moved_to[whole_first[v] + k];
-        return head;
-    };
-    // The dropped entries' steps, in the order their indices were given
-    // above (pushed: nothing is zeroed first only to be written over).
-    std::vector<label_step>& steps = forward ? h.fwd_parent_ : h.bwd_parent_;
-    steps.clear();
-    steps.reserve(total - kept);
-    for (std::uint32_t v = 0; v < n; ++v) {
-        for (std::uint32_t k = 0; k < s.count[v]; ++k) {
-            if (dropped[whole_first[v] + k] == 0) continue;
-            const step_up up = step_of(v, k);
-            steps.push_back({up.arc, up.arc == none ? 0 : moved_to[whole_first[up.above] + up.entry]});
+    for (std::size_t b = 0; b < s.used; ++b) {
+        for (std::uint32_t i = s.base[b]; i < s.base[b] + s.entry_blocks[b].size(); ++i) {
+            if (dropped[i] != 0) moved_to[i] = rest++;
         }
     }
-    // The query entries and their heads, in query order.
+    dropped_steps(forward, kept);
     std::vector<contraction_hierarchy::chain_head>& heads = forward ? h.fwd_head_ : h.bwd_head_;
     heads.clear();
     heads.reserve(kept);
@@ -335,12 +342,26 @@ inline void ch_detail_labeller::finish(const search_graph& g, const side& s, boo
     query.wide.clear();
     if (wide) query.wide.reserve(kept);
     else query.narrow.reserve(kept);
+    auto ends = [](std::uint32_t arc) { return arc == none || (arc & label_step::to_hub) != 0; };
+    constexpr std::uint32_t ahead = 8;  // (entries: a second step asked for this far ahead, its new index half as far)
     for (std::size_t k = 0; k < n; ++k) {
         const std::uint32_t v = node_at(k);
         const std::span<const label> entries = of(s, v);
+        const label_step* parents = parents_of(s, v);
         for (std::uint32_t i = 0; i < entries.size(); ++i) {
-            if (dropped[whole_first[v] + i] != 0) continue;
-            heads.push_back(head_of(v, i));
+            if (i + ahead < entries.size() && !ends(parents[i + ahead].arc)) NAVSPAN_PREFETCH(&s.step_at(parents[i + ahead].entry));
+            if (i + ahead / 2 < entries.size() && !ends(parents[i + ahead / 2].arc)) {
+                NAVSPAN_PREFETCH(moved_to.data() + s.step_at(parents[i + ahead / 2].entry).entry);
+            }
+            if (dropped[place[v] + i] != 0) continue;
+            // Two steps and the entry the third starts from.
+            contraction_hierarchy::chain_head head{{parents[i].arc, none}, none};
+            if (!ends(parents[i].arc)) {
+                const label_step second = s.step_at(parents[i].entry);
+                head.arc[1] = second.arc;
+                if (!ends(second.arc)) head.entry = moved_to[second.entry];
+            }
+            heads.push_back(head);
             const std::uint32_t hub = rank[entries[i].hub];  // (< node_count(): 16 bits unless wide)
             if (wide) {
                 query.wide.push_back({hub, entries[i].dist});
@@ -357,24 +378,49 @@ inline void ch_detail_labeller::finish(const search_graph& g, const side& s, boo
         query.polygon_range[2 * std::size_t{p}] = query.first[forward ? g.out_begin(p) : g.in_first_[p]];
         query.polygon_range[2 * std::size_t{p} + 1] = query.first[forward ? g.out_end(p) : g.in_first_[p + 1]];
     }
-    work += total;
+    work += s.total;
+}
+
+// The dropped entries' steps, in building order (the order finish() gave
+// their indices: the blocks are read in a row, pushed, nothing zeroed
+// first only to be written over), each parent's new index asked for a few
+// entries ahead.
+inline void ch_detail_labeller::dropped_steps(bool forward, std::uint32_t kept) {
+    const side& s = labels;
+    std::vector<label_step>& steps = forward ? h.fwd_parent_ : h.bwd_parent_;
+    steps.clear();
+    steps.reserve(static_cast<std::size_t>(s.total - kept));
+    constexpr std::size_t ahead = 16;
+    for (std::size_t b = 0; b < s.used; ++b) {
+        const std::vector<label_step>& parents = s.parent_blocks[b];
+        for (std::size_t j = 0; j < parents.size(); ++j) {
+            if (j + ahead < parents.size()) NAVSPAN_PREFETCH(moved_to.data() + parents[j + ahead].entry);
+            if (dropped[s.base[b] + j] == 0) continue;
+            steps.push_back({parents[j].arc, parents[j].arc == none ? 0 : moved_to[parents[j].entry]});
+        }
+    }
 }
 
 inline void contraction_hierarchy::make_labels(const search_graph& g, const std::vector<std::uint32_t>& order,
                                                std::uint32_t entries_per_node) {
     ch_detail_labeller l(*this);
-    l.entry_limit = std::uint64_t{entries_per_node} * node_count() + 1024;
+    // (At most 2^30 entries a side: positions, with the blocks' empty
+    // slots, stay below 2^32.)
+    l.entry_limit = std::min<std::uint64_t>(std::uint64_t{entries_per_node} * node_count() + 1024, std::uint64_t{1} << 30);
     // Merging a label costs the labels above it: bounded per node too
     // (every corpus map stays far below: the tests check its labels).
     l.work_limit = 256 * std::uint64_t{entries_per_node} * node_count() + 65536;
-    const bool done = l.run(order);
-    if (!done) {
-        build_steps_ += l.work;
-        return;
+    for (const bool forward : {true, false}) {
+        if (!l.run(order, forward)) {
+            // (A hierarchy has labels on both sides or on neither.)
+            fwd_query_ = {};
+            fwd_head_ = {};
+            fwd_parent_ = {};
+            build_steps_ += l.work;
+            return;
+        }
+        l.finish(g, forward);
     }
-    l.finish(g, l.fwd, true);
-    l.fwd = {};  // (its memory back before the other side's is laid out)
-    l.finish(g, l.bwd, false);
     build_steps_ += l.work;
 }
 
