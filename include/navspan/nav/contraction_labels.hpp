@@ -120,9 +120,9 @@ struct ch_detail_labeller {
     // that share a hub).
     static constexpr std::size_t most_siblings = 32;
     void finish(const search_graph& g, bool forward);
-    // The dropped entries' steps (finish()), by `moved_to`: each position's
-    // new index.
-    void dropped_steps(bool forward, std::uint32_t kept);
+    // The new index of the entry at position p, where a head's chain goes
+    // on from it (finish()); a dropped entry's step pushed the first time.
+    std::uint32_t reached(std::uint32_t p, bool forward, std::uint32_t kept);
     // Which entries a sibling link makes needless (1 in `dropped`, by
     // position: node v's from `place[v]`).
     void drop_by_siblings(const search_graph& g, bool forward);
@@ -302,10 +302,11 @@ inline void ch_detail_labeller::drop_by_siblings(const search_graph& g, bool for
 // the parents as a query reads them: a chain_head for each query entry,
 // at the same index as the query entry (the corridor's chains start
 // there, with no index to load on the way: on Cheat_Room in the bench's
-// rounds the chains' loads were a third of a query), then the dropped
-// entries' label_steps, each step pointing at the same hub's entry above
-// by its index (heads' count and up). A head's second step lies anywhere:
-// asked for a few entries ahead, and then its entry's new index.
+// rounds the chains' loads were a third of a query), then the steps of
+// the dropped entries a chain can reach (reached()), each pointing at the
+// same hub's entry above by its index (heads' count and up). A head's
+// second step lies anywhere: asked for a few entries ahead, and then its
+// entry's new index.
 inline void ch_detail_labeller::finish(const search_graph& g, bool forward) {
     const side& s = labels;
     const std::size_t n = h.node_count();
@@ -315,9 +316,9 @@ inline void ch_detail_labeller::finish(const search_graph& g, bool forward) {
     dropped.assign(positions, 0);
     drop_by_siblings(g, forward);
     auto node_at = [&](std::size_t k) { return forward ? static_cast<std::uint32_t>(k) : g.in_states_[k]; };
-    // Each position's new index: the query entries in query order, then
-    // the rest in building order (dropped_steps()).
-    moved_to.resize(positions);  // (every position that holds an entry is written)
+    // Each position's new index: the query entries in query order; a
+    // dropped entry's, once a chain reaches it (reached()).
+    moved_to.assign(positions, none);
     std::uint32_t kept = 0;
     for (std::size_t k = 0; k < n; ++k) {
         const std::uint32_t v = node_at(k);
@@ -325,13 +326,7 @@ inline void ch_detail_labeller::finish(const search_graph& g, bool forward) {
             if (dropped[i] == 0) moved_to[i] = kept++;
         }
     }
-    std::uint32_t rest = kept;
-    for (std::size_t b = 0; b < s.used; ++b) {
-        for (std::uint32_t i = s.base[b]; i < s.base[b] + s.entry_blocks[b].size(); ++i) {
-            if (dropped[i] != 0) moved_to[i] = rest++;
-        }
-    }
-    dropped_steps(forward, kept);
+    (forward ? h.fwd_parent_ : h.bwd_parent_).clear();
     std::vector<contraction_hierarchy::chain_head>& heads = forward ? h.fwd_head_ : h.bwd_head_;
     heads.clear();
     heads.reserve(kept);
@@ -359,7 +354,7 @@ inline void ch_detail_labeller::finish(const search_graph& g, bool forward) {
             if (!ends(parents[i].arc)) {
                 const label_step second = s.step_at(parents[i].entry);
                 head.arc[1] = second.arc;
-                if (!ends(second.arc)) head.entry = moved_to[second.entry];
+                if (!ends(second.arc)) head.entry = reached(second.entry, forward, kept);
             }
             heads.push_back(head);
             const std::uint32_t hub = rank[entries[i].hub];  // (< node_count(): 16 bits unless wide)
@@ -381,24 +376,33 @@ inline void ch_detail_labeller::finish(const search_graph& g, bool forward) {
     work += s.total;
 }
 
-// The dropped entries' steps, in building order (the order finish() gave
-// their indices: the blocks are read in a row, pushed, nothing zeroed
-// first only to be written over), each parent's new index asked for a few
-// entries ahead.
-inline void ch_detail_labeller::dropped_steps(bool forward, std::uint32_t kept) {
-    const side& s = labels;
+// A chain's third entry on is nearly always a query entry: a sibling
+// that reaches the hub cheaper from anywhere seldom lies on a cheapest
+// way up. So only the dropped entries a chain can reach keep a step (89
+// of ctf_sawmill's 520,096 forward, 36 of Cheat_Room's 29,249), not each
+// (8 bytes each: 8.0 of ctf_sawmill's 35.7 MB). Entry p and the dropped
+// entries above it on its chain not reached before get the next indices,
+// up to a query entry, one reached before or the chain's end; then their
+// steps are pushed in that order. Each entry once: O(entries) in all.
+inline std::uint32_t ch_detail_labeller::reached(std::uint32_t p, bool forward, std::uint32_t kept) {
+    if (moved_to[p] != none) return moved_to[p];
+    auto ends = [](std::uint32_t arc) { return arc == none || (arc & label_step::to_hub) != 0; };
     std::vector<label_step>& steps = forward ? h.fwd_parent_ : h.bwd_parent_;
-    steps.clear();
-    steps.reserve(static_cast<std::size_t>(s.total - kept));
-    constexpr std::size_t ahead = 16;
-    for (std::size_t b = 0; b < s.used; ++b) {
-        const std::vector<label_step>& parents = s.parent_blocks[b];
-        for (std::size_t j = 0; j < parents.size(); ++j) {
-            if (j + ahead < parents.size()) NAVSPAN_PREFETCH(moved_to.data() + parents[j + ahead].entry);
-            if (dropped[s.base[b] + j] == 0) continue;
-            steps.push_back({parents[j].arc, parents[j].arc == none ? 0 : moved_to[parents[j].entry]});
-        }
+    const auto first_new = static_cast<std::uint32_t>(kept + steps.size());
+    std::uint32_t next = first_new;
+    for (std::uint32_t q = p; moved_to[q] == none;) {
+        moved_to[q] = next++;
+        const label_step& up = labels.step_at(q);
+        if (ends(up.arc)) break;
+        q = up.entry;
     }
+    for (std::uint32_t q = p;;) {
+        const label_step& up = labels.step_at(q);
+        steps.push_back({up.arc, ends(up.arc) ? 0 : moved_to[up.entry]});
+        if (ends(up.arc) || moved_to[up.entry] < first_new) break;
+        q = up.entry;
+    }
+    return moved_to[p];
 }
 
 inline void contraction_hierarchy::make_labels(const search_graph& g, const std::vector<std::uint32_t>& order,
