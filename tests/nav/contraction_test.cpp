@@ -357,6 +357,55 @@ TEST_CASE("contraction: equal to find_exact_path on every corpus map") {
     }
 }
 
+TEST_CASE("contraction: labels past their budget are left out, and the hierarchy searches instead") {
+    // A 24 x 24 grid of squares, each linked to its four neighbours both
+    // ways: 2,208 link states, whose labels hold far more than one entry
+    // a node plus 1,024 on either side.
+    constexpr std::uint32_t side = 24;
+    nav::walkable_builder b(nav::id_scheme::quake_node, nav::axis::z);
+    for (std::uint32_t i = 0; i < side * side; ++i) {
+        b.add_polygon({i, 0}, square(100.0f * static_cast<float>(i % side), 100.0f * static_cast<float>(i / side), 0));
+    }
+    for (std::uint32_t i = 0; i < side * side; ++i) {
+        const float x = 100.0f * static_cast<float>(i % side), y = 100.0f * static_cast<float>(i / side);
+        if (i % side + 1 < side) {
+            b.add_link(i, i + 1, nav::link_kind::walk, {x + 100, y, 0}, {x + 100, y + 100, 0});
+            b.add_link(i + 1, i, nav::link_kind::walk, {x + 100, y, 0}, {x + 100, y + 100, 0});
+        }
+        if (i + side < side * side) {
+            b.add_link(i, i + side, nav::link_kind::walk, {x, y + 100, 0}, {x + 100, y + 100, 0});
+            b.add_link(i + side, i, nav::link_kind::walk, {x, y + 100, 0}, {x + 100, y + 100, 0});
+        }
+    }
+    const nav::walkable w = b.finish();
+    const auto graph = nav::search_graph::build(w);
+    const auto whole = nav::contraction_hierarchy::build(graph);
+    nav::contraction_hierarchy::options tight;
+    tight.label_entries_per_node = 1;
+    const auto refused = nav::contraction_hierarchy::build(graph, tight);
+    REQUIRE(whole.labelled());
+    REQUIRE(!refused.empty());
+    CHECK(!refused.labelled());
+    CHECK(refused.memory_bytes() < whole.memory_bytes());
+    nav::ch_scratch whole_scratch(whole), refused_scratch(refused);
+    const auto n = static_cast<nav::polygon_index>(w.polygon_count());
+    std::size_t found = 0;
+    for (nav::polygon_index start = 0; start < n; start += 37) {
+        for (nav::polygon_index goal = 5; goal < n; goal += 41) {
+            const vec3 a = nav::centre(w, start), c = nav::centre(w, goal);
+            const auto labelled = nav::find_exact_path(whole, start, a, goal, c, whole_scratch);
+            const auto searched = nav::find_exact_path(refused, start, a, goal, c, refused_scratch);
+            REQUIRE(labelled.status == nav::search_status::found);
+            REQUIRE(searched.status == nav::search_status::found);
+            ++found;
+            CHECK(costs_agree(searched.cost, labelled.cost));
+            CHECK(searched.corridor.front() == start);
+            CHECK(searched.corridor.back() == goal);
+        }
+    }
+    CHECK(found > 100);
+}
+
 TEST_CASE("contraction: queries allocate nothing once the hierarchy and scratch exist") {
     const auto bytes = navspan_test::read_file(std::filesystem::path(NAVSPAN_SOURCE_DIR) / "examples/samples/sample_v16_cstrike.nav");
     const auto w = nav::make_walkable(bytes);

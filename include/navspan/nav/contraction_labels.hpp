@@ -21,7 +21,7 @@
 // link (out of the same start polygon, into the same goal polygon) gives
 // cheaper from anywhere (drop_by_siblings()): 60% of the entries on
 // Cheat_Room, 53% on ctf_sawmill. Once those are made, the whole labels
-// keep only their parents.
+// keep only the parents a query's chain can read.
 //
 // Bounds: labels stop (the hierarchy keeps its upward edges and answers by
 // searching them) once their entries, or the work of merging them, pass a
@@ -123,6 +123,8 @@ struct ch_detail_labeller {
     // The new index of the entry at position p, where a head's chain goes
     // on from it (finish()); a dropped entry's step pushed the first time.
     std::uint32_t reached(std::uint32_t p, bool forward, std::uint32_t kept);
+    // Whether a step's arc ends its chain (the hub's own entry, or to_hub).
+    static bool chain_ends(std::uint32_t arc) noexcept { return arc == none || (arc & label_step::to_hub) != 0; }
     // Which entries a sibling link makes needless (1 in `dropped`, by
     // position: node v's from `place[v]`).
     void drop_by_siblings(const search_graph& g, bool forward);
@@ -337,24 +339,23 @@ inline void ch_detail_labeller::finish(const search_graph& g, bool forward) {
     query.wide.clear();
     if (wide) query.wide.reserve(kept);
     else query.narrow.reserve(kept);
-    auto ends = [](std::uint32_t arc) { return arc == none || (arc & label_step::to_hub) != 0; };
     constexpr std::uint32_t ahead = 8;  // (entries: a second step asked for this far ahead, its new index half as far)
     for (std::size_t k = 0; k < n; ++k) {
         const std::uint32_t v = node_at(k);
         const std::span<const label> entries = of(s, v);
         const label_step* parents = parents_of(s, v);
         for (std::uint32_t i = 0; i < entries.size(); ++i) {
-            if (i + ahead < entries.size() && !ends(parents[i + ahead].arc)) NAVSPAN_PREFETCH(&s.step_at(parents[i + ahead].entry));
-            if (i + ahead / 2 < entries.size() && !ends(parents[i + ahead / 2].arc)) {
+            if (i + ahead < entries.size() && !chain_ends(parents[i + ahead].arc)) NAVSPAN_PREFETCH(&s.step_at(parents[i + ahead].entry));
+            if (i + ahead / 2 < entries.size() && !chain_ends(parents[i + ahead / 2].arc)) {
                 NAVSPAN_PREFETCH(moved_to.data() + s.step_at(parents[i + ahead / 2].entry).entry);
             }
             if (dropped[place[v] + i] != 0) continue;
             // Two steps and the entry the third starts from.
             contraction_hierarchy::chain_head head{{parents[i].arc, none}, none};
-            if (!ends(parents[i].arc)) {
+            if (!chain_ends(parents[i].arc)) {
                 const label_step second = s.step_at(parents[i].entry);
                 head.arc[1] = second.arc;
-                if (!ends(second.arc)) head.entry = reached(second.entry, forward, kept);
+                if (!chain_ends(second.arc)) head.entry = reached(second.entry, forward, kept);
             }
             heads.push_back(head);
             const std::uint32_t hub = rank[entries[i].hub];  // (< node_count(): 16 bits unless wide)
@@ -386,20 +387,19 @@ inline void ch_detail_labeller::finish(const search_graph& g, bool forward) {
 // steps are pushed in that order. Each entry once: O(entries) in all.
 inline std::uint32_t ch_detail_labeller::reached(std::uint32_t p, bool forward, std::uint32_t kept) {
     if (moved_to[p] != none) return moved_to[p];
-    auto ends = [](std::uint32_t arc) { return arc == none || (arc & label_step::to_hub) != 0; };
     std::vector<label_step>& steps = forward ? h.fwd_parent_ : h.bwd_parent_;
     const auto first_new = static_cast<std::uint32_t>(kept + steps.size());
     std::uint32_t next = first_new;
     for (std::uint32_t q = p; moved_to[q] == none;) {
         moved_to[q] = next++;
         const label_step& up = labels.step_at(q);
-        if (ends(up.arc)) break;
+        if (chain_ends(up.arc)) break;
         q = up.entry;
     }
     for (std::uint32_t q = p;;) {
         const label_step& up = labels.step_at(q);
-        steps.push_back({up.arc, ends(up.arc) ? 0 : moved_to[up.entry]});
-        if (ends(up.arc) || moved_to[up.entry] < first_new) break;
+        steps.push_back({up.arc, chain_ends(up.arc) ? 0 : moved_to[up.entry]});
+        if (chain_ends(up.arc) || moved_to[up.entry] < first_new) break;
         q = up.entry;
     }
     return moved_to[p];
@@ -408,9 +408,9 @@ inline std::uint32_t ch_detail_labeller::reached(std::uint32_t p, bool forward, 
 inline void contraction_hierarchy::make_labels(const search_graph& g, const std::vector<std::uint32_t>& order,
                                                std::uint32_t entries_per_node) {
     ch_detail_labeller l(*this);
-    // (At most 2^30 entries a side: positions, with the blocks' empty
-    // slots, stay below 2^32.)
-    l.entry_limit = std::min<std::uint64_t>(std::uint64_t{entries_per_node} * node_count() + 1024, std::uint64_t{1} << 30);
+    // (At most 2^29 entries a side: positions, with the blocks' empty
+    // slots, at most about twice the entries, stay below 2^32.)
+    l.entry_limit = std::min<std::uint64_t>(std::uint64_t{entries_per_node} * node_count() + 1024, std::uint64_t{1} << 29);
     // Merging a label costs the labels above it: bounded per node too
     // (every corpus map stays far below: the tests check its labels).
     l.work_limit = 256 * std::uint64_t{entries_per_node} * node_count() + 65536;
